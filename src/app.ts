@@ -1,0 +1,146 @@
+// Builds the service: the database, the shared HTTP conventions, every area's routes and the API documents.
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { migrate, openDatabase, type DatabaseHandle } from './db/index.ts';
+import type { Config } from './platform/config.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import type { AppContext } from './platform/context.ts';
+import { installConventions, installNotFound, installVersionLifecycle, registerRoute, RouteTable } from './platform/http.ts';
+import { API_DESCRIPTION, versionDocuments } from './platform/openapi.ts';
+import { API_VERSIONS, LATEST_VERSION, VERSION_ALIASES, canonicalUrl } from './platform/versions.ts';
+import { route } from './platform/route.ts';
+import { Type } from './platform/schema.ts';
+import { allRoutes, createServices, type Services } from './modules.ts';
+
+export interface AppOptions {
+  config: Config;
+  clock?: Clock;
+  /** An already open database (tests share one per file); otherwise config.databaseUrl is opened. */
+  database?: DatabaseHandle;
+  /** Run migrations before serving (default true). */
+  migrate?: boolean;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  ctx: AppContext;
+  services: Services;
+  close(): Promise<void>;
+}
+
+async function signingKey(database: DatabaseHandle, config: Config): Promise<Uint8Array> {
+  if (config.signingSecret) return new TextEncoder().encode(config.signingSecret);
+  // Sandbox without a configured secret: one generated on first start and kept in the database, so tokens
+  // survive restarts of a local sandbox.
+  const db = database.db;
+  const existing = await db.selectFrom('service_settings').select('value').where('name', '=', 'signing_secret').executeTakeFirst();
+  if (existing) return Buffer.from(existing.value, 'base64url');
+  const secret = randomBytes(32);
+  await db.insertInto('service_settings').values({ name: 'signing_secret', value: secret.toString('base64url') }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  const stored = await db.selectFrom('service_settings').select('value').where('name', '=', 'signing_secret').executeTakeFirstOrThrow();
+  return Buffer.from(stored.value, 'base64url');
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const database = options.database ?? openDatabase({ url: config.databaseUrl });
+  if (options.migrate !== false) await migrate(database.db);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    clock,
+    signingKey: await signingKey(database, config),
+    issuer: config.publicUrl ?? `http://localhost:${config.port}`,
+  };
+  const services = createServices(ctx);
+
+  const fastify = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2600 },
+    return503OnClosing: true,
+  });
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  installConventions(fastify, { bodyLimit: config.bodyLimitBytes, validateResponses: config.validateResponses });
+  installVersionLifecycle(fastify, clock);
+
+  await fastify.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Tase API',
+        version: LATEST_VERSION,
+        description: API_DESCRIPTION,
+        license: { name: 'MIT', identifier: 'MIT' },
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /oauth/token.' },
+        },
+      },
+      tags: [
+        { name: 'Service', description: 'Health and documents.' },
+        { name: 'Authentication', description: 'OAuth 2.0 tokens.' },
+        { name: 'Products', description: 'Products and product groups.' },
+      ],
+    },
+  });
+
+  const table = new RouteTable();
+  const routes = allRoutes(ctx, services);
+  let documents: ReturnType<typeof versionDocuments> | undefined;
+  routes.push(
+    route({
+      method: 'GET',
+      path: '/openapi.json',
+      auth: 'none',
+      right: null,
+      hidden: true,
+      tags: ['Service'],
+      summary: 'OpenAPI document of this version',
+      schema: { response: { 200: Type.Object({}, { additionalProperties: true }) } },
+      handler: ({ apiVersion }) => {
+        documents ??= versionDocuments(fastify);
+        return documents.get(apiVersion);
+      },
+    }),
+  );
+  for (const def of routes) registerRoute(fastify, def, services.auth, table);
+  installNotFound(fastify, table);
+
+  await fastify.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: {
+      urls: [...API_VERSIONS]
+        .reverse()
+        .map((v) => ({
+          url: `/${v.path}/api/openapi.json`,
+          name: `${v.id}${v.id === LATEST_VERSION ? ' (latest)' : ''}${v.id === VERSION_ALIASES.supported ? ' (supported)' : ''}`,
+        })),
+      'urls.primaryName': `${LATEST_VERSION} (latest)`,
+    } as never,
+  });
+
+  return {
+    fastify,
+    ctx,
+    services,
+    async close() {
+      await fastify.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,184 @@
+// Administration of tenants and identities, used by the `tase admin` commands, the demo seed and tests:
+// companies, users and their rights in companies, OAuth clients and API keys.
+import { allocateId, type Db } from '../db/index.ts';
+import type { AppContext } from '../platform/context.ts';
+import { isoDateTime, nextVersion } from '../platform/clock.ts';
+import { rightsForRole, withOverrides, ROLES, type Rights, type Role, type RightLeaf, type RightValue } from '../platform/rights.ts';
+import { digest, hashPassword, passwordProblem, randomSecret } from '../auth/secrets.ts';
+import { formatApiKey } from '../auth/service.ts';
+import * as store from '../auth/store.ts';
+
+export class AdminError extends Error {
+  override name = 'AdminError';
+}
+
+/** Work an area does when a company is created (chart of accounts, VAT settings, fiscal year, …). */
+export type CompanyInitializer = (db: Db, companyId: number, ctx: AppContext) => Promise<void>;
+
+const companyInitializers: CompanyInitializer[] = [];
+
+export function onCompanyCreated(initializer: CompanyInitializer): void {
+  companyInitializers.push(initializer);
+}
+
+export interface NewCompany {
+  name: string;
+  businessId?: string;
+  country?: string;
+  currency?: string;
+  contractType?: 'PRODUCTION_USAGE' | 'TESTING' | 'DEMO';
+}
+
+export interface NewUser {
+  username: string;
+  password?: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobilePhone?: string;
+  apiLoginOnly?: boolean;
+}
+
+export class AdminService {
+  readonly #ctx: AppContext;
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  #now(): Date {
+    return this.#ctx.clock.now();
+  }
+
+  async createCompany(input: NewCompany): Promise<{ companyId: number; name: string }> {
+    if (!input.name?.trim()) throw new AdminError('a company needs a name');
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const companyId = await allocateId(trx, 0, 'companies');
+      const now = this.#now();
+      await trx
+        .insertInto('companies')
+        .values({
+          company_id: companyId,
+          name: input.name.trim(),
+          business_id: input.businessId ?? null,
+          country: input.country ?? 'FINLAND',
+          currency: input.currency ?? 'EUR',
+          contract_type: input.contractType ?? 'TESTING',
+          created_at: isoDateTime(now),
+          version: nextVersion(now),
+        })
+        .execute();
+      for (const initialize of companyInitializers) await initialize(trx, companyId, this.#ctx);
+      return { companyId, name: input.name.trim() };
+    });
+  }
+
+  async createUser(input: NewUser): Promise<{ userId: number; username: string }> {
+    if (!/^[A-Za-z0-9._@-]{3,100}$/.test(input.username ?? '')) throw new AdminError('username: 3-100 characters of letters, digits and . _ @ -');
+    if (input.password !== undefined) {
+      const problem = passwordProblem(input.password);
+      if (problem) throw new AdminError(problem);
+    }
+    if (await store.findUserByName(this.#ctx.db, input.username)) throw new AdminError(`user '${input.username}' exists already`);
+    const passwordHash = input.password !== undefined ? await hashPassword(input.password) : null;
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const userId = await allocateId(trx, 0, 'users');
+      const now = this.#now();
+      await trx
+        .insertInto('users')
+        .values({
+          user_id: userId,
+          username: input.username,
+          password_hash: passwordHash,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          email: input.email,
+          mobile_phone: input.mobilePhone ?? null,
+          api_login_only: input.apiLoginOnly ?? false,
+          details: '{}',
+          password_changed_at: passwordHash ? isoDateTime(now) : null,
+          failed_logins: 0,
+          locked_until: null,
+          created_at: isoDateTime(now),
+          version: nextVersion(now),
+        })
+        .execute();
+      return { userId, username: input.username };
+    });
+  }
+
+  /** Adds a user to a company (or updates the membership) with a role and optional overrides of its rights. */
+  async addMember(companyId: number, userId: number, role: Role = 'ADMIN', overrides: Partial<Record<RightLeaf, RightValue>> = {}): Promise<{ companyId: number; userId: number; role: Role; rights: Rights }> {
+    if (!ROLES.includes(role)) throw new AdminError(`role must be one of ${ROLES.join(', ')}`);
+    if (!(await store.findCompany(this.#ctx.db, companyId))) throw new AdminError(`no company ${companyId}`);
+    if (!(await store.findUser(this.#ctx.db, userId))) throw new AdminError(`no user ${userId}`);
+    const rights = withOverrides(rightsForRole(role), overrides);
+    const existing = await store.findMembership(this.#ctx.db, companyId, userId);
+    if (existing) {
+      await this.#ctx.db
+        .updateTable('company_users')
+        .set({ role, rights: JSON.stringify(rights), active: true })
+        .where('company_id', '=', companyId)
+        .where('user_id', '=', userId)
+        .execute();
+    } else {
+      await this.#ctx.db
+        .insertInto('company_users')
+        .values({ company_id: companyId, user_id: userId, role, rights: JSON.stringify(rights), partner_id: null, active: true, added_at: isoDateTime(this.#now()) })
+        .execute();
+    }
+    return { companyId, userId, role, rights };
+  }
+
+  async createClient(input: { name: string; redirectUri: string; clientId?: string; ownerCompanyId?: number }): Promise<{ clientId: string; clientSecret: string; redirectUri: string }> {
+    let redirect: URL;
+    try {
+      redirect = new URL(input.redirectUri);
+    } catch {
+      throw new AdminError('redirect address must be an absolute URL');
+    }
+    if (redirect.search || redirect.hash || !/^https?:$/.test(redirect.protocol)) {
+      throw new AdminError('redirect address must be a clean http(s) URL without query string or fragment');
+    }
+    const clientId = input.clientId ?? `tase-${randomSecret(9)}`;
+    if (!/^[A-Za-z0-9._-]{3,100}$/.test(clientId)) throw new AdminError('client id: 3-100 characters of letters, digits and . _ -');
+    if (await store.findClient(this.#ctx.db, clientId)) throw new AdminError(`client '${clientId}' exists already`);
+    const clientSecret = randomSecret(32);
+    await this.#ctx.db
+      .insertInto('oauth_clients')
+      .values({
+        client_id: clientId,
+        secret_digest: digest(clientSecret),
+        redirect_uri: input.redirectUri,
+        name: input.name,
+        owner_company_id: input.ownerCompanyId ?? null,
+        created_at: isoDateTime(this.#now()),
+      })
+      .execute();
+    return { clientId, clientSecret, redirectUri: input.redirectUri };
+  }
+
+  /** An API key is bound to one user, one company and one client. */
+  async createApiKey(input: { companyId: number; userId: number; clientId: string }): Promise<{ apiKey: string; id: number; companyId: number; userId: number; clientId: string }> {
+    if (!(await store.findClient(this.#ctx.db, input.clientId))) throw new AdminError(`no client '${input.clientId}'`);
+    const membership = await store.findMembership(this.#ctx.db, input.companyId, input.userId);
+    if (!membership?.active) throw new AdminError(`user ${input.userId} does not belong to company ${input.companyId}`);
+    const secret = randomSecret(32);
+    const id = await this.#ctx.db.transaction().execute(async (trx) => {
+      const keyId = await allocateId(trx, input.companyId, 'api_keys');
+      await trx
+        .insertInto('api_keys')
+        .values({
+          company_id: input.companyId,
+          id: keyId,
+          user_id: input.userId,
+          client_id: input.clientId,
+          secret_digest: digest(secret),
+          created_at: isoDateTime(this.#now()),
+          revoked_at: null,
+        })
+        .execute();
+      return keyId;
+    });
+    return { apiKey: formatApiKey(input.companyId, id, secret), id, companyId: input.companyId, userId: input.userId, clientId: input.clientId };
+  }
+}

@@ -1,0 +1,189 @@
+// Tenants are kept apart by one rule: every query on a company's table names that company. This Kysely plugin
+// checks each query before it runs and refuses one that does not: a SELECT, UPDATE or DELETE needs an equality
+// (or IN) on `<table>.company_id` in a conjunctive position of its WHERE or JOIN ... ON for every company table
+// it reads; an INSERT needs a `company_id` column. A mistake thus fails on its first run in any test, and the
+// schema can be sharded by company_id (Citus) because no query crosses companies.
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+
+/**
+ * Tables that are not owned by one company: identity shared by all companies (a user may work for several
+ * companies; OAuth clients belong to integrators), and the migration bookkeeping.
+ */
+export const GLOBAL_TABLES = new Set([
+  'users',
+  'oauth_clients',
+  'login_flows',
+  'rate_limit_windows',
+  'service_settings',
+  'kysely_migration',
+  'kysely_migration_lock',
+]);
+
+export class UnscopedQueryError extends Error {
+  override name = 'UnscopedQueryError';
+}
+
+type Node = OperationNode & Record<string, unknown>;
+
+const isNode = (value: unknown): value is Node =>
+  value !== null && typeof value === 'object' && typeof (value as { kind?: unknown }).kind === 'string';
+
+function identifierName(node: unknown): string | undefined {
+  if (!isNode(node)) return undefined;
+  if (node.kind === 'IdentifierNode') return node.name as string;
+  if (node.kind === 'SchemableIdentifierNode') return identifierName(node.identifier);
+  if (node.kind === 'TableNode') return identifierName(node.table);
+  return undefined;
+}
+
+interface TableRef {
+  table: string;
+  alias: string;
+}
+
+function tableRef(node: unknown): TableRef | undefined {
+  if (!isNode(node)) return undefined;
+  if (node.kind === 'TableNode') {
+    const table = identifierName(node)!;
+    return { table, alias: table };
+  }
+  if (node.kind === 'AliasNode' && isNode(node.node) && node.node.kind === 'TableNode') {
+    return { table: identifierName(node.node)!, alias: identifierName(node.alias)! };
+  }
+  return undefined; // derived tables are queries of their own and are checked as such
+}
+
+/** Qualifiers of `company_id` equalities reachable through AND only ('' for an unqualified column). */
+function scopedQualifiers(condition: unknown, out: Set<string>): Set<string> {
+  if (!isNode(condition)) return out;
+  switch (condition.kind) {
+    case 'AndNode':
+      scopedQualifiers(condition.left, out);
+      scopedQualifiers(condition.right, out);
+      break;
+    case 'ParensNode':
+      scopedQualifiers(condition.node, out);
+      break;
+    case 'WhereNode':
+      scopedQualifiers(condition.where, out);
+      break;
+    case 'OnNode':
+      scopedQualifiers(condition.on, out);
+      break;
+    case 'BinaryOperationNode': {
+      const operator = isNode(condition.operator) ? String(condition.operator.operator) : '';
+      if (operator !== '=' && operator !== 'in') break;
+      const left = condition.leftOperand;
+      if (!isNode(left)) break;
+      if (left.kind === 'ReferenceNode' && isNode(left.column) && identifierName((left.column as Node).column) === 'company_id') {
+        out.add(left.table ? identifierName(left.table) ?? '' : '');
+      } else if (left.kind === 'ColumnNode' && identifierName(left.column) === 'company_id') {
+        out.add('');
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+function checkReads(kind: string, tables: TableRef[], conditions: unknown[], cteNames: Set<string>): void {
+  const owned = tables.filter((t) => !GLOBAL_TABLES.has(t.table) && !cteNames.has(t.table));
+  if (owned.length === 0) return;
+  const qualifiers = new Set<string>();
+  for (const c of conditions) scopedQualifiers(c, qualifiers);
+  for (const t of owned) {
+    const scoped = qualifiers.has(t.alias) || (qualifiers.has('') && tables.length === 1);
+    if (!scoped) {
+      throw new UnscopedQueryError(`${kind} on '${t.table}' is not scoped by ${t.alias}.company_id`);
+    }
+  }
+}
+
+function collectCteNames(node: Node, into: Set<string>): void {
+  const withNode = node.with;
+  if (!isNode(withNode)) return;
+  for (const cte of (withNode.expressions as Node[]) ?? []) {
+    const name = identifierName((cte.name as Node)?.table);
+    if (name) into.add(name);
+  }
+}
+
+function checkQuery(node: Node, cteNames: Set<string>): void {
+  switch (node.kind) {
+    case 'SelectQueryNode': {
+      const froms = ((node.from as Node | undefined)?.froms as unknown[]) ?? [];
+      const joins = (node.joins as Node[]) ?? [];
+      const tables = [...froms, ...joins.map((j) => j.table)].map(tableRef).filter((t): t is TableRef => !!t);
+      checkReads('SELECT', tables, [node.where, ...joins.map((j) => j.on)], cteNames);
+      break;
+    }
+    case 'UpdateQueryNode': {
+      const froms = ((node.from as Node | undefined)?.froms as unknown[]) ?? [];
+      const joins = (node.joins as Node[]) ?? [];
+      const tables = [node.table, ...froms, ...joins.map((j) => j.table)].map(tableRef).filter((t): t is TableRef => !!t);
+      checkReads('UPDATE', tables, [node.where, ...joins.map((j) => j.on)], cteNames);
+      break;
+    }
+    case 'DeleteQueryNode': {
+      const froms = ((node.from as Node | undefined)?.froms as unknown[]) ?? [];
+      const using = ((node.using as Node | undefined)?.tables as unknown[]) ?? [];
+      const joins = (node.joins as Node[]) ?? [];
+      const tables = [...froms, ...using, ...joins.map((j) => j.table)].map(tableRef).filter((t): t is TableRef => !!t);
+      checkReads('DELETE', tables, [node.where, ...joins.map((j) => j.on)], cteNames);
+      break;
+    }
+    case 'InsertQueryNode': {
+      const table = identifierName(node.into);
+      if (!table || GLOBAL_TABLES.has(table)) break;
+      const columns = ((node.columns as Node[]) ?? []).map((c) => identifierName(c.column));
+      if (!columns.includes('company_id')) throw new UnscopedQueryError(`INSERT into '${table}' has no company_id`);
+      break;
+    }
+  }
+}
+
+function walk(node: Node, cteNames: Set<string>): void {
+  collectCteNames(node, cteNames);
+  checkQuery(node, cteNames);
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) walk(item, cteNames);
+    } else if (isNode(value)) {
+      walk(value, cteNames);
+    }
+  }
+}
+
+// A raw statement that touches a table at all (FROM, INTO, UPDATE) must name company_id.
+const DML_RAW = /\b(from|into|update)\b/i;
+
+export function assertCompanyScoped(root: RootOperationNode): void {
+  const node = root as unknown as Node;
+  if (node.kind === 'RawNode') {
+    const text = (node.sqlFragments as string[]).join('?');
+    if (DML_RAW.test(text) && !/company_id/.test(text) && ![...GLOBAL_TABLES].some((t) => new RegExp(`\\b${t}\\b`).test(text))) {
+      throw new UnscopedQueryError(`raw query is not scoped by company_id: ${text.slice(0, 80)}`);
+    }
+    return;
+  }
+  walk(node, new Set());
+}
+
+export class CompanyScopePlugin implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    assertCompanyScoped(args.node);
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}

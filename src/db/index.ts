@@ -1,0 +1,66 @@
+import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { openSqlite } from './sqlite.ts';
+import { openPostgres } from './postgres.ts';
+import { CompanyScopePlugin } from './company-scope.ts';
+import type { Database } from './types.ts';
+import { allMigrations } from './migrations.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…` for PostgreSQL; a file path, `sqlite:path` or `:memory:` for the embedded engine. */
+  url: string;
+  poolSize?: number;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const url = options.url;
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const { dialect } = openPostgres(url, options.poolSize ?? 16);
+    const db = new Kysely<Database>({ dialect, plugins: [new CompanyScopePlugin()] });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  const location = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
+  const db = new Kysely<Database>({ dialect: openSqlite(location), plugins: [new CompanyScopePlugin()] });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return allMigrations;
+  }
+}
+
+export async function migrate(db: Db): Promise<string[]> {
+  // Schema changes and the migrator's own bookkeeping are not company data: they bypass the scope guard.
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Allocates ids from a per-company sequence (ids are unique within a company only, as in the spec).
+ * Returns the first of `count` consecutive ids. Company 0 holds the sequences of global tables.
+ */
+export async function allocateIds(db: Db, companyId: number, name: string, count = 1): Promise<number> {
+  const row = await db
+    .insertInto('id_sequences')
+    .values({ company_id: companyId, name, last_id: count })
+    .onConflict((oc) => oc.columns(['company_id', 'name']).doUpdateSet({ last_id: sql`id_sequences.last_id + ${count}` }))
+    .returning('last_id')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_id) - count + 1;
+}
+
+export async function allocateId(db: Db, companyId: number, name: string): Promise<number> {
+  return allocateIds(db, companyId, name, 1);
+}

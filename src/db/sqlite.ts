@@ -1,0 +1,64 @@
+// The embedded engine: Node's built-in node:sqlite behind Kysely's SQLite dialect, with prepared statements
+// kept and reused (preparing costs more than running a point read).
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { SqliteDialect } from 'kysely';
+
+type Param = null | number | bigint | string | Uint8Array;
+
+function bindable(value: unknown): Param {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value === undefined) return null;
+  return value as Param;
+}
+
+interface CachedStatement {
+  statement: StatementSync;
+  reader: boolean;
+}
+
+const STATEMENT_CACHE_LIMIT = 2000;
+
+class CachingDatabase {
+  readonly #db: DatabaseSync;
+  readonly #cache = new Map<string, CachedStatement>();
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  close(): void {
+    this.#cache.clear();
+    this.#db.close();
+  }
+
+  prepare(sql: string) {
+    let cached = this.#cache.get(sql);
+    if (!cached) {
+      const statement = this.#db.prepare(sql);
+      cached = { statement, reader: statement.columns().length > 0 };
+      if (this.#cache.size >= STATEMENT_CACHE_LIMIT) this.#cache.delete(this.#cache.keys().next().value!);
+      this.#cache.set(sql, cached);
+    }
+    const { statement, reader } = cached;
+    return {
+      reader,
+      all: (parameters: readonly unknown[]) => statement.all(...parameters.map(bindable)),
+      run: (parameters: readonly unknown[]) => statement.run(...parameters.map(bindable)),
+      iterate: (parameters: readonly unknown[]) => statement.iterate(...parameters.map(bindable)),
+    };
+  }
+}
+
+export function openSqlite(location: string): SqliteDialect {
+  if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
+  const db = new DatabaseSync(location);
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  if (location !== ':memory:') {
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+  }
+  return new SqliteDialect({ database: new CachingDatabase(db) as never });
+}

@@ -1,0 +1,215 @@
+#!/usr/bin/env node
+// The `tase` command: serve | migrate | seed demo | admin …  (every admin command prints JSON).
+import { parseArgs } from 'node:util';
+import { buildApp, type App } from './app.ts';
+import { configFromEnv, ConfigError, type Config } from './platform/config.ts';
+import { migrate, openDatabase } from './db/index.ts';
+import { AdminError, AdminService } from './company/admin.ts';
+import { hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './company/demo.ts';
+import { LATEST_VERSION } from './platform/versions.ts';
+import type { RightLeaf, RightValue, Role } from './platform/rights.ts';
+
+const USAGE = `Usage: tase <command>
+
+  serve                         start the service (sandbox: creates a demo company on an empty database)
+  migrate                       bring the database schema up to date
+  seed demo [--json]            create a demo company, user, OAuth client and API key
+  admin company create --name N [--business-id ID] [--country C] [--currency EUR] [--contract-type TESTING]
+  admin user create --username U --first-name F --last-name L --email E [--password P] [--api-login-only]
+  admin user add-to-company --user-id N --company-id N [--role ADMIN] [--right area.leaf=VALUE ...]
+  admin client create --name N --redirect-uri URL [--client-id ID] [--owner-company-id N]
+  admin apikey create --company-id N --user-id N --client-id ID
+
+Configuration: PORT, HOST, DATABASE_URL, TASE_MODE, TASE_SIGNING_SECRET, TASE_PUBLIC_URL (see README).`;
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+function banner(config: Config, base: string, demo: DemoCredentials | undefined): string {
+  const lines = [
+    `Tase ${LATEST_VERSION} (${config.mode}) is listening on ${base}`,
+    `  API (latest):  ${base}/api`,
+    `  Docs:          ${base}/docs`,
+    `  OpenAPI:       ${base}/api/openapi.json`,
+  ];
+  if (demo) {
+    lines.push(
+      '',
+      `Demo company ${demo.companyId} "${demo.companyName}"`,
+      `  user:          ${demo.username} / ${demo.password}`,
+      `  OAuth client:  ${demo.clientId}`,
+      `  client secret: ${demo.clientSecret}`,
+      `  redirect:      ${demo.redirectUri}`,
+      `  API key:       ${demo.apiKey}`,
+      '',
+      'Get an access token:',
+      `  curl -s ${base}/api/oauth/token -d grant_type=client_credentials -d client_id=${demo.clientId} \\`,
+      `    -d client_secret=${demo.clientSecret} -d api_key=${demo.apiKey}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function serve(config: Config): Promise<void> {
+  const app: App = await buildApp({ config });
+  let demo: DemoCredentials | undefined;
+  if (config.mode === 'sandbox') {
+    if (!(await hasCompanies(app.ctx))) await seedDemo(app.ctx);
+    demo = await storedDemo(app.ctx);
+  }
+  await app.fastify.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const base = config.publicUrl ?? `http://${shownHost}:${config.port}`;
+  process.stdout.write(`${banner(config, base, demo)}\n`);
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function withAdmin<T>(config: Config, work: (admin: AdminService, app: App) => Promise<T>): Promise<T> {
+  const app = await buildApp({ config: { ...config, logLevel: 'silent' } });
+  try {
+    return await work(new AdminService(app.ctx), app);
+  } finally {
+    await app.close();
+  }
+}
+
+function int(name: string, value: string | undefined): number {
+  const n = Number(value);
+  if (!value || !Number.isSafeInteger(n) || n < 1) throw new AdminError(`--${name} must be a positive integer`);
+  return n;
+}
+
+function required(name: string, value: string | undefined): string {
+  if (!value) throw new AdminError(`--${name} is required`);
+  return value;
+}
+
+function parseRights(entries: string[] | undefined): Partial<Record<RightLeaf, RightValue>> {
+  const out: Record<string, RightValue> = {};
+  for (const entry of entries ?? []) {
+    const [leaf, value] = entry.split('=');
+    if (!leaf || value === undefined) throw new AdminError(`--right takes area.leaf=VALUE, got '${entry}'`);
+    out[leaf] = value === 'true' ? true : value === 'false' ? false : (value as RightValue);
+  }
+  return out as Partial<Record<RightLeaf, RightValue>>;
+}
+
+async function admin(config: Config, args: string[]): Promise<void> {
+  const [noun, verb, ...rest] = args;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      name: { type: 'string' },
+      'business-id': { type: 'string' },
+      country: { type: 'string' },
+      currency: { type: 'string' },
+      'contract-type': { type: 'string' },
+      username: { type: 'string' },
+      password: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      email: { type: 'string' },
+      'api-login-only': { type: 'boolean' },
+      'user-id': { type: 'string' },
+      'company-id': { type: 'string' },
+      role: { type: 'string' },
+      right: { type: 'string', multiple: true },
+      'redirect-uri': { type: 'string' },
+      'client-id': { type: 'string' },
+      'owner-company-id': { type: 'string' },
+    },
+    strict: true,
+  });
+  const command = `${noun} ${verb}`;
+  const result = await withAdmin(config, async (service) => {
+    switch (command) {
+      case 'company create':
+        return service.createCompany({
+          name: required('name', values.name),
+          businessId: values['business-id'],
+          country: values.country,
+          currency: values.currency,
+          contractType: values['contract-type'] as never,
+        });
+      case 'user create':
+        return service.createUser({
+          username: required('username', values.username),
+          password: values.password,
+          firstName: required('first-name', values['first-name']),
+          lastName: required('last-name', values['last-name']),
+          email: required('email', values.email),
+          apiLoginOnly: values['api-login-only'] ?? false,
+        });
+      case 'user add-to-company':
+        return service.addMember(int('company-id', values['company-id']), int('user-id', values['user-id']), (values.role ?? 'ADMIN') as Role, parseRights(values.right));
+      case 'client create':
+        return service.createClient({
+          name: required('name', values.name),
+          redirectUri: required('redirect-uri', values['redirect-uri']),
+          clientId: values['client-id'],
+          ownerCompanyId: values['owner-company-id'] ? int('owner-company-id', values['owner-company-id']) : undefined,
+        });
+      case 'apikey create':
+        return service.createApiKey({
+          companyId: int('company-id', values['company-id']),
+          userId: int('user-id', values['user-id']),
+          clientId: required('client-id', values['client-id']),
+        });
+      default:
+        throw new AdminError(`unknown admin command '${command}'\n\n${USAGE}`);
+    }
+  });
+  print(result);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  try {
+    const config = configFromEnv();
+    switch (command) {
+      case 'serve':
+        await serve(config);
+        return -1; // keeps running
+      case 'migrate': {
+        const database = openDatabase({ url: config.databaseUrl });
+        const applied = await migrate(database.db);
+        await database.close();
+        print({ applied });
+        return 0;
+      }
+      case 'seed': {
+        if (args[0] !== 'demo') throw new AdminError(`unknown seed '${args[0] ?? ''}'; try 'seed demo'`);
+        const credentials = await withAdmin(config, (_admin, app) => seedDemo(app.ctx));
+        if (args.includes('--json')) print(credentials);
+        else process.stdout.write(`${Object.entries(credentials).map(([k, v]) => `${k}: ${v}`).join('\n')}\n`);
+        return 0;
+      }
+      case 'admin':
+        await admin(config, args);
+        return 0;
+      case undefined:
+      case 'help':
+      case '--help':
+        process.stdout.write(`${USAGE}\n`);
+        return command === undefined ? 2 : 0;
+      default:
+        process.stderr.write(`unknown command '${command}'\n\n${USAGE}\n`);
+        return 2;
+    }
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof AdminError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      process.stderr.write(`tase: ${(err as Error).message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+if (code >= 0) process.exit(code);

@@ -1,0 +1,47 @@
+// Batch GET: the id segment of the path takes up to 200 comma-separated ids. Only valid ids are answered,
+// ordered by id, without duplicates; a multi-id request always answers a list; all invalid is a 404.
+import { apiError, notFound } from './errors.ts';
+
+export const MAX_BATCH_IDS = 200;
+const MAX_ID = 2147483647;
+
+export interface IdList {
+  ids: number[];
+  /** True when the path named more than one id (even if only one is valid): the answer is a list. */
+  many: boolean;
+}
+
+export function parseIdList(segment: string, field = 'id'): IdList {
+  const parts = segment.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  if (parts.length > MAX_BATCH_IDS) throw apiError('TOO_MANY_BATCH_IDS', field, { max: MAX_BATCH_IDS, count: parts.length });
+  const ids = new Set<number>();
+  for (const part of parts) {
+    if (!/^\d{1,10}$/.test(part)) continue;
+    const n = Number(part);
+    if (n >= 1 && n <= MAX_ID) ids.add(n);
+  }
+  return { ids: [...ids].sort((a, b) => a - b), many: parts.length > 1 };
+}
+
+/** Parses a single id path parameter; anything that is not an id is a resource that cannot exist (404). */
+export function parseId(segment: string, resource: string): number {
+  if (!/^\d{1,10}$/.test(segment)) throw notFound(resource);
+  const n = Number(segment);
+  if (n < 1 || n > MAX_ID) throw notFound(resource);
+  return n;
+}
+
+/**
+ * Answers a batch GET: `load` fetches the rows of the valid ids (any order, missing ones left out).
+ */
+export async function batchGet<T extends { id: number }>(
+  segment: string,
+  resource: string,
+  load: (ids: number[]) => Promise<T[]>,
+): Promise<T | T[]> {
+  const { ids, many } = parseIdList(segment);
+  if (ids.length === 0) throw notFound(resource);
+  const found = (await load(ids)).sort((a, b) => a.id - b.id);
+  if (found.length === 0) throw notFound(resource);
+  return many ? found : found[0];
+}

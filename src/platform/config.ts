@@ -1,0 +1,54 @@
+// Configuration comes from environment variables only (documented in the README).
+
+export type Mode = 'sandbox' | 'production';
+
+export interface Config {
+  mode: Mode;
+  host: string;
+  port: number;
+  /** `postgres://…`, a SQLite file path, or `:memory:`. */
+  databaseUrl: string;
+  /** Secret that signs access tokens (HS256). Required in production. */
+  signingSecret?: string;
+  /** Public address of the service root, used as token issuer and in printed links. */
+  publicUrl?: string;
+  /** Requests per second per client. */
+  rateLimitPerSecond: number;
+  bodyLimitBytes: number;
+  logLevel: string;
+  /** Validate every response against its documented schema (on in tests). */
+  validateResponses: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a non-negative integer, got '${value}'`);
+  return n;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const mode = (env.TASE_MODE ?? 'sandbox') as Mode;
+  if (mode !== 'sandbox' && mode !== 'production') throw new ConfigError(`TASE_MODE must be sandbox or production, got '${mode}'`);
+  const signingSecret = env.TASE_SIGNING_SECRET || undefined;
+  if (mode === 'production') {
+    if (!signingSecret) throw new ConfigError('TASE_SIGNING_SECRET is required in production mode');
+    if (Buffer.byteLength(signingSecret) < 32) throw new ConfigError('TASE_SIGNING_SECRET must be at least 32 bytes');
+  }
+  return {
+    mode,
+    host: env.HOST ?? (mode === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    port: integer('PORT', env.PORT, 8080),
+    databaseUrl: env.DATABASE_URL || './data/tase.sqlite',
+    signingSecret,
+    publicUrl: env.TASE_PUBLIC_URL || undefined,
+    rateLimitPerSecond: integer('TASE_RATE_LIMIT', env.TASE_RATE_LIMIT, 60),
+    bodyLimitBytes: integer('TASE_BODY_LIMIT', env.TASE_BODY_LIMIT, 2 * 1024 * 1024),
+    logLevel: env.LOG_LEVEL ?? (mode === 'production' ? 'info' : 'warn'),
+    validateResponses: env.TASE_VALIDATE_RESPONSES === '1',
+  };
+}

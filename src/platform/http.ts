@@ -1,0 +1,192 @@
+// The HTTP conventions every endpoint shares: JSON with exact decimals, the one error body, 404/405 for
+// unknown routes, version aliases and lifecycle headers, bearer authentication and rights.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, OAuthError, apiError, errorItem, type ErrorItem } from './errors.ts';
+import { parseJson, stringifyJson } from './json.ts';
+import { compileBodyCheck, compileValidator, type HttpPart } from './validation.ts';
+import { API_VERSIONS, isPastSupport, lifecycleHeaders, routeInVersion, versionOfUrl, VERSION_ALIASES, LATEST_VERSION } from './versions.ts';
+import { ErrorBody } from './schema.ts';
+import { hasRight } from './rights.ts';
+import type { Clock } from './clock.ts';
+import type { HttpMethod, RequestAuth, RouteDef } from './route.ts';
+
+export const API_REALM = 'Tase API';
+
+export interface Authenticator {
+  authenticate(token: string): Promise<RequestAuth>;
+}
+
+function send(reply: FastifyReply, status: number, items: ErrorItem[], headers: Record<string, string> = {}) {
+  if (status === 401 && !headers['www-authenticate']) headers['www-authenticate'] = `Bearer realm="${API_REALM}"`;
+  reply.code(status).headers(headers).type('application/json; charset=utf-8');
+  return reply.send({ errors: items });
+}
+
+export function installConventions(app: FastifyInstance, options: { bodyLimit: number; validateResponses: boolean }): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: options.bodyLimit }, (_req, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, parseJson(text));
+    } catch (err) {
+      done(apiError('MALFORMED_JSON', undefined, { detail: (err as Error).message }), undefined);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: options.bodyLimit }, (_req, body, done) => {
+    const form: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(body as string)) form[key] = value;
+    done(null, form);
+  });
+
+  app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart));
+  app.setSerializerCompiler(({ schema }) => {
+    if (!options.validateResponses) return stringifyJson;
+    const check = compileBodyCheck(schema);
+    return (data: unknown) => {
+      const problems = check(data);
+      if (problems.length > 0) throw new Error(`response does not match its documented schema: ${JSON.stringify(problems)}`);
+      return stringifyJson(data);
+    };
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError | OAuthError, request, reply) => {
+    if (error instanceof ApiError) return send(reply, error.status, error.items, { ...error.headers });
+    if (error instanceof OAuthError) {
+      reply.code(error.status).header('cache-control', 'no-store');
+      if (error.status === 401 && request.headers.authorization?.startsWith('Basic ')) {
+        reply.header('www-authenticate', `Basic realm="${API_REALM}"`);
+      }
+      return reply.send({ error: error.error, error_description: error.message, errors: [{ status: error.status, message: error.message }] });
+    }
+    const code = (error as FastifyError).code;
+    switch (code) {
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, 415, [errorItem('UNSUPPORTED_MEDIA_TYPE', undefined, { contentType: request.headers['content-type'] ?? 'none', expected: 'application/json' })]);
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 413, [errorItem('BODY_TOO_LARGE', undefined, { limit: options.bodyLimit })]);
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, 400, [errorItem('EMPTY_BODY')]);
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) return send(reply, status, [{ status, message: error.message }]);
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, [errorItem('INTERNAL_ERROR')]);
+  });
+}
+
+/** Lets unknown paths answer 404 and known paths with another method answer 405 with `Allow`. */
+export class RouteTable {
+  readonly #patterns: { method: string; pattern: RegExp }[] = [];
+
+  add(method: string, url: string): void {
+    const source = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+');
+    this.#patterns.push({ method, pattern: new RegExp(`^${source}/?$`) });
+  }
+
+  allowed(path: string): string[] {
+    return [...new Set(this.#patterns.filter((p) => p.pattern.test(path)).map((p) => p.method))];
+  }
+}
+
+export function installNotFound(app: FastifyInstance, table: RouteTable): void {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = table.allowed(path);
+    const shownPath = request.originalUrl.split('?')[0];
+    if (allowed.length > 0) {
+      return send(reply, 405, [errorItem('METHOD_NOT_ALLOWED', undefined, { method: request.method, path: shownPath, allowed: allowed.join(', ') })], {
+        allow: allowed.join(', '),
+      });
+    }
+    return send(reply, 404, [errorItem('ROUTE_NOT_FOUND', undefined, { method: request.method, path: shownPath })]);
+  });
+}
+
+/** Version of each request, its end of support (410 past it) and the Deprecation/Sunset headers before it. */
+export function installVersionLifecycle(app: FastifyInstance, clock: Clock): void {
+  const headers = new Map(API_VERSIONS.map((v) => [v.id, lifecycleHeaders(v)]));
+  app.addHook('onRequest', async (request, reply) => {
+    const version = versionOfUrl(request.url);
+    if (!version) return;
+    if (isPastSupport(version, clock.now())) {
+      const alternatives = [`/latest/api (${LATEST_VERSION})`, `/supported/api (${VERSION_ALIASES.supported})`].join(' or ');
+      throw apiError('API_VERSION_UNSUPPORTED', undefined, { version: version.id, date: version.supportEnds!, alternatives });
+    }
+    request.apiVersion = version.id;
+    const lifecycle = headers.get(version.id);
+    if (lifecycle) reply.headers(lifecycle);
+  });
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+/** Registers an endpoint under every API version that has it. */
+export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authenticator, table: RouteTable): void {
+  const needsAuth = def.auth !== 'none';
+  const right = def.right;
+  const onRequest = needsAuth
+    ? async (request: FastifyRequest) => {
+        const token = bearerToken(request);
+        if (token === undefined) throw new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}"` });
+        let identity: RequestAuth;
+        try {
+          identity = await auth.authenticate(token);
+        } catch (err) {
+          if ((err as Error).name !== 'InvalidTokenError') throw err;
+          throw new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}", error="invalid_token"` });
+        }
+        request.auth = identity;
+        if (right && !hasRight(identity.rights, right)) {
+          throw apiError('FORBIDDEN', undefined, { right: `${right.leaf} (${right.level === 'view' ? 'viewing rights' : 'all rights'})` });
+        }
+      }
+    : undefined;
+
+  const { response, consumes, ...parts } = def.schema;
+  const documented: Record<string | number, unknown> = { ...(response ?? {}) };
+  documented['4XX'] = ErrorBody;
+  const handler = async (request: FastifyRequest, reply: FastifyReply) =>
+    def.handler(
+      {
+        params: request.params as never,
+        query: request.query as never,
+        body: request.body as never,
+        auth: request.auth as RequestAuth,
+        apiVersion: request.apiVersion ?? LATEST_VERSION,
+        raw: request,
+      },
+      reply,
+    );
+
+  for (const version of API_VERSIONS) {
+    if (!routeInVersion(version.id, def.since, def.removedIn)) continue;
+    const url = `/${version.path}/api${def.path}`;
+    table.add(def.method, url);
+    if (def.method === 'GET') table.add('HEAD', url);
+    app.route({
+      method: def.method as HttpMethod,
+      url,
+      config: { route: def },
+      schema: {
+        ...parts,
+        ...(consumes ? { consumes } : {}),
+        response: documented,
+        summary: def.summary,
+        description: def.description,
+        tags: def.tags,
+        deprecated: def.deprecated,
+        operationId: def.operationId,
+        security: needsAuth ? [{ bearerAuth: [] }] : [],
+        hide: def.hidden,
+      } as never,
+      onRequest,
+      handler,
+    });
+  }
+}

@@ -1,0 +1,60 @@
+// One OpenAPI 3.1 document per API version, derived from the schemas the routes validate with.
+import type { FastifyInstance } from 'fastify';
+import { API_VERSIONS, LATEST_VERSION, VERSION_ALIASES, type ApiVersion } from './versions.ts';
+
+type Doc = Record<string, unknown> & { paths?: Record<string, Record<string, Record<string, unknown>>> };
+
+export const API_DESCRIPTION = `Tase is an open-source accounting and payroll service. This document describes one version of its REST API.
+
+**Conventions.** Bodies are JSON (\`application/json\`); text is UTF-8 restricted to the Windows-1252 character set.
+Decimals are JSON numbers parsed exactly (never through a binary float); each decimal field states its scale.
+Dates are \`YYYY-MM-DD\`; datetimes \`YYYY-MM-DDThh:mm:ss.sss\` in UTC with no zone designator. A resource's
+\`version\` is the datetime of its last change and acts as an optimistic lock: a PUT or PATCH that sends a stale
+\`version\` is refused with 400. PUT overwrites (an optional field left out is removed); PATCH is a JSON merge patch
+(a field left out keeps its value, \`null\` clears it). Read-only fields sent in a request must equal the stored value.
+
+**Errors.** Every 4xx answer has the body \`{errors:[{status, message, field?}]}\`; all validation failures are reported
+together, \`field\` being the path of the offending field (\`rows[0].name\`). 401 carries \`WWW-Authenticate: Bearer\`.
+Unknown fields in a request body are refused (400), unknown paths answer 404 and known paths with another method 405.
+
+**Paging.** Collections take \`page\` (0-based) and \`size\` (default 50, at most 200), or \`previousId\` for keyset paging,
+and answer \`{results, meta:{pageNumber, pageSize, resultCount, totalCount}}\`. A page past the end is an empty list.
+Batch GETs take up to 200 comma-separated ids; a multi-id request always answers a list of the valid ids, ordered.
+
+**Versions.** \`/vYYMM/api\` is a fixed version; \`/latest/api\` (and \`/api\`) the newest release (${LATEST_VERSION});
+\`/supported/api\` the newest supported one (${VERSION_ALIASES.supported}). A version with an end of support sends
+\`Deprecation\` and \`Sunset\` headers; past the end it answers 410.`;
+
+export function versionDocument(full: Doc, version: ApiVersion): Doc {
+  const prefix = `/${version.path}/api`;
+  const paths: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [path, item] of Object.entries(full.paths ?? {})) {
+    if (!path.startsWith(`${prefix}/`)) continue;
+    const operations: Record<string, Record<string, unknown>> = {};
+    for (const [method, operation] of Object.entries(item)) {
+      if (method === 'head') continue;
+      operations[method] = operation;
+    }
+    paths[path.slice(prefix.length)] = operations;
+  }
+  const aliases = Object.entries(VERSION_ALIASES)
+    .filter(([, id]) => id === version.id)
+    .map(([alias]) => ({ url: `/${alias}/api`, description: `${alias} (currently ${version.id})` }));
+  if (version.id === LATEST_VERSION) aliases.push({ url: '/api', description: `latest (currently ${version.id})` });
+  const info = full.info as Record<string, unknown>;
+  return {
+    ...full,
+    info: {
+      ...info,
+      version: version.id,
+      ...(version.supportEnds ? { 'x-support-ends': version.supportEnds } : {}),
+    },
+    servers: [{ url: prefix, description: `version ${version.id}` }, ...aliases],
+    paths,
+  };
+}
+
+export function versionDocuments(app: FastifyInstance): Map<string, Doc> {
+  const full = app.swagger() as unknown as Doc;
+  return new Map(API_VERSIONS.map((v) => [v.id, versionDocument(full, v)]));
+}

@@ -1,0 +1,42 @@
+// Paging of collection GETs: `page`/`size` (offset) or `previousId` (keyset), answered in the envelope
+// {results, meta:{pageNumber,pageSize,resultCount,totalCount}}. A page past the end is an empty list.
+import { apiError } from './errors.ts';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+export interface PageQuery {
+  page?: number;
+  size?: number;
+  previousId?: number;
+  orderById?: 'ASC' | 'DESC';
+}
+
+export interface PageRequest {
+  pageNumber: number;
+  pageSize: number;
+  offset: number;
+  /** Keyset paging: only ids after this one in the chosen order. */
+  previousId?: number;
+  order: 'asc' | 'desc';
+}
+
+export function pageRequest(query: PageQuery, defaultOrder: 'asc' | 'desc' = 'asc'): PageRequest {
+  const pageSize = query.size ?? DEFAULT_PAGE_SIZE;
+  if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw apiError('PAGE_SIZE_TOO_LARGE', 'size', { max: MAX_PAGE_SIZE });
+  const pageNumber = query.previousId !== undefined ? 0 : query.page ?? 0;
+  const order = query.orderById ? (query.orderById.toLowerCase() as 'asc' | 'desc') : defaultOrder;
+  return { pageNumber, pageSize, offset: pageNumber * pageSize, previousId: query.previousId, order };
+}
+
+export interface Paged<T> {
+  results: T[];
+  meta: { pageNumber: number; pageSize: number; resultCount: number; totalCount: number };
+}
+
+export function paged<T>(results: T[], totalCount: number, request: PageRequest): Paged<T> {
+  return {
+    results,
+    meta: { pageNumber: request.pageNumber, pageSize: request.pageSize, resultCount: results.length, totalCount },
+  };
+}

@@ -1,0 +1,89 @@
+// Schema building blocks shared by every area. TypeBox schemas validate requests and describe the OpenAPI
+// document at the same time, so each helper carries the wire format of one kind of value.
+import { Type, type TSchema, type TUnsafe, type SchemaOptions, type TObject, type TProperties } from '@sinclair/typebox';
+import type { Decimal } from '../domain/decimal.ts';
+
+export { Type };
+export type { TSchema, Static } from '@sinclair/typebox';
+
+export interface DecimalOptions extends SchemaOptions {
+  /** Most decimals accepted. */
+  scale: number;
+  minimum?: number | string;
+  maximum?: number | string;
+}
+
+/**
+ * An exact decimal. On the wire a JSON number; parsed from its source text into a Decimal and checked by the
+ * `x-decimal` keyword (scale and bounds), so no float ever holds it.
+ */
+export function DecimalNumber(options: DecimalOptions): TUnsafe<Decimal> {
+  const { scale, minimum, maximum, ...rest } = options;
+  const bounds: Record<string, unknown> = {};
+  if (minimum !== undefined) bounds.minimum = Number(minimum);
+  if (maximum !== undefined) bounds.maximum = Number(maximum);
+  return Type.Unsafe<Decimal>({
+    type: 'number',
+    ...bounds,
+    ...rest,
+    'x-decimal': { scale, minimum: minimum?.toString(), maximum: maximum?.toString() },
+  });
+}
+
+export const Money = (options: SchemaOptions = {}) => DecimalNumber({ scale: 2, ...options });
+
+export const DateString = (options: SchemaOptions = {}) =>
+  Type.String({ format: 'date', examples: ['2026-01-30'], ...options });
+
+export const DateTimeString = (options: SchemaOptions = {}) =>
+  Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?$', examples: ['2026-01-30T15:20:00'], ...options });
+
+/** A resource id: positive int32 as in the real service. */
+export const Id = (options: SchemaOptions = {}) => Type.Integer({ minimum: 1, maximum: 2147483647, ...options });
+
+/** A reference to another resource: an id or null. */
+export const RefId = (options: SchemaOptions = {}) => Type.Union([Id(), Type.Null()], { ...options });
+
+export const Text = (maxLength: number, options: SchemaOptions = {}) => Type.String({ maxLength, ...options });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const StringEnum = <T extends string[]>(values: [...T], options: SchemaOptions = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: values, ...options });
+
+export const InfoMessage = Type.Object({ message: Type.String() }, { $id: 'InfoMessage', title: 'InfoMessage' });
+
+export const ErrorBody = Type.Object(
+  {
+    errors: Type.Array(
+      Type.Object({
+        status: Type.Integer(),
+        message: Type.String(),
+        field: Type.Optional(Type.String({ description: 'Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`.' })),
+      }),
+    ),
+  },
+  { $id: 'ErrorBody', title: 'ErrorBody', description: 'Every 4xx answer carries this body.' },
+);
+
+export const PagingMeta = Type.Object({
+  pageNumber: Type.Integer(),
+  pageSize: Type.Integer(),
+  resultCount: Type.Integer(),
+  totalCount: Type.Integer(),
+});
+
+export const Page = <T extends TSchema>(item: T, options: SchemaOptions = {}) =>
+  Type.Object({ results: Type.Array(item), meta: PagingMeta }, options);
+
+export const PagingQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 0, description: 'Page number, 0-based.' })),
+  size: Type.Optional(Type.Integer({ minimum: 1, description: 'Page size, default 50, at most 200.' })),
+  previousId: Type.Optional(Type.Integer({ minimum: 0, description: 'Keyset paging: the last id received; answers the ids after it.' })),
+  orderById: Type.Optional(StringEnum(['ASC', 'DESC'], { description: 'Order by id; default ASC for keyset paging.' })),
+};
+
+/** Makes every property optional: the PATCH body of a resource. */
+export function PartialOf<T extends TProperties>(object: TObject<T>, options: SchemaOptions = {}) {
+  return Type.Partial(object, options);
+}

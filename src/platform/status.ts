@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import { Type } from './schema.ts';
+import { route, type RouteDef } from './route.ts';
+import type { AppContext } from './context.ts';
+import { LATEST_VERSION } from './versions.ts';
+
+export const StatusBody = Type.Object(
+  {
+    name: Type.String(),
+    version: Type.String({ description: 'API version serving the request.' }),
+    status: Type.Union([Type.Literal('OK'), Type.Literal('DEGRADED'), Type.Literal('FAILING')]),
+    mode: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
+  },
+  { title: 'Status' },
+);
+
+export async function serviceStatus(ctx: AppContext, version: string) {
+  let status: 'OK' | 'FAILING' = 'OK';
+  try {
+    await sql`select 1 as ok`.execute(ctx.db);
+  } catch {
+    status = 'FAILING';
+  }
+  return { name: 'Tase', version, status, mode: ctx.config.mode };
+}
+
+export function statusRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/status',
+      auth: 'none',
+      right: null,
+      tags: ['Service'],
+      summary: 'Health check',
+      description: 'No token needed. `FAILING` when the database does not answer.',
+      schema: { response: { 200: StatusBody } },
+      handler: ({ apiVersion }) => serviceStatus(ctx, apiVersion ?? LATEST_VERSION),
+    }),
+  ];
+}

@@ -1,0 +1,165 @@
+// One validator for every endpoint: Ajv over the TypeBox schemas, all failures reported together with their
+// field paths, exact decimals (`x-decimal`), and the Windows-1252 text rule.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { Decimal, isDecimal } from '../domain/decimal.ts';
+import { ApiError, errorItem, type ErrorItem } from './errors.ts';
+import { findInvalidText } from './text.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv, formats?: string[]) => Ajv;
+
+interface DecimalKeyword {
+  scale: number;
+  minimum?: string;
+  maximum?: string;
+}
+
+function addDecimalKeyword(ajv: Ajv): void {
+  ajv.addKeyword({
+    keyword: 'x-decimal',
+    modifying: true,
+    errors: true,
+    validate: function validateDecimal(
+      this: unknown,
+      spec: DecimalKeyword,
+      data: unknown,
+      _parent: unknown,
+      cxt?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number },
+    ): boolean {
+      const self = validateDecimal as unknown as { errors: Partial<ErrorObject>[] | null };
+      const fail = (message: string) => {
+        self.errors = [{ keyword: 'x-decimal', message, params: {} }];
+        return false;
+      };
+      let value: Decimal;
+      if (isDecimal(data)) value = data;
+      else if (typeof data === 'number' && Number.isSafeInteger(data)) value = new Decimal(data);
+      else if (typeof data === 'string' && /^-?\d+(\.\d+)?$/.test(data)) value = new Decimal(data);
+      else return fail('must be a number');
+      if (!value.isFinite()) return fail('must be a finite number');
+      if (value.decimalPlaces() > spec.scale) return fail(`must have at most ${spec.scale} decimals`);
+      if (spec.minimum !== undefined && value.lessThan(spec.minimum)) return fail(`must be >= ${spec.minimum}`);
+      if (spec.maximum !== undefined && value.greaterThan(spec.maximum)) return fail(`must be <= ${spec.maximum}`);
+      if (cxt && cxt.parentData !== undefined) cxt.parentData[cxt.parentDataProperty] = value;
+      return true;
+    },
+  });
+}
+
+/** Decimals are validated by `x-decimal` alone: drop the documentation-only `type` and bounds beside it. */
+function forValidation(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forValidation);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const source = schema as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const isDecimalNode = 'x-decimal' in source;
+  for (const [key, value] of Object.entries(source)) {
+    if (isDecimalNode && (key === 'type' || key === 'minimum' || key === 'maximum')) continue;
+    // no $refs between route schemas: ids would only clash when a schema is compiled for several routes
+    if (key === '$id') continue;
+    if (key === 'examples' || key === 'example' || key === 'description') {
+      out[key] = value;
+      continue;
+    }
+    out[key] = forValidation(value);
+  }
+  return out;
+}
+
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: true,
+    removeAdditional: false,
+    strict: false,
+    allowUnionTypes: true,
+  });
+  addFormats(ajv, ['date', 'date-time', 'email', 'uri', 'uuid']);
+  addDecimalKeyword(ajv);
+  return ajv;
+}
+
+const bodyAjv = makeAjv(false);
+const paramAjv = makeAjv(true);
+
+/** JSON-pointer instance path to the field notation of error bodies: `rows[0].name`. */
+export function fieldPath(instancePath: string, extra?: string): string {
+  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra !== undefined) parts.push(extra);
+  let out = '';
+  for (const part of parts) {
+    if (/^\d+$/.test(part)) out += `[${part}]`;
+    else out += out ? `.${part}` : part;
+  }
+  return out;
+}
+
+function toItems(errors: ErrorObject[], prefix: string): ErrorItem[] {
+  const items: ErrorItem[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    // anyOf/oneOf failures repeat their branches' errors; the branch errors carry the detail.
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
+    let item: ErrorItem;
+    if (e.keyword === 'required') {
+      const field = prefix + fieldPath(e.instancePath, (e.params as { missingProperty: string }).missingProperty);
+      item = errorItem('REQUIRED_FIELD_MISSING', field);
+    } else if (e.keyword === 'additionalProperties') {
+      const field = prefix + fieldPath(e.instancePath, (e.params as { additionalProperty: string }).additionalProperty);
+      item = errorItem('UNKNOWN_FIELD', field);
+    } else {
+      const field = prefix + fieldPath(e.instancePath);
+      let detail = e.message ?? 'is invalid';
+      if (e.keyword === 'enum') detail = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+      if (e.keyword === 'type' && (e.params as { type: string }).type === 'null') continue;
+      item = errorItem('VALIDATION_FAILED', field || undefined, { detail: `${field ? `'${field}' ` : 'Body '}${detail}.` });
+    }
+    const key = `${item.field}|${item.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      items.push(item);
+    }
+  }
+  return items;
+}
+
+export type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
+
+type Validator = (data: unknown) => { error?: Error; value?: unknown };
+const compiled = new WeakMap<object, Map<string, Validator>>();
+
+/** Compiles once per schema and part: a route registered under several API versions shares its validator. */
+export function compileValidator(schema: unknown, httpPart: HttpPart | undefined) {
+  const key = httpPart ?? 'body';
+  let byPart = compiled.get(schema as object);
+  if (!byPart) compiled.set(schema as object, (byPart = new Map()));
+  let validator = byPart.get(key);
+  if (!validator) byPart.set(key, (validator = buildValidator(schema, httpPart)));
+  return validator;
+}
+
+function buildValidator(schema: unknown, httpPart: HttpPart | undefined): Validator {
+  const isBody = httpPart === 'body';
+  const ajv = isBody ? bodyAjv : paramAjv;
+  const validate: ValidateFunction = ajv.compile(forValidation(schema) as object);
+  const checkText = httpPart === 'body' || httpPart === 'querystring';
+  return (data: unknown) => {
+    if (isBody && (data === null || data === undefined)) {
+      return { error: new ApiError([errorItem('EMPTY_BODY')]) };
+    }
+    const ok = validate(data);
+    const items = ok ? [] : toItems(validate.errors ?? [], '');
+    if (checkText) {
+      for (const field of findInvalidText(data)) items.push(errorItem('INVALID_CHARACTERS', field));
+    }
+    if (items.length > 0) return { error: new ApiError(items) };
+    return { value: data };
+  };
+}
+
+/** Validates a value against a schema outside a route (e.g. stored JSON, responses in tests). */
+export function compileBodyCheck(schema: unknown): (data: unknown) => ErrorItem[] {
+  const validate = bodyAjv.compile(forValidation(schema) as object);
+  return (data) => (validate(data) ? [] : toItems(validate.errors ?? [], ''));
+}

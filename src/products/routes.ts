@@ -1,0 +1,168 @@
+// HTTP of products and product groups.
+import { Type, DateTimeString, DateString, PagingQuery, Page, StringEnum } from '../platform/schema.ts';
+import { route, view, edit, type RouteDef } from '../platform/route.ts';
+import { batchGet, parseId } from '../platform/batch.ts';
+import { pageRequest } from '../platform/paging.ts';
+import { Product, ProductGroup, ProductGroups, ProductPatch, PRODUCT_TYPES, type ProductWire, type ProductGroupWire } from './schemas.ts';
+import type { ProductService } from './service.ts';
+
+const REGISTER = 'sales.productRegister' as const;
+const TAGS = ['Products'];
+
+const ProductIdParam = Type.Object({ productId: Type.String({ pattern: '^[0-9]+$', description: 'Product id (int32).' }) });
+const GroupIdParam = Type.Object({ groupId: Type.String({ pattern: '^[0-9]+$', description: 'Group id (int32).' }) });
+const TypeFilter = Type.Optional(StringEnum([...PRODUCT_TYPES], { description: 'Without it, SALES and PURCHASE; TRAVEL only when asked.' }));
+
+const VersionDate = Type.Union([DateTimeString(), DateString()]);
+
+/** A date filter's upper bound includes the whole day. */
+function endOf(value: string | undefined): string | undefined {
+  return value && value.length === 10 ? `${value}T23:59:59.999` : value;
+}
+
+export function productRoutes(products: ProductService): RouteDef[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/products',
+      right: view(REGISTER),
+      tags: TAGS,
+      summary: 'Search products',
+      description: 'Without `type`, SALES and PURCHASE products; TRAVEL products only with `type=TRAVEL`. Paged.',
+      schema: {
+        querystring: Type.Object({
+          type: TypeFilter,
+          versionStartDate: Type.Optional(VersionDate),
+          versionEndDate: Type.Optional(VersionDate),
+          orderByVersion: Type.Optional(StringEnum(['ASC', 'DESC'])),
+          ...PagingQuery,
+        }),
+        response: { 200: Page(Product, { title: 'ProductSearchResult' }) },
+      },
+      handler: ({ auth, query }) =>
+        products.search(
+          auth.companyId,
+          {
+            types: query.type ? [query.type] : ['SALES', 'PURCHASE'],
+            versionStart: query.versionStartDate,
+            versionEnd: endOf(query.versionEndDate),
+            orderByVersion: query.orderByVersion?.toLowerCase() as 'asc' | 'desc' | undefined,
+          },
+          pageRequest(query),
+        ),
+    }),
+    route({
+      method: 'POST',
+      path: '/products',
+      right: edit(REGISTER),
+      tags: TAGS,
+      summary: 'Create a product',
+      schema: { body: Product, response: { 200: Product } },
+      handler: ({ auth, body }) => products.create(auth.companyId, body),
+    }),
+    route({
+      method: 'GET',
+      path: '/products/:productIds',
+      right: view(REGISTER),
+      tags: TAGS,
+      summary: 'Get one product or a batch of products',
+      description: 'Up to 200 comma-separated ids. Several ids answer a list of the valid ones, ordered by id.',
+      schema: {
+        params: Type.Object({ productIds: Type.String({ description: 'Id, or comma-separated ids (at most 200).' }) }),
+        querystring: Type.Object({ includeLocalizations: Type.Optional(Type.Boolean({ default: false })) }),
+        response: { 200: Type.Union([Product, Type.Array(Product)]) },
+      },
+      handler: ({ auth, params, query }) =>
+        batchGet<ProductWire & { id: number }>(params.productIds, 'Product', (ids) =>
+          products.get(auth.companyId, ids, query.includeLocalizations ?? false) as Promise<(ProductWire & { id: number })[]>,
+        ),
+    }),
+    route({
+      method: 'PUT',
+      path: '/products/:productId',
+      right: edit(REGISTER),
+      tags: TAGS,
+      summary: 'Replace a product',
+      description: 'Overwrites the product: optional fields left out are removed. The type cannot change.',
+      schema: { params: ProductIdParam, body: Product, response: { 200: Product } },
+      handler: ({ auth, params, body }) => products.replace(auth.companyId, parseId(params.productId, 'Product'), body),
+    }),
+    route({
+      method: 'PATCH',
+      path: '/products/:productId',
+      right: edit(REGISTER),
+      tags: TAGS,
+      summary: 'Update some fields of a product',
+      description: 'JSON merge patch: fields left out keep their value; `null` clears an optional field.',
+      schema: { params: ProductIdParam, body: ProductPatch, response: { 200: Product } },
+      handler: ({ auth, params, body }) => products.patch(auth.companyId, parseId(params.productId, 'Product'), body as Record<string, unknown>),
+    }),
+    route({
+      method: 'DELETE',
+      path: '/products/:productId',
+      right: edit(REGISTER),
+      tags: TAGS,
+      summary: 'Delete a product',
+      description: 'TRAVEL products cannot be deleted (400).',
+      schema: { params: ProductIdParam, response: { 204: Type.Null({ description: 'Deleted.' }) } },
+      handler: async ({ auth, params }, reply) => {
+        await products.delete(auth.companyId, parseId(params.productId, 'Product'));
+        return reply.code(204).send();
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/products/groups',
+      right: view(REGISTER),
+      tags: TAGS,
+      summary: 'List product groups',
+      description: 'Without `type`, SALES and PURCHASE groups; TRAVEL groups only with `type=TRAVEL`. (`productType` is the old name of `type`.)',
+      schema: {
+        querystring: Type.Object({ type: TypeFilter, productType: Type.Optional(StringEnum([...PRODUCT_TYPES], { deprecated: true })) }),
+        response: { 200: ProductGroups },
+      },
+      handler: async ({ auth, query }) => ({ productGroups: await products.listGroups(auth.companyId, query.type ?? query.productType) }),
+    }),
+    route({
+      method: 'POST',
+      path: '/products/groups',
+      right: edit(REGISTER),
+      tags: TAGS,
+      summary: 'Create a product group',
+      schema: { body: ProductGroup, response: { 200: ProductGroup } },
+      handler: ({ auth, body }) => products.createGroup(auth.companyId, body as ProductGroupWire),
+    }),
+    route({
+      method: 'GET',
+      path: '/products/groups/:groupId',
+      right: view(REGISTER),
+      tags: TAGS,
+      summary: 'Get a product group',
+      schema: { params: GroupIdParam, response: { 200: ProductGroup } },
+      handler: ({ auth, params }) => products.getGroup(auth.companyId, parseId(params.groupId, 'Product group')),
+    }),
+    route({
+      method: 'PUT',
+      path: '/products/groups/:groupId',
+      right: edit(REGISTER),
+      tags: TAGS,
+      summary: 'Replace a product group',
+      description: 'The type of a group that holds products cannot change (400).',
+      schema: { params: GroupIdParam, body: ProductGroup, response: { 200: ProductGroup } },
+      handler: ({ auth, params, body }) => products.replaceGroup(auth.companyId, parseId(params.groupId, 'Product group'), body as ProductGroupWire),
+    }),
+    route({
+      method: 'DELETE',
+      path: '/products/groups/:groupId',
+      right: edit(REGISTER),
+      tags: TAGS,
+      summary: 'Delete a product group',
+      description: 'TRAVEL groups cannot be deleted (400); a group that still holds products answers 409 listing their ids.',
+      schema: { params: GroupIdParam, response: { 204: Type.Null({ description: 'Deleted.' }) } },
+      handler: async ({ auth, params }, reply) => {
+        await products.deleteGroup(auth.companyId, parseId(params.groupId, 'Product group'));
+        return reply.code(204).send();
+      },
+    }),
+  ];
+}

@@ -1,0 +1,214 @@
+// Rules of products and product groups.
+import { Decimal } from '../domain/decimal.ts';
+import { allocateId, type Db } from '../db/index.ts';
+import type { AppContext } from '../platform/context.ts';
+import { apiError, notFound, Violations } from '../platform/errors.ts';
+import { checkReadOnly, mergePatch } from '../platform/resource.ts';
+import { nextVersion } from '../platform/clock.ts';
+import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
+import { compileBodyCheck } from '../platform/validation.ts';
+import { ApiError } from '../platform/errors.ts';
+import { Product, type ProductGroupWire, type ProductType, type ProductWire } from './schemas.ts';
+import * as store from './store.ts';
+
+const READ_ONLY = ['id', 'version'] as const;
+const TRAVEL_ONLY = ['startDate', 'endDate', 'bookkeepingAccount'] as const;
+
+export function productToWire(row: store.ProductRow, includeLocalizations = true): ProductWire {
+  const wire: ProductWire = {
+    id: Number(row.id),
+    type: row.type as ProductType,
+    name: row.name,
+    code: row.code ?? undefined,
+    unit: (row.unit ?? undefined) as ProductWire['unit'],
+    discount: new Decimal(row.discount),
+    price: new Decimal(row.price),
+    vat: row.vat !== null ? new Decimal(row.vat) : undefined,
+    active: Boolean(row.active),
+    defaultAccount: row.default_account ?? undefined,
+    vatStatus: row.vat_status ?? undefined,
+    currency: row.currency as ProductWire['currency'],
+    productGroupId: row.product_group_id === null ? null : Number(row.product_group_id),
+    startDate: row.start_date ?? undefined,
+    endDate: row.end_date ?? undefined,
+    bookkeepingAccount: row.bookkeeping_account ?? undefined,
+    version: row.version,
+  };
+  if (includeLocalizations && row.localizations) wire.productLocalizations = JSON.parse(row.localizations);
+  for (const key of Object.keys(wire) as (keyof ProductWire)[]) if (wire[key] === undefined) delete wire[key];
+  return wire;
+}
+
+function productToRow(companyId: number, id: number, wire: ProductWire, version: string): store.ProductRow {
+  return {
+    company_id: companyId,
+    id,
+    type: wire.type,
+    name: wire.name,
+    code: wire.code ?? null,
+    unit: wire.unit ?? null,
+    price: wire.price.toFixed(),
+    discount: wire.discount.toFixed(),
+    vat: wire.vat?.toFixed() ?? null,
+    vat_status: wire.vatStatus ?? null,
+    currency: wire.currency,
+    active: wire.active,
+    default_account: wire.defaultAccount ?? null,
+    product_group_id: wire.productGroupId ?? null,
+    start_date: wire.startDate ?? null,
+    end_date: wire.endDate ?? null,
+    bookkeeping_account: wire.bookkeepingAccount ?? null,
+    localizations: wire.productLocalizations?.length ? JSON.stringify(wire.productLocalizations) : null,
+    version,
+  };
+}
+
+const checkProductShape = compileBodyCheck(Product);
+
+export class ProductService {
+  readonly #ctx: AppContext;
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  get #db(): Db {
+    return this.#ctx.db;
+  }
+
+  async #checkRules(db: Db, companyId: number, product: ProductWire): Promise<void> {
+    const violations = new Violations();
+    if (product.type !== 'TRAVEL') {
+      for (const field of TRAVEL_ONLY) if (product[field] !== undefined) violations.add('FIELD_ONLY_FOR_TRAVEL_PRODUCTS', field);
+    }
+    if (product.startDate && product.endDate && product.startDate > product.endDate) violations.add('START_DATE_AFTER_END_DATE', 'endDate');
+    const languages = (product.productLocalizations ?? []).map((l) => l.language);
+    if (new Set(languages).size !== languages.length) {
+      violations.add('VALIDATION_FAILED', 'productLocalizations', { detail: "'productLocalizations' must not name a language twice." });
+    }
+    if (product.productGroupId) {
+      const group = await store.getGroup(db, companyId, product.productGroupId);
+      if (!group) violations.add('PRODUCT_GROUP_NOT_FOUND', 'productGroupId');
+      else if (group.type !== product.type) violations.add('PRODUCT_GROUP_TYPE_MISMATCH', 'productGroupId');
+    }
+    violations.throwIfAny();
+  }
+
+  async create(companyId: number, body: ProductWire): Promise<ProductWire> {
+    return this.#db.transaction().execute(async (trx) => {
+      await this.#checkRules(trx, companyId, body);
+      const id = await allocateId(trx, companyId, 'products');
+      const row = productToRow(companyId, id, body, nextVersion(this.#ctx.clock.now()));
+      await store.insertProduct(trx, row);
+      return productToWire(row);
+    });
+  }
+
+  async get(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductWire[]> {
+    const rows = await store.getProducts(this.#db, companyId, ids);
+    return rows.map((r) => productToWire(r, includeLocalizations));
+  }
+
+  async getOne(companyId: number, id: number, includeLocalizations: boolean): Promise<ProductWire> {
+    const row = await store.getProduct(this.#db, companyId, id);
+    if (!row) throw notFound('Product');
+    return productToWire(row, includeLocalizations);
+  }
+
+  async search(companyId: number, search: store.ProductSearch, page: PageRequest): Promise<Paged<ProductWire>> {
+    const { rows, total } = await store.searchProducts(this.#db, companyId, search, page);
+    return paged(rows.map((r) => productToWire(r, false)), total, page);
+  }
+
+  /** PUT: the body replaces the product. */
+  async replace(companyId: number, id: number, body: ProductWire): Promise<ProductWire> {
+    return this.#write(companyId, id, body, () => body);
+  }
+
+  /** PATCH: a JSON merge patch over the stored product; the result must still be a valid product. */
+  async patch(companyId: number, id: number, body: Record<string, unknown>): Promise<ProductWire> {
+    return this.#write(companyId, id, body, (stored) => {
+      const merged = mergePatch(stored, body) as ProductWire;
+      const problems = checkProductShape(merged);
+      if (problems.length > 0) throw new ApiError(problems);
+      return merged;
+    });
+  }
+
+  async #write(companyId: number, id: number, body: Record<string, unknown>, next: (stored: ProductWire) => ProductWire): Promise<ProductWire> {
+    return this.#db.transaction().execute(async (trx) => {
+      const row = await store.getProduct(trx, companyId, id);
+      if (!row) throw notFound('Product');
+      const stored = productToWire(row);
+      checkReadOnly(body, stored as Record<string, unknown>, READ_ONLY);
+      const product = next(stored);
+      if (product.type !== stored.type) throw apiError('PRODUCT_TYPE_CANNOT_BE_CHANGED', 'type');
+      await this.#checkRules(trx, companyId, product);
+      const updated = productToRow(companyId, id, product, nextVersion(this.#ctx.clock.now(), row.version));
+      if (!(await store.updateProduct(trx, updated, row.version))) {
+        throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'newer' });
+      }
+      return productToWire(updated);
+    });
+  }
+
+  async delete(companyId: number, id: number): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      const row = await store.getProduct(trx, companyId, id);
+      if (!row) throw notFound('Product');
+      if (row.type === 'TRAVEL') throw apiError('TRAVEL_PRODUCT_CANNOT_BE_DELETED');
+      await store.deleteProduct(trx, companyId, id);
+    });
+  }
+
+  // product groups
+
+  async listGroups(companyId: number, type?: ProductType): Promise<ProductGroupWire[]> {
+    const rows = await store.listGroups(this.#db, companyId, type ? [type] : ['SALES', 'PURCHASE']);
+    return rows.map(groupToWire);
+  }
+
+  async getGroup(companyId: number, id: number): Promise<ProductGroupWire> {
+    const row = await store.getGroup(this.#db, companyId, id);
+    if (!row) throw notFound('Product group');
+    return groupToWire(row);
+  }
+
+  async createGroup(companyId: number, body: ProductGroupWire): Promise<ProductGroupWire> {
+    return this.#db.transaction().execute(async (trx) => {
+      const id = await allocateId(trx, companyId, 'product_groups');
+      const row: store.ProductGroupRow = { company_id: companyId, id, name: body.name, type: body.type ?? 'SALES', version: nextVersion(this.#ctx.clock.now()) };
+      await store.insertGroup(trx, row);
+      return groupToWire(row);
+    });
+  }
+
+  async replaceGroup(companyId: number, id: number, body: ProductGroupWire): Promise<ProductGroupWire> {
+    return this.#db.transaction().execute(async (trx) => {
+      const row = await store.getGroup(trx, companyId, id);
+      if (!row) throw notFound('Product group');
+      checkReadOnly(body, groupToWire(row) as Record<string, unknown>, ['id']);
+      const type = body.type ?? 'SALES';
+      if (type !== row.type && (await store.productIdsInGroup(trx, companyId, id)).length > 0) {
+        throw apiError('PRODUCT_GROUP_TYPE_MISMATCH', 'type');
+      }
+      const updated = { ...row, name: body.name, type, version: nextVersion(this.#ctx.clock.now(), row.version) };
+      await store.updateGroup(trx, updated);
+      return groupToWire(updated);
+    });
+  }
+
+  async deleteGroup(companyId: number, id: number): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      const row = await store.getGroup(trx, companyId, id);
+      if (!row) throw notFound('Product group');
+      if (row.type === 'TRAVEL') throw apiError('TRAVEL_PRODUCT_GROUP_CANNOT_BE_DELETED');
+      const productIds = await store.productIdsInGroup(trx, companyId, id);
+      if (productIds.length > 0) throw apiError('PRODUCT_GROUP_HAS_PRODUCTS', 'productIds', { productIds: productIds.join(', ') });
+      await store.deleteGroup(trx, companyId, id);
+    });
+  }
+}
+
+function groupToWire(row: store.ProductGroupRow): ProductGroupWire {
+  return { id: Number(row.id), name: row.name, type: row.type as ProductType };
+}

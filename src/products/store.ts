@@ -1,0 +1,121 @@
+// SQL of products and product groups.
+import type { Db } from '../db/index.ts';
+import type { PageRequest } from '../platform/paging.ts';
+import type { ProductType } from './schemas.ts';
+
+export interface ProductRow {
+  company_id: number;
+  id: number;
+  type: string;
+  name: string;
+  code: string | null;
+  unit: string | null;
+  price: string;
+  discount: string;
+  vat: string | null;
+  vat_status: number | null;
+  currency: string;
+  active: boolean | number;
+  default_account: string | null;
+  product_group_id: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  bookkeeping_account: string | null;
+  localizations: string | null;
+  version: string;
+}
+
+export interface ProductGroupRow {
+  company_id: number;
+  id: number;
+  name: string;
+  type: string;
+  version: string;
+}
+
+declare module '../db/types.ts' {
+  interface Database {
+    products: ProductRow;
+    product_groups: ProductGroupRow;
+  }
+}
+
+export async function getProduct(db: Db, companyId: number, id: number): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function getProducts(db: Db, companyId: number, ids: number[]): Promise<ProductRow[]> {
+  return db.selectFrom('products').selectAll().where('company_id', '=', companyId).where('id', 'in', ids).orderBy('id').execute();
+}
+
+export interface ProductSearch {
+  types: ProductType[];
+  versionStart?: string;
+  versionEnd?: string;
+  orderByVersion?: 'asc' | 'desc';
+}
+
+export async function searchProducts(db: Db, companyId: number, search: ProductSearch, page: PageRequest): Promise<{ rows: ProductRow[]; total: number }> {
+  let query = db.selectFrom('products').where('company_id', '=', companyId).where('type', 'in', search.types);
+  if (search.versionStart) query = query.where('version', '>=', search.versionStart);
+  if (search.versionEnd) query = query.where('version', '<=', search.versionEnd);
+  const totalRow = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let rows = query.selectAll();
+  if (page.previousId !== undefined) rows = rows.where('id', page.order === 'asc' ? '>' : '<', page.previousId);
+  if (search.orderByVersion) rows = rows.orderBy('version', search.orderByVersion);
+  rows = rows.orderBy('id', page.order).limit(page.pageSize).offset(page.offset);
+  return { rows: await rows.execute(), total: Number(totalRow.total) };
+}
+
+export async function insertProduct(db: Db, row: ProductRow): Promise<void> {
+  await db.insertInto('products').values(row).execute();
+}
+
+/** Updates a product if its version is still `expectedVersion`; false when someone changed it meanwhile. */
+export async function updateProduct(db: Db, row: ProductRow, expectedVersion: string): Promise<boolean> {
+  const { company_id, id, ...fields } = row;
+  const result = await db
+    .updateTable('products')
+    .set(fields)
+    .where('company_id', '=', company_id)
+    .where('id', '=', id)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteProduct(db: Db, companyId: number, id: number): Promise<void> {
+  await db.deleteFrom('products').where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+export async function productIdsInGroup(db: Db, companyId: number, groupId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('product_group_id', '=', groupId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+export async function getGroup(db: Db, companyId: number, id: number): Promise<ProductGroupRow | undefined> {
+  return db.selectFrom('product_groups').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function listGroups(db: Db, companyId: number, types: ProductType[]): Promise<ProductGroupRow[]> {
+  return db.selectFrom('product_groups').selectAll().where('company_id', '=', companyId).where('type', 'in', types).orderBy('id').execute();
+}
+
+export async function insertGroup(db: Db, row: ProductGroupRow): Promise<void> {
+  await db.insertInto('product_groups').values(row).execute();
+}
+
+export async function updateGroup(db: Db, row: ProductGroupRow): Promise<void> {
+  const { company_id, id, ...fields } = row;
+  await db.updateTable('product_groups').set(fields).where('company_id', '=', company_id).where('id', '=', id).execute();
+}
+
+export async function deleteGroup(db: Db, companyId: number, id: number): Promise<void> {
+  await db.deleteFrom('product_groups').where('company_id', '=', companyId).where('id', '=', id).execute();
+}

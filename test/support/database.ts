@@ -1,0 +1,33 @@
+// A fresh database per test file: in-memory SQLite by default, or a new PostgreSQL database (dropped after)
+// when DATABASE_URL is a postgres URL. Real engines, never mocks.
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type DatabaseHandle } from '../../src/db/index.ts';
+
+export const testEngine = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? 'postgres' : 'sqlite';
+
+export async function freshDatabase(): Promise<DatabaseHandle & { url: string }> {
+  const base = process.env.DATABASE_URL ?? '';
+  if (testEngine === 'sqlite') {
+    return { ...openDatabase({ url: ':memory:' }), url: ':memory:' };
+  }
+  const name = `tase_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ url: url.toString(), poolSize: 8 });
+  return {
+    ...handle,
+    url: url.toString(),
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

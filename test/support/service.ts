@@ -1,0 +1,116 @@
+// Starts the real service on a loopback port over a fresh database, with a demo company, and offers a small
+// HTTP client. Tests talk to it over real HTTP only.
+import { buildApp, type App } from '../../src/app.ts';
+import { configFromEnv, type Config } from '../../src/platform/config.ts';
+import { ManualClock, type Clock } from '../../src/platform/clock.ts';
+import { AdminService } from '../../src/company/admin.ts';
+import { seedDemo, type DemoCredentials } from '../../src/company/demo.ts';
+import { parseJson } from '../../src/platform/json.ts';
+import { freshDatabase } from './database.ts';
+
+export interface Answer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string | null;
+  body?: unknown;
+  /** Raw body text (sent as is). */
+  raw?: string;
+  headers?: Record<string, string>;
+  contentType?: string;
+}
+
+export interface TestService {
+  app: App;
+  base: string;
+  clock: Clock;
+  admin: AdminService;
+  demo: DemoCredentials;
+  /** Access token of the demo API key (client credentials), cached. */
+  token(): Promise<string>;
+  /** A token for another API key. */
+  tokenFor(apiKey: string, clientId?: string, clientSecret?: string): Promise<string>;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<Answer<T>>;
+  /** Shorthand for `/api` + path with the demo token. */
+  api<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<Answer<T>>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  config?: Partial<Config>;
+}
+
+export async function startService(options: StartOptions = {}): Promise<TestService> {
+  const database = await freshDatabase();
+  const clock = options.clock ?? new ManualClock(new Date());
+  const config: Config = {
+    ...configFromEnv({ TASE_MODE: 'sandbox' }),
+    databaseUrl: database.url,
+    port: 0,
+    logLevel: 'silent',
+    validateResponses: true,
+    ...options.config,
+  };
+  const app = await buildApp({ config, clock, database });
+  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.fastify.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const demo = await seedDemo(app.ctx);
+  const admin = new AdminService(app.ctx);
+
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.raw !== undefined) body = opts.raw;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = opts.contentType ?? 'application/json';
+    const response = await fetch(`${base}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text && (response.headers.get('content-type') ?? '').includes('json')) parsed = parseJson(text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  async function tokenFor(apiKey: string, clientId = demo.clientId, clientSecret = demo.clientSecret): Promise<string> {
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, api_key: apiKey });
+    const answer = await request<{ access_token: string }>('POST', '/api/oauth/token', { raw: form.toString(), contentType: 'application/x-www-form-urlencoded' });
+    if (answer.status !== 200) throw new Error(`token request failed: ${answer.status} ${answer.text}`);
+    return answer.body.access_token;
+  }
+
+  let cached: string | undefined;
+  const token = async () => (cached ??= await tokenFor(demo.apiKey));
+
+  return {
+    app,
+    base,
+    clock,
+    admin,
+    demo,
+    token,
+    tokenFor,
+    request,
+    async api(method, path, body, opts = {}) {
+      return request(method, `/api${path}`, { token: await token(), body, ...opts });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A second company with its own admin user and API key on the demo client: for tenant-isolation tests. */
+export async function otherCompany(service: TestService, name = 'Other Oy'): Promise<{ companyId: number; token: string }> {
+  const company = await service.admin.createCompany({ name });
+  const user = await service.admin.createUser({ username: `admin${company.companyId}`, password: 'Other-pass-1', firstName: 'Other', lastName: 'Admin', email: `o${company.companyId}@example.com` });
+  await service.admin.addMember(company.companyId, user.userId, 'ADMIN');
+  const key = await service.admin.createApiKey({ companyId: company.companyId, userId: user.userId, clientId: service.demo.clientId });
+  return { companyId: company.companyId, token: await service.tokenFor(key.apiKey) };
+}
