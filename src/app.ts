@@ -12,7 +12,9 @@ import { API_DESCRIPTION, versionDocuments } from './platform/openapi.ts';
 import { API_VERSIONS, LATEST_VERSION, VERSION_ALIASES, canonicalUrl } from './platform/versions.ts';
 import { route } from './platform/route.ts';
 import { Type } from './platform/schema.ts';
-import { allRoutes, createServices, type Services } from './modules.ts';
+import { allRoutes, backgroundTasks, createServices, rootRoutes, type Services } from './modules.ts';
+import { installRateLimit } from './platform/rate-limit.ts';
+import { registerRootRoute } from './platform/root-routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -21,6 +23,8 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** Run migrations before serving (default true). */
   migrate?: boolean;
+  /** Start the background work, e.g. the webhook delivery worker (default true). */
+  background?: boolean;
 }
 
 export interface App {
@@ -76,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   installConventions(fastify, { bodyLimit: config.bodyLimitBytes, validateResponses: config.validateResponses });
   installVersionLifecycle(fastify, clock);
+  installRateLimit(fastify, services.rateLimit);
 
   await fastify.register(swagger, {
     openapi: {
@@ -93,8 +98,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
       tags: [
         { name: 'Service', description: 'Health and documents.' },
-        { name: 'Authentication', description: 'OAuth 2.0 tokens.' },
+        { name: 'Authentication', description: 'OAuth 2.0 tokens: client credentials with an API key, the authorization code flow of the login page `{root}/login` (with PKCE S256), refresh tokens; `POST {root}/logout`. Rate limit: 60 requests per second per client (429 with Retry-After and RateLimit headers). See POST /oauth/token.' },
+        { name: 'Users', description: 'The current user, their rights and the session.' },
         { name: 'Products', description: 'Products and product groups.' },
+        { name: 'Dimensions', description: 'Dimension register and its items.' },
+        { name: 'Business partners', description: 'Customers, suppliers and persons; partner groups.' },
+        { name: 'Persons', description: 'The person register.' },
+        { name: 'Factoring contracts', description: 'Factoring contracts partners can be attached to.' },
+        { name: 'Company', description: 'Company details and settings.' },
+        { name: 'Bank accounts', description: 'Bank accounts of the company.' },
+        { name: 'Reports', description: 'Trial balance, general ledger and account balances, computed by the database.' },
+        { name: 'SIE', description: 'SIE 4 export of a fiscal year (CP437, streamed).' },
+        { name: 'Ledger', description: 'Chart of accounts, fiscal years and periods, ledger receipts and journals.' },
+        { name: 'VAT', description: 'VAT rates valid on a day, VAT status codes and VAT settings.' },
+        { name: 'Two-factor', description: 'Results of two-factor transactions. A two-factor endpoint answers 202 `{transactionIdentifier, confirmationApp}`; the user confirms the action in the authenticator (`{root}/authenticator`) within 5 minutes (sandbox mode confirms at once); poll `GET /mfatransactionresult/{transactionIdentifier}` or subscribe a webhook. Machine-to-machine tokens cannot use two-factor endpoints (403).' },
+        { name: 'Webhooks', description: 'Event subscriptions and their signed, retried deliveries. See POST /webhooks for the message, its signature and the retries.' },
       ],
     },
   });
@@ -118,7 +136,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     }),
   );
-  for (const def of routes) registerRoute(fastify, def, services.auth, table);
+  for (const def of routes) registerRoute(fastify, def, services.auth, table, services.mfa);
+  for (const def of rootRoutes(ctx, services)) registerRootRoute(fastify, def, services.auth, table);
   installNotFound(fastify, table);
 
   await fastify.register(swaggerUi, {
@@ -133,6 +152,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       'urls.primaryName': `${LATEST_VERSION} (latest)`,
     } as never,
   });
+
+  if (options.background !== false) {
+    for (const task of backgroundTasks(services)) {
+      fastify.addHook('onClose', () => task.stop());
+      task.start(fastify.log);
+    }
+  }
 
   return {
     fastify,

@@ -8,6 +8,7 @@ import { AdminError, AdminService } from './company/admin.ts';
 import { hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './company/demo.ts';
 import { LATEST_VERSION } from './platform/versions.ts';
 import type { RightLeaf, RightValue, Role } from './platform/rights.ts';
+import { ApiError } from './platform/errors.ts';
 
 const USAGE = `Usage: tase <command>
 
@@ -19,6 +20,14 @@ const USAGE = `Usage: tase <command>
   admin user add-to-company --user-id N --company-id N [--role ADMIN] [--right area.leaf=VALUE ...]
   admin client create --name N --redirect-uri URL [--client-id ID] [--owner-company-id N]
   admin apikey create --company-id N --user-id N --client-id ID
+  admin apikey revoke --company-id N --id N                  revoke an API key and end the sessions obtained with it
+  admin user set-password --user-id N --password P            set a password (ends all sessions of the user)
+  admin user remove-from-company --user-id N --company-id N   end the membership, its sessions and API keys
+  admin user api-login-only --user-id N (--on | --off)         the 'API login only' limitation (on ends code-flow sessions)
+  admin period close|open --company-id N --date YYYY-MM-DD   close or reopen the fiscal period holding the date
+  admin fiscal-year create --company-id N --start-date D --end-date D
+  admin fiscal-year close --company-id N --date D             close the fiscal year holding the date
+  admin account set-active --company-id N --account NUMBER --active true|false
 
 Configuration: PORT, HOST, DATABASE_URL, TASE_MODE, TASE_SIGNING_SECRET, TASE_PUBLIC_URL (see README).`;
 
@@ -100,6 +109,38 @@ function parseRights(entries: string[] | undefined): Partial<Record<RightLeaf, R
   return out as Partial<Record<RightLeaf, RightValue>>;
 }
 
+/** Fiscal periods, fiscal years and accounts: the same rules as their endpoints, errors printed as text. */
+async function ledgerAdmin(app: App, command: string, values: Record<string, string | boolean | string[] | undefined>): Promise<unknown> {
+  const companyId = int('company-id', values['company-id'] as string | undefined);
+  const date = () => {
+    const value = required('date', values.date as string | undefined);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new AdminError('--date takes YYYY-MM-DD');
+    return value;
+  };
+  const { fiscal, accounts } = app.services;
+  try {
+    switch (command) {
+      case 'period close':
+      case 'period open': {
+        const { fiscalYearId, periodId } = await fiscal.periodOn(companyId, date());
+        return command === 'period close' ? await fiscal.closePeriod(companyId, fiscalYearId, periodId) : await fiscal.openPeriod(companyId, fiscalYearId, periodId);
+      }
+      case 'fiscal-year close':
+        return await fiscal.closeYear(companyId, (await fiscal.periodOn(companyId, date())).fiscalYearId);
+      case 'fiscal-year create':
+        return await fiscal.createYear(companyId, { startDate: required('start-date', values['start-date'] as string | undefined), endDate: required('end-date', values['end-date'] as string | undefined) });
+      default: {
+        const active = values.active;
+        if (active !== 'true' && active !== 'false') throw new AdminError('--active takes true or false');
+        return await accounts.update(companyId, required('account', values.account as string | undefined), { active: active === 'true' });
+      }
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw new AdminError(err.items.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; '));
+    throw err;
+  }
+}
+
 async function admin(config: Config, args: string[]): Promise<void> {
   const [noun, verb, ...rest] = args;
   const { values } = parseArgs({
@@ -123,11 +164,19 @@ async function admin(config: Config, args: string[]): Promise<void> {
       'redirect-uri': { type: 'string' },
       'client-id': { type: 'string' },
       'owner-company-id': { type: 'string' },
+      id: { type: 'string' },
+      on: { type: 'boolean' },
+      off: { type: 'boolean' },
+      date: { type: 'string' },
+      'start-date': { type: 'string' },
+      'end-date': { type: 'string' },
+      account: { type: 'string' },
+      active: { type: 'string' },
     },
     strict: true,
   });
   const command = `${noun} ${verb}`;
-  const result = await withAdmin(config, async (service) => {
+  const result = await withAdmin(config, async (service, app) => {
     switch (command) {
       case 'company create':
         return service.createCompany({
@@ -161,6 +210,21 @@ async function admin(config: Config, args: string[]): Promise<void> {
           userId: int('user-id', values['user-id']),
           clientId: required('client-id', values['client-id']),
         });
+      case 'apikey revoke':
+        return service.revokeApiKey(int('company-id', values['company-id']), int('id', values.id));
+      case 'user set-password':
+        return service.setPassword(int('user-id', values['user-id']), required('password', values.password));
+      case 'user remove-from-company':
+        return service.removeMember(int('company-id', values['company-id']), int('user-id', values['user-id']));
+      case 'user api-login-only':
+        if (values.on === values.off) throw new AdminError('give exactly one of --on and --off');
+        return service.setApiLoginOnly(int('user-id', values['user-id']), values.on === true);
+      case 'period close':
+      case 'period open':
+      case 'fiscal-year close':
+      case 'fiscal-year create':
+      case 'account set-active':
+        return ledgerAdmin(app, command, values);
       default:
         throw new AdminError(`unknown admin command '${command}'\n\n${USAGE}`);
     }

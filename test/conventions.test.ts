@@ -46,7 +46,7 @@ describe('URLs and versions', () => {
     const latest = await svc.request('GET', '/api/openapi.json');
     expect(latest.body.openapi).toBe('3.1.0');
     expect(latest.body.info.version).toBe('26.10');
-    expect(Object.keys(latest.body.paths)).toContain('/products/{productIds}');
+    expect(Object.keys(latest.body.paths)).toContain('/products/{productId}');
     const older = await svc.request('GET', '/v2605/api/openapi.json');
     expect(older.body.info.version).toBe('26.05');
     expect((await svc.request('GET', '/openapi.json')).body.info.version).toBe('26.10');

@@ -99,4 +99,53 @@ export const identityMigrations: Record<string, Migration> = {
       await db.schema.createIndex('auth_sessions_by_user').on('auth_sessions').columns(['user_id']).execute();
     },
   },
+  // The authorization code flow (login flows, codes), revocation by user and by API key, and the shared
+  // rate-limit counter.
+  '0002_identity_flows': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('auth_sessions').addColumn('api_key_id', 'bigint').execute();
+      await db.schema.createIndex('auth_sessions_by_company_user').on('auth_sessions').columns(['company_id', 'user_id']).execute();
+      // A login in progress (global: the company is not known until the user picks one). The browser holds
+      // `<id>.<secret>` in a cookie; only the secret's digest is stored.
+      await db.schema
+        .createTable('login_flows')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('secret_digest', 'text', (c) => c.notNull())
+        .addColumn('csrf_digest', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('redirect_uri', 'text', (c) => c.notNull())
+        .addColumn('state', 'text')
+        .addColumn('code_challenge', 'text')
+        .addColumn('user_id', 'bigint')
+        .addColumn('auth_time', 'bigint')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('login_flows_by_expiry').on('login_flows').columns(['expires_at']).execute();
+      // Authorization codes: single use, 5 minutes; `session_id` is what the code issued (revoked on reuse).
+      await db.schema
+        .createTable('auth_codes')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('user_id', 'bigint', (c) => c.notNull())
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('redirect_uri', 'text', (c) => c.notNull())
+        .addColumn('code_digest', 'text', (c) => c.notNull())
+        .addColumn('code_challenge', 'text')
+        .addColumn('auth_time', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .addColumn('session_id', 'bigint')
+        .addPrimaryKeyConstraint('auth_codes_pk', ['company_id', 'id'])
+        .execute();
+      // One row per client: the request count of its current one-second window (shared by all processes).
+      await db.schema
+        .createTable('rate_limit_windows')
+        .addColumn('client_id', 'text', (c) => c.primaryKey())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('count', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

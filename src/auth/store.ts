@@ -1,5 +1,6 @@
 // SQL of identity: companies, users, memberships, OAuth clients, API keys and token sessions.
 import type { Db } from '../db/index.ts';
+import { preparedQuery } from '../db/prepared.ts';
 
 export interface CompanyRow {
   company_id: number;
@@ -71,6 +72,37 @@ export interface AuthSessionRow {
   refresh_expires_at: string | null;
   revoked_at: string | null;
   revoked_reason: string | null;
+  /** The API key a client-credentials session was obtained with (revoking the key ends the session). */
+  api_key_id?: number | null;
+}
+
+export interface AuthCodeRow {
+  company_id: number;
+  id: number;
+  user_id: number;
+  client_id: string;
+  redirect_uri: string;
+  code_digest: string;
+  code_challenge: string | null;
+  auth_time: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  session_id: number | null;
+}
+
+export interface LoginFlowRow {
+  id: string;
+  secret_digest: string;
+  csrf_digest: string;
+  client_id: string;
+  redirect_uri: string;
+  state: string | null;
+  code_challenge: string | null;
+  user_id: number | null;
+  auth_time: number | null;
+  created_at: string;
+  expires_at: string;
 }
 
 declare module '../db/types.ts' {
@@ -82,6 +114,9 @@ declare module '../db/types.ts' {
     oauth_clients: OAuthClientRow;
     api_keys: ApiKeyRow;
     auth_sessions: AuthSessionRow;
+    auth_codes: AuthCodeRow;
+    login_flows: LoginFlowRow;
+    rate_limit_windows: { client_id: string; window_start: number; count: number };
   }
 }
 
@@ -118,13 +153,122 @@ export async function insertSession(db: Db, row: AuthSessionRow): Promise<void> 
   await db.insertInto('auth_sessions').values(row).execute();
 }
 
-/** The state a request needs from its token's session: one point read per request. */
-export async function sessionForRequest(db: Db, companyId: number, sessionId: number) {
-  return db
+const sessionQuery = preparedQuery<{ companyId: number; sessionId: number }, SessionState>((db, param) =>
+  (db as Db)
     .selectFrom('auth_sessions as s')
     .innerJoin('company_users as cu', (j) => j.onRef('cu.company_id', '=', 's.company_id').onRef('cu.user_id', '=', 's.user_id'))
     .select(['s.user_id', 's.client_id', 's.grant_type', 's.revoked_at', 's.auth_time', 'cu.rights', 'cu.active'])
-    .where('s.company_id', '=', companyId)
-    .where('s.id', '=', sessionId)
+    .where('s.company_id', '=', param('companyId'))
+    .where('s.id', '=', param('sessionId')),
+);
+
+export interface SessionState {
+  user_id: number;
+  client_id: string;
+  grant_type: string;
+  revoked_at: string | null;
+  auth_time: number;
+  rights: string;
+  active: boolean | number;
+}
+
+/** The state a request needs from its token's session: one point read per request. */
+export async function sessionForRequest(db: Db, companyId: number, sessionId: number): Promise<SessionState | undefined> {
+  return (await sessionQuery(db, { companyId, sessionId }))[0];
+}
+
+export async function findSession(db: Db, companyId: number, sessionId: number): Promise<AuthSessionRow | undefined> {
+  return db.selectFrom('auth_sessions').selectAll().where('company_id', '=', companyId).where('id', '=', sessionId).executeTakeFirst();
+}
+
+/** Revokes one session (and so every access token and the refresh token of it). */
+export async function revokeSession(db: Db, companyId: number, sessionId: number, at: string, reason: string): Promise<void> {
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: at, revoked_reason: reason })
+    .where('company_id', '=', companyId)
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes the sessions of a user in one company, optionally only those of one grant or one API key. */
+export async function revokeUserSessions(
+  db: Db,
+  companyId: number,
+  userId: number,
+  at: string,
+  reason: string,
+  only: { grant?: string; apiKeyId?: number } = {},
+): Promise<number> {
+  let query = db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: at, revoked_reason: reason })
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (only.grant) query = query.where('grant_type', '=', only.grant);
+  if (only.apiKeyId !== undefined) query = query.where('api_key_id', '=', only.apiKeyId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * The companies a user belongs to. Identity is the one thing that spans companies (a person logs in once and
+ * then picks a company): memberships are read by user id (company_users is a global table for this reason),
+ * then the companies by their ids.
+ */
+export async function membershipsOfUser(db: Db, userId: number, activeOnly = true) {
+  let query = db.selectFrom('company_users').select(['company_id', 'role', 'active']).where('user_id', '=', userId);
+  if (activeOnly) query = query.where('active', '=', true);
+  const memberships = await query.execute();
+  if (memberships.length === 0) return [];
+  const ids = memberships.map((m) => Number(m.company_id));
+  const companies = await db.selectFrom('companies').select(['company_id', 'name']).where('company_id', 'in', ids).execute();
+  const names = new Map(companies.map((c) => [Number(c.company_id), c.name]));
+  return memberships
+    .map((m) => ({ companyId: Number(m.company_id), name: names.get(Number(m.company_id)) ?? '', role: m.role, active: Boolean(m.active) }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.companyId - b.companyId);
+}
+
+export async function insertCode(db: Db, row: AuthCodeRow): Promise<void> {
+  await db.insertInto('auth_codes').values(row).execute();
+}
+
+export async function findCode(db: Db, companyId: number, id: number): Promise<AuthCodeRow | undefined> {
+  return db.selectFrom('auth_codes').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks a code used; false when it was used already (single use holds under concurrency: one UPDATE wins). */
+export async function consumeCode(db: Db, companyId: number, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('auth_codes')
+    .set({ used_at: at })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
     .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setCodeSession(db: Db, companyId: number, id: number, sessionId: number): Promise<void> {
+  await db.updateTable('auth_codes').set({ session_id: sessionId }).where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+/** Live refresh tokens of one (client, company, user) beyond the newest `keep`: the ones to drop. */
+export async function refreshSessionsBeyond(db: Db, companyId: number, clientId: string, userId: number, now: string, keep: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('auth_sessions')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('refresh_digest', 'is not', null)
+    .where('refresh_expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .limit(1000)
+    .offset(keep)
+    .execute();
+  return rows.map((r) => Number(r.id));
 }

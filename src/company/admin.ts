@@ -21,6 +21,24 @@ export function onCompanyCreated(initializer: CompanyInitializer): void {
   companyInitializers.push(initializer);
 }
 
+/** A user who has just joined a company (a new membership). */
+export interface NewMember {
+  companyId: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** Work an area does when a user joins a company (e.g. the user's person in the register). Runs in the same transaction. */
+export type MemberInitializer = (db: Db, member: NewMember, ctx: AppContext) => Promise<void>;
+
+const memberInitializers: MemberInitializer[] = [];
+
+export function onCompanyMemberAdded(initializer: MemberInitializer): void {
+  memberInitializers.push(initializer);
+}
+
 export interface NewCompany {
   name: string;
   businessId?: string;
@@ -113,6 +131,7 @@ export class AdminService {
     if (!(await store.findUser(this.#ctx.db, userId))) throw new AdminError(`no user ${userId}`);
     const rights = withOverrides(rightsForRole(role), overrides);
     const existing = await store.findMembership(this.#ctx.db, companyId, userId);
+    const user = await store.findUser(this.#ctx.db, userId);
     if (existing) {
       await this.#ctx.db
         .updateTable('company_users')
@@ -121,10 +140,14 @@ export class AdminService {
         .where('user_id', '=', userId)
         .execute();
     } else {
-      await this.#ctx.db
-        .insertInto('company_users')
-        .values({ company_id: companyId, user_id: userId, role, rights: JSON.stringify(rights), partner_id: null, active: true, added_at: isoDateTime(this.#now()) })
-        .execute();
+      await this.#ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('company_users')
+          .values({ company_id: companyId, user_id: userId, role, rights: JSON.stringify(rights), partner_id: null, active: true, added_at: isoDateTime(this.#now()) })
+          .execute();
+        const member: NewMember = { companyId, userId, firstName: user!.first_name, lastName: user!.last_name, email: user!.email };
+        for (const initialize of memberInitializers) await initialize(trx, member, this.#ctx);
+      });
     }
     return { companyId, userId, role, rights };
   }
@@ -180,5 +203,74 @@ export class AdminService {
       return keyId;
     });
     return { apiKey: formatApiKey(input.companyId, id, secret), id, companyId: input.companyId, userId: input.userId, clientId: input.clientId };
+  }
+  // ---- identity: passwords, removal, API-login-only, key revocation (each ends the sessions it must) ----
+
+  /** Sets a user's password (the password rule applies) and ends every session of the user in every company. */
+  async setPassword(userId: number, password: string): Promise<{ userId: number; revokedSessions: number }> {
+    const problem = passwordProblem(password ?? '');
+    if (problem) throw new AdminError(problem);
+    const user = await store.findUser(this.#ctx.db, userId);
+    if (!user) throw new AdminError(`no user ${userId}`);
+    const hash = await hashPassword(password);
+    const companies = await store.membershipsOfUser(this.#ctx.db, userId, false);
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const now = this.#now();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: hash, password_changed_at: isoDateTime(now), failed_logins: 0, locked_until: null, version: nextVersion(now, user.version) })
+        .where('user_id', '=', userId)
+        .execute();
+      let revokedSessions = 0;
+      for (const c of companies) revokedSessions += await store.revokeUserSessions(trx, c.companyId, userId, isoDateTime(now), 'password changed');
+      return { userId, revokedSessions };
+    });
+  }
+
+  /** Removes a user from a company: their tokens there stop working at once and their API keys there are revoked. */
+  async removeMember(companyId: number, userId: number): Promise<{ companyId: number; userId: number; revokedSessions: number; revokedApiKeys: number }> {
+    const membership = await store.findMembership(this.#ctx.db, companyId, userId);
+    if (!membership?.active) throw new AdminError(`user ${userId} does not belong to company ${companyId}`);
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const now = isoDateTime(this.#now());
+      await trx.updateTable('company_users').set({ active: false }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+      const revokedSessions = await store.revokeUserSessions(trx, companyId, userId, now, 'removed from company');
+      const keys = await trx
+        .updateTable('api_keys')
+        .set({ revoked_at: now })
+        .where('company_id', '=', companyId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return { companyId, userId, revokedSessions, revokedApiKeys: Number(keys.numUpdatedRows) };
+    });
+  }
+
+  /** Turns the limitation 'API login only' on or off; turning it on ends the user's authorization-code sessions. */
+  async setApiLoginOnly(userId: number, on: boolean): Promise<{ userId: number; apiLoginOnly: boolean; revokedSessions: number }> {
+    const user = await store.findUser(this.#ctx.db, userId);
+    if (!user) throw new AdminError(`no user ${userId}`);
+    const companies = on ? await store.membershipsOfUser(this.#ctx.db, userId, false) : [];
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const now = this.#now();
+      await trx.updateTable('users').set({ api_login_only: on, version: nextVersion(now, user.version) }).where('user_id', '=', userId).execute();
+      let revokedSessions = 0;
+      for (const c of companies) {
+        revokedSessions += await store.revokeUserSessions(trx, c.companyId, userId, isoDateTime(now), 'API login only', { grant: 'authorization_code' });
+      }
+      return { userId, apiLoginOnly: on, revokedSessions };
+    });
+  }
+
+  /** Revokes an API key and ends the sessions obtained with it. */
+  async revokeApiKey(companyId: number, id: number): Promise<{ companyId: number; id: number; revokedSessions: number }> {
+    const key = await store.findApiKey(this.#ctx.db, companyId, id);
+    if (!key) throw new AdminError(`no API key ${id} in company ${companyId}`);
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const now = isoDateTime(this.#now());
+      await trx.updateTable('api_keys').set({ revoked_at: now }).where('company_id', '=', companyId).where('id', '=', id).where('revoked_at', 'is', null).execute();
+      const revokedSessions = await store.revokeUserSessions(trx, companyId, key.user_id, now, 'API key revoked', { apiKeyId: id });
+      return { companyId, id, revokedSessions };
+    });
   }
 }

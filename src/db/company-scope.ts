@@ -1,16 +1,18 @@
-// Tenants are kept apart by one rule: every query on a company's table names that company. This Kysely plugin
-// checks each query before it runs and refuses one that does not: a SELECT, UPDATE or DELETE needs an equality
+// Tenants are kept apart by one rule: every query on a company's table names that company. A wrapper around
+// the database driver checks each statement before it runs and refuses one that does not: a SELECT, UPDATE or DELETE needs an equality
 // (or IN) on `<table>.company_id` in a conjunctive position of its WHERE or JOIN ... ON for every company table
 // it reads; an INSERT needs a `company_id` column. A mistake thus fails on its first run in any test, and the
 // schema can be sharded by company_id (Citus) because no query crosses companies.
 import type {
-  KyselyPlugin,
+  CompiledQuery,
+  DatabaseConnection,
+  Dialect,
+  Driver,
   OperationNode,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
+  QueryCompiler,
   QueryResult,
   RootOperationNode,
-  UnknownRow,
+  TransactionSettings,
 } from 'kysely';
 
 /**
@@ -19,12 +21,22 @@ import type {
  */
 export const GLOBAL_TABLES = new Set([
   'users',
+  // memberships link a user to companies: logging in lists the companies of a user (reads by company still
+  // name the company; cross-company reads are by user id only, src/auth/store.ts membershipsOfUser)
+  'company_users',
   'oauth_clients',
   'login_flows',
   'rate_limit_windows',
   'service_settings',
   'kysely_migration',
   'kysely_migration_lock',
+  'sqlite_master',
+  'sqlite_schema',
+  // two-factor transactions belong to a person (a user may work for several companies): the authenticator
+  // lists a user's pending ones across companies; API reads check the caller's company by value
+  'mfa_transactions',
+  // sessions of the authenticator page: a person logged in, no company
+  'authenticator_sessions',
 ]);
 
 export class UnscopedQueryError extends Error {
@@ -49,8 +61,14 @@ interface TableRef {
   alias: string;
 }
 
+/** Schema-qualified tables are the engines' catalogues (our tables never carry a schema). */
+function isCatalogue(node: unknown): boolean {
+  const table = isNode(node) && node.kind === 'AliasNode' ? (node.node as Node) : node;
+  return isNode(table) && table.kind === 'TableNode' && isNode(table.table) && (table.table as Node).schema !== undefined;
+}
+
 function tableRef(node: unknown): TableRef | undefined {
-  if (!isNode(node)) return undefined;
+  if (!isNode(node) || isCatalogue(node)) return undefined;
   if (node.kind === 'TableNode') {
     const table = identifierName(node)!;
     return { table, alias: table };
@@ -162,28 +180,113 @@ function walk(node: Node, cteNames: Set<string>): void {
   }
 }
 
-// A raw statement that touches a table at all (FROM, INTO, UPDATE) must name company_id.
+// A raw statement that touches a table at all (FROM, INTO, UPDATE) must name company_id, unless it is the
+// engine's own bookkeeping (the migrator's advisory lock, catalogue look-ups).
 const DML_RAW = /\b(from|into|update)\b/i;
+const ENGINE_BOOKKEEPING = /\b(pg_advisory\w*|pg_catalog|information_schema|sqlite_master|sqlite_schema)\b/i;
 
 export function assertCompanyScoped(root: RootOperationNode): void {
   const node = root as unknown as Node;
   if (node.kind === 'RawNode') {
     const text = (node.sqlFragments as string[]).join('?');
-    if (DML_RAW.test(text) && !/company_id/.test(text) && ![...GLOBAL_TABLES].some((t) => new RegExp(`\\b${t}\\b`).test(text))) {
-      throw new UnscopedQueryError(`raw query is not scoped by company_id: ${text.slice(0, 80)}`);
+    if (DML_RAW.test(text) && !ENGINE_BOOKKEEPING.test(text) && !/company_id/.test(text) && ![...GLOBAL_TABLES].some((t) => new RegExp(`\\b${t}\\b`).test(text))) {
+      throw new UnscopedQueryError(`raw query is not scoped by company_id: ${text.trim().slice(0, 120)}`);
     }
     return;
   }
   walk(node, new Set());
 }
 
-export class CompanyScopePlugin implements KyselyPlugin {
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    assertCompanyScoped(args.node);
-    return args.node;
-  }
+/**
+ * Wraps a dialect so that every statement is checked just before it runs, whatever built it (query builder,
+ * raw SQL, a prepared query). The verdict is cached by SQL text: identical SQL comes from an identical tree, so
+ * a statement shape is walked once per process and the hot path pays one map lookup.
+ */
+export function companyScopedDialect(inner: Dialect): Dialect {
+  const verdicts = new Map<string, string | null>();
+  const check = (compiled: CompiledQuery) => {
+    let verdict = verdicts.get(compiled.sql);
+    if (verdict === undefined) {
+      try {
+        assertCompanyScoped(compiled.query);
+        verdict = null;
+      } catch (err) {
+        if (!(err instanceof UnscopedQueryError)) throw err;
+        verdict = err.message;
+      }
+      if (verdicts.size > 10_000) verdicts.clear();
+      verdicts.set(compiled.sql, verdict);
+    }
+    if (verdict !== null) throw new UnscopedQueryError(verdict);
+  };
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createDriver: () => new CheckingDriver(inner.createDriver(), check),
+  };
+}
 
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
+class CheckingConnection implements DatabaseConnection {
+  readonly inner: DatabaseConnection;
+  readonly #check: (compiled: CompiledQuery) => void;
+  constructor(inner: DatabaseConnection, check: (compiled: CompiledQuery) => void) {
+    this.inner = inner;
+    this.#check = check;
   }
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    this.#check(compiled);
+    return this.inner.executeQuery<R>(compiled);
+  }
+  streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    this.#check(compiled);
+    return this.inner.streamQuery<R>(compiled, chunkSize);
+  }
+}
+
+class CheckingDriver implements Driver {
+  readonly #inner: Driver;
+  readonly #check: (compiled: CompiledQuery) => void;
+  readonly #wrapped = new WeakMap<DatabaseConnection, CheckingConnection>();
+  constructor(inner: Driver, check: (compiled: CompiledQuery) => void) {
+    this.#inner = inner;
+    this.#check = check;
+  }
+  init() {
+    return this.#inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.#inner.acquireConnection();
+    let wrapped = this.#wrapped.get(connection);
+    if (!wrapped) this.#wrapped.set(connection, (wrapped = new CheckingConnection(connection, this.#check)));
+    return wrapped;
+  }
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    return this.#inner.beginTransaction(unwrap(connection), settings);
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.#inner.commitTransaction(unwrap(connection));
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.#inner.rollbackTransaction(unwrap(connection));
+  }
+  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    await this.#inner.savepoint?.(unwrap(connection), name, compile);
+  }
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    await this.#inner.rollbackToSavepoint?.(unwrap(connection), name, compile);
+  }
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    await this.#inner.releaseSavepoint?.(unwrap(connection), name, compile);
+  }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.#inner.releaseConnection(unwrap(connection));
+  }
+  destroy() {
+    return this.#inner.destroy();
+  }
+}
+
+function unwrap(connection: DatabaseConnection): DatabaseConnection {
+  return connection instanceof CheckingConnection ? connection.inner : connection;
 }

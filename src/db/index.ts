@@ -1,7 +1,7 @@
 import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { openSqlite } from './sqlite.ts';
 import { openPostgres } from './postgres.ts';
-import { CompanyScopePlugin } from './company-scope.ts';
+import { companyScopedDialect } from './company-scope.ts';
 import type { Database } from './types.ts';
 import { allMigrations } from './migrations.ts';
 
@@ -25,11 +25,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const url = options.url;
   if (/^postgres(ql)?:\/\//.test(url)) {
     const { dialect } = openPostgres(url, options.poolSize ?? 16);
-    const db = new Kysely<Database>({ dialect, plugins: [new CompanyScopePlugin()] });
+    const db = new Kysely<Database>({ dialect: companyScopedDialect(dialect) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const location = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
-  const db = new Kysely<Database>({ dialect: openSqlite(location), plugins: [new CompanyScopePlugin()] });
+  const db = new Kysely<Database>({ dialect: companyScopedDialect(openSqlite(location)) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
@@ -40,8 +40,7 @@ class StaticProvider implements MigrationProvider {
 }
 
 export async function migrate(db: Db): Promise<string[]> {
-  // Schema changes and the migrator's own bookkeeping are not company data: they bypass the scope guard.
-  const migrator = new Migrator({ db: db.withoutPlugins(), provider: new StaticProvider() });
+  const migrator = new Migrator({ db, provider: new StaticProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

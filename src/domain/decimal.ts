@@ -43,3 +43,11 @@ export function decimalFrom(text: string | number | null | undefined): Decimal |
   if (text === null || text === undefined || text === '') return undefined;
   return new Decimal(text);
 }
+
+/**
+ * A stored exact decimal text ready for a JSON response: it serializes as a bare number with exactly these
+ * digits without building a Decimal (which costs a parse per value on large listings). Not for arithmetic.
+ */
+export function jsonDecimal(text: string): Decimal {
+  return JSON.rawJSON(text) as unknown as Decimal;
+}

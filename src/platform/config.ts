@@ -18,6 +18,10 @@ export interface Config {
   logLevel: string;
   /** Validate every response against its documented schema (on in tests). */
   validateResponses: boolean;
+  /** Name of the webhook signature header (default `X-Tase-Signature`). */
+  webhookSignatureHeader?: string;
+  /** Let webhooks reach loopback, private and link-local addresses in production mode (default false). */
+  webhookAllowPrivate?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -29,6 +33,12 @@ function integer(name: string, value: string | undefined, fallback: number): num
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a non-negative integer, got '${value}'`);
   return n;
+}
+
+function webhookHeader(value: string | undefined): string {
+  if (value === undefined || value === '') return 'X-Tase-Signature';
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(value)) throw new ConfigError(`TASE_WEBHOOK_SIGNATURE_HEADER must be a header name (letters, digits, -), got '${value}'`);
+  return value;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -50,5 +60,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: integer('TASE_BODY_LIMIT', env.TASE_BODY_LIMIT, 2 * 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? (mode === 'production' ? 'info' : 'warn'),
     validateResponses: env.TASE_VALIDATE_RESPONSES === '1',
+    webhookSignatureHeader: webhookHeader(env.TASE_WEBHOOK_SIGNATURE_HEADER),
+    webhookAllowPrivate: env.TASE_WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

@@ -5,10 +5,10 @@ import { ApiError, OAuthError, apiError, errorItem, type ErrorItem } from './err
 import { parseJson, stringifyJson } from './json.ts';
 import { compileBodyCheck, compileValidator, type HttpPart } from './validation.ts';
 import { API_VERSIONS, isPastSupport, lifecycleHeaders, routeInVersion, versionOfUrl, VERSION_ALIASES, LATEST_VERSION } from './versions.ts';
-import { ErrorBody } from './schema.ts';
+import { ErrorBody, TransactionIdentifierBody } from './schema.ts';
 import { hasRight } from './rights.ts';
 import type { Clock } from './clock.ts';
-import type { HttpMethod, RequestAuth, RouteDef } from './route.ts';
+import type { HttpMethod, RequestAuth, RouteDef, RouteRequest, TwoFactorGate } from './route.ts';
 
 export const API_REALM = 'Tase API';
 
@@ -78,8 +78,16 @@ export function installConventions(app: FastifyInstance, options: { bodyLimit: n
 /** Lets unknown paths answer 404 and known paths with another method answer 405 with `Allow`. */
 export class RouteTable {
   readonly #patterns: { method: string; pattern: RegExp }[] = [];
+  readonly #shapes = new Map<string, string>();
 
   add(method: string, url: string): void {
+    // One path, one set of parameter names: OpenAPI sees `/x/{id}` and `/x/{ids}` as two clashing paths.
+    const shape = url.replace(/:[A-Za-z0-9_]+/g, ':');
+    const known = this.#shapes.get(shape);
+    if (known !== undefined && known !== url) {
+      throw new Error(`routes ${known} and ${url} differ only by parameter names; use the same names on every method`);
+    }
+    this.#shapes.set(shape, url);
     const source = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+');
     this.#patterns.push({ method, pattern: new RegExp(`^${source}/?$`) });
   }
@@ -126,8 +134,23 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match ? match[1] : '';
 }
 
-/** Registers an endpoint under every API version that has it. */
-export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authenticator, table: RouteTable): void {
+/** `GET /products/:productId/defaults/dimensions` → `getProductsByProductIdDefaultsDimensions`. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter((s) => s !== '')
+    .map((segment) => (segment.startsWith(':') ? `By${segment[1].toUpperCase()}${segment.slice(2)}` : segment))
+    .map((word) => word.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : '')))
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return `${method.toLowerCase()}${words.join('')}`;
+}
+
+/**
+ * Registers an endpoint under every API version that has it. A two-factor route (`def.twoFactor`) needs the
+ * `twoFactor` gate: after validation it refuses machine-to-machine tokens and answers 202 with the stored
+ * transaction instead of running a handler.
+ */
+export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authenticator, table: RouteTable, twoFactor?: TwoFactorGate): void {
   const needsAuth = def.auth !== 'none';
   const right = def.right;
   const onRequest = needsAuth
@@ -151,18 +174,30 @@ export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authent
   const { response, consumes, ...parts } = def.schema;
   const documented: Record<string | number, unknown> = { ...(response ?? {}) };
   documented['4XX'] = ErrorBody;
-  const handler = async (request: FastifyRequest, reply: FastifyReply) =>
-    def.handler(
-      {
-        params: request.params as never,
-        query: request.query as never,
-        body: request.body as never,
-        auth: request.auth as RequestAuth,
-        apiVersion: request.apiVersion ?? LATEST_VERSION,
-        raw: request,
-      },
-      reply,
-    );
+  const routeRequest = (request: FastifyRequest): RouteRequest<never> => ({
+    params: request.params as never,
+    query: request.query as never,
+    body: request.body as never,
+    auth: request.auth as RequestAuth,
+    apiVersion: request.apiVersion ?? LATEST_VERSION,
+    raw: request,
+  });
+  let handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  const spec = def.twoFactor;
+  if (spec) {
+    if (!twoFactor) throw new Error(`${def.method} ${def.path} is a two-factor route but no two-factor gate was given`);
+    if (!needsAuth) throw new Error(`${def.method} ${def.path}: a two-factor route needs a bearer token`);
+    twoFactor.declare(spec, { method: def.method, path: def.path });
+    documented[202] ??= TransactionIdentifierBody;
+    handler = async (request, reply) => {
+      if (request.auth?.grant === 'client_credentials') throw apiError('TWO_FACTOR_NEEDS_PERSON');
+      const started = await twoFactor.start(spec, routeRequest(request), { method: def.method, path: def.path });
+      return reply.code(202).send(started);
+    };
+  } else {
+    const run = def.handler;
+    handler = async (request, reply) => run(routeRequest(request), reply);
+  }
 
   for (const version of API_VERSIONS) {
     if (!routeInVersion(version.id, def.since, def.removedIn)) continue;
@@ -181,7 +216,7 @@ export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authent
         description: def.description,
         tags: def.tags,
         deprecated: def.deprecated,
-        operationId: def.operationId,
+        operationId: def.operationId ?? operationIdOf(def.method, def.path),
         security: needsAuth ? [{ bearerAuth: [] }] : [],
         hide: def.hidden,
       } as never,

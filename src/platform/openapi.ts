@@ -23,7 +23,17 @@ Batch GETs take up to 200 comma-separated ids; a multi-id request always answers
 
 **Versions.** \`/vYYMM/api\` is a fixed version; \`/latest/api\` (and \`/api\`) the newest release (${LATEST_VERSION});
 \`/supported/api\` the newest supported one (${VERSION_ALIASES.supported}). A version with an end of support sends
-\`Deprecation\` and \`Sunset\` headers; past the end it answers 410.`;
+\`Deprecation\` and \`Sunset\` headers; past the end it answers 410.
+
+**Authentication.** Every endpoint except \`/status\` and \`/oauth/token\` needs \`Authorization: Bearer <access token>\`.
+Tokens come from \`POST /oauth/token\`: client credentials with an API key (machine to machine), or the authorization
+code flow of the login page \`{root}/login\` (a person; PKCE S256 accepted) with refresh tokens. \`POST {root}/logout\`
+ends a token. Each endpoint needs a user right (\`GET /users/rights\`); without it the answer is 403. Details under
+\`POST /oauth/token\`.
+
+**Rate limit.** Each OAuth client may make 60 requests per second (as configured), counted across all service
+processes. Above it the answer is 429 with \`Retry-After\` (seconds); answers carry the IETF headers
+\`RateLimit-Policy: "default";q=60;w=1\` and \`RateLimit: "default";r=<remaining>;t=<seconds to reset>\`.`;
 
 export function versionDocument(full: Doc, version: ApiVersion): Doc {
   const prefix = `/${version.path}/api`;

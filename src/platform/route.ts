@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { RightRequirement, Rights } from './rights.ts';
+import type { Db } from '../db/index.ts';
 
 export interface RequestAuth {
   companyId: number;
@@ -51,7 +52,7 @@ export interface RouteRequest<RS extends RouteSchemas> {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RouteDef<RS extends RouteSchemas = RouteSchemas> {
+interface RouteBase<RS extends RouteSchemas> {
   method: HttpMethod;
   /** Path below the API base, e.g. `/products/:productIds`. */
   path: string;
@@ -71,7 +72,101 @@ export interface RouteDef<RS extends RouteSchemas = RouteSchemas> {
   hidden?: boolean;
   operationId?: string;
   schema: RS;
-  handler(request: RouteRequest<RS>, reply: FastifyReply): unknown;
+}
+
+/**
+ * An endpoint either answers by its `handler`, or is a two-factor endpoint: it declares `twoFactor` instead and
+ * the shared mechanism (src/mfa) answers it.
+ */
+export type RouteDef<RS extends RouteSchemas = RouteSchemas> = RouteBase<RS> &
+  (
+    | { handler(request: RouteRequest<RS>, reply: FastifyReply): unknown; twoFactor?: undefined }
+    | { twoFactor: TwoFactorSpec<RS>; handler?: undefined }
+  );
+
+// ---------------------------------------------------------------------------------------------------------
+// Two-factor endpoints
+//
+// A route declared with `twoFactor` is validated and authorised as usual (schemas, right), then:
+//   1. a machine-to-machine token (client_credentials) is refused with 403 TWO_FACTOR_NEEDS_PERSON;
+//   2. `describe(request)` runs: it checks everything it can before confirmation (throw apiError/Violations for
+//      a 4xx; nothing is stored then) and returns the `payload` to keep (JSON: all the action needs later) and a
+//      human `summary` (plus optional `details` lines) that the authenticator shows the user;
+//   3. the pending transaction is stored and the endpoint answers 202 `{transactionIdentifier, confirmationApp}`.
+//      Nothing of the action runs yet.
+//   4. On confirmation (automatic in sandbox mode; the user's approval in the authenticator in production mode,
+//      within 5 minutes) `execute(action, trx)` runs inside one database transaction together with the state
+//      change and the webhook outbox row, so the action, its result and its event are written all or nothing.
+//      It returns the body of its result field (`result` below) and, when `event` is set, the event payload
+//      (`transactionIdentifier` is added by the mechanism). An ApiError thrown by `execute` rolls its writes
+//      back and is recorded as the transaction's failure: the status query and the webhook then carry
+//      `{errors:[…]}` in place of the result.
+//
+// Example (see src/users/update.ts):
+//   route({ method: 'PUT', path: '/users', right: edit('user.ownInformation'), …, schema: { body: User },
+//     twoFactor: {
+//       type: 'USER_UPDATE', result: 'info', event: 'USER_UPDATED',
+//       describe: async ({ auth, body }) => ({ summary: 'Update your user information', payload: body }),
+//       execute: async (action, trx) => { …; return { result: { message: 'User updated.' }, event: { userId, message } } },
+//     } })
+// ---------------------------------------------------------------------------------------------------------
+
+/** The field of the transaction result (`GET /mfatransactionresult`) an action fills; exactly one per type. */
+export type TwoFactorResultField = 'info' | 'invoicePayments' | 'directBankTransfers' | 'directSalaryPayment';
+
+/** What `describe` returns: the stored payload and what the user is shown before deciding. */
+export interface TwoFactorDescription {
+  /** One line, e.g. "Pay 1 200,00 EUR to Acme Oy (invoice 42)". */
+  summary: string;
+  /** Further lines shown under the summary. */
+  details?: string[];
+  /**
+   * Everything `execute` needs (the request is gone by then, possibly the process too): stored as JSON, so it
+   * comes back as parsed JSON (a Decimal comes back as its string).
+   */
+  payload: unknown;
+}
+
+/** A confirmed action handed to `execute`. */
+export interface TwoFactorAction {
+  transactionIdentifier: string;
+  companyId: number;
+  userId: number;
+  clientId: string;
+  /** API version of the request that started it. */
+  apiVersion: string;
+  payload: unknown;
+  now: Date;
+}
+
+export interface TwoFactorOutcome {
+  /** Body of the result field, e.g. `{message}` for `info`, `{transactions:[…]}` for `invoicePayments`. */
+  result: Record<string, unknown>;
+  /** Payload of the webhook event (without `transactionIdentifier`), e.g. `{userId, message}`. */
+  event?: Record<string, unknown>;
+}
+
+export interface TwoFactorSpec<RS extends RouteSchemas = RouteSchemas> {
+  /** Stable name of the action, stored with pending transactions: unique across the service. */
+  type: string;
+  result: TwoFactorResultField;
+  /** Webhook event emitted when the action completes or fails (src/webhooks/events.ts). */
+  event?: string;
+  describe(request: RouteRequest<RS>): Promise<TwoFactorDescription> | TwoFactorDescription;
+  /** Runs the confirmed action; `trx` is the database transaction of the confirmation. */
+  execute(action: TwoFactorAction, trx: Db): Promise<TwoFactorOutcome>;
+}
+
+/** The shared two-factor mechanism as the HTTP layer sees it (implemented by src/mfa/service.ts). */
+export interface TwoFactorGate {
+  /** Called once for every two-factor route when it is registered. */
+  declare(spec: TwoFactorSpec, route: { method: HttpMethod; path: string }): void;
+  /** Stores a pending transaction for a validated request (and in sandbox mode confirms it). */
+  start(
+    spec: TwoFactorSpec,
+    request: RouteRequest<RouteSchemas>,
+    route: { method: HttpMethod; path: string },
+  ): Promise<{ transactionIdentifier: string; confirmationApp: string }>;
 }
 
 /** Declares an endpoint; the generic keeps the handler typed by its schemas. */

@@ -1,6 +1,6 @@
 // Schema building blocks shared by every area. TypeBox schemas validate requests and describe the OpenAPI
 // document at the same time, so each helper carries the wire format of one kind of value.
-import { Type, type TSchema, type TUnsafe, type SchemaOptions, type TObject, type TProperties } from '@sinclair/typebox';
+import { Type, OptionalKind, type TSchema, type TUnsafe, type SchemaOptions, type TObject, type TProperties } from '@sinclair/typebox';
 import type { Decimal } from '../domain/decimal.ts';
 
 export { Type };
@@ -53,6 +53,15 @@ export const StringEnum = <T extends string[]>(values: [...T], options: SchemaOp
 
 export const InfoMessage = Type.Object({ message: Type.String() }, { $id: 'InfoMessage', title: 'InfoMessage' });
 
+/** Answer (202) of a two-factor endpoint: the action waits for the user's confirmation. */
+export const TransactionIdentifierBody = Type.Object(
+  {
+    transactionIdentifier: Type.String({ description: 'Id of the two-factor transaction: poll `GET /mfatransactionresult/{transactionIdentifier}` or subscribe a webhook.' }),
+    confirmationApp: Type.String({ description: 'The application in which the user confirms the action (`TASE_AUTHENTICATOR`).' }),
+  },
+  { $id: 'TransactionIdentifier', title: 'TransactionIdentifier' },
+);
+
 export const ErrorBody = Type.Object(
   {
     errors: Type.Array(
@@ -83,7 +92,15 @@ export const PagingQuery = {
   orderById: Type.Optional(StringEnum(['ASC', 'DESC'], { description: 'Order by id; default ASC for keyset paging.' })),
 };
 
-/** Makes every property optional: the PATCH body of a resource. */
-export function PartialOf<T extends TProperties>(object: TObject<T>, options: SchemaOptions = {}) {
-  return Type.Partial(object, options);
+/**
+ * The PATCH body of a resource (JSON merge patch): every property optional and nullable (`null` clears it).
+ * Whether the merged result is still valid (required fields present) is checked against the full schema.
+ */
+export function MergePatchOf<T extends TProperties>(object: TObject<T>, options: SchemaOptions = {}) {
+  const properties: Record<string, TSchema> = {};
+  for (const [key, schema] of Object.entries(object.properties)) {
+    const { [OptionalKind]: _optional, ...plain } = schema as TSchema & { [OptionalKind]?: string };
+    properties[key] = Type.Optional(Type.Union([plain as TSchema, Type.Null()]));
+  }
+  return Type.Object(properties, { additionalProperties: false, ...options });
 }

@@ -33,6 +33,7 @@ function addDecimalKeyword(ajv: Ajv): void {
       };
       let value: Decimal;
       if (isDecimal(data)) value = data;
+      else if (JSON.isRawJSON(data)) value = new Decimal((data as { rawJSON: string }).rawJSON);
       else if (typeof data === 'number' && Number.isSafeInteger(data)) value = new Decimal(data);
       else if (typeof data === 'string' && /^-?\d+(\.\d+)?$/.test(data)) value = new Decimal(data);
       else return fail('must be a number');
@@ -139,6 +140,38 @@ export function compileValidator(schema: unknown, httpPart: HttpPart | undefined
   return validator;
 }
 
+type SchemaNode = Record<string, unknown>;
+
+function acceptsNull(schema: SchemaNode | undefined): boolean {
+  if (!schema) return true;
+  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
+  const branches = (schema.anyOf ?? schema.oneOf) as SchemaNode[] | undefined;
+  return Array.isArray(branches) && branches.some(acceptsNull);
+}
+
+/**
+ * "Validation of an optional field runs only when it has content": an optional property sent as an empty
+ * string, or as null where null is not a value of its own (a reference id), is treated as left out.
+ */
+export function dropEmptyOptionals(schema: SchemaNode | undefined, data: unknown): void {
+  if (!schema || data === null || typeof data !== 'object') return;
+  if (Array.isArray(data)) {
+    const items = schema.items as SchemaNode | undefined;
+    if (items) for (const item of data) dropEmptyOptionals(items, item);
+    return;
+  }
+  const properties = schema.properties as Record<string, SchemaNode> | undefined;
+  if (!properties) return;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const record = data as Record<string, unknown>;
+  for (const [key, value] of Object.entries(record)) {
+    const property = properties[key];
+    if (!property) continue;
+    if (!required.has(key) && (value === '' || (value === null && !acceptsNull(property)))) delete record[key];
+    else dropEmptyOptionals(property, value);
+  }
+}
+
 function buildValidator(schema: unknown, httpPart: HttpPart | undefined): Validator {
   const isBody = httpPart === 'body';
   const ajv = isBody ? bodyAjv : paramAjv;
@@ -148,6 +181,7 @@ function buildValidator(schema: unknown, httpPart: HttpPart | undefined): Valida
     if (isBody && (data === null || data === undefined)) {
       return { error: new ApiError([errorItem('EMPTY_BODY')]) };
     }
+    if (isBody) dropEmptyOptionals(schema as SchemaNode, data);
     const ok = validate(data);
     const items = ok ? [] : toItems(validate.errors ?? [], '');
     if (checkText) {

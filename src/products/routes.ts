@@ -62,18 +62,18 @@ export function productRoutes(products: ProductService): RouteDef[] {
     }),
     route({
       method: 'GET',
-      path: '/products/:productIds',
+      path: '/products/:productId',
       right: view(REGISTER),
       tags: TAGS,
       summary: 'Get one product or a batch of products',
       description: 'Up to 200 comma-separated ids. Several ids answer a list of the valid ones, ordered by id.',
       schema: {
-        params: Type.Object({ productIds: Type.String({ description: 'Id, or comma-separated ids (at most 200).' }) }),
+        params: Type.Object({ productId: Type.String({ description: 'Id, or comma-separated ids (at most 200).' }) }),
         querystring: Type.Object({ includeLocalizations: Type.Optional(Type.Boolean({ default: false })) }),
         response: { 200: Type.Union([Product, Type.Array(Product)]) },
       },
       handler: ({ auth, params, query }) =>
-        batchGet<ProductWire & { id: number }>(params.productIds, 'Product', (ids) =>
+        batchGet<ProductWire & { id: number }>(params.productId, 'Product', (ids) =>
           products.get(auth.companyId, ids, query.includeLocalizations ?? false) as Promise<(ProductWire & { id: number })[]>,
         ),
     }),

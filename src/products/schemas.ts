@@ -1,4 +1,4 @@
-import { Type, DecimalNumber, DateString, DateTimeString, Id, RefId, StringEnum, Text, type Static } from '../platform/schema.ts';
+import { Type, MergePatchOf, DecimalNumber, DateString, DateTimeString, Id, RefId, StringEnum, Text, type Static } from '../platform/schema.ts';
 import { CURRENCIES, LANGUAGES, UNITS } from '../domain/codes.ts';
 
 export const PRODUCT_TYPES = ['SALES', 'PURCHASE', 'TRAVEL'] as const;
@@ -35,9 +35,8 @@ const productFields = {
 export const Product = Type.Object(productFields, { $id: 'Product', title: 'Product', additionalProperties: false });
 export type ProductWire = Static<typeof Product>;
 
-export const ProductPatch = Type.Partial(Type.Object(productFields), {
+export const ProductPatch = MergePatchOf(Product, {
   title: 'ProductPatch',
-  additionalProperties: false,
   description: 'JSON merge patch of a Product: fields left out keep their value, `null` clears an optional field.',
 });
 

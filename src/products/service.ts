@@ -1,5 +1,5 @@
 // Rules of products and product groups.
-import { Decimal } from '../domain/decimal.ts';
+import { Decimal, jsonDecimal } from '../domain/decimal.ts';
 import { allocateId, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
@@ -14,16 +14,20 @@ import * as store from './store.ts';
 const READ_ONLY = ['id', 'version'] as const;
 const TRAVEL_ONLY = ['startDate', 'endDate', 'bookkeepingAccount'] as const;
 
-export function productToWire(row: store.ProductRow, includeLocalizations = true): ProductWire {
+/**
+ * The wire form of a stored product. Unset optional fields are left undefined (JSON leaves them out).
+ * `decimal` turns stored decimal text into a value: a Decimal for rules, or `jsonDecimal` for responses.
+ */
+export function productToWire(row: store.ProductRow, includeLocalizations = true, decimal: (text: string) => Decimal = (t) => new Decimal(t)): ProductWire {
   const wire: ProductWire = {
     id: Number(row.id),
     type: row.type as ProductType,
     name: row.name,
     code: row.code ?? undefined,
     unit: (row.unit ?? undefined) as ProductWire['unit'],
-    discount: new Decimal(row.discount),
-    price: new Decimal(row.price),
-    vat: row.vat !== null ? new Decimal(row.vat) : undefined,
+    discount: decimal(row.discount),
+    price: decimal(row.price),
+    vat: row.vat !== null ? decimal(row.vat) : undefined,
     active: Boolean(row.active),
     defaultAccount: row.default_account ?? undefined,
     vatStatus: row.vat_status ?? undefined,
@@ -35,8 +39,12 @@ export function productToWire(row: store.ProductRow, includeLocalizations = true
     version: row.version,
   };
   if (includeLocalizations && row.localizations) wire.productLocalizations = JSON.parse(row.localizations);
-  for (const key of Object.keys(wire) as (keyof ProductWire)[]) if (wire[key] === undefined) delete wire[key];
   return wire;
+}
+
+/** A product as answered to the client. */
+function productResponse(row: store.ProductRow, includeLocalizations = true): ProductWire {
+  return productToWire(row, includeLocalizations, jsonDecimal);
 }
 
 function productToRow(companyId: number, id: number, wire: ProductWire, version: string): store.ProductRow {
@@ -99,24 +107,24 @@ export class ProductService {
       const id = await allocateId(trx, companyId, 'products');
       const row = productToRow(companyId, id, body, nextVersion(this.#ctx.clock.now()));
       await store.insertProduct(trx, row);
-      return productToWire(row);
+      return productResponse(row);
     });
   }
 
   async get(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductWire[]> {
     const rows = await store.getProducts(this.#db, companyId, ids);
-    return rows.map((r) => productToWire(r, includeLocalizations));
+    return rows.map((r) => productResponse(r, includeLocalizations));
   }
 
   async getOne(companyId: number, id: number, includeLocalizations: boolean): Promise<ProductWire> {
     const row = await store.getProduct(this.#db, companyId, id);
     if (!row) throw notFound('Product');
-    return productToWire(row, includeLocalizations);
+    return productResponse(row, includeLocalizations);
   }
 
   async search(companyId: number, search: store.ProductSearch, page: PageRequest): Promise<Paged<ProductWire>> {
     const { rows, total } = await store.searchProducts(this.#db, companyId, search, page);
-    return paged(rows.map((r) => productToWire(r, false)), total, page);
+    return paged(rows.map((r) => productResponse(r, false)), total, page);
   }
 
   /** PUT: the body replaces the product. */
@@ -147,7 +155,7 @@ export class ProductService {
       if (!(await store.updateProduct(trx, updated, row.version))) {
         throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'newer' });
       }
-      return productToWire(updated);
+      return productResponse(updated);
     });
   }
 

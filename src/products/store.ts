@@ -1,5 +1,6 @@
 // SQL of products and product groups.
 import type { Db } from '../db/index.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import type { ProductType } from './schemas.ts';
 
@@ -40,11 +41,19 @@ declare module '../db/types.ts' {
   }
 }
 
+const productById = preparedQuery<{ companyId: number; id: number }, ProductRow>((db, param) =>
+  (db as Db).selectFrom('products').selectAll().where('company_id', '=', param('companyId')).where('id', '=', param('id')),
+);
+
 export async function getProduct(db: Db, companyId: number, id: number): Promise<ProductRow | undefined> {
-  return db.selectFrom('products').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return (await productById(db, { companyId, id }))[0];
 }
 
 export async function getProducts(db: Db, companyId: number, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 1) {
+    const row = await getProduct(db, companyId, ids[0]);
+    return row ? [row] : [];
+  }
   return db.selectFrom('products').selectAll().where('company_id', '=', companyId).where('id', 'in', ids).orderBy('id').execute();
 }
 

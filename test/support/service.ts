@@ -5,7 +5,6 @@ import { configFromEnv, type Config } from '../../src/platform/config.ts';
 import { ManualClock, type Clock } from '../../src/platform/clock.ts';
 import { AdminService } from '../../src/company/admin.ts';
 import { seedDemo, type DemoCredentials } from '../../src/company/demo.ts';
-import { parseJson } from '../../src/platform/json.ts';
 import { freshDatabase } from './database.ts';
 
 export interface Answer<T = any> {
@@ -54,6 +53,8 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     port: 0,
     logLevel: 'silent',
     validateResponses: true,
+    // Tests send bursts far above 60/s: the rate limit is off unless a test sets it (test/identity-rate-limit.test.ts).
+    rateLimitPerSecond: 0,
     ...options.config,
   };
   const app = await buildApp({ config, clock, database });
@@ -73,7 +74,8 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     const response = await fetch(`${base}${path}`, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = undefined;
-    if (text && (response.headers.get('content-type') ?? '').includes('json')) parsed = parseJson(text);
+    // Plain JSON.parse: numbers compare naturally in assertions; tests of exactness look at `text`.
+    if (text && (response.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
@@ -84,8 +86,15 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     return answer.body.access_token;
   }
 
-  let cached: string | undefined;
-  const token = async () => (cached ??= await tokenFor(demo.apiKey));
+  // Re-issued when the (movable) clock has passed its expiry.
+  let cached: { token: string; exp: number } | undefined;
+  const token = async () => {
+    if (!cached || cached.exp <= clock.now().getTime() / 1000 + 5) {
+      const fresh = await tokenFor(demo.apiKey);
+      cached = { token: fresh, exp: JSON.parse(Buffer.from(fresh.split('.')[1], 'base64url').toString()).exp };
+    }
+    return cached.token;
+  };
 
   return {
     app,

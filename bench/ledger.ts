@@ -1,0 +1,209 @@
+// Ledger benchmark: posts 100 000 receipts (about 1 000 000 ledger lines) into a fresh database, then times the
+// reports and a SIE export of the whole year over HTTP, with the peak resident memory (RSS) of each phase.
+//   node bench/ledger.ts                          (embedded SQLite, a file in a temporary directory)
+//   DATABASE_URL=postgres://… node bench/ledger.ts (a new database on that server, dropped afterwards)
+// Options: BENCH_RECEIPTS (default 100000), BENCH_LINES (lines per receipt, default 10).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { configFromEnv } from '../src/platform/config.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { seedDemo } from '../src/company/demo.ts';
+import { openDatabase, type Db } from '../src/db/index.ts';
+import type { PostingLine } from '../src/domain/postings.ts';
+import { sql } from 'kysely';
+
+const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 100_000);
+const LINES = Number(process.env.BENCH_LINES ?? 10);
+const YEAR = 2026;
+
+// ------------------------------------------------------------------------------------------------ database
+const base = process.env.DATABASE_URL ?? '';
+const postgres = /^postgres(ql)?:\/\//.test(base);
+let url: string;
+let dropDatabase = async () => {};
+const dir = mkdtempSync(join(tmpdir(), 'tase-ledger-bench-'));
+if (postgres) {
+  const name = `tase_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  url = u.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+} else {
+  url = join(dir, 'ledger.sqlite');
+}
+
+const clock = new ManualClock(`${YEAR}-12-31T12:00:00Z`);
+const database = openDatabase({ url });
+const config = { ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }), databaseUrl: url, port: 0, logLevel: 'silent' as const };
+const app = await buildApp({ config, clock, database });
+const demo = await seedDemo(app.ctx);
+await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+const root = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
+const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: demo.clientSecret, api_key: demo.apiKey });
+const tokenAnswer = await fetch(`${root}/api/oauth/token`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
+const headers = { authorization: `Bearer ${token}` };
+
+// ------------------------------------------------------------------------------------------------ memory
+let peak = 0;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 10);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function phase<T>(label: string, work: () => Promise<T>): Promise<{ result: T; ms: number; rssBefore: number; rssPeak: number }> {
+  globalThis.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  peak = rssBefore;
+  const started = performance.now();
+  const result = await work();
+  const ms = performance.now() - started;
+  peak = Math.max(peak, process.memoryUsage().rss);
+  console.log(`${label.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(8)} s   RSS ${mb(rssBefore).padStart(7)} → peak ${mb(peak).padStart(7)}`);
+  return { result, ms, rssBefore, rssPeak: peak };
+}
+
+// ------------------------------------------------------------------------------------------------ posting
+const db: Db = app.ctx.db;
+const companyId = demo.companyId;
+const year = await db.selectFrom('fiscal_years').select(['id', 'start_date']).where('company_id', '=', companyId).where('start_date', '=', `${YEAR}-01-01`).executeTakeFirstOrThrow();
+const accounts = (await db.selectFrom('accounts').select(['number']).where('company_id', '=', companyId).orderBy('number').execute()).map((a) => a.number);
+
+const dimensionAnswer = await fetch(`${root}/api/dimensions`, {
+  method: 'POST',
+  headers: { ...headers, 'content-type': 'application/json' },
+  body: JSON.stringify({ name: 'Kustannuspaikka', items: [{ codeName: 'HKI', description: 'Helsinki' }, { codeName: 'TKU', description: 'Turku' }] }),
+});
+const dimensionBody = (await dimensionAnswer.json()) as { id: number; items: { id: number }[] };
+const dimension = { id: dimensionBody.id, items: dimensionBody.items.map((i) => i.id) };
+
+// A deterministic generator: the figures do not depend on Math.random.
+let seed = 42;
+const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+
+function receiptLines(): { account: string; amount: number }[] {
+  const lines: { account: string; amount: number }[] = [];
+  let sum = 0;
+  for (let i = 0; i < LINES - 1; i++) {
+    const amount = (next() % 2_000_000) - 1_000_000;
+    lines.push({ account: accounts[next() % accounts.length], amount });
+    sum += amount;
+  }
+  lines.push({ account: '1910', amount: -sum });
+  return lines;
+}
+
+async function post(): Promise<void> {
+  // Through the ledger core's internal posting API, as every area books: approved JOURNAL receipts, many per
+  // transaction. Every tenth receipt splits a line between two dimension items (60/40).
+  const PER_TRANSACTION = 500;
+  for (let first = 1; first <= RECEIPTS; first += PER_TRANSACTION) {
+    await db.transaction().execute(async (trx) => {
+      for (let n = first; n < Math.min(first + PER_TRANSACTION, RECEIPTS + 1); n++) {
+        const day = 1 + Math.floor(((n - 1) * 365) / RECEIPTS);
+        const date = new Date(Date.UTC(YEAR, 0, day)).toISOString().slice(0, 10);
+        const lines: PostingLine[] = receiptLines().map((l, i) => ({
+          account: l.account,
+          amountMinor: l.amount,
+          description: i % 3 === 0 ? `Rivi ${i} "x" ä` : null,
+          dimensions:
+            n % 10 === 0 && i === 0
+              ? [
+                  { dimensionId: dimension.id, itemId: dimension.items[0], amountMinor: Math.trunc((l.amount * 6) / 10) },
+                  { dimensionId: dimension.id, itemId: dimension.items[1], amountMinor: l.amount - Math.trunc((l.amount * 6) / 10) },
+                ]
+              : undefined,
+        }));
+        await app.services.ledger.post(trx, companyId, { type: 'JOURNAL', status: 'APPROVED', name: `Tosite ${n} äö`, receiptDate: date, vatType: 'PURCHASE', vatStatus: 1, lines });
+      }
+    });
+  }
+  // planner statistics after a bulk load, as autovacuum would gather them
+  if (postgres) await sql`vacuum analyze`.execute(db.withoutPlugins());
+}
+
+console.log(`engine: ${app.ctx.engine}, ${RECEIPTS} receipts × ${LINES} lines, Node ${process.version}`);
+await phase(`post ${RECEIPTS} receipts (ledger core API)`, post);
+
+// ------------------------------------------------------------------------------------------------ reads
+/**
+ * fetch with one retry: client and server share this process, and the synchronous embedded engine can hold the
+ * event loop long enough for the server to drop an idle keep-alive connection just as the client reuses it.
+ */
+async function get(url: string): Promise<Response> {
+  try {
+    return await fetch(url, { headers });
+  } catch {
+    return fetch(url, { headers });
+  }
+}
+
+async function getJson(path: string): Promise<any> {
+  const answer = await get(`${root}/api${path}`);
+  if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+  return answer.json();
+}
+
+const range = `startDate=${YEAR}-01-01&endDate=${YEAR}-12-31`;
+const tb = await phase('trial balance (whole year)', () => getJson(`/reports/trialbalance?${range}`));
+await phase('trial balance (again, warm)', () => getJson(`/reports/trialbalance?${range}`));
+await phase('trial balance (one month)', () => getJson(`/reports/trialbalance?startDate=${YEAR}-06-01&endDate=${YEAR}-06-30`));
+await phase('account balances on 30.6.', () => getJson(`/reports/ledgeraccounts/balances?date=${YEAR}-06-30`));
+await phase('general ledger, first page of 200', () => getJson(`/reports/generalledger?${range}&size=200`));
+const deep = Math.floor((RECEIPTS * LINES) / 2 / 200);
+await phase(`general ledger, page ${deep} of 200`, () => getJson(`/reports/generalledger?${range}&size=200&page=${deep}`));
+await phase('general ledger of 1910, page 100', () => getJson(`/reports/generalledger?${range}&accounts=1910&size=200&page=100`));
+
+const sie = await phase('SIE export of the year (streamed over HTTP)', async () => {
+  const answer = await get(`${root}/api/sie/file?accountingPeriodStart=${YEAR}-01-01`);
+  if (answer.status !== 200) throw new Error(`SIE: ${answer.status} ${await answer.text()}`);
+  let bytes = 0;
+  let lines = 0;
+  let vouchers = 0;
+  let lineStart = true;
+  let tail = '';
+  const reader = answer.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    for (let i = 0; i < value.length; i++) {
+      const b = value[i];
+      if (lineStart) tail = '';
+      if (b === 0x0a) {
+        lines++;
+        lineStart = true;
+        continue;
+      }
+      if (tail.length < 5) {
+        tail += String.fromCharCode(b);
+        if (tail === '#VER ') vouchers++;
+      }
+      lineStart = false;
+    }
+  }
+  return { bytes, lines, vouchers };
+});
+
+const totals = tb.result.totals;
+console.log(`trial balance: ${tb.result.accounts.length} accounts, debit ${totals.debit} = credit ${totals.credit}`);
+console.log(`SIE file: ${mb(sie.result.bytes)}, ${sie.result.lines} lines, ${sie.result.vouchers} vouchers`);
+
+clearInterval(sampler);
+await app.close();
+await database.close();
+await dropDatabase();
+rmSync(dir, { recursive: true, force: true });

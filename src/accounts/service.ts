@@ -1,0 +1,94 @@
+// Rules of the chart of accounts: every new company gets the standard Finnish chart; accounts are activated
+// and deactivated (an inactive account cannot be posted to, its history stays).
+import type { Db } from '../db/index.ts';
+import type { AppContext } from '../platform/context.ts';
+import { Decimal } from '../domain/decimal.ts';
+import { apiError, notFound } from '../platform/errors.ts';
+import { isoDate, nextVersion } from '../platform/clock.ts';
+import { onCompanyCreated } from '../company/admin.ts';
+import { findCompany } from '../auth/store.ts';
+import { ratesOn, standardRateOn, vatCountry } from '../domain/vat.ts';
+import { FINNISH_CHART } from './chart.ts';
+import type { LedgerAccountPatchWire, LedgerAccountWire } from './schemas.ts';
+import * as store from './store.ts';
+
+export function accountToWire(row: store.AccountRow): LedgerAccountWire {
+  const wire: LedgerAccountWire = {
+    ledgerAccountCode: row.number,
+    name: row.name,
+    active: Boolean(row.active),
+    type: row.type as store.AccountType,
+    version: row.version,
+  };
+  if (row.vat_percent !== null) wire.vatPercent = new Decimal(row.vat_percent);
+  if (row.vat_status !== null) wire.vatStatus = row.vat_status;
+  return wire;
+}
+
+/** Seeds the standard chart for a new company; VAT defaults take the rates valid on the creation day. */
+export async function seedChart(db: Db, companyId: number, ctx: AppContext): Promise<void> {
+  const now = ctx.clock.now();
+  const today = isoDate(now);
+  const company = await findCompany(db, companyId);
+  const country = vatCountry(company?.country ?? 'FINLAND');
+  const general = country ? standardRateOn(country, today) : undefined;
+  const hasZero = country ? ratesOn(country, today).some((r) => new Decimal(r.percent).isZero()) : false;
+  const version = nextVersion(now);
+  await store.insertAccounts(
+    db,
+    FINNISH_CHART.map((a) => {
+      const percent = a.vat === 'GENERAL' ? general : a.vat === 'ZERO' && hasZero ? new Decimal(0) : undefined;
+      return {
+        company_id: companyId,
+        number: a.number,
+        name: a.name,
+        type: a.type,
+        active: true,
+        vat_percent: percent ? percent.toFixed() : null,
+        vat_status: percent && a.vatStatus !== undefined ? a.vatStatus : null,
+        version,
+      };
+    }),
+  );
+}
+
+onCompanyCreated(seedChart);
+
+export class AccountService {
+  readonly #ctx: AppContext;
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  async list(companyId: number, filter: { active?: boolean } = {}): Promise<{ ledgerAccounts: LedgerAccountWire[] }> {
+    const rows = await store.listAccounts(this.#ctx.db, companyId, filter);
+    return { ledgerAccounts: rows.map(accountToWire) };
+  }
+
+  async get(companyId: number, code: string): Promise<LedgerAccountWire> {
+    const row = await store.getAccount(this.#ctx.db, companyId, code);
+    if (!row) throw notFound('Ledger account');
+    return accountToWire(row);
+  }
+
+  /** Activates/deactivates or renames an account. */
+  async update(companyId: number, code: string, patch: LedgerAccountPatchWire): Promise<LedgerAccountWire> {
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const row = await store.getAccount(trx, companyId, code);
+      if (!row) throw notFound('Ledger account');
+      if (patch.version !== undefined && patch.version !== row.version) {
+        throw apiError('STALE_VERSION', 'version', { sent: patch.version, current: row.version });
+      }
+      const next: store.AccountRow = {
+        ...row,
+        active: patch.active ?? Boolean(row.active),
+        name: patch.name ?? row.name,
+        version: nextVersion(this.#ctx.clock.now(), row.version),
+      };
+      if (!(await store.updateAccount(trx, next, row.version))) {
+        throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'changed' });
+      }
+      return accountToWire(next);
+    });
+  }
+}

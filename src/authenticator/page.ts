@@ -1,0 +1,185 @@
+// The authenticator web page: a static shell, its stylesheet and its script. The script talks to the
+// authenticator's HTTP endpoints (/authenticator/api/…); everything shown is set as text, never as HTML.
+
+export const PAGE_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tase Authenticator</title>
+<link rel="stylesheet" href="/authenticator/app.css">
+<script src="/authenticator/app.js" defer></script>
+</head>
+<body>
+<main>
+  <h1>Tase Authenticator</h1>
+  <p class="lead">Confirm or reject the actions applications started in your name.</p>
+  <p id="notice" role="status" hidden></p>
+  <section id="login" hidden>
+    <h2>Log in</h2>
+    <form id="login-form">
+      <label>Username <input id="username" name="username" autocomplete="username" required maxlength="100"></label>
+      <label>Password <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="200"></label>
+      <button type="submit" id="login-button">Log in</button>
+    </form>
+  </section>
+  <section id="pending" hidden>
+    <div class="bar"><span id="who"></span> <button type="button" id="logout" class="link">Log out</button></div>
+    <h2>Waiting for your decision</h2>
+    <p id="empty" hidden>Nothing is waiting for your decision.</p>
+    <ul id="transactions"></ul>
+  </section>
+  <noscript>This page needs JavaScript.</noscript>
+</main>
+</body>
+</html>
+`;
+
+export const PAGE_CSS = `body{font:16px/1.45 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1d2330}
+main{max-width:40rem;margin:2rem auto;padding:0 1rem}
+h1{font-size:1.5rem;margin:0 0 .25rem}
+h2{font-size:1.15rem}
+.lead{color:#555;margin-top:0}
+form label{display:block;margin:.6rem 0}
+input{display:block;width:100%;box-sizing:border-box;padding:.5rem;font:inherit;border:1px solid #bbb;border-radius:4px}
+button{font:inherit;padding:.5rem 1rem;border-radius:4px;border:1px solid #2456b3;background:#2456b3;color:#fff;cursor:pointer}
+button.reject{background:#fff;color:#a3261c;border-color:#a3261c}
+button.link{background:none;border:none;color:#2456b3;padding:0;text-decoration:underline}
+button:disabled{opacity:.5;cursor:default}
+#notice{padding:.6rem .8rem;border-radius:4px;background:#e7f0ff}
+#notice.error{background:#fde8e6}
+.bar{display:flex;justify-content:space-between;color:#555}
+ul#transactions{list-style:none;padding:0}
+li.transaction{background:#fff;border:1px solid #ddd;border-radius:6px;padding:1rem;margin:0 0 1rem}
+li.transaction .summary{font-weight:600;margin:0 0 .4rem}
+li.transaction .meta{color:#555;font-size:.9rem;margin:.2rem 0}
+li.transaction ul.details{margin:.4rem 0 .8rem;padding-left:1.2rem}
+li.transaction .actions{display:flex;gap:.6rem}
+`;
+
+export const PAGE_JS = `'use strict';
+(() => {
+  const base = '/authenticator/api';
+  let csrf = null;
+  let refreshTimer = null;
+  const $ = (id) => document.getElementById(id);
+
+  function notice(text, isError) {
+    const el = $('notice');
+    el.textContent = text;
+    el.className = isError ? 'error' : '';
+    el.hidden = !text;
+  }
+
+  async function call(method, path, body) {
+    const headers = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (csrf) headers['x-csrf-token'] = csrf;
+    const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+    const data = res.status === 204 ? null : await res.json().catch(() => null);
+    return { status: res.status, data };
+  }
+
+  function errorText(answer) {
+    const first = answer.data && answer.data.errors && answer.data.errors[0];
+    return first ? first.message : 'The request failed (' + answer.status + ').';
+  }
+
+  function showLogin() {
+    csrf = null;
+    clearInterval(refreshTimer);
+    $('pending').hidden = true;
+    $('login').hidden = false;
+    $('username').focus();
+  }
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function minutesLeft(expiresAt) {
+    const ms = Date.parse(expiresAt + 'Z') - Date.parse(new Date().toISOString());
+    return Math.max(0, Math.ceil(ms / 60000));
+  }
+
+  function render(list) {
+    const ul = $('transactions');
+    ul.replaceChildren();
+    $('empty').hidden = list.length > 0;
+    for (const t of list) {
+      const li = el('li', 'transaction');
+      li.dataset.id = t.transactionIdentifier;
+      li.append(el('p', 'summary', t.summary));
+      const details = el('ul', 'details');
+      for (const line of t.details) details.append(el('li', '', line));
+      li.append(details);
+      li.append(el('p', 'meta', 'Company: ' + t.companyName + ' · Application: ' + (t.clientName || t.clientId) + ' · ' + t.origin));
+      li.append(el('p', 'meta', 'Requested ' + t.createdAt.replace('T', ' ').slice(0, 19) + ' UTC · expires ' + t.expiresAt.replace('T', ' ').slice(0, 19) + ' UTC'));
+      const actions = el('div', 'actions');
+      const approve = el('button', 'approve', 'Approve');
+      approve.type = 'button';
+      const reject = el('button', 'reject', 'Reject');
+      reject.type = 'button';
+      approve.addEventListener('click', () => decide(t, 'approve', [approve, reject]));
+      reject.addEventListener('click', () => decide(t, 'reject', [approve, reject]));
+      actions.append(approve, reject);
+      li.append(actions);
+      ul.append(li);
+    }
+  }
+
+  async function refresh() {
+    const answer = await call('GET', '/transactions');
+    if (answer.status === 401) return showLogin();
+    if (answer.status !== 200) return notice(errorText(answer), true);
+    render(answer.data.transactions);
+  }
+
+  async function decide(t, decision, buttons) {
+    for (const b of buttons) b.disabled = true;
+    const answer = await call('POST', '/transactions/' + encodeURIComponent(t.transactionIdentifier) + '/' + decision);
+    if (answer.status === 401) return showLogin();
+    if (answer.status !== 200) notice(errorText(answer), true);
+    else if (answer.data.state === 'REJECTED') notice('Rejected: ' + t.summary + '.', false);
+    else if (answer.data.failed) notice('Approved, but the action failed: ' + errorText({ status: 400, data: { errors: answer.data.errors } }), true);
+    else notice('Approved: ' + t.summary + '.', false);
+    await refresh();
+  }
+
+  async function showPending(session) {
+    csrf = session.csrfToken;
+    $('who').textContent = session.user.firstName + ' ' + session.user.lastName + ' (' + session.user.username + ')';
+    $('login').hidden = true;
+    $('pending').hidden = false;
+    await refresh();
+    clearInterval(refreshTimer);
+    refreshTimer = setInterval(refresh, 5000);
+  }
+
+  $('login-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    $('login-button').disabled = true;
+    const answer = await call('POST', '/login', { username: $('username').value, password: $('password').value });
+    $('login-button').disabled = false;
+    $('password').value = '';
+    if (answer.status !== 200) return notice(errorText(answer), true);
+    notice('', false);
+    await showPending(answer.data);
+  });
+
+  $('logout').addEventListener('click', async () => {
+    await call('POST', '/logout');
+    notice('You have logged out.', false);
+    showLogin();
+  });
+
+  (async () => {
+    const answer = await call('GET', '/session');
+    if (answer.status === 200) await showPending(answer.data);
+    else showLogin();
+  })();
+})();
+`;

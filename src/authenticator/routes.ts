@@ -1,0 +1,161 @@
+// The authenticator at the service root: the page (`GET {root}/authenticator`) and the endpoints it uses
+// (`{root}/authenticator/api/…`, JSON, errors in the API's error body):
+//
+//   GET  /authenticator/api/session                          the logged-in user and the CSRF token, or 401
+//   POST /authenticator/api/login      {username, password}   logs in: sets the session cookie, answers as /session
+//   POST /authenticator/api/logout                            ends the session (204)
+//   GET  /authenticator/api/transactions                      {transactions:[…]} waiting for the user's decision
+//   POST /authenticator/api/transactions/{id}/approve         runs the action: {state:'COMPLETED', failed, result|errors}
+//   POST /authenticator/api/transactions/{id}/reject          {state:'REJECTED'}
+//
+// POSTs other than login carry `X-CSRF-Token`; every POST must be JSON (or empty) and, when the browser sends
+// an Origin, come from this site.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { rootRoute, type RootRouteDef } from '../platform/root-routes.ts';
+import { apiError } from '../platform/errors.ts';
+import type { AuthenticatorService, Session } from './service.ts';
+import { SESSION_SECONDS } from './service.ts';
+import { PAGE_CSS, PAGE_HTML, PAGE_JS } from './page.ts';
+
+export const COOKIE = 'tase_authenticator';
+const COOKIE_PATH = '/authenticator';
+
+const SECURITY_HEADERS = {
+  'cache-control': 'no-store',
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+};
+
+function cookieOf(request: FastifyRequest): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === COOKIE) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+function setCookie(reply: FastifyReply, request: FastifyRequest, value: string | null): void {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  const cookie = value === null ? `${COOKIE}=; Max-Age=0` : `${COOKIE}=${encodeURIComponent(value)}; Max-Age=${SESSION_SECONDS}`;
+  reply.header('set-cookie', `${cookie}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Strict${secure}`);
+}
+
+/** Posts must be JSON (a cross-site form cannot send it without a CORS preflight) and from this site. */
+function checkPost(request: FastifyRequest): void {
+  const type = request.headers['content-type'];
+  if (type !== undefined && !/^application\/json\b/i.test(type)) throw apiError('UNSUPPORTED_MEDIA_TYPE', undefined, { contentType: type, expected: 'application/json' });
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    let host: string | undefined;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = undefined;
+    }
+    if (host !== request.headers.host) throw apiError('AUTHENTICATOR_CSRF');
+  }
+}
+
+function csrfOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['x-csrf-token'];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function sessionBody(session: Session) {
+  return { user: session.user, csrfToken: session.csrfToken, expiresAt: session.expiresAt };
+}
+
+function asset(reply: FastifyReply, type: string, text: string) {
+  return reply.headers(SECURITY_HEADERS).header('cache-control', 'no-cache').type(type).send(text);
+}
+
+export function authenticatorRoutes(authenticator: AuthenticatorService): RootRouteDef[] {
+  const changing = async (request: FastifyRequest) => {
+    checkPost(request);
+    return authenticator.sessionForChange(cookieOf(request), csrfOf(request));
+  };
+  return [
+    rootRoute({
+      method: 'GET',
+      path: '/authenticator',
+      summary: 'Authenticator page: confirm or reject two-factor actions',
+      handler: (_request, reply) => reply.headers(SECURITY_HEADERS).type('text/html; charset=utf-8').send(PAGE_HTML),
+    }),
+    rootRoute({
+      method: 'GET',
+      path: '/authenticator/app.js',
+      summary: 'Script of the authenticator page',
+      handler: (_request, reply) => asset(reply, 'text/javascript; charset=utf-8', PAGE_JS),
+    }),
+    rootRoute({
+      method: 'GET',
+      path: '/authenticator/app.css',
+      summary: 'Stylesheet of the authenticator page',
+      handler: (_request, reply) => asset(reply, 'text/css; charset=utf-8', PAGE_CSS),
+    }),
+    rootRoute({
+      method: 'GET',
+      path: '/authenticator/api/session',
+      summary: 'The authenticator session',
+      async handler(request, reply) {
+        const session = await authenticator.session(cookieOf(request));
+        return reply.headers(SECURITY_HEADERS).send(sessionBody(session));
+      },
+    }),
+    rootRoute({
+      method: 'POST',
+      path: '/authenticator/api/login',
+      summary: 'Log in to the authenticator',
+      async handler(request, reply) {
+        checkPost(request);
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const { session, cookie } = await authenticator.login(body.username, body.password);
+        setCookie(reply, request, cookie);
+        return reply.headers(SECURITY_HEADERS).send(sessionBody(session));
+      },
+    }),
+    rootRoute({
+      method: 'POST',
+      path: '/authenticator/api/logout',
+      summary: 'Log out of the authenticator',
+      async handler(request, reply) {
+        const session = await changing(request);
+        await authenticator.logout(session);
+        setCookie(reply, request, null);
+        return reply.headers(SECURITY_HEADERS).code(204).send();
+      },
+    }),
+    rootRoute({
+      method: 'GET',
+      path: '/authenticator/api/transactions',
+      summary: 'Two-factor actions waiting for the decision of the logged-in user',
+      async handler(request, reply) {
+        const session = await authenticator.session(cookieOf(request));
+        return reply.headers(SECURITY_HEADERS).send({ transactions: await authenticator.pending(session) });
+      },
+    }),
+    ...(['approve', 'reject'] as const).map((decision) =>
+      rootRoute({
+        method: 'POST',
+        path: `/authenticator/api/transactions/:transactionIdentifier/${decision}`,
+        summary: decision === 'approve' ? 'Approve a two-factor action (runs it)' : 'Reject a two-factor action',
+        async handler(request, reply) {
+          const session = await changing(request);
+          const { transactionIdentifier } = request.params as { transactionIdentifier: string };
+          const state = await authenticator.decide(session, transactionIdentifier, decision === 'approve' ? 'APPROVE' : 'REJECT');
+          const body: Record<string, unknown> = { state: state.state };
+          if (state.state === 'COMPLETED') {
+            body.failed = state.failed;
+            const inner = Object.values(state.result)[0] as Record<string, unknown> | undefined;
+            if (state.failed) body.errors = inner?.errors ?? [];
+            else body.result = state.result;
+          }
+          return reply.headers(SECURITY_HEADERS).send(body);
+        },
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,133 @@
+// The authenticator: where a person confirms or rejects the two-factor actions started in their name. They log
+// in with their own username and password (the same lockout as the login page); the page keeps its own
+// session in a cookie (HttpOnly, SameSite=Strict, only the digest of its secret stored) with a CSRF token
+// that every state-changing request must echo in `X-CSRF-Token`.
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../platform/context.ts';
+import { apiError, notFound } from '../platform/errors.ts';
+import { isoDateTime, parseDateTime } from '../platform/clock.ts';
+import { digest, hashPassword, randomSecret, sameDigest, verifyPassword } from '../auth/secrets.ts';
+import * as authStore from '../auth/store.ts';
+import { countFailedLogin, clearFailedLogins, lockUser } from '../login/store.ts';
+import { MAX_FAILED_LOGINS, LOCK_SECONDS } from '../login/service.ts';
+import type { Decision, MfaService, PendingTransaction, TransactionState } from '../mfa/service.ts';
+import * as store from './store.ts';
+
+export const SESSION_SECONDS = 30 * 60;
+
+export interface AuthenticatorUser {
+  userId: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface Session {
+  id: string;
+  user: AuthenticatorUser;
+  csrfToken: string;
+  expiresAt: string;
+}
+
+let decoyHash: Promise<string> | undefined;
+
+export class AuthenticatorService {
+  readonly #ctx: AppContext;
+  readonly #mfa: MfaService;
+
+  constructor(ctx: AppContext, mfa: MfaService) {
+    this.#ctx = ctx;
+    this.#mfa = mfa;
+  }
+
+  #now(): Date {
+    return this.#ctx.clock.now();
+  }
+
+  /** Checks the credentials; answers the new session and its cookie value (`id.secret`). */
+  async login(username: unknown, password: unknown): Promise<{ session: Session; cookie: string }> {
+    const wrong = () => apiError('AUTHENTICATOR_LOGIN_FAILED');
+    if (typeof username !== 'string' || typeof password !== 'string' || !username || !password || username.length > 100 || password.length > 200) throw wrong();
+    const user = await authStore.findUserByName(this.#ctx.db, username);
+    if (!user || !user.password_hash) {
+      // the same work as for a real user, so that timing does not tell which usernames exist
+      await verifyPassword(password, await (decoyHash ??= hashPassword(randomBytes(12).toString('hex'))));
+      throw wrong();
+    }
+    const now = this.#now();
+    if (user.locked_until && parseDateTime(user.locked_until).getTime() > now.getTime()) throw apiError('AUTHENTICATOR_LOCKED', undefined, { until: user.locked_until });
+    if (!(await verifyPassword(password, user.password_hash))) {
+      if ((await countFailedLogin(this.#ctx.db, user.user_id)) >= MAX_FAILED_LOGINS) {
+        const until = isoDateTime(new Date(now.getTime() + LOCK_SECONDS * 1000));
+        await lockUser(this.#ctx.db, user.user_id, until);
+        throw apiError('AUTHENTICATOR_LOCKED', undefined, { until });
+      }
+      throw wrong();
+    }
+    if (user.failed_logins > 0 || user.locked_until) await clearFailedLogins(this.#ctx.db, user.user_id);
+    if (Boolean(user.api_login_only)) throw apiError('AUTHENTICATOR_API_LOGIN_ONLY');
+
+    await store.deleteExpired(this.#ctx.db, isoDateTime(now));
+    const id = randomSecret(12);
+    const secret = randomSecret(32);
+    const row: store.AuthenticatorSessionRow = {
+      id,
+      secret_digest: digest(secret),
+      csrf_token: randomSecret(24),
+      user_id: Number(user.user_id),
+      created_at: isoDateTime(now),
+      expires_at: isoDateTime(new Date(now.getTime() + SESSION_SECONDS * 1000)),
+    };
+    await store.insertSession(this.#ctx.db, row);
+    return { session: this.#session(row, user), cookie: `${id}.${secret}` };
+  }
+
+  #session(row: store.AuthenticatorSessionRow, user: authStore.UserRow): Session {
+    return {
+      id: row.id,
+      user: { userId: Number(user.user_id), username: user.username, firstName: user.first_name, lastName: user.last_name },
+      csrfToken: row.csrf_token,
+      expiresAt: row.expires_at,
+    };
+  }
+
+  /** The live session of a cookie; 401 without one. */
+  async session(cookie: string | undefined): Promise<Session> {
+    const required = () => apiError('AUTHENTICATOR_SESSION_REQUIRED');
+    const [id, secret] = (cookie ?? '').split('.');
+    if (!id || !secret) throw required();
+    const row = await store.findSession(this.#ctx.db, id);
+    if (!row || !sameDigest(secret, row.secret_digest)) throw required();
+    if (parseDateTime(row.expires_at).getTime() <= this.#now().getTime()) {
+      await store.deleteSession(this.#ctx.db, id);
+      throw required();
+    }
+    const user = await authStore.findUser(this.#ctx.db, Number(row.user_id));
+    if (!user) throw required();
+    return this.#session(row, user);
+  }
+
+  /** A session whose CSRF token the request echoes (state-changing requests). */
+  async sessionForChange(cookie: string | undefined, csrf: string | undefined): Promise<Session> {
+    const session = await this.session(cookie);
+    if (!csrf || !sameToken(csrf, session.csrfToken)) throw apiError('AUTHENTICATOR_CSRF');
+    return session;
+  }
+
+  async logout(session: Session): Promise<void> {
+    await store.deleteSession(this.#ctx.db, session.id);
+  }
+
+  pending(session: Session): Promise<PendingTransaction[]> {
+    return this.#mfa.pendingOf(session.user.userId);
+  }
+
+  decide(session: Session, transactionId: string, decision: Decision): Promise<TransactionState> {
+    if (transactionId.length > 100) throw notFound('Transaction');
+    return this.#mfa.decide(transactionId, session.user.userId, decision);
+  }
+}
+
+function sameToken(a: string, b: string): boolean {
+  return sameDigest(a, digest(b));
+}

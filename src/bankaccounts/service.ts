@@ -1,0 +1,132 @@
+// Rules of the company's bank accounts: IBAN and BIC validated (ibantools), one default account for
+// invoices and one for payments, payment flags refused on an old-style bank connection.
+import { electronicFormatIBAN, extractBIC, extractIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { allocateId, type Db } from '../db/index.ts';
+import type { AppContext } from '../platform/context.ts';
+import { apiError, notFound, Violations } from '../platform/errors.ts';
+import { checkReadOnly } from '../platform/resource.ts';
+import { isoDateTime, nextVersion } from '../platform/clock.ts';
+import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
+import { PAYMENT_FLAGS, type BankAccountWire } from './schemas.ts';
+import * as store from './store.ts';
+
+type Json = Record<string, unknown>;
+
+function toWire(row: store.BankAccountRow): BankAccountWire {
+  const data = JSON.parse(row.data) as Json;
+  const wire = {
+    id: Number(row.id),
+    accountNumber: extractIBAN(row.iban).bban,
+    iban: row.iban,
+    ...data,
+    currency: row.currency,
+    defaultForInvoice: Boolean(row.default_for_invoice),
+    defaultForPayment: Boolean(row.default_for_payment),
+    status: row.status,
+    bankConnection: row.connection,
+    created: row.created,
+    version: row.version,
+  } as Json;
+  for (const key of Object.keys(wire)) if (wire[key] === undefined) delete wire[key];
+  return wire as BankAccountWire;
+}
+
+export class BankAccountService {
+  readonly #ctx: AppContext;
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  async list(companyId: number, page: PageRequest): Promise<Paged<BankAccountWire>> {
+    const rows = await store.listAccounts(this.#ctx.db, companyId);
+    return paged(rows.slice(page.offset, page.offset + page.pageSize).map(toWire), rows.length, page);
+  }
+
+  async get(companyId: number, id: number): Promise<BankAccountWire> {
+    const row = await store.getAccount(this.#ctx.db, companyId, id);
+    if (!row) throw notFound('Bank account');
+    return toWire(row);
+  }
+
+  /** The rules of an account body; every failure is reported together. Returns the normalized body. */
+  async #check(db: Db, companyId: number, body: BankAccountWire, connection: string, violations: Violations): Promise<BankAccountWire> {
+    const iban = electronicFormatIBAN(body.iban) ?? '';
+    if (!isValidIBAN(iban)) violations.add('INVALID_IBAN', 'iban');
+    const bic = body.bic?.replace(/\s/g, '').toUpperCase();
+    if (bic !== undefined) {
+      if (!isValidBIC(bic)) violations.add('INVALID_BIC', 'bic');
+      else if (isValidIBAN(iban) && extractBIC(bic).countryCode !== extractIBAN(iban).countryCode) violations.add('BIC_COUNTRY_DOES_NOT_MATCH_IBAN', 'bic');
+    }
+    const normalized: BankAccountWire = { ...body, iban, bic };
+    if (body.status === 'INACTIVE') {
+      // an inactive account has every property off
+      for (const flag of [...PAYMENT_FLAGS, 'defaultForInvoice', 'defaultForPayment', 'showAccountOnInvoice'] as const) {
+        if (flag in normalized || flag.startsWith('allow') || flag.startsWith('default')) (normalized as Json)[flag] = false;
+      }
+    }
+    if (connection === 'OLD_CONNECTION') {
+      for (const flag of PAYMENT_FLAGS) if (normalized[flag] === true) violations.add('PAYMENT_FLAGS_NOT_ALLOWED_ON_OLD_BANK_CONNECTION', flag);
+    }
+    if (normalized.allowPayments && !normalized.bankingCode) {
+      const company = await db.selectFrom('companies').select('country').where('company_id', '=', companyId).executeTakeFirst();
+      if (company?.country === 'SWEDEN') violations.add('BANKING_CODE_REQUIRED_FOR_PAYMENTS', 'bankingCode');
+    }
+    return normalized;
+  }
+
+  #row(companyId: number, id: number, body: BankAccountWire, connection: string, created: string, version: string): store.BankAccountRow {
+    const { id: _id, accountNumber: _a, iban, currency, status, defaultForInvoice, defaultForPayment, bankConnection: _c, created: _cr, version: _v, ...data } = body;
+    return {
+      company_id: companyId,
+      id,
+      iban,
+      currency,
+      status,
+      default_for_invoice: defaultForInvoice,
+      default_for_payment: defaultForPayment,
+      connection,
+      data: JSON.stringify(data),
+      created,
+      version,
+    };
+  }
+
+  async #defaults(trx: Db, row: store.BankAccountRow): Promise<void> {
+    if (row.default_for_invoice) await store.clearDefault(trx, row.company_id, row.id, 'default_for_invoice');
+    if (row.default_for_payment) await store.clearDefault(trx, row.company_id, row.id, 'default_for_payment');
+  }
+
+  async create(companyId: number, body: BankAccountWire): Promise<BankAccountWire> {
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const connection = body.bankConnection ?? 'WEB_SERVICES';
+      const violations = new Violations();
+      const normalized = await this.#check(trx, companyId, body, connection, violations);
+      if (violations.empty && (await store.accountByIban(trx, companyId, normalized.iban))) violations.add('BANK_ACCOUNT_EXISTS', 'iban');
+      violations.throwIfAny();
+      const now = this.#ctx.clock.now();
+      const row = this.#row(companyId, await allocateId(trx, companyId, 'bank_accounts'), normalized, connection, isoDateTime(now).slice(0, 19), nextVersion(now));
+      await store.insertAccount(trx, row);
+      await this.#defaults(trx, row);
+      return toWire(row);
+    });
+  }
+
+  /** PUT: overwrites the account. IBAN, currency and bank connection cannot change; a stale version is refused. */
+  async replace(companyId: number, id: number, body: BankAccountWire): Promise<BankAccountWire> {
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const row = await store.getAccount(trx, companyId, id);
+      if (!row) throw notFound('Bank account');
+      const current = toWire(row) as Json;
+      checkReadOnly(body as Json, current, ['id', 'accountNumber', 'version', 'created', 'bankConnection']);
+      const violations = new Violations();
+      if ((electronicFormatIBAN(body.iban) ?? body.iban) !== row.iban) violations.add('BANK_ACCOUNT_IBAN_CANNOT_BE_CHANGED', 'iban');
+      if (body.currency !== row.currency) violations.add('BANK_ACCOUNT_CURRENCY_CANNOT_BE_CHANGED', 'currency');
+      const normalized = await this.#check(trx, companyId, body, row.connection, violations);
+      violations.throwIfAny();
+      const updated = this.#row(companyId, id, normalized, row.connection, row.created, nextVersion(this.#ctx.clock.now(), row.version));
+      if (!(await store.updateAccount(trx, updated, row.version))) throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'changed meanwhile' });
+      await this.#defaults(trx, updated);
+      return toWire(updated);
+    });
+  }
+}

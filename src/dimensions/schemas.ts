@@ -1,0 +1,43 @@
+import { Type, DecimalNumber, Id, Text, StringEnum, type Static } from '../platform/schema.ts';
+
+export const DimensionItem = Type.Object(
+  {
+    id: Type.Optional(Id({ readOnly: true })),
+    codeName: Text(100, { minLength: 1, description: 'Code name of the item, unique within its dimension.' }),
+    status: Type.Optional(StringEnum(['P'], { description: 'Absent for an active item; `P` for a passive one.' })),
+    description: Type.Optional(Text(255)),
+  },
+  { $id: 'DimensionItem', title: 'DimensionItem', additionalProperties: false },
+);
+export type DimensionItemWire = Static<typeof DimensionItem>;
+
+export const Dimension = Type.Object(
+  {
+    id: Type.Optional(Id({ readOnly: true })),
+    name: Text(100, { minLength: 1 }),
+    items: Type.Optional(Type.Array(DimensionItem, { maxItems: 1000 })),
+  },
+  { $id: 'Dimension', title: 'Dimension', additionalProperties: false },
+);
+export type DimensionWire = Static<typeof Dimension>;
+
+export const DefaultDimensionItem = Type.Object(
+  {
+    id: Type.Optional(Id({ description: 'Item id; read-only, the item is named by `codeName`.' })),
+    codeName: Text(100, { minLength: 1 }),
+    percent: DecimalNumber({ scale: 2, minimum: 0, maximum: 100, description: 'Share of the item, percent; the items of a dimension sum to 100.' }),
+    status: Type.Optional(Type.Boolean({ readOnly: true, description: 'True when the item is active.' })),
+    description: Type.Optional(Text(255, { readOnly: true })),
+  },
+  { title: 'DefaultDimensionItem', additionalProperties: false },
+);
+
+export const DefaultDimension = Type.Object(
+  {
+    id: Type.Optional(Id({ description: 'Dimension id; when given it must equal the path.' })),
+    name: Type.Optional(Text(100, { readOnly: true })),
+    items: Type.Array(DefaultDimensionItem, { maxItems: 1000 }),
+  },
+  { $id: 'DefaultDimension', title: 'DefaultDimension', additionalProperties: false },
+);
+export type DefaultDimensionWire = Static<typeof DefaultDimension>;

@@ -1,0 +1,158 @@
+// Fiscal years and their monthly periods: created with the company (its current calendar year), added next
+// to the existing years, closed and reopened. A closed period refuses every posting (CLOSED_FISCAL_PERIOD).
+import { allocateId, allocateIds, type Db } from '../db/index.ts';
+import type { AppContext } from '../platform/context.ts';
+import { apiError, notFound } from '../platform/errors.ts';
+import { isoDate, isoDateTime, nextVersion } from '../platform/clock.ts';
+import { onCompanyCreated } from '../company/admin.ts';
+import * as ledgerStore from '../ledger/store.ts';
+import { addDays, calendarYearOf, fiscalYearProblem, monthlyPeriods } from './periods.ts';
+import type { FiscalYearWire, NewFiscalYearWire } from './schemas.ts';
+import * as store from './store.ts';
+
+const status = (closed: boolean | number) => (closed ? 'CLOSED' : 'OPEN') as 'OPEN' | 'CLOSED';
+
+function yearToWire(year: store.FiscalYearRow, periods: store.FiscalPeriodRow[]): FiscalYearWire {
+  return {
+    id: Number(year.id),
+    startDate: year.start_date,
+    endDate: year.end_date,
+    status: status(year.closed),
+    periods: periods
+      .filter((p) => Number(p.fiscal_year_id) === Number(year.id))
+      .map((p) => ({ id: Number(p.id), startDate: p.start_date, endDate: p.end_date, status: status(p.closed) })),
+  };
+}
+
+/** Inserts a fiscal year with its monthly periods (no checks: callers check). */
+export async function insertFiscalYear(db: Db, companyId: number, startDate: string, endDate: string, now: Date): Promise<number> {
+  const id = await allocateId(db, companyId, 'fiscal_years');
+  const version = nextVersion(now);
+  const months = monthlyPeriods(startDate, endDate);
+  const firstId = await allocateIds(db, companyId, 'fiscal_periods', months.length);
+  const periods: store.FiscalPeriodRow[] = months.map((p, i) => ({ company_id: companyId, id: firstId + i, fiscal_year_id: id, start_date: p.startDate, end_date: p.endDate, closed: false, closed_at: null, version }));
+  await store.insertYear(db, { company_id: companyId, id, start_date: startDate, end_date: endDate, closed: false, version }, periods);
+  return id;
+}
+
+onCompanyCreated(async (db, companyId, ctx) => {
+  const now = ctx.clock.now();
+  const year = calendarYearOf(isoDate(now));
+  await insertFiscalYear(db, companyId, year.startDate, year.endDate, now);
+});
+
+/** Where a posting dated `date` goes: its fiscal year and period. */
+export interface OpenPeriod {
+  fiscalYearId: number;
+  fiscalYearStart: string;
+  fiscalYearEnd: string;
+  periodId: number;
+}
+
+export class FiscalService {
+  readonly #ctx: AppContext;
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  async list(companyId: number): Promise<{ fiscalYears: FiscalYearWire[] }> {
+    const [years, periods] = await Promise.all([store.listYears(this.#ctx.db, companyId), store.listPeriods(this.#ctx.db, companyId)]);
+    return { fiscalYears: years.map((y) => yearToWire(y, periods)) };
+  }
+
+  /**
+   * The open period a posting dated `date` goes to. Refuses a date outside every fiscal year
+   * (NO_FISCAL_YEAR_FOR_DATE) and a closed period (CLOSED_FISCAL_PERIOD). On PostgreSQL the period row is
+   * share-locked until the caller's transaction ends, so a concurrent close waits for the posting (and then
+   * sees it in its closing checks).
+   */
+  async openPeriodOn(trx: Db, companyId: number, date: string, field = 'receiptDate'): Promise<OpenPeriod> {
+    let query = trx
+      .selectFrom('fiscal_periods as p')
+      .innerJoin('fiscal_years as y', (join) => join.onRef('y.id', '=', 'p.fiscal_year_id').on('y.company_id', '=', companyId))
+      .select(['p.id as period_id', 'p.closed as period_closed', 'y.id as year_id', 'y.closed as year_closed', 'y.start_date', 'y.end_date'])
+      .where('p.company_id', '=', companyId)
+      .where('p.start_date', '<=', date)
+      .where('p.end_date', '>=', date);
+    if (this.#ctx.engine === 'postgres') query = query.forShare();
+    const row = await query.executeTakeFirst();
+    if (!row) throw apiError('NO_FISCAL_YEAR_FOR_DATE', field, { date });
+    if (row.period_closed || row.year_closed) throw apiError('CLOSED_FISCAL_PERIOD', field);
+    return { fiscalYearId: Number(row.year_id), fiscalYearStart: row.start_date, fiscalYearEnd: row.end_date, periodId: Number(row.period_id) };
+  }
+
+  async createYear(companyId: number, input: NewFiscalYearWire): Promise<FiscalYearWire> {
+    const problem = fiscalYearProblem(input.startDate, input.endDate);
+    if (problem) throw apiError('FISCAL_YEAR_INVALID', 'startDate', { detail: problem });
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const years = await store.listYears(trx, companyId);
+      if (years.length > 0) {
+        const first = years[0];
+        const last = years[years.length - 1];
+        const after = input.startDate === addDays(last.end_date, 1);
+        const before = input.endDate === addDays(first.start_date, -1);
+        if (!after && !before) {
+          throw apiError('FISCAL_YEAR_INVALID', 'startDate', { detail: `a new fiscal year starts on ${addDays(last.end_date, 1)} or ends on ${addDays(first.start_date, -1)}` });
+        }
+      }
+      const id = await insertFiscalYear(trx, companyId, input.startDate, input.endDate, this.#ctx.clock.now());
+      const year = (await store.getYear(trx, companyId, id))!;
+      return yearToWire(year, await store.listPeriods(trx, companyId, id));
+    });
+  }
+
+  /** Closes a period. Closing checks: no unfinished receipt is dated in it. */
+  async closePeriod(companyId: number, fiscalYearId: number, periodId: number): Promise<{ message: string }> {
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const period = await this.#period(trx, companyId, fiscalYearId, periodId);
+      if (period.closed) throw apiError('FISCAL_PERIOD_ALREADY_CLOSED');
+      const now = this.#ctx.clock.now();
+      // update first: on PostgreSQL this waits for postings holding the period, whose receipts we then see
+      await store.setPeriodClosed(trx, companyId, periodId, true, isoDateTime(now), nextVersion(now, period.version));
+      const unfinished = await ledgerStore.receiptIdsIn(trx, companyId, 'UNFINISHED', period.start_date, period.end_date, 20);
+      if (unfinished.length > 0) throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
+      return { message: `Fiscal period ${period.start_date} – ${period.end_date} closed.` };
+    });
+  }
+
+  async openPeriod(companyId: number, fiscalYearId: number, periodId: number): Promise<{ message: string }> {
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const period = await this.#period(trx, companyId, fiscalYearId, periodId);
+      const year = (await store.getYear(trx, companyId, Number(period.fiscal_year_id)))!;
+      if (year.closed) throw apiError('FISCAL_YEAR_CLOSED');
+      if (!period.closed) throw apiError('FISCAL_PERIOD_ALREADY_OPEN');
+      await store.setPeriodClosed(trx, companyId, periodId, false, null, nextVersion(this.#ctx.clock.now(), period.version));
+      return { message: `Fiscal period ${period.start_date} – ${period.end_date} opened.` };
+    });
+  }
+
+  /** Closes a fiscal year and every period of it. Closing checks: no unfinished receipt in the year. */
+  async closeYear(companyId: number, fiscalYearId: number): Promise<{ message: string }> {
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const year = await store.getYear(trx, companyId, fiscalYearId);
+      if (!year) throw notFound('Fiscal year');
+      if (year.closed) throw apiError('FISCAL_YEAR_CLOSED');
+      const now = this.#ctx.clock.now();
+      for (const p of await store.listPeriods(trx, companyId, fiscalYearId)) {
+        if (!p.closed) await store.setPeriodClosed(trx, companyId, Number(p.id), true, isoDateTime(now), nextVersion(now, p.version));
+      }
+      await store.setYearClosed(trx, companyId, fiscalYearId, true, nextVersion(now, year.version));
+      const unfinished = await ledgerStore.receiptIdsIn(trx, companyId, 'UNFINISHED', year.start_date, year.end_date, 20);
+      if (unfinished.length > 0) throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
+      return { message: `Fiscal year ${year.start_date} – ${year.end_date} closed.` };
+    });
+  }
+
+  /** The period holding a date (for the admin command). */
+  async periodOn(companyId: number, date: string): Promise<{ fiscalYearId: number; periodId: number }> {
+    const period = await store.periodOn(this.#ctx.db, companyId, date);
+    if (!period) throw apiError('NO_FISCAL_YEAR_FOR_DATE', 'date', { date });
+    return { fiscalYearId: Number(period.fiscal_year_id), periodId: Number(period.id) };
+  }
+
+  async #period(trx: Db, companyId: number, fiscalYearId: number, periodId: number): Promise<store.FiscalPeriodRow> {
+    const period = await store.getPeriod(trx, companyId, periodId);
+    if (!period || Number(period.fiscal_year_id) !== fiscalYearId) throw notFound('Fiscal period');
+    return period;
+  }
+}

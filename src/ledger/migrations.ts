@@ -1,0 +1,92 @@
+import type { Kysely, Migration } from 'kysely';
+
+export const ledgerMigrations: Record<string, Migration> = {
+  '0303_ledger': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('ledger_receipts')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('fiscal_year_id', 'bigint', (c) => c.notNull())
+        // per company and fiscal year, gapless (allocated in the creating transaction)
+        .addColumn('receipt_number', 'integer', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('receipt_date', 'text', (c) => c.notNull())
+        .addColumn('vat_type', 'text', (c) => c.notNull())
+        .addColumn('vat_status', 'integer', (c) => c.notNull())
+        .addColumn('vat_processing', 'text')
+        .addColumn('invoice_id', 'bigint')
+        .addColumn('invoice_number', 'integer')
+        .addColumn('invoice_notes', 'text')
+        .addColumn('accountants_notes', 'text')
+        .addColumn('transaction_description', 'text')
+        .addColumn('receipt_validity', 'text')
+        .addColumn('period_start_date', 'text')
+        .addColumn('period_end_date', 'text')
+        .addColumn('partner_id', 'bigint')
+        .addColumn('partner_code', 'text')
+        .addColumn('depreciation', 'text')
+        .addColumn('vat_date', 'text')
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('ledger_receipts_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('ledger_receipts_number')
+        .on('ledger_receipts')
+        .columns(['company_id', 'fiscal_year_id', 'receipt_number'])
+        .unique()
+        .execute();
+      await db.schema.createIndex('ledger_receipts_by_date').on('ledger_receipts').columns(['company_id', 'receipt_date']).execute();
+      await db.schema.createIndex('ledger_receipts_by_created').on('ledger_receipts').columns(['company_id', 'created_at']).execute();
+      await db.schema.createIndex('ledger_receipts_by_version').on('ledger_receipts').columns(['company_id', 'version']).execute();
+      await db.schema.createIndex('ledger_receipts_by_status').on('ledger_receipts').columns(['company_id', 'status', 'receipt_date']).execute();
+
+      // One line of a receipt. amount_minor: cents, debit positive, credit negative. Only lines with
+      // in_ledger (their receipt is APPROVED) count in balances, reports and exports.
+      await db.schema
+        .createTable('ledger_entries')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('receipt_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('fiscal_year_id', 'bigint', (c) => c.notNull())
+        .addColumn('entry_date', 'text', (c) => c.notNull())
+        .addColumn('account_number', 'text', (c) => c.notNull())
+        .addColumn('amount_minor', 'bigint', (c) => c.notNull())
+        .addColumn('description', 'text')
+        .addColumn('vat_percent', 'text')
+        .addColumn('vat_status', 'integer')
+        .addColumn('vat_type', 'text')
+        .addColumn('vat_deduction_percent', 'text')
+        .addColumn('partner_id', 'bigint')
+        .addColumn('transaction_type', 'text', (c) => c.notNull())
+        .addColumn('balance_code', 'text')
+        .addColumn('allocations', 'text')
+        .addColumn('start_date', 'text')
+        .addColumn('end_date', 'text')
+        .addColumn('in_ledger', 'boolean', (c) => c.notNull())
+        .addPrimaryKeyConstraint('ledger_entries_pk', ['company_id', 'receipt_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('ledger_entries_balances')
+        .on('ledger_entries')
+        .columns(['company_id', 'in_ledger', 'account_number', 'entry_date'])
+        .execute();
+      await db.schema.createIndex('ledger_entries_by_date').on('ledger_entries').columns(['company_id', 'entry_date']).execute();
+      await db.schema.createIndex('ledger_entries_by_id').on('ledger_entries').columns(['company_id', 'id']).execute();
+
+      await db.schema
+        .createTable('ledger_entry_dimensions')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('receipt_id', 'bigint', (c) => c.notNull())
+        .addColumn('entry_id', 'bigint', (c) => c.notNull())
+        .addColumn('dimension_id', 'bigint', (c) => c.notNull())
+        .addColumn('item_id', 'bigint', (c) => c.notNull())
+        .addColumn('amount_minor', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('ledger_entry_dimensions_pk', ['company_id', 'receipt_id', 'entry_id', 'dimension_id', 'item_id'])
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,169 @@
+// HTTP of ledger receipts and journals.
+import { Type, DateString, DateTimeString, PagingQuery, InfoMessage } from '../platform/schema.ts';
+import { route, view, edit, type RouteDef } from '../platform/route.ts';
+import { batchGet, parseId } from '../platform/batch.ts';
+import { pageRequest } from '../platform/paging.ts';
+import {
+  DimensionItemValues,
+  JournalSearchResult,
+  LedgerReceipt,
+  LedgerReceiptSearchResult,
+  RECEIPT_STATUSES,
+  RECEIPT_TYPES,
+  Transaction,
+  type LedgerReceiptWire,
+} from './schemas.ts';
+import type { LedgerService, ReceiptAction } from './service.ts';
+import type { ReceiptSearch } from './store.ts';
+
+const RIGHT = 'accounting.ledgerReceipts' as const;
+const TAGS = ['Ledger'];
+
+const ReceiptIdParam = Type.Object({ receiptId: Type.String({ pattern: '^[0-9]+$', description: 'Ledger receipt id (int32).' }) });
+const commaList = (values: readonly string[], description: string) =>
+  Type.String({ pattern: `^(${values.join('|')})(,(${values.join('|')}))*$`, description });
+const VersionDate = () => Type.Union([DateTimeString(), DateString()]);
+const Reconciliation = { createReconciliation: Type.Optional(Type.Boolean({ default: false, description: 'Adds (or adjusts) the RECONCILIATION_ENTRY row that balances the receipt.' })) };
+
+/** A date filter's upper bound includes the whole day. */
+const endOf = (value: string | undefined) => (value && value.length === 10 ? `${value}T23:59:59.999` : value);
+const list = (value: string | undefined) => (value ? [...new Set(value.split(','))] : undefined);
+
+const DateFilters = {
+  startDate: Type.Optional(DateString({ description: 'Receipt date from.' })),
+  endDate: Type.Optional(DateString({ description: 'Receipt date to.' })),
+  createdStartDate: Type.Optional(VersionDate()),
+  createdEndDate: Type.Optional(VersionDate()),
+  versionStartDate: Type.Optional(VersionDate()),
+  versionEndDate: Type.Optional(VersionDate()),
+};
+
+interface DateFilterQuery {
+  startDate?: string;
+  endDate?: string;
+  createdStartDate?: string;
+  createdEndDate?: string;
+  versionStartDate?: string;
+  versionEndDate?: string;
+}
+
+function dateSearch(q: DateFilterQuery): ReceiptSearch {
+  return {
+    startDate: q.startDate,
+    endDate: q.endDate,
+    createdStart: q.createdStartDate,
+    createdEnd: endOf(q.createdEndDate),
+    versionStart: q.versionStartDate,
+    versionEnd: endOf(q.versionEndDate),
+  };
+}
+
+export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
+  const action = (name: ReceiptAction, summary: string, description: string) =>
+    route({
+      method: 'PUT',
+      path: `/ledgerreceipts/:receiptId/${name}`,
+      right: edit(RIGHT),
+      tags: TAGS,
+      summary,
+      description: `${description} JOURNAL receipts only; the receipt date must be in an open period. An illegal transition answers 400 ILLEGAL_RECEIPT_STATUS_TRANSITION.`,
+      schema: { params: ReceiptIdParam, response: { 200: InfoMessage } },
+      handler: ({ auth, params }) => ledger.action(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), name),
+    });
+
+  return [
+    route({
+      method: 'GET',
+      path: '/ledgerreceipts',
+      right: view(RIGHT),
+      tags: TAGS,
+      summary: 'Search ledger receipts',
+      description: 'Paged. Filters: receipt types and statuses (comma lists), receipt date, creation and version datetimes, partner.',
+      schema: {
+        querystring: Type.Object({
+          types: Type.Optional(commaList(RECEIPT_TYPES, 'Comma-separated receipt types.')),
+          status: Type.Optional(commaList(RECEIPT_STATUSES, 'Comma-separated statuses.')),
+          partnerId: Type.Optional(Type.Integer({ minimum: 1 })),
+          ...DateFilters,
+          ...PagingQuery,
+        }),
+        response: { 200: LedgerReceiptSearchResult },
+      },
+      handler: ({ auth, query }) =>
+        ledger.search(auth.companyId, { ...dateSearch(query), types: list(query.types), statuses: list(query.status), partnerId: query.partnerId }, pageRequest(query)),
+    }),
+    route({
+      method: 'POST',
+      path: '/ledgerreceipts',
+      right: edit(RIGHT),
+      tags: TAGS,
+      summary: 'Create a journal receipt',
+      description:
+        'Creates an UNFINISHED JOURNAL receipt (other types are created by their documents). Its transactions must balance to the cent, on existing active accounts, with active dimension items, in an open fiscal period.',
+      schema: { querystring: Type.Object(Reconciliation), body: LedgerReceipt, response: { 200: LedgerReceipt } },
+      handler: ({ auth, body, query }) => ledger.create(auth.companyId, body as LedgerReceiptWire, { createReconciliation: query.createReconciliation }),
+    }),
+    route({
+      method: 'GET',
+      path: '/ledgerreceipts/:receiptId',
+      right: view(RIGHT),
+      tags: TAGS,
+      summary: 'Get one ledger receipt or a batch',
+      description: 'Up to 200 comma-separated ids. Several ids answer a list of the valid ones, ordered by id.',
+      schema: {
+        params: Type.Object({ receiptId: Type.String({ description: 'Id, or comma-separated ids (at most 200).' }) }),
+        response: { 200: Type.Union([LedgerReceipt, Type.Array(LedgerReceipt)]) },
+      },
+      handler: ({ auth, params }) =>
+        batchGet<LedgerReceiptWire & { id: number }>(params.receiptId, 'Ledger receipt', (ids) => ledger.get(auth.companyId, ids) as Promise<(LedgerReceiptWire & { id: number })[]>),
+    }),
+    route({
+      method: 'PUT',
+      path: '/ledgerreceipts/:receiptId',
+      right: edit(RIGHT),
+      tags: TAGS,
+      summary: 'Replace a journal receipt',
+      description:
+        'Overwrites an UNFINISHED JOURNAL receipt; `version` must be the current one. Transactions sent back with their `id` keep it. The receipt date must stay within its fiscal year.',
+      schema: { params: ReceiptIdParam, querystring: Type.Object(Reconciliation), body: LedgerReceipt, response: { 200: LedgerReceipt } },
+      handler: ({ auth, params, body, query }) =>
+        ledger.update(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), body as LedgerReceiptWire, { createReconciliation: query.createReconciliation }),
+    }),
+    action('approve', 'Approve a journal receipt', 'UNFINISHED → APPROVED: its transactions count in the ledger from now on.'),
+    action('unfinished', 'Set a journal receipt back to unfinished', 'APPROVED or INVALIDATED → UNFINISHED: editable again, out of the ledger.'),
+    action('invalidate', 'Invalidate a journal receipt', 'UNFINISHED or APPROVED → INVALIDATED: out of the ledger; its number stays used.'),
+    route({
+      method: 'PUT',
+      path: '/ledgerreceipts/:receiptId/transactions/:transactionId/dimensions',
+      right: edit(RIGHT),
+      tags: TAGS,
+      summary: 'Set the dimensions of a transaction',
+      description:
+        'Replaces the dimension allocations of one transaction (UNFINISHED or APPROVED receipt, open period). Per dimension the values sum to the transaction amount; items must be active in their dimension.',
+      schema: {
+        params: Type.Object({ receiptId: Type.String({ pattern: '^[0-9]+$' }), transactionId: Type.String({ pattern: '^[0-9]+$' }) }),
+        body: DimensionItemValues,
+        response: { 200: Transaction },
+      },
+      handler: ({ auth, params, body }) =>
+        ledger.setDimensions(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), parseId(params.transactionId, 'Transaction'), body),
+    }),
+    route({
+      method: 'GET',
+      path: '/journals',
+      right: view(RIGHT),
+      tags: TAGS,
+      summary: 'Search journal receipts',
+      description: 'JOURNAL receipts, paged. `statuses` is a comma list; dates filter the receipt date, datetimes the creation and last change.',
+      schema: {
+        querystring: Type.Object({
+          statuses: Type.Optional(commaList(RECEIPT_STATUSES, 'Comma-separated statuses: UNFINISHED, APPROVED, INVALIDATED.')),
+          ...DateFilters,
+          ...PagingQuery,
+        }),
+        response: { 200: JournalSearchResult },
+      },
+      handler: ({ auth, query }) => ledger.journals(auth.companyId, { ...dateSearch(query), statuses: list(query.statuses) }, pageRequest(query)),
+    }),
+  ];
+}

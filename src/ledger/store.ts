@@ -1,0 +1,218 @@
+// SQL of ledger receipts and their entries. Only LedgerService (service.ts) writes here; the one writer of
+// entries, `writeEntries`, refuses an unbalanced set of lines, so no unbalanced receipt can be stored.
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { PageRequest } from '../platform/paging.ts';
+import { assertBalanced } from '../domain/postings.ts';
+
+export interface LedgerReceiptRow {
+  company_id: number;
+  id: number;
+  fiscal_year_id: number;
+  receipt_number: number;
+  type: string;
+  status: string;
+  name: string;
+  receipt_date: string;
+  vat_type: string;
+  vat_status: number;
+  vat_processing: string | null;
+  invoice_id: number | null;
+  invoice_number: number | null;
+  invoice_notes: string | null;
+  accountants_notes: string | null;
+  transaction_description: string | null;
+  receipt_validity: string | null;
+  period_start_date: string | null;
+  period_end_date: string | null;
+  partner_id: number | null;
+  partner_code: string | null;
+  depreciation: string | null;
+  vat_date: string | null;
+  version: string;
+  created_at: string;
+}
+
+export interface LedgerEntryRow {
+  company_id: number;
+  receipt_id: number;
+  id: number;
+  fiscal_year_id: number;
+  /** The receipt date. */
+  entry_date: string;
+  account_number: string;
+  /** Cents; debit positive, credit negative. */
+  amount_minor: number;
+  description: string | null;
+  vat_percent: string | null;
+  vat_status: number | null;
+  vat_type: string | null;
+  vat_deduction_percent: string | null;
+  partner_id: number | null;
+  transaction_type: string;
+  balance_code: string | null;
+  /** JSON array of numbers, or null. */
+  allocations: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  /** True exactly while the receipt is APPROVED. */
+  in_ledger: boolean | number;
+}
+
+export interface LedgerEntryDimensionRow {
+  company_id: number;
+  receipt_id: number;
+  entry_id: number;
+  dimension_id: number;
+  item_id: number;
+  amount_minor: number;
+}
+
+declare module '../db/types.ts' {
+  interface Database {
+    ledger_receipts: LedgerReceiptRow;
+    ledger_entries: LedgerEntryRow;
+    ledger_entry_dimensions: LedgerEntryDimensionRow;
+  }
+}
+
+const CHUNK = 40; // rows per INSERT: keeps bound parameters under SQLite's limit
+
+export async function getReceipt(db: Db, companyId: number, id: number): Promise<LedgerReceiptRow | undefined> {
+  return db.selectFrom('ledger_receipts').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function getReceipts(db: Db, companyId: number, ids: number[]): Promise<LedgerReceiptRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('ledger_receipts').selectAll().where('company_id', '=', companyId).where('id', 'in', ids).orderBy('id').execute();
+}
+
+/** Locks the receipt row for the rest of the transaction (PostgreSQL; SQLite serialises writers anyway). */
+export async function lockReceipt(db: Db, companyId: number, id: number, engine: 'sqlite' | 'postgres'): Promise<LedgerReceiptRow | undefined> {
+  let query = db.selectFrom('ledger_receipts').selectAll().where('company_id', '=', companyId).where('id', '=', id);
+  if (engine === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function entriesOf(db: Db, companyId: number, receiptIds: number[]): Promise<LedgerEntryRow[]> {
+  if (receiptIds.length === 0) return [];
+  return db
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('receipt_id', 'in', receiptIds)
+    .orderBy('receipt_id')
+    .orderBy('id')
+    .execute();
+}
+
+export async function dimensionsOf(db: Db, companyId: number, receiptIds: number[]): Promise<LedgerEntryDimensionRow[]> {
+  if (receiptIds.length === 0) return [];
+  return db
+    .selectFrom('ledger_entry_dimensions')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('receipt_id', 'in', receiptIds)
+    .orderBy('entry_id')
+    .orderBy('dimension_id')
+    .orderBy('item_id')
+    .execute();
+}
+
+export async function insertReceipt(db: Db, row: LedgerReceiptRow): Promise<void> {
+  await db.insertInto('ledger_receipts').values(row).execute();
+}
+
+export async function updateReceipt(db: Db, row: LedgerReceiptRow): Promise<void> {
+  const { company_id, id, ...fields } = row;
+  await db.updateTable('ledger_receipts').set(fields).where('company_id', '=', company_id).where('id', '=', id).execute();
+}
+
+/**
+ * THE writer of ledger lines: replaces every line (and dimension allocation) of one receipt. Refuses a set of
+ * lines that does not sum to zero, so an unbalanced receipt cannot be stored whoever calls it.
+ */
+export async function writeEntries(db: Db, companyId: number, receiptId: number, entries: LedgerEntryRow[], dimensions: LedgerEntryDimensionRow[]): Promise<void> {
+  assertBalanced(entries.map((e) => e.amount_minor));
+  for (const e of entries) {
+    if (e.company_id !== companyId || e.receipt_id !== receiptId) throw new Error('ledger entry of another receipt');
+  }
+  await db.deleteFrom('ledger_entry_dimensions').where('company_id', '=', companyId).where('receipt_id', '=', receiptId).execute();
+  await db.deleteFrom('ledger_entries').where('company_id', '=', companyId).where('receipt_id', '=', receiptId).execute();
+  for (let i = 0; i < entries.length; i += CHUNK) await db.insertInto('ledger_entries').values(entries.slice(i, i + CHUNK)).execute();
+  for (let i = 0; i < dimensions.length; i += CHUNK) await db.insertInto('ledger_entry_dimensions').values(dimensions.slice(i, i + CHUNK)).execute();
+}
+
+/** Replaces the dimension allocations of one line. */
+export async function writeEntryDimensions(db: Db, companyId: number, receiptId: number, entryId: number, dimensions: LedgerEntryDimensionRow[]): Promise<void> {
+  await db
+    .deleteFrom('ledger_entry_dimensions')
+    .where('company_id', '=', companyId)
+    .where('receipt_id', '=', receiptId)
+    .where('entry_id', '=', entryId)
+    .execute();
+  if (dimensions.length > 0) await db.insertInto('ledger_entry_dimensions').values(dimensions).execute();
+}
+
+/** Sets whether the receipt's lines count in the ledger (true exactly while it is APPROVED). */
+export async function setInLedger(db: Db, companyId: number, receiptId: number, inLedger: boolean): Promise<void> {
+  await db.updateTable('ledger_entries').set({ in_ledger: inLedger }).where('company_id', '=', companyId).where('receipt_id', '=', receiptId).execute();
+}
+
+export interface ReceiptSearch {
+  types?: string[];
+  statuses?: string[];
+  startDate?: string;
+  endDate?: string;
+  createdStart?: string;
+  createdEnd?: string;
+  versionStart?: string;
+  versionEnd?: string;
+  partnerId?: number;
+}
+
+export async function searchReceipts(db: Db, companyId: number, search: ReceiptSearch, page: PageRequest): Promise<{ rows: LedgerReceiptRow[]; total: number }> {
+  let query = db.selectFrom('ledger_receipts').where('company_id', '=', companyId);
+  if (search.types?.length) query = query.where('type', 'in', search.types);
+  if (search.statuses?.length) query = query.where('status', 'in', search.statuses);
+  if (search.startDate) query = query.where('receipt_date', '>=', search.startDate);
+  if (search.endDate) query = query.where('receipt_date', '<=', search.endDate);
+  if (search.createdStart) query = query.where('created_at', '>=', search.createdStart);
+  if (search.createdEnd) query = query.where('created_at', '<=', search.createdEnd);
+  if (search.versionStart) query = query.where('version', '>=', search.versionStart);
+  if (search.versionEnd) query = query.where('version', '<=', search.versionEnd);
+  if (search.partnerId !== undefined) query = query.where('partner_id', '=', search.partnerId);
+  const totalRow = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let rows = query.selectAll();
+  if (page.previousId !== undefined) rows = rows.where('id', page.order === 'asc' ? '>' : '<', page.previousId);
+  rows = rows.orderBy('id', page.order).limit(page.pageSize).offset(page.offset);
+  return { rows: await rows.execute(), total: Number(totalRow.total) };
+}
+
+/** Ids of receipts in a status dated within [start, end]: closing checks. */
+export async function receiptIdsIn(db: Db, companyId: number, status: string, start: string, end: string, limit = 200): Promise<number[]> {
+  const rows = await db
+    .selectFrom('ledger_receipts')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('status', '=', status)
+    .where('receipt_date', '>=', start)
+    .where('receipt_date', '<=', end)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Sum of in-ledger lines per account (used by tests and checks; reports have their own queries). */
+export async function ledgerSums(db: Db, companyId: number): Promise<{ account_number: string; total: number }[]> {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['account_number', sql<string>`sum(amount_minor)`.as('total')])
+    .where('company_id', '=', companyId)
+    .where('in_ledger', '=', true)
+    .groupBy('account_number')
+    .orderBy('account_number')
+    .execute();
+  return rows.map((r) => ({ account_number: r.account_number, total: Number(r.total) }));
+}

@@ -1,0 +1,62 @@
+// Wire shapes of two-factor transaction results (GET /mfatransactionresult and the deprecated confirm reads).
+import { Type, type TSchema } from '../platform/schema.ts';
+
+const ErrorItems = Type.Array(
+  Type.Object({ status: Type.Integer(), message: Type.String(), field: Type.Optional(Type.String()) }),
+  { description: 'Present instead of the result when the confirmed action failed.' },
+);
+
+const withErrors = <T extends Record<string, TSchema>>(properties: T, description: string) =>
+  Type.Object({ ...properties, errors: Type.Optional(ErrorItems) }, { description });
+
+export const InfoResult = withErrors({ message: Type.Optional(Type.String()) }, 'Actions answering a message (e.g. PUT /users).');
+
+export const InvoicePaymentsResult = withErrors(
+  { transactions: Type.Optional(Type.Array(Type.Object({ paymentId: Type.Integer(), invoiceId: Type.Integer() }))) },
+  'POST /payments (invoice payments).',
+);
+
+export const DirectBankTransfersResult = withErrors(
+  { transactions: Type.Optional(Type.Array(Type.Object({ paymentId: Type.Integer(), customId: Type.Optional(Type.String()) }))) },
+  'POST /payments/directbanktransfers.',
+);
+
+export const DirectSalaryPaymentResult = withErrors(
+  {
+    id: Type.Optional(Type.Integer()),
+    customId: Type.Optional(Type.String()),
+    payments: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+  },
+  'POST /payments/directsalarypayments.',
+);
+
+export const MfaTransactionResult = Type.Object(
+  {
+    directBankTransfers: Type.Optional(DirectBankTransfersResult),
+    invoicePayments: Type.Optional(InvoicePaymentsResult),
+    directSalaryPayment: Type.Optional(DirectSalaryPaymentResult),
+    info: Type.Optional(InfoResult),
+  },
+  {
+    title: 'MfaTransactionResult',
+    description: 'Exactly one field is present: the one of the transaction type. A failed action carries `errors` in it.',
+  },
+);
+
+/** Deprecated PUT /payments/{id}/confirm and …/directbanktransfers/{id}/confirm: capitalised keys. */
+export const PaymentConfirmResult = Type.Object(
+  {
+    PaymentSummaries: Type.Optional(DirectBankTransfersResult),
+    InfoMessage: Type.Optional(InfoResult),
+    InvoicePaymentSummaries: Type.Optional(InvoicePaymentsResult),
+  },
+  { title: 'PaymentConfirmResult' },
+);
+
+/** Deprecated PUT /payments/directsalarypayments/{id}/confirm. */
+export const SalaryPaymentConfirmResult = Type.Object(
+  { PaymentGroup: Type.Optional(DirectSalaryPaymentResult), InfoMessage: Type.Optional(InfoResult) },
+  { title: 'SalaryPaymentConfirmResult' },
+);
+
+export const PendingMessage = Type.Object({ message: Type.String() }, { title: 'NotConfirmedYet', description: 'The user has not decided yet.' });

@@ -1,0 +1,65 @@
+// Routes at the service root, outside the versioned API prefix: pages a browser opens (`{root}/login`, an
+// authenticator page) and the few protocol endpoints the interface places at the root (`POST {root}/logout`,
+// `{root}/.well-known/oauth-authorization-server`). They are not versioned and not in the per-version OpenAPI
+// documents (describe them in the description of a versioned endpoint instead).
+//
+// An area contributes them from `rootRoutes(...)` in src/modules.ts, like its versioned routes:
+//
+//   rootRoute({ method: 'GET', path: '/login', auth: 'none', summary: 'Login page', handler: (request, reply) =>
+//     reply.type('text/html; charset=utf-8').send(html) })
+//
+// With `auth: 'bearer'` the access token is checked exactly as on the API (401 with the error body otherwise)
+// and `request.auth` is set; the per-client rate limit then applies too. Handlers get Fastify's request and reply
+// as they are: an HTML page sets its own content type and headers. Form posts
+// (`application/x-www-form-urlencoded`) arrive parsed into `request.body` as a string record.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, errorItem } from './errors.ts';
+import { API_REALM, type Authenticator, type RouteTable } from './http.ts';
+
+export interface RootRouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Absolute path from the root, e.g. `/login`. Must not start with a version prefix or `/api`. */
+  path: string;
+  /** 'none' (default): no token needed. */
+  auth?: 'bearer' | 'none';
+  summary: string;
+  handler(request: FastifyRequest, reply: FastifyReply): unknown;
+}
+
+export function rootRoute(def: RootRouteDef): RootRouteDef {
+  return def;
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
+
+function unauthorized(error?: string): ApiError {
+  return new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}"${error ? `, error="${error}"` : ''}` });
+}
+
+export function registerRootRoute(app: FastifyInstance, def: RootRouteDef, auth: Authenticator, table: RouteTable): void {
+  if (/^\/(api|latest|supported|v\d{4})(\/|$)/.test(def.path)) throw new Error(`root route ${def.path} collides with the API prefix`);
+  const onRequest =
+    def.auth === 'bearer'
+      ? async (request: FastifyRequest) => {
+          const header = request.headers.authorization;
+          if (!header) throw unauthorized();
+          const match = BEARER.exec(header);
+          if (!match) throw unauthorized('invalid_token');
+          try {
+            request.auth = await auth.authenticate(match[1]);
+          } catch (err) {
+            if ((err as Error).name !== 'InvalidTokenError') throw err;
+            throw unauthorized('invalid_token');
+          }
+        }
+      : undefined;
+  table.add(def.method, def.path);
+  if (def.method === 'GET') table.add('HEAD', def.path);
+  app.route({
+    method: def.method,
+    url: def.path,
+    schema: { hide: true, summary: def.summary } as never,
+    onRequest,
+    handler: def.handler,
+  });
+}

@@ -1,0 +1,199 @@
+// SIE 4 export of a fiscal year: the head (company, chart, dimensions, opening and closing balances, results)
+// computed by the database, then every approved receipt as a #VER, read by keyset in chunks and encoded as it
+// goes, so that memory stays flat however large the ledger is.
+//
+// On PostgreSQL the whole export reads one snapshot (a read-only REPEATABLE READ transaction), so balances and
+// vouchers always agree even while receipts are approved meanwhile. The embedded engine has one connection for
+// the whole service, which a long transaction would block; there the export reads chunk by chunk, and a receipt
+// approved during an export may show among the vouchers without being in the balances.
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../platform/context.ts';
+import type { Database } from '../db/types.ts';
+import { apiError, notFound } from '../platform/errors.ts';
+import { isoDate } from '../platform/clock.ts';
+import { LATEST_VERSION } from '../platform/versions.ts';
+import {
+  SIE_FIRST_FREE_DIMENSION,
+  sieFileChunks,
+  splitByObjects,
+  type SieAccountType,
+  type SieBalance,
+  type SieHead,
+  type SieTransaction,
+  type SieVoucher,
+} from '../domain/sie.ts';
+import { isIncomeStatement } from '../reports/balances.ts';
+import * as reports from '../reports/store.ts';
+import * as store from './store.ts';
+
+/** Receipts read per query while streaming vouchers. */
+export const SIE_RECEIPTS_PER_CHUNK = 500;
+/** All vouchers go in one series: receipt numbers run per fiscal year across receipt types. */
+export const SIE_SERIES = 'A';
+/**
+ * #KPTYP: every company gets the Finnish Liikekirjuri chart (src/accounts/chart.ts), none of the Swedish BAS
+ * charts the standard names, so each account's kind is given by its own #KTYP record.
+ */
+export const SIE_CHART_TYPE = 'LIIKEKIRJURI';
+
+const ACCOUNT_TYPES: Record<string, SieAccountType> = { ASSET: 'T', LIABILITY: 'S', EQUITY: 'S', INCOME: 'I', EXPENSE: 'K' };
+
+/** SIE dimension number of a dimension of the register (1–19 are reserved by the standard). */
+export const sieDimension = (dimensionId: number): number => SIE_FIRST_FREE_DIMENSION - 1 + dimensionId;
+
+function dayAfter(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return isoDate(d);
+}
+
+function safeFileName(text: string): string {
+  return text.replace(/[^A-Za-z0-9-]+/g, '');
+}
+
+export interface SieFile {
+  fileName: string;
+  body: Readable;
+}
+
+export class SieService {
+  readonly #ctx: AppContext;
+  /** Receipts read per query while streaming vouchers. */
+  receiptsPerChunk = SIE_RECEIPTS_PER_CHUNK;
+
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  async availability(companyId: number) {
+    const years = await reports.fiscalYears(this.#ctx.db, companyId);
+    return {
+      available: years.length > 0,
+      accountingPeriods: years.map((y) => ({ accountingPeriodStart: y.start, accountingPeriodEnd: y.end, closed: y.closed })),
+    };
+  }
+
+  /** Checks the request, computes the head, and answers the file as a stream of CP437 bytes. */
+  async file(companyId: number, accountingPeriodStart: string, exportEndDate: string | undefined): Promise<SieFile> {
+    const years = await reports.fiscalYears(this.#ctx.db, companyId);
+    const year = years.find((y) => y.start === accountingPeriodStart);
+    if (!year) throw apiError('SIE_ACCOUNTING_PERIOD_NOT_FOUND', 'accountingPeriodStart');
+    const end = exportEndDate ?? year.end;
+    if (end < year.start || end > year.end) throw apiError('SIE_EXPORT_END_DATE_OUTSIDE_PERIOD', 'exportEndDate');
+    const previous = years.filter((y) => y.end < year.start).at(-1);
+
+    const snapshot =
+      this.#ctx.engine === 'postgres'
+        ? await this.#ctx.db.startTransaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute()
+        : undefined;
+    const db: Kysely<Database> = snapshot ?? this.#ctx.db;
+    let head: SieHead;
+    let itemCodes: Map<number, string>;
+    try {
+      ({ head, itemCodes } = await this.#head(db, companyId, year, end, previous));
+    } catch (err) {
+      await snapshot?.rollback().execute();
+      throw err;
+    }
+    const vouchers = this.#vouchers(db, companyId, year.id, end, itemCodes);
+    async function* chunks(): AsyncGenerator<Buffer> {
+      try {
+        yield* sieFileChunks(head, vouchers);
+      } finally {
+        await snapshot?.commit().execute();
+      }
+    }
+    const org = safeFileName(head.orgNumber ?? '') || `company${companyId}`;
+    return { fileName: `SIE4_${org}_${year.start}_${end}.se`, body: Readable.from(chunks(), { objectMode: false }) };
+  }
+
+  async #head(db: Kysely<Database>, companyId: number, year: reports.FiscalYear, end: string, previous: reports.FiscalYear | undefined) {
+    const company = await store.company(db, companyId);
+    if (!company) throw notFound('Company');
+    const chart = await reports.chart(db, companyId);
+    const types = new Map(chart.map((a) => [a.number, a.type]));
+    const register = await store.dimensionRegister(db, companyId);
+    // cut-offs: [0] the year's start, [1] the day after the previous year, [2] the previous year's start
+    const cutoffs = previous ? [year.start, dayAfter(previous.end), previous.start] : [year.start];
+    const sums = await reports.sumsByAccount(db, companyId, { cutoffs, from: year.start, through: end });
+
+    const opening: SieBalance[] = [];
+    const closing: SieBalance[] = [];
+    const results: SieBalance[] = [];
+    const add = (list: SieBalance[], year: number, account: string, amountMinor: bigint) => {
+      if (amountMinor !== 0n) list.push({ year, account, amountMinor });
+    };
+    for (const s of sums) {
+      const inYear = s.debit - s.credit;
+      const incomeStatement = isIncomeStatement(types.get(s.account));
+      if (incomeStatement) {
+        add(results, 0, s.account, inYear);
+        if (previous) add(results, -1, s.account, s.before[1] - s.before[2]);
+      } else {
+        add(opening, 0, s.account, s.before[0]);
+        add(closing, 0, s.account, s.before[0] + inYear);
+        if (previous) {
+          add(opening, -1, s.account, s.before[2]);
+          add(closing, -1, s.account, s.before[1]);
+        }
+      }
+    }
+    const byYear = (a: SieBalance, b: SieBalance) => b.year - a.year || (a.account < b.account ? -1 : a.account > b.account ? 1 : 0);
+    const head: SieHead = {
+      program: { name: 'Tase', version: LATEST_VERSION },
+      generated: isoDate(this.#ctx.clock.now()),
+      companyName: company.name,
+      orgNumber: company.businessId ?? undefined,
+      fiscalYears: [{ index: 0, start: year.start, end: year.end }, ...(previous ? [{ index: -1, start: previous.start, end: previous.end }] : [])],
+      balancesUntil: end !== year.end ? end : undefined,
+      chartType: SIE_CHART_TYPE,
+      currency: company.currency,
+      accounts: chart.map((a) => ({ number: a.number, name: a.name, type: ACCOUNT_TYPES[a.type] })),
+      dimensions: register.dimensions.map((d) => ({ number: sieDimension(d.id), name: d.name })),
+      objects: register.items.map((i) => ({ dimension: sieDimension(i.dimensionId), id: i.codeName, name: i.description || i.codeName })),
+      openingBalances: opening.sort(byYear),
+      closingBalances: closing.sort(byYear),
+      results: results.sort(byYear),
+    };
+    return { head, itemCodes: new Map(register.items.map((i) => [i.id, i.codeName])) };
+  }
+
+  async *#vouchers(db: Kysely<Database>, companyId: number, fiscalYearId: number, through: string, itemCodes: Map<number, string>): AsyncGenerator<SieVoucher> {
+    let after = 0;
+    for (;;) {
+      const receipts = await store.approvedReceipts(db, companyId, fiscalYearId, through, after, this.receiptsPerChunk);
+      if (receipts.length === 0) return;
+      const ids = receipts.map((r) => r.id);
+      const lines = await store.linesOf(db, companyId, ids);
+      const allocations = await store.allocationsOf(db, companyId, ids);
+      const linesByReceipt = new Map<number, store.EntryLine[]>();
+      for (const l of lines) {
+        const list = linesByReceipt.get(l.receiptId);
+        if (list) list.push(l);
+        else linesByReceipt.set(l.receiptId, [l]);
+      }
+      const allocationsByLine = new Map<string, store.EntryAllocation[]>();
+      for (const a of allocations) {
+        const key = `${a.receiptId}/${a.entryId}`;
+        const list = allocationsByLine.get(key);
+        if (list) list.push(a);
+        else allocationsByLine.set(key, [a]);
+      }
+      for (const receipt of receipts) {
+        const transactions: SieTransaction[] = [];
+        for (const line of linesByReceipt.get(receipt.id) ?? []) {
+          const objects = (allocationsByLine.get(`${receipt.id}/${line.id}`) ?? [])
+            .filter((a) => itemCodes.has(a.itemId))
+            .map((a) => ({ dimension: sieDimension(a.dimensionId), object: itemCodes.get(a.itemId)!, amountMinor: a.amount }));
+          for (const split of splitByObjects(line.amount, objects)) {
+            transactions.push({ account: line.account, objects: split.objects, amountMinor: split.amountMinor, date: receipt.date, text: line.description ?? undefined });
+          }
+        }
+        if (transactions.length === 0) continue;
+        yield { series: SIE_SERIES, number: receipt.number, date: receipt.date, text: receipt.name, registered: receipt.createdAt.slice(0, 10), transactions };
+      }
+      after = receipts.at(-1)!.number;
+    }
+  }
+}

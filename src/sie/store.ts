@@ -1,0 +1,103 @@
+// SQL of the SIE export: the company's identity, its dimension register, and the approved receipts of a fiscal
+// year read in chunks by keyset (receipt number), each chunk with its lines and dimension allocations.
+import type { Db } from '../db/index.ts';
+import '../auth/store.ts';
+import '../dimensions/store.ts';
+import '../ledger/store.ts';
+import { minor } from '../reports/store.ts';
+
+export interface CompanyIdentity {
+  name: string;
+  businessId: string | null;
+  currency: string;
+}
+
+export async function company(db: Db, companyId: number): Promise<CompanyIdentity | undefined> {
+  const row = await db.selectFrom('companies').select(['name', 'business_id', 'currency']).where('company_id', '=', companyId).executeTakeFirst();
+  return row ? { name: row.name, businessId: row.business_id, currency: row.currency } : undefined;
+}
+
+export async function dimensionRegister(db: Db, companyId: number) {
+  const dimensions = await db.selectFrom('dimensions').select(['id', 'name']).where('company_id', '=', companyId).orderBy('id').execute();
+  const items = await db
+    .selectFrom('dimension_items')
+    .select(['id', 'dimension_id', 'code_name', 'description'])
+    .where('company_id', '=', companyId)
+    .orderBy('dimension_id')
+    .orderBy('code_name')
+    .execute();
+  return {
+    dimensions: dimensions.map((d) => ({ id: Number(d.id), name: d.name })),
+    items: items.map((i) => ({ id: Number(i.id), dimensionId: Number(i.dimension_id), codeName: i.code_name, description: i.description })),
+  };
+}
+
+export interface ReceiptHead {
+  id: number;
+  number: number;
+  date: string;
+  name: string;
+  createdAt: string;
+}
+
+/** Approved receipts of a fiscal year dated up to `through`, numbered after `afterNumber`, in number order. */
+export async function approvedReceipts(db: Db, companyId: number, fiscalYearId: number, through: string, afterNumber: number, limit: number): Promise<ReceiptHead[]> {
+  const rows = await db
+    .selectFrom('ledger_receipts')
+    .select(['id', 'receipt_number', 'receipt_date', 'name', 'created_at'])
+    .where('company_id', '=', companyId)
+    .where('fiscal_year_id', '=', fiscalYearId)
+    .where('receipt_number', '>', afterNumber)
+    .where('status', '=', 'APPROVED')
+    .where('receipt_date', '<=', through)
+    .orderBy('receipt_number')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), number: Number(r.receipt_number), date: r.receipt_date, name: r.name, createdAt: r.created_at }));
+}
+
+export interface EntryLine {
+  receiptId: number;
+  id: number;
+  account: string;
+  amount: bigint;
+  description: string | null;
+}
+
+/** The in-ledger lines of some receipts, ordered by receipt and line. */
+export async function linesOf(db: Db, companyId: number, receiptIds: number[]): Promise<EntryLine[]> {
+  if (receiptIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['receipt_id', 'id', 'account_number', 'amount_minor', 'description'])
+    .where('company_id', '=', companyId)
+    .where('receipt_id', 'in', receiptIds)
+    .where('in_ledger', '=', true)
+    .orderBy('receipt_id')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ receiptId: Number(r.receipt_id), id: Number(r.id), account: r.account_number, amount: minor(r.amount_minor), description: r.description }));
+}
+
+export interface EntryAllocation {
+  receiptId: number;
+  entryId: number;
+  dimensionId: number;
+  itemId: number;
+  amount: bigint;
+}
+
+export async function allocationsOf(db: Db, companyId: number, receiptIds: number[]): Promise<EntryAllocation[]> {
+  if (receiptIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_entry_dimensions')
+    .select(['receipt_id', 'entry_id', 'dimension_id', 'item_id', 'amount_minor'])
+    .where('company_id', '=', companyId)
+    .where('receipt_id', 'in', receiptIds)
+    .orderBy('receipt_id')
+    .orderBy('entry_id')
+    .orderBy('dimension_id')
+    .orderBy('item_id')
+    .execute();
+  return rows.map((r) => ({ receiptId: Number(r.receipt_id), entryId: Number(r.entry_id), dimensionId: Number(r.dimension_id), itemId: Number(r.item_id), amount: minor(r.amount_minor) }));
+}

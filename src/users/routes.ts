@@ -1,0 +1,107 @@
+// GET /users, GET /users/rights and GET /sessioninfo. (PUT /users, a two-factor endpoint, is src/users/update.ts;
+// it shares the User schema below.)
+import { Type, Id, RefId, Text } from '../platform/schema.ts';
+import { route, view, type RouteDef } from '../platform/route.ts';
+import { RIGHTS_TREE } from '../platform/rights.ts';
+import type { TSchema } from '@sinclair/typebox';
+import { MARK_SALARY_AS_PAID_SINCE, type UserService } from './service.ts';
+
+export const UserSchema = Type.Object(
+  {
+    id: Type.Optional(Id({ description: 'Read-only.' })),
+    username: Type.Optional(Type.String({ description: 'Read-only.' })),
+    companyId: Type.Optional(Id({ description: 'Read-only: the company of the session.' })),
+    countryCode: Type.Optional(Type.String({ description: 'Country, e.g. `FINLAND`.' })),
+    street: Type.Optional(Text(100)),
+    zip: Type.Optional(Text(20)),
+    city: Type.Optional(Text(100)),
+    partnerId: Type.Optional(RefId({ description: 'The person register entry of the user in this company; null when none.' })),
+    loginMethod: Type.Optional(Type.String({ description: 'Read-only.' })),
+    firstName: Text(100),
+    lastName: Text(100),
+    email: Text(256),
+    mobilePhone: Type.Optional(Text(50)),
+    secondaryPhone: Type.Optional(Text(50)),
+    socialSecurityNumber: Type.Optional(Text(20)),
+  },
+  { $id: 'User', title: 'User', additionalProperties: false },
+);
+
+const Level = Type.Union([Type.Literal('ALL_RIGHTS'), Type.Literal('VIEWING_RIGHTS'), Type.Literal('NO_ACCESS'), Type.Literal('NOT_ENABLED')]);
+
+function rightsSchema(): TSchema {
+  const areas: Record<string, TSchema> = {};
+  for (const [area, leaves] of Object.entries(RIGHTS_TREE)) {
+    const props: Record<string, TSchema> = {};
+    for (const [leaf, kind] of Object.entries(leaves)) {
+      const value = kind === 'boolean' ? Type.Boolean() : Level;
+      props[leaf] = area === 'payments' && leaf === 'markSalaryAsPaid' ? Type.Optional(Type.Boolean({ description: `Since ${MARK_SALARY_AS_PAID_SINCE}.` })) : value;
+    }
+    areas[area] = Type.Object(props);
+  }
+  return Type.Object(areas);
+}
+
+export const UserRightsSchema = Type.Object(
+  {
+    role: Type.String({ description: 'Role of the user in the company: ADMIN, ACCOUNTANT, BOOKKEEPER, VIEWER, EMPLOYEE or NONE.' }),
+    rights: rightsSchema(),
+  },
+  {
+    $id: 'UserRights',
+    title: 'UserRights',
+    description:
+      'Each leaf is ALL_RIGHTS, VIEWING_RIGHTS, NO_ACCESS or NOT_ENABLED, or a boolean for a pure permission. ' +
+      `\`payments.markSalaryAsPaid\` is answered from version ${MARK_SALARY_AS_PAID_SINCE} on.`,
+  },
+);
+
+const SessionInfo = Type.Object(
+  {
+    companyId: Id(),
+    name: Type.String({ description: 'Name of the company.' }),
+    country: Type.String(),
+    productVersion: Type.Optional(Type.String()),
+    userId: Id(),
+    userName: Type.String({ description: 'Full name of the user.' }),
+    companySettings: Type.Object({ invoiceDiscussionEnabled: Type.Boolean() }),
+  },
+  { $id: 'SessionInfo', title: 'SessionInfo' },
+);
+
+export function userRoutes(users: UserService): RouteDef[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/users',
+      right: view('user.ownInformation'),
+      tags: ['Users'],
+      summary: 'Get the current user',
+      description: 'The user of the access token, with `companyId`: the company of the session.',
+      schema: { response: { 200: UserSchema } },
+      handler: ({ auth }) => users.current(auth),
+    }),
+    route({
+      method: 'GET',
+      path: '/users/rights',
+      right: null,
+      tags: ['Users'],
+      summary: 'Get the rights of the current user',
+      description:
+        'The role and rights of the user in the company of the session. Every endpoint declares the right it needs; ' +
+        'a request without it answers 403 naming the right.',
+      schema: { response: { 200: UserRightsSchema } },
+      handler: ({ auth, apiVersion }) => users.rights(auth, apiVersion),
+    }),
+    route({
+      method: 'GET',
+      path: '/sessioninfo',
+      right: null,
+      tags: ['Users'],
+      summary: 'Get session information',
+      description: 'The company and user of the access token.',
+      schema: { response: { 200: SessionInfo } },
+      handler: ({ auth }) => users.sessionInfo(auth),
+    }),
+  ];
+}

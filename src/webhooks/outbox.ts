@@ -1,0 +1,80 @@
+// The outbox: an event is written as a delivery row in the same database transaction as the change that
+// causes it, so a change is never committed without its event nor an event sent for a change rolled back.
+// The delivery worker (worker.ts) sends the rows later. The message body is fixed here, once: every attempt
+// sends (and signs) exactly these bytes.
+import { randomUUID } from 'node:crypto';
+import { allocateId, type Db } from '../db/index.ts';
+import { isoDateTime } from '../platform/clock.ts';
+import { stringifyJson } from '../platform/json.ts';
+import { LATEST_VERSION } from '../platform/versions.ts';
+import { isEventType, type EventType } from './events.ts';
+import { DELIVERY_WINDOW_MS } from './retry.ts';
+import { subscriptionsFor } from './store.ts';
+
+/** Largest message body; a payload is a handful of ids and a message, far below this. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export interface EventMessage {
+  eventType: EventType;
+  webhookUuid: string;
+  payload: Record<string, unknown>;
+  /** `timestamp`: the event time in milliseconds since 1970-01-01T00:00:00Z (UTC). */
+  meta: { version: string; timestamp: number };
+}
+
+export interface NewEvent {
+  companyId: number;
+  eventType: EventType;
+  payload: Record<string, unknown>;
+  /** API version of the request behind the event (meta.version); default the latest. */
+  apiVersion?: string;
+  now: Date;
+}
+
+/**
+ * Writes the event to the outbox of the company's webhook subscribed to it, if any. Call it with the
+ * transaction of the change. Answers the delivery ids written (none when nobody subscribed).
+ */
+export async function emitEvent(trx: Db, event: NewEvent): Promise<string[]> {
+  if (!isEventType(event.eventType)) throw new Error(`unknown event type ${event.eventType}`);
+  const subscriptions = await subscriptionsFor(trx, event.companyId, [event.eventType]);
+  const written: string[] = [];
+  for (const subscription of subscriptions) {
+    const message: EventMessage = {
+      eventType: event.eventType,
+      webhookUuid: subscription.webhook_uuid,
+      payload: event.payload,
+      meta: { version: event.apiVersion ?? LATEST_VERSION, timestamp: event.now.getTime() },
+    };
+    const body = stringifyJson(message);
+    if (Buffer.byteLength(body) > MAX_BODY_BYTES) throw new Error(`event body of ${event.eventType} exceeds ${MAX_BODY_BYTES} bytes`);
+    const id = await allocateId(trx, event.companyId, 'webhook_deliveries');
+    const deliveryId = randomUUID();
+    const now = isoDateTime(event.now);
+    await trx
+      .insertInto('webhook_deliveries')
+      .values({
+        company_id: event.companyId,
+        id,
+        delivery_id: deliveryId,
+        webhook_uuid: subscription.webhook_uuid,
+        event_type: event.eventType,
+        body,
+        status: 'PENDING',
+        attempts: 0,
+        created_at: now,
+        next_attempt_at: now,
+        deadline_at: isoDateTime(new Date(event.now.getTime() + DELIVERY_WINDOW_MS)),
+        lease_owner: null,
+        lease_until: null,
+        last_attempt_at: null,
+        last_status: null,
+        last_error: null,
+        delivered_at: null,
+        attempt_log: '[]',
+      })
+      .execute();
+    written.push(deliveryId);
+  }
+  return written;
+}
