@@ -57,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config,
     db: database.db,
     engine: database.engine,
+    changes: database.changes,
     clock,
     signingKey: await signingKey(database, config),
     issuer: config.publicUrl ?? `http://localhost:${config.port}`,

@@ -64,7 +64,7 @@ async function serve(config: Config): Promise<void> {
   const app: App = await buildApp({ config });
   let demo: DemoCredentials | undefined;
   if (config.mode === 'sandbox') {
-    if (!(await hasCompanies(app.ctx))) await seedDemo(app.ctx);
+    if (!(await hasCompanies(app.ctx))) await seedDemo(app.ctx, { withData: true });
     demo = await storedDemo(app.ctx);
   }
   await app.fastify.listen({ port: config.port, host: config.host });
@@ -249,7 +249,7 @@ export async function main(argv: string[]): Promise<number> {
       }
       case 'seed': {
         if (args[0] !== 'demo') throw new AdminError(`unknown seed '${args[0] ?? ''}'; try 'seed demo'`);
-        const credentials = await withAdmin(config, (_admin, app) => seedDemo(app.ctx));
+        const credentials = await withAdmin(config, (_admin, app) => seedDemo(app.ctx, { withData: true }));
         if (args.includes('--json')) print(credentials);
         else process.stdout.write(`${Object.entries(credentials).map(([k, v]) => `${k}: ${v}`).join('\n')}\n`);
         return 0;

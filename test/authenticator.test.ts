@@ -94,7 +94,7 @@ describe('authenticator in Chromium', () => {
     expect((await api('GET', '/users')).body).toMatchObject({ firstName: 'Maija', lastName: 'Virtanen', city: 'Oulu' });
 
     // the confirmed action reached the webhook, signed
-    const event = await until(() => events[0], 10_000, 'USER_UPDATED');
+    const event = await until(() => events[0], 30_000, 'USER_UPDATED');
     expect(event.signature).toBe(createHmac('sha512', SECRET).update(event.raw).digest('hex'));
     expect(JSON.parse(event.raw.toString()).payload).toEqual({ transactionIdentifier: approveMe, userId: maija.userId, message: 'User information updated.' });
     expect(events).toHaveLength(1); // nothing for the rejected one

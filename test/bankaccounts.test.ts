@@ -74,12 +74,36 @@ describe('POST and PUT /bankaccounts', () => {
     expect(put.body).toMatchObject({ allowForeignPayments: true, allowExpressPayments: true });
     const stale = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, version: created.version });
     expect(stale.body.errors[0].field).toBe('version');
-    const immutable = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, iban: 'FI3715903000000776', currency: 'SEK', bic: undefined });
+    const immutable = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, iban: 'FI3715903000000776', currency: 'SEK', bic: undefined, version: put.body.version });
     expect(immutable.body.errors.map((e: { message: string }) => e.message)).toEqual(['BANK_ACCOUNT_IBAN_CANNOT_BE_CHANGED', 'BANK_ACCOUNT_CURRENCY_CANNOT_BE_CHANGED']);
+    const unversioned = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, status: 'INACTIVE' });
+    expect(unversioned.body.errors).toEqual([{ status: 400, message: expect.stringMatching(/^BANK_ACCOUNT_VERSION_REQUIRED/), field: 'version' }]);
     clock.advance(1000);
-    const inactive = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, status: 'INACTIVE' });
-    expect(inactive.body).toMatchObject({ status: 'INACTIVE', allowPayments: false, allowSalaryPayments: false, defaultForPayment: false, defaultForInvoice: false, showAccountOnInvoice: false });
-    expect((await svc.api('PUT', '/bankaccounts/999999', account)).status).toBe(404);
+    const inactive = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, status: 'INACTIVE', withholdingTax: true, version: put.body.version });
+    expect(inactive.body).toMatchObject({ status: 'INACTIVE', allowPayments: false, allowSalaryPayments: false, defaultForPayment: false, defaultForInvoice: false, showAccountOnInvoice: false, withholdingTax: false });
+    expect((await svc.api('PUT', '/bankaccounts/999999', { ...account, version: put.body.version })).status).toBe(404);
+  });
+
+  it('keeps the aliases of an account (associatedAccounts) and the withholding-tax flag', async () => {
+    const body = {
+      ...account,
+      iban: 'SE4550000000058398257466',
+      bic: 'ESSESESS',
+      currency: 'SEK',
+      defaultForInvoice: false,
+      defaultForPayment: false,
+      allowPayments: false,
+      associatedAccounts: [{ type: 'BANKGIRO', accountNumber: '5050-1055' }],
+      withholdingTax: false,
+    };
+    const created = await svc.api('POST', '/bankaccounts', body);
+    expect(created.status, created.text).toBe(200);
+    expect(created.body).toMatchObject({ associatedAccounts: [{ type: 'BANKGIRO', accountNumber: '5050-1055' }], withholdingTax: false });
+    const put = await svc.api('PUT', `/bankaccounts/${created.body.id}`, { ...body, associatedAccounts: [{ type: 'PLUSGIRO', accountNumber: '4711-2' }], version: created.body.version });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.associatedAccounts).toEqual([{ type: 'PLUSGIRO', accountNumber: '4711-2' }]);
+    const bad = await svc.api('POST', '/bankaccounts', { ...body, iban: 'SE3550000000054910000003', associatedAccounts: [{ type: 'GIRO', accountNumber: '1' }] });
+    expect(bad.body.errors[0]).toMatchObject({ status: 400, field: 'associatedAccounts[0].type' });
   });
 
   it('an account on an old-style bank connection that sets a payment flag to true answers 400', async () => {
@@ -90,10 +114,35 @@ describe('POST and PUT /bankaccounts', () => {
     expect(refused.body.errors[0].message).toBe('PAYMENT_FLAGS_NOT_ALLOWED_ON_OLD_BANK_CONNECTION');
     const created = await svc.api('POST', '/bankaccounts', { ...old, allowPayments: false, allowSalaryPayments: false });
     expect(created.status, created.text).toBe(200);
-    const flag = await svc.api('PUT', `/bankaccounts/${created.body.id}`, { ...old, allowPayments: false, allowSalaryPayments: false, allowExpressPayments: true });
+    const version = created.body.version;
+    const flag = await svc.api('PUT', `/bankaccounts/${created.body.id}`, { ...old, allowPayments: false, allowSalaryPayments: false, allowExpressPayments: true, version });
     expect(flag.body.errors).toEqual([{ status: 400, message: 'PAYMENT_FLAGS_NOT_ALLOWED_ON_OLD_BANK_CONNECTION', field: 'allowExpressPayments' }]);
-    const reconnect = await svc.api('PUT', `/bankaccounts/${created.body.id}`, { ...old, allowPayments: false, allowSalaryPayments: false, bankConnection: 'WEB_SERVICES' });
+    const reconnect = await svc.api('PUT', `/bankaccounts/${created.body.id}`, { ...old, allowPayments: false, allowSalaryPayments: false, bankConnection: 'WEB_SERVICES', version });
     expect(reconnect.body.errors[0].field).toBe('bankConnection');
+  });
+});
+
+describe('ledger account', () => {
+  it('must be an active account of the chart, on POST and PUT, reported with the other failures', async () => {
+    const body = { ...account, iban: 'DE89370400440532013000', bic: 'COBADEFF', defaultForInvoice: false, defaultForPayment: false };
+    const unknown = await svc.api('POST', '/bankaccounts', { ...body, ledgerAccount: '1999', bic: 'NOTABIC!' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([
+      { status: 400, message: 'INVALID_BIC', field: 'bic' },
+      { status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'ledgerAccount' },
+    ]);
+    const created = await svc.api('POST', '/bankaccounts', { ...body, ledgerAccount: '1920' });
+    expect(created.status, created.text).toBe(200);
+    expect((await svc.api('PATCH', '/coa/1920', { active: false })).status).toBe(200);
+    try {
+      const put = await svc.api('PUT', `/bankaccounts/${created.body.id}`, { ...body, ledgerAccount: '1920', bankName: 'Commerzbank', version: created.body.version });
+      expect(put.body.errors).toEqual([{ status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'ledgerAccount' }]);
+      const moved = await svc.api('PUT', `/bankaccounts/${created.body.id}`, { ...body, ledgerAccount: '1910', version: created.body.version });
+      expect(moved.status, moved.text).toBe(200);
+      expect(moved.body.ledgerAccount).toBe('1910');
+    } finally {
+      expect((await svc.api('PATCH', '/coa/1920', { active: true })).status).toBe(200);
+    }
   });
 });
 
@@ -112,7 +161,7 @@ describe('rights and tenants', () => {
     const other = await otherCompany(svc, 'Bank Other Oy');
     const ask = (method: string, path: string, body?: unknown) => svc.request(method, `/api${path}`, { token: other.token, body });
     expect((await ask('GET', `/bankaccounts/${mine.id}`)).status).toBe(404);
-    expect((await ask('PUT', `/bankaccounts/${mine.id}`, account)).status).toBe(404);
+    expect((await ask('PUT', `/bankaccounts/${mine.id}`, { ...account, version: mine.version })).status).toBe(404);
     expect((await ask('GET', '/bankaccounts')).body.results).toEqual([]);
     expect((await ask('POST', '/bankaccounts', account)).status).toBe(200);
   });

@@ -79,6 +79,17 @@ describe('GET and PUT /company', () => {
   });
 });
 
+describe('country and currency of a company', () => {
+  it('a company is created only with a country and currency of the closed lists GET /company answers in', async () => {
+    await expect(svc.admin.createCompany({ name: 'Maa Oy', country: 'FI' })).rejects.toThrow(/unknown country 'FI'/);
+    await expect(svc.admin.createCompany({ name: 'Raha Oy', currency: 'EURO' })).rejects.toThrow(/unknown currency 'EURO'/);
+    const swedish = await svc.admin.createCompany({ name: 'Svensk Bolag AB', country: 'SWEDEN', currency: 'SEK' });
+    const token = await tokenFor(swedish.companyId, {});
+    const company = await svc.request('GET', '/api/company', { token });
+    expect(company.body).toMatchObject({ id: swedish.companyId, country: 'SWEDEN', companyCurrency: 'SEK', operationType: 'TRIAL' });
+  });
+});
+
 describe('usage and circulation settings', () => {
   it('usage settings: defaults, replace, and the basic-company-info view right', async () => {
     const answer = await svc.api('GET', '/company/usagesettings');

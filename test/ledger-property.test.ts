@@ -82,12 +82,19 @@ describe('the ledger under random receipts', () => {
       for (const l of lines) expected.set(l.account, (expected.get(l.account) ?? 0) + sign * l.cents);
     };
     await fc.assert(
-      fc.asyncProperty(balancedLines, date, fc.array(fc.constantFrom('approve', 'unfinished', 'invalidate'), { maxLength: 4 }), async (lines, receiptDate, actions) => {
+      fc.asyncProperty(balancedLines, date, fc.array(fc.tuple(fc.constantFrom('approve', 'unfinished', 'invalidate', 'edit'), balancedLines), { maxLength: 4 }), async (lines, receiptDate, actions) => {
         const created = await svc.api('POST', '/ledgerreceipts', receipt(lines, receiptDate, { partnerId }));
         expect(created.status).toBe(200);
         const state = { lines, status: 'UNFINISHED' };
         receipts.set(created.body.id, state);
-        for (const action of actions) {
+        for (const [action, newLines] of actions) {
+          if (action === 'edit') {
+            const current = (await svc.api('GET', `/ledgerreceipts/${created.body.id}`)).body;
+            const edited = await svc.api('PUT', `/ledgerreceipts/${created.body.id}`, { ...receipt(newLines, receiptDate), version: current.version });
+            expect(edited.status).toBe(state.status === 'UNFINISHED' ? 200 : 400);
+            if (edited.status === 200) state.lines = newLines;
+            continue;
+          }
           const answer = await svc.api('PUT', `/ledgerreceipts/${created.body.id}/${action}`);
           const legal = { approve: ['UNFINISHED'], unfinished: ['APPROVED', 'INVALIDATED'], invalidate: ['UNFINISHED', 'APPROVED'] }[action as 'approve']!;
           if (!legal.includes(state.status)) {
@@ -96,8 +103,8 @@ describe('the ledger under random receipts', () => {
           }
           expect(answer.status).toBe(200);
           const to = { approve: 'APPROVED', unfinished: 'UNFINISHED', invalidate: 'INVALIDATED' }[action as 'approve'];
-          if (state.status === 'APPROVED') apply(lines, -1);
-          if (to === 'APPROVED') apply(lines, 1);
+          if (state.status === 'APPROVED') apply(state.lines, -1);
+          if (to === 'APPROVED') apply(state.lines, 1);
           state.status = to;
         }
         const sums = await ledgerSums(svc.app.ctx.db, svc.demo.companyId);

@@ -40,7 +40,7 @@ export async function person(svc: TestService, username: string, companyId = svc
 }
 
 /** Waits until `check` answers a value (polling); fails after `timeoutMs`. */
-export async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+export async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

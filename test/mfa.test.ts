@@ -171,12 +171,22 @@ describe('production mode', () => {
     // matti leaves the company before approving: the update fails when it runs
     await svc.app.ctx.db.deleteFrom('company_users').where('company_id', '=', svc.demo.companyId).where('user_id', '=', matti.userId).execute();
     const approved = await (await authenticator('matti')).decide(id, 'approve');
-    expect(approved.body).toEqual({ state: 'COMPLETED', failed: true, errors: [{ status: 404, message: 'User not found.' }] });
+    expect(approved.body).toEqual({ state: 'COMPLETED', failed: true, errors: [{ status: 403, message: 'The user no longer belongs to the company of the transaction.' }] });
     await svc.admin.addMember(svc.demo.companyId, matti.userId, 'ADMIN');
     const token = await personToken(svc, matti.userId);
     const status = await api(svc, token, 'GET', `/mfatransactionresult/${id}`);
     expect(status.status).toBe(200);
-    expect(status.body).toEqual({ info: { errors: [{ status: 404, message: 'User not found.' }] } });
+    expect(status.body).toEqual({ info: { errors: [{ status: 403, message: 'The user no longer belongs to the company of the transaction.' }] } });
+    expect((await api(svc, token, 'GET', '/users')).body.firstName).toBe('Test'); // nothing was written
+  });
+
+  it('runs the action only with the rights the user holds when confirming', async () => {
+    const id = (await api(svc, matti.token, 'PUT', '/users', { ...user, firstName: 'Matti' })).body.transactionIdentifier;
+    await svc.admin.addMember(svc.demo.companyId, matti.userId, 'ADMIN', { 'user.ownInformation': 'VIEWING_RIGHTS' });
+    const approved = await (await authenticator('matti')).decide(id, 'approve');
+    expect(approved.body.failed).toBe(true);
+    expect(approved.body.errors[0]).toMatchObject({ status: 403, message: expect.stringContaining('user.ownInformation') });
+    await svc.admin.addMember(svc.demo.companyId, matti.userId, 'ADMIN');
   });
 
   it('keeps the status for 24 hours from the start', async () => {

@@ -268,16 +268,87 @@ describe('defaults of a partner', () => {
 
   it('default accounts need supplier-register access (403 without)', async () => {
     expect((await svc.api('GET', `/businesspartners/${partnerId}/defaults/accounts`)).body).toEqual({});
-    const accounts = { vatPercent: 25.5, vatStatus: 1, purchaseInvoiceAccounts: { debitAccount: { code: '4000', name: 'Ostot' }, creditAccount: { code: '2871' } } };
+    const accounts = { vatPercent: 25.5, vatStatus: 1, purchaseInvoiceAccounts: { debitAccount: { code: '4000', name: 'Purchases' }, creditAccount: { code: '2871' } } };
     const put = await svc.api('PUT', `/businesspartners/${partnerId}/defaults/accounts`, accounts);
-    expect(put.body).toEqual(accounts);
-    expect((await svc.api('GET', `/businesspartners/${partnerId}/defaults/accounts`)).body).toEqual(accounts);
+    // each account is answered with its name in the chart
+    const named = { ...accounts, purchaseInvoiceAccounts: { debitAccount: { code: '4000', name: 'Ostot' }, creditAccount: { code: '2871', name: 'Ostovelat, kotimaa' } } };
+    expect(put.body).toEqual(named);
+    expect((await svc.api('GET', `/businesspartners/${partnerId}/defaults/accounts`)).body).toEqual(named);
     const token = await tokenWith({ 'purchases.supplierRegister': 'NO_ACCESS' });
     const customerId = (await create({ name: 'Only customer', type: 'CUSTOMER' })).id;
     const denied = await svc.request('GET', `/api/businesspartners/${customerId}/defaults/accounts`, { token });
     expect(denied.status).toBe(403);
     expect(denied.body.errors[0].message).toContain('purchases.supplierRegister');
     expect((await svc.request('GET', `/api/businesspartners/${customerId}`, { token })).status).toBe(200);
+  });
+});
+
+describe('ledger accounts of a partner', () => {
+  it('default accounts must be active accounts of the chart; every failure is reported together and nothing is stored', async () => {
+    const partnerId = (await create({ name: 'Accounts Oy', type: 'SUPPLIER' })).id;
+    const good = { purchaseInvoiceAccounts: { debitAccount: { code: '4450' }, creditAccount: { code: '2871' } } };
+    expect((await svc.api('PUT', `/businesspartners/${partnerId}/defaults/accounts`, good)).status).toBe(200);
+    expect((await svc.api('PATCH', '/coa/7000', { active: false })).status).toBe(200);
+    try {
+      const bad = await svc.api('PUT', `/businesspartners/${partnerId}/defaults/accounts`, {
+        vatPercent: 25.5,
+        salesInvoiceAccounts: { debitAccount: { code: '1700' }, creditAccount: { code: '3001' } },
+        purchaseInvoiceAccounts: { debitAccount: { code: '7000' }, creditAccount: { code: '2871' }, reconciliationAccount: { code: 'X1' } },
+        journalAccounts: { debitAccount: { code: '1910' } },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual([
+        { status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'salesInvoiceAccounts.creditAccount.code' },
+        { status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'purchaseInvoiceAccounts.debitAccount.code' },
+        { status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'purchaseInvoiceAccounts.reconciliationAccount.code' },
+      ]);
+      const stored = await svc.api('GET', `/businesspartners/${partnerId}/defaults/accounts`);
+      expect(stored.body).toEqual({ purchaseInvoiceAccounts: { debitAccount: { code: '4450', name: 'Alihankinnat' }, creditAccount: { code: '2871', name: 'Ostovelat, kotimaa' } } });
+    } finally {
+      expect((await svc.api('PATCH', '/coa/7000', { active: true })).status).toBe(200);
+    }
+    // the other company's chart is its own: an account inactive there is still active here
+    const other = await otherCompany(svc, 'Partner Accounts Oy');
+    expect((await svc.request('PATCH', '/api/coa/4450', { token: other.token, body: { active: false } })).status).toBe(200);
+    expect((await svc.api('PUT', `/businesspartners/${partnerId}/defaults/accounts`, good)).status).toBe(200);
+    const otherPartner = await svc.request('POST', '/api/businesspartners', { token: other.token, body: { name: 'Their supplier', type: 'SUPPLIER' } });
+    const theirs = await svc.request('PUT', `/api/businesspartners/${otherPartner.body.id}/defaults/accounts`, { token: other.token, body: good });
+    expect(theirs.body.errors).toEqual([{ status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'purchaseInvoiceAccounts.debitAccount.code' }]);
+  });
+
+  it('the counter account of a factoring contract must be an active account; IBAN and account failures come together', async () => {
+    const body = { financingCompany: { name: 'Rahoitus Oy' }, financingCompanyBankAccount: 'FI2112345600000785', contractNumber: 'F-ACC', factoringCounterAccount: '1700', status: 'ACTIVE' };
+    const ok = await svc.api('POST', '/factoringcontracts', body);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.factoringCounterAccount).toBe('1700');
+    const bad = await svc.api('POST', '/factoringcontracts', { ...body, financingCompanyBankAccount: 'FI2112345600000786', factoringCounterAccount: '1701' });
+    expect(bad.body.errors).toEqual([
+      { status: 400, message: 'INVALID_IBAN', field: 'financingCompanyBankAccount' },
+      { status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'factoringCounterAccount' },
+    ]);
+  });
+});
+
+describe('parent company id', () => {
+  it('is checked by its type (YHD business ID, FI VAT number); the type is one of the real service\'s codes', async () => {
+    const ok = await create({ name: 'Tytär Oy', type: 'CUSTOMER', additionalInfo: { parentCompanyIdType: 'YHD', parentCompanyId: '1234567-1' } });
+    expect(ok.additionalInfo).toEqual({ parentCompanyIdType: 'YHD', parentCompanyId: '1234567-1' });
+    expect((await svc.api('POST', '/businesspartners', { name: 'VAT Oy', type: 'CUSTOMER', additionalInfo: { parentCompanyIdType: 'FI', parentCompanyId: 'FI12345671' } })).status).toBe(200);
+    expect((await svc.api('POST', '/businesspartners', { name: 'Any Ltd', type: 'CUSTOMER', additionalInfo: { parentCompanyIdType: 'GB', parentCompanyId: 'GB123' } })).status).toBe(200);
+    const bad = await svc.api('POST', '/businesspartners', {
+      name: 'Väärä Oy',
+      type: 'CUSTOMER',
+      additionalInfo: { parentCompanyIdType: 'YHD', parentCompanyId: '1234567-8' },
+      invoicingInfo: { email: 'a@b.fi', bccAddresses: ['a@b.fi'] },
+    });
+    expect(bad.body.errors).toEqual([
+      { status: 400, message: 'BCC_ADDRESS_EQUALS_MAIN_ADDRESS', field: 'invoicingInfo.bccAddresses[0]' },
+      { status: 400, message: 'ERROR_BRN_CODE', field: 'additionalInfo.parentCompanyId' },
+    ]);
+    const patched = await svc.api('PATCH', `/businesspartners/${ok.id}`, { version: ok.version, additionalInfo: { parentCompanyIdType: 'FI' } });
+    expect(patched.body.errors).toEqual([{ status: 400, message: 'ERROR_BRN_CODE', field: 'additionalInfo.parentCompanyId' }]);
+    const unknownType = await svc.api('POST', '/businesspartners', { name: 'X', type: 'CUSTOMER', additionalInfo: { parentCompanyIdType: 'XX' } });
+    expect(unknownType.body.errors[0]).toMatchObject({ status: 400, field: 'additionalInfo.parentCompanyIdType' });
   });
 });
 

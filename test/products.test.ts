@@ -278,3 +278,42 @@ describe('optional fields without content', () => {
     expect(missing.body.errors[0].field).toBe('name');
   });
 });
+
+describe('ledger accounts', () => {
+  it('defaultAccount and bookkeepingAccount must be active accounts of the chart, all failures reported together', async () => {
+    const deactivated = await svc.api('PATCH', '/coa/7900', { active: false });
+    expect(deactivated.status, deactivated.text).toBe(200);
+    try {
+      const created = await svc.api('POST', '/products', { ...travel, defaultAccount: '9999', bookkeepingAccount: '7900', startDate: '2026-12-31', endDate: '2026-01-01' });
+      expect(created.status).toBe(400);
+      expect(created.body.errors).toEqual([
+        { status: 400, message: 'START_DATE_AFTER_END_DATE', field: 'endDate' },
+        { status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'defaultAccount' },
+        { status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'bookkeepingAccount' },
+      ]);
+      const product = await create({ ...sales, defaultAccount: '3000' });
+      const put = await svc.api('PUT', `/products/${product.id}`, { ...product, id: undefined, version: undefined, defaultAccount: '7900' });
+      expect(put.body.errors).toEqual([{ status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'defaultAccount' }]);
+      const patch = await svc.api('PATCH', `/products/${product.id}`, { defaultAccount: '12' });
+      expect(patch.body.errors).toEqual([{ status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'defaultAccount' }]);
+      expect((await svc.api('GET', `/products/${product.id}`)).body.defaultAccount).toBe('3000');
+      const moved = await svc.api('PATCH', `/products/${product.id}`, { defaultAccount: '3340' });
+      expect(moved.status, moved.text).toBe(200);
+      expect(moved.body.defaultAccount).toBe('3340');
+    } finally {
+      expect((await svc.api('PATCH', '/coa/7900', { active: true })).status).toBe(200);
+    }
+    // active again: accepted
+    expect((await svc.api('POST', '/products', { ...travel, bookkeepingAccount: '7900' })).status).toBe(200);
+  });
+
+  it('checks the accounts of the caller\'s company only', async () => {
+    const other = await otherCompany(svc, 'Accounts Oy');
+    const deactivated = await svc.request('PATCH', '/api/coa/4000', { token: other.token, body: { active: false } });
+    expect(deactivated.status, deactivated.text).toBe(200);
+    // inactive in the other company, active in the demo company
+    expect((await svc.api('POST', '/products', { ...purchase, defaultAccount: '4000' })).status).toBe(200);
+    const refused = await svc.request('POST', '/api/products', { token: other.token, body: { ...purchase, defaultAccount: '4000' } });
+    expect(refused.body.errors).toEqual([{ status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'defaultAccount' }]);
+  });
+});

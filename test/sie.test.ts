@@ -2,6 +2,7 @@
 // by an export end date, streamed in chunks, and kept to its company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
+import pg from 'pg';
 import { ManualClock } from '../src/platform/clock.ts';
 import { insertFiscalYear } from '../src/fiscal/service.ts';
 import { parseSie } from '../src/domain/sie-parse.ts';
@@ -174,6 +175,38 @@ describe('GET /sie/file', () => {
     } finally {
       svc.app.services.sie.receiptsPerChunk = 500;
     }
+  });
+
+  it('ends its snapshot when the download is dropped, before or during reading', async () => {
+    const sie = svc.app.services.sie;
+    const unread = await sie.file(svc.demo.companyId, '2026-01-01', undefined);
+    unread.body.destroy();
+    sie.receiptsPerChunk = 1;
+    try {
+      const partly = await sie.file(svc.demo.companyId, '2026-01-01', undefined);
+      for await (const chunk of partly.body) {
+        expect(chunk.length).toBeGreaterThan(0);
+        break; // leaving the loop destroys the stream
+      }
+    } finally {
+      sie.receiptsPerChunk = 500;
+    }
+    if (svc.app.ctx.engine === 'postgres') {
+      const client = new pg.Client({ connectionString: svc.app.ctx.config.databaseUrl });
+      await client.connect();
+      try {
+        let open = -1;
+        for (let i = 0; i < 50 && open !== 0; i++) {
+          if (i > 0) await new Promise((r) => setTimeout(r, 50));
+          const row = await client.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'");
+          open = row.rows[0].n;
+        }
+        expect(open).toBe(0);
+      } finally {
+        await client.end();
+      }
+    }
+    expect((await sieFile('accountingPeriodStart=2026-01-01')).status).toBe(200);
   });
 
   it('refuses a start that is not a fiscal year start and an end outside the year', async () => {

@@ -207,7 +207,7 @@ describe('webhook delivery (sandbox)', () => {
 
   it('POSTs USER_UPDATED with the documented body, headers and a valid HMAC-SHA512 signature', async () => {
     const transactionIdentifier = await updateUser('Maija');
-    const got = await until(() => receiver.of('USER_UPDATED')[0], 10_000, 'the event');
+    const got = await until(() => receiver.of('USER_UPDATED')[0], 30_000, 'the event');
     expect(got.headers['content-type']).toBe('application/json');
     expect(signatureValid(got.raw, got.headers['x-tase-signature'])).toBe(true);
     expect(signatureValid(got.raw, got.headers['x-tase-signature'], 'another-secret-000000')).toBe(false);
@@ -232,7 +232,7 @@ describe('webhook delivery (sandbox)', () => {
     receiver.received.length = 0;
     receiver.status = 500;
     await updateUser('Retry');
-    const first = await until(() => receiver.received[0], 10_000, 'attempt 1');
+    const first = await until(() => receiver.received[0], 30_000, 'attempt 1');
     const pending = await until(async () => {
       const [d] = await deliveries();
       return d.attempts === 1 ? d : undefined;
@@ -243,7 +243,7 @@ describe('webhook delivery (sandbox)', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(receiver.received).toHaveLength(1); // nothing before the clock moves
     clock.advance(MINUTE);
-    await until(() => receiver.received[1], 10_000, 'attempt 2');
+    await until(() => receiver.received[1], 30_000, 'attempt 2');
     const second = await until(async () => {
       const [d] = await deliveries();
       return d.attempts === 2 ? d : undefined;
@@ -251,7 +251,7 @@ describe('webhook delivery (sandbox)', () => {
     expect(Date.parse(`${second.nextAttemptAt}Z`) - clock.now().getTime()).toBe(2 * MINUTE);
     receiver.status = 200;
     clock.advance(2 * MINUTE);
-    const third = await until(() => receiver.received[2], 10_000, 'attempt 3');
+    const third = await until(() => receiver.received[2], 30_000, 'attempt 3');
     expect(receiver.received.map((r) => r.headers['x-tase-attempt'])).toEqual(['1', '2', '3']);
     expect(new Set(receiver.received.map((r) => r.headers['x-tase-delivery'])).size).toBe(1);
     expect(third.raw.equals(first.raw)).toBe(true);
@@ -274,7 +274,7 @@ describe('webhook delivery (sandbox)', () => {
       const d = await until(async () => {
         const [latest] = await deliveries();
         return latest.attempts > attempts ? latest : undefined;
-      }, 10_000, `attempt ${attempts + 1}`);
+      }, 30_000, `attempt ${attempts + 1}`);
       attempts = d.attempts;
       if (d.status === 'FAILED') break;
       clock.set(`${d.nextAttemptAt}Z`);
@@ -291,7 +291,7 @@ describe('webhook delivery (sandbox)', () => {
 
     receiver.status = 204;
     expect((await svc.api('PUT', `/webhooks/${webhookUuid}/deliveries/${failed.deliveryId}/retry`)).status).toBe(200);
-    await until(() => receiver.received[12], 10_000, 'the redelivery');
+    await until(() => receiver.received[12], 30_000, 'the redelivery');
     const redelivered = await until(async () => {
       const [d] = await deliveries();
       return d.status === 'DELIVERED' ? d : undefined;
@@ -390,7 +390,7 @@ describe('webhook delivery across a restart', () => {
       receiver.status = 500;
       const started = await apiOn(first, token, 'PUT', '/users', user);
       expect(started.status).toBe(202);
-      await until(() => receiver.received[0], 10_000, 'attempt 1');
+      await until(() => receiver.received[0], 30_000, 'attempt 1');
       await until(async () => {
         const list = await apiOn(first, token, 'GET', `/webhooks/${webhook.body.uuid}/deliveries`);
         return list.body.results[0]?.attempts === 1;
@@ -404,7 +404,7 @@ describe('webhook delivery across a restart', () => {
 
       const second = await startOn(database.url, clock, { webhookSignatureHeader: 'X-Receiver-Signature' });
       try {
-        const got = await until(() => receiver.received[1], 10_000, 'the delivery after the restart');
+        const got = await until(() => receiver.received[1], 30_000, 'the delivery after the restart');
         expect(got.headers['x-tase-attempt']).toBe('2');
         expect(got.headers['x-tase-delivery']).toBe(receiver.received[0].headers['x-tase-delivery']);
         expect(got.raw.equals(receiver.received[0].raw)).toBe(true);

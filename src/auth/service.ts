@@ -45,12 +45,17 @@ export function pkceChallenge(verifier: string): string {
 
 const PKCE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
+/** Tables whose writes can end a session's validity: any write to them invalidates cached session states. */
+const SESSION_TABLES = ['auth_sessions', 'company_users', 'users', 'api_keys', 'companies'] as const;
+const SESSION_CACHE_LIMIT = 10_000;
+
 type Form = Record<string, string | undefined>;
 
 export class AuthService {
   readonly signer: TokenSigner;
   readonly #ctx: AppContext;
   readonly #rightsCache = new Map<string, Rights>();
+  readonly #sessions = new Map<string, { stamp: string; state: store.SessionState }>();
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
@@ -244,8 +249,7 @@ export class AuthService {
   /** Resolves the bearer token of a request; throws InvalidTokenError for anything not valid now. */
   async authenticate(token: string): Promise<RequestAuth> {
     const claims = await this.signer.verify(token);
-    // One point read: the session and the membership of its user.
-    const session = await store.sessionForRequest(this.#ctx.db, claims.cid, claims.sid);
+    const session = await this.#sessionState(claims.cid, claims.sid);
     if (!session) throw new InvalidTokenError('unknown session');
     if (session.revoked_at) throw new InvalidTokenError('session revoked');
     if (!session.active) throw new InvalidTokenError('user removed from company');
@@ -260,6 +264,25 @@ export class AuthService {
       authTime: claims.auth_time,
       rights: this.#rights(session.rights),
     };
+  }
+
+  /**
+   * The session and the membership of its user: one point read, or none while nothing they depend on can have
+   * changed (ctx.changes: exact on the embedded engine, never cached on PostgreSQL where other processes write).
+   */
+  async #sessionState(companyId: number, sessionId: number): Promise<store.SessionState | undefined> {
+    const stamp = this.#ctx.changes.stamp(SESSION_TABLES);
+    const key = `${companyId}:${sessionId}`;
+    if (stamp !== null) {
+      const cached = this.#sessions.get(key);
+      if (cached && cached.stamp === stamp) return cached.state;
+    }
+    const state = await store.sessionForRequest(this.#ctx.db, companyId, sessionId);
+    if (stamp !== null && state) {
+      if (this.#sessions.size >= SESSION_CACHE_LIMIT) this.#sessions.delete(this.#sessions.keys().next().value!);
+      this.#sessions.set(key, { stamp, state });
+    }
+    return state;
   }
 
   #rights(json: string): Rights {

@@ -48,7 +48,9 @@ export function bankAccountRoutes(accounts: BankAccountService): RouteDef[] {
       right: edit(INFO),
       tags: TAGS,
       summary: 'Replace a bank account',
-      description: 'IBAN and currency cannot change. Payment flags on an old-style bank connection answer 400. A stale `version` is refused.',
+      description:
+        'IBAN and currency cannot change. Payment flags on an old-style bank connection answer 400. The current `version` is required ' +
+        '(400 BANK_ACCOUNT_VERSION_REQUIRED without it); a stale one is refused.',
       schema: { params: IdParam, body: CompanyBankAccount, response: { 200: CompanyBankAccount } },
       handler: ({ auth, params, body }) => accounts.replace(auth.companyId, parseId(params.bankAccountId, 'Bank account'), body as BankAccountWire),
     }),

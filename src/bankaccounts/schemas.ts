@@ -15,9 +15,18 @@ export const CompanyBankAccount = Type.Object(
     defaultForPayment: Type.Boolean({ description: 'Only one account is the default for payments; setting it clears the others.' }),
     status: StringEnum(['ACTIVE', 'INACTIVE'], { description: 'INACTIVE sets every flag to false.' }),
     orderNo: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
-    version: Type.Optional(DateTimeString({ readOnly: true, description: 'Optimistic lock on PUT.' })),
+    associatedAccounts: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { type: StringEnum(['PLUSGIRO', 'BANKGIRO', 'KREDITOR']), accountNumber: Text(40, { minLength: 1 }) },
+          { title: 'BankAccountAlias', additionalProperties: false },
+        ),
+        { maxItems: 10, description: 'Aliases of the account (Swedish and Danish companies).' },
+      ),
+    ),
+    version: Type.Optional(DateTimeString({ readOnly: true, description: 'Optimistic lock: required on PUT and must be the current version.' })),
     bankAddress: Type.Optional(Text(255)),
-    ledgerAccount: Type.String({ pattern: '^[0-9]{1,10}$', description: 'Ledger account number of the bank account, e.g. 1910.' }),
+    ledgerAccount: Type.String({ pattern: '^[0-9]{1,10}$', description: 'Ledger account number of the bank account, e.g. 1910: an active account of the company (GET /coa).' }),
     bankingCode: Type.Optional(Text(20, { description: 'Swedish companies: organisation number, required when payments are allowed.' })),
     serviceNumbers: Type.Optional(Type.Array(Text(40), { maxItems: 10 })),
     showAccountOnInvoice: Type.Boolean(),
@@ -25,6 +34,7 @@ export const CompanyBankAccount = Type.Object(
     allowForeignPayments: Type.Boolean(),
     allowSalaryPayments: Type.Optional(Type.Boolean()),
     allowExpressPayments: Type.Optional(Type.Boolean()),
+    withholdingTax: Type.Optional(Type.Boolean({ description: 'Withholding tax allowed (Norwegian companies).' })),
     bankConnection: Type.Optional(
       StringEnum(['WEB_SERVICES', 'OLD_CONNECTION'], {
         description: 'Tase: the bank connection of the account, set on creation (default WEB_SERVICES). An account on an OLD_CONNECTION cannot set payment flags to true (400).',

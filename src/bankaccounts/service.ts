@@ -7,6 +7,7 @@ import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { checkReadOnly } from '../platform/resource.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
+import { checkAccountRefs } from '../company/account-refs.ts';
 import { PAYMENT_FLAGS, type BankAccountWire } from './schemas.ts';
 import * as store from './store.ts';
 
@@ -60,7 +61,7 @@ export class BankAccountService {
     const normalized: BankAccountWire = { ...body, iban, bic };
     if (body.status === 'INACTIVE') {
       // an inactive account has every property off
-      for (const flag of [...PAYMENT_FLAGS, 'defaultForInvoice', 'defaultForPayment', 'showAccountOnInvoice'] as const) {
+      for (const flag of [...PAYMENT_FLAGS, 'defaultForInvoice', 'defaultForPayment', 'showAccountOnInvoice', 'withholdingTax'] as const) {
         if (flag in normalized || flag.startsWith('allow') || flag.startsWith('default')) (normalized as Json)[flag] = false;
       }
     }
@@ -71,6 +72,7 @@ export class BankAccountService {
       const company = await db.selectFrom('companies').select('country').where('company_id', '=', companyId).executeTakeFirst();
       if (company?.country === 'SWEDEN') violations.add('BANKING_CODE_REQUIRED_FOR_PAYMENTS', 'bankingCode');
     }
+    await checkAccountRefs(db, companyId, [{ field: 'ledgerAccount', number: body.ledgerAccount }], violations);
     return normalized;
   }
 
@@ -117,6 +119,7 @@ export class BankAccountService {
       const row = await store.getAccount(trx, companyId, id);
       if (!row) throw notFound('Bank account');
       const current = toWire(row) as Json;
+      if (body.version === undefined) throw apiError('BANK_ACCOUNT_VERSION_REQUIRED', 'version');
       checkReadOnly(body as Json, current, ['id', 'accountNumber', 'version', 'created', 'bankConnection']);
       const violations = new Violations();
       if ((electronicFormatIBAN(body.iban) ?? body.iban) !== row.iban) violations.add('BANK_ACCOUNT_IBAN_CANNOT_BE_CHANGED', 'iban');

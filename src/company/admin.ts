@@ -7,6 +7,8 @@ import { rightsForRole, withOverrides, ROLES, type Rights, type Role, type Right
 import { digest, hashPassword, passwordProblem, randomSecret } from '../auth/secrets.ts';
 import { formatApiKey } from '../auth/service.ts';
 import * as store from '../auth/store.ts';
+import { COUNTRIES } from '../domain/countries.ts';
+import { CURRENCIES } from '../domain/codes.ts';
 
 export class AdminError extends Error {
   override name = 'AdminError';
@@ -69,6 +71,11 @@ export class AdminService {
 
   async createCompany(input: NewCompany): Promise<{ companyId: number; name: string }> {
     if (!input.name?.trim()) throw new AdminError('a company needs a name');
+    // the company's country and currency are answered in closed lists (GET /company), so only their values are taken
+    if (input.country !== undefined && !(COUNTRIES as readonly string[]).includes(input.country)) {
+      throw new AdminError(`unknown country '${input.country}': use the English upper-case name, e.g. FINLAND or SWEDEN`);
+    }
+    if (input.currency !== undefined && !(CURRENCIES as readonly string[]).includes(input.currency)) throw new AdminError(`unknown currency '${input.currency}'`);
     return this.#ctx.db.transaction().execute(async (trx) => {
       const companyId = await allocateId(trx, 0, 'companies');
       const now = this.#now();

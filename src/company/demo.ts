@@ -3,6 +3,7 @@
 import type { AppContext } from '../platform/context.ts';
 import { randomSecret } from '../auth/secrets.ts';
 import { AdminService } from './admin.ts';
+import { seedDemoData } from './demo-data.ts';
 
 export interface DemoCredentials {
   companyId: number;
@@ -27,7 +28,16 @@ export async function hasCompanies(ctx: AppContext): Promise<boolean> {
   return !!row && Number(row.last_id) > 0;
 }
 
-export async function seedDemo(ctx: AppContext, options: { redirectUri?: string } = {}): Promise<DemoCredentials> {
+export interface DemoOptions {
+  redirectUri?: string;
+  /**
+   * Also fill the company with demo registers (a cost-centre dimension, customers, suppliers, products, a bank
+   * account), as `tase serve` and `tase seed demo` do. Off by default: tests start from an empty company.
+   */
+  withData?: boolean;
+}
+
+export async function seedDemo(ctx: AppContext, options: DemoOptions = {}): Promise<DemoCredentials> {
   const admin = new AdminService(ctx);
   const company = await admin.createCompany({ name: 'Demo Oy', businessId: '1234567-1', contractType: 'DEMO' });
   const suffix = company.companyId === 1 ? '' : `${company.companyId}`;
@@ -35,6 +45,7 @@ export async function seedDemo(ctx: AppContext, options: { redirectUri?: string 
   const username = `demo${suffix}`;
   const user = await admin.createUser({ username, password, firstName: 'Demo', lastName: 'User', email: `${username}@example.com` });
   await admin.addMember(company.companyId, user.userId, 'ADMIN');
+  if (options.withData) await seedDemoData(ctx, company.companyId);
   const client = await admin.createClient({
     name: 'Demo integration',
     clientId: `tase-demo${suffix}`,

@@ -4,7 +4,7 @@ import { COUNTRIES } from '../domain/countries.ts';
 import { CashDiscount, INVOICE_CHANNELS } from '../partners/schemas.ts';
 
 export const BRN_TYPES = ['HETU', 'ASSN', 'SSN', 'YHD', 'PN', 'FI', 'NO', 'SE', 'DK'] as const;
-export const OPERATION_TYPES = ['DEMONSTRATION', 'EDUCATIONAL', 'TRIAL', 'CEASED', 'SPECIAL', 'CLOSED', 'PRODUCTION'] as const;
+export const OPERATION_TYPES = ['DEMONSTRATION', 'EDUCATIONAL', 'TRIAL', 'CEASED', 'ELISA_PURCHASE', 'SPECIAL', 'BROKEN', 'CLOSED', 'PRODUCTION'] as const;
 
 const Country = StringEnum([...COUNTRIES]);
 
@@ -39,7 +39,7 @@ export const Company = Type.Object(
   {
     id: Type.Optional(Id({ readOnly: true })),
     name: Text(80, { minLength: 1 }),
-    country: Type.Optional(Type.String({ readOnly: true })),
+    country: Type.Optional(StringEnum([...COUNTRIES], { readOnly: true, description: 'Country of the company (English upper-case name, e.g. FINLAND).' })),
     operationType: Type.Optional(StringEnum([...OPERATION_TYPES], { readOnly: true, description: 'From the contract type: PRODUCTION (production usage), TRIAL (testing), DEMONSTRATION (demo).' })),
     accountingOfficeName: Type.Optional(Text(80)),
     accountingOfficeId: Type.Optional(Id()),

@@ -202,22 +202,24 @@ export function assertCompanyScoped(root: RootOperationNode): void {
  * raw SQL, a prepared query). The verdict is cached by SQL text: identical SQL comes from an identical tree, so
  * a statement shape is walked once per process and the hot path pays one map lookup.
  */
-export function companyScopedDialect(inner: Dialect): Dialect {
-  const verdicts = new Map<string, string | null>();
+export function companyScopedDialect(inner: Dialect, onWrite?: (tables: string[] | null) => void): Dialect {
+  const verdicts = new Map<string, Verdict>();
   const check = (compiled: CompiledQuery) => {
     let verdict = verdicts.get(compiled.sql);
     if (verdict === undefined) {
+      let error: string | null = null;
       try {
         assertCompanyScoped(compiled.query);
-        verdict = null;
       } catch (err) {
         if (!(err instanceof UnscopedQueryError)) throw err;
-        verdict = err.message;
+        error = err.message;
       }
+      verdict = { error, writes: writtenTables(compiled.query) };
       if (verdicts.size > 10_000) verdicts.clear();
       verdicts.set(compiled.sql, verdict);
     }
-    if (verdict !== null) throw new UnscopedQueryError(verdict);
+    if (verdict.error !== null) throw new UnscopedQueryError(verdict.error);
+    if (onWrite && verdict.writes !== undefined) onWrite(verdict.writes);
   };
   return {
     createAdapter: () => inner.createAdapter(),
@@ -225,6 +227,33 @@ export function companyScopedDialect(inner: Dialect): Dialect {
     createQueryCompiler: () => inner.createQueryCompiler(),
     createDriver: () => new CheckingDriver(inner.createDriver(), check),
   };
+}
+
+interface Verdict {
+  /** Why the statement is refused, or null. */
+  error: string | null;
+  /** Tables a write statement changes (null: unknown, e.g. raw SQL); undefined for reads. */
+  writes: string[] | null | undefined;
+}
+
+const RAW_WRITE = /^\s*(insert|update|delete|replace|merge|create|alter|drop|truncate)\b/i;
+
+function writtenTables(root: RootOperationNode): string[] | null | undefined {
+  const node = root as unknown as Node;
+  switch (node.kind) {
+    case 'InsertQueryNode':
+      return [identifierName(node.into)].filter((t): t is string => !!t);
+    case 'UpdateQueryNode':
+      return [tableRef(node.table)?.table].filter((t): t is string => !!t);
+    case 'DeleteQueryNode':
+      return (((node.from as Node | undefined)?.froms as unknown[]) ?? []).map((f) => tableRef(f)?.table).filter((t): t is string => !!t);
+    case 'RawNode':
+      return RAW_WRITE.test((node.sqlFragments as string[]).join(' ')) ? null : undefined;
+    case 'SelectQueryNode':
+      return undefined;
+    default:
+      return null; // schema changes and anything else
+  }
 }
 
 class CheckingConnection implements DatabaseConnection {

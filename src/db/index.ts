@@ -2,6 +2,7 @@ import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'k
 import { openSqlite } from './sqlite.ts';
 import { openPostgres } from './postgres.ts';
 import { companyScopedDialect } from './company-scope.ts';
+import { ChangeStamps } from './changes.ts';
 import type { Database } from './types.ts';
 import { allMigrations } from './migrations.ts';
 
@@ -12,6 +13,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   engine: Engine;
+  /** Tells per-process caches when what they hold may have changed. */
+  changes: ChangeStamps;
   close(): Promise<void>;
 }
 
@@ -25,12 +28,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const url = options.url;
   if (/^postgres(ql)?:\/\//.test(url)) {
     const { dialect } = openPostgres(url, options.poolSize ?? 16);
-    const db = new Kysely<Database>({ dialect: companyScopedDialect(dialect) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const changes = new ChangeStamps();
+    const db = new Kysely<Database>({ dialect: companyScopedDialect(dialect, (tables) => changes.written(tables)) });
+    return { db, engine: 'postgres', changes, close: () => db.destroy() };
   }
   const location = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
-  const db = new Kysely<Database>({ dialect: companyScopedDialect(openSqlite(location)) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  const sqlite = openSqlite(location);
+  const changes = new ChangeStamps(sqlite.dataVersion);
+  const db = new Kysely<Database>({ dialect: companyScopedDialect(sqlite.dialect, (tables) => changes.written(tables)) });
+  return { db, engine: 'sqlite', changes, close: () => db.destroy() };
 }
 
 class StaticProvider implements MigrationProvider {

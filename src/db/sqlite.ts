@@ -51,7 +51,7 @@ class CachingDatabase {
   }
 }
 
-export function openSqlite(location: string): SqliteDialect {
+export function openSqlite(location: string): { dialect: SqliteDialect; dataVersion: () => number } {
   if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
   const db = new DatabaseSync(location);
   db.exec('PRAGMA foreign_keys = ON');
@@ -60,5 +60,10 @@ export function openSqlite(location: string): SqliteDialect {
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
   }
-  return new SqliteDialect({ database: new CachingDatabase(db) as never });
+  // Changes when another connection (another process) commits: lets the process trust its caches otherwise.
+  const dataVersion = db.prepare('PRAGMA data_version');
+  return {
+    dialect: new SqliteDialect({ database: new CachingDatabase(db) as never }),
+    dataVersion: () => Number((dataVersion.get() as { data_version: number }).data_version),
+  };
 }

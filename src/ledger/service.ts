@@ -112,7 +112,7 @@ export class LedgerService {
     const version = nextVersion(now);
     const row = draftToRow(companyId, id, period.fiscalYearId, receiptNumber, draft, version, isoDateTime(now));
     await store.insertReceipt(trx, row);
-    await this.#writeLines(trx, row, draft.lines, []);
+    await this.#writeLines(trx, row, draft.lines, [], true);
     return { id, receiptNumber, fiscalYearId: period.fiscalYearId, version };
   }
 
@@ -331,7 +331,7 @@ export class LedgerService {
     if (items.length > 0) throw new ApiError(items);
   }
 
-  async #writeLines(trx: Db, receipt: store.LedgerReceiptRow, lines: PostingLine[], reusableIds: number[]): Promise<void> {
+  async #writeLines(trx: Db, receipt: store.LedgerReceiptRow, lines: PostingLine[], reusableIds: number[], newReceipt = false): Promise<void> {
     const companyId = receipt.company_id;
     const reusable = new Set(reusableIds);
     const requested = lines.map((l) => (l as PostingLine & { id?: number }).id);
@@ -365,7 +365,7 @@ export class LedgerService {
     const dimensions: store.LedgerEntryDimensionRow[] = lines.flatMap((line, i) =>
       (line.dimensions ?? []).map((d) => ({ company_id: companyId, receipt_id: receipt.id, entry_id: ids[i], dimension_id: d.dimensionId, item_id: d.itemId, amount_minor: d.amountMinor })),
     );
-    await store.writeEntries(trx, companyId, receipt.id, entries, dimensions);
+    await store.writeEntries(trx, companyId, receipt.id, entries, dimensions, { newReceipt });
   }
 
   async #storedLines(db: Db, companyId: number, receiptId: number): Promise<PostingLine[]> {

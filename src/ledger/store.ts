@@ -132,13 +132,15 @@ export async function updateReceipt(db: Db, row: LedgerReceiptRow): Promise<void
  * THE writer of ledger lines: replaces every line (and dimension allocation) of one receipt. Refuses a set of
  * lines that does not sum to zero, so an unbalanced receipt cannot be stored whoever calls it.
  */
-export async function writeEntries(db: Db, companyId: number, receiptId: number, entries: LedgerEntryRow[], dimensions: LedgerEntryDimensionRow[]): Promise<void> {
+export async function writeEntries(db: Db, companyId: number, receiptId: number, entries: LedgerEntryRow[], dimensions: LedgerEntryDimensionRow[], options: { newReceipt?: boolean } = {}): Promise<void> {
   assertBalanced(entries.map((e) => e.amount_minor));
   for (const e of entries) {
     if (e.company_id !== companyId || e.receipt_id !== receiptId) throw new Error('ledger entry of another receipt');
   }
-  await db.deleteFrom('ledger_entry_dimensions').where('company_id', '=', companyId).where('receipt_id', '=', receiptId).execute();
-  await db.deleteFrom('ledger_entries').where('company_id', '=', companyId).where('receipt_id', '=', receiptId).execute();
+  if (!options.newReceipt) {
+    await db.deleteFrom('ledger_entry_dimensions').where('company_id', '=', companyId).where('receipt_id', '=', receiptId).execute();
+    await db.deleteFrom('ledger_entries').where('company_id', '=', companyId).where('receipt_id', '=', receiptId).execute();
+  }
   for (let i = 0; i < entries.length; i += CHUNK) await db.insertInto('ledger_entries').values(entries.slice(i, i + CHUNK)).execute();
   for (let i = 0; i < dimensions.length; i += CHUNK) await db.insertInto('ledger_entry_dimensions').values(dimensions.slice(i, i + CHUNK)).execute();
 }

@@ -11,6 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../platform/context.ts';
 import type { HttpMethod, RouteRequest, RouteSchemas, TwoFactorGate, TwoFactorOutcome, TwoFactorSpec } from '../platform/route.ts';
+import { hasRight, normalizeRights, type RightRequirement } from '../platform/rights.ts';
+import { findMembership } from '../auth/store.ts';
 import { ApiError, apiError, errorItem, notFound } from '../platform/errors.ts';
 import { isoDateTime } from '../platform/clock.ts';
 import { stringifyJson } from '../platform/json.ts';
@@ -56,6 +58,7 @@ export interface PendingTransaction {
 export class MfaService implements TwoFactorGate {
   readonly #ctx: AppContext;
   readonly #specs = new Map<string, TwoFactorSpec>();
+  readonly #rights = new Map<string, RightRequirement | null>();
   #lastPurge = 0;
   /** Called after a commit that may have written webhook events (wakes the delivery worker). */
   onEventsWritten: () => void = () => {};
@@ -64,11 +67,12 @@ export class MfaService implements TwoFactorGate {
     this.#ctx = ctx;
   }
 
-  declare(spec: TwoFactorSpec, route: { method: HttpMethod; path: string }): void {
+  declare(spec: TwoFactorSpec, route: { method: HttpMethod; path: string; right: RightRequirement | null }): void {
     const known = this.#specs.get(spec.type);
     if (known && known !== spec) throw new Error(`two-factor type ${spec.type} is declared twice (${route.method} ${route.path})`);
     if (spec.event !== undefined && !isEventType(spec.event)) throw new Error(`two-factor type ${spec.type}: unknown event ${spec.event}`);
     this.#specs.set(spec.type, spec);
+    this.#rights.set(spec.type, route.right);
   }
 
   async start(spec: TwoFactorSpec, request: RouteRequest<RouteSchemas>, route: { method: HttpMethod; path: string }): Promise<{ transactionIdentifier: string; confirmationApp: string }> {
@@ -130,6 +134,7 @@ export class MfaService implements TwoFactorGate {
       outcome = await this.#ctx.db.transaction().execute(async (trx) => {
         const claimed = await store.settle(trx, row.transaction_id, { status: 'COMPLETED', decided_at: nowText }, nowText);
         if (!claimed) throw new NotClaimed();
+        await this.#checkStillAllowed(trx, row);
         const done = await spec.execute(
           {
             transactionIdentifier: row.transaction_id,
@@ -179,6 +184,16 @@ export class MfaService implements TwoFactorGate {
     }
     this.onEventsWritten();
     return { state: 'COMPLETED', result: { [field]: outcome.result }, failed: false, row };
+  }
+
+  /** The action runs only if its user still belongs to the company and still holds the right it needs. */
+  async #checkStillAllowed(trx: AppContext['db'], row: store.MfaTransactionRow): Promise<void> {
+    const membership = await findMembership(trx, Number(row.company_id), Number(row.user_id));
+    if (!membership || !membership.active) throw apiError('MFA_USER_NOT_IN_COMPANY');
+    const right = this.#rights.get(row.type);
+    if (right && !hasRight(normalizeRights(JSON.parse(membership.rights)), right)) {
+      throw apiError('FORBIDDEN', undefined, { right: `${right.leaf} (${right.level === 'view' ? 'viewing rights' : 'all rights'})` });
+    }
   }
 
   /** The error for a transaction that could not be decided: expired (408) or already decided (409). */

@@ -12,6 +12,11 @@ export const PARTNER_PAYMENT_METHODS = [
   'DOMESTIC_PAYMENT_PLUSGIRO', 'DOMESTIC_PAYMENT_BANKGIRO', 'DOMESTIC_PAYMENT_CREDITOR', 'DKLMPKRE', 'NETS',
 ] as const;
 
+export const PARENT_COMPANY_ID_TYPES = [
+  'HETU', 'YHD', 'PN', 'NO', 'AT', 'BE', 'BG', 'CY', 'HR', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GB', 'EL', 'HU', 'IE', 'IT', 'LV',
+  'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+] as const;
+
 const CountrySchema = StringEnum([...COUNTRIES], { description: 'English upper-case snake-case country name, e.g. FINLAND.' });
 
 export const Address = Type.Object(
@@ -148,8 +153,10 @@ export const AdditionalInfo = Type.Object(
     defaultAdditionalInformation: Type.Optional(Text(500)),
     defaultReference: Type.Optional(Text(50)),
     group: Type.Optional(Text(80)),
-    parentCompanyIdType: Type.Optional(Text(4)),
-    parentCompanyId: Type.Optional(Text(20)),
+    parentCompanyIdType: Type.Optional(
+      StringEnum([...PARENT_COMPANY_ID_TYPES], { description: 'Type of `parentCompanyId`: HETU, YHD (Finnish business ID), PN, NO or an EU VAT-number country prefix.' }),
+    ),
+    parentCompanyId: Type.Optional(Text(20, { description: 'Checked by its type: YHD a Finnish business ID (1234567-1), FI a Finnish VAT number (FI12345671).' })),
     auxiliaryCompanyName: Type.Optional(Text(80)),
     formerCompanyName: Type.Optional(Text(80)),
     sector: Type.Optional(Text(80)),
@@ -315,7 +322,13 @@ export type PersonalDetailsWire = Static<typeof PersonalDetails>;
 
 // default accounts and products of a partner
 
-const AccountRef = Type.Object({ code: Type.Optional(Text(10)), name: Type.Optional(Text(255)) }, { additionalProperties: false });
+const AccountRef = Type.Object(
+  {
+    code: Type.Optional(Text(10, { description: 'Number of an active ledger account of the company (GET /coa); otherwise 400 ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE.' })),
+    name: Type.Optional(Text(255, { description: 'Name of the account in the chart; answered by the service, a name sent is not kept.' })),
+  },
+  { additionalProperties: false },
+);
 const AccountsInfo = Type.Object(
   { debitAccount: Type.Optional(AccountRef), creditAccount: Type.Optional(AccountRef), reconciliationAccount: Type.Optional(AccountRef) },
   { additionalProperties: false },
@@ -377,7 +390,7 @@ export const FactoringContract = Type.Object(
     bankReferenceCodeSeparator: Type.Optional(Text(10)),
     personalFinvoiceAddress: Type.Optional(Text(80)),
     financingCompanyFinvoiceAddress: Type.Optional(Text(80)),
-    factoringCounterAccount: Type.Optional(Text(10)),
+    factoringCounterAccount: Type.Optional(Text(10, { description: 'Ledger account number; must be an active account of the company.' })),
     wsCustomerNumber: Type.Optional(Text(40)),
     status: StringEnum(['ACTIVE', 'INACTIVE']),
   },

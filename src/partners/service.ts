@@ -18,6 +18,8 @@ import { DimensionService, type DefaultOwner } from '../dimensions/service.ts';
 import { notifyPartnerDefaultDimensionChanged } from '../dimensions/hooks.ts';
 import type { DefaultDimensionWire } from '../dimensions/schemas.ts';
 import { onCompanyMemberAdded, type NewMember } from '../company/admin.ts';
+import { accountNames, checkAccountRefs, type AccountRef } from '../company/account-refs.ts';
+import { isFinnishBusinessId } from '../company/service.ts';
 import {
   BusinessPartner,
   PERSON_LANGUAGES,
@@ -146,6 +148,10 @@ export class PartnerService {
     const contractId = body.paymentInfo?.factoringContractId;
     if (contractId !== undefined && contractId !== null && !(await store.getFactoringContract(db, companyId, contractId))) {
       violations.add('FACTORING_CONTRACT_NOT_FOUND', 'paymentInfo.factoringContractId');
+    }
+    const parent = body.additionalInfo;
+    if (parent?.parentCompanyId && !parentCompanyIdValid(parent.parentCompanyIdType, parent.parentCompanyId)) {
+      violations.add('ERROR_BRN_CODE', 'additionalInfo.parentCompanyId');
     }
     const account = body.paymentInfo?.bankAccount;
     if (account && /^[A-Za-z]{2}[0-9]{2}/.test(account.replace(/\s/g, '')) && !isValidIBAN(electronicFormatIBAN(account) ?? '')) {
@@ -328,18 +334,36 @@ export class PartnerService {
     requireLeaf(rights, 'purchases.supplierRegister', 'view');
     const row = await this.#load(this.#db, companyId, id, rights, 'view');
     if (row.type === 'PERSON') throw notFound('Business partner');
-    return readJson<DefaultAccountsWire>(row.default_accounts) ?? {};
+    return this.#namedAccounts(this.#db, companyId, readJson<DefaultAccountsWire>(row.default_accounts) ?? {});
   }
 
+  /** PUT: replaces the default accounts; every account code must be an active account of the chart (all failures together). */
   async putDefaultAccounts(companyId: number, rights: Rights, id: number, body: DefaultAccountsWire): Promise<DefaultAccountsWire> {
     requireLeaf(rights, 'purchases.supplierRegister', 'edit');
     return this.#db.transaction().execute(async (trx) => {
       const row = await this.#load(trx, companyId, id, rights, 'edit');
       if (row.type === 'PERSON') throw notFound('Business partner');
+      const violations = new Violations();
+      await checkAccountRefs(trx, companyId, defaultAccountRefs(body), violations);
+      violations.throwIfAny();
       const updated = { ...row, default_accounts: stringifyJson(body), version: nextVersion(this.#now(), row.version) };
       if (!(await store.updatePartner(trx, updated, row.version))) throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'changed meanwhile' });
-      return readJson<DefaultAccountsWire>(updated.default_accounts)!;
+      return this.#namedAccounts(trx, companyId, readJson<DefaultAccountsWire>(updated.default_accounts)!);
     });
+  }
+
+  /** Default accounts as answered: each account carries the name it has in the chart (the name sent is not kept). */
+  async #namedAccounts(db: Db, companyId: number, accounts: DefaultAccountsWire): Promise<DefaultAccountsWire> {
+    const refs = defaultAccountRefs(accounts);
+    const names = await accountNames(db, companyId, refs.map((r) => r.number ?? ''));
+    for (const group of DEFAULT_ACCOUNT_GROUPS) {
+      for (const kind of DEFAULT_ACCOUNT_KINDS) {
+        const account = accounts[group]?.[kind];
+        const name = account?.code === undefined ? undefined : names.get(account.code);
+        if (account && name !== undefined) account.name = name;
+      }
+    }
+    return accounts;
   }
 
   async #defaultProducts(db: Db, companyId: number, partnerId: number): Promise<DefaultProductWire[]> {
@@ -618,8 +642,11 @@ export class PartnerService {
   async createFactoringContract(companyId: number, environment: 'FI' | 'SE', body: FactoringContractWire): Promise<FactoringContractWire> {
     await this.#requireEnvironment(companyId, environment);
     const iban = electronicFormatIBAN(body.financingCompanyBankAccount) ?? '';
-    if (!isValidIBAN(iban)) throw apiError('INVALID_IBAN', 'financingCompanyBankAccount');
     return this.#db.transaction().execute(async (trx) => {
+      const violations = new Violations();
+      if (!isValidIBAN(iban)) violations.add('INVALID_IBAN', 'financingCompanyBankAccount');
+      await checkAccountRefs(trx, companyId, [{ field: 'factoringCounterAccount', number: body.factoringCounterAccount }], violations);
+      violations.throwIfAny();
       const { id: _id, ...rest } = body;
       const row: store.FactoringContractRow = {
         company_id: companyId,
@@ -640,6 +667,26 @@ export class PartnerService {
     const company = await this.#db.selectFrom('companies').select('country').where('company_id', '=', companyId).executeTakeFirst();
     if (company?.country !== 'SWEDEN') throw apiError('SWEDISH_ENVIRONMENT_ONLY');
   }
+}
+
+/** A parent company id is checked by its type where the format is known: a Finnish business ID (YHD) or VAT number (FI). */
+function parentCompanyIdValid(type: string | undefined, id: string): boolean {
+  if (type === 'YHD') return isFinnishBusinessId(id.trim());
+  if (type === 'FI') {
+    const match = /^(?:FI)?(\d{7})(\d)$/.exec(id.replace(/\s/g, '').toUpperCase());
+    return !!match && isFinnishBusinessId(`${match[1]}-${match[2]}`);
+  }
+  return true;
+}
+
+const DEFAULT_ACCOUNT_GROUPS = ['salesInvoiceAccounts', 'purchaseInvoiceAccounts', 'travelInvoiceAccounts', 'expenseClaimAccounts', 'journalAccounts'] as const;
+const DEFAULT_ACCOUNT_KINDS = ['debitAccount', 'creditAccount', 'reconciliationAccount'] as const;
+
+/** The ledger account codes of a partner's default accounts, each with its request field. */
+function defaultAccountRefs(accounts: DefaultAccountsWire): AccountRef[] {
+  return DEFAULT_ACCOUNT_GROUPS.flatMap((group) =>
+    DEFAULT_ACCOUNT_KINDS.map((kind) => ({ field: `${group}.${kind}.code`, number: accounts[group]?.[kind]?.code })),
+  );
 }
 
 function groupToWire(row: store.PartnerGroupRow): PartnerGroupWire {

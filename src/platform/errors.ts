@@ -47,6 +47,7 @@ export const ERRORS = {
   MFA_TRANSACTION_REJECTED: { status: 406, message: 'The user rejected the transaction.' },
   MFA_TRANSACTION_EXPIRED: { status: 408, message: 'The transaction expired: it was not confirmed within 5 minutes.' },
   MFA_TRANSACTION_ALREADY_PROCESSED: { status: 409, message: 'The transaction has already been processed.' },
+  MFA_USER_NOT_IN_COMPANY: { status: 403, message: 'The user no longer belongs to the company of the transaction.' },
   MFA_ACTION_UNAVAILABLE: { status: 400, message: "Action '{type}' is not available in this version of the service." },
   AUTHENTICATOR_LOGIN_FAILED: { status: 401, message: 'Wrong username or password.' },
   AUTHENTICATOR_LOCKED: { status: 401, message: 'Too many failed logins: the account is locked until {until} (UTC).' },
@@ -103,6 +104,7 @@ export const ERRORS = {
   BANK_ACCOUNT_CURRENCY_CANNOT_BE_CHANGED: { status: 400 },
   PAYMENT_FLAGS_NOT_ALLOWED_ON_OLD_BANK_CONNECTION: { status: 400 },
   BANKING_CODE_REQUIRED_FOR_PAYMENTS: { status: 400 },
+  BANK_ACCOUNT_VERSION_REQUIRED: { status: 400, message: 'BANK_ACCOUNT_VERSION_REQUIRED: PUT needs the current `version` of the bank account.' },
 
   // ledger: chart of accounts, fiscal years and periods, VAT, ledger receipts (src/accounts, src/fiscal, src/vat, src/ledger)
   ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE: { status: 400 },

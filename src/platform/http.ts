@@ -187,7 +187,7 @@ export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authent
   if (spec) {
     if (!twoFactor) throw new Error(`${def.method} ${def.path} is a two-factor route but no two-factor gate was given`);
     if (!needsAuth) throw new Error(`${def.method} ${def.path}: a two-factor route needs a bearer token`);
-    twoFactor.declare(spec, { method: def.method, path: def.path });
+    twoFactor.declare(spec, { method: def.method, path: def.path, right });
     documented[202] ??= TransactionIdentifierBody;
     handler = async (request, reply) => {
       if (request.auth?.grant === 'client_credentials') throw apiError('TWO_FACTOR_NEEDS_PERSON');

@@ -159,8 +159,8 @@ export interface TwoFactorSpec<RS extends RouteSchemas = RouteSchemas> {
 
 /** The shared two-factor mechanism as the HTTP layer sees it (implemented by src/mfa/service.ts). */
 export interface TwoFactorGate {
-  /** Called once for every two-factor route when it is registered. */
-  declare(spec: TwoFactorSpec, route: { method: HttpMethod; path: string }): void;
+  /** Called once for every two-factor route when it is registered (with the right it needs). */
+  declare(spec: TwoFactorSpec, route: { method: HttpMethod; path: string; right: RightRequirement | null }): void;
   /** Stores a pending transaction for a validated request (and in sandbox mode confirms it). */
   start(
     spec: TwoFactorSpec,

@@ -8,6 +8,7 @@ import { nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { compileBodyCheck } from '../platform/validation.ts';
 import { ApiError } from '../platform/errors.ts';
+import { checkAccountRefs } from '../company/account-refs.ts';
 import { Product, type ProductGroupWire, type ProductType, type ProductWire } from './schemas.ts';
 import * as store from './store.ts';
 
@@ -98,6 +99,10 @@ export class ProductService {
       if (!group) violations.add('PRODUCT_GROUP_NOT_FOUND', 'productGroupId');
       else if (group.type !== product.type) violations.add('PRODUCT_GROUP_TYPE_MISMATCH', 'productGroupId');
     }
+    // ledger accounts must be active accounts of the company's chart (bookkeepingAccount only where it is allowed)
+    const accounts = [{ field: 'defaultAccount', number: product.defaultAccount }];
+    if (product.type === 'TRAVEL') accounts.push({ field: 'bookkeepingAccount', number: product.bookkeepingAccount });
+    await checkAccountRefs(db, companyId, accounts, violations);
     violations.throwIfAny();
   }
 

@@ -97,15 +97,23 @@ export class SieService {
       throw err;
     }
     const vouchers = this.#vouchers(db, companyId, year.id, end, itemCodes);
+    // The snapshot ends with the generator (written out, failed, or returned early because the client left); a
+    // stream closed before its first read never enters the generator, so closing releases it then.
+    let started = false;
     async function* chunks(): AsyncGenerator<Buffer> {
+      started = true;
       try {
         yield* sieFileChunks(head, vouchers);
       } finally {
         await snapshot?.commit().execute();
       }
     }
+    const body = Readable.from(chunks(), { objectMode: false });
+    body.once('close', () => {
+      if (!started) void snapshot?.commit().execute().catch(() => undefined);
+    });
     const org = safeFileName(head.orgNumber ?? '') || `company${companyId}`;
-    return { fileName: `SIE4_${org}_${year.start}_${end}.se`, body: Readable.from(chunks(), { objectMode: false }) };
+    return { fileName: `SIE4_${org}_${year.start}_${end}.se`, body };
   }
 
   async #head(db: Kysely<Database>, companyId: number, year: reports.FiscalYear, end: string, previous: reports.FiscalYear | undefined) {

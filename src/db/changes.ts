@@ -1,0 +1,35 @@
+// Knowing when cached database state may be stale. The scope-checking driver reports every write statement's
+// tables here as it runs; on SQLite, `PRAGMA data_version` tells whether another connection (another process,
+// e.g. a `tase admin` command) committed anything since. Together they make a per-process cache exact on the
+// embedded engine. On PostgreSQL other processes write unseen, so `stamp` answers null: do not cache.
+
+export class ChangeStamps {
+  readonly #epochs = new Map<string, number>();
+  /** Writes whose tables could not be told (raw SQL): they invalidate everything. */
+  #unknown = 0;
+  readonly #external: (() => number) | undefined;
+
+  /** `external` is the engine's counter of other connections' commits; without it nothing may be cached. */
+  constructor(external?: () => number) {
+    this.#external = external;
+  }
+
+  written(tables: readonly string[] | null): void {
+    if (tables === null) {
+      this.#unknown++;
+      return;
+    }
+    for (const table of tables) this.#epochs.set(table, (this.#epochs.get(table) ?? 0) + 1);
+  }
+
+  /**
+   * A value that changes whenever one of `tables` may have changed. Take it before reading; a cached read is
+   * valid while the stamp is the same. Null when the engine cannot tell (nothing may be cached).
+   */
+  stamp(tables: readonly string[]): string | null {
+    if (!this.#external) return null;
+    let local = this.#unknown;
+    for (const table of tables) local += this.#epochs.get(table) ?? 0;
+    return `${this.#external()}:${local}`;
+  }
+}

@@ -1,0 +1,58 @@
+// Revocation reaches a process that caches session states on the embedded engine: a change committed by
+// another process (another connection to the same database file) ends the session on the very next request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, type App } from '../src/app.ts';
+import { configFromEnv } from '../src/platform/config.ts';
+import { seedDemo, type DemoCredentials } from '../src/company/demo.ts';
+import { openDatabase } from '../src/db/index.ts';
+import { testEngine } from './support/database.ts';
+
+let dir: string;
+let app: App;
+let base: string;
+let demo: DemoCredentials;
+
+async function token(): Promise<string> {
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: demo.clientSecret, api_key: demo.apiKey });
+  const answer = await fetch(`${base}/api/oauth/token`, { method: 'POST', body: form });
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+const get = (path: string, bearer: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
+
+describe.runIf(testEngine === 'sqlite')('session cache on the embedded engine', () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tase-cache-'));
+    const config = { ...configFromEnv({ TASE_MODE: 'sandbox' }), databaseUrl: join(dir, 'tase.sqlite'), port: 0, logLevel: 'silent', rateLimitPerSecond: 0 };
+    app = await buildApp({ config });
+    demo = await seedDemo(app.ctx);
+    await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a session revoked by another process is refused on the next request', async () => {
+    const bearer = await token();
+    expect((await get('/api/products', bearer)).status).toBe(200);
+    expect((await get('/api/products', bearer)).status).toBe(200); // now served from the cache
+    const other = openDatabase({ url: join(dir, 'tase.sqlite') });
+    await other.db.updateTable('auth_sessions').set({ revoked_at: '2026-01-01T00:00:00.000' }).where('company_id', '=', demo.companyId).execute();
+    await other.close();
+    expect((await get('/api/products', bearer)).status).toBe(401);
+  });
+
+  it('a membership removed by another process is refused on the next request', async () => {
+    const bearer = await token();
+    expect((await get('/api/products', bearer)).status).toBe(200);
+    const other = openDatabase({ url: join(dir, 'tase.sqlite') });
+    await other.db.updateTable('company_users').set({ active: false }).where('company_id', '=', demo.companyId).execute();
+    await other.close();
+    expect((await get('/api/products', bearer)).status).toBe(401);
+  });
+});
