@@ -64,6 +64,12 @@ export class TokenSigner {
     return { token, claims };
   }
 
+  /** The claims of a token whose signature was verified before and that has not expired; else undefined. */
+  verified(token: string): AccessClaims | undefined {
+    const cached = this.#verified.get(token);
+    return cached && cached.exp > Math.floor(this.#clock.now().getTime() / 1000) ? cached : undefined;
+  }
+
   /** Verifies signature, issuer, algorithm and expiry; throws InvalidTokenError. */
   async verify(token: string): Promise<AccessClaims> {
     const nowSeconds = Math.floor(this.#clock.now().getTime() / 1000);

@@ -202,7 +202,7 @@ export function assertCompanyScoped(root: RootOperationNode): void {
  * raw SQL, a prepared query). The verdict is cached by SQL text: identical SQL comes from an identical tree, so
  * a statement shape is walked once per process and the hot path pays one map lookup.
  */
-export function companyScopedDialect(inner: Dialect, onWrite?: (tables: string[] | null) => void): Dialect {
+export function companyScopedDialect(inner: Dialect, onWrite?: (tables: string[] | null) => void): Dialect & { check(compiled: CompiledQuery): void } {
   const verdicts = new Map<string, Verdict>();
   const check = (compiled: CompiledQuery) => {
     let verdict = verdicts.get(compiled.sql);
@@ -222,6 +222,7 @@ export function companyScopedDialect(inner: Dialect, onWrite?: (tables: string[]
     if (onWrite && verdict.writes !== undefined) onWrite(verdict.writes);
   };
   return {
+    check,
     createAdapter: () => inner.createAdapter(),
     createIntrospector: (db) => inner.createIntrospector(db),
     createQueryCompiler: () => inner.createQueryCompiler(),

@@ -3,6 +3,7 @@ import { openSqlite } from './sqlite.ts';
 import { openPostgres } from './postgres.ts';
 import { companyScopedDialect } from './company-scope.ts';
 import { ChangeStamps } from './changes.ts';
+import { immediateReaders } from './prepared.ts';
 import type { Database } from './types.ts';
 import { allMigrations } from './migrations.ts';
 
@@ -35,7 +36,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const location = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
   const sqlite = openSqlite(location);
   const changes = new ChangeStamps(sqlite.dataVersion);
-  const db = new Kysely<Database>({ dialect: companyScopedDialect(sqlite.dialect, (tables) => changes.written(tables)) });
+  const dialect = companyScopedDialect(sqlite.dialect, (tables) => changes.written(tables));
+  const db = new Kysely<Database>({ dialect });
+  immediateReaders.set(db, (compiled) => {
+    dialect.check(compiled);
+    return sqlite.readNow(compiled.sql, compiled.parameters);
+  });
   return { db, engine: 'sqlite', changes, close: () => db.destroy() };
 }
 

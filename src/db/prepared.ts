@@ -6,6 +6,12 @@ import type { CompiledQuery, Compilable, Kysely } from 'kysely';
 
 const SENTINEL = '\u0000tase-param:';
 
+/**
+ * Per database (the root instance, never a transaction): runs a compiled read synchronously when the engine can
+ * do so safely, or answers undefined. Registered by openDatabase for the embedded engine.
+ */
+export const immediateReaders = new WeakMap<object, (compiled: CompiledQuery) => unknown[] | undefined>();
+
 interface Compiled {
   sql: CompiledQuery;
   /** For each positional parameter: the name of the placeholder, or the constant value. */
@@ -28,7 +34,9 @@ export function preparedQuery<Params extends Record<string, unknown>, Row>(
       byAdapter.set(adapter, compiled);
     }
     const parameters = compiled.slots.map((slot) => ('name' in slot ? params[slot.name] : slot.value));
-    const result = await db.executeQuery<Row>({ ...compiled.sql, parameters });
-    return result.rows;
+    const query = { ...compiled.sql, parameters };
+    const immediate = immediateReaders.get(db)?.(query);
+    if (immediate) return immediate as Row[];
+    return (await db.executeQuery<Row>(query)).rows;
   };
 }

@@ -51,7 +51,17 @@ class CachingDatabase {
   }
 }
 
-export function openSqlite(location: string): { dialect: SqliteDialect; dataVersion: () => number } {
+export interface EmbeddedDatabase {
+  dialect: SqliteDialect;
+  dataVersion: () => number;
+  /**
+   * Runs a read at once, without Kysely's connection queue, when that is safe: the single connection is not
+   * inside a transaction (whose uncommitted writes a read must not see). Undefined when it is.
+   */
+  readNow: (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+}
+
+export function openSqlite(location: string): EmbeddedDatabase {
   if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
   const db = new DatabaseSync(location);
   db.exec('PRAGMA foreign_keys = ON');
@@ -62,8 +72,10 @@ export function openSqlite(location: string): { dialect: SqliteDialect; dataVers
   }
   // Changes when another connection (another process) commits: lets the process trust its caches otherwise.
   const dataVersion = db.prepare('PRAGMA data_version');
+  const caching = new CachingDatabase(db);
   return {
-    dialect: new SqliteDialect({ database: new CachingDatabase(db) as never }),
+    dialect: new SqliteDialect({ database: caching as never }),
     dataVersion: () => Number((dataVersion.get() as { data_version: number }).data_version),
+    readNow: (sql, parameters) => (db.isTransaction ? undefined : caching.prepare(sql).all(parameters)),
   };
 }

@@ -14,6 +14,8 @@ export const API_REALM = 'Tase API';
 
 export interface Authenticator {
   authenticate(token: string): Promise<RequestAuth>;
+  /** The same answer synchronously when it is known without I/O (the hot path); undefined otherwise. */
+  authenticateCached?(token: string): RequestAuth | undefined;
 }
 
 function send(reply: FastifyReply, status: number, items: ErrorItem[], headers: Record<string, string> = {}) {
@@ -114,16 +116,19 @@ export function installNotFound(app: FastifyInstance, table: RouteTable): void {
 /** Version of each request, its end of support (410 past it) and the Deprecation/Sunset headers before it. */
 export function installVersionLifecycle(app: FastifyInstance, clock: Clock): void {
   const headers = new Map(API_VERSIONS.map((v) => [v.id, lifecycleHeaders(v)]));
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook (no promise per request); it also returns the request id to the client.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
     const version = versionOfUrl(request.url);
-    if (!version) return;
+    if (!version) return done();
     if (isPastSupport(version, clock.now())) {
       const alternatives = [`/latest/api (${LATEST_VERSION})`, `/supported/api (${VERSION_ALIASES.supported})`].join(' or ');
-      throw apiError('API_VERSION_UNSUPPORTED', undefined, { version: version.id, date: version.supportEnds!, alternatives });
+      return done(apiError('API_VERSION_UNSUPPORTED', undefined, { version: version.id, date: version.supportEnds!, alternatives }));
     }
     request.apiVersion = version.id;
     const lifecycle = headers.get(version.id);
     if (lifecycle) reply.headers(lifecycle);
+    done();
   });
 }
 
@@ -153,21 +158,33 @@ export function operationIdOf(method: string, path: string): string {
 export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authenticator, table: RouteTable, twoFactor?: TwoFactorGate): void {
   const needsAuth = def.auth !== 'none';
   const right = def.right;
+  const admit = (request: FastifyRequest, identity: RequestAuth): Error | undefined => {
+    request.auth = identity;
+    if (right && !hasRight(identity.rights, right)) {
+      return apiError('FORBIDDEN', undefined, { right: `${right.leaf} (${right.level === 'view' ? 'viewing rights' : 'all rights'})` });
+    }
+    return undefined;
+  };
+  const refuse = (err: unknown): Error => {
+    if ((err as Error).name !== 'InvalidTokenError') return err as Error;
+    return new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}", error="invalid_token"` });
+  };
+  // A callback hook with a synchronous fast path: a known token of an unchanged session costs no promise.
   const onRequest = needsAuth
-    ? async (request: FastifyRequest) => {
+    ? (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
         const token = bearerToken(request);
-        if (token === undefined) throw new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}"` });
-        let identity: RequestAuth;
+        if (token === undefined) return done(new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}"` }));
+        let known: RequestAuth | undefined;
         try {
-          identity = await auth.authenticate(token);
+          known = auth.authenticateCached?.(token);
         } catch (err) {
-          if ((err as Error).name !== 'InvalidTokenError') throw err;
-          throw new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}", error="invalid_token"` });
+          return done(refuse(err));
         }
-        request.auth = identity;
-        if (right && !hasRight(identity.rights, right)) {
-          throw apiError('FORBIDDEN', undefined, { right: `${right.leaf} (${right.level === 'view' ? 'viewing rights' : 'all rights'})` });
-        }
+        if (known) return done(admit(request, known));
+        auth.authenticate(token).then(
+          (identity) => done(admit(request, identity)),
+          (err) => done(refuse(err)),
+        );
       }
     : undefined;
 
