@@ -1,5 +1,6 @@
 // SQL of the company's bank accounts.
 import type { Db } from '../db/index.ts';
+import { updateIfVersion } from '../db/versioned.ts';
 
 export interface BankAccountRow {
   company_id: number;
@@ -37,16 +38,9 @@ export async function insertAccount(db: Db, row: BankAccountRow): Promise<void> 
   await db.insertInto('bank_accounts').values(row).execute();
 }
 
-export async function updateAccount(db: Db, row: BankAccountRow, expectedVersion: string): Promise<boolean> {
-  const { company_id, id, ...fields } = row;
-  const result = await db
-    .updateTable('bank_accounts')
-    .set(fields)
-    .where('company_id', '=', company_id)
-    .where('id', '=', id)
-    .where('version', '=', expectedVersion)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** Updates the row if its version is still `expectedVersion`; false when someone changed it meanwhile. */
+export function updateAccount(db: Db, row: BankAccountRow, expectedVersion: string): Promise<boolean> {
+  return updateIfVersion(db, 'bank_accounts', row, expectedVersion);
 }
 
 /** Only one account is the default for invoices (or payments): clears the flag on the others. */

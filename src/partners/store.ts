@@ -1,6 +1,7 @@
 // SQL of business partners, persons (partners of type PERSON), partner groups, default products and
 // factoring contracts.
 import type { Db } from '../db/index.ts';
+import { updateIfVersion } from '../db/versioned.ts';
 import type { PageRequest } from '../platform/paging.ts';
 
 export type PartnerType = 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -138,17 +139,9 @@ export async function insertPartner(db: Db, row: PartnerRow): Promise<void> {
   await db.insertInto('business_partners').values(row).execute();
 }
 
-/** Updates a partner if its version is still `expectedVersion`; false when someone changed it meanwhile. */
-export async function updatePartner(db: Db, row: PartnerRow, expectedVersion: string): Promise<boolean> {
-  const { company_id, id, ...fields } = row;
-  const result = await db
-    .updateTable('business_partners')
-    .set(fields)
-    .where('company_id', '=', company_id)
-    .where('id', '=', id)
-    .where('version', '=', expectedVersion)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** Updates the row if its version is still `expectedVersion`; false when someone changed it meanwhile. */
+export function updatePartner(db: Db, row: PartnerRow, expectedVersion: string): Promise<boolean> {
+  return updateIfVersion(db, 'business_partners', row, expectedVersion);
 }
 
 // partner groups

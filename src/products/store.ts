@@ -1,5 +1,6 @@
 // SQL of products and product groups.
 import type { Db } from '../db/index.ts';
+import { updateIfVersion } from '../db/versioned.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import type { ProductType } from './schemas.ts';
@@ -80,17 +81,9 @@ export async function insertProduct(db: Db, row: ProductRow): Promise<void> {
   await db.insertInto('products').values(row).execute();
 }
 
-/** Updates a product if its version is still `expectedVersion`; false when someone changed it meanwhile. */
-export async function updateProduct(db: Db, row: ProductRow, expectedVersion: string): Promise<boolean> {
-  const { company_id, id, ...fields } = row;
-  const result = await db
-    .updateTable('products')
-    .set(fields)
-    .where('company_id', '=', company_id)
-    .where('id', '=', id)
-    .where('version', '=', expectedVersion)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** Updates the row if its version is still `expectedVersion`; false when someone changed it meanwhile. */
+export function updateProduct(db: Db, row: ProductRow, expectedVersion: string): Promise<boolean> {
+  return updateIfVersion(db, 'products', row, expectedVersion);
 }
 
 export async function deleteProduct(db: Db, companyId: number, id: number): Promise<void> {
