@@ -6,7 +6,7 @@ import { parseJson, stringifyJson } from './json.ts';
 import { compileBodyCheck, compileValidator, type HttpPart } from './validation.ts';
 import { API_VERSIONS, isPastSupport, lifecycleHeaders, routeInVersion, versionOfUrl, VERSION_ALIASES, LATEST_VERSION } from './versions.ts';
 import { ErrorBody, TransactionIdentifierBody } from './schema.ts';
-import { hasRight } from './rights.ts';
+import { hasRight, type RightRequirement } from './rights.ts';
 import type { Clock } from './clock.ts';
 import type { HttpMethod, RequestAuth, RouteDef, RouteRequest, TwoFactorGate } from './route.ts';
 
@@ -150,14 +150,14 @@ export function operationIdOf(method: string, path: string): string {
   return `${method.toLowerCase()}${words.join('')}`;
 }
 
+type HookDone = (err?: Error) => void;
+
 /**
- * Registers an endpoint under every API version that has it. A two-factor route (`def.twoFactor`) needs the
- * `twoFactor` gate: after validation it refuses machine-to-machine tokens and answers 202 with the stored
- * transaction instead of running a handler.
+ * The bearer-token check of every protected route (API and root routes alike), as a callback hook with a
+ * synchronous fast path: a known token of an unchanged session costs no promise. Sets `request.auth`; with a
+ * `right`, answers 403 when the user lacks it.
  */
-export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authenticator, table: RouteTable, twoFactor?: TwoFactorGate): void {
-  const needsAuth = def.auth !== 'none';
-  const right = def.right;
+export function bearerHook(auth: Authenticator, right: RightRequirement | null) {
   const admit = (request: FastifyRequest, identity: RequestAuth): Error | undefined => {
     request.auth = identity;
     if (right && !hasRight(identity.rights, right)) {
@@ -169,24 +169,32 @@ export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authent
     if ((err as Error).name !== 'InvalidTokenError') return err as Error;
     return new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}", error="invalid_token"` });
   };
-  // A callback hook with a synchronous fast path: a known token of an unchanged session costs no promise.
-  const onRequest = needsAuth
-    ? (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-        const token = bearerToken(request);
-        if (token === undefined) return done(new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}"` }));
-        let known: RequestAuth | undefined;
-        try {
-          known = auth.authenticateCached?.(token);
-        } catch (err) {
-          return done(refuse(err));
-        }
-        if (known) return done(admit(request, known));
-        auth.authenticate(token).then(
-          (identity) => done(admit(request, identity)),
-          (err) => done(refuse(err)),
-        );
-      }
-    : undefined;
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
+    const token = bearerToken(request);
+    if (token === undefined) return done(new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}"` }));
+    let known: RequestAuth | undefined;
+    try {
+      known = auth.authenticateCached?.(token);
+    } catch (err) {
+      return done(refuse(err));
+    }
+    if (known) return done(admit(request, known));
+    auth.authenticate(token).then(
+      (identity) => done(admit(request, identity)),
+      (err) => done(refuse(err)),
+    );
+  };
+}
+
+/**
+ * Registers an endpoint under every API version that has it. A two-factor route (`def.twoFactor`) needs the
+ * `twoFactor` gate: after validation it refuses machine-to-machine tokens and answers 202 with the stored
+ * transaction instead of running a handler.
+ */
+export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authenticator, table: RouteTable, twoFactor?: TwoFactorGate): void {
+  const needsAuth = def.auth !== 'none';
+  const right = def.right;
+  const onRequest = needsAuth ? bearerHook(auth, right) : undefined;
 
   const { response, consumes, ...parts } = def.schema;
   const documented: Record<string | number, unknown> = { ...(response ?? {}) };

@@ -13,8 +13,7 @@
 // as they are: an HTML page sets its own content type and headers. Form posts
 // (`application/x-www-form-urlencoded`) arrive parsed into `request.body` as a string record.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, errorItem } from './errors.ts';
-import { API_REALM, type Authenticator, type RouteTable } from './http.ts';
+import { bearerHook, type Authenticator, type RouteTable } from './http.ts';
 
 export interface RootRouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -30,29 +29,9 @@ export function rootRoute(def: RootRouteDef): RootRouteDef {
   return def;
 }
 
-const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
-
-function unauthorized(error?: string): ApiError {
-  return new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}"${error ? `, error="${error}"` : ''}` });
-}
-
 export function registerRootRoute(app: FastifyInstance, def: RootRouteDef, auth: Authenticator, table: RouteTable): void {
   if (/^\/(api|latest|supported|v\d{4})(\/|$)/.test(def.path)) throw new Error(`root route ${def.path} collides with the API prefix`);
-  const onRequest =
-    def.auth === 'bearer'
-      ? async (request: FastifyRequest) => {
-          const header = request.headers.authorization;
-          if (!header) throw unauthorized();
-          const match = BEARER.exec(header);
-          if (!match) throw unauthorized('invalid_token');
-          try {
-            request.auth = await auth.authenticate(match[1]);
-          } catch (err) {
-            if ((err as Error).name !== 'InvalidTokenError') throw err;
-            throw unauthorized('invalid_token');
-          }
-        }
-      : undefined;
+  const onRequest = def.auth === 'bearer' ? bearerHook(auth, null) : undefined;
   table.add(def.method, def.path);
   if (def.method === 'GET') table.add('HEAD', def.path);
   app.route({
