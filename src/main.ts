@@ -28,6 +28,7 @@ const USAGE = `Usage: tase <command>
   admin fiscal-year create --company-id N --start-date D --end-date D
   admin fiscal-year close --company-id N --date D             close the fiscal year holding the date
   admin account set-active --company-id N --account NUMBER --active true|false
+  admin housekeeping                                          delete expired rows now (one pass), print the counts
 
 Configuration: PORT, HOST, DATABASE_URL, TASE_MODE, TASE_SIGNING_SECRET, TASE_PUBLIC_URL (see README).`;
 
@@ -143,6 +144,11 @@ async function ledgerAdmin(app: App, command: string, values: Record<string, str
 
 async function admin(config: Config, args: string[]): Promise<void> {
   const [noun, verb, ...rest] = args;
+  if (noun === 'housekeeping') {
+    if (verb !== undefined) throw new AdminError(`admin housekeeping takes no arguments, got '${verb}'`);
+    print(await withAdmin(config, (_service, app) => app.services.housekeeping.runOnce()));
+    return;
+  }
   const { values } = parseArgs({
     args: rest,
     options: {

@@ -39,6 +39,7 @@ import { webhookRoutes } from './webhooks/routes.ts';
 import { AuthenticatorService } from './authenticator/service.ts';
 import { authenticatorRoutes } from './authenticator/routes.ts';
 import { userUpdateRoutes } from './users/update.ts';
+import { Housekeeping } from './housekeeping/task.ts';
 
 export interface Services {
   auth: AuthService;
@@ -59,6 +60,7 @@ export interface Services {
   mfa: MfaService;
   webhooks: WebhookService;
   authenticator: AuthenticatorService;
+  housekeeping: Housekeeping;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -87,6 +89,7 @@ export function createServices(ctx: AppContext): Services {
     mfa,
     webhooks,
     authenticator: new AuthenticatorService(ctx, mfa),
+    housekeeping: new Housekeeping(ctx, { intervalMs: (ctx.config.housekeepingIntervalSeconds ?? 600) * 1000 }),
   };
 }
 
@@ -106,5 +109,5 @@ export interface BackgroundTask {
 }
 
 export function backgroundTasks(services: Services): BackgroundTask[] {
-  return [services.webhooks.worker];
+  return [services.webhooks.worker, services.housekeeping];
 }

@@ -1,6 +1,9 @@
 // SQL of identity: companies, users, memberships, OAuth clients, API keys and token sessions.
 import type { Db } from '../db/index.ts';
 import { preparedQuery } from '../db/prepared.ts';
+import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
+import { isoDateTime } from '../platform/clock.ts';
+import { ACCESS_TOKEN_SECONDS } from './tokens.ts';
 
 export interface CompanyRow {
   company_id: number;
@@ -271,4 +274,68 @@ export async function refreshSessionsBeyond(db: Db, companyId: number, clientId:
     .offset(keep)
     .execute();
   return rows.map((r) => Number(r.id));
+}
+
+// ---- housekeeping (src/housekeeping/task.ts) ------------------------------------------------------------
+
+/**
+ * Slack between creating or refreshing a session and signing the access token that goes with it (the token's
+ * `iat` is taken a moment after the row is written), and between the clocks of several processes.
+ */
+const TOKEN_ISSUE_GRACE_SECONDS = 60;
+/**
+ * Used and expired authorization codes are kept a day after their expiry: presenting a used code again revokes
+ * the session it issued (RFC 6749 §4.1.2), which needs the code's row.
+ */
+export const SPENT_CODE_KEEP_SECONDS = 24 * 60 * 60;
+
+/**
+ * Deletes sessions of a company that no token can use any more, at most `batch.limit` per statement; answers how
+ * many went (fewer than `batch.limit` when none is left). An access token is valid `ACCESS_TOKEN_SECONDS` from
+ * its signing, which happens when the session starts and, for a session with a refresh token, on each refresh
+ * until the refresh token expires. So a session goes when
+ * - it is revoked (logout, password change, removal from the company, API key revocation, the 101st refresh
+ *   token, a reused code): its tokens are refused already, whatever their `exp` (an unknown session is refused
+ *   the same way);
+ * - it has no refresh token and started more than the access-token lifetime ago (every client-credentials
+ *   token request makes one of these);
+ * - its refresh token expired more than the access-token lifetime ago (the last access token refreshed from it
+ *   has expired too).
+ * A live refresh token keeps its session, however old. Each rule has an index (src/housekeeping/migrations.ts).
+ */
+export async function purgeExpiredSessions(db: Db, companyId: number, batch: PurgeBatch): Promise<number> {
+  const tokensExpired = isoDateTime(new Date(batch.now.getTime() - (ACCESS_TOKEN_SECONDS + TOKEN_ISSUE_GRACE_SECONDS) * 1000));
+  const rules: ((q: ReturnType<typeof sessionIds>) => ReturnType<typeof sessionIds>)[] = [
+    (q) => q.where('revoked_at', '<=', isoDateTime(batch.now)),
+    (q) => q.where('refresh_expires_at', 'is', null).where('created_at', '<', tokensExpired),
+    (q) => q.where('refresh_expires_at', '<', tokensExpired),
+  ];
+  let deleted = 0;
+  for (const rule of rules) {
+    const result = await db
+      .deleteFrom('auth_sessions')
+      .where('company_id', '=', companyId)
+      .where('id', 'in', purgeCandidates(rule(sessionIds(db, companyId)), batch))
+      .executeTakeFirst();
+    deleted += deletedRows(result);
+  }
+  return deleted;
+}
+
+function sessionIds(db: Db, companyId: number) {
+  return db.selectFrom('auth_sessions').select('id').where('company_id', '=', companyId);
+}
+
+/**
+ * Deletes up to `batch.limit` authorization codes of a company that expired more than a day ago, used or not (a code is
+ * valid 5 minutes; a used one is kept that day for the reuse check); answers how many went.
+ */
+export async function purgeSpentCodes(db: Db, companyId: number, batch: PurgeBatch): Promise<number> {
+  const before = isoDateTime(new Date(batch.now.getTime() - SPENT_CODE_KEEP_SECONDS * 1000));
+  const result = await db
+    .deleteFrom('auth_codes')
+    .where('company_id', '=', companyId)
+    .where('id', 'in', purgeCandidates(db.selectFrom('auth_codes').select('id').where('company_id', '=', companyId).where('expires_at', '<', before), batch))
+    .executeTakeFirst();
+  return deletedRows(result);
 }

@@ -67,7 +67,6 @@ export class AuthenticatorService {
     if (user.failed_logins > 0 || user.locked_until) await clearFailedLogins(this.#ctx.db, user.user_id);
     if (Boolean(user.api_login_only)) throw apiError('AUTHENTICATOR_API_LOGIN_ONLY');
 
-    await store.deleteExpired(this.#ctx.db, isoDateTime(now));
     const id = randomSecret(12);
     const secret = randomSecret(32);
     const row: store.AuthenticatorSessionRow = {

@@ -1,5 +1,7 @@
 // SQL of authenticator sessions.
 import type { Db } from '../db/index.ts';
+import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
+import { isoDateTime } from '../platform/clock.ts';
 
 export interface AuthenticatorSessionRow {
   id: string;
@@ -28,6 +30,14 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.deleteFrom('authenticator_sessions').where('id', '=', id).execute();
 }
 
-export async function deleteExpired(db: Db, now: string): Promise<void> {
-  await db.deleteFrom('authenticator_sessions').where('expires_at', '<=', now).execute();
+/**
+ * Deletes up to `batch.limit` expired authenticator sessions (housekeeping, src/housekeeping/task.ts): a session
+ * is refused from its expiry on, so nothing needs it after that. Answers how many went.
+ */
+export async function purgeExpired(db: Db, batch: PurgeBatch): Promise<number> {
+  const result = await db
+    .deleteFrom('authenticator_sessions')
+    .where('id', 'in', purgeCandidates(db.selectFrom('authenticator_sessions').select('id').where('expires_at', '<=', isoDateTime(batch.now)), batch))
+    .executeTakeFirst();
+  return deletedRows(result);
 }

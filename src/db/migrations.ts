@@ -14,6 +14,7 @@ import { reportMigrations } from '../reports/migrations.ts';
 import { mfaMigrations } from '../mfa/migrations.ts';
 import { webhookMigrations } from '../webhooks/migrations.ts';
 import { authenticatorMigrations } from '../authenticator/migrations.ts';
+import { housekeepingMigrations } from '../housekeeping/migrations.ts';
 
 export const allMigrations: Record<string, Migration> = {
   ...identityMigrations,
@@ -30,4 +31,5 @@ export const allMigrations: Record<string, Migration> = {
   ...mfaMigrations,
   ...webhookMigrations,
   ...authenticatorMigrations,
+  ...housekeepingMigrations,
 };

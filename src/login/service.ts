@@ -104,7 +104,6 @@ export class LoginService {
     if (state !== null && state.length > 2000) throw new LoginProblem('state is longer than 2000 characters.', { clientName: client.name });
 
     const now = this.#now();
-    await store.deleteFlowsExpiredBefore(this.#ctx.db, isoDateTime(new Date(now.getTime() - 3600_000)));
     const id = randomSecret(12);
     const secret = randomSecret(24);
     const csrf = randomSecret(24);

@@ -2,6 +2,8 @@
 // failed-password counter.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
+import { isoDateTime } from '../platform/clock.ts';
 import type { LoginFlowRow } from '../auth/store.ts';
 
 export async function insertFlow(db: Db, row: LoginFlowRow): Promise<void> {
@@ -20,9 +22,20 @@ export async function deleteFlow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('login_flows').where('id', '=', id).execute();
 }
 
-/** Forgets flows that ended long ago (an expired flow is kept a while so the page can say it expired). */
-export async function deleteFlowsExpiredBefore(db: Db, before: string): Promise<void> {
-  await db.deleteFrom('login_flows').where('expires_at', '<', before).execute();
+/** An expired flow is kept a day, so that the page can still say it expired (a finished flow is deleted at once). */
+export const EXPIRED_FLOW_KEEP_SECONDS = 24 * 60 * 60;
+
+/**
+ * Deletes up to `batch.limit` login flows that expired more than a day ago (housekeeping, src/housekeeping/task.ts);
+ * answers how many went.
+ */
+export async function purgeExpiredFlows(db: Db, batch: PurgeBatch): Promise<number> {
+  const before = isoDateTime(new Date(batch.now.getTime() - EXPIRED_FLOW_KEEP_SECONDS * 1000));
+  const result = await db
+    .deleteFrom('login_flows')
+    .where('id', 'in', purgeCandidates(db.selectFrom('login_flows').select('id').where('expires_at', '<', before), batch))
+    .executeTakeFirst();
+  return deletedRows(result);
 }
 
 /** Counts a wrong password; returns the count of consecutive failures. */

@@ -7,7 +7,8 @@
 //                                     +--5 minutes pass----------> EXPIRED  (status query: 408)
 //
 // Sandbox mode approves automatically as soon as the transaction is stored; production mode waits for the
-// user's decision in the authenticator. The status stays queryable for 24 hours from the start.
+// user's decision in the authenticator. The status stays queryable for 24 hours from the start (then the
+// housekeeping task deletes the row: store.purgeExpired).
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../platform/context.ts';
 import type { HttpMethod, RouteRequest, RouteSchemas, TwoFactorGate, TwoFactorOutcome, TwoFactorSpec } from '../platform/route.ts';
@@ -27,7 +28,6 @@ export const CONFIRM_WITHIN_MS = 5 * 60_000;
 export const KEEP_STATUS_MS = 24 * 60 * 60_000;
 /** Most pending transactions listed for one user. */
 export const MAX_PENDING_LISTED = 100;
-const PURGE_EVERY_MS = 60_000;
 const MAX_SUMMARY_LENGTH = 500;
 const MAX_DETAIL_LINES = 50;
 
@@ -59,7 +59,6 @@ export class MfaService implements TwoFactorGate {
   readonly #ctx: AppContext;
   readonly #specs = new Map<string, TwoFactorSpec>();
   readonly #rights = new Map<string, RightRequirement | null>();
-  #lastPurge = 0;
   /** Called after a commit that may have written webhook events (wakes the delivery worker). */
   onEventsWritten: () => void = () => {};
 
@@ -102,7 +101,6 @@ export class MfaService implements TwoFactorGate {
       confirm_read_at: null,
       keep_until: isoDateTime(new Date(now.getTime() + KEEP_STATUS_MS)),
     });
-    await this.#purgeNowAndThen(now);
     // The vendor's test server accepts every action by itself: so does the sandbox.
     if (this.#ctx.config.mode === 'sandbox') await this.decide(transactionId, request.auth.userId, 'APPROVE');
     return { transactionIdentifier: transactionId, confirmationApp: CONFIRMATION_APP };
@@ -267,11 +265,5 @@ export class MfaService implements TwoFactorGate {
       createdAt: r.created_at,
       expiresAt: r.expires_at,
     }));
-  }
-
-  async #purgeNowAndThen(now: Date): Promise<void> {
-    if (now.getTime() - this.#lastPurge < PURGE_EVERY_MS && now.getTime() >= this.#lastPurge) return;
-    this.#lastPurge = now.getTime();
-    await store.purge(this.#ctx.db, isoDateTime(now));
   }
 }

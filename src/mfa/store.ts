@@ -1,5 +1,7 @@
 // SQL of two-factor transactions.
 import type { Db } from '../db/index.ts';
+import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
+import { isoDateTime } from '../platform/clock.ts';
 
 export type TransactionStatus = 'PENDING' | 'COMPLETED' | 'REJECTED' | 'EXPIRED';
 
@@ -100,7 +102,15 @@ export async function pendingOfUser(db: Db, userId: number, now: string, limit: 
   return rows as PendingListing[];
 }
 
-/** Forgets transactions past their 24 hours. */
-export async function purge(db: Db, now: string): Promise<void> {
-  await db.deleteFrom('mfa_transactions').where('keep_until', '<=', now).execute();
+/**
+ * Deletes up to `batch.limit` transactions past their 24 hours (`keep_until`; a pending one expires after 5 minutes,
+ * long before), which every read already treats as unknown (housekeeping, src/housekeeping/task.ts). Answers how
+ * many went.
+ */
+export async function purgeExpired(db: Db, batch: PurgeBatch): Promise<number> {
+  const result = await db
+    .deleteFrom('mfa_transactions')
+    .where('transaction_id', 'in', purgeCandidates(db.selectFrom('mfa_transactions').select('transaction_id').where('keep_until', '<=', isoDateTime(batch.now)), batch))
+    .executeTakeFirst();
+  return deletedRows(result);
 }

@@ -22,6 +22,8 @@ export interface Config {
   webhookSignatureHeader?: string;
   /** Let webhooks reach loopback, private and link-local addresses in production mode (default false). */
   webhookAllowPrivate?: boolean;
+  /** Seconds between two passes of the housekeeping task (default 600; 0: no periodic pass). */
+  housekeepingIntervalSeconds?: number;
 }
 
 export class ConfigError extends Error {
@@ -62,5 +64,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: env.TASE_VALIDATE_RESPONSES === '1',
     webhookSignatureHeader: webhookHeader(env.TASE_WEBHOOK_SIGNATURE_HEADER),
     webhookAllowPrivate: env.TASE_WEBHOOK_ALLOW_PRIVATE === '1',
+    housekeepingIntervalSeconds: integer('TASE_HOUSEKEEPING_INTERVAL', env.TASE_HOUSEKEEPING_INTERVAL, 600),
   };
 }

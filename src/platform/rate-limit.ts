@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Engine } from '../db/index.ts';
 import { ApiError, errorItem } from './errors.ts';
+import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
 
 export const RATE_WINDOW_SECONDS = 1;
 
@@ -152,6 +153,27 @@ export class RateLimiter {
     }
     reply.headers(headers);
   }
+}
+
+/** Windows that ended this long ago are deleted; younger ones are left alone (clocks of processes differ a little). */
+export const ENDED_WINDOW_KEEP_SECONDS = 60;
+
+/**
+ * Deletes up to `batch.limit` rows of rate_limit_windows whose window ended more than a minute ago (housekeeping,
+ * src/housekeeping/task.ts); answers how many went. A row is rewritten for the current window by the next request
+ * of its client, so only the rows of clients that stopped sending stay behind. The windows are seconds of the
+ * wall clock, which is the service clock in production. A claim racing with the delete is safe: on PostgreSQL
+ * the candidate rows are locked and re-checked (a row just moved to the current window is no longer a
+ * candidate), and a deleted row is simply inserted again. On the embedded engine the table is not used.
+ */
+export async function purgeExpiredWindows(db: Db, batch: PurgeBatch): Promise<number> {
+  const current = Math.floor(batch.now.getTime() / 1000 / RATE_WINDOW_SECONDS);
+  const before = current - Math.ceil(ENDED_WINDOW_KEEP_SECONDS / RATE_WINDOW_SECONDS);
+  const result = await db
+    .deleteFrom('rate_limit_windows')
+    .where('client_id', 'in', purgeCandidates(db.selectFrom('rate_limit_windows').select('client_id').where('window_start', '<', before), batch))
+    .executeTakeFirst();
+  return deletedRows(result);
 }
 
 /**

@@ -1,6 +1,8 @@
 // SQL of webhooks: the subscriptions and the delivery outbox.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
+import { isoDateTime } from '../platform/clock.ts';
 
 export interface WebhookRow {
   company_id: number;
@@ -192,4 +194,33 @@ export async function releaseLease(db: Db, row: Pick<WebhookDeliveryRow, 'compan
     .where('id', '=', row.id)
     .where('lease_owner', '=', owner)
     .execute();
+}
+
+/** Finished deliveries (delivered, failed, cancelled) stay visible in GET /webhooks/{uuid}/deliveries this long. */
+export const FINISHED_DELIVERY_KEEP_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Deletes up to `batch.limit` deliveries of a company that finished more than 30 days ago (housekeeping,
+ * src/housekeeping/task.ts); answers how many went. DELIVERED, FAILED (a failed one can be sent again with PUT
+ * …/retry during those 30 days) and CANCELED alike; a PENDING delivery is never deleted. "Finished" is its last
+ * activity: `next_attempt_at` is the due time of its last attempt (or the cancellation) and `last_attempt_at`
+ * when that attempt ran (later, if the worker was behind), so both must be older than 30 days. The index
+ * webhook_deliveries_finished (company_id, status, next_attempt_at) finds the candidates.
+ */
+export async function purgeFinishedDeliveries(db: Db, companyId: number, batch: PurgeBatch): Promise<number> {
+  const before = isoDateTime(new Date(batch.now.getTime() - FINISHED_DELIVERY_KEEP_MS));
+  const finished: DeliveryStatus[] = ['DELIVERED', 'FAILED', 'CANCELED'];
+  const candidates = db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('status', 'in', finished)
+    .where('next_attempt_at', '<', before)
+    .where((eb) => eb.or([eb('last_attempt_at', 'is', null), eb('last_attempt_at', '<', before)]));
+  const result = await db
+    .deleteFrom('webhook_deliveries')
+    .where('company_id', '=', companyId)
+    .where('id', 'in', purgeCandidates(candidates, batch))
+    .executeTakeFirst();
+  return deletedRows(result);
 }
