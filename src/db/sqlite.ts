@@ -13,9 +13,29 @@ function bindable(value: unknown): Param {
   return value as Param;
 }
 
-interface CachedStatement {
-  statement: StatementSync;
-  reader: boolean;
+function bindAll(parameters: readonly unknown[]): Param[] {
+  const out = new Array<Param>(parameters.length);
+  for (let i = 0; i < parameters.length; i++) out[i] = bindable(parameters[i]);
+  return out;
+}
+
+/** A prepared statement in the shape Kysely's SQLite driver expects; built once per SQL text and kept. */
+class CachedStatement {
+  readonly reader: boolean;
+  readonly #statement: StatementSync;
+  constructor(statement: StatementSync) {
+    this.#statement = statement;
+    this.reader = statement.columns().length > 0;
+  }
+  all(parameters: readonly unknown[]) {
+    return this.#statement.all(...bindAll(parameters));
+  }
+  run(parameters: readonly unknown[]) {
+    return this.#statement.run(...bindAll(parameters));
+  }
+  iterate(parameters: readonly unknown[]) {
+    return this.#statement.iterate(...bindAll(parameters));
+  }
 }
 
 const STATEMENT_CACHE_LIMIT = 2000;
@@ -33,21 +53,14 @@ class CachingDatabase {
     this.#db.close();
   }
 
-  prepare(sql: string) {
+  prepare(sql: string): CachedStatement {
     let cached = this.#cache.get(sql);
     if (!cached) {
-      const statement = this.#db.prepare(sql);
-      cached = { statement, reader: statement.columns().length > 0 };
+      cached = new CachedStatement(this.#db.prepare(sql));
       if (this.#cache.size >= STATEMENT_CACHE_LIMIT) this.#cache.delete(this.#cache.keys().next().value!);
       this.#cache.set(sql, cached);
     }
-    const { statement, reader } = cached;
-    return {
-      reader,
-      all: (parameters: readonly unknown[]) => statement.all(...parameters.map(bindable)),
-      run: (parameters: readonly unknown[]) => statement.run(...parameters.map(bindable)),
-      iterate: (parameters: readonly unknown[]) => statement.iterate(...parameters.map(bindable)),
-    };
+    return cached;
   }
 }
 
@@ -72,10 +85,11 @@ export function openSqlite(location: string): EmbeddedDatabase {
   }
   // Changes when another connection (another process) commits: lets the process trust its caches otherwise.
   const dataVersion = db.prepare('PRAGMA data_version');
+  dataVersion.setReturnArrays(true);
   const caching = new CachingDatabase(db);
   return {
     dialect: new SqliteDialect({ database: caching as never }),
-    dataVersion: () => Number((dataVersion.get() as { data_version: number }).data_version),
+    dataVersion: () => Number((dataVersion.get() as unknown as [number])[0]),
     readNow: (sql, parameters) => (db.isTransaction ? undefined : caching.prepare(sql).all(parameters)),
   };
 }
