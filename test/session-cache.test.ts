@@ -23,7 +23,7 @@ async function token(): Promise<string> {
 
 const get = (path: string, bearer: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
 
-describe.runIf(testEngine === 'sqlite')('session cache on the embedded engine', () => {
+describe.runIf(testEngine === 'sqlite')('read caches on the embedded engine', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tase-cache-'));
     const config = { ...configFromEnv({ TASE_MODE: 'sandbox' }), databaseUrl: join(dir, 'tase.sqlite'), port: 0, logLevel: 'silent', rateLimitPerSecond: 0 };
@@ -45,6 +45,21 @@ describe.runIf(testEngine === 'sqlite')('session cache on the embedded engine', 
     await other.db.updateTable('auth_sessions').set({ revoked_at: '2026-01-01T00:00:00.000' }).where('company_id', '=', demo.companyId).execute();
     await other.close();
     expect((await get('/api/products', bearer)).status).toBe(401);
+  });
+
+  it('a product changed by another process is answered as changed on the next request', async () => {
+    const bearer = await token();
+    const created = await fetch(`${base}/api/products`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'SALES', name: 'Before', price: 1, discount: 0, active: true, currency: 'EUR' }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    for (let i = 0; i < 2; i++) expect(((await (await get(`/api/products/${id}`, bearer)).json()) as { name: string }).name).toBe('Before');
+    const other = openDatabase({ url: join(dir, 'tase.sqlite') });
+    await other.db.updateTable('products').set({ name: 'After' }).where('company_id', '=', demo.companyId).where('id', '=', id).execute();
+    await other.close();
+    expect(((await (await get(`/api/products/${id}`, bearer)).json()) as { name: string }).name).toBe('After');
   });
 
   it('a membership removed by another process is refused on the next request', async () => {

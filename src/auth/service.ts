@@ -12,6 +12,7 @@ import { normalizeRights, type Rights } from '../platform/rights.ts';
 import { isoDateTime, parseDateTime } from '../platform/clock.ts';
 import { allocateId, type Db } from '../db/index.ts';
 import { OAuthError } from '../platform/errors.ts';
+import { ReadCache } from '../db/read-cache.ts';
 import { InvalidTokenError, type AccessClaims, TokenSigner, ACCESS_TOKEN_SECONDS } from './tokens.ts';
 import { digest, randomSecret, sameDigest } from './secrets.ts';
 import * as store from './store.ts';
@@ -47,7 +48,6 @@ const PKCE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
 /** Tables whose writes can end a session's validity: any write to them invalidates cached session states. */
 const SESSION_TABLES = ['auth_sessions', 'company_users', 'users', 'api_keys', 'companies'] as const;
-const SESSION_CACHE_LIMIT = 10_000;
 
 type Form = Record<string, string | undefined>;
 
@@ -55,9 +55,10 @@ export class AuthService {
   readonly signer: TokenSigner;
   readonly #ctx: AppContext;
   readonly #rightsCache = new Map<string, Rights>();
-  readonly #sessions = new Map<string, { stamp: string; state: store.SessionState }>();
+  readonly #sessions: ReadCache<store.SessionState>;
 
   constructor(ctx: AppContext) {
+    this.#sessions = new ReadCache(ctx.changes, SESSION_TABLES);
     this.#ctx = ctx;
     this.signer = new TokenSigner(ctx.signingKey, ctx.issuer, ctx.clock);
   }
@@ -259,11 +260,8 @@ export class AuthService {
   authenticateCached(token: string): RequestAuth | undefined {
     const claims = this.signer.verified(token);
     if (!claims) return undefined;
-    const stamp = this.#ctx.changes.stamp(SESSION_TABLES);
-    if (stamp === null) return undefined;
-    const cached = this.#sessions.get(`${claims.cid}:${claims.sid}`);
-    if (!cached || cached.stamp !== stamp) return undefined;
-    return this.#identity(claims, cached.state);
+    const state = this.#sessions.peek(`${claims.cid}:${claims.sid}`);
+    return state ? this.#identity(claims, state) : undefined;
   }
 
   #identity(claims: AccessClaims, session: store.SessionState | undefined): RequestAuth {
@@ -287,19 +285,8 @@ export class AuthService {
    * The session and the membership of its user: one point read, or none while nothing they depend on can have
    * changed (ctx.changes: exact on the embedded engine, never cached on PostgreSQL where other processes write).
    */
-  async #sessionState(companyId: number, sessionId: number): Promise<store.SessionState | undefined> {
-    const stamp = this.#ctx.changes.stamp(SESSION_TABLES);
-    const key = `${companyId}:${sessionId}`;
-    if (stamp !== null) {
-      const cached = this.#sessions.get(key);
-      if (cached && cached.stamp === stamp) return cached.state;
-    }
-    const state = await store.sessionForRequest(this.#ctx.db, companyId, sessionId);
-    if (stamp !== null && state) {
-      if (this.#sessions.size >= SESSION_CACHE_LIMIT) this.#sessions.delete(this.#sessions.keys().next().value!);
-      this.#sessions.set(key, { stamp, state });
-    }
-    return state;
+  #sessionState(companyId: number, sessionId: number): Promise<store.SessionState | undefined> {
+    return this.#sessions.get(`${companyId}:${sessionId}`, () => store.sessionForRequest(this.#ctx.db, companyId, sessionId));
   }
 
   #rights(json: string): Rights {

@@ -11,6 +11,7 @@ import { ApiError } from '../platform/errors.ts';
 import { checkAccountRefs } from '../company/account-refs.ts';
 import { Product, type ProductGroupWire, type ProductType, type ProductWire } from './schemas.ts';
 import * as store from './store.ts';
+import { ReadCache } from '../db/read-cache.ts';
 
 const READ_ONLY = ['id', 'version'] as const;
 const TRAVEL_ONLY = ['startDate', 'endDate', 'bookkeepingAccount'] as const;
@@ -76,8 +77,12 @@ const checkProductShape = compileBodyCheck(Product);
 
 export class ProductService {
   readonly #ctx: AppContext;
+  /** Products read by id, the hottest read of the register (exact: see ReadCache). */
+  readonly #byId: ReadCache<store.ProductRow>;
+
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
+    this.#byId = new ReadCache(ctx.changes, ['products']);
   }
 
   get #db(): Db {
@@ -117,6 +122,10 @@ export class ProductService {
   }
 
   async get(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductWire[]> {
+    if (ids.length === 1) {
+      const row = await this.#byId.get(`${companyId}:${ids[0]}`, () => store.getProduct(this.#db, companyId, ids[0]));
+      return row ? [productResponse(row, includeLocalizations)] : [];
+    }
     const rows = await store.getProducts(this.#db, companyId, ids);
     return rows.map((r) => productResponse(r, includeLocalizations));
   }

@@ -1,0 +1,42 @@
+// A per-process cache of rows read from the database, exact where the engine lets us know about every change
+// (see ChangeStamps): an entry is used only while no write to the tables it depends on can have happened, in
+// this process or another. Where that cannot be known (PostgreSQL), nothing is cached and every read goes to
+// the database.
+import type { ChangeStamps } from './changes.ts';
+
+export class ReadCache<V> {
+  readonly #changes: ChangeStamps;
+  readonly #tables: readonly string[];
+  readonly #limit: number;
+  readonly #entries = new Map<string, { stamp: string; value: V }>();
+
+  constructor(changes: ChangeStamps, tables: readonly string[], limit = 10_000) {
+    this.#changes = changes;
+    this.#tables = tables;
+    this.#limit = limit;
+  }
+
+  /** The cached value while still current; undefined when it has to be read. */
+  peek(key: string): V | undefined {
+    const stamp = this.#changes.stamp(this.#tables);
+    if (stamp === null) return undefined;
+    const entry = this.#entries.get(key);
+    return entry && entry.stamp === stamp ? entry.value : undefined;
+  }
+
+  /** Reads through the cache; `load` answering undefined (not found) is not cached. */
+  async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    // the stamp is taken before reading, so a write racing the read leaves the entry stale, never wrong
+    const stamp = this.#changes.stamp(this.#tables);
+    if (stamp !== null) {
+      const entry = this.#entries.get(key);
+      if (entry && entry.stamp === stamp) return entry.value;
+    }
+    const value = await load();
+    if (stamp !== null && value !== undefined) {
+      if (this.#entries.size >= this.#limit) this.#entries.delete(this.#entries.keys().next().value!);
+      this.#entries.set(key, { stamp, value });
+    }
+    return value;
+  }
+}
