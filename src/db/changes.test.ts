@@ -21,3 +21,22 @@ describe('change stamps', () => {
     expect(new ChangeStamps().stamp(['auth_sessions'])).toBeNull();
   });
 });
+
+describe('writes seen by the scope-checking driver', () => {
+  it('count updates and raw writes behind a WITH clause as writes', async () => {
+    const { openDatabase, migrate } = await import('./index.ts');
+    const { sql } = await import('kysely');
+    const handle = openDatabase({ url: ':memory:' });
+    await migrate(handle.db);
+    const stamp = () => handle.changes.stamp(['products']);
+    let before = stamp();
+    await handle.db.selectFrom('products').select('id').where('company_id', '=', 1).execute();
+    expect(stamp()).toBe(before);
+    await handle.db.updateTable('products').set({ name: 'x' }).where('company_id', '=', 1).execute();
+    expect(stamp()).not.toBe(before);
+    before = stamp();
+    await sql`with t as (select 1) update products set name = 'z' where company_id = ${1}`.execute(handle.db);
+    expect(stamp()).not.toBe(before);
+    await handle.close();
+  });
+});

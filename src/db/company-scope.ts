@@ -237,7 +237,9 @@ interface Verdict {
   writes: string[] | null | undefined;
 }
 
-const RAW_WRITE = /^\s*(insert|update|delete|replace|merge|create|alter|drop|truncate)\b/i;
+// Anywhere in the text, so that a write behind a WITH clause counts; a read that merely mentions such a word
+// (FOR UPDATE) is taken for a write, which only costs a cache refresh.
+const RAW_WRITE = /\b(insert|update|delete|replace|merge|create|alter|drop|truncate)\b/i;
 
 function writtenTables(root: RootOperationNode): string[] | null | undefined {
   const node = root as unknown as Node;
@@ -251,7 +253,8 @@ function writtenTables(root: RootOperationNode): string[] | null | undefined {
     case 'RawNode':
       return RAW_WRITE.test((node.sqlFragments as string[]).join(' ')) ? null : undefined;
     case 'SelectQueryNode':
-      return undefined;
+      // a data-modifying CTE (`WITH x AS (UPDATE …) SELECT …`, PostgreSQL) writes too: tables unknown
+      return node.with ? null : undefined;
     default:
       return null; // schema changes and anything else
   }
