@@ -79,7 +79,6 @@ async function phase<T>(label: string, work: () => Promise<T>): Promise<{ result
 // ------------------------------------------------------------------------------------------------ posting
 const db: Db = app.ctx.db;
 const companyId = demo.companyId;
-const year = await db.selectFrom('fiscal_years').select(['id', 'start_date']).where('company_id', '=', companyId).where('start_date', '=', `${YEAR}-01-01`).executeTakeFirstOrThrow();
 const accounts = (await db.selectFrom('accounts').select(['number']).where('company_id', '=', companyId).orderBy('number').execute()).map((a) => a.number);
 
 const dimensionAnswer = await fetch(`${root}/api/dimensions`, {

@@ -243,7 +243,7 @@ describe('defaults of a partner', () => {
     const failing = async () => {
       throw new Error('payroll refused');
     };
-    onPartnerDefaultDimensionChanged(async (trx, change) => {
+    onPartnerDefaultDimensionChanged(async (_trx, change) => {
       if (change.items.length === 1) await failing();
     });
     const answer = await svc.api('PUT', `/businesspartners/${partnerId}/defaults/dimensions/${dimension.id}`, { items: [{ codeName: 'P1', percent: 100 }] });

@@ -237,9 +237,20 @@ interface Verdict {
   writes: string[] | null | undefined;
 }
 
-// Anywhere in the text, so that a write behind a WITH clause counts; a read that merely mentions such a word
-// (FOR UPDATE) is taken for a write, which only costs a cache refresh.
-const RAW_WRITE = /\b(insert|update|delete|replace|merge|create|alter|drop|truncate)\b/i;
+// Raw statements: the tables after UPDATE / INSERT INTO / DELETE FROM are the ones written. When a write word
+// has no recognisable target, or the statement changes the schema, the tables are unknown (null) and every cache
+// is refreshed. A read that merely says FOR UPDATE names a "table" that does not exist, which is harmless.
+const RAW_SCHEMA_CHANGE = /\b(create|alter|drop|truncate|replace|merge)\b/i;
+const RAW_WRITE_WORD = /\b(insert|update|delete)\b/gi;
+const RAW_WRITE_TARGET = /\b(?:update|insert\s+(?:or\s+\w+\s+)?into|delete\s+from)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/gi;
+
+function rawWrittenTables(text: string): string[] | null | undefined {
+  if (RAW_SCHEMA_CHANGE.test(text)) return null;
+  const words = text.match(RAW_WRITE_WORD)?.length ?? 0;
+  if (words === 0) return undefined;
+  const targets = [...text.matchAll(RAW_WRITE_TARGET)].map((m) => m[1].toLowerCase());
+  return targets.length < words ? null : targets;
+}
 
 function writtenTables(root: RootOperationNode): string[] | null | undefined {
   const node = root as unknown as Node;
@@ -251,7 +262,7 @@ function writtenTables(root: RootOperationNode): string[] | null | undefined {
     case 'DeleteQueryNode':
       return (((node.from as Node | undefined)?.froms as unknown[]) ?? []).map((f) => tableRef(f)?.table).filter((t): t is string => !!t);
     case 'RawNode':
-      return RAW_WRITE.test((node.sqlFragments as string[]).join(' ')) ? null : undefined;
+      return rawWrittenTables((node.sqlFragments as string[]).join(' '));
     case 'SelectQueryNode':
       // a data-modifying CTE (`WITH x AS (UPDATE …) SELECT …`, PostgreSQL) writes too: tables unknown
       return node.with ? null : undefined;
