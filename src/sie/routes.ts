@@ -9,7 +9,7 @@ const TAGS = ['SIE'];
 const Availability = Type.Object(
   {
     lastValidEndDate: Type.Optional(DateString({ description: 'The latest `exportEndDate` possible: the end of the last fiscal year.' })),
-    accountingPeriodStart: Type.Array(DateString(), { description: 'First days of the fiscal years that can be exported, oldest first: values of `accountingPeriodStart` of GET /sie/file.' }),
+    accountingPeriodStart: Type.Array(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A date, YYYY-MM-DD (typed as plain text, as in the real interface).' }), { description: 'First days of the fiscal years that can be exported, oldest first: values of `accountingPeriodStart` of GET /sie/file.' }),
     available: Addition(Type.Boolean({ description: 'True when the company has a fiscal year to export.' })),
     accountingPeriods: Addition(Type.Array(
       Type.Object({
