@@ -175,6 +175,20 @@ describe('GET /ledgerreceipts', () => {
     expect((await svc.api('GET', '/ledgerreceipts?status=DONE')).status).toBe(400);
     expect((await svc.api('GET', '/ledgerreceipts?types=SALES_INVOICE')).body.results).toEqual([]);
   });
+
+  it('takes repeated types and orders by date, creation or version before the id', async () => {
+    const late = await create({ ...balanced(), receiptDate: '2026-04-22' });
+    const early = await create({ ...balanced(), receiptDate: '2026-04-21' });
+    const window = 'startDate=2026-04-21&endDate=2026-04-22';
+    const ids = async (query: string) => (await svc.api('GET', `/ledgerreceipts?${window}&${query}`)).body.results.map((r: { id: number }) => r.id);
+    expect(await ids('types=JOURNAL&types=SALES_INVOICE')).toEqual([late.id, early.id]);
+    expect(await ids('types=JOURNAL,SALES_INVOICE')).toEqual([late.id, early.id]);
+    expect(await ids('orderByDate=ASC')).toEqual([early.id, late.id]);
+    expect(await ids('orderByDate=DESC')).toEqual([late.id, early.id]);
+    expect(await ids('orderByCreated=DESC&orderById=DESC')).toEqual([early.id, late.id]);
+    expect((await svc.api('GET', `/ledgerreceipts?${window}&orderByVersion=UP`)).status).toBe(400);
+    expect((await svc.api('GET', `/ledgerreceipts?${window}&types=NOPE`)).status).toBe(400);
+  });
 });
 
 describe('PUT /ledgerreceipts/{id}', () => {
