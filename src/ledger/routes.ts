@@ -4,6 +4,7 @@ import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
 import {
+  ANY_RECEIPT_STATUS,
   DimensionItemValueList,
   Journal,
   LedgerReceipt,
@@ -95,7 +96,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       schema: {
         querystring: Type.Object({
           types: Type.Optional(Type.Array(commaList(RECEIPT_TYPES, 'Receipt types, repeated or comma-separated.'))),
-          status: Type.Optional(commaList(RECEIPT_STATUSES, 'Comma-separated statuses.')),
+          status: Type.Optional(commaList(ANY_RECEIPT_STATUS, 'Comma-separated statuses (any of the real vocabulary; journals are UNFINISHED, APPROVED or INVALIDATED).')),
           partnerId: Type.Optional(Addition(Type.Integer({ minimum: 1 }))),
           orderByDate: Order(),
           orderByCreated: Order(),

@@ -12,6 +12,9 @@
 //             vocabulary lacks.
 // Fields and operations Tase has beyond the real interface are additions: intentional when marked with
 // `x-tase-addition: true` (src/platform/schema.ts), unmarked otherwise.
+// The real paging envelopes (`…SearchResult`: `{results, meta: SearchResultMetaData}`) have Tase's page shape,
+// so they compare field by field like any other object. Path parameters are not compared (the real document
+// types the same id as a string in one operation and a number in the next).
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
