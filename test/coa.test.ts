@@ -57,6 +57,20 @@ describe('PATCH /coa/{code}', () => {
     expect(on.body).toMatchObject({ active: true, name: 'Alihankinnat, kotimaa' });
   });
 
+  it('keeps translations of the account name; the company lists the chart languages', async () => {
+    const translations = [{ languageCode: 'sv', translation: 'Bankkonto' }, { languageCode: 'en', translation: 'Bank account' }];
+    const set = await svc.api('PATCH', '/coa/1910', { translations });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.translations).toEqual(translations);
+    expect((await svc.api('GET', '/coa')).body.ledgerAccounts.find((a: { ledgerAccountCode: string }) => a.ledgerAccountCode === '1910').translations).toEqual(translations);
+    expect((await svc.api('GET', '/company')).body.accountingCoaLanguages).toEqual(['fi', 'en', 'sv']);
+    // a rename keeps them; one per language; [] removes them
+    expect((await svc.api('PATCH', '/coa/1910', { name: 'Pankkitili' })).body.translations).toEqual(translations);
+    expect((await svc.api('PATCH', '/coa/1910', { translations: [translations[0], translations[0]] })).status).toBe(400);
+    expect((await svc.api('PATCH', '/coa/1910', { translations: [] })).body.translations).toBeUndefined();
+    expect((await svc.api('GET', '/company')).body.accountingCoaLanguages).toEqual(['fi']);
+  });
+
   it('answers 404 for an unknown account and 400 for an unknown field', async () => {
     expect((await svc.api('GET', '/coa/9876')).status).toBe(404);
     expect((await svc.api('PATCH', '/coa/9876', { active: false })).status).toBe(404);

@@ -29,8 +29,9 @@ describe('GET and PUT /company', () => {
       country: 'FINLAND',
       operationType: 'DEMONSTRATION',
       businessIdentifier: { brnType: 'YHD', code: '1234567-1' },
+      accountingCoaLanguages: ['fi'],
       companyCurrency: 'EUR',
-      currencyRateSearchDensity: 'DAILY',
+      currencyRateSearchDensity: 'DAILY_EXCHANGE_RATE',
     });
   });
 
@@ -42,13 +43,17 @@ describe('GET and PUT /company', () => {
       mva: false,
       inTradeRegister: true,
       businessIdentifier: { brnType: 'YHD', code: '1234567-1' },
-      currencyRateSearchDensity: 'MONTHLY',
+      currencyRateSearchDensity: 'LAST_DAY_OF_THE_MONTH',
     };
     const put = await svc.api('PUT', '/company', body);
     expect(put.status, put.text).toBe(200);
     expect(put.body).toEqual({ message: expect.any(String) });
     const after = await svc.api('GET', '/company');
-    expect(after.body).toEqual({ ...body, id: svc.demo.companyId, country: 'FINLAND', operationType: 'DEMONSTRATION', companyCurrency: 'EUR' });
+    expect(after.body).toEqual({ ...body, id: svc.demo.companyId, country: 'FINLAND', operationType: 'DEMONSTRATION', companyCurrency: 'EUR', accountingCoaLanguages: ['fi'] });
+    // the GET body goes back unchanged; the chart's languages are read-only
+    expect((await svc.api('PUT', '/company', after.body)).status).toBe(200);
+    expect((await svc.api('PUT', '/company', { ...after.body, accountingCoaLanguages: ['fi', 'sv'] })).body.errors[0].field).toBe('accountingCoaLanguages');
+    expect((await svc.api('PUT', '/company', { ...after.body, currencyRateSearchDensity: 'MONTHLY' })).status).toBe(400);
     // left out: removed
     await svc.api('PUT', '/company', { name: 'Demo Oy Ab', businessIdentifier: { brnType: 'YHD', code: '1234567-1' } });
     expect((await svc.api('GET', '/company')).body.companyAddress).toBeUndefined();
@@ -93,13 +98,19 @@ describe('country and currency of a company', () => {
 describe('usage and circulation settings', () => {
   it('usage settings: defaults, replace, and the basic-company-info view right', async () => {
     const answer = await svc.api('GET', '/company/usagesettings');
-    expect(answer.body).toEqual({ defaultInvoiceChannel: 'EMAIL', cashDiscount: { optionList: [], cashDiscountsTermType: 'FROM_INV_DATE' }, accountingByRow: false });
+    expect(answer.body).toEqual({
+      defaultInvoiceChannel: 'EMAIL',
+      cashDiscount: { cashDiscountForSales: false, cashDiscountForPurchase: false, optionList: [], cashDiscountsTermType: 'FROM_INV_DATE' },
+      accountingByRow: { salesInvoicePosting: false, purchaseInvoicePosting: false, travelAndExpenseInvoicePosting: false, salaryPosting: false },
+    });
     const put = await svc.api('PUT', '/company/usagesettings', {
       defaultInvoiceChannel: 'ELECTRONIC_INVOICE',
-      cashDiscount: { optionList: [{ numberOfDays: 14, discountPercentage: 1 }, { numberOfDays: 7, discountPercentage: 2.5 }] },
-      accountingByRow: true,
+      cashDiscount: { cashDiscountForSales: true, optionList: [{ numberOfDays: 14, discountPercentage: 1 }, { numberOfDays: 7, discountPercentage: 2.5 }] },
+      accountingByRow: { salesInvoicePosting: true },
     });
     expect(put.status, put.text).toBe(200);
+    expect(put.body.cashDiscount).toMatchObject({ cashDiscountForSales: true, cashDiscountForPurchase: false });
+    expect(put.body.accountingByRow).toEqual({ salesInvoicePosting: true, purchaseInvoicePosting: false, travelAndExpenseInvoicePosting: false, salaryPosting: false });
     expect(put.body.cashDiscount.optionList.map((o: { numberOfDays: number }) => o.numberOfDays)).toEqual([7, 14]);
     expect((await svc.api('GET', '/company/usagesettings')).body).toEqual(put.body);
     const denied = await tokenFor(svc.demo.companyId, { 'management.companyInfo': 'NO_ACCESS' });
@@ -123,6 +134,14 @@ describe('usage and circulation settings', () => {
     const ok = await svc.api('PUT', '/company/invoicecirculation/settings', { ...body, acceptors: [] });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.verifiers).toEqual([{ userId, firstname: 'Demo', surname: 'User', orderNo: 1 }]);
+    // substitutions name users of the company
+    const substitution = { userId, start: '2026-07-01', end: '2026-07-31', substituteForApproving: userId, notes: 'Summer' };
+    expect((await svc.api('PUT', '/company/invoicecirculation/settings', { ...ok.body, substitutions: [{ ...substitution, substituteForVerifying: 99999 }] })).body.errors[0].field).toBe('substitutions[0].substituteForVerifying');
+    expect((await svc.api('PUT', '/company/invoicecirculation/settings', { ...ok.body, substitutions: [{ ...substitution, start: '2026-08-01' }] })).status).toBe(400);
+    const substituted = await svc.api('PUT', '/company/invoicecirculation/settings', { ...ok.body, substitutions: [substitution] });
+    expect(substituted.status, substituted.text).toBe(200);
+    expect(substituted.body.substitutions).toEqual([substitution]);
+    expect((await svc.api('GET', '/company/invoicecirculation/settings')).body).toEqual(substituted.body);
   });
 });
 

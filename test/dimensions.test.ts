@@ -58,6 +58,23 @@ describe('register', () => {
     ]);
   });
 
+  it('filters by dimension name and item code name', async () => {
+    expect((await svc.api('GET', '/dimensions?name=Cost%20centre')).body.map((d: { id: number }) => d.id)).toEqual([dimension.id]);
+    expect((await svc.api('GET', '/dimensions?name=Nothing')).body).toEqual([]);
+    const byCode = await svc.api('GET', '/dimensions?codeName=ADMIN');
+    expect(byCode.body).toEqual([{ id: dimension.id, name: 'Cost centre', items: [{ id: dimension.items[1].id, codeName: 'ADMIN', description: 'Administration' }] }]);
+  });
+
+  it('PUT /dimensions/{id}/items replaces the item the body names', async () => {
+    const added = await svc.api('POST', `/dimensions/${dimension.id}/items`, { codeName: 'OPS' });
+    const replaced = await svc.api('PUT', `/dimensions/${dimension.id}/items`, { ...added.body, description: 'Operations' });
+    expect(replaced.status, replaced.text).toBe(200);
+    expect(replaced.body).toEqual({ id: added.body.id, codeName: 'OPS', description: 'Operations' });
+    expect((await svc.api('PUT', `/dimensions/${dimension.id}/items`, { codeName: 'OPS' })).body.errors[0].field).toBe('id');
+    expect((await svc.api('PUT', `/dimensions/${dimension.id}/items`, { id: 99999, codeName: 'X' })).status).toBe(404);
+    expect((await svc.api('PUT', `/dimensions/${dimension.id}/items/${added.body.id}`, { ...replaced.body, id: dimension.items[0].id })).status).toBe(400);
+  });
+
   it('404 for an unknown dimension or item', async () => {
     expect((await svc.api('GET', '/dimensions/99999')).status).toBe(404);
     expect((await svc.api('PUT', `/dimensions/${dimension.id}/items/99999`, { codeName: 'X' })).status).toBe(404);

@@ -99,6 +99,12 @@ describe('closing and reopening periods', () => {
     const after = (await svc.api('GET', '/fiscalyears')).body.fiscalYears.find((y: { id: number }) => y.id === y2025.id);
     expect(after.status).toBe('CLOSED');
     expect(after.periods.every((p: { status: string }) => p.status === 'CLOSED')).toBe(true);
+    // the real interface's view of the same year: isOpen, tracking periods and change times
+    expect(y2025.isOpen).toBe(true);
+    expect(after.isOpen).toBe(false);
+    expect(after.modified > y2025.modified).toBe(true);
+    expect(after.trackingPeriods.map((p: { id: number; status: string }) => [p.id, p.status])).toEqual(after.periods.map((p: { id: number }) => [p.id, 'CLOSED']));
+    expect(after.trackingPeriods[0].modified > y2025.trackingPeriods[0].modified).toBe(true);
     expect((await svc.api('PUT', `/fiscalyears/${y2025.id}/periods/${after.periods[0].id}/open`)).body.errors[0].message).toBe('FISCAL_YEAR_CLOSED');
     expect((await svc.api('POST', '/ledgerreceipts', journal('2025-06-01'))).body.errors[0].message).toBe('CLOSED_FISCAL_PERIOD');
   });

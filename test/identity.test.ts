@@ -429,20 +429,23 @@ describe('users and rights', () => {
     expect(latest.body.rights.payments).toEqual({
       payment: 'ALL_RIGHTS',
       salaryPayments: 'ALL_RIGHTS',
-      markAsPaid: true,
-      markSalaryAsPaid: true,
+      markAsPaid: 'ALL_RIGHTS',
+      markSalaryAsPaid: 'ALL_RIGHTS',
       directBankTransfer: 'ALL_RIGHTS',
       bankStatementAndReferencePayment: 'ALL_RIGHTS',
       paymentAllocation: 'ALL_RIGHTS',
     });
+    // real leaves follow the Tase right guarding the same work; work Tase does not do is NOT_ENABLED
+    expect(latest.body.rights.accounting).toMatchObject({ journalReceipts: 'ALL_RIGHTS', personalJournalReceiptsOnly: false, archive: 'NOT_ENABLED', ledgerReceipts: 'ALL_RIGHTS' });
+    expect(latest.body.rights.management).toMatchObject({ basicCompanyInfo: 'ALL_RIGHTS', setUpACompany: 'NOT_ENABLED', companyInfo: 'ALL_RIGHTS' });
     const token = await svc.token();
     for (const path of ['/v2605/api', '/v2608/api', '/supported/api']) {
-      expect((await svc.request('GET', `${path}/users/rights`, { token })).body.rights.payments.markSalaryAsPaid).toBe(true);
+      expect((await svc.request('GET', `${path}/users/rights`, { token })).body.rights.payments.markSalaryAsPaid).toBe('ALL_RIGHTS');
     }
     const old = await svc.request('GET', '/v2602/api/users/rights', { token });
     expect(old.status).toBe(200);
     expect(old.body.rights.payments).not.toHaveProperty('markSalaryAsPaid');
-    expect(old.body.rights.payments.markAsPaid).toBe(true);
+    expect(old.body.rights.payments.markAsPaid).toBe('ALL_RIGHTS');
   });
 
   it('GET /sessioninfo', async () => {

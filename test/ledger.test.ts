@@ -175,6 +175,20 @@ describe('GET /ledgerreceipts', () => {
     expect((await svc.api('GET', '/ledgerreceipts?status=DONE')).status).toBe(400);
     expect((await svc.api('GET', '/ledgerreceipts?types=SALES_INVOICE')).body.results).toEqual([]);
   });
+
+  it('takes repeated types and orders by date, creation or version before the id', async () => {
+    const late = await create({ ...balanced(), receiptDate: '2026-04-22' });
+    const early = await create({ ...balanced(), receiptDate: '2026-04-21' });
+    const window = 'startDate=2026-04-21&endDate=2026-04-22';
+    const ids = async (query: string) => (await svc.api('GET', `/ledgerreceipts?${window}&${query}`)).body.results.map((r: { id: number }) => r.id);
+    expect(await ids('types=JOURNAL&types=SALES_INVOICE')).toEqual([late.id, early.id]);
+    expect(await ids('types=JOURNAL,SALES_INVOICE')).toEqual([late.id, early.id]);
+    expect(await ids('orderByDate=ASC')).toEqual([early.id, late.id]);
+    expect(await ids('orderByDate=DESC')).toEqual([late.id, early.id]);
+    expect(await ids('orderByCreated=DESC&orderById=DESC')).toEqual([early.id, late.id]);
+    expect((await svc.api('GET', `/ledgerreceipts?${window}&orderByVersion=UP`)).status).toBe(400);
+    expect((await svc.api('GET', `/ledgerreceipts?${window}&types=NOPE`)).status).toBe(400);
+  });
 });
 
 describe('PUT /ledgerreceipts/{id}', () => {
@@ -256,38 +270,63 @@ describe('PUT /ledgerreceipts/{id}/transactions/{transactionId}/dimensions', () 
     const receipt = await create(balanced());
     const t = receipt.transactions[0];
     const path = `/ledgerreceipts/${receipt.id}/transactions/${t.id}/dimensions`;
-    const answer = await svc.api('PUT', path, [{ dimensionId: dim.body.id, itemId: north.id, value: 30 }, { dimensionId: dim.body.id, itemId: south.id, value: 70 }]);
+    const values = (list: unknown[]) => ({ dimensionItemValues: list });
+    const answer = await svc.api('PUT', path, values([{ dimensionId: dim.body.id, itemId: north.id, value: 30 }, { dimensionId: dim.body.id, itemId: south.id, value: 70 }]));
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ id: t.id, account: '7000', dimensionItemValues: [{ itemId: north.id, value: 30 }, { itemId: south.id, value: 70 }] });
+    // the answer is the whole receipt, as in the real interface
+    expect(answer.body).toMatchObject({ id: receipt.id, type: 'JOURNAL' });
+    expect(answer.body.transactions[0]).toMatchObject({ id: t.id, account: '7000', dimensionItemValues: [{ itemId: north.id, value: 30 }, { itemId: south.id, value: 70 }] });
     const again = await svc.api('GET', `/ledgerreceipts/${receipt.id}`);
     expect(again.body.transactions[0].dimensionItemValues).toHaveLength(2);
     expect(again.body.version > receipt.version).toBe(true);
-    expect(messages(await svc.api('PUT', path, [{ dimensionId: dim.body.id, itemId: gone.id, value: 100 }]))).toEqual(['DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION']);
-    expect((await svc.api('PUT', path, [{ dimensionId: dim.body.id, itemId: north.id, value: 99 }])).status).toBe(400);
-    expect((await svc.api('PUT', path, [])).body.dimensionItemValues).toBeUndefined();
-    expect((await svc.api('PUT', `/ledgerreceipts/${receipt.id}/transactions/999999/dimensions`, [])).status).toBe(404);
+    expect(again.body).toEqual(answer.body);
+    expect(messages(await svc.api('PUT', path, values([{ dimensionId: dim.body.id, itemId: gone.id, value: 100 }])))).toEqual(['DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION']);
+    expect((await svc.api('PUT', path, values([{ dimensionId: dim.body.id, itemId: north.id, value: 99 }]))).status).toBe(400);
+    // a bare array (the former body) is refused
+    expect((await svc.api('PUT', path, [])).status).toBe(400);
+    expect((await svc.api('PUT', path, values([]))).body.transactions[0].dimensionItemValues).toBeUndefined();
+    expect((await svc.api('PUT', `/ledgerreceipts/${receipt.id}/transactions/999999/dimensions`, values([]))).status).toBe(404);
   });
 });
 
 describe('GET /journals', () => {
-  it('lists journal receipts with status and date filters', async () => {
+  it('answers the first journal receipt matching the status and date filters', async () => {
     clock.set('2026-05-02T08:00:00Z');
     const a = await create({ ...balanced(), receiptDate: '2026-05-01' });
     const b = await create({ ...balanced(), receiptDate: '2026-05-02' });
     await svc.api('PUT', `/ledgerreceipts/${b.id}/approve`);
     clock.set('2026-05-03T08:00:00Z');
-    const all = await svc.api('GET', '/journals?startDate=2026-05-01&endDate=2026-05-02');
-    expect(all.status).toBe(200);
-    expect(all.body.results.map((j: { id: number }) => j.id)).toEqual([a.id, b.id]);
-    expect(all.body.results[0]).toMatchObject({ id: a.id, ledgerReceiptId: a.id, type: 'JOURNAL', status: 'UNFINISHED', date: '2026-05-01', partnerId: null, receiptNumber: a.receiptNumber });
+    const first = await svc.api('GET', '/journals?startDate=2026-05-01&endDate=2026-05-02');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id: a.id, ledgerReceiptId: a.id, type: 'JOURNAL', status: 'UNFINISHED', date: '2026-05-01', partnerId: null, receiptNumber: a.receiptNumber });
+    expect(first.body.counterParty).toBeUndefined();
     const approved = await svc.api('GET', '/journals?statuses=APPROVED,INVALIDATED&startDate=2026-05-01&endDate=2026-05-02');
-    expect(approved.body.results.map((j: { id: number }) => j.id)).toEqual([b.id]);
-    const created = await svc.api('GET', '/journals?createdStartDate=2026-05-02&createdEndDate=2026-05-02');
-    expect(created.body.results.map((j: { id: number }) => j.id)).toEqual([a.id, b.id]);
-    expect((await svc.api('GET', '/journals?createdStartDate=2026-05-03T00:00:00')).body.results).toEqual([]);
-    const changed = await svc.api('GET', `/journals?versionStartDate=${b.version}&versionEndDate=2026-05-02`);
-    expect(changed.body.results.map((j: { id: number }) => j.id)).toContain(b.id);
+    expect(approved.body.id).toBe(b.id);
+    const created = await svc.api('GET', '/journals?createdStartDate=2026-05-02&createdEndDate=2026-05-02&startDate=2026-05-02');
+    expect(created.body.id).toBe(b.id);
+    expect((await svc.api('GET', '/journals?createdStartDate=2026-05-03T00:00:00')).status).toBe(404);
+    const changed = await svc.api('GET', `/journals?versionStartDate=${b.version}&versionEndDate=2026-05-02&statuses=APPROVED`);
+    expect(changed.body.id).toBe(b.id);
     expect((await svc.api('GET', '/journals?statuses=SENT')).status).toBe(400);
+  });
+
+  it('names the business partner as the counterparty', async () => {
+    clock.set('2026-05-04T08:00:00Z');
+    const partner = await svc.api('POST', '/businesspartners', {
+      type: 'CUSTOMER',
+      name: 'Counter Oy',
+      address: { name: 'Counter Oy', street: 'Katu 1', zip: '00100', city: 'Helsinki', country: 'FINLAND' },
+      paymentInfo: { paymentMethod: 'BANK_TRANSFER', bankAccount: 'FI2112345600000785', bic: 'NDEAFIHH' },
+      invoicingInfo: { identifier: '1234567-8', email: 'billing@counter.example' },
+    });
+    expect(partner.status, partner.text).toBe(200);
+    const receipt = await create({ ...balanced(), receiptDate: '2026-05-04', partnerId: partner.body.id });
+    const journal = await svc.api('GET', '/journals?startDate=2026-05-04&endDate=2026-05-04');
+    expect(journal.body).toMatchObject({
+      id: receipt.id,
+      partnerId: partner.body.id,
+      counterParty: { counterPartyAddress: { name: 'Counter Oy', street: 'Katu 1', zip: '00100', city: 'Helsinki', country: 'FINLAND' }, email: 'billing@counter.example', bankAccount: { accountNumber: 'FI2112345600000785', bic: 'NDEAFIHH' } },
+    });
   });
 });
 
@@ -300,10 +339,10 @@ describe('tenant isolation', () => {
     expect((await as('GET', `/ledgerreceipts/${receipt.id}`)).status).toBe(404);
     expect((await as('PUT', `/ledgerreceipts/${receipt.id}`, receipt)).status).toBe(404);
     for (const action of ['approve', 'unfinished', 'invalidate']) expect((await as('PUT', `/ledgerreceipts/${receipt.id}/${action}`)).status).toBe(404);
-    expect((await as('PUT', `/ledgerreceipts/${receipt.id}/transactions/${t.id}/dimensions`, [])).status).toBe(404);
+    expect((await as('PUT', `/ledgerreceipts/${receipt.id}/transactions/${t.id}/dimensions`, { dimensionItemValues: [] })).status).toBe(404);
     const search = await as('GET', '/ledgerreceipts');
     expect(search.body.results.some((r: { id: number }) => r.id === receipt.id)).toBe(false);
-    expect((await as('GET', '/journals')).body.meta.totalCount).toBe(0);
+    expect((await as('GET', '/journals')).status).toBe(404);
     // the demo company's receipt is untouched
     expect((await svc.api('GET', `/ledgerreceipts/${receipt.id}`)).body.status).toBe('UNFINISHED');
   });

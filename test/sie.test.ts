@@ -230,6 +230,8 @@ describe('GET /sie/availability', () => {
     const answer = await svc.api('GET', '/sie/availability');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
+      lastValidEndDate: '2026-12-31',
+      accountingPeriodStart: ['2025-01-01', '2026-01-01'],
       available: true,
       accountingPeriods: [
         { accountingPeriodStart: '2025-01-01', accountingPeriodEnd: '2025-12-31', closed: false },

@@ -38,7 +38,7 @@ describe('GET /vats/settings and /vats/country', () => {
   it('answers the VAT settings', async () => {
     const answer = await svc.api('GET', '/vats/settings');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ isUnitPricesIncludeVatSales: false, isUnitPricesIncludeVatPurchase: false });
+    expect(answer.body).toEqual({ unitPricesIncludeVatSales: false, unitPricesIncludeVatPurchase: false, isUnitPricesIncludeVatSales: false, isUnitPricesIncludeVatPurchase: false });
   });
 
   it('answers a country’s rates by ISO code or name, 400 for an unknown country', async () => {

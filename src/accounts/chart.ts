@@ -21,6 +21,9 @@ const Q = (number: string, name: string): ChartAccount => ({ number, name, type:
 const I = (number: string, name: string, vat?: VatDefault, vatStatus?: number): ChartAccount => ({ number, name, type: 'INCOME', vat, vatStatus });
 const E = (number: string, name: string, vat?: VatDefault, vatStatus?: number): ChartAccount => ({ number, name, type: 'EXPENSE', vat, vatStatus });
 
+/** Language of the standard chart's names (ISO 639-1). */
+export const CHART_LANGUAGE = 'fi';
+
 export const FINNISH_CHART: ChartAccount[] = [
   A('1070', 'Muut pitkävaikutteiset menot'),
   A('1160', 'Koneet ja kalusto'),

@@ -20,4 +20,10 @@ export const accountMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0305_account_translations': {
+    async up(db: Kysely<unknown>) {
+      // names of the account in other languages: JSON [{languageCode, translation}]
+      await db.schema.alterTable('accounts').addColumn('translations', 'text').execute();
+    },
+  },
 };

@@ -1,5 +1,5 @@
 // HTTP of the chart of accounts.
-import { Type } from '../platform/schema.ts';
+import { Type, Addition, ADDITION } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { LedgerAccount, LedgerAccounts, LedgerAccountPatch } from './schemas.ts';
 import type { AccountService } from './service.ts';
@@ -18,7 +18,7 @@ export function accountRoutes(accounts: AccountService): RouteDef[] {
       summary: 'Chart of accounts',
       description: 'Every account of the company ordered by number, with its default VAT. `active` filters active or inactive accounts.',
       schema: {
-        querystring: Type.Object({ active: Type.Optional(Type.Boolean()) }),
+        querystring: Type.Object({ active: Type.Optional(Addition(Type.Boolean())) }),
         response: { 200: LedgerAccounts },
       },
       handler: ({ auth, query }) => accounts.list(auth.companyId, { active: query.active }),
@@ -29,7 +29,7 @@ export function accountRoutes(accounts: AccountService): RouteDef[] {
       right: view(RIGHT),
       tags: TAGS,
       summary: 'One ledger account',
-      schema: { params: CodeParam, response: { 200: LedgerAccount } },
+      schema: { ...ADDITION, params: CodeParam, response: { 200: LedgerAccount } },
       handler: ({ auth, params }) => accounts.get(auth.companyId, params.ledgerAccountCode),
     }),
     route({
@@ -37,9 +37,9 @@ export function accountRoutes(accounts: AccountService): RouteDef[] {
       path: '/coa/:ledgerAccountCode',
       right: edit(RIGHT),
       tags: TAGS,
-      summary: 'Activate, deactivate or rename a ledger account',
+      summary: 'Activate, deactivate, rename or translate a ledger account',
       description: 'An inactive account keeps its history but cannot be posted to (ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE).',
-      schema: { params: CodeParam, body: LedgerAccountPatch, response: { 200: LedgerAccount } },
+      schema: { ...ADDITION, params: CodeParam, body: LedgerAccountPatch, response: { 200: LedgerAccount } },
       handler: ({ auth, params, body }) => accounts.update(auth.companyId, params.ledgerAccountCode, body),
     }),
   ];

@@ -22,6 +22,7 @@ export function accountToWire(row: store.AccountRow): LedgerAccountWire {
   };
   if (row.vat_percent !== null) wire.vatPercent = new Decimal(row.vat_percent);
   if (row.vat_status !== null) wire.vatStatus = row.vat_status;
+  if (row.translations) wire.translations = JSON.parse(row.translations) as LedgerAccountWire['translations'];
   return wire;
 }
 
@@ -79,10 +80,14 @@ export class AccountService {
       if (patch.version !== undefined && patch.version !== row.version) {
         throw apiError('STALE_VERSION', 'version', { sent: patch.version, current: row.version });
       }
+      const languages = (patch.translations ?? []).map((t) => t.languageCode);
+      const repeated = languages.findIndex((code, i) => languages.indexOf(code) !== i);
+      if (repeated >= 0) throw apiError('VALIDATION_FAILED', `translations[${repeated}].languageCode`, { detail: 'one translation per language' });
       const next: store.AccountRow = {
         ...row,
         active: patch.active ?? Boolean(row.active),
         name: patch.name ?? row.name,
+        translations: patch.translations === undefined ? (row.translations ?? null) : patch.translations.length > 0 ? JSON.stringify(patch.translations) : null,
         version: nextVersion(this.#ctx.clock.now(), row.version),
       };
       if (!(await store.updateAccount(trx, next, row.version))) {

@@ -14,6 +14,8 @@ export interface AccountRow {
   /** Default VAT percent of postings on the account, exact decimal text. */
   vat_percent: string | null;
   vat_status: number | null;
+  /** JSON [{languageCode, translation}], or null. */
+  translations?: string | null;
   version: string;
 }
 
@@ -37,6 +39,14 @@ export async function getAccount(db: Db, companyId: number, number: string): Pro
 export async function findAccounts(db: Db, companyId: number, numbers: string[]): Promise<AccountRow[]> {
   if (numbers.length === 0) return [];
   return db.selectFrom('accounts').selectAll().where('company_id', '=', companyId).where('number', 'in', numbers).execute();
+}
+
+/** Languages the company's chart has names in besides its own: those of every account's translations. */
+export async function translationLanguages(db: Db, companyId: number): Promise<string[]> {
+  const rows = await db.selectFrom('accounts').select('translations').where('company_id', '=', companyId).where('translations', 'is not', null).execute();
+  const languages = new Set<string>();
+  for (const row of rows) for (const t of JSON.parse(row.translations!) as { languageCode: string }[]) languages.add(t.languageCode);
+  return [...languages].sort();
 }
 
 export async function insertAccounts(db: Db, rows: AccountRow[]): Promise<void> {

@@ -1,7 +1,7 @@
 // The token endpoint (OAuth 2.0, RFC 6749). Form-encoded, client authentication by form fields or HTTP Basic;
 // answers and errors in OAuth's JSON shape (errors also carry the service's `errors` list).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from '../platform/schema.ts';
+import { Type, ADDITION } from '../platform/schema.ts';
 import { OAuthError } from '../platform/errors.ts';
 import { route, type RouteDef } from '../platform/route.ts';
 import { rootRoute, type RootRouteDef } from '../platform/root-routes.ts';
@@ -112,6 +112,7 @@ export function authRoutes(service: AuthService, limiter?: RateLimiter): RouteDe
       summary: 'Get an access token',
       description: TOKEN_ENDPOINT_DESCRIPTION,
       schema: {
+        ...ADDITION,
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenForm,
         response: { 200: TokenAnswer, 400: OAuthErrorBody, 401: OAuthErrorBody, 429: OAuthErrorBody },

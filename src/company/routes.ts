@@ -1,5 +1,5 @@
 // HTTP of the company resource, its usage settings and its invoice circulation settings.
-import { InfoMessage } from '../platform/schema.ts';
+import { ADDITION, InfoMessage } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { Company, UsageSettings, CirculationSettings, type CompanyWire, type UsageSettingsWire, type CirculationSettingsWire } from './schemas.ts';
 import type { CompanyService } from './service.ts';
@@ -47,7 +47,7 @@ export function companyRoutes(company: CompanyService): RouteDef[] {
       tags: TAGS,
       summary: 'Replace the usage settings of the company',
       description: 'Cash discount options are kept in ascending order of days.',
-      schema: { body: UsageSettings, response: { 200: UsageSettings } },
+      schema: { ...ADDITION, body: UsageSettings, response: { 200: UsageSettings } },
       handler: ({ auth, body }) => company.replaceUsageSettings(auth.companyId, body as UsageSettingsWire),
     }),
     route({
@@ -66,7 +66,7 @@ export function companyRoutes(company: CompanyService): RouteDef[] {
       tags: TAGS,
       summary: 'Replace the invoice circulation settings',
       description: 'Verifiers and acceptors are users of the company, at most `maxVerifiers`/`maxAcceptors` of them.',
-      schema: { body: CirculationSettings, response: { 200: CirculationSettings } },
+      schema: { ...ADDITION, body: CirculationSettings, response: { 200: CirculationSettings } },
       handler: ({ auth, body }) => company.replaceCirculationSettings(auth.companyId, body as CirculationSettingsWire),
     }),
   ];

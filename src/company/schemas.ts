@@ -1,5 +1,5 @@
 // Wire shapes of the company, its usage settings and its invoice circulation settings.
-import { Type, Id, Text, StringEnum, type Static } from '../platform/schema.ts';
+import { Type, Addition, Id, Text, StringEnum, DateString, type Static } from '../platform/schema.ts';
 import { COUNTRIES } from '../domain/countries.ts';
 import { CashDiscount, INVOICE_CHANNELS } from '../partners/schemas.ts';
 
@@ -33,13 +33,21 @@ export const BusinessIdentifier = Type.Object(
   { title: 'BusinessIdentifier', additionalProperties: false },
 );
 
-export const CURRENCY_RATE_SEARCH_DENSITIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
+export const CURRENCY_RATE_SEARCH_DENSITIES = ['DAILY_EXCHANGE_RATE', 'LAST_DAY_OF_THE_MONTH', 'PROCOUNTOR_FIXED_RATE'] as const;
+
+export const PRODUCT_VERSIONS = [
+  'BACKOFFICE', 'BACKOFFICE_BASIC', 'BACKOFFICE_PLUS', 'BACKOFFICE_PREMIUM', 'FINAGO_SOLO', 'FINANCIALS_ALKU', 'FINANCIALS_BASIC',
+  'FINANCIALS_ENTERPRISE', 'FINANCIALS_GOLD', 'FINANCIALS_LIGHT', 'FINANCIALS_MAX', 'FINANCIALS_PLATINUM', 'FINANCIALS_PLUS',
+  'FINANCIALS_PREMIUM', 'FINANCIALS_SILVER', 'FINANCIALS_TIER_ONE', 'FINANCIALS_TIER_THREE', 'FINANCIALS_TIER_TWO', 'FINANCIALS_UNLIMITED',
+  'FLEX', 'SALES_GOLD', 'SALES_PLATINUM', 'SALES_SILVER', 'SME_BETTER',
+] as const;
 
 export const Company = Type.Object(
   {
     id: Type.Optional(Id({ readOnly: true })),
     name: Text(80, { minLength: 1 }),
     country: Type.Optional(StringEnum([...COUNTRIES], { readOnly: true, description: 'Country of the company (English upper-case name, e.g. FINLAND).' })),
+    productVersion: Type.Optional(StringEnum([...PRODUCT_VERSIONS], { readOnly: true, description: 'The product edition of the company, when the service keeps one.' })),
     operationType: Type.Optional(StringEnum([...OPERATION_TYPES], { readOnly: true, description: 'From the contract type: PRODUCTION (production usage), TRIAL (testing), DEMONSTRATION (demo).' })),
     accountingOfficeName: Type.Optional(Text(80)),
     accountingOfficeId: Type.Optional(Id()),
@@ -48,20 +56,47 @@ export const Company = Type.Object(
     mva: Type.Optional(Type.Boolean()),
     inTradeRegister: Type.Optional(Type.Boolean()),
     businessIdentifier: Type.Optional(BusinessIdentifier),
+    accountingCoaLanguages: Type.Optional(
+      Type.Array(Type.String(), { readOnly: true, description: 'Languages of the chart of accounts: its own (`fi`) and those of the account translations (GET /coa).' }),
+    ),
     companyCurrency: Type.Optional(StringEnum(['EUR', 'SEK', 'DKK', 'NOK'], { readOnly: true })),
     currencyRateSearchDensity: Type.Optional(
-      StringEnum([...CURRENCY_RATE_SEARCH_DENSITIES], { description: 'How far back a missing currency rate is searched for. Default DAILY.' }),
+      StringEnum([...CURRENCY_RATE_SEARCH_DENSITIES], {
+        description: 'Which rate converts foreign currency: the daily exchange rate, the rate of the last day of the month, or a fixed rate. Default DAILY_EXCHANGE_RATE.',
+      }),
     ),
   },
   { $id: 'Company', title: 'Company', additionalProperties: false },
 );
 export type CompanyWire = Static<typeof Company>;
 
+/** Whether cash discounts are in use for sales and for purchases, with Tase's default discount terms. */
+export const UsageCashDiscount = Type.Object(
+  {
+    cashDiscountForSales: Type.Optional(Type.Boolean({ description: 'Default false.' })),
+    cashDiscountForPurchase: Type.Optional(Type.Boolean({ description: 'Default false.' })),
+    optionList: Addition(CashDiscount.properties.optionList),
+    cashDiscountsTermType: Addition(CashDiscount.properties.cashDiscountsTermType),
+  },
+  { title: 'CompanyUsageSettingsCashDiscount', additionalProperties: false },
+);
+
+/** Which documents are posted with a ledger transaction per row (otherwise one per account). */
+export const AccountingByRow = Type.Object(
+  {
+    salesInvoicePosting: Type.Optional(Type.Boolean({ description: 'Default false.' })),
+    purchaseInvoicePosting: Type.Optional(Type.Boolean({ description: 'Default false.' })),
+    travelAndExpenseInvoicePosting: Type.Optional(Type.Boolean({ description: 'Default false.' })),
+    salaryPosting: Type.Optional(Type.Boolean({ description: 'Default false.' })),
+  },
+  { title: 'CompanyUsageSettingsAccountingByRow', additionalProperties: false },
+);
+
 export const UsageSettings = Type.Object(
   {
     defaultInvoiceChannel: StringEnum([...INVOICE_CHANNELS], { description: 'Channel of new sales invoices. Default EMAIL.' }),
-    cashDiscount: CashDiscount,
-    accountingByRow: Type.Boolean({ description: 'A ledger transaction per invoice row. Default false.' }),
+    cashDiscount: UsageCashDiscount,
+    accountingByRow: AccountingByRow,
   },
   { $id: 'UsageSettings', title: 'UsageSettings', additionalProperties: false },
 );
@@ -77,6 +112,19 @@ const Verifier = Type.Object(
   { additionalProperties: false },
 );
 
+/** A user standing in for another in verifying or approving between two days. */
+const Substitution = Type.Object(
+  {
+    userId: Id({ description: 'The user substituted: a user of the company.' }),
+    start: Type.Optional(DateString()),
+    end: Type.Optional(DateString()),
+    substituteForVerifying: Type.Optional(Id({ description: 'The user who verifies instead: a user of the company.' })),
+    substituteForApproving: Type.Optional(Id({ description: 'The user who approves instead: a user of the company.' })),
+    notes: Type.Optional(Text(1000)),
+  },
+  { title: 'Substitution', additionalProperties: false },
+);
+
 export const CirculationSettings = Type.Object(
   {
     useForPurchaseInvoices: Type.Boolean(),
@@ -85,7 +133,7 @@ export const CirculationSettings = Type.Object(
     forceNotifications: Type.Boolean(),
     useDeterminedOrder: Type.Boolean(),
     allowPaymentOnlyWhenApproved: Type.Boolean(),
-    preventPayeeInformationChange: Type.Boolean(),
+    preventPayeeInformationChange: Addition(Type.Boolean()),
     allowInvoiceSpecificDiscussion: Type.Boolean(),
     allowExtendedTaggingInDiscussion: Type.Boolean(),
     allocatePurchaseOrdersAndInvoicesInChecking: Type.Boolean(),
@@ -94,6 +142,7 @@ export const CirculationSettings = Type.Object(
     verifiers: Type.Array(Verifier, { maxItems: 10 }),
     acceptors: Type.Array(Verifier, { maxItems: 10 }),
     allowPersonalSubstitution: Type.Boolean(),
+    substitutions: Type.Optional(Type.Array(Substitution, { maxItems: 100 })),
   },
   { $id: 'CirculationSettings', title: 'CirculationSettings', additionalProperties: false },
 );

@@ -7,16 +7,37 @@ import { nextVersion } from '../platform/clock.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import type { CirculationSettingsWire, CompanyWire, UsageSettingsWire } from './schemas.ts';
 import * as store from './store.ts';
+import { translationLanguages } from '../accounts/store.ts';
+import { CHART_LANGUAGE } from '../accounts/chart.ts';
 
 type Json = Record<string, unknown>;
 
 const OPERATION_TYPE: Record<string, CompanyWire['operationType']> = { PRODUCTION_USAGE: 'PRODUCTION', TESTING: 'TRIAL', DEMO: 'DEMONSTRATION' };
 
+const NO_ACCOUNTING_BY_ROW = { salesInvoicePosting: false, purchaseInvoicePosting: false, travelAndExpenseInvoicePosting: false, salaryPosting: false };
+
 export const DEFAULT_USAGE_SETTINGS: UsageSettingsWire = {
   defaultInvoiceChannel: 'EMAIL',
-  cashDiscount: { optionList: [], cashDiscountsTermType: 'FROM_INV_DATE' },
-  accountingByRow: false,
+  cashDiscount: { cashDiscountForSales: false, cashDiscountForPurchase: false, optionList: [], cashDiscountsTermType: 'FROM_INV_DATE' },
+  accountingByRow: NO_ACCOUNTING_BY_ROW,
 };
+
+/** Densities stored before the real vocabulary was adopted, by the real value that means the same. */
+const FORMER_DENSITIES: Record<string, CompanyWire['currencyRateSearchDensity']> = { DAILY: 'DAILY_EXCHANGE_RATE', WEEKLY: 'DAILY_EXCHANGE_RATE', MONTHLY: 'LAST_DAY_OF_THE_MONTH' };
+
+/**
+ * Usage settings as stored, in the current shape: settings saved before `accountingByRow` became per document
+ * kind (one boolean for all) and before the cash discount flags read with the flags filled in.
+ */
+function usageSettingsOf(stored: Json): UsageSettingsWire {
+  const byRow = stored.accountingByRow;
+  const accountingByRow =
+    typeof byRow === 'boolean'
+      ? { salesInvoicePosting: byRow, purchaseInvoicePosting: byRow, travelAndExpenseInvoicePosting: byRow, salaryPosting: byRow }
+      : { ...NO_ACCOUNTING_BY_ROW, ...(byRow as object) };
+  const cashDiscount = { ...DEFAULT_USAGE_SETTINGS.cashDiscount, ...(stored.cashDiscount as object) };
+  return { ...(stored as unknown as UsageSettingsWire), cashDiscount, accountingByRow };
+}
 
 export const DEFAULT_CIRCULATION_SETTINGS: CirculationSettingsWire = {
   useForPurchaseInvoices: false,
@@ -69,10 +90,12 @@ export class CompanyService {
     const { company, details } = await this.#load(db, companyId);
     const brnType = (details.brnType as string | undefined) ?? (company.country === 'FINLAND' ? 'YHD' : undefined);
     const currency = ['EUR', 'SEK', 'DKK', 'NOK'].includes(company.currency) ? (company.currency as CompanyWire['companyCurrency']) : undefined;
+    const density = details.currencyRateSearchDensity as string | undefined;
     return compact({
       id: Number(company.company_id),
       name: company.name,
       country: company.country,
+      productVersion: details.productVersion as CompanyWire['productVersion'],
       operationType: OPERATION_TYPE[company.contract_type],
       accountingOfficeName: details.accountingOfficeName as string | undefined,
       accountingOfficeId: details.accountingOfficeId as number | undefined,
@@ -81,17 +104,18 @@ export class CompanyService {
       mva: details.mva as boolean | undefined,
       inTradeRegister: details.inTradeRegister as boolean | undefined,
       businessIdentifier: company.business_id ? (compact({ brnType, code: company.business_id }) as CompanyWire['businessIdentifier']) : undefined,
+      accountingCoaLanguages: [CHART_LANGUAGE, ...(await translationLanguages(db, companyId)).filter((l) => l !== CHART_LANGUAGE)],
       companyCurrency: currency,
-      currencyRateSearchDensity: (details.currencyRateSearchDensity as CompanyWire['currencyRateSearchDensity']) ?? 'DAILY',
+      currencyRateSearchDensity: density ? (FORMER_DENSITIES[density] ?? (density as CompanyWire['currencyRateSearchDensity'])) : 'DAILY_EXCHANGE_RATE',
     }) as CompanyWire;
   }
 
   /** PUT /company: overwrites the editable details. The business identifier of a production company cannot change (403). */
   async replace(companyId: number, body: CompanyWire): Promise<{ message: string }> {
     await this.#ctx.db.transaction().execute(async (trx) => {
-      const { company, settings } = await this.#load(trx, companyId);
+      const { company, settings, details: stored } = await this.#load(trx, companyId);
       const current = await this.get(companyId, trx);
-      checkReadOnly(body as Json, current as Json, ['id', 'country', 'operationType', 'companyCurrency']);
+      checkReadOnly(body as Json, current as Json, ['id', 'country', 'productVersion', 'operationType', 'accountingCoaLanguages', 'companyCurrency']);
       const code = body.businessIdentifier?.code ?? null;
       if (code !== company.business_id && company.contract_type === 'PRODUCTION_USAGE') throw apiError('BUSINESS_IDENTIFIER_CHANGE_NOT_ALLOWED', 'businessIdentifier');
       const violations = new Violations();
@@ -110,6 +134,7 @@ export class CompanyService {
         inTradeRegister: body.inTradeRegister,
         brnType,
         currencyRateSearchDensity: body.currencyRateSearchDensity,
+        productVersion: stored.productVersion,
       } as Json);
       await store.updateCompany(trx, companyId, { name: body.name, business_id: code, version: nextVersion(now, company.version) });
       await store.saveSettings(trx, {
@@ -125,12 +150,12 @@ export class CompanyService {
 
   async usageSettings(companyId: number): Promise<UsageSettingsWire> {
     const { settings } = await this.#load(this.#ctx.db, companyId);
-    return settings?.usage_settings ? (parseJson(settings.usage_settings) as UsageSettingsWire) : structuredClone(DEFAULT_USAGE_SETTINGS);
+    return settings?.usage_settings ? usageSettingsOf(parseJson(settings.usage_settings) as Json) : structuredClone(DEFAULT_USAGE_SETTINGS);
   }
 
   async replaceUsageSettings(companyId: number, body: UsageSettingsWire): Promise<UsageSettingsWire> {
     const options = [...(body.cashDiscount.optionList ?? [])].sort((a, b) => (a.numberOfDays ?? 0) - (b.numberOfDays ?? 0));
-    const normalized: UsageSettingsWire = { ...body, cashDiscount: { ...body.cashDiscount, optionList: options } };
+    const normalized: UsageSettingsWire = usageSettingsOf({ ...body, cashDiscount: { ...body.cashDiscount, optionList: options } });
     await this.#save(companyId, (row) => ({ ...row, usage_settings: stringifyJson(normalized) }));
     return this.usageSettings(companyId);
   }
@@ -157,6 +182,16 @@ export class CompanyService {
         if (!members.has(v.userId)) violations.add('VALIDATION_FAILED', `${list}[${i}].userId`, { detail: 'not a user of the company' });
       });
     }
+    const users = ['userId', 'substituteForVerifying', 'substituteForApproving'] as const;
+    const substitutions = body.substitutions ?? [];
+    const substituteIds = substitutions.flatMap((s) => users.map((key) => s[key]).filter((id): id is number => id !== undefined));
+    const substituteMembers = await store.memberUserIds(this.#ctx.db, companyId, substituteIds);
+    substitutions.forEach((s, i) => {
+      for (const key of users) {
+        if (s[key] !== undefined && !substituteMembers.has(s[key])) violations.add('VALIDATION_FAILED', `substitutions[${i}].${key}`, { detail: 'not a user of the company' });
+      }
+      if (s.start && s.end && s.start > s.end) violations.add('START_DATE_AFTER_END_DATE', `substitutions[${i}].start`);
+    });
     if (body.verifiers.length > body.maxVerifiers) violations.add('VALIDATION_FAILED', 'verifiers', { detail: `at most maxVerifiers (${body.maxVerifiers}) verifiers` });
     if (body.acceptors.length > body.maxAcceptors) violations.add('VALIDATION_FAILED', 'acceptors', { detail: `at most maxAcceptors (${body.maxAcceptors}) acceptors` });
     violations.throwIfAny();

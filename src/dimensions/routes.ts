@@ -1,6 +1,7 @@
 // HTTP of the dimension register and of the default dimensions of products. (Default dimensions of persons
 // and business partners are served with those resources, in src/partners/routes.ts.)
-import { Type } from '../platform/schema.ts';
+import { Type, ADDITION } from '../platform/schema.ts';
+import { apiError } from '../platform/errors.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { getProduct } from '../products/store.ts';
@@ -28,9 +29,17 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       right: view(REGISTER),
       tags: TAGS,
       summary: 'List dimensions with their items',
-      description: 'A bare list of every dimension of the company with its items; a passive item carries `status: "P"`.',
-      schema: { response: { 200: Type.Array(Dimension) } },
-      handler: ({ auth }) => dimensions.list(auth.companyId),
+      description:
+        'A bare list of the dimensions of the company with their items; a passive item carries `status: "P"`. `name` keeps the dimension of that name; ' +
+        '`codeName` keeps the dimensions having an item of that code name, with that item only.',
+      schema: {
+        querystring: Type.Object({
+          name: Type.Optional(Type.String({ description: 'Name of the dimension (exact).' })),
+          codeName: Type.Optional(Type.String({ description: 'Code name of an item (exact).' })),
+        }),
+        response: { 200: Type.Array(Dimension) },
+      },
+      handler: ({ auth, query }) => dimensions.list(auth.companyId, query),
     }),
     route({
       method: 'POST',
@@ -39,7 +48,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       tags: TAGS,
       summary: 'Create a dimension',
       description: 'Names are unique in the company; item code names are unique in their dimension.',
-      schema: { body: Dimension, response: { 200: Dimension } },
+      schema: { ...ADDITION, body: Dimension, response: { 200: Dimension } },
       handler: ({ auth, body }) => dimensions.create(auth.companyId, body as DimensionWire),
     }),
     route({
@@ -57,7 +66,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       right: view(REGISTER),
       tags: TAGS,
       summary: 'List the items of a dimension',
-      schema: { params: DimensionIdParam, response: { 200: Type.Array(DimensionItem) } },
+      schema: { ...ADDITION, params: DimensionIdParam, response: { 200: Type.Array(DimensionItem) } },
       handler: async ({ auth, params }) => (await dimensions.get(auth.companyId, parseId(params.dimensionId, 'Dimension'))).items ?? [],
     }),
     route({
@@ -71,12 +80,26 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
     }),
     route({
       method: 'PUT',
+      path: '/dimensions/:dimensionId/items',
+      right: edit(REGISTER),
+      tags: TAGS,
+      summary: 'Replace a dimension item',
+      description:
+        'The item is the one whose `id` the body names (required). Overwrites code name, status and description. `status: "P"` makes the item passive; leaving it out makes it active.',
+      schema: { params: DimensionIdParam, body: DimensionItem, response: { 200: DimensionItem } },
+      handler: ({ auth, params, body }) => {
+        if (body.id === undefined) throw apiError('REQUIRED_FIELD_MISSING', 'id');
+        return dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body.id, body as DimensionItemWire);
+      },
+    }),
+    route({
+      method: 'PUT',
       path: '/dimensions/:dimensionId/items/:itemId',
       right: edit(REGISTER),
       tags: TAGS,
       summary: 'Replace a dimension item',
-      description: 'Overwrites code name, status and description. `status: "P"` makes the item passive; leaving it out makes it active.',
-      schema: { params: ItemParams, body: DimensionItem, response: { 200: DimensionItem } },
+      description: 'As `PUT /dimensions/{dimensionId}/items`, with the item named in the path (a body `id`, when sent, must be the same).',
+      schema: { ...ADDITION, params: ItemParams, body: DimensionItem, response: { 200: DimensionItem } },
       handler: ({ auth, params, body }) =>
         dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), parseId(params.itemId, 'Dimension item'), body as DimensionItemWire),
     }),

@@ -55,14 +55,16 @@ export class DimensionService {
     return this.#ctx.db;
   }
 
-  async list(companyId: number): Promise<DimensionWire[]> {
-    const dimensions = await store.listDimensions(this.#db, companyId);
-    const items = await store.itemsOf(this.#db, companyId, dimensions.map((d) => Number(d.id)));
-    return dimensions.map((d) => ({
+  /** Every dimension, or those named `name`; with `codeName`, the dimensions having such an item, with it only. */
+  async list(companyId: number, filter: { name?: string; codeName?: string } = {}): Promise<DimensionWire[]> {
+    const dimensions = (await store.listDimensions(this.#db, companyId)).filter((d) => filter.name === undefined || d.name === filter.name);
+    const items = (await store.itemsOf(this.#db, companyId, dimensions.map((d) => Number(d.id)))).filter((i) => filter.codeName === undefined || i.code_name === filter.codeName);
+    const found = dimensions.map((d) => ({
       id: Number(d.id),
       name: d.name,
       items: items.filter((i) => Number(i.dimension_id) === Number(d.id)).map(itemToWire),
     }));
+    return filter.codeName === undefined ? found : found.filter((d) => d.items.length > 0);
   }
 
   async get(companyId: number, id: number): Promise<DimensionWire> {

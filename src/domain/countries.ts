@@ -39,6 +39,7 @@ export const COUNTRIES = [
   'UNITED_STATES_MINOR_OUTLYING_ISLANDS', 'UNITED_STATES_OF_AMERICA', 'URUGUAY', 'UZBEKISTAN', 'VANUATU',
   'BOLIVARIAN_REPUBLIC_OF_VENEZUELA', 'VIET_NAM', 'BRITISH_VIRGIN_ISLANDS', 'U_S_VIRGIN_ISLANDS',
   'WALLIS_AND_FUTUNA', 'WESTERN_SAHARA', 'YEMEN', 'ZAMBIA', 'ZIMBABWE', 'ALAND_ISLANDS',
+  'NORTHERN_IRELAND_TEMPORARY',
 ] as const;
 export type Country = (typeof COUNTRIES)[number];
 
@@ -91,6 +92,8 @@ export const COUNTRY_ISO: Record<Country, string> = {
   VANUATU: 'VU', BOLIVARIAN_REPUBLIC_OF_VENEZUELA: 'VE', VIET_NAM: 'VN', BRITISH_VIRGIN_ISLANDS: 'VG',
   U_S_VIRGIN_ISLANDS: 'VI', WALLIS_AND_FUTUNA: 'WF', WESTERN_SAHARA: 'EH', YEMEN: 'YE', ZAMBIA: 'ZM', ZIMBABWE: 'ZW',
   ALAND_ISLANDS: 'AX',
+  // not an ISO 3166-1 country: XI is Northern Ireland's code in EU VAT (its IBANs stay GB)
+  NORTHERN_IRELAND_TEMPORARY: 'XI',
 };
 
 const BY_ISO = new Map<string, Country>(Object.entries(COUNTRY_ISO).map(([name, code]) => [code, name as Country]));

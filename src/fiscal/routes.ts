@@ -1,5 +1,5 @@
 // HTTP of fiscal years and periods.
-import { Type, InfoMessage } from '../platform/schema.ts';
+import { Type, ADDITION, InfoMessage } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { FiscalYear, FiscalYears, NewFiscalYear } from './schemas.ts';
@@ -22,7 +22,7 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
         action === 'close'
           ? 'Nothing can be posted into a closed period (CLOSED_FISCAL_PERIOD). Refused while unfinished receipts are dated in it (FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS).'
           : 'Refused when the fiscal year is closed (FISCAL_YEAR_CLOSED).',
-      schema: { params: PeriodParams, response: { 200: InfoMessage } },
+      schema: { ...ADDITION, params: PeriodParams, response: { 200: InfoMessage } },
       handler: ({ auth, params }) => {
         const yearId = parseId(params.fiscalYearId, 'Fiscal period');
         const periodId = parseId(params.periodId, 'Fiscal period');
@@ -46,7 +46,7 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
       tags: TAGS,
       summary: 'Add a fiscal year',
       description: 'Right after the last year or right before the first; monthly periods are created with it.',
-      schema: { body: NewFiscalYear, response: { 200: FiscalYear } },
+      schema: { ...ADDITION, body: NewFiscalYear, response: { 200: FiscalYear } },
       handler: ({ auth, body }) => fiscal.createYear(auth.companyId, body),
     }),
     route({
@@ -56,7 +56,7 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
       tags: TAGS,
       summary: 'Close a fiscal year',
       description: 'Closes the year and every period of it. Refused while unfinished receipts are dated in it.',
-      schema: { params: YearParam, response: { 200: InfoMessage } },
+      schema: { ...ADDITION, params: YearParam, response: { 200: InfoMessage } },
       handler: ({ auth, params }) => fiscal.closeYear(auth.companyId, parseId(params.fiscalYearId, 'Fiscal year')),
     }),
     periodAction('close'),

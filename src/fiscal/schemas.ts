@@ -1,4 +1,4 @@
-import { Type, DateString, StringEnum, type Static } from '../platform/schema.ts';
+import { Type, Addition, DateString, DateTimeString, StringEnum, type Static } from '../platform/schema.ts';
 
 const Status = StringEnum(['OPEN', 'CLOSED']);
 
@@ -12,13 +12,28 @@ export const FiscalPeriod = Type.Object(
   { $id: 'FiscalPeriod', title: 'FiscalPeriod', additionalProperties: false, description: 'A monthly period of a fiscal year; nothing is posted into a CLOSED one.' },
 );
 
+/** A period as the real interface names it: the same monthly periods, with the time of their last change. */
+export const TrackingPeriod = Type.Object(
+  {
+    id: Type.Integer(),
+    startDate: DateString(),
+    endDate: DateString(),
+    status: StringEnum(['OPEN', 'CLOSED']),
+    modified: DateTimeString(),
+  },
+  { title: 'TrackingPeriod', additionalProperties: false },
+);
+
 export const FiscalYear = Type.Object(
   {
     id: Type.Integer(),
     startDate: DateString(),
     endDate: DateString(),
-    status: Status,
-    periods: Type.Array(FiscalPeriod),
+    modified: DateTimeString({ description: 'Last change of the year (created, closed).' }),
+    trackingPeriods: Type.Array(TrackingPeriod),
+    isOpen: Type.Boolean({ description: 'False once the year is closed.' }),
+    status: Addition(Status),
+    periods: Addition(Type.Array(FiscalPeriod, { description: 'The tracking periods without their change times.' })),
   },
   { $id: 'FiscalYear', title: 'FiscalYear', additionalProperties: false },
 );

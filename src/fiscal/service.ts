@@ -13,14 +13,17 @@ import * as store from './store.ts';
 const status = (closed: boolean | number) => (closed ? 'CLOSED' : 'OPEN') as 'OPEN' | 'CLOSED';
 
 function yearToWire(year: store.FiscalYearRow, periods: store.FiscalPeriodRow[]): FiscalYearWire {
+  const own = periods.filter((p) => Number(p.fiscal_year_id) === Number(year.id));
+  const plain = own.map((p) => ({ id: Number(p.id), startDate: p.start_date, endDate: p.end_date, status: status(p.closed) }));
   return {
     id: Number(year.id),
     startDate: year.start_date,
     endDate: year.end_date,
+    modified: year.version,
+    trackingPeriods: own.map((p, i) => ({ ...plain[i], modified: p.version })),
+    isOpen: !year.closed,
     status: status(year.closed),
-    periods: periods
-      .filter((p) => Number(p.fiscal_year_id) === Number(year.id))
-      .map((p) => ({ id: Number(p.id), startDate: p.start_date, endDate: p.end_date, status: status(p.closed) })),
+    periods: plain,
   };
 }
 

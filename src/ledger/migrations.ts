@@ -138,4 +138,10 @@ export const ledgerMigrations: Record<string, Migration> = {
       }
     },
   },
+  '0305_ledger_serial_numbers': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('ledger_receipts').addColumn('serial_series', 'text').execute();
+      await db.schema.alterTable('ledger_receipts').addColumn('serial_number', 'integer').execute();
+    },
+  },
 };

@@ -1,20 +1,20 @@
 // HTTP of ledger receipts and journals.
-import { Type, DateString, DateTimeString, PagingQuery, InfoMessage } from '../platform/schema.ts';
+import { Type, Addition, DateString, DateTimeString, PagingQuery, InfoMessage, StringEnum } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
 import {
-  DimensionItemValues,
-  JournalSearchResult,
+  ANY_RECEIPT_STATUS,
+  DimensionItemValueList,
+  Journal,
   LedgerReceipt,
   LedgerReceiptSearchResult,
   RECEIPT_STATUSES,
   RECEIPT_TYPES,
-  Transaction,
   type LedgerReceiptWire,
 } from './schemas.ts';
 import type { LedgerService, ReceiptAction } from './service.ts';
-import type { ReceiptSearch } from './store.ts';
+import type { ReceiptOrderColumn, ReceiptSearch } from './store.ts';
 
 const RIGHT = 'accounting.ledgerReceipts' as const;
 const TAGS = ['Ledger'];
@@ -27,7 +27,20 @@ const Reconciliation = { createReconciliation: Type.Optional(Type.Boolean({ defa
 
 /** A date filter's upper bound includes the whole day. */
 const endOf = (value: string | undefined) => (value && value.length === 10 ? `${value}T23:59:59.999` : value);
-const list = (value: string | undefined) => (value ? [...new Set(value.split(','))] : undefined);
+const list = (value: string | string[] | undefined) => {
+  const values = (Array.isArray(value) ? value : value ? [value] : []).flatMap((v) => v.split(','));
+  return values.length > 0 ? [...new Set(values)] : undefined;
+};
+
+const Order = () => Type.Optional(StringEnum(['ASC', 'DESC']));
+const ORDERINGS = { orderByDate: 'receipt_date', orderByCreated: 'created_at', orderByVersion: 'version' } as const satisfies Record<string, ReceiptOrderColumn>;
+
+/** The orderings asked for, in the order the query names them, before the id order. */
+function orderingOf(query: Partial<Record<keyof typeof ORDERINGS, 'ASC' | 'DESC'>>): ReceiptSearch['orderBy'] {
+  return (Object.keys(query) as (keyof typeof ORDERINGS)[])
+    .filter((key) => key in ORDERINGS && query[key])
+    .map((key) => [ORDERINGS[key], query[key]!.toLowerCase() as 'asc' | 'desc']);
+}
 
 const DateFilters = {
   startDate: Type.Optional(DateString({ description: 'Receipt date from.' })),
@@ -78,19 +91,27 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       right: view(RIGHT),
       tags: TAGS,
       summary: 'Search ledger receipts',
-      description: 'Paged. Filters: receipt types and statuses (comma lists), receipt date, creation and version datetimes, partner.',
+      description:
+        'Paged. Filters: receipt types (repeated or comma-separated) and statuses (comma list), receipt date, creation and version datetimes, partner. `orderByDate`, `orderByCreated` and `orderByVersion` order before the id, in the order given.',
       schema: {
         querystring: Type.Object({
-          types: Type.Optional(commaList(RECEIPT_TYPES, 'Comma-separated receipt types.')),
-          status: Type.Optional(commaList(RECEIPT_STATUSES, 'Comma-separated statuses.')),
-          partnerId: Type.Optional(Type.Integer({ minimum: 1 })),
+          types: Type.Optional(Type.Array(commaList(RECEIPT_TYPES, 'Receipt types, repeated or comma-separated.'))),
+          status: Type.Optional(commaList(ANY_RECEIPT_STATUS, 'Comma-separated statuses (any of the real vocabulary; journals are UNFINISHED, APPROVED or INVALIDATED).')),
+          partnerId: Type.Optional(Addition(Type.Integer({ minimum: 1 }))),
+          orderByDate: Order(),
+          orderByCreated: Order(),
+          orderByVersion: Order(),
           ...DateFilters,
           ...PagingQuery,
         }),
         response: { 200: LedgerReceiptSearchResult },
       },
       handler: ({ auth, query }) =>
-        ledger.search(auth.companyId, { ...dateSearch(query), types: list(query.types), statuses: list(query.status), partnerId: query.partnerId }, pageRequest(query)),
+        ledger.search(
+          auth.companyId,
+          { ...dateSearch(query), types: list(query.types), statuses: list(query.status), partnerId: query.partnerId, orderBy: orderingOf(query) },
+          pageRequest(query),
+        ),
     }),
     route({
       method: 'POST',
@@ -139,31 +160,31 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       tags: TAGS,
       summary: 'Set the dimensions of a transaction',
       description:
-        'Replaces the dimension allocations of one transaction (UNFINISHED or APPROVED receipt, open period). Per dimension the values sum to the transaction amount; items must be active in their dimension.',
+        'Replaces the dimension allocations of one transaction (UNFINISHED or APPROVED receipt, open period) and answers the whole receipt. Per dimension the values sum to the transaction amount; items must be active in their dimension.',
       schema: {
         params: Type.Object({ receiptId: Type.String({ pattern: '^[0-9]+$' }), transactionId: Type.String({ pattern: '^[0-9]+$' }) }),
-        body: DimensionItemValues,
-        response: { 200: Transaction },
+        body: DimensionItemValueList,
+        response: { 200: LedgerReceipt },
       },
       handler: ({ auth, params, body }) =>
-        ledger.setDimensions(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), parseId(params.transactionId, 'Transaction'), body),
+        ledger.setDimensions(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), parseId(params.transactionId, 'Transaction'), body.dimensionItemValues),
     }),
     route({
       method: 'GET',
       path: '/journals',
       right: view(RIGHT),
       tags: TAGS,
-      summary: 'Search journal receipts',
-      description: 'JOURNAL receipts, paged. `statuses` is a comma list; dates filter the receipt date, datetimes the creation and last change.',
+      summary: 'Find a journal receipt',
+      description:
+        'As in the real interface, answers one `Journal`: the first JOURNAL receipt (in id order) matching the filters, 404 when none does. `statuses` is a comma list; dates filter the receipt date, datetimes the creation and last change. To list journals, search `GET /ledgerreceipts?types=JOURNAL`.',
       schema: {
         querystring: Type.Object({
           statuses: Type.Optional(commaList(RECEIPT_STATUSES, 'Comma-separated statuses: UNFINISHED, APPROVED, INVALIDATED.')),
           ...DateFilters,
-          ...PagingQuery,
         }),
-        response: { 200: JournalSearchResult },
+        response: { 200: Journal },
       },
-      handler: ({ auth, query }) => ledger.journals(auth.companyId, { ...dateSearch(query), statuses: list(query.statuses) }, pageRequest(query)),
+      handler: ({ auth, query }) => ledger.journal(auth.companyId, { ...dateSearch(query), statuses: list(query.statuses) }),
     }),
   ];
 }

@@ -1,4 +1,4 @@
-import { Type, DecimalNumber, DateString, DateTimeString, Id, RefId, StringEnum, Text, Page, type Static } from '../platform/schema.ts';
+import { Type, Addition, DecimalNumber, DateString, DateTimeString, Id, RefId, StringEnum, Text, Page, type Static } from '../platform/schema.ts';
 import { MAX_DIMENSION_VALUES_PER_LINE, MAX_LINES_PER_RECEIPT, TRANSACTION_TYPES } from '../domain/postings.ts';
 
 export const RECEIPT_TYPES = [
@@ -24,6 +24,45 @@ export type ReceiptType = (typeof RECEIPT_TYPES)[number];
 export const RECEIPT_STATUSES = ['UNFINISHED', 'APPROVED', 'INVALIDATED'] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
+/**
+ * Every status the real interface's receipts know (invoices' and payments' statuses included). A receipt's
+ * status is read-only: a request may carry any of these, and on PUT it must equal the stored one.
+ */
+export const ANY_RECEIPT_STATUS = [
+  'APPROVED', 'DELETED', 'EMPTY', 'INVALIDATED', 'INVOICED', 'MARKED_PAID', 'NOT_SENT', 'OVERRIDDEN', 'PAID', 'PARTLY_PAID',
+  'PAYMENT_DENIED', 'PAYMENT_QUEUED', 'PAYMENT_SENT_TO_BANK', 'PAYMENT_TRANSACTION_REMOVED', 'RECEIVED', 'SENT', 'STARTED',
+  'UNFINISHED', 'UNSAVED', 'VERIFIED',
+] as const;
+
+export const SERIAL_SERIES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
+
+export const SerialNumber = Type.Object(
+  {
+    series: Type.Optional(StringEnum([...SERIAL_SERIES], { description: 'Voucher series (verifikationsserie).' })),
+    number: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+  },
+  { title: 'SerialNumber', additionalProperties: false },
+);
+
+export const ATTACHMENT_REFERENCE_TYPES = [
+  'BANKSTATEMENTEVENT', 'COST_RECEIPT', 'CUSTOMER_BUSINESS_PARTNER_REGISTER', 'EMPLOYEE_INFO', 'ENVIRONMENT', 'FINANCIAL_STATEMENT',
+  'INVOICE', 'INVOICEDRAFT_ITEM', 'LEDGERRECEIPT', 'NETS_COLLECTION', 'PERSON_BUSINESS_PARTNER_REGISTER', 'PURCHASE_PRODUCT_REGISTER',
+  'REFERENCE_PAYMENT', 'SALES_PRODUCT_REGISTER', 'SUPPLIER_BUSINESS_PARTNER_REGISTER',
+] as const;
+
+/** Metadata of an attached file. Read-only in a receipt: files are attached through the attachments interface. */
+export const Attachment = Type.Object(
+  {
+    id: Type.Optional(Type.Integer()),
+    name: Type.String(),
+    referenceType: StringEnum([...ATTACHMENT_REFERENCE_TYPES]),
+    referenceId: Type.Integer(),
+    mimeType: Type.Optional(Type.String()),
+    sendWithInvoice: Type.Boolean(),
+  },
+  { title: 'Attachment', additionalProperties: false },
+);
+
 const AMOUNT_BOUND = '100000000000';
 const Amount = (description: string) => DecimalNumber({ scale: 2, minimum: `-${AMOUNT_BOUND}`, maximum: AMOUNT_BOUND, description });
 const Percent = (description: string) => DecimalNumber({ scale: 2, minimum: 0, maximum: 100, description });
@@ -40,6 +79,8 @@ export const DimensionItemValue = Type.Object(
 export type DimensionItemValueWire = Static<typeof DimensionItemValue>;
 
 export const DimensionItemValues = Type.Array(DimensionItemValue, { maxItems: MAX_DIMENSION_VALUES_PER_LINE });
+
+export const DimensionItemValueList = Type.Object({ dimensionItemValues: DimensionItemValues }, { title: 'DimensionItemValueList', additionalProperties: false });
 
 export const Transaction = Type.Object(
   {
@@ -67,7 +108,7 @@ export const LedgerReceipt = Type.Object(
   {
     id: Type.Optional(Id({ readOnly: true })),
     type: StringEnum([...RECEIPT_TYPES], { description: 'POST creates JOURNAL receipts only; the others are kept by their documents.' }),
-    status: Type.Optional(StringEnum([...RECEIPT_STATUSES], { readOnly: true, description: 'Changed with the approve, invalidate and unfinished actions.' })),
+    status: Type.Optional(StringEnum([...ANY_RECEIPT_STATUS], { readOnly: true, description: 'UNFINISHED, APPROVED or INVALIDATED for journals; changed with the approve, invalidate and unfinished actions.' })),
     name: Text(80, { minLength: 1 }),
     receiptDate: DateString({ description: 'Must be in an open fiscal period (GET /fiscalyears).' }),
     vatType: VatType,
@@ -84,12 +125,14 @@ export const LedgerReceipt = Type.Object(
     periodEndDate: Type.Optional(DateString()),
     partnerId: Type.Optional(RefId()),
     partnerCode: Type.Optional(Text(40)),
+    serialNumber: Type.Optional(SerialNumber),
     version: Type.Optional(DateTimeString({ description: 'Read-only; required on PUT (optimistic lock).' })),
     depreciation: Type.Optional(
       StringEnum(['EMPTY', 'REDUCING_BALANCE_25_PERCENT', 'REDUCING_BALANCE_7_PERCENT', 'REDUCING_BALANCE_4_PERCENT', 'STRAIGHT_LINE_DEPRECIATION_3_YEARS', 'STRAIGHT_LINE_DEPRECIATION_5_YEARS']),
     ),
     vatDate: Type.Optional(DateString()),
     transactions: Type.Array(Transaction, { minItems: 1, maxItems: MAX_LINES_PER_RECEIPT }),
+    attachments: Type.Optional(Type.Array(Attachment, { readOnly: true, description: 'Read-only; none can be attached through this interface.' })),
   },
   { $id: 'LedgerReceipt', title: 'LedgerReceipt', additionalProperties: false },
 );
@@ -104,6 +147,7 @@ export const LedgerReceiptBasicInfo = Type.Object(
     receiptDate: DateString(),
     receiptNumber: Type.Integer(),
     invoiceNumber: Type.Optional(Type.Integer()),
+    serialNumber: Type.Optional(SerialNumber),
     created: DateTimeString(),
     version: DateTimeString(),
   },
@@ -111,6 +155,40 @@ export const LedgerReceiptBasicInfo = Type.Object(
 );
 export type LedgerReceiptBasicInfoWire = Static<typeof LedgerReceiptBasicInfo>;
 export const LedgerReceiptSearchResult = Page(LedgerReceiptBasicInfo, { title: 'LedgerReceiptSearchResult' });
+
+export const InvoiceCounterpartyAddress = Type.Object(
+  {
+    name: Type.String(),
+    specifier: Type.Optional(Type.String()),
+    street: Type.Optional(Type.String()),
+    zip: Type.Optional(Type.String()),
+    city: Type.Optional(Type.String()),
+    country: Type.Optional(Type.String()),
+    subdivision: Type.Optional(Type.String()),
+  },
+  { title: 'InvoiceCounterpartyAddress', additionalProperties: false },
+);
+
+/** The journal's business partner as its counterparty: taken from the partner register. */
+export const CounterParty = Type.Object(
+  {
+    contactPersonName: Type.Optional(Type.String()),
+    identifier: Type.Optional(Type.String()),
+    taxCode: Type.Optional(Type.String()),
+    customerNumber: Type.Optional(Type.String()),
+    email: Type.Optional(Type.String()),
+    bccAddresses: Type.Optional(Type.Array(Type.String())),
+    counterPartyAddress: InvoiceCounterpartyAddress,
+    bankAccount: Type.Optional(Type.Object({ accountNumber: Type.Optional(Type.String()), bic: Type.Optional(Type.String()) }, { title: 'BankAccount', additionalProperties: false })),
+    einvoiceAddress: Type.Optional(
+      Type.Object(
+        { operator: Type.Optional(Type.String()), address: Type.Optional(Type.String()), ediId: Type.Optional(Type.String()) },
+        { title: 'EInvoiceAddress', additionalProperties: false },
+      ),
+    ),
+  },
+  { title: 'CounterParty', additionalProperties: false },
+);
 
 export const Journal = Type.Object(
   {
@@ -120,13 +198,13 @@ export const Journal = Type.Object(
     type: StringEnum(['JOURNAL']),
     status: StringEnum([...RECEIPT_STATUSES]),
     invoiceNumber: Type.Optional(Type.Integer()),
-    receiptNumber: Type.Integer(),
-    name: Type.String(),
+    receiptNumber: Addition(Type.Integer()),
+    name: Addition(Type.String()),
     date: DateString(),
     created: DateTimeString(),
     version: DateTimeString(),
+    counterParty: Type.Optional(CounterParty),
   },
   { $id: 'Journal', title: 'Journal', additionalProperties: false },
 );
 export type JournalWire = Static<typeof Journal>;
-export const JournalSearchResult = Page(Journal, { title: 'JournalSearchResult' });

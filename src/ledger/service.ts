@@ -25,14 +25,14 @@ import { allocateId, allocateIds, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { Decimal, fromMinorUnits, toMinorUnits } from '../domain/decimal.ts';
 import { apiError, ApiError, errorItem, notFound, type ErrorCode, type ErrorItem } from '../platform/errors.ts';
-import { checkReadOnly } from '../platform/resource.ts';
+import { checkReadOnly, compact } from '../platform/resource.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { checkDimensions, checkLines, reconciliationLine, STANDARD_ACCOUNTS, type DimensionAllocation, type PostingLine, type TransactionType } from '../domain/postings.ts';
 import { vatCountry } from '../domain/vat.ts';
 import { findAccounts } from '../accounts/store.ts';
 import { findDimensionItems } from '../dimensions/store.ts';
-import { partnerExists } from '../partners/store.ts';
+import { getPartner, partnerExists, type PartnerRow } from '../partners/store.ts';
 import type { FiscalService } from '../fiscal/service.ts';
 import type { VatService } from '../vat/service.ts';
 import type {
@@ -69,6 +69,7 @@ export interface ReceiptDraft {
   partnerCode?: string | null;
   depreciation?: string | null;
   vatDate?: string | null;
+  serialNumber?: { series?: string; number?: number } | null;
 }
 
 export interface PostedReceipt {
@@ -170,6 +171,7 @@ export class LedgerService {
 
   async create(companyId: number, wire: LedgerReceiptWire, options: { createReconciliation?: boolean } = {}): Promise<LedgerReceiptWire> {
     if (wire.type !== 'JOURNAL') throw apiError('ONLY_JOURNAL_RECEIPTS_CAN_BE_CREATED', 'type');
+    checkNoAttachments(wire);
     return this.#ctx.db.transaction().execute(async (trx) => {
       const draft = wireToDraft(wire, 'UNFINISHED', options.createReconciliation ?? false);
       await this.#checkJournalVat(trx, companyId, draft, wire);
@@ -187,28 +189,29 @@ export class LedgerService {
     return paged(rows.map(basicInfo), total, page);
   }
 
-  async journals(companyId: number, search: store.ReceiptSearch, page: PageRequest): Promise<Paged<JournalWire>> {
-    const { rows, total } = await store.searchReceipts(this.#ctx.db, companyId, { ...search, types: ['JOURNAL'] }, page);
-    return paged(
-      rows.map((r) => {
-        const journal: JournalWire = {
-          id: Number(r.id),
-          ledgerReceiptId: Number(r.id),
-          partnerId: r.partner_id === null ? null : Number(r.partner_id),
-          type: 'JOURNAL',
-          status: r.status as ReceiptStatus,
-          receiptNumber: Number(r.receipt_number),
-          name: r.name,
-          date: r.receipt_date,
-          created: r.created_at,
-          version: r.version,
-        };
-        if (r.invoice_number !== null) journal.invoiceNumber = Number(r.invoice_number);
-        return journal;
-      }),
-      total,
-      page,
-    );
+  /** The first JOURNAL receipt (in id order) that matches: the real interface answers one journal here. */
+  async journal(companyId: number, search: store.ReceiptSearch): Promise<JournalWire> {
+    const db = this.#ctx.db;
+    const page = { pageNumber: 0, pageSize: 1, offset: 0, order: 'asc' as const };
+    const { rows } = await store.searchReceipts(db, companyId, { ...search, types: ['JOURNAL'] }, page);
+    const r = rows[0];
+    if (!r) throw notFound('Journal');
+    const journal: JournalWire = {
+      id: Number(r.id),
+      ledgerReceiptId: Number(r.id),
+      partnerId: r.partner_id === null ? null : Number(r.partner_id),
+      type: 'JOURNAL',
+      status: r.status as ReceiptStatus,
+      receiptNumber: Number(r.receipt_number),
+      name: r.name,
+      date: r.receipt_date,
+      created: r.created_at,
+      version: r.version,
+    };
+    if (r.invoice_number !== null) journal.invoiceNumber = Number(r.invoice_number);
+    const partner = r.partner_id === null ? undefined : await getPartner(db, companyId, Number(r.partner_id));
+    if (partner) journal.counterParty = counterPartyOf(partner);
+    return journal;
   }
 
   async update(companyId: number, receiptId: number, wire: LedgerReceiptWire, options: { createReconciliation?: boolean } = {}): Promise<LedgerReceiptWire> {
@@ -220,6 +223,7 @@ export class LedgerService {
       if (wire.type !== row.type) throw apiError('RECEIPT_TYPE_CANNOT_BE_CHANGED', 'type');
       if (wire.version === undefined) throw apiError('REQUIRED_FIELD_MISSING', 'version');
       checkReadOnly(wire as Record<string, unknown>, stored as Record<string, unknown>, READ_ONLY);
+      checkNoAttachments(wire);
       if (row.status !== 'UNFINISHED') throw apiError('RECEIPT_NOT_EDITABLE_IN_STATUS', 'status', { status: row.status });
       const draft = wireToDraft(wire, 'UNFINISHED', options.createReconciliation ?? false);
       draft.invoiceId = row.invoice_id;
@@ -242,7 +246,7 @@ export class LedgerService {
   }
 
   /** Replaces the dimension allocations of one transaction; allowed while the receipt is not invalidated. */
-  async setDimensions(companyId: number, receiptId: number, transactionId: number, values: DimensionItemValueWire[]): Promise<TransactionWire> {
+  async setDimensions(companyId: number, receiptId: number, transactionId: number, values: DimensionItemValueWire[]): Promise<LedgerReceiptWire> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const row = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
       if (!row) throw notFound('Ledger receipt');
@@ -256,8 +260,7 @@ export class LedgerService {
       if (items.length > 0) throw new ApiError(items);
       await store.writeEntryDimensions(trx, companyId, receiptId, transactionId, dimensions.map((d) => ({ company_id: companyId, receipt_id: receiptId, entry_id: transactionId, dimension_id: d.dimensionId, item_id: d.itemId, amount_minor: d.amountMinor })));
       await store.updateReceipt(trx, { ...row, version: nextVersion(this.#ctx.clock.now(), row.version) });
-      const wire = (await this.receipt(trx, companyId, receiptId))!;
-      return wire.transactions.find((t) => t.id === transactionId)!;
+      return (await this.receipt(trx, companyId, receiptId))!;
     });
   }
 
@@ -436,6 +439,7 @@ function wireToDraft(wire: LedgerReceiptWire, status: 'UNFINISHED' | 'APPROVED',
     partnerCode: wire.partnerCode ?? null,
     depreciation: wire.depreciation ?? null,
     vatDate: wire.vatDate ?? null,
+    serialNumber: wire.serialNumber ?? null,
   };
 }
 
@@ -483,6 +487,8 @@ function draftToRow(companyId: number, id: number, fiscalYearId: number, receipt
     partner_code: draft.partnerCode ?? null,
     depreciation: draft.depreciation ?? null,
     vat_date: draft.vatDate ?? null,
+    serial_series: draft.serialNumber?.series ?? null,
+    serial_number: draft.serialNumber?.number ?? null,
     version,
     created_at: createdAt,
   };
@@ -559,6 +565,7 @@ function receiptToWire(r: store.LedgerReceiptRow, transactions: TransactionWire[
     version: r.version,
     depreciation: opt(r.depreciation) as LedgerReceiptWire['depreciation'],
     vatDate: opt(r.vat_date),
+    serialNumber: serialNumberOf(r),
     transactions,
   };
   for (const key of Object.keys(wire) as (keyof LedgerReceiptWire)[]) if (wire[key] === undefined) delete wire[key];
@@ -577,5 +584,51 @@ function basicInfo(r: store.LedgerReceiptRow): LedgerReceiptBasicInfoWire {
     version: r.version,
   };
   if (r.invoice_number !== null) info.invoiceNumber = Number(r.invoice_number);
+  const serialNumber = serialNumberOf(r);
+  if (serialNumber) info.serialNumber = serialNumber;
   return info;
+}
+
+function serialNumberOf(r: store.LedgerReceiptRow): LedgerReceiptWire['serialNumber'] {
+  if (r.serial_series === null && r.serial_number === null) return undefined;
+  const serial: NonNullable<LedgerReceiptWire['serialNumber']> = {};
+  if (r.serial_series !== null) serial.series = r.serial_series as NonNullable<typeof serial.series>;
+  if (r.serial_number !== null) serial.number = Number(r.serial_number);
+  return serial;
+}
+
+/** Attachments are read-only here and none exist: a request may only repeat that (leave them out or send []). */
+function checkNoAttachments(wire: LedgerReceiptWire): void {
+  if (wire.attachments && wire.attachments.length > 0) throw apiError('READ_ONLY_FIELD_CHANGED', 'attachments');
+}
+
+type Json = Record<string, unknown>;
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** A business partner as a journal's counterparty, from its register entry. */
+function counterPartyOf(partner: PartnerRow): NonNullable<JournalWire['counterParty']> {
+  const data = JSON.parse(partner.data) as Json;
+  const address = (data.address ?? {}) as Json;
+  const invoicing = (data.invoicingInfo ?? {}) as Json;
+  const counterPartyAddress: NonNullable<JournalWire['counterParty']>['counterPartyAddress'] = { name: text(address.name) ?? partner.name };
+  for (const key of ['specifier', 'street', 'zip', 'city', 'country', 'subdivision'] as const) {
+    const value = text(address[key]);
+    if (value) counterPartyAddress[key] = value;
+  }
+  const counterParty: NonNullable<JournalWire['counterParty']> = { counterPartyAddress };
+  const fields = {
+    contactPersonName: text(invoicing.contactPerson),
+    identifier: text(partner.identifier) ?? text(invoicing.identifier),
+    taxCode: text(invoicing.taxCode),
+    customerNumber: text(partner.customer_number) ?? text(invoicing.customerNumber),
+    email: text(invoicing.email),
+  };
+  for (const [key, value] of Object.entries(fields)) if (value) (counterParty as Json)[key] = value;
+  if (Array.isArray(invoicing.bccAddresses) && invoicing.bccAddresses.length > 0) counterParty.bccAddresses = invoicing.bccAddresses as string[];
+  const payment = (data.paymentInfo ?? {}) as Json;
+  const bankAccount = compact({ accountNumber: text(payment.bankAccount), bic: text(payment.bic) });
+  if (Object.keys(bankAccount).length > 0) counterParty.bankAccount = bankAccount;
+  const einvoiceAddress = compact({ operator: text(invoicing.einvoiceOperator), address: text(invoicing.einvoiceAddress), ediId: text(invoicing.ovt) });
+  if (Object.keys(einvoiceAddress).length > 0) counterParty.einvoiceAddress = einvoiceAddress;
+  return counterParty;
 }

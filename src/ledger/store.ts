@@ -29,6 +29,8 @@ export interface LedgerReceiptRow {
   partner_code: string | null;
   depreciation: string | null;
   vat_date: string | null;
+  serial_series: string | null;
+  serial_number: number | null;
   version: string;
   created_at: string;
 }
@@ -171,7 +173,11 @@ export interface ReceiptSearch {
   versionStart?: string;
   versionEnd?: string;
   partnerId?: number;
+  /** Orderings before the id order, in the given precedence (`orderByDate`, `orderByCreated`, `orderByVersion`). */
+  orderBy?: [ReceiptOrderColumn, 'asc' | 'desc'][];
 }
+
+export type ReceiptOrderColumn = 'receipt_date' | 'created_at' | 'version';
 
 export async function searchReceipts(db: Db, companyId: number, search: ReceiptSearch, page: PageRequest): Promise<{ rows: LedgerReceiptRow[]; total: number }> {
   let query = db.selectFrom('ledger_receipts').where('company_id', '=', companyId);
@@ -187,6 +193,7 @@ export async function searchReceipts(db: Db, companyId: number, search: ReceiptS
   const totalRow = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let rows = query.selectAll();
   if (page.previousId !== undefined) rows = rows.where('id', page.order === 'asc' ? '>' : '<', page.previousId);
+  for (const [column, direction] of search.orderBy ?? []) rows = rows.orderBy(column, direction);
   rows = rows.orderBy('id', page.order).limit(page.pageSize).offset(page.offset);
   return { rows: await rows.execute(), total: Number(totalRow.total) };
 }

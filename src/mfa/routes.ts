@@ -1,6 +1,6 @@
 // HTTP of two-factor transactions: the status query and the deprecated confirm endpoints, which are reads.
 import type { FastifyReply } from 'fastify';
-import { Type, type TSchema } from '../platform/schema.ts';
+import { Type, ADDITION, type TSchema } from '../platform/schema.ts';
 import { route, type RouteDef } from '../platform/route.ts';
 import { apiError } from '../platform/errors.ts';
 import { MfaTransactionResult, PaymentConfirmResult, SalaryPaymentConfirmResult, InfoResult, PendingMessage } from './schemas.ts';
@@ -34,6 +34,8 @@ function answer(state: TransactionState, reply: FastifyReply, body: (result: Rec
 
 interface ConfirmEndpoint {
   path: string;
+  /** Not in the real interface. */
+  addition?: boolean;
   /** Paths of the two-factor endpoints whose transactions it reads. */
   paths: string[];
   summary: string;
@@ -70,6 +72,7 @@ const CONFIRM_ENDPOINTS: ConfirmEndpoint[] = [
   },
   {
     path: '/payments/directbanktransfers/:transactionIdentifier/confirm',
+    addition: true,
     paths: ['/payments/directbanktransfers'],
     summary: 'Result of a direct bank transfer (deprecated)',
     response: PaymentConfirmResult,
@@ -118,7 +121,7 @@ export function mfaRoutes(mfa: MfaService): RouteDef[] {
           'Deprecated: use `GET /mfatransactionresult/{transactionIdentifier}`. A read despite the method: it does not ' +
           'confirm anything (the user confirms in the authenticator). 200 with the result the first time it is read ' +
           `after completion, 409 (already processed) on later reads; ${STATES_DOC}`,
-        schema: { params: TransactionParam, response: { 200: endpoint.response, 202: PendingMessage } },
+        schema: { ...(endpoint.addition ? ADDITION : {}), params: TransactionParam, response: { 200: endpoint.response, 202: PendingMessage } },
         handler: async ({ auth, params }, reply) =>
           answer(await mfa.confirmRead(auth.companyId, auth.userId, params.transactionIdentifier, endpoint.paths), reply, endpoint.body),
       }),

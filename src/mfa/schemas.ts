@@ -1,5 +1,5 @@
 // Wire shapes of two-factor transaction results (GET /mfatransactionresult and the deprecated confirm reads).
-import { Type, type TSchema } from '../platform/schema.ts';
+import { Type, Addition, DateTimeString, DecimalNumber, StringEnum, type TSchema } from '../platform/schema.ts';
 
 const ErrorItems = Type.Array(
   Type.Object({ status: Type.Integer(), message: Type.String(), field: Type.Optional(Type.String()) }),
@@ -7,7 +7,7 @@ const ErrorItems = Type.Array(
 );
 
 const withErrors = <T extends Record<string, TSchema>>(properties: T, description: string) =>
-  Type.Object({ ...properties, errors: Type.Optional(ErrorItems) }, { description });
+  Type.Object({ ...properties, errors: Type.Optional(Addition(ErrorItems)) }, { description });
 
 export const InfoResult = withErrors({ message: Type.Optional(Type.String()) }, 'Actions answering a message (e.g. PUT /users).');
 
@@ -21,13 +21,29 @@ export const DirectBankTransfersResult = withErrors(
   'POST /payments/directbanktransfers.',
 );
 
-export const DirectSalaryPaymentResult = withErrors(
+const PaymentBasicInfo = Type.Object({ paymentId: Type.Optional(Type.Integer()), customId: Type.Optional(Type.String()) }, { title: 'PaymentBasicInfo' });
+
+const directSalaryPayment = {
+  id: Type.Optional(Type.Integer()),
+  customId: Type.Optional(Type.String()),
+  payments: Type.Optional(Type.Array(PaymentBasicInfo)),
+};
+
+export const DirectSalaryPaymentResult = withErrors(directSalaryPayment, 'POST /payments/directsalarypayments.');
+
+/** The payment group of a confirmed direct salary payment, as far as the confirmed action recorded it. */
+export const DirectSalaryPaymentGroup = withErrors(
   {
-    id: Type.Optional(Type.Integer()),
-    customId: Type.Optional(Type.String()),
-    payments: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+    ...directSalaryPayment,
+    listName: Type.Optional(Type.String()),
+    created: Type.Optional(DateTimeString()),
+    status: Type.Optional(StringEnum(['PAID', 'PAYMENT_QUEUED', 'PAYMENT_SENT_TO_BANK', 'PAYMENT_TRANSACTION_CANCELLED', 'PAYMENT_TRANSACTION_REMOVED'])),
+    paymentMethod: Type.Optional(StringEnum(['FINNISH_SALARY_TRANSFER'])),
+    paymentDate: Type.Optional(DateTimeString()),
+    payerBankAccount: Type.Optional(Type.String()),
+    totalSum: Type.Optional(DecimalNumber({ scale: 2 })),
   },
-  'POST /payments/directsalarypayments.',
+  'POST /payments/directsalarypayments: the payment group.',
 );
 
 export const MfaTransactionResult = Type.Object(
@@ -55,7 +71,7 @@ export const PaymentConfirmResult = Type.Object(
 
 /** Deprecated PUT /payments/directsalarypayments/{id}/confirm. */
 export const SalaryPaymentConfirmResult = Type.Object(
-  { PaymentGroup: Type.Optional(DirectSalaryPaymentResult), InfoMessage: Type.Optional(InfoResult) },
+  { PaymentGroup: Type.Optional(DirectSalaryPaymentGroup), InfoMessage: Type.Optional(InfoResult) },
   { title: 'SalaryPaymentConfirmResult' },
 );
 

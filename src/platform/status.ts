@@ -1,15 +1,17 @@
 import { sql } from 'kysely';
-import { Type } from './schema.ts';
+import { Type, Addition, StringEnum } from './schema.ts';
 import { route, type RouteDef } from './route.ts';
 import type { AppContext } from './context.ts';
 import { LATEST_VERSION } from './versions.ts';
+import servicePackage from '../../package.json' with { type: 'json' };
 
 export const StatusBody = Type.Object(
   {
     name: Type.String(),
     version: Type.String({ description: 'API version serving the request.' }),
-    status: Type.Union([Type.Literal('OK'), Type.Literal('DEGRADED'), Type.Literal('FAILING')]),
-    mode: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
+    status: StringEnum(['OK', 'DEGRADED', 'FAILING']),
+    procountorVersion: Type.String({ description: 'Release of the software serving the request (Tase itself, as the real service names its own).' }),
+    mode: Addition(StringEnum(['sandbox', 'production'])),
   },
   { title: 'Status' },
 );
@@ -21,7 +23,7 @@ export async function serviceStatus(ctx: AppContext, version: string) {
   } catch {
     status = 'FAILING';
   }
-  return { name: 'Tase', version, status, mode: ctx.config.mode };
+  return { name: 'Tase', version, status, procountorVersion: servicePackage.version, mode: ctx.config.mode };
 }
 
 export function statusRoutes(ctx: AppContext): RouteDef[] {

@@ -1,6 +1,6 @@
 // HTTP of the accounting reports. The real API offers them as `POST /reports/{accounting|ledgeraccounts|
 // generalledger}/{id}`; here they are plain GETs with the period in the query.
-import { Type, DateString } from '../platform/schema.ts';
+import { Type, ADDITION, DateString } from '../platform/schema.ts';
 import { route, view, type RouteDef } from '../platform/route.ts';
 import { pageRequest } from '../platform/paging.ts';
 import { AccountBalances, AccountsParam, GeneralLedgerPage, TrialBalance } from './schemas.ts';
@@ -27,6 +27,7 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
       summary: 'Trial balance of a period',
       description: `Per account: opening balance, debits and credits of the period, closing balance. Balance-sheet accounts open with every line before \`startDate\`; income-statement accounts with the lines of the fiscal year before it. ${LEDGER_NOTE}`,
       schema: {
+        ...ADDITION,
         querystring: Type.Object(Period),
         response: { 200: TrialBalance },
       },
@@ -40,6 +41,7 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
       summary: 'General ledger of a period',
       description: `The lines of the period ordered by account, date, receipt and line, each with the running balance of its account, and for the accounts on the page their opening balance, totals and closing balance. Paged with \`page\` and \`size\` (default 50, at most 200). ${LEDGER_NOTE}`,
       schema: {
+        ...ADDITION,
         querystring: Type.Object({
           ...Period,
           accounts: Type.Optional(AccountsParam),
@@ -59,6 +61,7 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
       summary: 'Account balances on a date',
       description: `Balance of each account at the end of \`date\` (default today): balance-sheet accounts sum every line up to it, income-statement accounts the lines of its fiscal year. ${LEDGER_NOTE}`,
       schema: {
+        ...ADDITION,
         querystring: Type.Object({
           date: Type.Optional(DateString({ description: 'Default: today.' })),
           accounts: Type.Optional(AccountsParam),

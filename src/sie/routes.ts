@@ -1,5 +1,5 @@
 // HTTP of the SIE 4 export.
-import { Type, DateString } from '../platform/schema.ts';
+import { Type, Addition, DateString } from '../platform/schema.ts';
 import { route, view, type RouteDef } from '../platform/route.ts';
 import type { SieService } from './service.ts';
 
@@ -8,15 +8,17 @@ const TAGS = ['SIE'];
 
 const Availability = Type.Object(
   {
-    available: Type.Boolean({ description: 'True when the company has a fiscal year to export.' }),
-    accountingPeriods: Type.Array(
+    lastValidEndDate: Type.Optional(DateString({ description: 'The latest `exportEndDate` possible: the end of the last fiscal year.' })),
+    accountingPeriodStart: Type.Array(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A date, YYYY-MM-DD (typed as plain text, as in the real interface).' }), { description: 'First days of the fiscal years that can be exported, oldest first: values of `accountingPeriodStart` of GET /sie/file.' }),
+    available: Addition(Type.Boolean({ description: 'True when the company has a fiscal year to export.' })),
+    accountingPeriods: Addition(Type.Array(
       Type.Object({
         accountingPeriodStart: DateString({ description: 'Pass as `accountingPeriodStart` of GET /sie/file.' }),
         accountingPeriodEnd: DateString(),
         closed: Type.Boolean(),
       }),
       { description: 'Fiscal years that can be exported, oldest first.' },
-    ),
+    )),
   },
   { title: 'SieAvailability' },
 );

@@ -69,6 +69,8 @@ export class SieService {
   async availability(companyId: number) {
     const years = await reports.fiscalYears(this.#ctx.db, companyId);
     return {
+      ...(years.length > 0 ? { lastValidEndDate: years.at(-1)!.end } : {}),
+      accountingPeriodStart: years.map((y) => y.start),
       available: years.length > 0,
       accountingPeriods: years.map((y) => ({ accountingPeriodStart: y.start, accountingPeriodEnd: y.end, closed: y.closed })),
     };

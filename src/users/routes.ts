@@ -1,10 +1,12 @@
 // GET /users, GET /users/rights and GET /sessioninfo. (PUT /users, a two-factor endpoint, is src/users/update.ts;
 // it shares the User schema below.)
-import { Type, Id, RefId, Text } from '../platform/schema.ts';
+import { Type, Addition, Id, RefId, StringEnum, Text } from '../platform/schema.ts';
+import type { SchemaOptions } from '@sinclair/typebox';
 import { route, view, type RouteDef } from '../platform/route.ts';
 import { RIGHTS_TREE } from '../platform/rights.ts';
 import type { TSchema } from '@sinclair/typebox';
 import { MARK_SALARY_AS_PAID_SINCE, type UserService } from './service.ts';
+import { REAL_RIGHTS } from './rights-document.ts';
 
 export const UserSchema = Type.Object(
   {
@@ -27,15 +29,21 @@ export const UserSchema = Type.Object(
   { $id: 'User', title: 'User', additionalProperties: false },
 );
 
-const Level = Type.Union([Type.Literal('ALL_RIGHTS'), Type.Literal('VIEWING_RIGHTS'), Type.Literal('NO_ACCESS'), Type.Literal('NOT_ENABLED')]);
+const Level = (options: SchemaOptions = {}) => StringEnum(['ALL_RIGHTS', 'VIEWING_RIGHTS', 'NO_ACCESS', 'NOT_ENABLED'], options);
 
+/** The real areas and leaves (a level, or a boolean restriction), then Tase's own leaves as additions. */
 function rightsSchema(): TSchema {
   const areas: Record<string, TSchema> = {};
-  for (const [area, leaves] of Object.entries(RIGHTS_TREE)) {
+  for (const [area, leaves] of Object.entries(REAL_RIGHTS)) {
     const props: Record<string, TSchema> = {};
-    for (const [leaf, kind] of Object.entries(leaves)) {
-      const value = kind === 'boolean' ? Type.Boolean() : Level;
-      props[leaf] = area === 'payments' && leaf === 'markSalaryAsPaid' ? Type.Optional(Type.Boolean({ description: `Since ${MARK_SALARY_AS_PAID_SINCE}.` })) : value;
+    for (const [leaf, rule] of Object.entries(leaves)) {
+      const value = rule === 'UNRESTRICTED' ? Type.Boolean() : Level();
+      props[leaf] = area === 'payments' && leaf === 'markSalaryAsPaid' ? Type.Optional(Level({ description: `Since ${MARK_SALARY_AS_PAID_SINCE}.` })) : value;
+    }
+    for (const [leaf, kind] of Object.entries(RIGHTS_TREE[area as keyof typeof RIGHTS_TREE])) {
+      if (leaf in props) continue;
+      const value = Addition(kind === 'boolean' ? Type.Boolean() : Level());
+      props[leaf] = Type.Optional(value);
     }
     areas[area] = Type.Object(props);
   }
@@ -51,7 +59,9 @@ export const UserRightsSchema = Type.Object(
     $id: 'UserRights',
     title: 'UserRights',
     description:
-      'Each leaf is ALL_RIGHTS, VIEWING_RIGHTS, NO_ACCESS or NOT_ENABLED, or a boolean for a pure permission. ' +
+      'The real rights document: each leaf is ALL_RIGHTS, VIEWING_RIGHTS, NO_ACCESS or NOT_ENABLED (work Tase does not do), or a boolean ' +
+      'restriction (always false: Tase applies none). Each real leaf follows the Tase right that guards the same work; Tase\'s own rights, ' +
+      'named in 403 answers, follow the real leaves of their area. ' +
       `\`payments.markSalaryAsPaid\` is answered from version ${MARK_SALARY_AS_PAID_SINCE} on.`,
   },
 );

@@ -4,7 +4,8 @@ import type { AppContext } from '../platform/context.ts';
 import type { RequestAuth } from '../platform/route.ts';
 import { notFound } from '../platform/errors.ts';
 import { compareVersions } from '../platform/versions.ts';
-import type { Rights } from '../platform/rights.ts';
+import type { RightValue, Rights } from '../platform/rights.ts';
+import { rightsDocument } from './rights-document.ts';
 import type { CompanyUserRow, UserRow } from '../auth/store.ts';
 import * as store from './store.ts';
 
@@ -65,7 +66,7 @@ export class UserService {
     return userBody(found.user, found.membership);
   }
 
-  async rights(auth: RequestAuth, apiVersion: string): Promise<{ role: string; rights: Rights }> {
+  async rights(auth: RequestAuth, apiVersion: string): Promise<{ role: string; rights: Record<string, Record<string, RightValue>> }> {
     const found = await store.userInCompany(this.#ctx.db, auth.companyId, auth.userId);
     if (!found) throw notFound('User');
     let rights: Rights = auth.rights;
@@ -73,7 +74,7 @@ export class UserService {
       const { markSalaryAsPaid: _left, ...payments } = rights.payments;
       rights = { ...rights, payments: payments as Rights['payments'] };
     }
-    return { role: found.membership.role, rights };
+    return { role: found.membership.role, rights: rightsDocument(rights) };
   }
 
   async sessionInfo(auth: RequestAuth) {

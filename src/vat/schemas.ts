@@ -1,4 +1,4 @@
-import { Type, DecimalNumber, DateString, type Static } from '../platform/schema.ts';
+import { Type, Addition, DecimalNumber, DateString, type Static } from '../platform/schema.ts';
 
 const Percent = () => DecimalNumber({ scale: 2, minimum: 0, maximum: 100 });
 
@@ -17,10 +17,15 @@ export const VatDefaults = Type.Object(
 export type VatDefaultsWire = Static<typeof VatDefaults>;
 
 export const VatSettings = Type.Object(
-  { isUnitPricesIncludeVatSales: Type.Boolean(), isUnitPricesIncludeVatPurchase: Type.Boolean() },
+  {
+    unitPricesIncludeVatSales: Type.Boolean({ description: 'Sales unit prices include VAT.' }),
+    unitPricesIncludeVatPurchase: Type.Boolean({ description: 'Purchase unit prices include VAT.' }),
+    isUnitPricesIncludeVatSales: Addition(Type.Boolean({ description: 'Same as `unitPricesIncludeVatSales`.' })),
+    isUnitPricesIncludeVatPurchase: Addition(Type.Boolean({ description: 'Same as `unitPricesIncludeVatPurchase`.' })),
+  },
   { $id: 'VatSettings', title: 'VatSettings' },
 );
 
 export const CountryVat = Type.Object({ vatPercentages: Type.Array(Percent()) }, { $id: 'CountryVat', title: 'CountryVat' });
 
-export const VatDateQuery = { date: Type.Optional(DateString({ description: 'Rates valid on this day; default today.' })) };
+export const VatDateQuery = { date: Type.Optional(Addition(DateString({ description: 'Rates valid on this day; default today.' }))) };

@@ -8,7 +8,8 @@ import { isoDate, nextVersion } from '../platform/clock.ts';
 import { onCompanyCreated } from '../company/admin.ts';
 import { findCompany } from '../auth/store.ts';
 import { FINNISH_VAT_STATUSES, isRateValidOn, ratesOn, vatCountry, type CountryVat } from '../domain/vat.ts';
-import type { VatDefaultsWire } from './schemas.ts';
+import type { Static } from '../platform/schema.ts';
+import type { VatDefaultsWire, VatSettings } from './schemas.ts';
 import * as store from './store.ts';
 
 onCompanyCreated(async (db, companyId, ctx) => {
@@ -46,9 +47,11 @@ export class VatService {
     };
   }
 
-  async settings(companyId: number): Promise<{ isUnitPricesIncludeVatSales: boolean; isUnitPricesIncludeVatPurchase: boolean }> {
+  async settings(companyId: number): Promise<Static<typeof VatSettings>> {
     const row = await store.getSettings(this.#ctx.db, companyId);
-    return { isUnitPricesIncludeVatSales: Boolean(row?.unit_prices_include_vat_sales), isUnitPricesIncludeVatPurchase: Boolean(row?.unit_prices_include_vat_purchase) };
+    const sales = Boolean(row?.unit_prices_include_vat_sales);
+    const purchase = Boolean(row?.unit_prices_include_vat_purchase);
+    return { unitPricesIncludeVatSales: sales, unitPricesIncludeVatPurchase: purchase, isUnitPricesIncludeVatSales: sales, isUnitPricesIncludeVatPurchase: purchase };
   }
 
   country(countryCode: string, date = this.#today()): { vatPercentages: Decimal[] } {

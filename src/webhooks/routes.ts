@@ -1,5 +1,5 @@
 // HTTP of webhooks: subscriptions and their deliveries.
-import { Type, Page, InfoMessage, StringEnum } from '../platform/schema.ts';
+import { Type, ADDITION, Page, InfoMessage, StringEnum } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { pageRequest } from '../platform/paging.ts';
 import { Violations } from '../platform/errors.ts';
@@ -43,7 +43,7 @@ export function webhookRoutes(webhooks: WebhookService): RouteDef[] {
       description: 'Paged. Filters: `url` (exact), `eventType` (repeated or comma-separated: webhooks subscribed to any of them). Ordered by creation date (`orderByCreatedDate`, default ASC). The shared secret is never returned.',
       schema: {
         querystring: Type.Object({
-          url: Type.Optional(Type.String({ maxLength: 2048 })),
+          url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
           eventType: Type.Optional(Type.Array(Type.String(), { maxItems: 50, description: 'Event names.' })),
           orderByCreatedDate: Type.Optional(StringEnum(['ASC', 'DESC'])),
           page: Type.Optional(Type.Integer({ minimum: 0, description: 'Page number, 0-based.' })),
@@ -64,7 +64,7 @@ export function webhookRoutes(webhooks: WebhookService): RouteDef[] {
       right: view(RIGHT),
       tags: TAGS,
       summary: 'Get a webhook',
-      schema: { params: UuidParam, response: { 200: Webhook } },
+      schema: { ...ADDITION, params: UuidParam, response: { 200: Webhook } },
       handler: ({ auth, params }) => webhooks.get(auth.companyId, params.uuid),
     }),
     route({
@@ -98,6 +98,7 @@ export function webhookRoutes(webhooks: WebhookService): RouteDef[] {
       summary: 'List the deliveries of a webhook',
       description: `Newest first, paged; filter by \`status\`. Each delivery shows its attempts, the last answer or error, and the exact body sent.\n\n${DELIVERY_DOC}`,
       schema: {
+        ...ADDITION,
         params: UuidParam,
         querystring: Type.Object({
           status: Type.Optional(StringEnum([...DELIVERY_STATUSES])),
@@ -116,6 +117,7 @@ export function webhookRoutes(webhooks: WebhookService): RouteDef[] {
       summary: 'Send a failed delivery again',
       description: 'Only a `FAILED` delivery (409 otherwise). It is queued at once with a new 24-hour retry window; the delivery id and the body stay the same.',
       schema: {
+        ...ADDITION,
         params: Type.Object({ uuid: Type.String({ format: 'uuid' }), deliveryId: Type.String({ format: 'uuid', description: 'The `deliveryId` of the delivery.' }) }),
         response: { 200: InfoMessage },
       },

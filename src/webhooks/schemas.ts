@@ -33,7 +33,7 @@ const AuthenticationMetaIn = Type.Object(
 export const WebhookBody = Type.Object(
   {
     uuid: Type.Optional(Type.String({ format: 'uuid', description: 'Read-only: assigned by the service.' })),
-    url: Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'Absolute http(s) address of the consumer.' }),
+    url: Type.String({ format: 'uri', minLength: 1, maxLength: MAX_URL_LENGTH, description: 'Absolute http(s) address of the consumer.' }),
     authenticationType: StringEnum(['HMAC', 'NONE'], { description: '`HMAC`: messages carry a signature header (recommended). `NONE`: unsigned.' }),
     authenticationMeta: Type.Optional(AuthenticationMetaIn),
     subscriptions: Subscriptions,
@@ -45,7 +45,7 @@ export type WebhookBodyWire = Static<typeof WebhookBody>;
 export const Webhook = Type.Object(
   {
     uuid: Type.String({ format: 'uuid' }),
-    url: Type.String(),
+    url: Type.String({ format: 'uri' }),
     authenticationType: StringEnum(['HMAC', 'NONE']),
     authenticationMeta: Type.Optional(Type.Object({ hashFunction: StringEnum(['SHA512']) }, { description: 'The shared secret is never returned.' })),
     subscriptions: Type.Array(EventTypeSchema),

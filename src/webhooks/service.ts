@@ -58,8 +58,11 @@ export class WebhookService {
     this.worker = new DeliveryWorker(ctx, workerOptions);
   }
 
-  /** Checks a webhook body; answers the values to store. */
-  #check(body: WebhookBodyWire): { secret: string | null; hash: string | null; events: string[] } {
+  /**
+   * Checks a webhook body; answers the values to store. `keptSecret`: the secret of the webhook being replaced,
+   * kept when the body leaves it out (it is never answered, so a GET body sent back carries none).
+   */
+  #check(body: WebhookBodyWire, keptSecret: string | null = null): { secret: string | null; hash: string | null; events: string[] } {
     const problems = new Violations();
     const url = urlProblem(body.url, this.#policy);
     if (url === 'invalid') problems.add('WEBHOOK_URL_INVALID', 'url');
@@ -67,7 +70,7 @@ export class WebhookService {
     let secret: string | null = null;
     let hash: string | null = null;
     if (body.authenticationType === 'HMAC') {
-      secret = body.authenticationMeta?.sharedSecret ?? null;
+      secret = body.authenticationMeta?.sharedSecret ?? keptSecret;
       hash = body.authenticationMeta?.hashFunction ?? 'SHA512';
       if (!secret) problems.add('WEBHOOK_SECRET_REQUIRED', 'authenticationMeta.sharedSecret');
       else if ([...secret].length < MIN_SECRET_LENGTH) problems.add('WEBHOOK_SECRET_TOO_SHORT', 'authenticationMeta.sharedSecret', { min: MIN_SECRET_LENGTH });
@@ -138,7 +141,9 @@ export class WebhookService {
   /** PUT: overwrites url, authentication and subscriptions (events left out are unsubscribed). */
   async replace(companyId: number, uuid: string, body: WebhookBodyWire): Promise<{ message: string }> {
     if (body.uuid !== undefined && body.uuid !== uuid) throw apiError('READ_ONLY_FIELD_CHANGED', 'uuid');
-    const checked = this.#check(body);
+    const existing = await store.getWebhook(this.#ctx.db, companyId, uuid);
+    if (!existing) throw notFound('Webhook');
+    const checked = this.#check(body, existing.shared_secret);
     const now = this.#ctx.clock.now();
     await this.#ctx.db.transaction().execute(async (trx) => {
       const row = await store.getWebhook(trx, companyId, uuid);
