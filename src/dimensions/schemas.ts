@@ -36,7 +36,7 @@ export const DefaultDimension = Type.Object(
   {
     id: Type.Optional(Id({ description: 'Dimension id; when given it must equal the path.' })),
     name: Type.Optional(Text(100, { readOnly: true })),
-    items: Type.Array(DefaultDimensionItem, { maxItems: 1000 }),
+    items: Type.Optional(Type.Array(DefaultDimensionItem, { maxItems: 1000 })),
   },
   { $id: 'DefaultDimension', title: 'DefaultDimension', additionalProperties: false },
 );
