@@ -36,6 +36,8 @@ export interface RouteSchemas {
   body?: TSchema;
   headers?: TSchema;
   response?: Record<number, TSchema>;
+  /** An operation the real interface lacks (spread `ADDITION` from schema.ts). */
+  'x-tase-addition'?: true;
 }
 
 type StaticOf<T> = T extends TSchema ? Static<T> : undefined;

@@ -51,6 +51,15 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const StringEnum = <T extends string[]>(values: [...T], options: SchemaOptions = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: values, ...options });
 
+/**
+ * Marks what Tase has beyond the real interface, in the OpenAPI document: a field (`Addition(schema)`) or an
+ * operation (`...ADDITION` in a route's `schema`). The shape comparison with the real interface reports such
+ * additions as intentional.
+ */
+export const ADDITION = { 'x-tase-addition': true } as const;
+
+export const Addition = <T extends TSchema>(schema: T): T => ({ ...schema, ...ADDITION }) as T;
+
 export const InfoMessage = Type.Object({ message: Type.String() }, { $id: 'InfoMessage', title: 'InfoMessage' });
 
 /** Answer (202) of a two-factor endpoint: the action waits for the user's confirmation. */

@@ -1,0 +1,142 @@
+// Every operation Tase serves that the real interface also has must accept and answer the real shapes (see
+// test/support/real-interface.ts for what counts as a difference); what Tase adds must be marked as an addition
+// (`x-tase-addition`). The lists below name operations still being brought to the real shapes: they must only
+// shrink, and an operation that already matches must leave them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type TestService } from './support/service.ts';
+import {
+  compareInterfaces,
+  countComparison,
+  describeDifferences,
+  loadRealInterface,
+  restrictTo,
+  type Comparison,
+} from './support/real-interface.ts';
+
+/** Registers: products, business partners, persons, factoring contracts, bank accounts. */
+const PENDING_REGISTERS = [
+  'GET /products',
+  'POST /products',
+  'GET /products/{productId}',
+  'PUT /products/{productId}',
+  'PATCH /products/{productId}',
+  'GET /products/groups',
+  'GET /products/{productId}/defaults/dimensions',
+  'PUT /products/{productId}/defaults/dimensions/{dimensionId}',
+  'GET /businesspartners',
+  'POST /businesspartners',
+  'GET /businesspartners/personaldetails',
+  'GET /businesspartners/{id}',
+  'PUT /businesspartners/{id}',
+  'PATCH /businesspartners/{id}',
+  'GET /businesspartners/{id}/defaults/products',
+  'PUT /businesspartners/{partnerId}/defaults/products',
+  'PUT /businesspartners/{partnerId}/defaults/accounts',
+  'GET /businesspartners/{id}/defaults/dimensions',
+  'PUT /businesspartners/{id}/defaults/dimensions/{dimensionId}',
+  'GET /persons/{id}',
+  'PUT /persons/{id}',
+  'GET /persons/{id}/defaults/dimensions',
+  'PUT /persons/{id}/defaults/dimensions/{dimensionId}',
+  'GET /factoringcontracts',
+  'POST /factoringcontracts',
+  'GET /se/factoringcontracts',
+  'POST /se/factoringcontracts',
+  'GET /bankaccounts',
+  'POST /bankaccounts',
+  'GET /bankaccounts/{id}',
+  'PUT /bankaccounts/{id}',
+];
+
+/** Everything else: ledger, reference data, company, users, two-factor, webhooks, dimensions, reports. */
+const PENDING_CORE = [
+  'GET /status',
+  'POST /oauth/token',
+  'GET /users/rights',
+  'GET /dimensions',
+  'POST /dimensions',
+  'GET /dimensions/{dimensionId}/items',
+  'PUT /dimensions/{dimensionId}/items/{itemId}',
+  'GET /company',
+  'PUT /company',
+  'GET /company/usagesettings',
+  'PUT /company/usagesettings',
+  'GET /company/invoicecirculation/settings',
+  'PUT /company/invoicecirculation/settings',
+  'GET /sie/availability',
+  'GET /coa',
+  'GET /coa/{ledgerAccountCode}',
+  'PATCH /coa/{ledgerAccountCode}',
+  'GET /fiscalyears',
+  'POST /fiscalyears',
+  'PUT /fiscalyears/{fiscalYearId}/close',
+  'PUT /fiscalyears/{fiscalYearId}/periods/{periodId}/close',
+  'PUT /fiscalyears/{fiscalYearId}/periods/{periodId}/open',
+  'GET /vats/default',
+  'GET /vats/settings',
+  'GET /vats/country',
+  'GET /ledgerreceipts',
+  'POST /ledgerreceipts',
+  'GET /ledgerreceipts/{receiptId}',
+  'PUT /ledgerreceipts/{receiptId}',
+  'PUT /ledgerreceipts/{receiptId}/transactions/{transactionId}/dimensions',
+  'GET /journals',
+  'GET /reports/trialbalance',
+  'GET /reports/generalledger',
+  'GET /reports/ledgeraccounts/balances',
+  'GET /mfatransactionresult/{transactionIdentifier}',
+  'PUT /users/{transactionIdentifier}/confirm',
+  'PUT /invoices/{transactionIdentifier}/confirm',
+  'PUT /payments/{transactionIdentifier}/confirm',
+  'PUT /payments/directbanktransfers/{transactionIdentifier}/confirm',
+  'PUT /payments/directsalarypayments/{transactionIdentifier}/confirm',
+  'POST /webhooks',
+  'GET /webhooks',
+  'GET /webhooks/{uuid}',
+  'PUT /webhooks/{uuid}',
+  'GET /webhooks/{uuid}/deliveries',
+  'PUT /webhooks/{uuid}/deliveries/{deliveryId}/retry',
+];
+
+const pending = new Set([...PENDING_REGISTERS, ...PENDING_CORE]);
+
+let svc: TestService;
+let comparison: Comparison;
+
+beforeAll(async () => {
+  svc = await startService();
+  const document = await svc.request('GET', '/api/openapi.json');
+  expect(document.status).toBe(200);
+  comparison = compareInterfaces(loadRealInterface(), document.body);
+});
+afterAll(async () => {
+  await svc?.close();
+});
+
+describe('shapes against the real interface', () => {
+  it('compares the operations both have', () => {
+    const counts = countComparison(comparison);
+    console.log(`shape comparison with the real interface: ${JSON.stringify(counts)}`);
+    expect(counts.operationsCompared).toBeGreaterThan(0);
+  });
+
+  it('finds no difference in an operation that is not pending', () => {
+    const settled = restrictTo(comparison, (operation) => !pending.has(operation));
+    const unmarked = settled.additions.filter((a) => !a.marked).map((a) => `${a.operation} ${a.where} ${a.path}: unmarked addition`);
+    expect(describeDifferences(settled.differences).split('\n').filter(Boolean).concat(unmarked)).toEqual([]);
+  });
+
+  it('marks every operation the real interface lacks as an addition', () => {
+    const unmarked = comparison.ourOperations.filter((o) => !o.marked && !pending.has(o.operation)).map((o) => o.operation);
+    expect(unmarked).toEqual([]);
+  });
+
+  it('keeps the pending lists to operations that still differ', () => {
+    const open = new Set([
+      ...comparison.differences.map((d) => d.operation),
+      ...comparison.additions.filter((a) => !a.marked).map((a) => a.operation),
+      ...comparison.ourOperations.filter((o) => !o.marked).map((o) => o.operation),
+    ]);
+    expect([...pending].filter((operation) => !open.has(operation))).toEqual([]);
+  });
+});
