@@ -1,5 +1,5 @@
 // Wire shapes of business partners, persons, partner groups, default products/accounts and factoring contracts.
-import { Type, DecimalNumber, DateString, DateTimeString, Id, RefId, StringEnum, Text, Page, type Static, type TSchema } from '../platform/schema.ts';
+import { Type, ADDITION, Addition, DecimalNumber, DateString, DateTimeString, Id, RefId, StringEnum, Text, Page, type Static, type TSchema } from '../platform/schema.ts';
 import { CURRENCIES, LANGUAGES } from '../domain/codes.ts';
 import { ADDRESS_COUNTRIES, ATTACHMENT_REFERENCE_TYPES, PERSON_ADDRESS_COUNTRIES, TRANSFER_NOTIFICATION_LANGUAGES } from '../domain/real-vocabularies.ts';
 
@@ -42,7 +42,7 @@ export const InvoicingInfo = Type.Object(
     customerNumber: Type.Optional(Text(40)),
     identifier: Type.Optional(Text(40, { description: 'Business ID or national identification number.' })),
     identifierType: Type.Optional(Text(20, { description: 'Type of `identifier`, e.g. YHD (Finnish business ID), HETU, VAT number.' })),
-    taxCode: Type.Optional(Text(40)),
+    taxCode: Type.Optional(Addition(Text(40))),
     ovt: Type.Optional(Text(40)),
     invoiceChannel: Type.Optional(StringEnum([...INVOICE_CHANNELS])),
     contactPerson: Type.Optional(Text(80)),
@@ -144,7 +144,7 @@ export const ContactPerson = Type.Object(
   {
     id: Type.Optional(Id()),
     name: Type.Optional(Text(80)),
-    email: Type.Optional(Text(80)),
+    email: Type.Optional(Text(80, { format: 'email' })),
     phone: Type.Optional(Text(40)),
   },
   { title: 'BusinessPartnerContactPerson', additionalProperties: false },
@@ -221,7 +221,7 @@ export function mergePatchSchema(schema: TSchema, options: Record<string, unknow
       const properties: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(node.properties as Record<string, Record<string, unknown>>)) {
         const inner = transform(value);
-        properties[key] = value.readOnly ? inner : { anyOf: [inner, { type: 'null' }] };
+        properties[key] = value.readOnly ? inner : { anyOf: [inner, { type: 'null' }], ...(value['x-tase-addition'] ? ADDITION : {}) };
       }
       const { required: _required, $id: _id, ...rest } = node;
       return { ...rest, properties };
@@ -320,7 +320,9 @@ export const Person = Type.Object(
         contactPerson: Type.Optional(Text(80)),
         defaultReference: Type.Optional(Text(40)),
         section: Type.Optional(Text(80)),
-        personGroupsIds: Type.Optional(Type.Array(Id(), { maxItems: 100, description: 'Ids of partner groups of type PERSON.' })),
+        personGroupsIds: Type.Optional(
+          Type.Array(Type.Number({ minimum: 1, maximum: 2147483647 }), { maxItems: 100, description: 'Ids of partner groups of type PERSON (numbers, as in the real interface).' }),
+        ),
         reportGroupId: Type.Optional(Id()),
         homeMunicipality: Type.Optional(Text(40)),
       },

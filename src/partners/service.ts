@@ -202,6 +202,7 @@ export class PartnerService {
       identifier: body.invoicingInfo?.identifier ?? null,
       identifier_type: body.invoicingInfo?.identifierType ?? null,
       factoring_contract_id: contractId ?? null,
+      main_group: body.additionalInfo?.group || null,
       data: stringifyJson(compact(data)),
       person: person === undefined ? previous?.person ?? null : person === null ? null : stringifyJson(compact({ ...person } as unknown as Json)),
       default_accounts: previous?.default_accounts ?? null,
@@ -554,7 +555,7 @@ export class PartnerService {
       // group failures are reported on the Person's own field
       const groupIds = await this.#check(trx, companyId, { ...next, registryInfo: { ...next.registryInfo, partnerGroups: [] } } as PartnerWire, violations);
       void groupIds;
-      const personGroups = await store.getGroups(trx, companyId, body.registryInfo.personGroupsIds ?? []);
+      const personGroups = await store.getGroups(trx, companyId, (body.registryInfo.personGroupsIds ?? []).filter(Number.isInteger));
       (body.registryInfo.personGroupsIds ?? []).forEach((groupId, i) => {
         const group = personGroups.find((g) => Number(g.id) === groupId);
         if (!group) violations.add('PARTNER_GROUP_NOT_FOUND', `registryInfo.personGroupsIds[${i}]`);
@@ -676,10 +677,17 @@ export class PartnerService {
 
   // ---- factoring contracts ----
 
-  async searchFactoringContracts(companyId: number, environment: 'FI' | 'SE', page: PageRequest): Promise<Paged<AnyFactoringContractWire>> {
-    await this.#requireEnvironment(companyId, environment);
-    const { rows, total } = await store.searchFactoringContracts(this.#db, companyId, environment, page);
-    return paged(rows.map(contractToWire), total, page);
+  async searchFactoringContracts(companyId: number, page: PageRequest, financingCompanyId?: string): Promise<Paged<FactoringContractWire>> {
+    const { rows, total } = await store.searchFactoringContracts(this.#db, companyId, 'FI', page, financingCompanyId);
+    return paged(rows.map(contractToWire) as FactoringContractWire[], total, page);
+  }
+
+  /** The factoring contract of a Swedish company: its latest one (GET /se/factoringcontracts answers one contract). */
+  async swedishFactoringContract(companyId: number): Promise<BasicFactoringContractWire> {
+    await this.#requireEnvironment(companyId, 'SE');
+    const { rows } = await store.searchFactoringContracts(this.#db, companyId, 'SE', { pageNumber: 0, pageSize: 1, offset: 0, order: 'desc' });
+    if (rows.length === 0) throw notFound('Factoring contract');
+    return contractToWire(rows[0]) as BasicFactoringContractWire;
   }
 
   /** FI contracts name the financing company by id and name (FactoringContract), SE ones by name only (BasicFactoringContract). */
@@ -698,6 +706,7 @@ export class PartnerService {
         environment,
         contract_number: body.contractNumber,
         status: body.status ?? 'ACTIVE',
+        financing_company_id: ('financingCompany' in body && body.financingCompany.id) || null,
         data: stringifyJson({ ...rest, status: body.status ?? 'ACTIVE', financingCompanyBankAccount: iban }),
         version: nextVersion(this.#now()),
       };

@@ -136,9 +136,9 @@ export class ProductService {
     return productResponse(row, includeLocalizations);
   }
 
-  async search(companyId: number, search: store.ProductSearch, page: PageRequest): Promise<Paged<ProductWire>> {
+  async search(companyId: number, search: store.ProductSearch, page: PageRequest, includeLocalizations = false): Promise<Paged<ProductWire>> {
     const { rows, total } = await store.searchProducts(this.#db, companyId, search, page);
-    return paged(rows.map((r) => productResponse(r, false)), total, page);
+    return paged(rows.map((r) => productResponse(r, includeLocalizations)), total, page);
   }
 
   /** PUT: the body replaces the product. */
