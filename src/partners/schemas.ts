@@ -65,6 +65,8 @@ export const InvoicingInfo = Type.Object(
 );
 
 const Percent = (description: string) => DecimalNumber({ scale: 4, minimum: 0, maximum: 100, description });
+/** A penal interest rate may exceed 100 % a year (the real person type allows up to 1000). */
+const PenalInterestRate = () => DecimalNumber({ scale: 4, minimum: 0, maximum: 1000, description: 'Penal interest rate, percent.' });
 
 export const CashDiscount = Type.Object(
   {
@@ -93,7 +95,7 @@ export const PartnerPaymentInfo = Type.Object(
     clearingCode: Type.Optional(Text(40)),
     paymentTermDays: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: 'Payment term in days, 0-999 (as text, like the real service).' })),
     paymentTermPercentage: Type.Optional(Percent('Discount percentage of the payment term.')),
-    penalInterestRate: Type.Optional(Percent('Penal interest rate, percent.')),
+    penalInterestRate: Type.Optional(PenalInterestRate()),
     discountPercentage: Type.Optional(Percent('Discount percentage.')),
     cashDiscount: Type.Optional(CashDiscount),
     currency: Type.Optional(StringEnum([...CURRENCIES])),
@@ -293,7 +295,7 @@ export const Person = Type.Object(
         clearingCode: Type.Optional(Text(40)),
         paymentTermDays: Type.String({ pattern: '^[0-9]{1,3}$' }),
         paymentTermPercentage: Type.Optional(Percent('Discount percentage of the payment term.')),
-        penalInterestRate: DecimalNumber({ scale: 4, minimum: 0, maximum: 1000, description: 'Penal interest rate, percent.' }),
+        penalInterestRate: PenalInterestRate(),
         discountPercentage: Type.Optional(Percent('Discount percentage.')),
       },
       { additionalProperties: false },
@@ -349,7 +351,7 @@ export const PersonalDetails = Type.Object(
           bankAccount: Type.Optional(Type.Object({ accountNumber: Type.Optional(Type.String()), bic: Type.Optional(Type.String()) }, { additionalProperties: false })),
           paymentTermDays: Type.Optional(Type.String()),
           paymentTermPercentage: Type.Optional(Percent('')),
-          penalInterestRate: Type.Optional(Percent('')),
+          penalInterestRate: Type.Optional(PenalInterestRate()),
           discountPercentage: Type.Optional(Percent('')),
           clearingCode: Type.Optional(Type.String()),
         },
