@@ -56,6 +56,15 @@ describe('products', () => {
     const read = await ok('GET', `/products/${created.id}?includeLocalizations=true`);
     expect(await ok('PATCH', `/products/${created.id}`, read)).toEqual({ ...read, version: expect.any(String) });
     await roundTrip(`/products/groups/${group.id}`);
+
+    // the real search filters
+    const ids = async (query: string) => (await ok('GET', `/products?${query}`)).results.map((p: Json) => p.id);
+    expect(await ids(`group=${group.id}`)).toEqual([created.id]);
+    expect(await ids(`group=${group.id}&group=99999&name=abl&code=C-1&active=true`)).toEqual([created.id]);
+    expect(await ids('code=none')).toEqual([]);
+    expect(await ids(`group=${group.id}&active=false`)).toEqual([]);
+    expect((await ok('GET', `/products?group=${group.id}`)).results[0].productLocalizations).toBeUndefined();
+    expect((await ok('GET', `/products?group=${group.id}&includeLocalizations=true`)).results[0].productLocalizations).toHaveLength(2);
   });
 });
 
