@@ -205,12 +205,28 @@ describe('partner groups and factoring contracts', () => {
     await svc.admin.addMember(swedish.companyId, user.userId, 'ADMIN');
     const key = await svc.admin.createApiKey({ companyId: swedish.companyId, userId: user.userId, clientId: svc.demo.clientId });
     const token = await svc.tokenFor(key.apiKey);
+    expect((await svc.request('GET', '/api/se/factoringcontracts', { token })).status).toBe(404);
     const se = await svc.request('POST', '/api/se/factoringcontracts', {
       token,
-      body: { financingCompany: { name: 'SE Finans' }, financingCompanyBankAccount: 'SE4550000000058398257466', contractNumber: 'S-1', status: 'ACTIVE' },
+      body: {
+        financingCompanyName: 'SE Finans',
+        financingCompanyBankAccount: 'SE4550000000058398257466',
+        contractNumber: 'S-1',
+        transferNotification: [{ lang: 'SWEDISH', notification: 'Fakturan har överlåtits till SE Finans.' }],
+      },
     });
     expect(se.status, se.text).toBe(200);
-    expect((await svc.request('GET', '/api/se/factoringcontracts', { token })).body.results).toHaveLength(1);
+    expect(se.body).toEqual({
+      id: expect.any(Number),
+      financingCompanyName: 'SE Finans',
+      financingCompanyBankAccount: 'SE4550000000058398257466',
+      contractNumber: 'S-1',
+      transferNotification: [{ lang: 'SWEDISH', notification: 'Fakturan har överlåtits till SE Finans.' }],
+      status: 'ACTIVE',
+    });
+    expect((await svc.request('GET', '/api/se/factoringcontracts', { token })).body).toEqual(se.body);
+    const old = await svc.request('POST', '/api/se/factoringcontracts', { token, body: { financingCompany: { name: 'SE Finans' }, financingCompanyBankAccount: 'SE4550000000058398257466', contractNumber: 'S-2' } });
+    expect(old.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['financingCompany', 'financingCompanyName']);
   });
 });
 

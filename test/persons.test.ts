@@ -10,7 +10,7 @@ const person = {
   firstName: 'Maija',
   lastName: 'Meikäläinen',
   jobTitle: 'Accountant',
-  deliveryAddress: { name: 'Maija Meikäläinen', street: 'Tie 2', zip: '33100', city: 'Tampere', country: 'FINLAND' },
+  deliveryAddress: { street: 'Tie 2', zip: '33100', city: 'Tampere', country: 'FINLAND', postOfficeBox: 'PL 12' },
   paymentInfo: { paymentMethod: 'BANK_TRANSFER', accountNumber: 'FI2112345600000785', paymentTermDays: '7', penalInterestRate: 11.5 },
   invoicingInfo: { personNumber: 'P-7', dateOfBirth: '1990-02-03', language: 'FINNISH', gender: 'FEMALE' },
   registryInfo: { active: true, email: 'maija@example.com', mobilePhone: '+358 50 1' },

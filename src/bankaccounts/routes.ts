@@ -1,5 +1,5 @@
 // HTTP of the company's bank accounts.
-import { Type, PagingQuery } from '../platform/schema.ts';
+import { Type, PagingQuery, StringEnum } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
@@ -18,8 +18,12 @@ export function bankAccountRoutes(accounts: BankAccountService): RouteDef[] {
       right: view(INFO),
       tags: TAGS,
       summary: 'List the bank accounts of the company',
-      schema: { querystring: Type.Object({ page: PagingQuery.page, size: PagingQuery.size }), response: { 200: BankAccountSearchResult } },
-      handler: ({ auth, query }) => accounts.list(auth.companyId, pageRequest(query)),
+      description: 'Ordered by id, or by `orderNo` when `orderByOrderNo` is given (then by id).',
+      schema: {
+        querystring: Type.Object({ ...PagingQuery, orderByOrderNo: Type.Optional(StringEnum(['ASC', 'DESC'])) }),
+        response: { 200: BankAccountSearchResult },
+      },
+      handler: ({ auth, query }) => accounts.list(auth.companyId, pageRequest(query), query.orderByOrderNo),
     }),
     route({
       method: 'POST',

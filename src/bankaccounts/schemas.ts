@@ -1,4 +1,4 @@
-import { Type, DateTimeString, Id, StringEnum, Text, Page, type Static } from '../platform/schema.ts';
+import { Type, Addition, DateTimeString, Id, StringEnum, Text, Page, type Static, type TSchema } from '../platform/schema.ts';
 import { CURRENCIES } from '../domain/codes.ts';
 
 export const PAYMENT_FLAGS = ['allowPayments', 'allowForeignPayments', 'allowSalaryPayments', 'allowExpressPayments'] as const;
@@ -36,13 +36,22 @@ export const CompanyBankAccount = Type.Object(
     allowExpressPayments: Type.Optional(Type.Boolean()),
     withholdingTax: Type.Optional(Type.Boolean({ description: 'Withholding tax allowed (Norwegian companies).' })),
     bankConnection: Type.Optional(
-      StringEnum(['WEB_SERVICES', 'OLD_CONNECTION'], {
-        description: 'Tase: the bank connection of the account, set on creation (default WEB_SERVICES). An account on an OLD_CONNECTION cannot set payment flags to true (400).',
-      }),
+      Addition(
+        StringEnum(['WEB_SERVICES', 'OLD_CONNECTION'], {
+          description: 'Tase: the bank connection of the account, set on creation (default WEB_SERVICES). An account on an OLD_CONNECTION cannot set payment flags to true (400).',
+        }),
+      ),
     ),
     created: Type.Optional(DateTimeString({ readOnly: true })),
   },
   { $id: 'CompanyBankAccount', title: 'CompanyBankAccount', additionalProperties: false },
 );
 export type BankAccountWire = Static<typeof CompanyBankAccount>;
-export const BankAccountSearchResult = Page(CompanyBankAccount, { title: 'CompanyBankAccountSearchResult' });
+
+/** The fields a listed account has in the real interface (CompanyBankAccountBasicInfo); Tase lists the others too. */
+const BASIC_FIELDS = new Set(['id', 'accountNumber', 'iban', 'bic', 'bankName', 'currency', 'defaultForInvoice', 'defaultForPayment', 'status', 'orderNo', 'associatedAccounts', 'version']);
+const ListedBankAccount = Type.Object(
+  Object.fromEntries(Object.entries(CompanyBankAccount.properties).map(([name, schema]) => [name, BASIC_FIELDS.has(name) ? schema : Addition(schema as TSchema)])),
+  { title: 'CompanyBankAccountBasicInfo', additionalProperties: false },
+);
+export const BankAccountSearchResult = Page(ListedBankAccount, { title: 'CompanyBankAccountSearchResult' });

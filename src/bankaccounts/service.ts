@@ -38,8 +38,18 @@ export class BankAccountService {
     this.#ctx = ctx;
   }
 
-  async list(companyId: number, page: PageRequest): Promise<Paged<BankAccountWire>> {
-    const rows = await store.listAccounts(this.#ctx.db, companyId);
+  /** A company has a handful of accounts: they are ordered and paged in memory. */
+  async list(companyId: number, page: PageRequest, orderByOrderNo?: 'ASC' | 'DESC'): Promise<Paged<BankAccountWire>> {
+    const byId = (a: store.BankAccountRow, b: store.BankAccountRow) => (Number(a.id) - Number(b.id)) * (page.order === 'desc' ? -1 : 1);
+    const orderNo = (row: store.BankAccountRow) => toWire(row).orderNo ?? Number.MAX_SAFE_INTEGER;
+    const rows = (await store.listAccounts(this.#ctx.db, companyId)).sort((a, b) =>
+      orderByOrderNo ? (orderNo(a) - orderNo(b)) * (orderByOrderNo === 'DESC' ? -1 : 1) || byId(a, b) : byId(a, b),
+    );
+    if (page.previousId !== undefined) {
+      const after = rows.findIndex((row) => Number(row.id) === page.previousId);
+      const rest = after >= 0 ? rows.slice(after + 1) : rows.filter((row) => (page.order === 'desc' ? Number(row.id) < page.previousId! : Number(row.id) > page.previousId!));
+      return paged(rest.slice(0, page.pageSize).map(toWire), rest.length, page);
+    }
     return paged(rows.slice(page.offset, page.offset + page.pageSize).map(toWire), rows.length, page);
   }
 

@@ -5,7 +5,7 @@ import { apiError } from '../platform/errors.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { getProduct } from '../products/store.ts';
-import { Dimension, DimensionItem, DefaultDimension, type DefaultDimensionWire, type DimensionItemWire, type DimensionWire } from './schemas.ts';
+import { Dimension, DimensionItem, DefaultDimension, ListedDefaultDimension, type DefaultDimensionWire, type DimensionItemWire, type DimensionWire } from './schemas.ts';
 import type { DefaultOwner, DimensionService } from './service.ts';
 
 const REGISTER = 'accounting.dimensions' as const;
@@ -112,7 +112,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       tags: ['Products'],
       summary: 'Default dimensions of a product',
       description: 'Every dimension on which the product has a default allocation.',
-      schema: { params: Type.Object({ productId: IdString('Product id.') }), response: { 200: Type.Array(DefaultDimension) } },
+      schema: { params: Type.Object({ productId: IdString('Product id.') }), response: { 200: Type.Array(ListedDefaultDimension) } },
       handler: ({ auth, params }) => dimensions.listDefaults(auth.companyId, productOwner(auth.companyId, parseId(params.productId, 'Product'))),
     }),
     route({

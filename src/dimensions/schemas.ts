@@ -1,4 +1,4 @@
-import { Type, DecimalNumber, Id, Text, StringEnum, type Static } from '../platform/schema.ts';
+import { Type, Addition, DecimalNumber, Id, Text, StringEnum, type Static } from '../platform/schema.ts';
 
 export const DimensionItem = Type.Object(
   {
@@ -36,8 +36,24 @@ export const DefaultDimension = Type.Object(
   {
     id: Type.Optional(Id({ description: 'Dimension id; when given it must equal the path.' })),
     name: Type.Optional(Text(100, { readOnly: true })),
-    items: Type.Array(DefaultDimensionItem, { maxItems: 1000 }),
+    items: Type.Optional(Type.Array(DefaultDimensionItem, { maxItems: 1000 })),
   },
   { $id: 'DefaultDimension', title: 'DefaultDimension', additionalProperties: false },
 );
 export type DefaultDimensionWire = Static<typeof DefaultDimension>;
+
+/** A default dimension in a list: the real list (DefaultDimensionBasicData) names no item status or description; Tase answers them too. */
+export const ListedDefaultDimension = Type.Object(
+  {
+    ...DefaultDimension.properties,
+    items: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { ...DefaultDimensionItem.properties, status: Addition(DefaultDimensionItem.properties.status), description: Addition(DefaultDimensionItem.properties.description) },
+          { title: 'DefaultDimensionItemBasicData', additionalProperties: false },
+        ),
+      ),
+    ),
+  },
+  { title: 'DefaultDimensionBasicData', additionalProperties: false },
+);

@@ -156,7 +156,7 @@ export class DimensionService {
         .flatMap((r) => {
           const item = items.get(Number(r.item_id));
           if (!item) return [];
-          const wire: DefaultDimensionWire['items'][number] = { id: Number(item.id), codeName: item.code_name, percent: new Decimal(r.percent), status: item.status === 'ACTIVE' };
+          const wire: NonNullable<DefaultDimensionWire['items']>[number] = { id: Number(item.id), codeName: item.code_name, percent: new Decimal(r.percent), status: item.status === 'ACTIVE' };
           if (item.description !== null) wire.description = item.description;
           return [wire];
         }),
@@ -188,14 +188,15 @@ export class DimensionService {
       const register = new Map(
         (await store.itemsOf(trx, companyId, [dimensionId])).map((i) => [i.code_name, { id: Number(i.id), active: i.status === 'ACTIVE' }]),
       );
-      const violations = checkAllocation(body.items, register);
+      const items = body.items ?? []; // left out: no allocation, as an empty list
+      const violations = checkAllocation(items, register);
       if (body.id !== undefined && body.id !== dimensionId) violations.add('READ_ONLY_FIELD_CHANGED', 'id');
-      body.items.forEach((item, i) => {
+      items.forEach((item, i) => {
         const known = register.get(item.codeName);
         if (item.id !== undefined && known && known.id !== item.id) violations.add('READ_ONLY_FIELD_CHANGED', `items[${i}].id`);
       });
       violations.throwIfAny();
-      const allocation = body.items.map((item) => ({ itemId: register.get(item.codeName)!.id, codeName: item.codeName, percent: new Decimal(item.percent) }));
+      const allocation = items.map((item) => ({ itemId: register.get(item.codeName)!.id, codeName: item.codeName, percent: new Decimal(item.percent) }));
       await store.replaceDefaults(
         trx,
         companyId,

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { parseJson } from '../platform/json.ts';
 
 // Business partners (customers, suppliers and persons share one register and one id space), partner groups,
 // default products of partners, and factoring contracts.
@@ -68,6 +69,29 @@ export const partnerMigrations: Record<string, Migration> = {
         .addColumn('version', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('factoring_contracts_pk', ['company_id', 'id'])
         .execute();
+    },
+  },
+  // Searchable copies of two fields of `data` the real search filters by: a partner's main group
+  // (additionalInfo.group, `mainGroup`) and a contract's financing company (`financingCompanyId`).
+  '0204_partners_search_copies': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('business_partners').addColumn('main_group', 'text').execute();
+      await db.schema.alterTable('factoring_contracts').addColumn('financing_company_id', 'text').execute();
+      const companies = await sql<{ company_id: number | string }>`select company_id from companies`.execute(db);
+      for (const { company_id: companyId } of companies.rows) {
+        const partners = await sql<{ id: number | string; data: string }>`select id, data from business_partners where company_id = ${companyId}`.execute(db);
+        for (const row of partners.rows) {
+          const group = (parseJson(row.data) as { additionalInfo?: { group?: string } }).additionalInfo?.group;
+          if (group) await sql`update business_partners set main_group = ${group} where company_id = ${companyId} and id = ${row.id}`.execute(db);
+        }
+        const contracts = await sql<{ id: number | string; data: string }>`select id, data from factoring_contracts where company_id = ${companyId}`.execute(db);
+        for (const row of contracts.rows) {
+          const financingCompanyId = (parseJson(row.data) as { financingCompany?: { id?: string } }).financingCompany?.id;
+          if (financingCompanyId) {
+            await sql`update factoring_contracts set financing_company_id = ${financingCompanyId} where company_id = ${companyId} and id = ${row.id}`.execute(db);
+          }
+        }
+      }
     },
   },
 };

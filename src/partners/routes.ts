@@ -1,11 +1,11 @@
 // HTTP of business partners, partner groups, persons, their default dimensions/products/accounts, and
 // factoring contracts. Customer, supplier and person registers have their own rights, so most routes check
 // the right of the partner's type once the partner is known.
-import { Type, DateString, DateTimeString, PagingQuery, StringEnum } from '../platform/schema.ts';
+import { Type, ADDITION, Addition, DateString, DateTimeString, PagingQuery, StringEnum } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
-import { DefaultDimension, type DefaultDimensionWire } from '../dimensions/schemas.ts';
+import { DefaultDimension, ListedDefaultDimension, type DefaultDimensionWire } from '../dimensions/schemas.ts';
 import { Product } from '../products/schemas.ts';
 import {
   BusinessPartner,
@@ -14,6 +14,8 @@ import {
   DefaultAccounts,
   DefaultProductInput,
   DefaultProductSettings,
+  BasicFactoringContract,
+  BasicFactoringContractSearchResult,
   FactoringContract,
   FactoringContractSearchResult,
   PARTNER_TYPES,
@@ -24,6 +26,7 @@ import {
   ValidityPeriod,
   type DefaultAccountsWire,
   type DefaultProductInputWire,
+  type BasicFactoringContractWire,
   type FactoringContractWire,
   type PartnerGroupWire,
   type PartnerWire,
@@ -83,11 +86,12 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
         querystring: Type.Object({
           type: Type.Optional(StringEnum([...PARTNER_TYPES])),
           active: Type.Optional(Type.Boolean({ default: true })),
-          name: Type.Optional(Type.String({ maxLength: 80, description: 'Part of the name.' })),
-          identifier: Type.Optional(Type.String({ maxLength: 40 })),
+          name: Type.Optional(Addition(Type.String({ maxLength: 80, description: 'Part of the name.' }))),
+          identifier: Type.Optional(Addition(Type.String({ maxLength: 40 }))),
           identifierType: Type.Optional(Type.String({ maxLength: 20 })),
           customerNumber: Type.Optional(Type.String({ maxLength: 40 })),
           partnerGroup: Type.Optional(Type.String({ maxLength: 80, description: 'Name of a partner group.' })),
+          mainGroup: Type.Optional(Type.String({ maxLength: 80, description: 'The main group of the partner (`additionalInfo.group`).' })),
           versionStartDate: Type.Optional(VersionDate),
           versionEndDate: Type.Optional(VersionDate),
           ...PagingQuery,
@@ -106,6 +110,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
             identifierType: query.identifierType,
             customerNumber: query.customerNumber,
             groupName: query.partnerGroup,
+            mainGroup: query.mainGroup,
             versionStart: query.versionStartDate,
             versionEnd: endOf(query.versionEndDate),
           },
@@ -219,7 +224,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
         'The current `version` is required, in the body or as the `version` query parameter.',
       schema: {
         params: PartnerIdParam,
-        querystring: Type.Object({ version: Type.Optional(DateTimeString()) }),
+        querystring: Type.Object({ version: Type.Optional(Type.String({ description: 'The current version of the partner.' })) }),
         body: BusinessPartnerPatch,
         response: { 200: BusinessPartner },
       },
@@ -241,7 +246,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       tags: TAGS,
       summary: 'Replace the default products of a business partner',
       description: 'Every `productId` must exist in the product register.',
-      schema: { params: PartnerIdParam, body: Type.Array(DefaultProductInput, { maxItems: 200 }), response: { 200: Type.Array(DefaultProduct) } },
+      schema: { ...ADDITION, params: PartnerIdParam, body: Type.Array(DefaultProductInput, { maxItems: 200 }), response: { 200: Type.Array(DefaultProduct) } },
       handler: ({ auth, params, body }) => partners.putDefaultProducts(auth.companyId, auth.rights, partnerId(params), body as DefaultProductInputWire[]),
     }),
     route({
@@ -261,7 +266,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       tags: TAGS,
       summary: 'Replace the default accounts of a business partner',
       description: 'Needs all rights to the supplier register. Not available for persons (404).',
-      schema: { params: PartnerIdParam, body: DefaultAccounts, response: { 200: DefaultAccounts } },
+      schema: { ...ADDITION, params: PartnerIdParam, body: DefaultAccounts, response: { 200: DefaultAccounts } },
       handler: ({ auth, params, body }) => partners.putDefaultAccounts(auth.companyId, auth.rights, partnerId(params), body as DefaultAccountsWire),
     }),
     route({
@@ -270,7 +275,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       right: null,
       tags: TAGS,
       summary: 'Default dimensions of a business partner',
-      schema: { params: PartnerIdParam, response: { 200: Type.Array(DefaultDimension) } },
+      schema: { params: PartnerIdParam, response: { 200: Type.Array(ListedDefaultDimension) } },
       handler: ({ auth, params }) => partners.listPartnerDefaultDimensions(auth.companyId, auth.rights, partnerId(params)),
     }),
     route({
@@ -326,7 +331,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       right: view(PERSONS),
       tags: PERSON_TAGS,
       summary: 'Default dimensions of a person',
-      schema: { params: PersonIdParam, response: { 200: Type.Array(DefaultDimension) } },
+      schema: { params: PersonIdParam, response: { 200: Type.Array(ListedDefaultDimension) } },
       handler: ({ auth, params }) => partners.listPersonDefaultDimensions(auth.companyId, personId(params)),
     }),
     route({
@@ -351,31 +356,54 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
     }),
 
     // factoring contracts
-    ...(['FI', 'SE'] as const).flatMap((environment) => {
-      const path = environment === 'SE' ? '/se/factoringcontracts' : '/factoringcontracts';
-      const note = environment === 'SE' ? ' Swedish companies only (400 SWEDISH_ENVIRONMENT_ONLY otherwise).' : '';
-      return [
-        route({
-          method: 'GET',
-          path,
-          right: view(COMPANY),
-          tags: ['Factoring contracts'],
-          summary: `List factoring contracts${environment === 'SE' ? ' (Sweden)' : ''}`,
-          description: `Paged.${note}`,
-          schema: { querystring: Type.Object({ ...PagingQuery }), response: { 200: FactoringContractSearchResult } },
-          handler: ({ auth, query }) => partners.searchFactoringContracts(auth.companyId, environment, pageRequest(query)),
+    route({
+      method: 'GET',
+      path: '/factoringcontracts',
+      right: view(COMPANY),
+      tags: ['Factoring contracts'],
+      summary: 'List factoring contracts',
+      description: 'Paged; `financingCompanyId` keeps the contracts of one financing company.',
+      schema: {
+        querystring: Type.Object({
+          financingCompanyId: Type.Optional(Type.String({ maxLength: 40 })),
+          page: PagingQuery.page,
+          size: PagingQuery.size,
+          previousId: Addition(PagingQuery.previousId),
+          orderById: Addition(PagingQuery.orderById),
         }),
-        route({
-          method: 'POST',
-          path,
-          right: edit(COMPANY),
-          tags: ['Factoring contracts'],
-          summary: `Create a factoring contract${environment === 'SE' ? ' (Sweden)' : ''}`,
-          description: `A partner refers to it by \`paymentInfo.factoringContractId\`. The financing company's account must be a valid IBAN.${note}`,
-          schema: { body: FactoringContract, response: { 200: FactoringContract } },
-          handler: ({ auth, body }) => partners.createFactoringContract(auth.companyId, environment, body as FactoringContractWire),
-        }),
-      ];
+        response: { 200: FactoringContractSearchResult },
+      },
+      handler: ({ auth, query }) => partners.searchFactoringContracts(auth.companyId, pageRequest(query), query.financingCompanyId),
+    }),
+    route({
+      method: 'POST',
+      path: '/factoringcontracts',
+      right: edit(COMPANY),
+      tags: ['Factoring contracts'],
+      summary: 'Create a factoring contract',
+      description: "A partner refers to it by `paymentInfo.factoringContractId`. The financing company's account must be a valid IBAN.",
+      schema: { body: FactoringContract, response: { 200: FactoringContract } },
+      handler: ({ auth, body }) => partners.createFactoringContract(auth.companyId, 'FI', body as FactoringContractWire),
+    }),
+    route({
+      method: 'GET',
+      path: '/se/factoringcontracts',
+      right: view(COMPANY),
+      tags: ['Factoring contracts'],
+      summary: 'The factoring contract (Sweden)',
+      description: 'The latest factoring contract of the company; 404 when it has none. Swedish companies only (400 SWEDISH_ENVIRONMENT_ONLY otherwise).',
+      schema: { response: { 200: BasicFactoringContract } },
+      handler: ({ auth }) => partners.swedishFactoringContract(auth.companyId),
+    }),
+    route({
+      method: 'POST',
+      path: '/se/factoringcontracts',
+      right: edit(COMPANY),
+      tags: ['Factoring contracts'],
+      summary: 'Create a factoring contract (Sweden)',
+      description: "The financing company is named; its account must be a valid IBAN. Swedish companies only (400 SWEDISH_ENVIRONMENT_ONLY otherwise).",
+      schema: { body: BasicFactoringContract, response: { 200: BasicFactoringContract } },
+      handler: ({ auth, body }) => partners.createFactoringContract(auth.companyId, 'SE', body as BasicFactoringContractWire),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 // Wire shapes of business partners, persons, partner groups, default products/accounts and factoring contracts.
-import { Type, DecimalNumber, DateString, DateTimeString, Id, RefId, StringEnum, Text, Page, type Static, type TSchema } from '../platform/schema.ts';
+import { Type, ADDITION, Addition, DecimalNumber, DateString, DateTimeString, Id, RefId, StringEnum, Text, Page, type Static, type TSchema } from '../platform/schema.ts';
 import { CURRENCIES, LANGUAGES } from '../domain/codes.ts';
-import { COUNTRIES } from '../domain/countries.ts';
+import { ADDRESS_COUNTRIES, ATTACHMENT_REFERENCE_TYPES, PERSON_ADDRESS_COUNTRIES, TRANSFER_NOTIFICATION_LANGUAGES } from '../domain/real-vocabularies.ts';
 
 export const PARTNER_TYPES = ['CUSTOMER', 'SUPPLIER', 'PERSON'] as const;
 export const PartnerTypeSchema = StringEnum([...PARTNER_TYPES]);
@@ -17,11 +17,11 @@ export const PARENT_COMPANY_ID_TYPES = [
   'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
 ] as const;
 
-const CountrySchema = StringEnum([...COUNTRIES], { description: 'English upper-case snake-case country name, e.g. FINLAND.' });
+const CountrySchema = StringEnum([...ADDRESS_COUNTRIES], { description: 'English upper-case snake-case country name, e.g. FINLAND.' });
 
 export const Address = Type.Object(
   {
-    name: Text(80, { description: 'Name ("first line").' }),
+    name: Type.Optional(Text(80, { description: 'Name ("first line").' })),
     specifier: Type.Optional(Text(80, { description: 'Specifier, such as a c/o address.' })),
     street: Type.Optional(Text(80)),
     zip: Type.Optional(Text(20)),
@@ -42,7 +42,7 @@ export const InvoicingInfo = Type.Object(
     customerNumber: Type.Optional(Text(40)),
     identifier: Type.Optional(Text(40, { description: 'Business ID or national identification number.' })),
     identifierType: Type.Optional(Text(20, { description: 'Type of `identifier`, e.g. YHD (Finnish business ID), HETU, VAT number.' })),
-    taxCode: Type.Optional(Text(40)),
+    taxCode: Type.Optional(Addition(Text(40))),
     ovt: Type.Optional(Text(40)),
     invoiceChannel: Type.Optional(StringEnum([...INVOICE_CHANNELS])),
     contactPerson: Type.Optional(Text(80)),
@@ -53,6 +53,8 @@ export const InvoicingInfo = Type.Object(
     einvoiceAddress: Type.Optional(Text(80)),
     einvoiceOperator: Type.Optional(Text(80)),
     orderReference: Type.Optional(Text(80)),
+    orderNumber: Type.Optional(Text(80)),
+    sellerReferenceIdentifier: Type.Optional(Text(80)),
     agreementNumber: Type.Optional(Text(80)),
     accountingCode: Type.Optional(Text(80)),
     deliverySite: Type.Optional(Text(80)),
@@ -63,6 +65,8 @@ export const InvoicingInfo = Type.Object(
 );
 
 const Percent = (description: string) => DecimalNumber({ scale: 4, minimum: 0, maximum: 100, description });
+/** A penal interest rate may exceed 100 % a year (the real person type allows up to 1000). */
+const PenalInterestRate = () => DecimalNumber({ scale: 4, minimum: 0, maximum: 1000, description: 'Penal interest rate, percent.' });
 
 export const CashDiscount = Type.Object(
   {
@@ -91,7 +95,7 @@ export const PartnerPaymentInfo = Type.Object(
     clearingCode: Type.Optional(Text(40)),
     paymentTermDays: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: 'Payment term in days, 0-999 (as text, like the real service).' })),
     paymentTermPercentage: Type.Optional(Percent('Discount percentage of the payment term.')),
-    penalInterestRate: Type.Optional(Percent('Penal interest rate, percent.')),
+    penalInterestRate: Type.Optional(PenalInterestRate()),
     discountPercentage: Type.Optional(Percent('Discount percentage.')),
     cashDiscount: Type.Optional(CashDiscount),
     currency: Type.Optional(StringEnum([...CURRENCIES])),
@@ -115,7 +119,7 @@ export type PartnerGroupWire = Static<typeof PartnerGroup>;
 
 export const PartnerGroupRef = Type.Object(
   {
-    id: Id({ description: 'Id of an existing group of the same type as the partner.' }),
+    id: Type.Optional(Id({ description: 'Id of an existing group of the same type as the partner; required to name the group.' })),
     name: Type.Optional(Text(80, { readOnly: true })),
     type: Type.Optional(StringEnum([...PARTNER_TYPES], { readOnly: true })),
     active: Type.Optional(Type.Boolean({ readOnly: true })),
@@ -142,7 +146,7 @@ export const ContactPerson = Type.Object(
   {
     id: Type.Optional(Id()),
     name: Type.Optional(Text(80)),
-    email: Type.Optional(Text(80)),
+    email: Type.Optional(Text(80, { format: 'email' })),
     phone: Type.Optional(Text(40)),
   },
   { title: 'BusinessPartnerContactPerson', additionalProperties: false },
@@ -170,6 +174,22 @@ export const AdditionalInfo = Type.Object(
   { title: 'BusinessPartnerAdditionalInfo', additionalProperties: false },
 );
 
+/**
+ * An attachment of a partner, as the real interface answers it. Attachments are added by uploading a file
+ * (not served yet), so a partner has none: a request may carry only an empty list.
+ */
+export const PartnerAttachment = Type.Object(
+  {
+    id: Type.Optional(Id()),
+    name: Text(255),
+    referenceType: StringEnum([...ATTACHMENT_REFERENCE_TYPES]),
+    referenceId: Id(),
+    mimeType: Type.Optional(Text(255)),
+    sendWithInvoice: Type.Boolean(),
+  },
+  { title: 'BusinessPartnerAttachment', additionalProperties: false },
+);
+
 const partnerFields = {
   id: Type.Optional(Id({ readOnly: true })),
   name: Text(80, { minLength: 1 }),
@@ -178,6 +198,9 @@ const partnerFields = {
   billingAddress: Type.Optional(Address),
   deliveryAddress: Type.Optional(Address),
   invoicingInfo: Type.Optional(InvoicingInfo),
+  attachments: Type.Optional(
+    Type.Array(PartnerAttachment, { readOnly: true, maxItems: 0, description: 'Read-only: attachments are added by upload (not served yet), so the list is empty.' }),
+  ),
   contactPersons: Type.Optional(Type.Array(ContactPerson, { maxItems: 50 })),
   additionalInfo: Type.Optional(AdditionalInfo),
   paymentInfo: Type.Optional(PartnerPaymentInfo),
@@ -200,7 +223,7 @@ export function mergePatchSchema(schema: TSchema, options: Record<string, unknow
       const properties: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(node.properties as Record<string, Record<string, unknown>>)) {
         const inner = transform(value);
-        properties[key] = value.readOnly ? inner : { anyOf: [inner, { type: 'null' }] };
+        properties[key] = value.readOnly ? inner : { anyOf: [inner, { type: 'null' }], ...(value['x-tase-addition'] ? ADDITION : {}) };
       }
       const { required: _required, $id: _id, ...rest } = node;
       return { ...rest, properties };
@@ -241,14 +264,29 @@ export const PartnerGroupSearchResult = Page(PartnerGroup, { title: 'BusinessPar
 export const PERSON_LANGUAGES = ['ENGLISH', 'FINNISH', 'SWEDISH'] as const;
 export const GENDERS = ['FEMALE', 'MALE', 'NOT_APPLICABLE'] as const;
 
+/** A person's address: no name line (the person's own name is used), a post office box instead. */
+export const PersonAddress = Type.Object(
+  {
+    street: Type.Optional(Text(80)),
+    zip: Type.Optional(Text(20)),
+    city: Type.Optional(Text(40)),
+    country: Type.Optional(StringEnum([...PERSON_ADDRESS_COUNTRIES], { description: 'English upper-case snake-case country name, e.g. FINLAND.' })),
+    specifier: Type.Optional(Text(80)),
+    subdivision: Type.Optional(Text(35)),
+    postOfficeBox: Type.Optional(Text(80)),
+  },
+  { title: 'PersonFullAddress', additionalProperties: false },
+);
+export type PersonAddressWire = Static<typeof PersonAddress>;
+
 export const Person = Type.Object(
   {
     id: Type.Optional(Id({ readOnly: true, description: 'The id of the person in the business partner register (type PERSON).' })),
     firstName: Type.Optional(Text(80)),
     lastName: Text(80, { minLength: 1 }),
     jobTitle: Type.Optional(Text(80)),
-    deliveryAddress: Type.Optional(Address),
-    homeCountryAddress: Type.Optional(Address),
+    deliveryAddress: Type.Optional(PersonAddress),
+    homeCountryAddress: Type.Optional(PersonAddress),
     paymentInfo: Type.Object(
       {
         paymentMethod: StringEnum([...PARTNER_PAYMENT_METHODS]),
@@ -256,7 +294,9 @@ export const Person = Type.Object(
         bic: Type.Optional(Text(11)),
         clearingCode: Type.Optional(Text(40)),
         paymentTermDays: Type.String({ pattern: '^[0-9]{1,3}$' }),
-        penalInterestRate: Percent('Penal interest rate, percent.'),
+        paymentTermPercentage: Type.Optional(Percent('Discount percentage of the payment term.')),
+        penalInterestRate: PenalInterestRate(),
+        discountPercentage: Type.Optional(Percent('Discount percentage.')),
       },
       { additionalProperties: false },
     ),
@@ -268,6 +308,7 @@ export const Person = Type.Object(
         dateOfBirth: Type.Optional(DateString()),
         language: StringEnum([...PERSON_LANGUAGES]),
         gender: StringEnum([...GENDERS]),
+        homeCountryPersonId: Type.Optional(Text(45, { description: 'Personal identity code in the home country.' })),
       },
       { additionalProperties: false },
     ),
@@ -277,7 +318,15 @@ export const Person = Type.Object(
         email: Type.Optional(Text(256)),
         phone: Type.Optional(Text(40)),
         mobilePhone: Type.Optional(Text(40)),
-        personGroupsIds: Type.Optional(Type.Array(Id(), { maxItems: 100, description: 'Ids of partner groups of type PERSON.' })),
+        fax: Type.Optional(Text(40)),
+        contactPerson: Type.Optional(Text(80)),
+        defaultReference: Type.Optional(Text(40)),
+        section: Type.Optional(Text(80)),
+        personGroupsIds: Type.Optional(
+          Type.Array(Type.Number({ minimum: 1, maximum: 2147483647 }), { maxItems: 100, description: 'Ids of partner groups of type PERSON (numbers, as in the real interface).' }),
+        ),
+        reportGroupId: Type.Optional(Id()),
+        homeMunicipality: Type.Optional(Text(40)),
       },
       { additionalProperties: false },
     ),
@@ -302,7 +351,7 @@ export const PersonalDetails = Type.Object(
           bankAccount: Type.Optional(Type.Object({ accountNumber: Type.Optional(Type.String()), bic: Type.Optional(Type.String()) }, { additionalProperties: false })),
           paymentTermDays: Type.Optional(Type.String()),
           paymentTermPercentage: Type.Optional(Percent('')),
-          penalInterestRate: Type.Optional(Percent('')),
+          penalInterestRate: Type.Optional(PenalInterestRate()),
           discountPercentage: Type.Optional(Percent('')),
           clearingCode: Type.Optional(Type.String()),
         },
@@ -381,6 +430,14 @@ export type DefaultProductInputWire = Static<typeof DefaultProductInput>;
 
 // factoring contracts
 
+const TransferNotifications = Type.Array(
+  Type.Object(
+    { lang: StringEnum([...TRANSFER_NOTIFICATION_LANGUAGES]), notification: Text(1000, { description: 'The transfer notification printed on invoices in `lang`.' }) },
+    { title: 'TransferNotification', additionalProperties: false },
+  ),
+  { maxItems: 4 },
+);
+
 export const FactoringContract = Type.Object(
   {
     id: Type.Optional(Id({ readOnly: true, description: 'Formerly contractId.' })),
@@ -391,6 +448,7 @@ export const FactoringContract = Type.Object(
     personalFinvoiceAddress: Type.Optional(Text(80)),
     financingCompanyFinvoiceAddress: Type.Optional(Text(80)),
     factoringCounterAccount: Type.Optional(Text(10, { description: 'Ledger account number; must be an active account of the company.' })),
+    transferNotification: Type.Optional(TransferNotifications),
     wsCustomerNumber: Type.Optional(Text(40)),
     status: StringEnum(['ACTIVE', 'INACTIVE']),
   },
@@ -398,3 +456,18 @@ export const FactoringContract = Type.Object(
 );
 export type FactoringContractWire = Static<typeof FactoringContract>;
 export const FactoringContractSearchResult = Page(FactoringContract, { title: 'FactoringContractSearchResult' });
+
+/** A factoring contract of a Swedish company (/se/factoringcontracts): the financing company by name only. */
+export const BasicFactoringContract = Type.Object(
+  {
+    id: Type.Optional(Id({ readOnly: true })),
+    financingCompanyName: Text(80, { minLength: 1 }),
+    financingCompanyBankAccount: Text(34, { minLength: 1, description: 'IBAN of the financing company.' }),
+    contractNumber: Text(80, { minLength: 1 }),
+    transferNotification: Type.Optional(TransferNotifications),
+    status: Type.Optional(StringEnum(['ACTIVE', 'INACTIVE'], { description: 'Default ACTIVE.' })),
+  },
+  { $id: 'BasicFactoringContract', title: 'BasicFactoringContract', additionalProperties: false },
+);
+export type BasicFactoringContractWire = Static<typeof BasicFactoringContract>;
+export const BasicFactoringContractSearchResult = Page(BasicFactoringContract, { title: 'BasicFactoringContractSearchResult' });

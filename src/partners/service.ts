@@ -25,10 +25,12 @@ import {
   PERSON_LANGUAGES,
   type DefaultAccountsWire,
   type DefaultProductInputWire,
+  type BasicFactoringContractWire,
   type FactoringContractWire,
   type PartnerBasicWire,
   type PartnerGroupWire,
   type PartnerWire,
+  type PersonAddressWire,
   type PersonalDetailsWire,
   type PersonWire,
 } from './schemas.ts';
@@ -49,6 +51,24 @@ interface PersonExtras {
   personNumber?: string;
   dateOfBirth?: string;
   gender?: 'FEMALE' | 'MALE' | 'NOT_APPLICABLE';
+  homeCountryPersonId?: string;
+  /** Post office box of the delivery address (a partner address has none). */
+  deliveryPostOfficeBox?: string;
+}
+
+/** A person's address as the partner's: the post office box is kept apart, the partner's name line stays. */
+function partnerAddress(address: PersonAddressWire | undefined, previous: Json | undefined): Json | undefined {
+  if (!address) return undefined;
+  const { postOfficeBox: _box, ...rest } = address;
+  const result = compact({ name: previous?.name as string | undefined, ...rest });
+  return Object.keys(result).length > 0 ? result : undefined;
+}
+
+/** A stored address as a person's address: without the partner's name line. */
+function personAddress(address: Json | undefined, postOfficeBox?: string): PersonAddressWire | undefined {
+  const { name: _name, ...rest } = address ?? {};
+  const result = compact({ ...rest, postOfficeBox: postOfficeBox ?? (rest.postOfficeBox as string | undefined) });
+  return Object.keys(result).length > 0 ? (result as PersonAddressWire) : undefined;
 }
 
 // An address free of special characters: letters, digits and . _ % + - before the @, a dotted domain after it.
@@ -138,11 +158,12 @@ export class PartnerService {
       else if (main && address.trim().toLowerCase() === main) violations.add('BCC_ADDRESS_EQUALS_MAIN_ADDRESS', field);
     });
     const groupRefs = body.registryInfo?.partnerGroups ?? [];
-    const groupIds = groupRefs.map((g) => g.id);
+    const groupIds = groupRefs.flatMap((g) => (g.id === undefined ? [] : [g.id]));
     const groups = new Map((await store.getGroups(db, companyId, groupIds)).map((g) => [Number(g.id), g]));
     groupRefs.forEach((ref, i) => {
-      const group = groups.get(ref.id);
-      if (!group) violations.add('PARTNER_GROUP_NOT_FOUND', `registryInfo.partnerGroups[${i}].id`);
+      const group = ref.id === undefined ? undefined : groups.get(ref.id);
+      if (ref.id === undefined) violations.add('REQUIRED_FIELD_MISSING', `registryInfo.partnerGroups[${i}].id`);
+      else if (!group) violations.add('PARTNER_GROUP_NOT_FOUND', `registryInfo.partnerGroups[${i}].id`);
       else if (group.type !== body.type) violations.add('PARTNER_GROUP_TYPE_MISMATCH', `registryInfo.partnerGroups[${i}].id`);
     });
     const contractId = body.paymentInfo?.factoringContractId;
@@ -162,7 +183,8 @@ export class PartnerService {
   }
 
   #toRow(companyId: number, id: number, body: PartnerWire, version: string, previous?: store.PartnerRow, person?: PersonExtras | null): store.PartnerRow {
-    const { id: _id, name, type, version: _v, registryInfo, ...rest } = body;
+    // attachments are read-only and, with no upload yet, always none: nothing to keep
+    const { id: _id, name, type, version: _v, registryInfo, attachments: _attachments, ...rest } = body;
     const registry: Json = { ...(registryInfo ?? {}) };
     const active = registry.active === undefined ? true : Boolean(registry.active);
     delete registry.active;
@@ -180,6 +202,7 @@ export class PartnerService {
       identifier: body.invoicingInfo?.identifier ?? null,
       identifier_type: body.invoicingInfo?.identifierType ?? null,
       factoring_contract_id: contractId ?? null,
+      main_group: body.additionalInfo?.group || null,
       data: stringifyJson(compact(data)),
       person: person === undefined ? previous?.person ?? null : person === null ? null : stringifyJson(compact({ ...person } as unknown as Json)),
       default_accounts: previous?.default_accounts ?? null,
@@ -426,21 +449,24 @@ export class PartnerService {
     const payment = (data.paymentInfo as Json | undefined) ?? {};
     const invoicing = (data.invoicingInfo as Json | undefined) ?? {};
     const registry = (data.registryInfo as Json | undefined) ?? {};
+    const additional = (data.additionalInfo as Json | undefined) ?? {};
     const language = PERSON_LANGUAGES.includes(invoicing.language as never) ? (invoicing.language as PersonWire['invoicingInfo']['language']) : 'FINNISH';
     return compact({
       id: Number(row.id),
       firstName: person.firstName,
       lastName: person.lastName,
       jobTitle: person.jobTitle,
-      deliveryAddress: data.deliveryAddress as PersonWire['deliveryAddress'],
-      homeCountryAddress: person.homeCountryAddress as PersonWire['homeCountryAddress'],
+      deliveryAddress: personAddress(data.deliveryAddress as Json | undefined, person.deliveryPostOfficeBox),
+      homeCountryAddress: personAddress(person.homeCountryAddress),
       paymentInfo: compact({
         paymentMethod: (payment.paymentMethod ?? 'BANK_TRANSFER') as PersonWire['paymentInfo']['paymentMethod'],
         accountNumber: payment.bankAccount as string | undefined,
         bic: payment.bic as string | undefined,
         clearingCode: payment.clearingCode as string | undefined,
         paymentTermDays: (payment.paymentTermDays ?? '14') as string,
+        paymentTermPercentage: payment.paymentTermPercentage as Decimal | undefined,
         penalInterestRate: (payment.penalInterestRate ?? new Decimal(0)) as Decimal,
+        discountPercentage: payment.discountPercentage as Decimal | undefined,
       }),
       invoicingInfo: compact({
         personNumber: person.personNumber,
@@ -449,13 +475,20 @@ export class PartnerService {
         dateOfBirth: person.dateOfBirth,
         language,
         gender: person.gender ?? 'NOT_APPLICABLE',
+        homeCountryPersonId: person.homeCountryPersonId,
       }),
       registryInfo: compact({
         active: Boolean(row.active),
         email: invoicing.email as string | undefined,
         phone: registry.phone as string | undefined,
         mobilePhone: registry.mobilePhone as string | undefined,
+        fax: registry.fax as string | undefined,
+        contactPerson: invoicing.contactPerson as string | undefined,
+        defaultReference: additional.defaultReference as string | undefined,
+        section: registry.section as string | undefined,
         personGroupsIds: groups.length > 0 ? groups.map((g) => Number(g.id)) : undefined,
+        reportGroupId: registry.reportGroupId as number | undefined,
+        homeMunicipality: registry.homeMunicipality as string | undefined,
       }),
       version: row.version,
     }) as PersonWire;
@@ -485,7 +518,9 @@ export class PartnerService {
         bic: body.paymentInfo.bic,
         clearingCode: body.paymentInfo.clearingCode,
         paymentTermDays: body.paymentInfo.paymentTermDays,
+        paymentTermPercentage: body.paymentInfo.paymentTermPercentage,
         penalInterestRate: body.paymentInfo.penalInterestRate,
+        discountPercentage: body.paymentInfo.discountPercentage,
       });
       const invoicing = compact({
         ...((partner.invoicingInfo as Json | undefined) ?? {}),
@@ -493,27 +528,34 @@ export class PartnerService {
         identifierType: body.invoicingInfo.identifierType,
         language: body.invoicingInfo.language,
         email: body.registryInfo.email,
+        contactPerson: body.registryInfo.contactPerson,
       });
+      const additional = compact({ ...((partner.additionalInfo as Json | undefined) ?? {}), defaultReference: body.registryInfo.defaultReference });
       const registry = compact({
         ...((partner.registryInfo as Json | undefined) ?? {}),
         active: body.registryInfo.active,
         phone: body.registryInfo.phone,
         mobilePhone: body.registryInfo.mobilePhone,
+        fax: body.registryInfo.fax,
+        section: body.registryInfo.section,
+        reportGroupId: body.registryInfo.reportGroupId,
+        homeMunicipality: body.registryInfo.homeMunicipality,
         partnerGroups: (body.registryInfo.personGroupsIds ?? []).map((groupId) => ({ id: groupId })),
       });
       const next = compact({
         ...partner,
         name: [body.firstName, body.lastName].filter(Boolean).join(' '),
-        deliveryAddress: body.deliveryAddress,
+        deliveryAddress: partnerAddress(body.deliveryAddress, partner.deliveryAddress as Json | undefined),
         paymentInfo: payment,
         invoicingInfo: invoicing,
+        additionalInfo: Object.keys(additional).length > 0 ? additional : undefined,
         registryInfo: registry,
       }) as unknown as PartnerWire;
       const violations = new Violations();
       // group failures are reported on the Person's own field
       const groupIds = await this.#check(trx, companyId, { ...next, registryInfo: { ...next.registryInfo, partnerGroups: [] } } as PartnerWire, violations);
       void groupIds;
-      const personGroups = await store.getGroups(trx, companyId, body.registryInfo.personGroupsIds ?? []);
+      const personGroups = await store.getGroups(trx, companyId, (body.registryInfo.personGroupsIds ?? []).filter(Number.isInteger));
       (body.registryInfo.personGroupsIds ?? []).forEach((groupId, i) => {
         const group = personGroups.find((g) => Number(g.id) === groupId);
         if (!group) violations.add('PARTNER_GROUP_NOT_FOUND', `registryInfo.personGroupsIds[${i}]`);
@@ -528,6 +570,8 @@ export class PartnerService {
         personNumber: body.invoicingInfo.personNumber,
         dateOfBirth: body.invoicingInfo.dateOfBirth,
         gender: body.invoicingInfo.gender,
+        homeCountryPersonId: body.invoicingInfo.homeCountryPersonId,
+        deliveryPostOfficeBox: body.deliveryAddress?.postOfficeBox,
       });
       const updated = this.#toRow(companyId, id, next, nextVersion(this.#now(), row.version), row, extras);
       if (!(await store.updatePartner(trx, updated, row.version))) throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'changed meanwhile' });
@@ -633,19 +677,27 @@ export class PartnerService {
 
   // ---- factoring contracts ----
 
-  async searchFactoringContracts(companyId: number, environment: 'FI' | 'SE', page: PageRequest): Promise<Paged<FactoringContractWire>> {
-    await this.#requireEnvironment(companyId, environment);
-    const { rows, total } = await store.searchFactoringContracts(this.#db, companyId, environment, page);
-    return paged(rows.map(contractToWire), total, page);
+  async searchFactoringContracts(companyId: number, page: PageRequest, financingCompanyId?: string): Promise<Paged<FactoringContractWire>> {
+    const { rows, total } = await store.searchFactoringContracts(this.#db, companyId, 'FI', page, financingCompanyId);
+    return paged(rows.map(contractToWire) as FactoringContractWire[], total, page);
   }
 
-  async createFactoringContract(companyId: number, environment: 'FI' | 'SE', body: FactoringContractWire): Promise<FactoringContractWire> {
+  /** The factoring contract of a Swedish company: its latest one (GET /se/factoringcontracts answers one contract). */
+  async swedishFactoringContract(companyId: number): Promise<BasicFactoringContractWire> {
+    await this.#requireEnvironment(companyId, 'SE');
+    const { rows } = await store.searchFactoringContracts(this.#db, companyId, 'SE', { pageNumber: 0, pageSize: 1, offset: 0, order: 'desc' });
+    if (rows.length === 0) throw notFound('Factoring contract');
+    return contractToWire(rows[0]) as BasicFactoringContractWire;
+  }
+
+  /** FI contracts name the financing company by id and name (FactoringContract), SE ones by name only (BasicFactoringContract). */
+  async createFactoringContract(companyId: number, environment: 'FI' | 'SE', body: AnyFactoringContractWire): Promise<AnyFactoringContractWire> {
     await this.#requireEnvironment(companyId, environment);
     const iban = electronicFormatIBAN(body.financingCompanyBankAccount) ?? '';
     return this.#db.transaction().execute(async (trx) => {
       const violations = new Violations();
       if (!isValidIBAN(iban)) violations.add('INVALID_IBAN', 'financingCompanyBankAccount');
-      await checkAccountRefs(trx, companyId, [{ field: 'factoringCounterAccount', number: body.factoringCounterAccount }], violations);
+      if ('factoringCounterAccount' in body) await checkAccountRefs(trx, companyId, [{ field: 'factoringCounterAccount', number: body.factoringCounterAccount }], violations);
       violations.throwIfAny();
       const { id: _id, ...rest } = body;
       const row: store.FactoringContractRow = {
@@ -653,8 +705,9 @@ export class PartnerService {
         id: await allocateId(trx, companyId, 'factoring_contracts'),
         environment,
         contract_number: body.contractNumber,
-        status: body.status,
-        data: stringifyJson({ ...rest, financingCompanyBankAccount: iban }),
+        status: body.status ?? 'ACTIVE',
+        financing_company_id: ('financingCompany' in body && body.financingCompany.id) || null,
+        data: stringifyJson({ ...rest, status: body.status ?? 'ACTIVE', financingCompanyBankAccount: iban }),
         version: nextVersion(this.#now()),
       };
       await store.insertFactoringContract(trx, row);
@@ -693,8 +746,14 @@ function groupToWire(row: store.PartnerGroupRow): PartnerGroupWire {
   return { id: Number(row.id), name: row.name, type: row.type as PartnerType, active: Boolean(row.active) };
 }
 
-function contractToWire(row: store.FactoringContractRow): FactoringContractWire {
-  return { id: Number(row.id), ...(readJson<FactoringContractWire>(row.data) as FactoringContractWire) };
+type AnyFactoringContractWire = FactoringContractWire | BasicFactoringContractWire;
+
+function contractToWire(row: store.FactoringContractRow): AnyFactoringContractWire {
+  const data = readJson<Json>(row.data) ?? {};
+  if (row.environment !== 'SE') return { id: Number(row.id), ...data } as FactoringContractWire;
+  // Swedish contracts stored before they had their own shape name the financing company in an object
+  const { financingCompany, ...rest } = data as Json & { financingCompany?: { name?: string } };
+  return compact({ id: Number(row.id), ...rest, financingCompanyName: (rest.financingCompanyName as string | undefined) ?? financingCompany?.name ?? '' }) as BasicFactoringContractWire;
 }
 
 // Persons are created as in the real service: by POST /businesspartners with type PERSON, and for every user

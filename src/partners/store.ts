@@ -16,6 +16,8 @@ export interface PartnerRow {
   identifier: string | null;
   identifier_type: string | null;
   factoring_contract_id: number | null;
+  /** Copy of additionalInfo.group, searched by `mainGroup`. */
+  main_group: string | null;
   data: string;
   person: string | null;
   default_accounts: string | null;
@@ -53,6 +55,8 @@ export interface FactoringContractRow {
   environment: string;
   contract_number: string;
   status: string;
+  /** Copy of financingCompany.id (FI contracts), searched by `financingCompanyId`. */
+  financing_company_id: string | null;
   data: string;
   version: string;
 }
@@ -97,6 +101,7 @@ export interface PartnerSearch {
   identifierType?: string;
   customerNumber?: string;
   groupName?: string;
+  mainGroup?: string;
   versionStart?: string;
   versionEnd?: string;
 }
@@ -108,6 +113,7 @@ export async function searchPartners(db: Db, companyId: number, search: PartnerS
   if (search.identifier) query = query.where('business_partners.identifier', '=', search.identifier);
   if (search.identifierType) query = query.where('business_partners.identifier_type', '=', search.identifierType);
   if (search.customerNumber) query = query.where('business_partners.customer_number', '=', search.customerNumber);
+  if (search.mainGroup) query = query.where('business_partners.main_group', '=', search.mainGroup);
   if (search.versionStart) query = query.where('business_partners.version', '>=', search.versionStart);
   if (search.versionEnd) query = query.where('business_partners.version', '<=', search.versionEnd);
   if (search.groupName) {
@@ -219,8 +225,15 @@ export async function getFactoringContract(db: Db, companyId: number, id: number
   return db.selectFrom('factoring_contracts').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
 }
 
-export async function searchFactoringContracts(db: Db, companyId: number, environment: string, page: PageRequest): Promise<{ rows: FactoringContractRow[]; total: number }> {
-  const query = db.selectFrom('factoring_contracts').where('company_id', '=', companyId).where('environment', '=', environment);
+export async function searchFactoringContracts(
+  db: Db,
+  companyId: number,
+  environment: string,
+  page: PageRequest,
+  financingCompanyId?: string,
+): Promise<{ rows: FactoringContractRow[]; total: number }> {
+  let query = db.selectFrom('factoring_contracts').where('company_id', '=', companyId).where('environment', '=', environment);
+  if (financingCompanyId !== undefined) query = query.where('financing_company_id', '=', financingCompanyId);
   const totalRow = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let rows = query.selectAll();
   if (page.previousId !== undefined) rows = rows.where('id', page.order === 'asc' ? '>' : '<', page.previousId);

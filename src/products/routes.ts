@@ -1,5 +1,5 @@
 // HTTP of products and product groups.
-import { Type, DateTimeString, DateString, PagingQuery, Page, StringEnum } from '../platform/schema.ts';
+import { Type, ADDITION, Addition, DateTimeString, DateString, PagingQuery, Page, StringEnum } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
@@ -32,10 +32,18 @@ export function productRoutes(products: ProductService): RouteDef[] {
       schema: {
         querystring: Type.Object({
           type: TypeFilter,
+          name: Type.Optional(Type.String({ maxLength: 255, description: 'Part of the name.' })),
+          code: Type.Optional(Type.String({ maxLength: 40 })),
+          group: Type.Optional(Type.Array(Type.Number({ minimum: 1 }), { maxItems: 200, description: 'Product group ids; repeat the parameter for several.' })),
+          active: Type.Optional(Type.Boolean()),
+          startDate: Type.Optional(DateString({ description: 'Products valid on or after this day (TRAVEL products have a validity).' })),
+          endDate: Type.Optional(DateString({ description: 'Products valid on or before this day.' })),
+          includeLocalizations: Type.Optional(Type.Boolean({ description: 'Answer `productLocalizations` too (default false).' })),
           versionStartDate: Type.Optional(VersionDate),
           versionEndDate: Type.Optional(VersionDate),
           orderByVersion: Type.Optional(StringEnum(['ASC', 'DESC'])),
           ...PagingQuery,
+          page: Addition(PagingQuery.page),
         }),
         response: { 200: Page(Product, { title: 'ProductSearchResult' }) },
       },
@@ -44,11 +52,18 @@ export function productRoutes(products: ProductService): RouteDef[] {
           auth.companyId,
           {
             types: query.type ? [query.type] : ['SALES', 'PURCHASE'],
+            name: query.name,
+            code: query.code,
+            groupIds: query.group?.filter(Number.isInteger),
+            active: query.active,
+            validFrom: query.startDate,
+            validTo: query.endDate,
             versionStart: query.versionStartDate,
             versionEnd: endOf(query.versionEndDate),
             orderByVersion: query.orderByVersion?.toLowerCase() as 'asc' | 'desc' | undefined,
           },
           pageRequest(query),
+          query.includeLocalizations ?? false,
         ),
     }),
     route({
@@ -94,7 +109,7 @@ export function productRoutes(products: ProductService): RouteDef[] {
       tags: TAGS,
       summary: 'Update some fields of a product',
       description: 'JSON merge patch: fields left out keep their value; `null` clears an optional field.',
-      schema: { params: ProductIdParam, body: ProductPatch, response: { 200: Product } },
+      schema: { ...ADDITION, params: ProductIdParam, body: ProductPatch, response: { 200: Product } },
       handler: ({ auth, params, body }) => products.patch(auth.companyId, parseId(params.productId, 'Product'), body as Record<string, unknown>),
     }),
     route({
@@ -118,7 +133,7 @@ export function productRoutes(products: ProductService): RouteDef[] {
       summary: 'List product groups',
       description: 'Without `type`, SALES and PURCHASE groups; TRAVEL groups only with `type=TRAVEL`. (`productType` is the old name of `type`.)',
       schema: {
-        querystring: Type.Object({ type: TypeFilter, productType: Type.Optional(StringEnum([...PRODUCT_TYPES], { deprecated: true })) }),
+        querystring: Type.Object({ type: TypeFilter, productType: Addition(Type.Optional(StringEnum([...PRODUCT_TYPES], { deprecated: true }))) }),
         response: { 200: ProductGroups },
       },
       handler: async ({ auth, query }) => ({ productGroups: await products.listGroups(auth.companyId, query.type ?? query.productType) }),

@@ -7,8 +7,11 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 const ProductTypeSchema = StringEnum([...PRODUCT_TYPES], { description: 'SALES and PURCHASE products are listed by default; TRAVEL only with `type=TRAVEL`.' });
 
 export const ProductLocalization = Type.Object(
-  { language: StringEnum([...LANGUAGES]), productName: Text(255, { minLength: 1 }) },
-  { additionalProperties: false },
+  {
+    language: Type.Optional(StringEnum([...LANGUAGES])),
+    productName: Type.Optional(Text(255, { description: 'Name of the product in `language`.' })),
+  },
+  { title: 'ProductLocalization', additionalProperties: false },
 );
 
 const productFields = {

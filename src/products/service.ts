@@ -95,7 +95,7 @@ export class ProductService {
       for (const field of TRAVEL_ONLY) if (product[field] !== undefined) violations.add('FIELD_ONLY_FOR_TRAVEL_PRODUCTS', field);
     }
     if (product.startDate && product.endDate && product.startDate > product.endDate) violations.add('START_DATE_AFTER_END_DATE', 'endDate');
-    const languages = (product.productLocalizations ?? []).map((l) => l.language);
+    const languages = (product.productLocalizations ?? []).flatMap((l) => (l.language === undefined ? [] : [l.language]));
     if (new Set(languages).size !== languages.length) {
       violations.add('VALIDATION_FAILED', 'productLocalizations', { detail: "'productLocalizations' must not name a language twice." });
     }
@@ -136,9 +136,9 @@ export class ProductService {
     return productResponse(row, includeLocalizations);
   }
 
-  async search(companyId: number, search: store.ProductSearch, page: PageRequest): Promise<Paged<ProductWire>> {
+  async search(companyId: number, search: store.ProductSearch, page: PageRequest, includeLocalizations = false): Promise<Paged<ProductWire>> {
     const { rows, total } = await store.searchProducts(this.#db, companyId, search, page);
-    return paged(rows.map((r) => productResponse(r, false)), total, page);
+    return paged(rows.map((r) => productResponse(r, includeLocalizations)), total, page);
   }
 
   /** PUT: the body replaces the product. */

@@ -60,6 +60,14 @@ export async function getProducts(db: Db, companyId: number, ids: number[]): Pro
 
 export interface ProductSearch {
   types: ProductType[];
+  /** Part of the name. */
+  name?: string;
+  code?: string;
+  groupIds?: number[];
+  active?: boolean;
+  /** Validity overlapping [validFrom, validTo] (TRAVEL products have one; the others are always valid). */
+  validFrom?: string;
+  validTo?: string;
   versionStart?: string;
   versionEnd?: string;
   orderByVersion?: 'asc' | 'desc';
@@ -67,6 +75,13 @@ export interface ProductSearch {
 
 export async function searchProducts(db: Db, companyId: number, search: ProductSearch, page: PageRequest): Promise<{ rows: ProductRow[]; total: number }> {
   let query = db.selectFrom('products').where('company_id', '=', companyId).where('type', 'in', search.types);
+  if (search.name) query = query.where('name', 'like', `%${search.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (search.code) query = query.where('code', '=', search.code);
+  if (search.groupIds) query = query.where('product_group_id', 'in', search.groupIds.length > 0 ? search.groupIds : [0]);
+  if (search.active !== undefined) query = query.where('active', '=', search.active);
+  const { validFrom, validTo } = search;
+  if (validFrom) query = query.where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', validFrom)]));
+  if (validTo) query = query.where((eb) => eb.or([eb('start_date', 'is', null), eb('start_date', '<=', validTo)]));
   if (search.versionStart) query = query.where('version', '>=', search.versionStart);
   if (search.versionEnd) query = query.where('version', '<=', search.versionEnd);
   const totalRow = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
