@@ -39,6 +39,10 @@ export async function findAccounts(db: Db, companyId: number, numbers: string[])
   return db.selectFrom('accounts').selectAll().where('company_id', '=', companyId).where('number', 'in', numbers).execute();
 }
 
+export async function hasAccounts(db: Db, companyId: number): Promise<boolean> {
+  return (await db.selectFrom('accounts').select('number').where('company_id', '=', companyId).limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function insertAccounts(db: Db, rows: AccountRow[]): Promise<void> {
   // bounded batches: SQLite limits the number of bound parameters per statement
   for (let i = 0; i < rows.length; i += 50) await db.insertInto('accounts').values(rows.slice(i, i + 50)).execute();

@@ -6,9 +6,6 @@
 // amount_minor; src/reports/migrations.ts) without reading the table: per account, one range of dates.
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
-import '../ledger/store.ts';
-import '../accounts/store.ts';
-import '../fiscal/store.ts';
 
 /** Integer minor units from a database aggregate (SQLite answers a number, PostgreSQL's numeric a string). */
 export function minor(value: unknown): bigint {

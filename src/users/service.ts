@@ -5,7 +5,7 @@ import type { RequestAuth } from '../platform/route.ts';
 import { notFound } from '../platform/errors.ts';
 import { compareVersions } from '../platform/versions.ts';
 import type { Rights } from '../platform/rights.ts';
-import type { CompanyUserRow, UserRow } from '../auth/store.ts';
+import type { CompanyUserRow, UserRow } from '../auth/index.ts';
 import * as store from './store.ts';
 
 /**
