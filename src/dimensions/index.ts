@@ -5,7 +5,8 @@ import { dimensionRoutes } from './routes.ts';
 import { DimensionService } from './service.ts';
 
 export { DimensionService, type DefaultOwner } from './service.ts';
-export { notifyPartnerDefaultDimensionChanged } from './hooks.ts';
+// payroll registers here (from its descriptor's create) to follow a partner's default dimensions
+export { notifyPartnerDefaultDimensionChanged, onPartnerDefaultDimensionChanged, type PartnerDefaultDimensionListener } from './hooks.ts';
 export { productOwner } from './routes.ts';
 export { findDimensionItems } from './store.ts';
 export { DefaultDimension, Dimension, type DefaultDimensionWire, type DimensionWire } from './schemas.ts';

@@ -4,6 +4,7 @@ import { defineArea } from './area.ts';
 import { RateLimiter, purgeExpiredWindows } from './rate-limit.ts';
 import { statusRoutes } from './status.ts';
 
+// Named after its service, the rate limiter (app.services.rateLimit).
 export const platformArea = defineArea({
   name: 'rateLimit',
   tags: [{ name: 'Service', description: 'Health and documents.' }],
