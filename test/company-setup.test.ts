@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '../src/modules.ts';
 import { backfillCompanySetup } from '../src/platform/company-setup.ts';
-import { identity } from '../src/auth/index.ts';
+import { insertCompany } from '../src/company/store.ts';
 import { allocateId } from '../src/db/index.ts';
 import { isoDate, isoDateTime, nextVersion } from '../src/platform/clock.ts';
 import { startService, type TestService } from './support/service.ts';
@@ -46,7 +46,7 @@ describe('company setup', () => {
     // a company as one created before the steps existed: only its row in the tenant register
     const companyId = await allocateId(db, 0, 'companies');
     const now = svc.clock.now();
-    await identity.insertCompany(db, {
+    await insertCompany(db, {
       company_id: companyId,
       name: 'Old Oy',
       business_id: null,

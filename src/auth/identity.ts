@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { isoDateTime, parseDateTime } from '../platform/clock.ts';
 import { hashPassword, verifyPassword } from './secrets.ts';
-import { findUserByName, type ApiKeyRow, type CompanyRow, type CompanyUserRow, type OAuthClientRow, type UserRow } from './store.ts';
+import { findUserByName, type ApiKeyRow, type CompanyUserRow, type OAuthClientRow, type UserRow } from './store.ts';
 
 /** Wrong passwords in a row that lock a user out, and for how long. */
 export const MAX_FAILED_LOGINS = 5;
@@ -46,10 +46,6 @@ export async function checkPassword(db: Db, username: string, password: string, 
     await db.updateTable('users').set({ locked_until: null, failed_logins: 0 }).where('user_id', '=', user.user_id).execute();
   }
   return { outcome: 'ok', user };
-}
-
-export async function insertCompany(db: Db, row: CompanyRow): Promise<void> {
-  await db.insertInto('companies').values(row).execute();
 }
 
 export async function insertUser(db: Db, row: UserRow): Promise<void> {

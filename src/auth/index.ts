@@ -1,4 +1,4 @@
-// Identity: companies (the tenant register), users, memberships, OAuth clients, API keys, sessions and tokens.
+// Identity: users, their memberships in companies, OAuth clients, API keys, sessions and tokens.
 // Every write to these tables goes through this area (identity.ts); the password lock-out rule lives here once.
 import { defineArea } from '../platform/area.ts';
 import type { RateLimiter } from '../platform/rate-limit.ts';
@@ -22,7 +22,7 @@ export const authArea = defineArea({
         'OAuth 2.0 tokens: client credentials with an API key, the authorization code flow of the login page `{root}/login` (with PKCE S256), refresh tokens; `POST {root}/logout`. Rate limit: 60 requests per second per client (429 with Retry-After and RateLimit headers). See POST /oauth/token.',
     },
   ],
-  tables: { company: ['companies', 'api_keys', 'auth_sessions', 'auth_codes'], global: ['users', 'company_users', 'oauth_clients'] },
+  tables: { company: ['api_keys', 'auth_sessions', 'auth_codes'], global: ['users', 'company_users', 'oauth_clients'] },
   migrations: identityMigrations,
   create: (ctx) => new AuthService(ctx),
   routes: (auth, _ctx, deps: { rateLimit: RateLimiter }) => authRoutes(auth, deps.rateLimit),

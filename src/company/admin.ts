@@ -8,6 +8,7 @@ import type { NewMember } from '../platform/area.ts';
 import * as auth from '../auth/index.ts';
 import { digest, formatApiKey, hashPassword, identity, passwordProblem, randomSecret } from '../auth/index.ts';
 import { COUNTRIES } from '../domain/countries.ts';
+import { insertCompany } from './store.ts';
 import { CURRENCIES } from '../domain/codes.ts';
 
 export class AdminError extends Error {
@@ -52,7 +53,7 @@ export class AdminService {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const companyId = await allocateId(trx, 0, 'companies');
       const now = this.#now();
-      await identity.insertCompany(trx, {
+      await insertCompany(trx, {
           company_id: companyId,
           name: input.name.trim(),
           business_id: input.businessId ?? null,

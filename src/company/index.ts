@@ -1,4 +1,4 @@
-// Company details and settings, the administration of tenants (the `tase admin` commands) and the demo company.
+// The tenant register (companies), company details and settings, the administration of tenants (the `tase admin` commands) and the demo company.
 import { defineArea } from '../platform/area.ts';
 import { companySettingsMigrations } from './migrations.ts';
 import { companyRoutes } from './routes.ts';
@@ -11,7 +11,7 @@ export { hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './demo
 export const companyArea = defineArea({
   name: 'company',
   tags: [{ name: 'Company', description: 'Company details and settings.' }],
-  tables: { company: ['company_settings'] },
+  tables: { company: ['companies', 'company_settings'] },
   migrations: companySettingsMigrations,
   create: (ctx) => new CompanyService(ctx),
   routes: (company) => companyRoutes(company),
