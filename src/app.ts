@@ -12,7 +12,8 @@ import { API_DESCRIPTION, versionDocuments } from './platform/openapi.ts';
 import { API_VERSIONS, LATEST_VERSION, VERSION_ALIASES, canonicalUrl } from './platform/versions.ts';
 import { route } from './platform/route.ts';
 import { Type } from './platform/schema.ts';
-import { allRoutes, backgroundTasks, createServices, rootRoutes, type Services } from './modules.ts';
+import { AREAS, allMigrations, allRoutes, apiTags, backgroundTasks, createServices, rootRoutes, type Services } from './modules.ts';
+import { backfillCompanySetup, companySetup } from './platform/company-setup.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
 import { registerRootRoute } from './platform/root-routes.ts';
 
@@ -54,7 +55,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const database = options.database ?? openDatabase({ url: config.databaseUrl });
-  if (options.migrate !== false) await migrate(database.db);
+  if (options.migrate !== false) await migrate(database.db, allMigrations());
 
   const ctx: AppContext = {
     config,
@@ -64,7 +65,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clock,
     signingKey: await signingKey(database, config),
     issuer: config.publicUrl ?? `http://localhost:${config.port}`,
+    companySetup: companySetup(AREAS, () => ctx),
   };
+  // companies that existed before a setup step did get it now
+  if (options.migrate !== false) await backfillCompanySetup(AREAS, ctx);
   const services = createServices(ctx);
 
   const fastify = Fastify({
@@ -97,24 +101,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /oauth/token.' },
         },
       },
-      tags: [
-        { name: 'Service', description: 'Health and documents.' },
-        { name: 'Authentication', description: 'OAuth 2.0 tokens: client credentials with an API key, the authorization code flow of the login page `{root}/login` (with PKCE S256), refresh tokens; `POST {root}/logout`. Rate limit: 60 requests per second per client (429 with Retry-After and RateLimit headers). See POST /oauth/token.' },
-        { name: 'Users', description: 'The current user, their rights and the session.' },
-        { name: 'Products', description: 'Products and product groups.' },
-        { name: 'Dimensions', description: 'Dimension register and its items.' },
-        { name: 'Business partners', description: 'Customers, suppliers and persons; partner groups.' },
-        { name: 'Persons', description: 'The person register.' },
-        { name: 'Factoring contracts', description: 'Factoring contracts partners can be attached to.' },
-        { name: 'Company', description: 'Company details and settings.' },
-        { name: 'Bank accounts', description: 'Bank accounts of the company.' },
-        { name: 'Reports', description: 'Trial balance, general ledger and account balances, computed by the database.' },
-        { name: 'SIE', description: 'SIE 4 export of a fiscal year (CP437, streamed).' },
-        { name: 'Ledger', description: 'Chart of accounts, fiscal years and periods, ledger receipts and journals.' },
-        { name: 'VAT', description: 'VAT rates valid on a day, VAT status codes and VAT settings.' },
-        { name: 'Two-factor', description: 'Results of two-factor transactions. A two-factor endpoint answers 202 `{transactionIdentifier, confirmationApp}`; the user confirms the action in the authenticator (`{root}/authenticator`) within 5 minutes (sandbox mode confirms at once); poll `GET /mfatransactionresult/{transactionIdentifier}` or subscribe a webhook. Machine-to-machine tokens cannot use two-factor endpoints (403).' },
-        { name: 'Webhooks', description: 'Event subscriptions and their signed, retried deliveries. See POST /webhooks for the message, its signature and the retries.' },
-      ],
+      tags: apiTags(),
     },
   });
 

@@ -4,8 +4,8 @@ import { parseArgs } from 'node:util';
 import { buildApp, type App } from './app.ts';
 import { configFromEnv, ConfigError, type Config } from './platform/config.ts';
 import { migrate, openDatabase } from './db/index.ts';
-import { AdminError, AdminService } from './company/admin.ts';
-import { hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './company/demo.ts';
+import { AdminError, AdminService, hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './company/index.ts';
+import { allMigrations } from './modules.ts';
 import { LATEST_VERSION } from './platform/versions.ts';
 import type { RightLeaf, RightValue, Role } from './platform/rights.ts';
 import { ApiError } from './platform/errors.ts';
@@ -248,7 +248,7 @@ export async function main(argv: string[]): Promise<number> {
         return -1; // keeps running
       case 'migrate': {
         const database = openDatabase({ url: config.databaseUrl });
-        const applied = await migrate(database.db);
+        const applied = await migrate(database.db, allMigrations());
         await database.close();
         print({ applied });
         return 0;

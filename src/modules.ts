@@ -1,113 +1,132 @@
-// The areas of the service. Each contributes its routes (and may initialise new companies); app.ts wires them.
+// The module list: every area of the service, once. Everything central is derived from it (ARCHITECTURE.md):
+// the services and their wiring, the routes, the OpenAPI tags, the migrations, the company setup (steps run in
+// this order), the housekeeping purges and the background tasks. Adding an area is one folder with an
+// index.ts and one line here.
 import type { AppContext } from './platform/context.ts';
 import type { RouteDef } from './platform/route.ts';
-import { AuthService } from './auth/service.ts';
-import { authRootRoutes, authRoutes } from './auth/routes.ts';
-import { UserService } from './users/service.ts';
-import { userRoutes } from './users/routes.ts';
-import { LoginService } from './login/service.ts';
-import { loginRoutes } from './login/routes.ts';
-import { RateLimiter } from './platform/rate-limit.ts';
 import type { RootRouteDef } from './platform/root-routes.ts';
-import { ProductService } from './products/service.ts';
-import { productRoutes } from './products/routes.ts';
-import { DimensionService } from './dimensions/service.ts';
-import { dimensionRoutes } from './dimensions/routes.ts';
-import { PartnerService } from './partners/service.ts';
-import { partnerRoutes } from './partners/routes.ts';
-import { CompanyService } from './company/service.ts';
-import { companyRoutes } from './company/routes.ts';
-import { BankAccountService } from './bankaccounts/service.ts';
-import { bankAccountRoutes } from './bankaccounts/routes.ts';
-import { ReportService } from './reports/service.ts';
-import { reportRoutes } from './reports/routes.ts';
-import { SieService } from './sie/service.ts';
-import { sieRoutes } from './sie/routes.ts';
-import { AccountService } from './accounts/service.ts';
-import { accountRoutes } from './accounts/routes.ts';
-import { FiscalService } from './fiscal/service.ts';
-import { fiscalRoutes } from './fiscal/routes.ts';
-import { VatService } from './vat/service.ts';
-import { vatRoutes } from './vat/routes.ts';
-import { LedgerService } from './ledger/service.ts';
-import { ledgerRoutes } from './ledger/routes.ts';
-import { statusRoutes } from './platform/status.ts';
-import { MfaService } from './mfa/service.ts';
-import { mfaRoutes } from './mfa/routes.ts';
-import { WebhookService } from './webhooks/service.ts';
-import { webhookRoutes } from './webhooks/routes.ts';
-import { AuthenticatorService } from './authenticator/service.ts';
-import { authenticatorRoutes } from './authenticator/routes.ts';
-import { userUpdateRoutes } from './users/update.ts';
-import { Housekeeping } from './housekeeping/task.ts';
+import type { AnyArea, ApiTag, BackgroundTask } from './platform/area.ts';
+import type { Migration } from 'kysely';
+import { platformArea } from './platform/module.ts';
+import { authArea } from './auth/index.ts';
+import { usersArea } from './users/index.ts';
+import { loginArea } from './login/index.ts';
+import { productsArea } from './products/index.ts';
+import { dimensionsArea } from './dimensions/index.ts';
+import { partnersArea } from './partners/index.ts';
+import { companyArea } from './company/index.ts';
+import { bankAccountsArea } from './bankaccounts/index.ts';
+import { reportsArea } from './reports/index.ts';
+import { sieArea } from './sie/index.ts';
+import { accountsArea } from './accounts/index.ts';
+import { fiscalArea } from './fiscal/index.ts';
+import { vatArea } from './vat/index.ts';
+import { ledgerArea } from './ledger/index.ts';
+import { mfaArea } from './mfa/index.ts';
+import { webhooksArea } from './webhooks/index.ts';
+import { authenticatorArea } from './authenticator/index.ts';
+import { housekeepingArea } from './housekeeping/index.ts';
 
-export interface Services {
-  auth: AuthService;
-  users: UserService;
-  login: LoginService;
-  rateLimit: RateLimiter;
-  products: ProductService;
-  dimensions: DimensionService;
-  partners: PartnerService;
-  company: CompanyService;
-  bankAccounts: BankAccountService;
-  reports: ReportService;
-  sie: SieService;
-  accounts: AccountService;
-  fiscal: FiscalService;
-  vat: VatService;
-  ledger: LedgerService;
-  mfa: MfaService;
-  webhooks: WebhookService;
-  authenticator: AuthenticatorService;
-  housekeeping: Housekeeping;
-}
+export type { BackgroundTask } from './platform/area.ts';
 
+export const MODULES = [
+  platformArea,
+  authArea,
+  usersArea,
+  loginArea,
+  productsArea,
+  dimensionsArea,
+  partnersArea,
+  companyArea,
+  bankAccountsArea,
+  reportsArea,
+  sieArea,
+  accountsArea,
+  fiscalArea,
+  vatArea,
+  ledgerArea,
+  mfaArea,
+  webhooksArea,
+  authenticatorArea,
+  housekeepingArea,
+] as const;
+
+type Module = (typeof MODULES)[number];
+
+/** Every area's service, by the area's name. */
+export type Services = { [M in Module as M['name']]: ReturnType<M['create']> };
+
+// Each area names the services it is built from; they must be the services of the areas of those names.
+type DepsOf<M> = M extends { create(ctx: AppContext, deps: infer D, areas: readonly AnyArea[]): unknown } ? D : never;
+type Unmet = { [M in Module as Services extends DepsOf<M> ? never : M['name']]: DepsOf<M> };
+const allDepsMet: keyof Unmet extends never ? true : { unmetDepsOf: keyof Unmet } = true;
+void allDepsMet;
+
+const AREAS: readonly AnyArea[] = MODULES;
+
+/** Builds every service; an area's dependencies are built first, whatever their place in the list. */
 export function createServices(ctx: AppContext): Services {
-  const auth = new AuthService(ctx);
-  const fiscal = new FiscalService(ctx);
-  const vat = new VatService(ctx);
-  const webhooks = new WebhookService(ctx);
-  const mfa = new MfaService(ctx);
-  mfa.onEventsWritten = () => webhooks.worker.wake();
-  return {
-    auth,
-    users: new UserService(ctx),
-    login: new LoginService(ctx, auth),
-    rateLimit: new RateLimiter({ limit: ctx.config.rateLimitPerSecond, db: ctx.db, engine: ctx.engine }),
-    products: new ProductService(ctx),
-    dimensions: new DimensionService(ctx),
-    partners: new PartnerService(ctx, new DimensionService(ctx)),
-    company: new CompanyService(ctx),
-    bankAccounts: new BankAccountService(ctx),
-    reports: new ReportService(ctx),
-    sie: new SieService(ctx),
-    accounts: new AccountService(ctx),
-    fiscal,
-    vat,
-    ledger: new LedgerService(ctx, fiscal, vat),
-    mfa,
-    webhooks,
-    authenticator: new AuthenticatorService(ctx, mfa),
-    housekeeping: new Housekeeping(ctx, { intervalMs: (ctx.config.housekeepingIntervalSeconds ?? 600) * 1000 }),
+  const built = new Map<string, unknown>();
+  const building = new Set<string>();
+  const services = {} as Record<string, unknown>;
+  const get = (area: AnyArea): unknown => {
+    if (built.has(area.name)) return built.get(area.name);
+    if (building.has(area.name)) throw new Error(`areas depend on each other in a circle through ${area.name}`);
+    building.add(area.name);
+    const service: unknown = area.create(ctx, services, AREAS);
+    building.delete(area.name);
+    built.set(area.name, service);
+    return service;
   };
+  for (const area of AREAS) Object.defineProperty(services, area.name, { get: () => get(area), enumerable: true });
+  for (const area of AREAS) get(area);
+  return Object.fromEntries(built) as Services;
 }
+
+const serviceOf = (services: Services, area: AnyArea): unknown => (services as Record<string, unknown>)[area.name];
 
 export function allRoutes(ctx: AppContext, services: Services): RouteDef[] {
-  return [...statusRoutes(ctx), ...authRoutes(services.auth, services.rateLimit), ...userRoutes(services.users), ...productRoutes(services.products), ...dimensionRoutes(services.dimensions), ...partnerRoutes(services.partners), ...companyRoutes(services.company), ...bankAccountRoutes(services.bankAccounts), ...reportRoutes(services.reports), ...sieRoutes(services.sie), ...accountRoutes(services.accounts), ...fiscalRoutes(services.fiscal), ...vatRoutes(services.vat), ...ledgerRoutes(services.ledger), ...userUpdateRoutes(ctx.db), ...mfaRoutes(services.mfa), ...webhookRoutes(services.webhooks)];
+  return AREAS.flatMap((area) => area.routes?.(serviceOf(services, area), ctx, services) ?? []);
 }
 
 /** Routes at the service root, outside the versioned API (pages and root endpoints; see src/platform/root-routes.ts). */
 export function rootRoutes(ctx: AppContext, services: Services): RootRouteDef[] {
-  return [...authRootRoutes(services.auth, ctx.issuer), ...loginRoutes(services.login), ...authenticatorRoutes(services.authenticator)];
-}
-
-/** Work running beside the HTTP server (started by buildApp, stopped when the app closes). */
-export interface BackgroundTask {
-  start(logger: { warn(data: object, message: string): void }): void;
-  stop(): Promise<void>;
+  return AREAS.flatMap((area) => area.rootRoutes?.(serviceOf(services, area), ctx, services) ?? []);
 }
 
 export function backgroundTasks(services: Services): BackgroundTask[] {
-  return [services.webhooks.worker, services.housekeeping];
+  return AREAS.flatMap((area) => area.tasks?.(serviceOf(services, area)) ?? []);
 }
+
+/** The OpenAPI tags, in the order the areas introduce them. */
+export function apiTags(): ApiTag[] {
+  return AREAS.flatMap((area) => area.tags ?? []);
+}
+
+/** Every migration of every area, one set for both engines. Names are global and sort in the order they run. */
+export function allMigrations(): Record<string, Migration> {
+  const all: Record<string, Migration> = {};
+  for (const area of AREAS) {
+    for (const [name, migration] of Object.entries(area.migrations ?? {})) {
+      if (name in all) throw new Error(`migration ${name} is declared twice (by ${area.name} too)`);
+      all[name] = migration;
+    }
+  }
+  return all;
+}
+
+/** The area owning each table (the only one writing it). */
+export function tableOwners(): Map<string, { area: string; global: boolean }> {
+  const owners = new Map<string, { area: string; global: boolean }>();
+  for (const area of AREAS) {
+    for (const global of [false, true]) {
+      for (const table of (global ? area.tables?.global : area.tables?.company) ?? []) {
+        if (owners.has(table)) throw new Error(`table ${table} is owned by ${owners.get(table)!.area} and ${area.name}`);
+        owners.set(table, { area: area.name, global });
+      }
+    }
+  }
+  return owners;
+}
+
+export { AREAS };

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createServer, type Server } from 'node:http';
 import { ManualClock } from '../src/platform/clock.ts';
-import { Housekeeping, type HousekeepingCounts } from '../src/housekeeping/task.ts';
-import { backgroundTasks } from '../src/modules.ts';
+import { Housekeeping, purgesOf, type HousekeepingCounts } from '../src/housekeeping/task.ts';
+import { AREAS, backgroundTasks } from '../src/modules.ts';
 import { ACCESS_TOKEN_SECONDS } from '../src/auth/tokens.ts';
 import { REFRESH_TOKEN_SECONDS } from '../src/auth/service.ts';
 import { startService, otherCompany, type TestService } from './support/service.ts';
@@ -25,7 +25,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 const NONE: HousekeepingCounts = { authSessions: 0, authCodes: 0, loginFlows: 0, authenticatorSessions: 0, mfaTransactions: 0, webhookDeliveries: 0, rateLimitWindows: 0 };
-const counts = (some: Partial<HousekeepingCounts>): HousekeepingCounts => ({ ...NONE, ...some });
+const counts = (some: Partial<HousekeepingCounts>): HousekeepingCounts => ({ ...NONE, ...some }) as HousekeepingCounts;
 
 // ---- token sessions, codes, login flows, rate-limit windows ---------------------------------------------
 
@@ -148,7 +148,7 @@ describe('identity rows', () => {
     const fresh = await svc.tokenFor(svc.demo.apiKey);
 
     // three passes at once, two of them deleting 3 rows per statement: every row is deleted once, none twice
-    const small = () => new Housekeeping(svc.app.ctx, { batchSize: 3, intervalMs: 0 });
+    const small = () => new Housekeeping(svc.app.ctx, { purges: purgesOf(AREAS), batchSize: 3, intervalMs: 0 });
     const results = await Promise.all([small().runOnce(), small().runOnce(), svc.app.services.housekeeping.runOnce()]);
     expect(results.reduce((sum, r) => sum + r.authSessions, 0)).toBe(27);
     expect(await sessionIds()).toEqual([sid(fresh)]);
@@ -177,7 +177,7 @@ describe('identity rows', () => {
     await svc.tokenFor(svc.demo.apiKey);
     clock.advance(2 * HOUR);
     const warnings: object[] = [];
-    const task = new Housekeeping(svc.app.ctx, { firstRunMs: 10, intervalMs: 20 });
+    const task = new Housekeeping(svc.app.ctx, { purges: purgesOf(AREAS), firstRunMs: 10, intervalMs: 20 });
     task.start({ warn: (data) => warnings.push(data) });
     expect(task.running).toBe(true);
     await until(async () => (await sessionIds()).length === 0, 10_000, 'the first pass');

@@ -5,8 +5,7 @@ import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { apiError, notFound } from '../platform/errors.ts';
 import { isoDate, nextVersion } from '../platform/clock.ts';
-import { onCompanyCreated } from '../company/admin.ts';
-import { findCompany } from '../auth/store.ts';
+import { findCompany } from '../auth/index.ts';
 import { ratesOn, standardRateOn, vatCountry } from '../domain/vat.ts';
 import { FINNISH_CHART } from './chart.ts';
 import type { LedgerAccountPatchWire, LedgerAccountWire } from './schemas.ts';
@@ -26,8 +25,12 @@ export function accountToWire(row: store.AccountRow): LedgerAccountWire {
   return wire;
 }
 
-/** Seeds the standard chart for a new company; VAT defaults take the rates valid on the creation day. */
+/**
+ * Company setup: seeds the standard chart for a company without accounts; VAT defaults take the rates valid on
+ * the day it runs (the creation day of a new company).
+ */
 export async function seedChart(db: Db, companyId: number, ctx: AppContext): Promise<void> {
+  if (await store.hasAccounts(db, companyId)) return;
   const now = ctx.clock.now();
   const today = isoDate(now);
   const company = await findCompany(db, companyId);
@@ -52,8 +55,6 @@ export async function seedChart(db: Db, companyId: number, ctx: AppContext): Pro
     }),
   );
 }
-
-onCompanyCreated(seedChart);
 
 export class AccountService {
   readonly #ctx: AppContext;

@@ -49,6 +49,10 @@ export async function translationLanguages(db: Db, companyId: number): Promise<s
   return [...languages].sort();
 }
 
+export async function hasAccounts(db: Db, companyId: number): Promise<boolean> {
+  return (await db.selectFrom('accounts').select('number').where('company_id', '=', companyId).limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function insertAccounts(db: Db, rows: AccountRow[]): Promise<void> {
   // bounded batches: SQLite limits the number of bound parameters per statement
   for (let i = 0; i < rows.length; i += 50) await db.insertInto('accounts').values(rows.slice(i, i + 50)).execute();

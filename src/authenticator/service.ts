@@ -2,15 +2,12 @@
 // in with their own username and password (the same lockout as the login page); the page keeps its own
 // session in a cookie (HttpOnly, SameSite=Strict, only the digest of its secret stored) with a CSRF token
 // that every state-changing request must echo in `X-CSRF-Token`.
-import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound } from '../platform/errors.ts';
 import { isoDateTime, parseDateTime } from '../platform/clock.ts';
-import { digest, hashPassword, randomSecret, sameDigest, verifyPassword } from '../auth/secrets.ts';
-import * as authStore from '../auth/store.ts';
-import { countFailedLogin, clearFailedLogins, lockUser } from '../login/store.ts';
-import { MAX_FAILED_LOGINS, LOCK_SECONDS } from '../login/service.ts';
-import type { Decision, MfaService, PendingTransaction, TransactionState } from '../mfa/service.ts';
+import * as authStore from '../auth/index.ts';
+import { digest, identity, randomSecret, sameDigest } from '../auth/index.ts';
+import type { Decision, MfaService, PendingTransaction, TransactionState } from '../mfa/index.ts';
 import * as store from './store.ts';
 
 export const SESSION_SECONDS = 30 * 60;
@@ -29,8 +26,6 @@ export interface Session {
   expiresAt: string;
 }
 
-let decoyHash: Promise<string> | undefined;
-
 export class AuthenticatorService {
   readonly #ctx: AppContext;
   readonly #mfa: MfaService;
@@ -48,23 +43,12 @@ export class AuthenticatorService {
   async login(username: unknown, password: unknown): Promise<{ session: Session; cookie: string }> {
     const wrong = () => apiError('AUTHENTICATOR_LOGIN_FAILED');
     if (typeof username !== 'string' || typeof password !== 'string' || !username || !password || username.length > 100 || password.length > 200) throw wrong();
-    const user = await authStore.findUserByName(this.#ctx.db, username);
-    if (!user || !user.password_hash) {
-      // the same work as for a real user, so that timing does not tell which usernames exist
-      await verifyPassword(password, await (decoyHash ??= hashPassword(randomBytes(12).toString('hex'))));
-      throw wrong();
-    }
+    // the lock-out after wrong passwords is the login page's rule too (src/auth/identity.ts)
     const now = this.#now();
-    if (user.locked_until && parseDateTime(user.locked_until).getTime() > now.getTime()) throw apiError('AUTHENTICATOR_LOCKED', undefined, { until: user.locked_until });
-    if (!(await verifyPassword(password, user.password_hash))) {
-      if ((await countFailedLogin(this.#ctx.db, user.user_id)) >= MAX_FAILED_LOGINS) {
-        const until = isoDateTime(new Date(now.getTime() + LOCK_SECONDS * 1000));
-        await lockUser(this.#ctx.db, user.user_id, until);
-        throw apiError('AUTHENTICATOR_LOCKED', undefined, { until });
-      }
-      throw wrong();
-    }
-    if (user.failed_logins > 0 || user.locked_until) await clearFailedLogins(this.#ctx.db, user.user_id);
+    const check = await identity.checkPassword(this.#ctx.db, username, password, now);
+    if (check.outcome === 'locked') throw apiError('AUTHENTICATOR_LOCKED', undefined, { until: check.until });
+    if (check.outcome === 'wrong') throw wrong();
+    const user = check.user;
     if (Boolean(user.api_login_only)) throw apiError('AUTHENTICATOR_API_LOGIN_ONLY');
 
     const id = randomSecret(12);

@@ -7,7 +7,7 @@ import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { checkReadOnly } from '../platform/resource.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
-import { checkAccountRefs } from '../company/account-refs.ts';
+import { checkAccountRefs } from '../accounts/index.ts';
 import { PAYMENT_FLAGS, type BankAccountWire } from './schemas.ts';
 import * as store from './store.ts';
 

@@ -4,41 +4,15 @@ import { allocateId, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { rightsForRole, withOverrides, ROLES, type Rights, type Role, type RightLeaf, type RightValue } from '../platform/rights.ts';
-import { digest, hashPassword, passwordProblem, randomSecret } from '../auth/secrets.ts';
-import { formatApiKey } from '../auth/service.ts';
-import * as store from '../auth/store.ts';
+import type { NewMember } from '../platform/area.ts';
+import * as auth from '../auth/index.ts';
+import { digest, formatApiKey, hashPassword, identity, passwordProblem, randomSecret } from '../auth/index.ts';
 import { COUNTRIES } from '../domain/countries.ts';
+import { insertCompany } from './store.ts';
 import { CURRENCIES } from '../domain/codes.ts';
 
 export class AdminError extends Error {
   override name = 'AdminError';
-}
-
-/** Work an area does when a company is created (chart of accounts, VAT settings, fiscal year, …). */
-export type CompanyInitializer = (db: Db, companyId: number, ctx: AppContext) => Promise<void>;
-
-const companyInitializers: CompanyInitializer[] = [];
-
-export function onCompanyCreated(initializer: CompanyInitializer): void {
-  companyInitializers.push(initializer);
-}
-
-/** A user who has just joined a company (a new membership). */
-export interface NewMember {
-  companyId: number;
-  userId: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
-
-/** Work an area does when a user joins a company (e.g. the user's person in the register). Runs in the same transaction. */
-export type MemberInitializer = (db: Db, member: NewMember, ctx: AppContext) => Promise<void>;
-
-const memberInitializers: MemberInitializer[] = [];
-
-export function onCompanyMemberAdded(initializer: MemberInitializer): void {
-  memberInitializers.push(initializer);
 }
 
 export interface NewCompany {
@@ -79,9 +53,7 @@ export class AdminService {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const companyId = await allocateId(trx, 0, 'companies');
       const now = this.#now();
-      await trx
-        .insertInto('companies')
-        .values({
+      await insertCompany(trx, {
           company_id: companyId,
           name: input.name.trim(),
           business_id: input.businessId ?? null,
@@ -89,10 +61,10 @@ export class AdminService {
           currency: input.currency ?? 'EUR',
           contract_type: input.contractType ?? 'TESTING',
           created_at: isoDateTime(now),
-          version: nextVersion(now),
-        })
-        .execute();
-      for (const initialize of companyInitializers) await initialize(trx, companyId, this.#ctx);
+        version: nextVersion(now),
+      });
+      // the company setup the areas declare (src/modules.ts), in the same transaction
+      await this.#ctx.companySetup.company(trx, companyId);
       return { companyId, name: input.name.trim() };
     });
   }
@@ -103,14 +75,12 @@ export class AdminService {
       const problem = passwordProblem(input.password);
       if (problem) throw new AdminError(problem);
     }
-    if (await store.findUserByName(this.#ctx.db, input.username)) throw new AdminError(`user '${input.username}' exists already`);
+    if (await auth.findUserByName(this.#ctx.db, input.username)) throw new AdminError(`user '${input.username}' exists already`);
     const passwordHash = input.password !== undefined ? await hashPassword(input.password) : null;
     return this.#ctx.db.transaction().execute(async (trx) => {
       const userId = await allocateId(trx, 0, 'users');
       const now = this.#now();
-      await trx
-        .insertInto('users')
-        .values({
+      await identity.insertUser(trx, {
           user_id: userId,
           username: input.username,
           password_hash: passwordHash,
@@ -124,9 +94,8 @@ export class AdminService {
           failed_logins: 0,
           locked_until: null,
           created_at: isoDateTime(now),
-          version: nextVersion(now),
-        })
-        .execute();
+        version: nextVersion(now),
+      });
       return { userId, username: input.username };
     });
   }
@@ -134,26 +103,18 @@ export class AdminService {
   /** Adds a user to a company (or updates the membership) with a role and optional overrides of its rights. */
   async addMember(companyId: number, userId: number, role: Role = 'ADMIN', overrides: Partial<Record<RightLeaf, RightValue>> = {}): Promise<{ companyId: number; userId: number; role: Role; rights: Rights }> {
     if (!ROLES.includes(role)) throw new AdminError(`role must be one of ${ROLES.join(', ')}`);
-    if (!(await store.findCompany(this.#ctx.db, companyId))) throw new AdminError(`no company ${companyId}`);
-    if (!(await store.findUser(this.#ctx.db, userId))) throw new AdminError(`no user ${userId}`);
+    if (!(await auth.findCompany(this.#ctx.db, companyId))) throw new AdminError(`no company ${companyId}`);
+    if (!(await auth.findUser(this.#ctx.db, userId))) throw new AdminError(`no user ${userId}`);
     const rights = withOverrides(rightsForRole(role), overrides);
-    const existing = await store.findMembership(this.#ctx.db, companyId, userId);
-    const user = await store.findUser(this.#ctx.db, userId);
+    const existing = await auth.findMembership(this.#ctx.db, companyId, userId);
+    const user = await auth.findUser(this.#ctx.db, userId);
     if (existing) {
-      await this.#ctx.db
-        .updateTable('company_users')
-        .set({ role, rights: JSON.stringify(rights), active: true })
-        .where('company_id', '=', companyId)
-        .where('user_id', '=', userId)
-        .execute();
+      await identity.updateMembership(this.#ctx.db, companyId, userId, { role, rights: JSON.stringify(rights), active: true });
     } else {
       await this.#ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('company_users')
-          .values({ company_id: companyId, user_id: userId, role, rights: JSON.stringify(rights), partner_id: null, active: true, added_at: isoDateTime(this.#now()) })
-          .execute();
+        await identity.insertMembership(trx, { company_id: companyId, user_id: userId, role, rights: JSON.stringify(rights), partner_id: null, active: true, added_at: isoDateTime(this.#now()) });
         const member: NewMember = { companyId, userId, firstName: user!.first_name, lastName: user!.last_name, email: user!.email };
-        for (const initialize of memberInitializers) await initialize(trx, member, this.#ctx);
+        await this.#ctx.companySetup.member(trx, member);
       });
     }
     return { companyId, userId, role, rights };
@@ -171,42 +132,36 @@ export class AdminService {
     }
     const clientId = input.clientId ?? `tase-${randomSecret(9)}`;
     if (!/^[A-Za-z0-9._-]{3,100}$/.test(clientId)) throw new AdminError('client id: 3-100 characters of letters, digits and . _ -');
-    if (await store.findClient(this.#ctx.db, clientId)) throw new AdminError(`client '${clientId}' exists already`);
+    if (await auth.findClient(this.#ctx.db, clientId)) throw new AdminError(`client '${clientId}' exists already`);
     const clientSecret = randomSecret(32);
-    await this.#ctx.db
-      .insertInto('oauth_clients')
-      .values({
+    await identity.insertClient(this.#ctx.db, {
         client_id: clientId,
         secret_digest: digest(clientSecret),
         redirect_uri: input.redirectUri,
         name: input.name,
         owner_company_id: input.ownerCompanyId ?? null,
-        created_at: isoDateTime(this.#now()),
-      })
-      .execute();
+      created_at: isoDateTime(this.#now()),
+    });
     return { clientId, clientSecret, redirectUri: input.redirectUri };
   }
 
   /** An API key is bound to one user, one company and one client. */
   async createApiKey(input: { companyId: number; userId: number; clientId: string }): Promise<{ apiKey: string; id: number; companyId: number; userId: number; clientId: string }> {
-    if (!(await store.findClient(this.#ctx.db, input.clientId))) throw new AdminError(`no client '${input.clientId}'`);
-    const membership = await store.findMembership(this.#ctx.db, input.companyId, input.userId);
+    if (!(await auth.findClient(this.#ctx.db, input.clientId))) throw new AdminError(`no client '${input.clientId}'`);
+    const membership = await auth.findMembership(this.#ctx.db, input.companyId, input.userId);
     if (!membership?.active) throw new AdminError(`user ${input.userId} does not belong to company ${input.companyId}`);
     const secret = randomSecret(32);
     const id = await this.#ctx.db.transaction().execute(async (trx) => {
       const keyId = await allocateId(trx, input.companyId, 'api_keys');
-      await trx
-        .insertInto('api_keys')
-        .values({
+      await identity.insertApiKey(trx, {
           company_id: input.companyId,
           id: keyId,
           user_id: input.userId,
           client_id: input.clientId,
           secret_digest: digest(secret),
           created_at: isoDateTime(this.#now()),
-          revoked_at: null,
-        })
-        .execute();
+        revoked_at: null,
+      });
       return keyId;
     });
     return { apiKey: formatApiKey(input.companyId, id, secret), id, companyId: input.companyId, userId: input.userId, clientId: input.clientId };
@@ -217,53 +172,43 @@ export class AdminService {
   async setPassword(userId: number, password: string): Promise<{ userId: number; revokedSessions: number }> {
     const problem = passwordProblem(password ?? '');
     if (problem) throw new AdminError(problem);
-    const user = await store.findUser(this.#ctx.db, userId);
+    const user = await auth.findUser(this.#ctx.db, userId);
     if (!user) throw new AdminError(`no user ${userId}`);
     const hash = await hashPassword(password);
-    const companies = await store.membershipsOfUser(this.#ctx.db, userId, false);
+    const companies = await auth.membershipsOfUser(this.#ctx.db, userId, false);
     return this.#ctx.db.transaction().execute(async (trx) => {
       const now = this.#now();
-      await trx
-        .updateTable('users')
-        .set({ password_hash: hash, password_changed_at: isoDateTime(now), failed_logins: 0, locked_until: null, version: nextVersion(now, user.version) })
-        .where('user_id', '=', userId)
-        .execute();
+      await identity.setPasswordHash(trx, userId, hash, now, nextVersion(now, user.version));
       let revokedSessions = 0;
-      for (const c of companies) revokedSessions += await store.revokeUserSessions(trx, c.companyId, userId, isoDateTime(now), 'password changed');
+      for (const c of companies) revokedSessions += await auth.revokeUserSessions(trx, c.companyId, userId, isoDateTime(now), 'password changed');
       return { userId, revokedSessions };
     });
   }
 
   /** Removes a user from a company: their tokens there stop working at once and their API keys there are revoked. */
   async removeMember(companyId: number, userId: number): Promise<{ companyId: number; userId: number; revokedSessions: number; revokedApiKeys: number }> {
-    const membership = await store.findMembership(this.#ctx.db, companyId, userId);
+    const membership = await auth.findMembership(this.#ctx.db, companyId, userId);
     if (!membership?.active) throw new AdminError(`user ${userId} does not belong to company ${companyId}`);
     return this.#ctx.db.transaction().execute(async (trx) => {
       const now = isoDateTime(this.#now());
-      await trx.updateTable('company_users').set({ active: false }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-      const revokedSessions = await store.revokeUserSessions(trx, companyId, userId, now, 'removed from company');
-      const keys = await trx
-        .updateTable('api_keys')
-        .set({ revoked_at: now })
-        .where('company_id', '=', companyId)
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return { companyId, userId, revokedSessions, revokedApiKeys: Number(keys.numUpdatedRows) };
+      await identity.updateMembership(trx, companyId, userId, { active: false });
+      const revokedSessions = await auth.revokeUserSessions(trx, companyId, userId, now, 'removed from company');
+      const revokedApiKeys = await identity.revokeApiKeys(trx, companyId, now, { userId });
+      return { companyId, userId, revokedSessions, revokedApiKeys };
     });
   }
 
   /** Turns the limitation 'API login only' on or off; turning it on ends the user's authorization-code sessions. */
   async setApiLoginOnly(userId: number, on: boolean): Promise<{ userId: number; apiLoginOnly: boolean; revokedSessions: number }> {
-    const user = await store.findUser(this.#ctx.db, userId);
+    const user = await auth.findUser(this.#ctx.db, userId);
     if (!user) throw new AdminError(`no user ${userId}`);
-    const companies = on ? await store.membershipsOfUser(this.#ctx.db, userId, false) : [];
+    const companies = on ? await auth.membershipsOfUser(this.#ctx.db, userId, false) : [];
     return this.#ctx.db.transaction().execute(async (trx) => {
       const now = this.#now();
-      await trx.updateTable('users').set({ api_login_only: on, version: nextVersion(now, user.version) }).where('user_id', '=', userId).execute();
+      await identity.updateUser(trx, userId, { api_login_only: on, version: nextVersion(now, user.version) });
       let revokedSessions = 0;
       for (const c of companies) {
-        revokedSessions += await store.revokeUserSessions(trx, c.companyId, userId, isoDateTime(now), 'API login only', { grant: 'authorization_code' });
+        revokedSessions += await auth.revokeUserSessions(trx, c.companyId, userId, isoDateTime(now), 'API login only', { grant: 'authorization_code' });
       }
       return { userId, apiLoginOnly: on, revokedSessions };
     });
@@ -271,12 +216,12 @@ export class AdminService {
 
   /** Revokes an API key and ends the sessions obtained with it. */
   async revokeApiKey(companyId: number, id: number): Promise<{ companyId: number; id: number; revokedSessions: number }> {
-    const key = await store.findApiKey(this.#ctx.db, companyId, id);
+    const key = await auth.findApiKey(this.#ctx.db, companyId, id);
     if (!key) throw new AdminError(`no API key ${id} in company ${companyId}`);
     return this.#ctx.db.transaction().execute(async (trx) => {
       const now = isoDateTime(this.#now());
-      await trx.updateTable('api_keys').set({ revoked_at: now }).where('company_id', '=', companyId).where('id', '=', id).where('revoked_at', 'is', null).execute();
-      const revokedSessions = await store.revokeUserSessions(trx, companyId, key.user_id, now, 'API key revoked', { apiKeyId: id });
+      await identity.revokeApiKeys(trx, companyId, now, { id });
+      const revokedSessions = await auth.revokeUserSessions(trx, companyId, key.user_id, now, 'API key revoked', { apiKeyId: id });
       return { companyId, id, revokedSessions };
     });
   }

@@ -6,15 +6,18 @@ import { compileValidator } from '../platform/validation.ts';
 import { rightsForRole } from '../platform/rights.ts';
 import { isoDate } from '../platform/clock.ts';
 import { standardRateOn, vatCountry } from '../domain/vat.ts';
-import { DimensionService } from '../dimensions/service.ts';
-import { productOwner } from '../dimensions/routes.ts';
-import { Dimension, DefaultDimension, type DefaultDimensionWire, type DimensionWire } from '../dimensions/schemas.ts';
-import { PartnerService } from '../partners/service.ts';
-import { BusinessPartner, DefaultAccounts, DefaultProductInput, type DefaultAccountsWire, type DefaultProductInputWire, type PartnerWire } from '../partners/schemas.ts';
-import { ProductService } from '../products/service.ts';
-import { Product, ProductGroup, type ProductGroupWire, type ProductWire } from '../products/schemas.ts';
-import { BankAccountService } from '../bankaccounts/service.ts';
-import { CompanyBankAccount, type BankAccountWire } from '../bankaccounts/schemas.ts';
+import { DimensionService, productOwner, Dimension, DefaultDimension, type DefaultDimensionWire, type DimensionWire } from '../dimensions/index.ts';
+import {
+  PartnerService,
+  BusinessPartner,
+  DefaultAccounts,
+  DefaultProductInput,
+  type DefaultAccountsWire,
+  type DefaultProductInputWire,
+  type PartnerWire,
+} from '../partners/index.ts';
+import { ProductService, Product, ProductGroup, type ProductGroupWire, type ProductWire } from '../products/index.ts';
+import { BankAccountService, CompanyBankAccount, type BankAccountWire } from '../bankaccounts/index.ts';
 
 /** Validates and parses a body exactly as the route of its schema would (decimals, text, required fields). */
 function body<T>(schema: unknown, data: unknown): T {

@@ -1,7 +1,7 @@
 // The demo company of a sandbox: a company, an administrator, an OAuth client and an API key, so that an
 // integrator can call the API a minute after cloning.
 import type { AppContext } from '../platform/context.ts';
-import { randomSecret } from '../auth/secrets.ts';
+import { randomSecret } from '../auth/index.ts';
 import { AdminService } from './admin.ts';
 import { seedDemoData } from './demo-data.ts';
 

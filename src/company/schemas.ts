@@ -1,7 +1,7 @@
 // Wire shapes of the company, its usage settings and its invoice circulation settings.
 import { Type, Addition, Id, Text, StringEnum, DateString, type Static } from '../platform/schema.ts';
 import { COUNTRIES } from '../domain/countries.ts';
-import { CashDiscount, INVOICE_CHANNELS } from '../partners/schemas.ts';
+import { CashDiscount, INVOICE_CHANNELS } from '../partners/index.ts';
 
 export const BRN_TYPES = ['HETU', 'ASSN', 'SSN', 'YHD', 'PN', 'FI', 'NO', 'SE', 'DK'] as const;
 export const OPERATION_TYPES = ['DEMONSTRATION', 'EDUCATIONAL', 'TRIAL', 'CEASED', 'ELISA_PURCHASE', 'SPECIAL', 'BROKEN', 'CLOSED', 'PRODUCTION'] as const;

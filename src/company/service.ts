@@ -7,8 +7,8 @@ import { nextVersion } from '../platform/clock.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import type { CirculationSettingsWire, CompanyWire, UsageSettingsWire } from './schemas.ts';
 import * as store from './store.ts';
-import { translationLanguages } from '../accounts/store.ts';
-import { CHART_LANGUAGE } from '../accounts/chart.ts';
+import { translationLanguages, CHART_LANGUAGE } from '../accounts/index.ts';
+import { isFinnishBusinessId } from '../domain/business-id.ts';
 
 type Json = Record<string, unknown>;
 
@@ -57,16 +57,7 @@ export const DEFAULT_CIRCULATION_SETTINGS: CirculationSettingsWire = {
   allowPersonalSubstitution: false,
 };
 
-/** Finnish business ID (Y-tunnus) `NNNNNNN-C`: weights 7,9,10,5,8,4,2; remainder 0 → 0, 1 → invalid, else 11 − r. */
-export function isFinnishBusinessId(code: string): boolean {
-  const match = /^(\d{6,7})-(\d)$/.exec(code);
-  if (!match) return false;
-  const digits = match[1].padStart(7, '0');
-  const sum = [7, 9, 10, 5, 8, 4, 2].reduce((s, w, i) => s + w * Number(digits[i]), 0);
-  const r = sum % 11;
-  if (r === 1) return false;
-  return (r === 0 ? 0 : 11 - r) === Number(match[2]);
-}
+export { isFinnishBusinessId };
 
 function compact<T extends Json>(o: T): T {
   for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];

@@ -1,6 +1,8 @@
-// SQL of company settings: the details, usage settings and invoice circulation settings of a company, beside
-// the `companies` row of identity (name, business id, country, currency, contract type).
+// SQL of companies: the tenant register (`companies`: name, business id, country, currency, contract type; its
+// row type is declared with identity's tables) and the details, usage settings and invoice circulation
+// settings of a company.
 import type { Db } from '../db/index.ts';
+import type { CompanyRow } from '../auth/index.ts';
 
 export interface CompanySettingsRow {
   company_id: number;
@@ -18,6 +20,10 @@ declare module '../db/types.ts' {
 
 export async function getCompany(db: Db, companyId: number) {
   return db.selectFrom('companies').selectAll().where('company_id', '=', companyId).executeTakeFirst();
+}
+
+export async function insertCompany(db: Db, row: CompanyRow): Promise<void> {
+  await db.insertInto('companies').values(row).execute();
 }
 
 export async function updateCompany(db: Db, companyId: number, fields: { name: string; business_id: string | null; version: string }): Promise<void> {

@@ -27,7 +27,7 @@ describe('writes seen by the scope-checking driver', () => {
     const { openDatabase, migrate } = await import('./index.ts');
     const { sql } = await import('kysely');
     const handle = openDatabase({ url: ':memory:' });
-    await migrate(handle.db);
+    await migrate(handle.db, (await import('../modules.ts')).allMigrations());
     const stamp = () => handle.changes.stamp(['products']);
     let before = stamp();
     await handle.db.selectFrom('products').select('id').where('company_id', '=', 1).execute();

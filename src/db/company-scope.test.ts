@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, migrate } from './index.ts';
+import { allMigrations } from '../modules.ts';
 
 const handle = openDatabase({ url: ':memory:' });
-await migrate(handle.db);
+await migrate(handle.db, allMigrations());
 const db = handle.db;
 
 afterAll(() => handle.close());

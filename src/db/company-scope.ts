@@ -17,7 +17,8 @@ import type {
 
 /**
  * Tables that are not owned by one company: identity shared by all companies (a user may work for several
- * companies; OAuth clients belong to integrators), and the migration bookkeeping.
+ * companies; OAuth clients belong to integrators), and the migration bookkeeping. Exactly the `global` tables
+ * the areas declare plus the engine's own (test/architecture.test.ts checks it).
  */
 export const GLOBAL_TABLES = new Set([
   'users',

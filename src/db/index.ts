@@ -5,7 +5,6 @@ import { companyScopedDialect } from './company-scope.ts';
 import { ChangeStamps } from './changes.ts';
 import { immediateReaders } from './prepared.ts';
 import type { Database } from './types.ts';
-import { allMigrations } from './migrations.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -46,13 +45,18 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 class StaticProvider implements MigrationProvider {
+  readonly #migrations: Record<string, Migration>;
+  constructor(migrations: Record<string, Migration>) {
+    this.#migrations = migrations;
+  }
   async getMigrations(): Promise<Record<string, Migration>> {
-    return allMigrations;
+    return this.#migrations;
   }
 }
 
-export async function migrate(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(), allowUnorderedMigrations: true });
+/** Runs the migrations not yet run; `migrations` are every area's (allMigrations() of src/modules.ts). */
+export async function migrate(db: Db, migrations: Record<string, Migration>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(migrations), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, migrate } from './index.ts';
+import { allMigrations } from '../modules.ts';
 import { getProduct } from '../products/store.ts';
 
 const handle = openDatabase({ url: ':memory:' });
-await migrate(handle.db);
+await migrate(handle.db, allMigrations());
 afterAll(() => handle.close());
 
 const row = (id: number, name: string) => ({

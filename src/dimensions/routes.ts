@@ -4,7 +4,7 @@ import { Type, ADDITION } from '../platform/schema.ts';
 import { apiError } from '../platform/errors.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
-import { getProduct } from '../products/store.ts';
+import { getProduct } from '../products/index.ts';
 import { Dimension, DimensionItem, DefaultDimension, ListedDefaultDimension, type DefaultDimensionWire, type DimensionItemWire, type DimensionWire } from './schemas.ts';
 import type { DefaultOwner, DimensionService } from './service.ts';
 

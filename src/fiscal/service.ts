@@ -4,8 +4,6 @@ import { allocateId, allocateIds, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound } from '../platform/errors.ts';
 import { isoDate, isoDateTime, nextVersion } from '../platform/clock.ts';
-import { onCompanyCreated } from '../company/admin.ts';
-import * as ledgerStore from '../ledger/store.ts';
 import { addDays, calendarYearOf, fiscalYearProblem, monthlyPeriods } from './periods.ts';
 import type { FiscalYearWire, NewFiscalYearWire } from './schemas.ts';
 import * as store from './store.ts';
@@ -38,11 +36,19 @@ export async function insertFiscalYear(db: Db, companyId: number, startDate: str
   return id;
 }
 
-onCompanyCreated(async (db, companyId, ctx) => {
+/** Company setup: a company without fiscal years gets its current calendar year, with monthly periods. */
+export async function setUpFiscalYear(db: Db, companyId: number, ctx: AppContext): Promise<void> {
+  if ((await store.listYears(db, companyId)).length > 0) return;
   const now = ctx.clock.now();
   const year = calendarYearOf(isoDate(now));
   await insertFiscalYear(db, companyId, year.startDate, year.endDate, now);
-});
+}
+
+/**
+ * The ids of receipts still unfinished dated between two days (at most `limit`): a closing check. The ledger
+ * provides it (the ledger depends on fiscal periods, not the other way round).
+ */
+export type UnfinishedReceipts = (trx: Db, companyId: number, start: string, end: string, limit: number) => Promise<number[]>;
 
 /** Where a posting dated `date` goes: its fiscal year and period. */
 export interface OpenPeriod {
@@ -54,8 +60,14 @@ export interface OpenPeriod {
 
 export class FiscalService {
   readonly #ctx: AppContext;
+  #unfinishedReceipts: UnfinishedReceipts = async () => [];
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
+  }
+
+  /** Wires the closing check of unfinished receipts (by the ledger, when the services are built). */
+  useUnfinishedReceipts(check: UnfinishedReceipts): void {
+    this.#unfinishedReceipts = check;
   }
 
   async list(companyId: number): Promise<{ fiscalYears: FiscalYearWire[] }> {
@@ -112,7 +124,7 @@ export class FiscalService {
       const now = this.#ctx.clock.now();
       // update first: on PostgreSQL this waits for postings holding the period, whose receipts we then see
       await store.setPeriodClosed(trx, companyId, periodId, true, isoDateTime(now), nextVersion(now, period.version));
-      const unfinished = await ledgerStore.receiptIdsIn(trx, companyId, 'UNFINISHED', period.start_date, period.end_date, 20);
+      const unfinished = await this.#unfinishedReceipts(trx, companyId, period.start_date, period.end_date, 20);
       if (unfinished.length > 0) throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
       return { message: `Fiscal period ${period.start_date} – ${period.end_date} closed.` };
     });
@@ -140,7 +152,7 @@ export class FiscalService {
         if (!p.closed) await store.setPeriodClosed(trx, companyId, Number(p.id), true, isoDateTime(now), nextVersion(now, p.version));
       }
       await store.setYearClosed(trx, companyId, fiscalYearId, true, nextVersion(now, year.version));
-      const unfinished = await ledgerStore.receiptIdsIn(trx, companyId, 'UNFINISHED', year.start_date, year.end_date, 20);
+      const unfinished = await this.#unfinishedReceipts(trx, companyId, year.start_date, year.end_date, 20);
       if (unfinished.length > 0) throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
       return { message: `Fiscal year ${year.start_date} – ${year.end_date} closed.` };
     });

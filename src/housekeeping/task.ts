@@ -1,6 +1,7 @@
 // Housekeeping: a background task that deletes rows nothing can use any more, so that tables do not grow without
 // bound (every client-credentials token request, for one, leaves a session row behind). The rules of what is
-// expired belong to each area and live in its store; this task only runs them:
+// expired belong to each area and live in its store; each area lists its purges in its descriptor
+// (`purge` in its index.ts), and this task only runs them:
 //
 //   auth_sessions           revoked, or no token of them can be valid any more       auth/store.ts purgeExpiredSessions
 //   auth_codes              expired more than a day ago (used or not)                auth/store.ts purgeSpentCodes
@@ -20,51 +21,37 @@
 // (src/db/company-scope.ts) without exception: every statement that touches a company's rows names that company,
 // so the guard needs no escape hatch, the deletes use the same company-first indexes as everything else, and the
 // schema stays shardable by company_id. It costs a handful of index look-ups per company and pass. The single
-// read across companies is the list of company ids (companyIds below).
-import { sql } from 'kysely';
+// read across companies is the list of company ids (src/db/company-ids.ts).
 import type { AppContext } from '../platform/context.ts';
-import type { Db } from '../db/index.ts';
+import type { AnyArea, CompanyPurge, GlobalPurge } from '../platform/area.ts';
 import type { PurgeBatch } from '../db/purge.ts';
-import { purgeExpiredSessions, purgeSpentCodes } from '../auth/store.ts';
-import { purgeExpiredFlows } from '../login/store.ts';
-import { purgeExpired as purgeAuthenticatorSessions } from '../authenticator/store.ts';
-import { purgeExpired as purgeMfaTransactions } from '../mfa/store.ts';
-import { purgeFinishedDeliveries } from '../webhooks/store.ts';
-import { purgeExpiredWindows } from '../platform/rate-limit.ts';
+import { companyIds } from '../db/company-ids.ts';
 
 export const DEFAULT_INTERVAL_MS = 10 * 60_000;
 export const DEFAULT_FIRST_RUN_MS = 15_000;
 export const DEFAULT_BATCH_SIZE = 1000;
 const COMPANY_PAGE = 1000;
 
-/** Rows deleted by one pass, per table. */
-export interface HousekeepingCounts {
-  authSessions: number;
-  authCodes: number;
-  loginFlows: number;
-  authenticatorSessions: number;
-  mfaTransactions: number;
-  webhookDeliveries: number;
-  rateLimitWindows: number;
+/** Rows deleted by one pass, per purge (named by the areas: authSessions, loginFlows, …). */
+export type HousekeepingCounts = Record<string, number>;
+
+/** The purges housekeeping runs, by count name. */
+export interface Purges {
+  company: [string, CompanyPurge][];
+  global: [string, GlobalPurge][];
 }
 
-type CompanyPurge = (db: Db, companyId: number, batch: PurgeBatch) => Promise<number>;
-type GlobalPurge = (db: Db, batch: PurgeBatch) => Promise<number>;
-
-const COMPANY_PURGES: [keyof HousekeepingCounts, CompanyPurge][] = [
-  ['authSessions', purgeExpiredSessions],
-  ['authCodes', purgeSpentCodes],
-  ['webhookDeliveries', purgeFinishedDeliveries],
-];
-
-const GLOBAL_PURGES: [keyof HousekeepingCounts, GlobalPurge][] = [
-  ['loginFlows', purgeExpiredFlows],
-  ['authenticatorSessions', purgeAuthenticatorSessions],
-  ['mfaTransactions', purgeMfaTransactions],
-  ['rateLimitWindows', purgeExpiredWindows],
-];
+/** The purges the areas declare, in module-list order. */
+export function purgesOf(areas: readonly AnyArea[]): Purges {
+  return {
+    company: areas.flatMap((a) => Object.entries(a.purge?.company ?? {})),
+    global: areas.flatMap((a) => Object.entries(a.purge?.global ?? {})),
+  };
+}
 
 export interface HousekeepingOptions {
+  /** What to purge (the areas' declarations, purgesOf). */
+  purges: Purges;
   /** Wall-clock time between two passes; 0 runs no pass by itself (runOnce still works). */
   intervalMs?: number;
   /** Wall-clock time from start to the first pass. */
@@ -75,29 +62,21 @@ export interface HousekeepingOptions {
 
 type Logger = { warn(data: object, message: string): void };
 
-/**
- * The ids of all companies, a page at a time: the one statement of housekeeping that reads across companies. It
- * reads only the ids of the tenant register, as raw SQL naming company_id (which the company-scope guard lets
- * through, as it does the webhook queue's claim).
- */
-async function companyIds(db: Db, after: number, limit: number): Promise<number[]> {
-  const result = await sql<{ company_id: number | string }>`select company_id from companies where company_id > ${after} order by company_id limit ${limit}`.execute(db);
-  return result.rows.map((r) => Number(r.company_id));
-}
-
 export class Housekeeping {
   readonly #ctx: AppContext;
   readonly #intervalMs: number;
   readonly #firstRunMs: number;
   readonly #batchSize: number;
+  readonly #purges: Purges;
   #logger: Logger | undefined;
   #running = false;
   #stopping = false;
   #timer: NodeJS.Timeout | undefined;
   #pass: Promise<HousekeepingCounts> | undefined;
 
-  constructor(ctx: AppContext, options: HousekeepingOptions = {}) {
+  constructor(ctx: AppContext, options: HousekeepingOptions) {
     this.#ctx = ctx;
+    this.#purges = options.purges;
     this.#intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
     this.#firstRunMs = options.firstRunMs ?? DEFAULT_FIRST_RUN_MS;
     this.#batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -166,14 +145,15 @@ export class Housekeeping {
   async #purgeAll(): Promise<HousekeepingCounts> {
     const db = this.#ctx.db;
     const batch: PurgeBatch = { now: this.#ctx.clock.now(), limit: this.#batchSize, engine: this.#ctx.engine };
-    const counts: HousekeepingCounts = { authSessions: 0, authCodes: 0, loginFlows: 0, authenticatorSessions: 0, mfaTransactions: 0, webhookDeliveries: 0, rateLimitWindows: 0 };
-    for (const [name, purge] of GLOBAL_PURGES) counts[name] += await this.#untilDone(() => purge(db, batch));
+    const counts: HousekeepingCounts = {};
+    for (const [name] of [...this.#purges.company, ...this.#purges.global]) counts[name] = 0;
+    for (const [name, purge] of this.#purges.global) counts[name] += await this.#untilDone(() => purge(db, batch));
     let after = 0;
     for (;;) {
       const ids = await companyIds(db, after, COMPANY_PAGE);
       for (const companyId of ids) {
         if (this.#stopping) break;
-        for (const [name, purge] of COMPANY_PURGES) counts[name] += await this.#untilDone(() => purge(db, companyId, batch));
+        for (const [name, purge] of this.#purges.company) counts[name] += await this.#untilDone(() => purge(db, companyId, batch));
       }
       if (ids.length < COMPANY_PAGE || this.#stopping) break;
       after = ids[ids.length - 1];

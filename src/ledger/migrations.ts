@@ -1,7 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import { FINNISH_CHART } from '../accounts/chart.ts';
-import { calendarYearOf, monthlyPeriods } from '../fiscal/periods.ts';
-import { FINNISH_VAT_STATUSES, ratesOn, standardRateOn, vatCountry } from '../domain/vat.ts';
+import type { Kysely, Migration } from 'kysely';
 
 export const ledgerMigrations: Record<string, Migration> = {
   '0303_ledger': {
@@ -92,51 +89,13 @@ export const ledgerMigrations: Record<string, Migration> = {
         .execute();
     },
   },
-  // Companies created before the ledger existed get what a new company gets: the standard chart, the current
-  // calendar year as fiscal year with its monthly periods, and the VAT defaults. Pure data only (no services),
-  // so this runs the same on both engines.
+  // Companies created before the ledger existed once got their chart, fiscal year and VAT defaults here. That
+  // work is now the company setup's (the `initCompany` steps of the accounts, fiscal and VAT areas), whose
+  // backfill gives every existing company the steps it lacks when the service starts
+  // (src/platform/company-setup.ts). The name stays, recorded in existing databases, as a migration that
+  // changes nothing.
   '0304_ledger_existing_companies': {
-    async up(db: Kysely<unknown>) {
-      const now = new Date();
-      const today = now.toISOString().slice(0, 10);
-      const version = now.toISOString().slice(0, 23);
-      const companies = await sql<{ company_id: number | string; country: string }>`
-        select company_id, country from companies where company_id not in (select company_id from accounts)`.execute(db);
-      const nextIds = async (companyId: number, name: string, count: number): Promise<number> => {
-        const row = await sql<{ last_id: number | string }>`
-          insert into id_sequences (company_id, name, last_id) values (${companyId}, ${name}, ${count})
-          on conflict (company_id, name) do update set last_id = id_sequences.last_id + ${count}
-          returning last_id`.execute(db);
-        return Number(row.rows[0].last_id) - count + 1;
-      };
-      for (const company of companies.rows) {
-        const companyId = Number(company.company_id);
-        const country = vatCountry(company.country ?? 'FINLAND');
-        const general = country ? standardRateOn(country, today).toFixed() : null;
-        const zero = country && ratesOn(country, today).some((r) => Number(r.percent) === 0) ? '0' : null;
-        for (const a of FINNISH_CHART) {
-          const percent = a.vat === 'GENERAL' ? general : a.vat === 'ZERO' ? zero : null;
-          await sql`insert into accounts (company_id, number, name, type, active, vat_percent, vat_status, version)
-            values (${companyId}, ${a.number}, ${a.name}, ${a.type}, ${true}, ${percent}, ${percent !== null ? (a.vatStatus ?? null) : null}, ${version})`.execute(db);
-        }
-        const year = calendarYearOf(today);
-        const yearId = await nextIds(companyId, 'fiscal_years', 1);
-        await sql`insert into fiscal_years (company_id, id, start_date, end_date, closed, version)
-          values (${companyId}, ${yearId}, ${year.startDate}, ${year.endDate}, ${false}, ${version})`.execute(db);
-        const months = monthlyPeriods(year.startDate, year.endDate);
-        const firstPeriod = await nextIds(companyId, 'fiscal_periods', months.length);
-        for (const [i, p] of months.entries()) {
-          await sql`insert into fiscal_periods (company_id, id, fiscal_year_id, start_date, end_date, closed, closed_at, version)
-            values (${companyId}, ${firstPeriod + i}, ${yearId}, ${p.startDate}, ${p.endDate}, ${false}, ${null}, ${version})`.execute(db);
-        }
-        await sql`insert into vat_settings (company_id, unit_prices_include_vat_sales, unit_prices_include_vat_purchase, version)
-          values (${companyId}, ${false}, ${false}, ${version})`.execute(db);
-        for (const st of FINNISH_VAT_STATUSES) {
-          await sql`insert into company_vat_statuses (company_id, vat_status, description, sales, purchase, active)
-            values (${companyId}, ${st.vatStatus}, ${st.description}, ${st.sales}, ${st.purchase}, ${true})`.execute(db);
-        }
-      }
-    },
+    async up() {},
   },
   '0305_ledger_serial_numbers': {
     async up(db: Kysely<unknown>) {

@@ -30,11 +30,11 @@ import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { checkDimensions, checkLines, reconciliationLine, STANDARD_ACCOUNTS, type DimensionAllocation, type PostingLine, type TransactionType } from '../domain/postings.ts';
 import { vatCountry } from '../domain/vat.ts';
-import { findAccounts } from '../accounts/store.ts';
-import { findDimensionItems } from '../dimensions/store.ts';
-import { getPartner, partnerExists, type PartnerRow } from '../partners/store.ts';
-import type { FiscalService } from '../fiscal/service.ts';
-import type { VatService } from '../vat/service.ts';
+import { findAccounts } from '../accounts/index.ts';
+import { findDimensionItems } from '../dimensions/index.ts';
+import { getPartner, partnerExists, type PartnerRow } from '../partners/index.ts';
+import type { FiscalService } from '../fiscal/index.ts';
+import type { VatService } from '../vat/index.ts';
 import type {
   DimensionItemValueWire,
   JournalWire,

@@ -9,18 +9,13 @@
 //
 // Every failure is a LoginProblem, shown on the page. Nothing is ever sent to a redirect address that was not
 // verified as the client's registered one.
-import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../platform/context.ts';
 import { isoDateTime, parseDateTime } from '../platform/clock.ts';
-import { digest, hashPassword, randomSecret, sameDigest, verifyPassword } from '../auth/secrets.ts';
-import * as authStore from '../auth/store.ts';
-import type { LoginFlowRow, OAuthClientRow } from '../auth/store.ts';
-import { CODE_SECONDS, type AuthService } from '../auth/service.ts';
+import * as authStore from '../auth/index.ts';
+import { CODE_SECONDS, digest, identity, randomSecret, sameDigest, type AuthService, type LoginFlowRow, type OAuthClientRow } from '../auth/index.ts';
 import * as store from './store.ts';
 
 export const LOGIN_FLOW_SECONDS = 300;
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_SECONDS = 15 * 60;
 export const COOKIE = 'tase_login';
 
 const URL_SECRETS = ['password', 'client_secret', 'api_key', 'refresh_token', 'code', 'code_verifier'];
@@ -75,9 +70,6 @@ interface LoadedFlow {
   client: OAuthClientRow;
   restart: string;
 }
-
-// A constant hash to verify against when the username is unknown, so both cases take the same time.
-let decoyHash: Promise<string> | undefined;
 
 export class LoginService {
   readonly #ctx: AppContext;
@@ -160,24 +152,10 @@ export class LoginService {
   async #checkPassword(username: string, password: string, clientName: string): Promise<authStore.UserRow> {
     const wrong = () => new LoginProblem('Wrong username or password.', { clientName, retryPassword: true });
     if (!username || !password || username.length > 100 || password.length > 200) throw wrong();
-    const user = await authStore.findUserByName(this.#ctx.db, username);
-    if (!user || !user.password_hash) {
-      await verifyPassword(password, await (decoyHash ??= hashPassword(randomBytes(12).toString('hex'))));
-      throw wrong();
-    }
-    const now = this.#now();
-    if (user.locked_until && parseDateTime(user.locked_until).getTime() > now.getTime()) throw lockedProblem(user.locked_until, clientName);
-    if (!(await verifyPassword(password, user.password_hash))) {
-      const failures = await store.countFailedLogin(this.#ctx.db, user.user_id);
-      if (failures >= MAX_FAILED_LOGINS) {
-        const until = isoDateTime(new Date(now.getTime() + LOCK_SECONDS * 1000));
-        await store.lockUser(this.#ctx.db, user.user_id, until);
-        throw lockedProblem(until, clientName);
-      }
-      throw wrong();
-    }
-    if (user.failed_logins > 0 || user.locked_until) await store.clearFailedLogins(this.#ctx.db, user.user_id);
-    return user;
+    const check = await identity.checkPassword(this.#ctx.db, username, password, this.#now());
+    if (check.outcome === 'locked') throw lockedProblem(check.until, clientName);
+    if (check.outcome === 'wrong') throw wrong();
+    return check.user;
   }
 
   // ---- company ----------------------------------------------------------------------------------------

@@ -1,10 +1,9 @@
-// SQL of the login page: flows in progress (a global table, the company is not known yet) and the user's
-// failed-password counter.
-import { sql } from 'kysely';
+// SQL of the login page: flows in progress (a global table, the company is not known yet). The user's
+// failed-password counter is identity's (src/auth/identity.ts).
 import type { Db } from '../db/index.ts';
 import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
 import { isoDateTime } from '../platform/clock.ts';
-import type { LoginFlowRow } from '../auth/store.ts';
+import type { LoginFlowRow } from '../auth/index.ts';
 
 export async function insertFlow(db: Db, row: LoginFlowRow): Promise<void> {
   await db.insertInto('login_flows').values(row).execute();
@@ -36,23 +35,4 @@ export async function purgeExpiredFlows(db: Db, batch: PurgeBatch): Promise<numb
     .where('id', 'in', purgeCandidates(db.selectFrom('login_flows').select('id').where('expires_at', '<', before), batch))
     .executeTakeFirst();
   return deletedRows(result);
-}
-
-/** Counts a wrong password; returns the count of consecutive failures. */
-export async function countFailedLogin(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .updateTable('users')
-    .set({ failed_logins: sql`failed_logins + 1` })
-    .where('user_id', '=', userId)
-    .returning('failed_logins')
-    .executeTakeFirst();
-  return Number(row?.failed_logins ?? 0);
-}
-
-export async function lockUser(db: Db, userId: number, until: string): Promise<void> {
-  await db.updateTable('users').set({ locked_until: until, failed_logins: 0 }).where('user_id', '=', userId).execute();
-}
-
-export async function clearFailedLogins(db: Db, userId: number): Promise<void> {
-  await db.updateTable('users').set({ locked_until: null, failed_logins: 0 }).where('user_id', '=', userId).execute();
 }

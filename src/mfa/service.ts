@@ -13,12 +13,11 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../platform/context.ts';
 import type { HttpMethod, RouteRequest, RouteSchemas, TwoFactorGate, TwoFactorOutcome, TwoFactorSpec } from '../platform/route.ts';
 import { hasRight, normalizeRights, type RightRequirement } from '../platform/rights.ts';
-import { findMembership } from '../auth/store.ts';
+import { findMembership } from '../auth/index.ts';
 import { ApiError, apiError, errorItem, notFound } from '../platform/errors.ts';
 import { isoDateTime } from '../platform/clock.ts';
 import { stringifyJson } from '../platform/json.ts';
-import { emitEvent } from '../webhooks/outbox.ts';
-import { isEventType } from '../webhooks/events.ts';
+import { emitEvent, isEventType } from '../webhooks/index.ts';
 import * as store from './store.ts';
 
 export const CONFIRMATION_APP = 'TASE_AUTHENTICATOR';

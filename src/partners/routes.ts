@@ -5,8 +5,8 @@ import { Type, ADDITION, Addition, DateString, DateTimeString, PagingQuery, Stri
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
-import { DefaultDimension, ListedDefaultDimension, type DefaultDimensionWire } from '../dimensions/schemas.ts';
-import { Product } from '../products/schemas.ts';
+import { DefaultDimension, ListedDefaultDimension, type DefaultDimensionWire } from '../dimensions/index.ts';
+import { Product } from '../products/index.ts';
 import {
   BusinessPartner,
   BusinessPartnerPatch,

@@ -11,15 +11,12 @@ import { compileBodyCheck } from '../platform/validation.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import type { Rights } from '../platform/rights.ts';
 import { parseIdList } from '../platform/batch.ts';
-import { getProducts } from '../products/store.ts';
-import { productToWire } from '../products/service.ts';
-import type { ProductWire } from '../products/schemas.ts';
-import { DimensionService, type DefaultOwner } from '../dimensions/service.ts';
-import { notifyPartnerDefaultDimensionChanged } from '../dimensions/hooks.ts';
-import type { DefaultDimensionWire } from '../dimensions/schemas.ts';
-import { onCompanyMemberAdded, type NewMember } from '../company/admin.ts';
-import { accountNames, checkAccountRefs, type AccountRef } from '../company/account-refs.ts';
-import { isFinnishBusinessId } from '../company/service.ts';
+import type { NewMember } from '../platform/area.ts';
+import { isFinnishBusinessId } from '../domain/business-id.ts';
+import { getProducts, productToWire, type ProductWire } from '../products/index.ts';
+import { notifyPartnerDefaultDimensionChanged, type DefaultDimensionWire, type DefaultOwner, type DimensionService } from '../dimensions/index.ts';
+import { accountNames, checkAccountRefs, type AccountRef } from '../accounts/index.ts';
+import { identity } from '../auth/index.ts';
 import {
   BusinessPartner,
   PERSON_LANGUAGES,
@@ -116,7 +113,7 @@ export class PartnerService {
       invoicingInfo: member.email ? { email: member.email } : undefined,
     }) as unknown as PartnerWire;
     const id = await this.#insert(db, member.companyId, body, { firstName: member.firstName, lastName: member.lastName, gender: 'NOT_APPLICABLE' });
-    await store.linkUserToPartner(db, member.companyId, member.userId, id);
+    await identity.updateMembership(db, member.companyId, member.userId, { partner_id: id });
     return id;
   }
 
@@ -755,7 +752,3 @@ function contractToWire(row: store.FactoringContractRow): AnyFactoringContractWi
   const { financingCompany, ...rest } = data as Json & { financingCompany?: { name?: string } };
   return compact({ id: Number(row.id), ...rest, financingCompanyName: (rest.financingCompanyName as string | undefined) ?? financingCompany?.name ?? '' }) as BasicFactoringContractWire;
 }
-
-// Persons are created as in the real service: by POST /businesspartners with type PERSON, and for every user
-// who joins a company (the user's own person, User.partnerId / PersonalDetails.partnerId).
-onCompanyMemberAdded((db, member, ctx) => new PartnerService(ctx, new DimensionService(ctx)).createPersonForMember(db, member).then(() => undefined));

@@ -250,7 +250,3 @@ export async function partnerIdOfUser(db: Db, companyId: number, userId: number)
   const row = await db.selectFrom('company_users').select('partner_id').where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst();
   return row?.partner_id === null || row?.partner_id === undefined ? null : Number(row.partner_id);
 }
-
-export async function linkUserToPartner(db: Db, companyId: number, userId: number, partnerId: number): Promise<void> {
-  await db.updateTable('company_users').set({ partner_id: partnerId }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-}

@@ -8,7 +8,7 @@ import { nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { compileBodyCheck } from '../platform/validation.ts';
 import { ApiError } from '../platform/errors.ts';
-import { checkAccountRefs } from '../company/account-refs.ts';
+import { checkAccountRefs } from '../accounts/index.ts';
 import { Product, type ProductGroupWire, type ProductType, type ProductWire } from './schemas.ts';
 import * as store from './store.ts';
 import { ReadCache } from '../db/read-cache.ts';

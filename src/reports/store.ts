@@ -4,11 +4,11 @@
 //
 // The aggregates walk the reports index (company_id, in_ledger, account_number, entry_date, receipt_id, id,
 // amount_minor; src/reports/migrations.ts) without reading the table: per account, one range of dates.
+//
+// Reports own no table: they read the ledger's, accounts' and fiscal tables (whose row types their owners'
+// stores merge into Database) and write none.
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
-import '../ledger/store.ts';
-import '../accounts/store.ts';
-import '../fiscal/store.ts';
 
 /** Integer minor units from a database aggregate (SQLite answers a number, PostgreSQL's numeric a string). */
 export function minor(value: unknown): bigint {

@@ -23,8 +23,8 @@ import {
   type SieTransaction,
   type SieVoucher,
 } from '../domain/sie.ts';
-import { isIncomeStatement } from '../reports/balances.ts';
-import * as reports from '../reports/store.ts';
+import * as reports from '../reports/index.ts';
+import { isIncomeStatement } from '../reports/index.ts';
 import * as store from './store.ts';
 
 /** Receipts read per query while streaming vouchers. */

@@ -1,10 +1,8 @@
 // SQL of the SIE export: the company's identity, its dimension register, and the approved receipts of a fiscal
-// year read in chunks by keyset (receipt number), each chunk with its lines and dimension allocations.
+// year read in chunks by keyset (receipt number), each chunk with its lines and dimension allocations. It reads
+// other areas' tables (identity, dimensions, ledger) and writes none.
 import type { Db } from '../db/index.ts';
-import '../auth/store.ts';
-import '../dimensions/store.ts';
-import '../ledger/store.ts';
-import { minor } from '../reports/store.ts';
+import { minor } from '../reports/index.ts';
 
 export interface CompanyIdentity {
   name: string;

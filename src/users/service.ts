@@ -6,7 +6,7 @@ import { notFound } from '../platform/errors.ts';
 import { compareVersions } from '../platform/versions.ts';
 import type { RightValue, Rights } from '../platform/rights.ts';
 import { rightsDocument } from './rights-document.ts';
-import type { CompanyUserRow, UserRow } from '../auth/store.ts';
+import type { CompanyUserRow, UserRow } from '../auth/index.ts';
 import * as store from './store.ts';
 
 /**

@@ -1,6 +1,6 @@
 // SQL of the users area: the current user with the membership of the session's company, and the company.
 import type { Db } from '../db/index.ts';
-import type { CompanyRow, CompanyUserRow, UserRow } from '../auth/store.ts';
+import type { CompanyRow, CompanyUserRow, UserRow } from '../auth/index.ts';
 
 export async function userInCompany(db: Db, companyId: number, userId: number): Promise<{ user: UserRow; membership: CompanyUserRow } | undefined> {
   const membership = await db

@@ -5,7 +5,7 @@ import { route, edit, type RouteDef, type TwoFactorAction } from '../platform/ro
 import { Violations, notFound } from '../platform/errors.ts';
 import { nextVersion } from '../platform/clock.ts';
 import type { Db } from '../db/index.ts';
-import type { UserRow } from '../auth/store.ts';
+import { identity, type UserRow } from '../auth/index.ts';
 import { UserSchema } from './routes.ts';
 import { userBody, type UserDetails } from './service.ts';
 import { userInCompany } from './store.ts';
@@ -60,18 +60,14 @@ async function applyUpdate(action: TwoFactorAction, trx: Db) {
   for (const field of ['countryCode', 'street', 'zip', 'city', 'secondaryPhone', 'socialSecurityNumber'] as const) {
     if (update[field] !== undefined && update[field] !== '') next[field] = update[field];
   }
-  await trx
-    .updateTable('users')
-    .set({
+  await identity.updateUser(trx, action.userId, {
       first_name: update.firstName,
       last_name: update.lastName,
       email: update.email,
       mobile_phone: update.mobilePhone || null,
       details: JSON.stringify(next),
-      version: nextVersion(action.now, found.user.version),
-    })
-    .where('user_id', '=', action.userId)
-    .execute();
+    version: nextVersion(action.now, found.user.version),
+  });
   const message = 'User information updated.';
   return { result: { message }, event: { userId: action.userId, message } };
 }

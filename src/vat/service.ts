@@ -5,20 +5,21 @@ import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { apiError } from '../platform/errors.ts';
 import { isoDate, nextVersion } from '../platform/clock.ts';
-import { onCompanyCreated } from '../company/admin.ts';
-import { findCompany } from '../auth/store.ts';
+import { findCompany } from '../auth/index.ts';
 import { FINNISH_VAT_STATUSES, isRateValidOn, ratesOn, vatCountry, type CountryVat } from '../domain/vat.ts';
 import type { Static } from '../platform/schema.ts';
 import type { VatDefaultsWire, VatSettings } from './schemas.ts';
 import * as store from './store.ts';
 
-onCompanyCreated(async (db, companyId, ctx) => {
+/** Company setup: a company without VAT settings gets the defaults and the Finnish VAT status codes. */
+export async function setUpVat(db: Db, companyId: number, ctx: AppContext): Promise<void> {
+  if (await store.getSettings(db, companyId)) return;
   await store.insertDefaults(
     db,
     { company_id: companyId, unit_prices_include_vat_sales: false, unit_prices_include_vat_purchase: false, version: nextVersion(ctx.clock.now()) },
     FINNISH_VAT_STATUSES.map((s) => ({ company_id: companyId, vat_status: s.vatStatus, description: s.description, sales: s.sales, purchase: s.purchase, active: true })),
   );
-});
+}
 
 export class VatService {
   readonly #ctx: AppContext;

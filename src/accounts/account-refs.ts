@@ -3,7 +3,7 @@
 // active account of the company's chart. Each failure names its field; the caller reports all of them together.
 import type { Db } from '../db/index.ts';
 import type { Violations } from '../platform/errors.ts';
-import { findAccounts } from '../accounts/store.ts';
+import { findAccounts } from './store.ts';
 
 export interface AccountRef {
   /** The request field holding the number, e.g. `defaultAccount` or `salesInvoiceAccounts.debitAccount.code`. */

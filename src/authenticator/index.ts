@@ -1,0 +1,18 @@
+// The authenticator page ({root}/authenticator), where a user confirms or rejects two-factor transactions.
+import { defineArea } from '../platform/area.ts';
+import type { MfaService } from '../mfa/index.ts';
+import { authenticatorMigrations } from './migrations.ts';
+import { authenticatorRoutes } from './routes.ts';
+import { AuthenticatorService } from './service.ts';
+import { purgeExpired } from './store.ts';
+
+export { AuthenticatorService } from './service.ts';
+
+export const authenticatorArea = defineArea({
+  name: 'authenticator',
+  tables: { global: ['authenticator_sessions'] },
+  migrations: authenticatorMigrations,
+  create: (ctx, deps: { mfa: MfaService }) => new AuthenticatorService(ctx, deps.mfa),
+  rootRoutes: (authenticator) => authenticatorRoutes(authenticator),
+  purge: { global: { authenticatorSessions: purgeExpired } },
+});

@@ -1,0 +1,18 @@
+// The tenant register (companies), company details and settings, the administration of tenants (the `tase admin` commands) and the demo company.
+import { defineArea } from '../platform/area.ts';
+import { companySettingsMigrations } from './migrations.ts';
+import { companyRoutes } from './routes.ts';
+import { CompanyService } from './service.ts';
+
+export { CompanyService } from './service.ts';
+export { AdminError, AdminService } from './admin.ts';
+export { hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './demo.ts';
+
+export const companyArea = defineArea({
+  name: 'company',
+  tags: [{ name: 'Company', description: 'Company details and settings.' }],
+  tables: { company: ['companies', 'company_settings'] },
+  migrations: companySettingsMigrations,
+  create: (ctx) => new CompanyService(ctx),
+  routes: (company) => companyRoutes(company),
+});

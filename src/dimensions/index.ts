@@ -1,0 +1,21 @@
+// The dimension register, its items, and the default dimensions of products and partners.
+import { defineArea } from '../platform/area.ts';
+import { dimensionMigrations } from './migrations.ts';
+import { dimensionRoutes } from './routes.ts';
+import { DimensionService } from './service.ts';
+
+export { DimensionService, type DefaultOwner } from './service.ts';
+// payroll registers here (from its descriptor's create) to follow a partner's default dimensions
+export { notifyPartnerDefaultDimensionChanged, onPartnerDefaultDimensionChanged, type PartnerDefaultDimensionListener } from './hooks.ts';
+export { productOwner } from './routes.ts';
+export { findDimensionItems } from './store.ts';
+export { DefaultDimension, ListedDefaultDimension, Dimension, type DefaultDimensionWire, type DimensionWire } from './schemas.ts';
+
+export const dimensionsArea = defineArea({
+  name: 'dimensions',
+  tags: [{ name: 'Dimensions', description: 'Dimension register and its items.' }],
+  tables: { company: ['dimensions', 'dimension_items', 'default_dimensions'] },
+  migrations: dimensionMigrations,
+  create: (ctx) => new DimensionService(ctx),
+  routes: (dimensions) => dimensionRoutes(dimensions),
+});

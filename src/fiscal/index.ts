@@ -1,0 +1,16 @@
+// Fiscal years and their monthly periods: opened, closed, and asked where a posting of a date goes.
+import { defineArea } from '../platform/area.ts';
+import { fiscalMigrations } from './migrations.ts';
+import { fiscalRoutes } from './routes.ts';
+import { FiscalService, setUpFiscalYear } from './service.ts';
+
+export { FiscalService, insertFiscalYear, type OpenPeriod, type UnfinishedReceipts } from './service.ts';
+
+export const fiscalArea = defineArea({
+  name: 'fiscal',
+  tables: { company: ['fiscal_years', 'fiscal_periods'] },
+  migrations: fiscalMigrations,
+  create: (ctx) => new FiscalService(ctx),
+  routes: (fiscal) => fiscalRoutes(fiscal),
+  initCompany: setUpFiscalYear,
+});

@@ -1,0 +1,39 @@
+// The ledger: receipts and their lines (entries), journals, and the posting interface other areas book through.
+//
+// Other areas (invoices, payroll, …) import the posting interface, `Posting`, never the HTTP operations: they
+// book inside their own transaction, and the ledger checks what every posting must satisfy (balanced lines,
+// an open period of a fiscal year, VAT, dimensions, partners) before writing anything.
+import { defineArea } from '../platform/area.ts';
+import type { FiscalService } from '../fiscal/index.ts';
+import type { VatService } from '../vat/index.ts';
+import { ledgerMigrations } from './migrations.ts';
+import { ledgerRoutes } from './routes.ts';
+import { LedgerService } from './service.ts';
+import { receiptIdsIn } from './store.ts';
+
+export type { PostedReceipt, ReceiptDraft } from './service.ts';
+export type { LedgerReceiptRow } from './store.ts';
+
+/**
+ * What other areas call to book. Every method runs in the caller's transaction `trx` and throws an ApiError
+ * (nothing written by it) when the posting breaks a rule:
+ * - `post` books a new receipt (UNFINISHED, or APPROVED to count in balances at once) and numbers it;
+ * - `replace` rewrites a receipt's header and lines (same id and number, same fiscal year);
+ * - `setStatus` approves, reopens (UNFINISHED) or invalidates a receipt — invalidating is the reversal;
+ * - `receipt` reads a receipt as the API shows it.
+ */
+export type Posting = Pick<LedgerService, 'post' | 'replace' | 'setStatus' | 'receipt'>;
+
+export { LedgerService } from './service.ts';
+
+export const ledgerArea = defineArea({
+  name: 'ledger',
+  tables: { company: ['ledger_receipts', 'ledger_entries', 'ledger_entry_dimensions'] },
+  migrations: ledgerMigrations,
+  create: (ctx, deps: { fiscal: FiscalService; vat: VatService }) => {
+    // closing a period or year refuses while unfinished receipts are dated in it
+    deps.fiscal.useUnfinishedReceipts((trx, companyId, start, end, limit) => receiptIdsIn(trx, companyId, 'UNFINISHED', start, end, limit));
+    return new LedgerService(ctx, deps.fiscal, deps.vat);
+  },
+  routes: (ledger) => ledgerRoutes(ledger),
+});

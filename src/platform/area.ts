@@ -1,0 +1,68 @@
+// What an area of the service declares to the rest of it (ARCHITECTURE.md): its descriptor, exported by the
+// area's index.ts and listed once in src/modules.ts. Everything central is derived from that list: the services
+// and their wiring, the routes, the OpenAPI tags, the migrations, the company setup, housekeeping purges and
+// background work. The table lists say which area owns (alone writes) each table.
+import type { Migration } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { PurgeBatch } from '../db/purge.ts';
+import type { AppContext, NewMember } from './context.ts';
+import type { RouteDef } from './route.ts';
+import type { RootRouteDef } from './root-routes.ts';
+
+export type { NewMember } from './context.ts';
+
+/**
+ * One step of setting up a company (its chart of accounts, a fiscal year, VAT defaults, …). Runs inside the
+ * transaction that creates the company and, for companies that existed before the step did, once from the
+ * backfill at start (src/platform/company-setup.ts). It must be idempotent: do nothing when its data is there.
+ */
+export type CompanyStep = (trx: Db, companyId: number, ctx: AppContext) => Promise<void>;
+
+/** Work an area does when a user joins a company (e.g. the user's person in the register); in the same transaction. */
+export type MemberStep = (trx: Db, member: NewMember, ctx: AppContext) => Promise<void>;
+
+export type CompanyPurge = (db: Db, companyId: number, batch: PurgeBatch) => Promise<number>;
+export type GlobalPurge = (db: Db, batch: PurgeBatch) => Promise<number>;
+
+/** Work running beside the HTTP server (started by buildApp, stopped when the app closes). */
+export interface BackgroundTask {
+  start(logger: { warn(data: object, message: string): void }): void;
+  stop(): Promise<void>;
+}
+
+export interface ApiTag {
+  name: string;
+  description: string;
+}
+
+/**
+ * An area. `Service` is what the area answers to the others (its face); `Deps` the services of other areas it
+ * is built from, named as in the module list (the list checks at compile time that they match).
+ */
+export interface Area<Name extends string = string, Service = unknown, Deps = unknown> {
+  name: Name;
+  /** OpenAPI tags this area introduces (in the order of the document). */
+  tags?: readonly ApiTag[];
+  /** Tables the area owns: only its own code writes them. `global` ones are not keyed by company. */
+  tables?: { company?: readonly string[]; global?: readonly string[] };
+  /** Its migrations; names are global and sort in the order they run (never rename a released one). */
+  migrations?: Record<string, Migration>;
+  create(ctx: AppContext, deps: Deps, areas: readonly AnyArea[]): Service;
+  routes?(service: Service, ctx: AppContext, deps: Deps): RouteDef[];
+  /** Pages and endpoints at the service root, outside the versioned API. */
+  rootRoutes?(service: Service, ctx: AppContext, deps: Deps): RootRouteDef[];
+  /** Its step of company setup; steps run in module-list order. */
+  initCompany?: CompanyStep;
+  initMember?: MemberStep;
+  /** Deletes of expired rows run by housekeeping, by count name. */
+  purge?: { company?: Record<string, CompanyPurge>; global?: Record<string, GlobalPurge> };
+  tasks?(service: Service): BackgroundTask[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyArea = Area<string, any, any>;
+
+/** Declares an area (keeps its name literal, so the module list can type the services by name). */
+export function defineArea<const Name extends string, Service, Deps = unknown>(area: Area<Name, Service, Deps>): Area<Name, Service, Deps> {
+  return area;
+}

@@ -1,0 +1,15 @@
+// The service's own part of the module list: the status endpoint, the per-client rate limiter and the
+// service-wide settings (the signing secret, the record of company setup, the demo credentials).
+import { defineArea } from './area.ts';
+import { RateLimiter, purgeExpiredWindows } from './rate-limit.ts';
+import { statusRoutes } from './status.ts';
+
+// Named after its service, the rate limiter (app.services.rateLimit).
+export const platformArea = defineArea({
+  name: 'rateLimit',
+  tags: [{ name: 'Service', description: 'Health and documents.' }],
+  tables: { global: ['service_settings', 'rate_limit_windows'] },
+  create: (ctx) => new RateLimiter({ limit: ctx.config.rateLimitPerSecond, db: ctx.db, engine: ctx.engine }),
+  routes: (_rateLimit, ctx) => statusRoutes(ctx),
+  purge: { global: { rateLimitWindows: purgeExpiredWindows } },
+});

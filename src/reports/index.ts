@@ -1,0 +1,17 @@
+// Trial balance, general ledger and account balances: read models over the ledger's tables (no table of its own).
+import { defineArea } from '../platform/area.ts';
+import { reportMigrations } from './migrations.ts';
+import { reportRoutes } from './routes.ts';
+import { ReportService } from './service.ts';
+
+export { ReportService } from './service.ts';
+export { isIncomeStatement } from './balances.ts';
+export { chart, fiscalYears, minor, sumsByAccount, type FiscalYear } from './store.ts';
+
+export const reportsArea = defineArea({
+  name: 'reports',
+  tags: [{ name: 'Reports', description: 'Trial balance, general ledger and account balances, computed by the database.' }],
+  migrations: reportMigrations,
+  create: (ctx) => new ReportService(ctx),
+  routes: (reports) => reportRoutes(reports),
+});

@@ -1,0 +1,13 @@
+// SIE 4 export of a fiscal year: a read model over the ledger's tables (no table of its own).
+import { defineArea } from '../platform/area.ts';
+import { sieRoutes } from './routes.ts';
+import { SieService } from './service.ts';
+
+export { SieService } from './service.ts';
+
+export const sieArea = defineArea({
+  name: 'sie',
+  tags: [{ name: 'SIE', description: 'SIE 4 export of a fiscal year (CP437, streamed).' }],
+  create: (ctx) => new SieService(ctx),
+  routes: (sie) => sieRoutes(sie),
+});

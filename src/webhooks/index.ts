@@ -1,0 +1,21 @@
+// Webhooks: event subscriptions, the outbox other areas write events to, and the delivery worker.
+import { defineArea } from '../platform/area.ts';
+import { webhookMigrations } from './migrations.ts';
+import { webhookRoutes } from './routes.ts';
+import { WebhookService } from './service.ts';
+import { purgeFinishedDeliveries } from './store.ts';
+
+export { WebhookService } from './service.ts';
+export { emitEvent } from './outbox.ts';
+export { isEventType } from './events.ts';
+
+export const webhooksArea = defineArea({
+  name: 'webhooks',
+  tags: [{ name: 'Webhooks', description: 'Event subscriptions and their signed, retried deliveries. See POST /webhooks for the message, its signature and the retries.' }],
+  tables: { company: ['webhooks', 'webhook_subscriptions', 'webhook_deliveries'] },
+  migrations: webhookMigrations,
+  create: (ctx) => new WebhookService(ctx),
+  routes: (webhooks) => webhookRoutes(webhooks),
+  purge: { company: { webhookDeliveries: purgeFinishedDeliveries } },
+  tasks: (webhooks) => [webhooks.worker],
+});

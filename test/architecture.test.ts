@@ -1,0 +1,67 @@
+// The boundaries of ARCHITECTURE.md, checked: areas reach each other only through their index.ts, the shared
+// layers never reach an area, nothing imports in a circle (files or areas), and every table has one owner.
+import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { sql } from 'kysely';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { GLOBAL_TABLES } from '../src/db/company-scope.ts';
+import { migrate, openDatabase } from '../src/db/index.ts';
+import { AREAS, allMigrations, tableOwners } from '../src/modules.ts';
+
+const SHARED = new Set(['platform', 'domain', 'db']);
+const ENGINE_TABLES = ['kysely_migration', 'kysely_migration_lock', 'sqlite_master', 'sqlite_schema'];
+const areaOf = (path: string) => /^src\/([^/]+)\/[^/]+$/.exec(path)?.[1];
+
+describe('architecture', () => {
+  let cruised: ICruiseResult;
+  it('has no import into another area’s internals, from a shared layer into an area, or in a circle', async () => {
+    const rules = createRequire(import.meta.url)('../.dependency-cruiser.cjs');
+    cruised = (await cruise(['src'], { ...rules.options, validate: true, ruleSet: { forbidden: rules.forbidden } })).output as ICruiseResult;
+    const violations = cruised.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
+    expect(violations).toEqual([]);
+  }, 60_000);
+
+  it('has no circle between areas', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const module of cruised.modules) {
+      const from = areaOf(module.source);
+      if (!from || SHARED.has(from) || module.source.endsWith('.test.ts')) continue;
+      for (const dep of module.dependencies) {
+        const to = areaOf(dep.resolved);
+        if (to && to !== from && !SHARED.has(to)) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+      }
+    }
+    const state = new Map<string, 'open' | 'done'>();
+    const circles: string[] = [];
+    const visit = (area: string, path: string[]) => {
+      if (state.get(area) === 'done') return;
+      if (state.get(area) === 'open') return void circles.push([...path.slice(path.indexOf(area)), area].join(' → '));
+      state.set(area, 'open');
+      for (const next of edges.get(area) ?? []) visit(next, [...path, area]);
+      state.set(area, 'done');
+    };
+    for (const area of edges.keys()) visit(area, []);
+    expect(circles).toEqual([]);
+  });
+
+  it('names every area once and declares each migration once', () => {
+    const names = AREAS.map((a) => a.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(() => allMigrations()).not.toThrow();
+  });
+
+  it('gives every table one owning area, and the company-scope guard exactly the global ones', async () => {
+    const owners = tableOwners();
+    const handle = openDatabase({ url: ':memory:' });
+    try {
+      await migrate(handle.db, allMigrations());
+      const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(handle.db);
+      const unowned = rows.map((r) => r.name).filter((t) => !owners.has(t) && !ENGINE_TABLES.includes(t) && t !== 'id_sequences');
+      expect(unowned).toEqual([]);
+      const declaredGlobal = [...owners].filter(([, o]) => o.global).map(([t]) => t);
+      expect([...GLOBAL_TABLES].sort()).toEqual([...declaredGlobal, ...ENGINE_TABLES].sort());
+    } finally {
+      await handle.close();
+    }
+  });
+});
