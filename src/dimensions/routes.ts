@@ -5,7 +5,7 @@ import { apiError } from '../platform/errors.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { getProduct } from '../products/index.ts';
-import { Dimension, DimensionItem, DefaultDimension, ListedDefaultDimension, type DefaultDimensionWire, type DimensionItemWire, type DimensionWire } from './schemas.ts';
+import { Dimension, DimensionItem, DimensionName, DefaultDimension, ListedDefaultDimension, type DefaultDimensionWire, type DimensionItemWire, type DimensionWire } from './schemas.ts';
 import type { DefaultOwner, DimensionService } from './service.ts';
 
 const REGISTER = 'accounting.dimensions' as const;
@@ -59,6 +59,16 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       summary: 'Get a dimension with its items',
       schema: { params: DimensionIdParam, response: { 200: Dimension } },
       handler: ({ auth, params }) => dimensions.get(auth.companyId, parseId(params.dimensionId, 'Dimension')),
+    }),
+    route({
+      method: 'PUT',
+      path: '/dimensions/:dimensionId',
+      right: edit(REGISTER),
+      tags: TAGS,
+      summary: 'Rename a dimension',
+      description: 'Names are unique in the company (DIMENSION_NAME_EXISTS). The items are left as they are.',
+      schema: { params: DimensionIdParam, body: DimensionName, response: { 200: DimensionName } },
+      handler: ({ auth, params, body }) => dimensions.rename(auth.companyId, parseId(params.dimensionId, 'Dimension'), body),
     }),
     route({
       method: 'GET',

@@ -21,6 +21,13 @@ export const Dimension = Type.Object(
 );
 export type DimensionWire = Static<typeof Dimension>;
 
+/** The body and answer of a rename. */
+export const DimensionName = Type.Object(
+  { name: Text(100, { minLength: 1, description: 'The new name, unique in the company.' }) },
+  { $id: 'DimensionName', title: 'DimensionName', additionalProperties: false },
+);
+export type DimensionNameWire = Static<typeof DimensionName>;
+
 export const DefaultDimensionItem = Type.Object(
   {
     id: Type.Optional(Id({ description: 'Item id; read-only, the item is named by `codeName`.' })),

@@ -4,7 +4,7 @@ import { allocateId, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { nextVersion } from '../platform/clock.ts';
-import type { DefaultDimensionWire, DimensionItemWire, DimensionWire } from './schemas.ts';
+import type { DefaultDimensionWire, DimensionItemWire, DimensionNameWire, DimensionWire } from './schemas.ts';
 import * as store from './store.ts';
 
 function itemToWire(row: store.DimensionItemRow): DimensionItemWire {
@@ -72,6 +72,18 @@ export class DimensionService {
     if (!dimension) throw notFound('Dimension');
     const items = await store.itemsOf(this.#db, companyId, [id]);
     return { id, name: dimension.name, items: items.map(itemToWire) };
+  }
+
+  /** Renames a dimension; names stay unique in the company. */
+  async rename(companyId: number, id: number, body: DimensionNameWire): Promise<DimensionNameWire> {
+    return this.#db.transaction().execute(async (trx) => {
+      const dimension = await store.getDimension(trx, companyId, id);
+      if (!dimension) throw notFound('Dimension');
+      const same = await store.dimensionByName(trx, companyId, body.name);
+      if (same && Number(same.id) !== id) throw apiError('DIMENSION_NAME_EXISTS', 'name');
+      await store.updateDimension(trx, { ...dimension, name: body.name, version: nextVersion(this.#ctx.clock.now(), dimension.version) });
+      return { name: body.name };
+    });
   }
 
   /** Creates a dimension with its items (also used by the demo seed). */

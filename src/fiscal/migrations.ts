@@ -31,4 +31,10 @@ export const fiscalMigrations: Record<string, Migration> = {
       await db.schema.createIndex('fiscal_periods_by_year').on('fiscal_periods').columns(['company_id', 'fiscal_year_id']).execute();
     },
   },
+  // A period being closed: marked pending before it is locked; postings into it are still accepted.
+  '0306_fiscal_period_pending': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('fiscal_periods').addColumn('pending', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+    },
+  },
 };

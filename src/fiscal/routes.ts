@@ -2,7 +2,8 @@
 import { Type, ADDITION, InfoMessage } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
-import { FiscalYear, FiscalYears, NewFiscalYear } from './schemas.ts';
+import { FiscalYear, FiscalYears, NewFiscalYear, TrackingPeriodChange } from './schemas.ts';
+import { apiError } from '../platform/errors.ts';
 import type { FiscalService } from './service.ts';
 
 const RIGHT = 'accounting.fiscalPeriods' as const;
@@ -61,5 +62,26 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
     }),
     periodAction('close'),
     periodAction('open'),
+    route({
+      method: 'PUT',
+      path: '/fiscalyears/:fiscalYearId/trackingPeriods/:trackingPeriodId',
+      right: edit(RIGHT),
+      tags: TAGS,
+      summary: 'Mark a tracking period pending, locked or open',
+      description:
+        '`status` PENDING marks an open period as being closed (postings still accepted), CLOSED locks it (refused while unfinished ' +
+        'receipts are dated in it), OPEN opens a pending or locked one again. The same status again, PENDING for a locked period or ' +
+        'any change in a closed fiscal year is a conflict (409 TRACKING_PERIOD_STATUS_CONFLICT). Emits TRACKING_PERIOD_STATUS_UPDATED.',
+      schema: {
+        params: Type.Object({ fiscalYearId: Type.String({ pattern: '^[0-9]+$' }), trackingPeriodId: Type.String({ pattern: '^[0-9]+$' }) }),
+        body: TrackingPeriodChange,
+        response: { 200: InfoMessage },
+      },
+      handler: ({ auth, params, body, apiVersion }) => {
+        const periodId = parseId(params.trackingPeriodId, 'Fiscal period');
+        if (body.id !== undefined && body.id !== periodId) throw apiError('READ_ONLY_FIELD_CHANGED', 'id');
+        return fiscal.markTrackingPeriod(auth.companyId, parseId(params.fiscalYearId, 'Fiscal period'), periodId, body.status, apiVersion);
+      },
+    }),
   ];
 }

@@ -1,13 +1,14 @@
 import { Type, Addition, DateString, DateTimeString, StringEnum, type Static } from '../platform/schema.ts';
 
 const Status = StringEnum(['OPEN', 'CLOSED']);
+const PeriodStatus = StringEnum(['OPEN', 'PENDING', 'CLOSED'], { description: 'PENDING: being closed (still open to postings); CLOSED: locked.' });
 
 export const FiscalPeriod = Type.Object(
   {
     id: Type.Integer(),
     startDate: DateString(),
     endDate: DateString(),
-    status: Status,
+    status: PeriodStatus,
   },
   { $id: 'FiscalPeriod', title: 'FiscalPeriod', additionalProperties: false, description: 'A monthly period of a fiscal year; nothing is posted into a CLOSED one.' },
 );
@@ -18,8 +19,20 @@ export const TrackingPeriod = Type.Object(
     id: Type.Integer(),
     startDate: DateString(),
     endDate: DateString(),
-    status: StringEnum(['OPEN', 'CLOSED']),
+    status: PeriodStatus,
     modified: DateTimeString(),
+  },
+  { title: 'TrackingPeriod', additionalProperties: false },
+);
+
+/** The body of PUT /fiscalyears/{id}/trackingPeriods/{id}: the status wanted; the other fields are not changed. */
+export const TrackingPeriodChange = Type.Object(
+  {
+    id: Type.Optional(Type.Integer({ description: 'When sent, the id of the path.' })),
+    startDate: Type.Optional(DateString()),
+    endDate: Type.Optional(DateString()),
+    status: PeriodStatus,
+    modified: Type.Optional(DateTimeString()),
   },
   { title: 'TrackingPeriod', additionalProperties: false },
 );

@@ -7,12 +7,16 @@ import { isoDate, isoDateTime, nextVersion } from '../platform/clock.ts';
 import { addDays, calendarYearOf, fiscalYearProblem, monthlyPeriods } from './periods.ts';
 import type { FiscalYearWire, NewFiscalYearWire } from './schemas.ts';
 import * as store from './store.ts';
+import { emitEvent } from '../webhooks/index.ts';
 
 const status = (closed: boolean | number) => (closed ? 'CLOSED' : 'OPEN') as 'OPEN' | 'CLOSED';
 
+type PeriodStatus = 'OPEN' | 'PENDING' | 'CLOSED';
+const periodStatus = (p: store.FiscalPeriodRow): PeriodStatus => (p.closed ? 'CLOSED' : p.pending ? 'PENDING' : 'OPEN');
+
 function yearToWire(year: store.FiscalYearRow, periods: store.FiscalPeriodRow[]): FiscalYearWire {
   const own = periods.filter((p) => Number(p.fiscal_year_id) === Number(year.id));
-  const plain = own.map((p) => ({ id: Number(p.id), startDate: p.start_date, endDate: p.end_date, status: status(p.closed) }));
+  const plain = own.map((p) => ({ id: Number(p.id), startDate: p.start_date, endDate: p.end_date, status: periodStatus(p) }));
   return {
     id: Number(year.id),
     startDate: year.start_date,
@@ -31,7 +35,7 @@ export async function insertFiscalYear(db: Db, companyId: number, startDate: str
   const version = nextVersion(now);
   const months = monthlyPeriods(startDate, endDate);
   const firstId = await allocateIds(db, companyId, 'fiscal_periods', months.length);
-  const periods: store.FiscalPeriodRow[] = months.map((p, i) => ({ company_id: companyId, id: firstId + i, fiscal_year_id: id, start_date: p.startDate, end_date: p.endDate, closed: false, closed_at: null, version }));
+  const periods: store.FiscalPeriodRow[] = months.map((p, i) => ({ company_id: companyId, id: firstId + i, fiscal_year_id: id, start_date: p.startDate, end_date: p.endDate, closed: false, closed_at: null, pending: false, version }));
   await store.insertYear(db, { company_id: companyId, id, start_date: startDate, end_date: endDate, closed: false, version }, periods);
   return id;
 }
@@ -121,12 +125,7 @@ export class FiscalService {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const period = await this.#period(trx, companyId, fiscalYearId, periodId);
       if (period.closed) throw apiError('FISCAL_PERIOD_ALREADY_CLOSED');
-      const now = this.#ctx.clock.now();
-      // update first: on PostgreSQL this waits for postings holding the period, whose receipts we then see
-      await store.setPeriodClosed(trx, companyId, periodId, true, isoDateTime(now), nextVersion(now, period.version));
-      const unfinished = await this.#unfinishedReceipts(trx, companyId, period.start_date, period.end_date, 20);
-      if (unfinished.length > 0) throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
-      return { message: `Fiscal period ${period.start_date} – ${period.end_date} closed.` };
+      return { message: await this.#setStatus(trx, companyId, period, 'CLOSED') };
     });
   }
 
@@ -136,9 +135,50 @@ export class FiscalService {
       const year = (await store.getYear(trx, companyId, Number(period.fiscal_year_id)))!;
       if (year.closed) throw apiError('FISCAL_YEAR_CLOSED');
       if (!period.closed) throw apiError('FISCAL_PERIOD_ALREADY_OPEN');
-      await store.setPeriodClosed(trx, companyId, periodId, false, null, nextVersion(this.#ctx.clock.now(), period.version));
-      return { message: `Fiscal period ${period.start_date} – ${period.end_date} opened.` };
+      return { message: await this.#setStatus(trx, companyId, period, 'OPEN') };
     });
+  }
+
+  /**
+   * PUT /fiscalyears/{id}/trackingPeriods/{id}: an open period is marked pending (being closed) or locked, a
+   * pending one locked or opened again, a locked one reopened. A change the state does not allow (the same
+   * status again, pending after locked, anything in a closed fiscal year) is a conflict (409).
+   */
+  async markTrackingPeriod(companyId: number, fiscalYearId: number, periodId: number, requested: PeriodStatus, apiVersion?: string): Promise<{ message: string }> {
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const period = await this.#period(trx, companyId, fiscalYearId, periodId);
+      const year = (await store.getYear(trx, companyId, Number(period.fiscal_year_id)))!;
+      const current = periodStatus(period);
+      if (year.closed || current === requested || (current === 'CLOSED' && requested === 'PENDING')) {
+        throw apiError('TRACKING_PERIOD_STATUS_CONFLICT', 'status', { current: year.closed ? 'in a closed fiscal year' : current, requested });
+      }
+      return { message: await this.#setStatus(trx, companyId, period, requested, apiVersion) };
+    });
+  }
+
+  /**
+   * Writes a period's new status and its TRACKING_PERIOD_STATUS_UPDATED event in the caller's transaction.
+   * Locking checks that no unfinished receipt is dated in the period (unless the caller checks a wider range);
+   * the row is updated first, so on PostgreSQL the check waits for postings holding the period and then sees
+   * their receipts.
+   */
+  async #setStatus(trx: Db, companyId: number, period: store.FiscalPeriodRow, to: PeriodStatus, apiVersion?: string, check = true): Promise<string> {
+    const now = this.#ctx.clock.now();
+    const closed = to === 'CLOSED';
+    await store.setPeriodStatus(trx, companyId, Number(period.id), {
+      closed,
+      pending: to === 'PENDING',
+      closed_at: closed ? isoDateTime(now) : null,
+      version: nextVersion(now, period.version),
+    });
+    if (closed && check) {
+      const unfinished = await this.#unfinishedReceipts(trx, companyId, period.start_date, period.end_date, 20);
+      if (unfinished.length > 0) throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
+    }
+    const done = { OPEN: 'opened', PENDING: 'marked as pending', CLOSED: 'closed' }[to];
+    const message = `Fiscal period ${period.start_date} – ${period.end_date} ${done}.`;
+    await emitEvent(trx, { companyId, eventType: 'TRACKING_PERIOD_STATUS_UPDATED', payload: { trackingPeriodId: Number(period.id), message }, apiVersion, now });
+    return message;
   }
 
   /** Closes a fiscal year and every period of it. Closing checks: no unfinished receipt in the year. */
@@ -147,11 +187,10 @@ export class FiscalService {
       const year = await store.getYear(trx, companyId, fiscalYearId);
       if (!year) throw notFound('Fiscal year');
       if (year.closed) throw apiError('FISCAL_YEAR_CLOSED');
-      const now = this.#ctx.clock.now();
       for (const p of await store.listPeriods(trx, companyId, fiscalYearId)) {
-        if (!p.closed) await store.setPeriodClosed(trx, companyId, Number(p.id), true, isoDateTime(now), nextVersion(now, p.version));
+        if (!p.closed) await this.#setStatus(trx, companyId, p, 'CLOSED', undefined, false);
       }
-      await store.setYearClosed(trx, companyId, fiscalYearId, true, nextVersion(now, year.version));
+      await store.setYearClosed(trx, companyId, fiscalYearId, true, nextVersion(this.#ctx.clock.now(), year.version));
       const unfinished = await this.#unfinishedReceipts(trx, companyId, year.start_date, year.end_date, 20);
       if (unfinished.length > 0) throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
       return { message: `Fiscal year ${year.start_date} – ${year.end_date} closed.` };

@@ -18,6 +18,8 @@ export interface FiscalPeriodRow {
   end_date: string;
   closed: boolean | number;
   closed_at: string | null;
+  /** Marked pending (being closed); false once closed or reopened. */
+  pending: boolean | number;
   version: string;
 }
 
@@ -62,10 +64,15 @@ export async function insertYear(db: Db, year: FiscalYearRow, periods: FiscalPer
   await db.insertInto('fiscal_periods').values(periods).execute();
 }
 
-export async function setPeriodClosed(db: Db, companyId: number, id: number, closed: boolean, closedAt: string | null, version: string): Promise<void> {
+export async function setPeriodStatus(
+  db: Db,
+  companyId: number,
+  id: number,
+  status: { closed: boolean; pending: boolean; closed_at: string | null; version: string },
+): Promise<void> {
   await db
     .updateTable('fiscal_periods')
-    .set({ closed, closed_at: closedAt, version })
+    .set(status)
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .execute();

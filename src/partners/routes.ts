@@ -23,6 +23,7 @@ import {
   PartnerGroupSearchResult,
   Person,
   PersonalDetails,
+  PersonSearchResult,
   ValidityPeriod,
   type DefaultAccountsWire,
   type DefaultProductInputWire,
@@ -302,6 +303,54 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
     }),
 
     // persons
+    route({
+      method: 'GET',
+      path: '/persons',
+      right: view(PERSONS),
+      tags: PERSON_TAGS,
+      summary: 'Search persons',
+      description:
+        'Basic information of the persons of the register, by id. `personNumber`: exact; `mainPersonGroup`: the main group ' +
+        '(`additionalInfo.group` of the partner); `personGroupId`: a member of that person group. Inactive persons only with ' +
+        '`includeInactive=true`. Paged by `page`/`size` (default 50, at most 200).',
+      schema: {
+        querystring: Type.Object({
+          personNumber: Type.Optional(Type.String({ maxLength: 40 })),
+          mainPersonGroup: Type.Optional(Type.String({ maxLength: 80 })),
+          personGroupId: Type.Optional(Type.Number({ minimum: 1, maximum: 2147483647, multipleOf: 1, description: 'Id of a person group.' })),
+          includeInactive: Type.Optional(Type.Boolean({ default: false })),
+          size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: 'Page size, default 50.' })),
+          page: Type.Optional(Type.Integer({ minimum: 0, description: 'Page number, 0-based.' })),
+          orderById: Type.Optional(StringEnum(['ASC', 'DESC'], { description: 'Default ASC.' })),
+        }),
+        response: { 200: PersonSearchResult },
+      },
+      handler: ({ auth, query }) =>
+        partners.searchPersons(
+          auth.companyId,
+          { personNumber: query.personNumber, mainGroup: query.mainPersonGroup, groupId: query.personGroupId, includeInactive: query.includeInactive ?? false },
+          pageRequest(query),
+        ),
+    }),
+    route({
+      method: 'POST',
+      path: '/persons',
+      right: edit(PERSONS),
+      tags: PERSON_TAGS,
+      summary: 'Create a person',
+      description: 'A person of the person register (a business partner of type PERSON). `id` and `version` are given by the service.',
+      schema: { body: Person, response: { 200: Person } },
+      handler: ({ auth, body }) => partners.createPerson(auth.companyId, body),
+    }),
+    route({
+      method: 'GET',
+      path: '/persons/:personId/defaults/products',
+      right: view(PERSONS),
+      tags: PERSON_TAGS,
+      summary: 'Default products of a person',
+      schema: { params: PersonIdParam, response: { 200: Type.Array(DefaultProduct) } },
+      handler: ({ auth, params }) => partners.getPersonDefaultProducts(auth.companyId, personId(params)),
+    }),
     route({
       method: 'GET',
       path: '/persons/:personId',

@@ -336,6 +336,36 @@ export const Person = Type.Object(
 );
 export type PersonWire = Static<typeof Person>;
 
+/** A person in the search result: names, delivery address, numbers and whether active. */
+export const PersonBasicInfo = Type.Object(
+  {
+    id: Id(),
+    lastName: Type.String(),
+    firstName: Type.Optional(Type.String()),
+    deliveryAddress: Type.Optional(
+      Type.Object(
+        {
+          street: Type.Optional(Type.String()),
+          zip: Type.Optional(Type.String()),
+          city: Type.Optional(Type.String()),
+          country: Type.Optional(StringEnum([...PERSON_ADDRESS_COUNTRIES])),
+        },
+        { title: 'PersonBasicAddress', additionalProperties: false },
+      ),
+    ),
+    invoicingInfo: Type.Optional(
+      Type.Object(
+        { personNumber: Type.Optional(Type.String()), identifier: Type.Optional(Type.String()), identifierType: Type.Optional(Type.String()) },
+        { title: 'PersonBasicInvoicingInfo', additionalProperties: false },
+      ),
+    ),
+    registryInfo: Type.Object({ active: Type.Boolean() }, { title: 'PersonBasicRegistryInfo', additionalProperties: false }),
+  },
+  { title: 'PersonBasicInfo', additionalProperties: false },
+);
+export type PersonBasicWire = Static<typeof PersonBasicInfo>;
+export const PersonSearchResult = Page(PersonBasicInfo, { title: 'PersonSearchResult' });
+
 export const PersonalDetails = Type.Object(
   {
     partnerId: Id({ description: 'Id of the person in the business partner register (formerly personId).' }),

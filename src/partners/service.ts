@@ -28,6 +28,7 @@ import {
   type PartnerGroupWire,
   type PartnerWire,
   type PersonAddressWire,
+  type PersonBasicWire,
   type PersonalDetailsWire,
   type PersonWire,
 } from './schemas.ts';
@@ -507,74 +508,120 @@ export class PartnerService {
       if (!row || row.type !== 'PERSON') throw notFound('Person');
       const groups = await store.groupsOfPartners(trx, companyId, [id]);
       checkReadOnly(body as Json, this.#personWire(row, groups) as unknown as Json, ['id', 'version']);
-      const partner = this.#toWire(row, []) as unknown as Json;
-      const payment = compact({
-        ...((partner.paymentInfo as Json | undefined) ?? {}),
-        paymentMethod: body.paymentInfo.paymentMethod,
-        bankAccount: body.paymentInfo.accountNumber,
-        bic: body.paymentInfo.bic,
-        clearingCode: body.paymentInfo.clearingCode,
-        paymentTermDays: body.paymentInfo.paymentTermDays,
-        paymentTermPercentage: body.paymentInfo.paymentTermPercentage,
-        penalInterestRate: body.paymentInfo.penalInterestRate,
-        discountPercentage: body.paymentInfo.discountPercentage,
-      });
-      const invoicing = compact({
-        ...((partner.invoicingInfo as Json | undefined) ?? {}),
-        identifier: body.invoicingInfo.identifier,
-        identifierType: body.invoicingInfo.identifierType,
-        language: body.invoicingInfo.language,
-        email: body.registryInfo.email,
-        contactPerson: body.registryInfo.contactPerson,
-      });
-      const additional = compact({ ...((partner.additionalInfo as Json | undefined) ?? {}), defaultReference: body.registryInfo.defaultReference });
-      const registry = compact({
-        ...((partner.registryInfo as Json | undefined) ?? {}),
-        active: body.registryInfo.active,
-        phone: body.registryInfo.phone,
-        mobilePhone: body.registryInfo.mobilePhone,
-        fax: body.registryInfo.fax,
-        section: body.registryInfo.section,
-        reportGroupId: body.registryInfo.reportGroupId,
-        homeMunicipality: body.registryInfo.homeMunicipality,
-        partnerGroups: (body.registryInfo.personGroupsIds ?? []).map((groupId) => ({ id: groupId })),
-      });
-      const next = compact({
-        ...partner,
-        name: [body.firstName, body.lastName].filter(Boolean).join(' '),
-        deliveryAddress: partnerAddress(body.deliveryAddress, partner.deliveryAddress as Json | undefined),
-        paymentInfo: payment,
-        invoicingInfo: invoicing,
-        additionalInfo: Object.keys(additional).length > 0 ? additional : undefined,
-        registryInfo: registry,
-      }) as unknown as PartnerWire;
-      const violations = new Violations();
-      // group failures are reported on the Person's own field
-      const groupIds = await this.#check(trx, companyId, { ...next, registryInfo: { ...next.registryInfo, partnerGroups: [] } } as PartnerWire, violations);
-      void groupIds;
-      const personGroups = await store.getGroups(trx, companyId, (body.registryInfo.personGroupsIds ?? []).filter(Number.isInteger));
-      (body.registryInfo.personGroupsIds ?? []).forEach((groupId, i) => {
-        const group = personGroups.find((g) => Number(g.id) === groupId);
-        if (!group) violations.add('PARTNER_GROUP_NOT_FOUND', `registryInfo.personGroupsIds[${i}]`);
-        else if (group.type !== 'PERSON') violations.add('PARTNER_GROUP_TYPE_MISMATCH', `registryInfo.personGroupsIds[${i}]`);
-      });
-      violations.throwIfAny();
-      const extras: PersonExtras = compact({
-        firstName: body.firstName,
-        lastName: body.lastName,
-        jobTitle: body.jobTitle,
-        homeCountryAddress: body.homeCountryAddress as Json | undefined,
-        personNumber: body.invoicingInfo.personNumber,
-        dateOfBirth: body.invoicingInfo.dateOfBirth,
-        gender: body.invoicingInfo.gender,
-        homeCountryPersonId: body.invoicingInfo.homeCountryPersonId,
-        deliveryPostOfficeBox: body.deliveryAddress?.postOfficeBox,
-      });
-      const updated = this.#toRow(companyId, id, next, nextVersion(this.#now(), row.version), row, extras);
-      if (!(await store.updatePartner(trx, updated, row.version))) throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'changed meanwhile' });
-      await store.setPartnerGroups(trx, companyId, id, body.registryInfo.personGroupsIds ?? []);
-      return this.#personWire(updated, await store.groupsOfPartners(trx, companyId, [id]));
+      return this.#writePerson(trx, companyId, row, body);
     });
+  }
+
+  /** POST /persons: a new person of the person register (a business partner of type PERSON). */
+  async createPerson(companyId: number, body: PersonWire): Promise<PersonWire> {
+    return this.#db.transaction().execute(async (trx) => {
+      const name = [body.firstName, body.lastName].filter(Boolean).join(' ');
+      const draft: PartnerWire = { type: 'PERSON', name };
+      const id = await this.#insert(trx, companyId, draft, { lastName: body.lastName, gender: body.invoicingInfo.gender });
+      const { id: _id, version: _version, ...fields } = body;
+      return this.#writePerson(trx, companyId, (await store.getPartner(trx, companyId, id))!, fields);
+    });
+  }
+
+  /** Writes a person's fields over its partner row (inside the caller's transaction); all failures reported together. */
+  async #writePerson(trx: Db, companyId: number, row: store.PartnerRow, body: PersonWire): Promise<PersonWire> {
+    const id = Number(row.id);
+    const partner = this.#toWire(row, []) as unknown as Json;
+    const payment = compact({
+      ...((partner.paymentInfo as Json | undefined) ?? {}),
+      paymentMethod: body.paymentInfo.paymentMethod,
+      bankAccount: body.paymentInfo.accountNumber,
+      bic: body.paymentInfo.bic,
+      clearingCode: body.paymentInfo.clearingCode,
+      paymentTermDays: body.paymentInfo.paymentTermDays,
+      paymentTermPercentage: body.paymentInfo.paymentTermPercentage,
+      penalInterestRate: body.paymentInfo.penalInterestRate,
+      discountPercentage: body.paymentInfo.discountPercentage,
+    });
+    const invoicing = compact({
+      ...((partner.invoicingInfo as Json | undefined) ?? {}),
+      identifier: body.invoicingInfo.identifier,
+      identifierType: body.invoicingInfo.identifierType,
+      language: body.invoicingInfo.language,
+      email: body.registryInfo.email,
+      contactPerson: body.registryInfo.contactPerson,
+    });
+    const additional = compact({ ...((partner.additionalInfo as Json | undefined) ?? {}), defaultReference: body.registryInfo.defaultReference });
+    const registry = compact({
+      ...((partner.registryInfo as Json | undefined) ?? {}),
+      active: body.registryInfo.active,
+      phone: body.registryInfo.phone,
+      mobilePhone: body.registryInfo.mobilePhone,
+      fax: body.registryInfo.fax,
+      section: body.registryInfo.section,
+      reportGroupId: body.registryInfo.reportGroupId,
+      homeMunicipality: body.registryInfo.homeMunicipality,
+      partnerGroups: (body.registryInfo.personGroupsIds ?? []).map((groupId) => ({ id: groupId })),
+    });
+    const next = compact({
+      ...partner,
+      name: [body.firstName, body.lastName].filter(Boolean).join(' '),
+      deliveryAddress: partnerAddress(body.deliveryAddress, partner.deliveryAddress as Json | undefined),
+      paymentInfo: payment,
+      invoicingInfo: invoicing,
+      additionalInfo: Object.keys(additional).length > 0 ? additional : undefined,
+      registryInfo: registry,
+    }) as unknown as PartnerWire;
+    const violations = new Violations();
+    // group failures are reported on the Person's own field
+    const groupIds = await this.#check(trx, companyId, { ...next, registryInfo: { ...next.registryInfo, partnerGroups: [] } } as PartnerWire, violations);
+    void groupIds;
+    const personGroups = await store.getGroups(trx, companyId, (body.registryInfo.personGroupsIds ?? []).filter(Number.isInteger));
+    (body.registryInfo.personGroupsIds ?? []).forEach((groupId, i) => {
+      const group = personGroups.find((g) => Number(g.id) === groupId);
+      if (!group) violations.add('PARTNER_GROUP_NOT_FOUND', `registryInfo.personGroupsIds[${i}]`);
+      else if (group.type !== 'PERSON') violations.add('PARTNER_GROUP_TYPE_MISMATCH', `registryInfo.personGroupsIds[${i}]`);
+    });
+    violations.throwIfAny();
+    const extras: PersonExtras = compact({
+      firstName: body.firstName,
+      lastName: body.lastName,
+      jobTitle: body.jobTitle,
+      homeCountryAddress: body.homeCountryAddress as Json | undefined,
+      personNumber: body.invoicingInfo.personNumber,
+      dateOfBirth: body.invoicingInfo.dateOfBirth,
+      gender: body.invoicingInfo.gender,
+      homeCountryPersonId: body.invoicingInfo.homeCountryPersonId,
+      deliveryPostOfficeBox: body.deliveryAddress?.postOfficeBox,
+    });
+    const updated = this.#toRow(companyId, id, next, nextVersion(this.#now(), row.version), row, extras);
+    if (!(await store.updatePartner(trx, updated, row.version))) throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'changed meanwhile' });
+    await store.setPartnerGroups(trx, companyId, id, body.registryInfo.personGroupsIds ?? []);
+    return this.#personWire(updated, await store.groupsOfPartners(trx, companyId, [id]));
+  }
+
+  /** GET /persons: the persons of the register, by person number, main group or person group; active ones unless asked. */
+  async searchPersons(companyId: number, search: store.PersonSearch, page: PageRequest): Promise<Paged<PersonBasicWire>> {
+    // the person number is kept with the person's own fields, so it is matched here rather than in SQL
+    const rows = (await store.searchPersons(this.#db, companyId, search, page.order)).filter(
+      (row) => search.personNumber === undefined || readJson<PersonExtras>(row.person)?.personNumber === search.personNumber,
+    );
+    return paged(rows.slice(page.offset, page.offset + page.pageSize).map((row) => this.#personBasic(row)), rows.length, page);
+  }
+
+  #personBasic(row: store.PartnerRow): PersonBasicWire {
+    const person = readJson<PersonExtras>(row.person) ?? { lastName: row.name };
+    const address = personAddress(readJson<Json>(row.data)?.deliveryAddress as Json | undefined);
+    const invoicing = compact({ personNumber: person.personNumber, identifier: row.identifier ?? undefined, identifierType: row.identifier_type ?? undefined });
+    return compact({
+      id: Number(row.id),
+      lastName: person.lastName,
+      firstName: person.firstName,
+      deliveryAddress: address && compact({ street: address.street, zip: address.zip, city: address.city, country: address.country }),
+      invoicingInfo: Object.keys(invoicing).length > 0 ? invoicing : undefined,
+      registryInfo: { active: Boolean(row.active) },
+    }) as PersonBasicWire;
+  }
+
+  async getPersonDefaultProducts(companyId: number, id: number): Promise<DefaultProductWire[]> {
+    const row = await store.getPartner(this.#db, companyId, id);
+    if (row?.type !== 'PERSON') throw notFound('Person');
+    return this.#defaultProducts(this.#db, companyId, id);
   }
 
   listPersonDefaultDimensions(companyId: number, id: number): Promise<DefaultDimensionWire[]> {

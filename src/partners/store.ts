@@ -106,6 +106,34 @@ export interface PartnerSearch {
   versionEnd?: string;
 }
 
+export interface PersonSearch {
+  personNumber?: string;
+  mainGroup?: string;
+  groupId?: number;
+  includeInactive: boolean;
+}
+
+/** Every person matching the search, by id. */
+export async function searchPersons(db: Db, companyId: number, search: PersonSearch, order: 'asc' | 'desc'): Promise<PartnerRow[]> {
+  let query = db.selectFrom('business_partners').selectAll().where('company_id', '=', companyId).where('type', '=', 'PERSON');
+  if (!search.includeInactive) query = query.where('active', '=', true);
+  if (search.mainGroup) query = query.where('main_group', '=', search.mainGroup);
+  if (search.groupId !== undefined) {
+    const groupId = search.groupId;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('business_partner_groups')
+          .select('group_id')
+          .where('business_partner_groups.company_id', '=', companyId)
+          .whereRef('business_partner_groups.partner_id', '=', 'business_partners.id')
+          .where('business_partner_groups.group_id', '=', groupId),
+      ),
+    );
+  }
+  return query.orderBy('id', order).execute();
+}
+
 export async function searchPartners(db: Db, companyId: number, search: PartnerSearch, page: PageRequest): Promise<{ rows: PartnerRow[]; total: number }> {
   let query = db.selectFrom('business_partners').where('business_partners.company_id', '=', companyId).where('business_partners.type', 'in', search.types);
   if (search.active !== undefined) query = query.where('business_partners.active', '=', search.active);

@@ -129,6 +129,7 @@ export const ERRORS = {
   FISCAL_PERIOD_ALREADY_CLOSED: { status: 400 },
   FISCAL_PERIOD_ALREADY_OPEN: { status: 400 },
   FISCAL_YEAR_CLOSED: { status: 400 },
+  TRACKING_PERIOD_STATUS_CONFLICT: { status: 409, message: 'TRACKING_PERIOD_STATUS_CONFLICT: the period is {current}; it cannot be marked {requested}.' },
   FISCAL_YEAR_INVALID: { status: 400, message: 'FISCAL_YEAR_INVALID: {detail}' },
   UNKNOWN_VAT_COUNTRY: { status: 400, message: "UNKNOWN_VAT_COUNTRY: no VAT data for '{countryCode}'." },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -4,6 +4,7 @@ import { Type, Addition, Id, RefId, StringEnum, Text } from '../platform/schema.
 import type { SchemaOptions } from '@sinclair/typebox';
 import { route, view, type RouteDef } from '../platform/route.ts';
 import { RIGHTS_TREE } from '../platform/rights.ts';
+import { parseId } from '../platform/batch.ts';
 import type { TSchema } from '@sinclair/typebox';
 import { MARK_SALARY_AS_PAID_SINCE, type UserService } from './service.ts';
 import { REAL_RIGHTS } from './rights-document.ts';
@@ -79,6 +80,11 @@ const SessionInfo = Type.Object(
   { $id: 'SessionInfo', title: 'SessionInfo' },
 );
 
+const UserProfile = Type.Object(
+  { firstname: Type.String(), surname: Type.String() },
+  { $id: 'UserProfile', title: 'UserProfile', additionalProperties: false },
+);
+
 export function userRoutes(users: UserService): RouteDef[] {
   return [
     route({
@@ -102,6 +108,16 @@ export function userRoutes(users: UserService): RouteDef[] {
         'a request without it answers 403 naming the right.',
       schema: { response: { 200: UserRightsSchema } },
       handler: ({ auth, apiVersion }) => users.rights(auth, apiVersion),
+    }),
+    route({
+      method: 'GET',
+      path: '/users/profiles/:userId',
+      right: null,
+      tags: ['Users'],
+      summary: 'Get the name of a user of the company',
+      description: 'Any user of the company may see the names of the others (e.g. the verifiers of an invoice). 404 for a user outside the company.',
+      schema: { params: Type.Object({ userId: Type.String({ pattern: '^[0-9]+$', description: 'User id (int32).' }) }), response: { 200: UserProfile } },
+      handler: ({ auth, params }) => users.profile(auth.companyId, parseId(params.userId, 'User')),
     }),
     route({
       method: 'GET',

@@ -77,6 +77,13 @@ export class UserService {
     return { role: found.membership.role, rights: rightsDocument(rights) };
   }
 
+  /** The name of an active user of the company. */
+  async profile(companyId: number, userId: number): Promise<{ firstname: string; surname: string }> {
+    const found = await store.userInCompany(this.#ctx.db, companyId, userId);
+    if (!found || !found.membership.active) throw notFound('User');
+    return { firstname: found.user.first_name, surname: found.user.last_name };
+  }
+
   async sessionInfo(auth: RequestAuth) {
     const found = await store.userInCompany(this.#ctx.db, auth.companyId, auth.userId);
     const company = await store.company(this.#ctx.db, auth.companyId);
