@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { buildApp, type App } from './app.ts';
 import { configFromEnv, ConfigError, type Config } from './platform/config.ts';
 import { migrate, openDatabase } from './db/index.ts';
-import { AdminError, AdminService, hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './company/index.ts';
+import { AdminError, AdminService, DOCUMENTS, hasCompanies, isDocumentName, seedDemo, storedDemo, type DemoCredentials } from './company/index.ts';
+import { parseJson } from './platform/json.ts';
 import { allMigrations } from './modules.ts';
 import { LATEST_VERSION } from './platform/versions.ts';
 import type { RightLeaf, RightValue, Role } from './platform/rights.ts';
@@ -16,6 +17,13 @@ const USAGE = `Usage: tase <command>
   migrate                       bring the database schema up to date
   seed demo [--json]            create a demo company, user, OAuth client and API key
   admin company create --name N [--business-id ID] [--country C] [--currency EUR] [--contract-type TESTING]
+                       [--product-version FINANCIALS_PLUS]
+  admin company product-version --company-id N --product-version V   the product edition of the contract
+  admin company settings --company-id N --name deliveryterms|einvoiceaddresses|collectionpenal --json JSON
+                                                              replace a settings document (the GET answer's shape)
+  admin company invoice-template --company-id N --name NAME [--id N] [--default]   add or rename a template
+  admin company verifier-list --company-id N --name NAME [--id N] [--verifiers ID,..] [--acceptors ID,..]
+  admin company delete-verifier-list --company-id N --id N
   admin user create --username U --first-name F --last-name L --email E [--password P] [--api-login-only]
   admin user add-to-company --user-id N --company-id N [--role ADMIN] [--right area.leaf=VALUE ...]
   admin client create --name N --redirect-uri URL [--client-id ID] [--owner-company-id N]
@@ -137,8 +145,52 @@ async function ledgerAdmin(app: App, command: string, values: Record<string, str
       }
     }
   } catch (err) {
-    if (err instanceof ApiError) throw new AdminError(err.items.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; '));
-    throw err;
+    throw asAdminError(err);
+  }
+}
+
+/** A refusal of the API's rules, printed as text by the admin commands. */
+function asAdminError(err: unknown): unknown {
+  return err instanceof ApiError ? new AdminError(err.items.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ')) : err;
+}
+
+function userIds(name: string, value: string | undefined): number[] {
+  return (value ?? '').split(',').filter((part) => part.trim() !== '').map((part) => int(name, part.trim()));
+}
+
+/** The company's settings documents, invoice templates and verifier lists: the same rules as a request body. */
+async function companyAdmin(app: App, command: string, values: Record<string, string | boolean | string[] | undefined>): Promise<unknown> {
+  const companyId = int('company-id', values['company-id'] as string | undefined);
+  const name = () => required('name', values.name as string | undefined);
+  const id = values.id === undefined ? undefined : int('id', values.id as string);
+  const documents = app.services.company.documents;
+  try {
+    switch (command) {
+      case 'company settings': {
+        const document = name();
+        if (!isDocumentName(document)) throw new AdminError(`--name takes one of ${Object.keys(DOCUMENTS).join(', ')}`);
+        let json: unknown;
+        try {
+          json = parseJson(required('json', values.json as string | undefined));
+        } catch (err) {
+          throw err instanceof AdminError ? err : new AdminError(`--json is not valid JSON: ${(err as Error).message}`);
+        }
+        return await documents.replaceDocument(companyId, document, json);
+      }
+      case 'company invoice-template':
+        return await documents.saveInvoiceTemplate(companyId, { id, name: name(), isDefault: values.default === true });
+      case 'company verifier-list':
+        return await documents.saveVerifierList(companyId, {
+          id,
+          name: name(),
+          verifiers: userIds('verifiers', values.verifiers as string | undefined),
+          acceptors: userIds('acceptors', values.acceptors as string | undefined),
+        });
+      default:
+        return await documents.deleteVerifierList(companyId, int('id', values.id as string | undefined));
+    }
+  } catch (err) {
+    throw asAdminError(err);
   }
 }
 
@@ -178,6 +230,11 @@ async function admin(config: Config, args: string[]): Promise<void> {
       'end-date': { type: 'string' },
       account: { type: 'string' },
       active: { type: 'string' },
+      'product-version': { type: 'string' },
+      json: { type: 'string' },
+      default: { type: 'boolean' },
+      verifiers: { type: 'string' },
+      acceptors: { type: 'string' },
     },
     strict: true,
   });
@@ -191,7 +248,15 @@ async function admin(config: Config, args: string[]): Promise<void> {
           country: values.country,
           currency: values.currency,
           contractType: values['contract-type'] as never,
+          productVersion: values['product-version'],
         });
+      case 'company product-version':
+        return service.setProductVersion(int('company-id', values['company-id']), required('product-version', values['product-version']));
+      case 'company settings':
+      case 'company invoice-template':
+      case 'company verifier-list':
+      case 'company delete-verifier-list':
+        return companyAdmin(app, command, values);
       case 'user create':
         return service.createUser({
           username: required('username', values.username),

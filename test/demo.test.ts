@@ -83,8 +83,11 @@ describe('demo registers', () => {
       'SALES Ohjelmistolisenssi',
       'PURCHASE Kopiopaperi A4',
       'PURCHASE Siivouspalvelu',
+      'SALES Perintäkulut',
+      'SALES Muistutusmaksu',
     ]);
-    expect(products.every((p: { vat: number }) => p.vat === 25.5)).toBe(true);
+    // the fees of late payment are VAT-free
+    expect(products.map((p: { vat: number }) => p.vat)).toEqual([25.5, 25.5, 25.5, 25.5, 25.5, 0, 0]);
     const groups = (await get('/products/groups')).productGroups;
     expect(groups.map((g: { name: string; type: string }) => [g.name, g.type])).toEqual([
       ['Palvelut', 'SALES'],
@@ -97,6 +100,24 @@ describe('demo registers', () => {
     const accounts = (await get('/bankaccounts')).results;
     expect(accounts).toHaveLength(1);
     expect(accounts[0]).toMatchObject({ iban: 'FI4950009420028730', bic: 'OKOYFIHH', ledgerAccount: '1910', defaultForInvoice: true, defaultForPayment: true, status: 'ACTIVE' });
+  });
+
+  it('invoicing settings: product edition, delivery terms, e-invoice addresses, collection fees, templates, a verifier list', async () => {
+    expect((await get('/company')).productVersion).toBe('FINANCIALS_PLUS');
+    expect((await get('/company/deliveryterms')).deliveryTerms).toHaveLength(6);
+    expect(await get('/company/einvoiceaddresses')).toEqual({ operator: 'OKOYFIHH', sendingAddress: '003712345671', receivingAddress: '003712345671', receivingAddressPublicInTieke: true });
+    const collection = await get('/company/expenses/collectionpenal/settings');
+    expect(collection).toMatchObject({
+      useAutomaticHandling: true,
+      collectionCostsProduct: { name: 'Perintäkulut', code: 'X100', price: 5, currency: 'EUR', unit: 'PIECE', defaultAccount: '3000' },
+      penalExpenseProduct: { name: 'Muistutusmaksu' },
+      penalInterestDateMargin: 7,
+      defaultSalesInvoiceInterest: 11.5,
+    });
+    expect(await get('/company/invoicetemplates')).toEqual({ id: expect.any(Number), name: 'Vakiolasku' });
+    const [list] = await get('/company/invoicecirculation/verifierlists');
+    expect(list).toMatchObject({ name: 'Ostolaskut', verifiers: [expect.any(Number)], acceptors: [expect.any(Number)] });
+    expect((await get(`/company/invoicecirculation/verifierlists/${list.id}`)).verifiers).toEqual([{ userId: list.verifiers[0], firstname: 'Demo', surname: 'User', orderNo: 1 }]);
   });
 
   it('the company the tests start from stays empty', async () => {

@@ -8,7 +8,9 @@ import type { NewMember } from '../platform/area.ts';
 import * as auth from '../auth/index.ts';
 import { digest, formatApiKey, hashPassword, identity, passwordProblem, randomSecret } from '../auth/index.ts';
 import { COUNTRIES } from '../domain/countries.ts';
-import { insertCompany } from './store.ts';
+import { getSettings, insertCompany, saveSettings } from './store.ts';
+import { PRODUCT_VERSIONS } from './schemas.ts';
+import { parseJson, stringifyJson } from '../platform/json.ts';
 import { CURRENCIES } from '../domain/codes.ts';
 
 export class AdminError extends Error {
@@ -21,6 +23,8 @@ export interface NewCompany {
   country?: string;
   currency?: string;
   contractType?: 'PRODUCTION_USAGE' | 'TESTING' | 'DEMO';
+  /** The product edition the company's contract is for (GET /company `productVersion`). */
+  productVersion?: string;
 }
 
 export interface NewUser {
@@ -31,6 +35,24 @@ export interface NewUser {
   email: string;
   mobilePhone?: string;
   apiLoginOnly?: boolean;
+}
+
+function productVersionOf(value: string): string {
+  if (!(PRODUCT_VERSIONS as readonly string[]).includes(value)) throw new AdminError(`unknown product version '${value}': one of ${PRODUCT_VERSIONS.join(', ')}`);
+  return value;
+}
+
+/** Keeps the product edition with the company's details, where PUT /company leaves it as it is. */
+async function writeProductVersion(trx: Db, companyId: number, productVersion: string, now: Date): Promise<void> {
+  const settings = await getSettings(trx, companyId);
+  const details = settings ? (parseJson(settings.details) as Record<string, unknown>) : {};
+  await saveSettings(trx, {
+    company_id: companyId,
+    details: stringifyJson({ ...details, productVersion }),
+    usage_settings: settings?.usage_settings ?? null,
+    circulation_settings: settings?.circulation_settings ?? null,
+    version: nextVersion(now, settings?.version),
+  });
 }
 
 export class AdminService {
@@ -50,6 +72,7 @@ export class AdminService {
       throw new AdminError(`unknown country '${input.country}': use the English upper-case name, e.g. FINLAND or SWEDEN`);
     }
     if (input.currency !== undefined && !(CURRENCIES as readonly string[]).includes(input.currency)) throw new AdminError(`unknown currency '${input.currency}'`);
+    if (input.productVersion !== undefined) productVersionOf(input.productVersion);
     return this.#ctx.db.transaction().execute(async (trx) => {
       const companyId = await allocateId(trx, 0, 'companies');
       const now = this.#now();
@@ -63,10 +86,19 @@ export class AdminService {
           created_at: isoDateTime(now),
         version: nextVersion(now),
       });
+      if (input.productVersion !== undefined) await writeProductVersion(trx, companyId, input.productVersion, now);
       // the company setup the areas declare (src/modules.ts), in the same transaction
       await this.#ctx.companySetup.company(trx, companyId);
       return { companyId, name: input.name.trim() };
     });
+  }
+
+  /** Sets the product edition of a company (when its contract changes). */
+  async setProductVersion(companyId: number, productVersion: string): Promise<{ companyId: number; productVersion: string }> {
+    productVersionOf(productVersion);
+    if (!(await auth.findCompany(this.#ctx.db, companyId))) throw new AdminError(`no company ${companyId}`);
+    await this.#ctx.db.transaction().execute((trx) => writeProductVersion(trx, companyId, productVersion, this.#now()));
+    return { companyId, productVersion };
   }
 
   async createUser(input: NewUser): Promise<{ userId: number; username: string }> {

@@ -2,6 +2,8 @@
 // dimension, customers and suppliers, products in groups, a bank account. Everything goes through the areas'
 // own services after the same body validation as over HTTP, so every rule of the API applies to it.
 import type { AppContext } from '../platform/context.ts';
+import { AdminService } from './admin.ts';
+import { CompanyDocuments } from './documents.ts';
 import { compileValidator } from '../platform/validation.ts';
 import { rightsForRole } from '../platform/rights.ts';
 import { isoDate } from '../platform/clock.ts';
@@ -38,7 +40,7 @@ export interface DemoData {
   bankAccountId: number;
 }
 
-export async function seedDemoData(ctx: AppContext, companyId: number): Promise<DemoData> {
+export async function seedDemoData(ctx: AppContext, companyId: number, adminUserId: number): Promise<DemoData> {
   const rights = rightsForRole('ADMIN');
   const dimensions = new DimensionService(ctx);
   const partners = new PartnerService(ctx, dimensions);
@@ -93,6 +95,9 @@ export async function seedDemoData(ctx: AppContext, companyId: number): Promise<
   const licence = await product({ type: 'SALES', name: 'Ohjelmistolisenssi', code: 'L100', unit: 'MONTH', price: '49.90', defaultAccount: '3000' });
   const paper = await product({ type: 'PURCHASE', name: 'Kopiopaperi A4', code: 'P100', unit: 'BOX', price: '24.90', defaultAccount: '4000', productGroupId: supplies });
   const cleaning = await product({ type: 'PURCHASE', name: 'Siivouspalvelu', code: 'P200', unit: 'HOUR', price: 38, defaultAccount: '4450' });
+  // charged on late payments: VAT-free fees
+  const collectionCosts = await product({ type: 'SALES', name: 'Perintäkulut', code: 'X100', unit: 'PIECE', price: 5, vat: 0, defaultAccount: '3000' });
+  const reminderFee = await product({ type: 'SALES', name: 'Muistutusmaksu', code: 'X200', unit: 'PIECE', price: 5, vat: 0, defaultAccount: '3000' });
   await dimensions.putDefault(companyId, productOwner(companyId, consulting), dimensionId, body<DefaultDimensionWire>(DefaultDimension, { items: [{ codeName: 'Myynti', percent: 100 }] }));
 
   // customers and suppliers (Finnish business IDs with valid check digits, valid IBANs)
@@ -165,12 +170,45 @@ export async function seedDemoData(ctx: AppContext, companyId: number): Promise<
     body<DefaultAccountsWire>(DefaultAccounts, { vatPercent: vat, vatStatus: 1, purchaseInvoiceAccounts: { debitAccount: { code: '4450' }, creditAccount: { code: '2871' } } }),
   );
 
+  await seedInvoicingSettings(ctx, companyId, adminUserId, { collectionCosts, reminderFee });
+
   return {
     dimensionId,
     customerIds: [builder, cafe],
     supplierIds: [stationer, cleaner],
-    productIds: [consulting, training, licence, paper, cleaning],
+    productIds: [consulting, training, licence, paper, cleaning, collectionCosts, reminderFee],
     productGroupIds: [services, supplies],
     bankAccountId: bankAccount.id!,
   };
+}
+
+/**
+ * The settings the company's invoices use: the product edition, delivery terms (Incoterms 2020), e-invoice
+ * addresses (the OVT code of the business ID), collection and penal expenses, two invoice templates and a
+ * verifier list of purchase invoices with the demo administrator.
+ */
+async function seedInvoicingSettings(ctx: AppContext, companyId: number, adminUserId: number, fees: { collectionCosts: number; reminderFee: number }): Promise<void> {
+  const documents = new CompanyDocuments(ctx);
+  await new AdminService(ctx).setProductVersion(companyId, 'FINANCIALS_PLUS');
+  await documents.replaceDocument(companyId, 'deliveryterms', {
+    deliveryTerms: ['EXW Ex Works', 'FCA Free Carrier', 'CPT Carriage Paid To', 'CIP Carriage and Insurance Paid To', 'DAP Delivered at Place', 'DDP Delivered Duty Paid'],
+  });
+  await documents.replaceDocument(companyId, 'einvoiceaddresses', {
+    operator: 'OKOYFIHH',
+    sendingAddress: '003712345671',
+    receivingAddress: '003712345671',
+    receivingAddressPublicInTieke: true,
+  });
+  await documents.replaceDocument(companyId, 'collectionpenal', {
+    useAutomaticHandling: true,
+    collectionCostsProduct: { productId: fees.collectionCosts },
+    penalExpenseProduct: { productId: fees.reminderFee },
+    penalInterestDateMargin: 7,
+    minimumPenalInterestSum: '5.00',
+    defaultSalesInvoiceInterest: '11.5',
+    defaultSalesInvoicePaymentTerms: 14,
+  });
+  await documents.saveInvoiceTemplate(companyId, { name: 'Vakiolasku' });
+  await documents.saveInvoiceTemplate(companyId, { name: 'Invoice (English)' });
+  await documents.saveVerifierList(companyId, { name: 'Ostolaskut', verifiers: [adminUserId], acceptors: [adminUserId] });
 }

@@ -32,7 +32,7 @@ export interface DemoOptions {
   redirectUri?: string;
   /**
    * Also fill the company with demo registers (a cost-centre dimension, customers, suppliers, products, a bank
-   * account), as `tase serve` and `tase seed demo` do. Off by default: tests start from an empty company.
+   * account) and invoicing settings, as `tase serve` and `tase seed demo` do. Off by default: tests start from an empty company.
    */
   withData?: boolean;
 }
@@ -45,7 +45,7 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions = {}): Prom
   const username = `demo${suffix}`;
   const user = await admin.createUser({ username, password, firstName: 'Demo', lastName: 'User', email: `${username}@example.com` });
   await admin.addMember(company.companyId, user.userId, 'ADMIN');
-  if (options.withData) await seedDemoData(ctx, company.companyId);
+  if (options.withData) await seedDemoData(ctx, company.companyId, user.userId);
   const client = await admin.createClient({
     name: 'Demo integration',
     clientId: `tase-demo${suffix}`,

@@ -6,12 +6,13 @@ import { CompanyService } from './service.ts';
 
 export { CompanyService } from './service.ts';
 export { AdminError, AdminService } from './admin.ts';
+export { DOCUMENTS, isDocumentName } from './documents.ts';
 export { hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './demo.ts';
 
 export const companyArea = defineArea({
   name: 'company',
   tags: [{ name: 'Company', description: 'Company details and settings.' }],
-  tables: { company: ['companies', 'company_settings'] },
+  tables: { company: ['companies', 'company_settings', 'company_documents', 'invoice_templates', 'verifier_lists'] },
   migrations: companySettingsMigrations,
   create: (ctx) => new CompanyService(ctx),
   routes: (company) => companyRoutes(company),

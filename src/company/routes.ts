@@ -1,10 +1,26 @@
 // HTTP of the company resource, its usage settings and its invoice circulation settings.
-import { ADDITION, InfoMessage } from '../platform/schema.ts';
+import { ADDITION, InfoMessage, Type } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
-import { Company, UsageSettings, CirculationSettings, type CompanyWire, type UsageSettingsWire, type CirculationSettingsWire } from './schemas.ts';
+import { parseId } from '../platform/batch.ts';
+import {
+  Company,
+  UsageSettings,
+  CirculationSettings,
+  CollectionsAndPenalExpenses,
+  DeliveryTerms,
+  EInvoiceData,
+  InvoiceTemplate,
+  VerifierList,
+  VerifierListBasic,
+  type CompanyWire,
+  type UsageSettingsWire,
+  type CirculationSettingsWire,
+} from './schemas.ts';
 import type { CompanyService } from './service.ts';
 
 const INFO = 'management.companyInfo' as const;
+const SALES_INVOICES = 'sales.salesInvoices' as const;
+const SET_BY_ADMIN = 'Set with the `tase admin company` commands.';
 const TAGS = ['Company'];
 
 export function companyRoutes(company: CompanyService): RouteDef[] {
@@ -69,6 +85,64 @@ export function companyRoutes(company: CompanyService): RouteDef[] {
       schema: { ...ADDITION, body: CirculationSettings, response: { 200: CirculationSettings } },
       handler: ({ auth, body }) => company.replaceCirculationSettings(auth.companyId, body as CirculationSettingsWire),
     }),
+    route({
+      method: 'GET',
+      path: '/company/deliveryterms',
+      right: view(SALES_INVOICES),
+      tags: TAGS,
+      summary: 'Delivery terms of the company',
+      description: `The delivery terms offered on invoices, in order; none until set. ${SET_BY_ADMIN}`,
+      schema: { response: { 200: DeliveryTerms } },
+      handler: ({ auth }) => company.documents.deliveryTerms(auth.companyId),
+    }),
+    route({
+      method: 'GET',
+      path: '/company/einvoiceaddresses',
+      right: view(INFO),
+      tags: TAGS,
+      summary: 'Electronic invoice addresses of the company',
+      description: `Operator and addresses of sent and received e-invoices; an empty object until set. ${SET_BY_ADMIN}`,
+      schema: { response: { 200: EInvoiceData } },
+      handler: ({ auth }) => company.documents.eInvoiceData(auth.companyId),
+    }),
+    route({
+      method: 'GET',
+      path: '/company/expenses/collectionpenal/settings',
+      right: view(INFO),
+      tags: TAGS,
+      summary: 'Collection and penal expense settings',
+      description: `Products of the register charged as collection costs and penal expenses, and the penal interest defaults. ${SET_BY_ADMIN}`,
+      schema: { response: { 200: CollectionsAndPenalExpenses } },
+      handler: ({ auth }) => company.documents.collectionsAndPenalExpenses(auth.companyId),
+    }),
+    route({
+      method: 'GET',
+      path: '/company/invoicetemplates',
+      right: view(SALES_INVOICES),
+      tags: TAGS,
+      summary: 'Default invoice template of the company',
+      description: `The template new invoices use; 404 while the company has none. ${SET_BY_ADMIN}`,
+      schema: { response: { 200: InvoiceTemplate } },
+      handler: ({ auth }) => company.documents.defaultInvoiceTemplate(auth.companyId),
+    }),
+    route({
+      method: 'GET',
+      path: '/company/invoicecirculation/verifierlists',
+      right: view(INFO),
+      tags: TAGS,
+      summary: 'Verifier lists of invoice circulation',
+      description: `Each list names its verifiers and acceptors (user ids, in order). ${SET_BY_ADMIN}`,
+      schema: { response: { 200: Type.Array(VerifierListBasic) } },
+      handler: ({ auth }) => company.documents.verifierLists(auth.companyId),
+    }),
+    route({
+      method: 'GET',
+      path: '/company/invoicecirculation/verifierlists/:listId',
+      right: view(INFO),
+      tags: TAGS,
+      summary: 'One verifier list with the names of its users',
+      schema: { params: Type.Object({ listId: Type.String({ pattern: '^[0-9]+$', description: 'Verifier list id (int32).' }) }), response: { 200: VerifierList } },
+      handler: ({ auth, params }) => company.documents.verifierList(auth.companyId, parseId(params.listId, 'Verifier list')),
+    }),
   ];
 }
-

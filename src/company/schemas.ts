@@ -1,5 +1,6 @@
 // Wire shapes of the company, its usage settings and its invoice circulation settings.
-import { Type, Addition, Id, Text, StringEnum, DateString, type Static } from '../platform/schema.ts';
+import { Type, Addition, DecimalNumber, Id, Text, StringEnum, DateString, type Static } from '../platform/schema.ts';
+import { Product } from '../products/index.ts';
 import { COUNTRIES } from '../domain/countries.ts';
 import { CashDiscount, INVOICE_CHANNELS } from '../partners/index.ts';
 
@@ -147,3 +148,86 @@ export const CirculationSettings = Type.Object(
   { $id: 'CirculationSettings', title: 'CirculationSettings', additionalProperties: false },
 );
 export type CirculationSettingsWire = Static<typeof CirculationSettings>;
+
+// ---- settings the invoices use: delivery terms, e-invoice addresses, collection and penal expenses, invoice
+// templates and the verifier lists of invoice circulation ----
+
+export const DeliveryTerms = Type.Object(
+  { deliveryTerms: Type.Array(Text(255, { minLength: 1 }), { maxItems: 200, description: 'The delivery terms offered on invoices, in order.' }) },
+  { $id: 'DeliveryTerms', title: 'DeliveryTerms', additionalProperties: false },
+);
+export type DeliveryTermsWire = Static<typeof DeliveryTerms>;
+
+export const EInvoiceData = Type.Object(
+  {
+    operator: Type.Optional(Text(100, { description: 'Name of the e-invoice operator.' })),
+    operatorId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+    sendingAddress: Type.Optional(Text(35, { description: 'E-invoice address of sent invoices (OVT or IBAN).' })),
+    receivingAddress: Type.Optional(Text(35, { description: 'E-invoice address of received invoices.' })),
+    receivingAddressPublicInTieke: Type.Optional(Type.Boolean()),
+    edi: Type.Optional(Text(35)),
+    invoicerAnnouncementUpdated: Type.Optional(Text(40)),
+    created: Type.Optional(Text(40)),
+    creator: Type.Optional(Text(100)),
+    wsCustomerNumber: Type.Optional(Text(40)),
+  },
+  { $id: 'EInvoiceData', title: 'EInvoiceData', additionalProperties: false },
+);
+export type EInvoiceDataWire = Static<typeof EInvoiceData>;
+
+/** A product of the register as the collection settings name it; only `productId` is read from a request. */
+export const ProductBasicInfo = Type.Object(
+  {
+    productId: Id({ description: 'A product of the register.' }),
+    name: Type.Optional(Type.String({ readOnly: true })),
+    code: Type.Optional(Type.String({ readOnly: true })),
+    defaultAccount: Type.Optional(Type.String({ readOnly: true })),
+    price: Type.Optional({ ...Product.properties.price, readOnly: true }),
+    currency: Type.Optional({ ...Product.properties.currency, readOnly: true }),
+    unit: Product.properties.unit,
+  },
+  { title: 'ProductBasicInfo', additionalProperties: false },
+);
+
+export const CollectionsAndPenalExpenses = Type.Object(
+  {
+    useAutomaticHandling: Type.Optional(Type.Boolean({ description: 'Collection and penal expenses added automatically. Default false.' })),
+    collectionCostsProduct: Type.Optional(ProductBasicInfo),
+    penalExpenseProduct: Type.Optional(ProductBasicInfo),
+    penalInterestDateMargin: Type.Optional(Type.Integer({ minimum: 0, maximum: 365, description: 'Days of delay before penal interest is charged.' })),
+    minimumPenalInterestSum: Type.Optional(DecimalNumber({ scale: 2, minimum: 0, maximum: '999999999', description: 'Smallest penal interest charged.' })),
+    defaultSalesInvoiceInterest: Type.Optional(DecimalNumber({ scale: 2, minimum: 0, maximum: 1000, description: 'Penal interest rate of sales invoices, percent.' })),
+    defaultSalesInvoicePaymentTerms: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, description: 'Payment term of sales invoices, days.' })),
+    collectionPartner: Type.Optional(Text(100)),
+  },
+  { $id: 'CollectionsAndPenalExpenses', title: 'CollectionsAndPenalExpenses', additionalProperties: false },
+);
+export type CollectionsAndPenalExpensesWire = Static<typeof CollectionsAndPenalExpenses>;
+
+export const InvoiceTemplate = Type.Object(
+  { id: Type.Optional(Id({ readOnly: true })), name: Text(100, { minLength: 1 }) },
+  { $id: 'InvoiceTemplate', title: 'InvoiceTemplate', additionalProperties: false },
+);
+export type InvoiceTemplateWire = Static<typeof InvoiceTemplate>;
+
+export const VerifierListBasic = Type.Object(
+  {
+    id: Id(),
+    name: Type.String(),
+    verifiers: Type.Array(Type.Number(), { description: 'User ids of the verifiers, in order.' }),
+    acceptors: Type.Array(Type.Number(), { description: 'User ids of the acceptors, in order.' }),
+  },
+  { title: 'VerifierListBasic', additionalProperties: false },
+);
+export type VerifierListBasicWire = Static<typeof VerifierListBasic>;
+
+export const VerifierList = Type.Object(
+  {
+    id: Id(),
+    name: Type.String(),
+    verifiers: Type.Array(Verifier),
+    acceptors: Type.Array(Verifier),
+  },
+  { $id: 'VerifierList', title: 'VerifierList', additionalProperties: false },
+);
+export type VerifierListWire = Static<typeof VerifierList>;

@@ -7,6 +7,7 @@ import { nextVersion } from '../platform/clock.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import type { CirculationSettingsWire, CompanyWire, UsageSettingsWire } from './schemas.ts';
 import * as store from './store.ts';
+import { CompanyDocuments } from './documents.ts';
 import { translationLanguages, CHART_LANGUAGE } from '../accounts/index.ts';
 import { isFinnishBusinessId } from '../domain/business-id.ts';
 
@@ -66,8 +67,11 @@ function compact<T extends Json>(o: T): T {
 
 export class CompanyService {
   readonly #ctx: AppContext;
+  /** Delivery terms, e-invoice addresses, collection settings, invoice templates and verifier lists. */
+  readonly documents: CompanyDocuments;
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
+    this.documents = new CompanyDocuments(ctx);
   }
 
   async #load(db: Db, companyId: number) {

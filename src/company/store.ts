@@ -54,3 +54,101 @@ export async function memberUserIds(db: Db, companyId: number, userIds: number[]
     .execute();
   return new Set(rows.map((r) => Number(r.user_id)));
 }
+
+// ---- settings documents, invoice templates and verifier lists ----
+
+export type DocumentKind = 'deliveryTerms' | 'eInvoiceData' | 'collectionsAndPenalExpenses';
+
+export interface CompanyDocumentRow {
+  company_id: number;
+  kind: DocumentKind;
+  /** The settings as JSON (exact decimals). */
+  body: string;
+  version: string;
+}
+
+export interface InvoiceTemplateRow {
+  company_id: number;
+  id: number;
+  name: string;
+  is_default: boolean | number;
+  version: string;
+}
+
+export interface VerifierListRow {
+  company_id: number;
+  id: number;
+  name: string;
+  /** User ids, in order, as a JSON array. */
+  verifiers: string;
+  acceptors: string;
+  version: string;
+}
+
+declare module '../db/types.ts' {
+  interface Database {
+    company_documents: CompanyDocumentRow;
+    invoice_templates: InvoiceTemplateRow;
+    verifier_lists: VerifierListRow;
+  }
+}
+
+export async function getDocument(db: Db, companyId: number, kind: DocumentKind): Promise<CompanyDocumentRow | undefined> {
+  return db.selectFrom('company_documents').selectAll().where('company_id', '=', companyId).where('kind', '=', kind).executeTakeFirst();
+}
+
+export async function saveDocument(db: Db, row: CompanyDocumentRow): Promise<void> {
+  await db
+    .insertInto('company_documents')
+    .values(row)
+    .onConflict((oc) => oc.columns(['company_id', 'kind']).doUpdateSet({ body: row.body, version: row.version }))
+    .execute();
+}
+
+export async function listInvoiceTemplates(db: Db, companyId: number): Promise<InvoiceTemplateRow[]> {
+  return db.selectFrom('invoice_templates').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
+}
+
+export async function insertInvoiceTemplate(db: Db, row: InvoiceTemplateRow): Promise<void> {
+  await db.insertInto('invoice_templates').values(row).execute();
+}
+
+export async function updateInvoiceTemplate(db: Db, row: InvoiceTemplateRow): Promise<void> {
+  const { company_id, id, ...fields } = row;
+  await db.updateTable('invoice_templates').set(fields).where('company_id', '=', company_id).where('id', '=', id).execute();
+}
+
+/** Makes one template the default and every other not. */
+export async function setDefaultInvoiceTemplate(db: Db, companyId: number, id: number): Promise<void> {
+  await db.updateTable('invoice_templates').set({ is_default: false }).where('company_id', '=', companyId).where('id', '!=', id).execute();
+  await db.updateTable('invoice_templates').set({ is_default: true }).where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+export async function listVerifierLists(db: Db, companyId: number): Promise<VerifierListRow[]> {
+  return db.selectFrom('verifier_lists').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
+}
+
+export async function getVerifierList(db: Db, companyId: number, id: number): Promise<VerifierListRow | undefined> {
+  return db.selectFrom('verifier_lists').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertVerifierList(db: Db, row: VerifierListRow): Promise<void> {
+  await db.insertInto('verifier_lists').values(row).execute();
+}
+
+export async function updateVerifierList(db: Db, row: VerifierListRow): Promise<void> {
+  const { company_id, id, ...fields } = row;
+  await db.updateTable('verifier_lists').set(fields).where('company_id', '=', company_id).where('id', '=', id).execute();
+}
+
+export async function deleteVerifierList(db: Db, companyId: number, id: number): Promise<number> {
+  const result = await db.deleteFrom('verifier_lists').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** First and last names of users, by id. */
+export async function userNames(db: Db, userIds: number[]): Promise<Map<number, { first_name: string; last_name: string }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['user_id', 'first_name', 'last_name']).where('user_id', 'in', userIds).execute();
+  return new Map(rows.map((u) => [Number(u.user_id), u]));
+}
