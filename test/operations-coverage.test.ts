@@ -8,23 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from './support/service.ts';
 import { operationKey } from './support/real-interface.ts';
 
-const OPERATIONS_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'reference', 'real-api-operations.txt');
+const OPERATIONS_FILE = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'shared',
+  'reference',
+  'real-api-operations.txt',
+);
 
 /** Operations still owed, by the work that owes them. */
 const OWED: Record<string, string[]> = {
   // currencies and exchange rates (issue 10, in progress)
-  currencies: [
-    'GET /currencies',
-    'GET /currencies/company',
-    'GET /currencies/exchangerate',
-    'GET /currencies/latest',
-  ],
+  currencies: ['GET /currencies', 'GET /currencies/company', 'GET /currencies/exchangerate', 'GET /currencies/latest'],
   // reports in the real request shapes (issue 10, the books)
-  reports: [
-    'POST /reports/accounting',
-    'POST /reports/generalledger/{id}',
-    'POST /reports/ledgeraccounts',
-  ],
+  reports: ['POST /reports/accounting', 'POST /reports/generalledger/{id}', 'POST /reports/ledgeraccounts'],
   // invoices and their circulation (the invoices issue)
   invoices: [
     'DELETE /invoices/{id}/paymentevents/{id}',
@@ -52,12 +50,7 @@ const OWED: Record<string, string[]> = {
     'PUT /invoices/{id}/verify',
   ],
   // attachments (with the invoices issue)
-  attachments: [
-    'DELETE /attachments/{id}',
-    'GET /attachments/{id}',
-    'PATCH /attachments/{id}',
-    'POST /attachments',
-  ],
+  attachments: ['DELETE /attachments/{id}', 'GET /attachments/{id}', 'PATCH /attachments/{id}', 'POST /attachments'],
   // payments, bank statements and reference payments (the payments and banking issue)
   paymentsAndBanking: [
     'DELETE /bankstatements/{id}/events/{id}/invoices',
@@ -118,11 +111,7 @@ const OWED: Record<string, string[]> = {
     'PUT /payrolls/salaryslips/{id}/cancelapproval',
   ],
   // integrations (the integrations issue)
-  integrations: [
-    'GET /integrations/{id}',
-    'GET /integrations/{id}/customers',
-    'PUT /integrations/{id}',
-  ],
+  integrations: ['GET /integrations/{id}', 'GET /integrations/{id}/customers', 'PUT /integrations/{id}'],
 };
 
 let svc: TestService;
@@ -132,7 +121,11 @@ beforeAll(async () => {
   svc = await startService();
   const document = await svc.request<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/openapi.json');
   expect(document.status).toBe(200);
-  served = new Set(Object.entries(document.body.paths).flatMap(([path, item]) => Object.keys(item).map((method) => operationKey(method, path))));
+  served = new Set(
+    Object.entries(document.body.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => operationKey(method, path)),
+    ),
+  );
 });
 afterAll(async () => {
   await svc?.close();

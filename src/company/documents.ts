@@ -70,9 +70,12 @@ export class CompanyDocuments {
 
   /** The collection settings with their products as the register has them now (a product removed since is left out). */
   async collectionsAndPenalExpenses(companyId: number): Promise<CollectionsAndPenalExpensesWire> {
-    const stored = ((await this.#stored(companyId, 'collectionsAndPenalExpenses')) as CollectionsAndPenalExpensesWire | undefined) ?? { useAutomaticHandling: false };
+    const stored = ((await this.#stored(companyId, 'collectionsAndPenalExpenses')) as
+      CollectionsAndPenalExpensesWire | undefined) ?? { useAutomaticHandling: false };
     const ids = PRODUCT_FIELDS.flatMap((field) => (stored[field] ? [stored[field].productId] : []));
-    const products = new Map((ids.length > 0 ? await getProducts(this.#ctx.db, companyId, ids) : []).map((p) => [Number(p.id), p]));
+    const products = new Map(
+      (ids.length > 0 ? await getProducts(this.#ctx.db, companyId, ids) : []).map((p) => [Number(p.id), p]),
+    );
     const answer: CollectionsAndPenalExpensesWire = { ...stored };
     for (const field of PRODUCT_FIELDS) {
       const product = stored[field] && products.get(stored[field].productId);
@@ -80,7 +83,12 @@ export class CompanyDocuments {
         delete answer[field];
         continue;
       }
-      const info: NonNullable<ProductRef> = { productId: Number(product.id), name: product.name, price: jsonDecimal(product.price), currency: product.currency as NonNullable<ProductRef>['currency'] };
+      const info: NonNullable<ProductRef> = {
+        productId: Number(product.id),
+        name: product.name,
+        price: jsonDecimal(product.price),
+        currency: product.currency as NonNullable<ProductRef>['currency'],
+      };
       if (product.code) info.code = product.code;
       if (product.default_account) info.defaultAccount = product.default_account;
       if (product.unit) info.unit = product.unit as NonNullable<ProductRef>['unit'];
@@ -99,19 +107,30 @@ export class CompanyDocuments {
     const { error, value } = compileValidator(schema, 'body')(json);
     if (error) throw error;
     let body = value as Record<string, unknown>;
-    if (kind === 'collectionsAndPenalExpenses') body = await this.#productRefs(companyId, value as CollectionsAndPenalExpensesWire);
+    if (kind === 'collectionsAndPenalExpenses')
+      body = await this.#productRefs(companyId, value as CollectionsAndPenalExpensesWire);
     await this.#ctx.db.transaction().execute(async (trx) => {
       const previous = await store.getDocument(trx, companyId, kind);
-      await store.saveDocument(trx, { company_id: companyId, kind, body: stringifyJson(body), version: nextVersion(this.#ctx.clock.now(), previous?.version) });
+      await store.saveDocument(trx, {
+        company_id: companyId,
+        kind,
+        body: stringifyJson(body),
+        version: nextVersion(this.#ctx.clock.now(), previous?.version),
+      });
     });
     if (kind === 'deliveryTerms') return this.deliveryTerms(companyId);
     if (kind === 'eInvoiceData') return this.eInvoiceData(companyId);
     return this.collectionsAndPenalExpenses(companyId);
   }
 
-  async #productRefs(companyId: number, body: CollectionsAndPenalExpensesWire): Promise<CollectionsAndPenalExpensesWire> {
+  async #productRefs(
+    companyId: number,
+    body: CollectionsAndPenalExpensesWire,
+  ): Promise<CollectionsAndPenalExpensesWire> {
     const ids = PRODUCT_FIELDS.flatMap((field) => (body[field] ? [body[field].productId] : []));
-    const known = new Set((ids.length > 0 ? await getProducts(this.#ctx.db, companyId, ids) : []).map((p) => Number(p.id)));
+    const known = new Set(
+      (ids.length > 0 ? await getProducts(this.#ctx.db, companyId, ids) : []).map((p) => Number(p.id)),
+    );
     const violations = new Violations();
     const kept: CollectionsAndPenalExpensesWire = { ...body };
     for (const field of PRODUCT_FIELDS) {
@@ -135,24 +154,42 @@ export class CompanyDocuments {
   }
 
   async invoiceTemplates(companyId: number): Promise<(InvoiceTemplateWire & { isDefault: boolean })[]> {
-    return (await store.listInvoiceTemplates(this.#ctx.db, companyId)).map((t) => ({ id: Number(t.id), name: t.name, isDefault: Boolean(t.is_default) }));
+    return (await store.listInvoiceTemplates(this.#ctx.db, companyId)).map((t) => ({
+      id: Number(t.id),
+      name: t.name,
+      isDefault: Boolean(t.is_default),
+    }));
   }
 
   /** Adds a template (the first one is the default) or renames one; `isDefault` makes it the default. */
-  async saveInvoiceTemplate(companyId: number, input: { id?: number; name: string; isDefault?: boolean }): Promise<InvoiceTemplateWire & { isDefault: boolean }> {
+  async saveInvoiceTemplate(
+    companyId: number,
+    input: { id?: number; name: string; isDefault?: boolean },
+  ): Promise<InvoiceTemplateWire & { isDefault: boolean }> {
     const name = input.name.trim();
-    if (name === '' || name.length > 100) throw apiError('VALIDATION_FAILED', 'name', { detail: 'A template name has 1 to 100 characters.' });
+    if (name === '' || name.length > 100)
+      throw apiError('VALIDATION_FAILED', 'name', { detail: 'A template name has 1 to 100 characters.' });
     const id = await this.#ctx.db.transaction().execute(async (trx) => {
       const templates = await store.listInvoiceTemplates(trx, companyId);
       const version = nextVersion(this.#ctx.clock.now());
       let templateId = input.id;
       if (templateId === undefined) {
         templateId = await allocateId(trx, companyId, 'invoice_templates');
-        await store.insertInvoiceTemplate(trx, { company_id: companyId, id: templateId, name, is_default: templates.length === 0, version });
+        await store.insertInvoiceTemplate(trx, {
+          company_id: companyId,
+          id: templateId,
+          name,
+          is_default: templates.length === 0,
+          version,
+        });
       } else {
         const existing = templates.find((t) => Number(t.id) === templateId);
         if (!existing) throw notFound('Invoice template');
-        await store.updateInvoiceTemplate(trx, { ...existing, name, version: nextVersion(this.#ctx.clock.now(), existing.version) });
+        await store.updateInvoiceTemplate(trx, {
+          ...existing,
+          name,
+          version: nextVersion(this.#ctx.clock.now(), existing.version),
+        });
       }
       if (input.isDefault) await store.setDefaultInvoiceTemplate(trx, companyId, templateId);
       return templateId;
@@ -179,7 +216,12 @@ export class CompanyDocuments {
     const acceptors = parseJson(row.acceptors) as number[];
     const names = await store.userNames(db, [...verifiers, ...acceptors]);
     const named = (userIds: number[]) =>
-      userIds.map((userId, i) => ({ userId, firstname: names.get(userId)?.first_name, surname: names.get(userId)?.last_name, orderNo: i + 1 }));
+      userIds.map((userId, i) => ({
+        userId,
+        firstname: names.get(userId)?.first_name,
+        surname: names.get(userId)?.last_name,
+        orderNo: i + 1,
+      }));
     return { id: Number(row.id), name: row.name, verifiers: named(verifiers), acceptors: named(acceptors) };
   }
 
@@ -187,14 +229,18 @@ export class CompanyDocuments {
   async saveVerifierList(companyId: number, input: VerifierListInput): Promise<VerifierListWire> {
     const violations = new Violations();
     const name = input.name.trim();
-    if (name === '' || name.length > 100) violations.add('VALIDATION_FAILED', 'name', { detail: 'A list name has 1 to 100 characters.' });
+    if (name === '' || name.length > 100)
+      violations.add('VALIDATION_FAILED', 'name', { detail: 'A list name has 1 to 100 characters.' });
     const members = await store.memberUserIds(this.#ctx.db, companyId, [...input.verifiers, ...input.acceptors]);
     for (const role of ['verifiers', 'acceptors'] as const) {
       const userIds = input[role];
-      if (userIds.length > MAX_LIST_USERS) violations.add('VALIDATION_FAILED', role, { detail: `at most ${MAX_LIST_USERS} ${role}` });
+      if (userIds.length > MAX_LIST_USERS)
+        violations.add('VALIDATION_FAILED', role, { detail: `at most ${MAX_LIST_USERS} ${role}` });
       userIds.forEach((userId, i) => {
-        if (!members.has(userId)) violations.add('VALIDATION_FAILED', `${role}[${i}]`, { detail: 'not a user of the company' });
-        else if (userIds.indexOf(userId) !== i) violations.add('VALIDATION_FAILED', `${role}[${i}]`, { detail: 'listed twice' });
+        if (!members.has(userId))
+          violations.add('VALIDATION_FAILED', `${role}[${i}]`, { detail: 'not a user of the company' });
+        else if (userIds.indexOf(userId) !== i)
+          violations.add('VALIDATION_FAILED', `${role}[${i}]`, { detail: 'listed twice' });
       });
     }
     violations.throwIfAny();
@@ -203,11 +249,20 @@ export class CompanyDocuments {
       let id = input.id;
       if (id === undefined) {
         id = await allocateId(trx, companyId, 'verifier_lists');
-        await store.insertVerifierList(trx, { company_id: companyId, id, ...fields, version: nextVersion(this.#ctx.clock.now()) });
+        await store.insertVerifierList(trx, {
+          company_id: companyId,
+          id,
+          ...fields,
+          version: nextVersion(this.#ctx.clock.now()),
+        });
       } else {
         const existing = await store.getVerifierList(trx, companyId, id);
         if (!existing) throw notFound('Verifier list');
-        await store.updateVerifierList(trx, { ...existing, ...fields, version: nextVersion(this.#ctx.clock.now(), existing.version) });
+        await store.updateVerifierList(trx, {
+          ...existing,
+          ...fields,
+          version: nextVersion(this.#ctx.clock.now(), existing.version),
+        });
       }
       return this.verifierList(companyId, id, trx);
     });
