@@ -1,5 +1,5 @@
 // HTTP of ledger receipts and journals.
-import { Type, DateString, DateTimeString, PagingQuery, InfoMessage } from '../platform/schema.ts';
+import { Type, DateString, DateTimeString, Id, PagingQuery, InfoMessage, PathId } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
@@ -19,7 +19,7 @@ import type { ReceiptSearch } from './store.ts';
 const RIGHT = 'accounting.ledgerReceipts' as const;
 const TAGS = ['Ledger'];
 
-const ReceiptIdParam = Type.Object({ receiptId: Type.String({ pattern: '^[0-9]+$', description: 'Ledger receipt id (int32).' }) });
+const ReceiptIdParam = Type.Object({ receiptId: PathId('Ledger receipt id (int32).') });
 const commaList = (values: readonly string[], description: string) =>
   Type.String({ pattern: `^(${values.join('|')})(,(${values.join('|')}))*$`, description });
 const VersionDate = () => Type.Union([DateTimeString(), DateString()]);
@@ -83,7 +83,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
         querystring: Type.Object({
           types: Type.Optional(commaList(RECEIPT_TYPES, 'Comma-separated receipt types.')),
           status: Type.Optional(commaList(RECEIPT_STATUSES, 'Comma-separated statuses.')),
-          partnerId: Type.Optional(Type.Integer({ minimum: 1 })),
+          partnerId: Type.Optional(Id()),
           ...DateFilters,
           ...PagingQuery,
         }),
@@ -141,7 +141,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       description:
         'Replaces the dimension allocations of one transaction (UNFINISHED or APPROVED receipt, open period). Per dimension the values sum to the transaction amount; items must be active in their dimension.',
       schema: {
-        params: Type.Object({ receiptId: Type.String({ pattern: '^[0-9]+$' }), transactionId: Type.String({ pattern: '^[0-9]+$' }) }),
+        params: Type.Object({ receiptId: PathId('Ledger receipt id (int32).'), transactionId: PathId('Transaction id (int32).') }),
         body: DimensionItemValues,
         response: { 200: Transaction },
       },
