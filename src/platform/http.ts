@@ -34,7 +34,8 @@ export function installConventions(app: FastifyInstance, options: { bodyLimit: n
     try {
       done(null, parseJson(text));
     } catch (err) {
-      done(apiError('MALFORMED_JSON', undefined, { detail: (err as Error).message }), undefined);
+      const detail = err instanceof RangeError ? 'it is nested too deeply' : (err as Error).message;
+      done(apiError('MALFORMED_JSON', undefined, { detail }), undefined);
     }
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: options.bodyLimit }, (_req, body, done) => {

@@ -313,7 +313,7 @@ function queryArbitrary(op: Operation): fc.Arbitrary<string> {
   const params = op.parameters.filter((p) => p.in === 'query');
   const pairs: fc.Arbitrary<string[]>[] = params.map((p) =>
     fc.oneof(
-      { weight: 2, arbitrary: fc.constant([]) },
+      { weight: 2, arbitrary: fc.constant([] as string[]) },
       { weight: 3, arbitrary: queryValueArbitrary(p).map((v) => [`${p.name}=${v}`]) },
       { weight: 1, arbitrary: fc.array(queryValueArbitrary(p), { minLength: 2, maxLength: 3 }).map((vs) => vs.map((v) => `${p.name}=${v}`)) },
     ),
