@@ -82,6 +82,10 @@ describe('fixed regressions', () => {
       expect(answer.body.errors[0].field).toBe(field);
     }
     expect((await svc.api('GET', '/ledgerreceipts?partnerId=2147483648')).body.errors[0].field).toBe('partnerId');
+    // a NUL byte in a text path parameter never reaches SQL (PostgreSQL refuses it in text)
+    const nul = await svc.api('GET', '/mfatransactionresult/%00');
+    expect(nul.status).toBe(400);
+    expect(nul.body.errors[0].field).toBe('transactionIdentifier');
   });
 
   it('answers errors of the HTTP layer in the error body without internal paths', async () => {

@@ -204,7 +204,8 @@ function buildValidator(schema: unknown, httpPart: HttpPart | undefined): Valida
   const isBody = httpPart === 'body';
   const ajv = isBody ? bodyAjv : paramAjv;
   const validate: ValidateFunction = ajv.compile(forValidation(schema, true) as object);
-  const checkText = httpPart === 'body' || httpPart === 'querystring';
+  // path parameters too: a NUL byte from `%00` would reach SQL, where PostgreSQL refuses it in text
+  const checkText = httpPart === 'body' || httpPart === 'querystring' || httpPart === 'params';
   const integers = isBody ? [] : integerParameters(schema as SchemaNode);
   return (data: unknown) => {
     if (isBody && (data === null || data === undefined)) {
