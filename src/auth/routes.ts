@@ -59,8 +59,9 @@ const TokenAnswer = Type.Object(
 
 const OAuthErrorBody = Type.Object(
   {
-    error: Type.String({ description: 'RFC 6749 §5.2 error code.' }),
-    error_description: Type.String(),
+    // absent only when the request is refused before the endpoint reads it (a body that is not a form)
+    error: Type.Optional(Type.String({ description: 'RFC 6749 §5.2 error code.' })),
+    error_description: Type.Optional(Type.String()),
     errors: Type.Array(Type.Object({ status: Type.Integer(), message: Type.String(), field: Type.Optional(Type.String()) })),
   },
   { title: 'OAuthError' },

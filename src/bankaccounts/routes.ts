@@ -1,5 +1,5 @@
 // HTTP of the company's bank accounts.
-import { Type, PagingQuery, StringEnum } from '../platform/schema.ts';
+import { Type, PagingQuery, StringEnum, PathId } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
@@ -8,7 +8,7 @@ import type { BankAccountService } from './service.ts';
 
 const INFO = 'management.companyInfo' as const;
 const TAGS = ['Bank accounts'];
-const IdParam = Type.Object({ bankAccountId: Type.String({ pattern: '^[0-9]+$', description: 'Bank account id (int32).' }) });
+const IdParam = Type.Object({ bankAccountId: PathId('Bank account id (int32).') });
 
 export function bankAccountRoutes(accounts: BankAccountService): RouteDef[] {
   return [

@@ -1,6 +1,6 @@
 // HTTP of the dimension register and of the default dimensions of products. (Default dimensions of persons
 // and business partners are served with those resources, in src/partners/routes.ts.)
-import { Type, ADDITION } from '../platform/schema.ts';
+import { Type, ADDITION, PathId } from '../platform/schema.ts';
 import { apiError } from '../platform/errors.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
@@ -12,7 +12,7 @@ const REGISTER = 'accounting.dimensions' as const;
 const PRODUCTS = 'sales.productRegister' as const;
 const TAGS = ['Dimensions'];
 
-const IdString = (description: string) => Type.String({ pattern: '^[0-9]+$', description });
+const IdString = PathId;
 const DimensionIdParam = Type.Object({ dimensionId: IdString('Dimension id (int32).') });
 const ItemParams = Type.Object({ dimensionId: IdString('Dimension id (int32).'), itemId: IdString('Dimension item id (int32).') });
 const ProductDimensionParams = Type.Object({ productId: IdString('Product id.'), dimensionId: IdString('Dimension id (int32).') });

@@ -33,7 +33,7 @@ export interface PostingLine {
   vatDeductionPercent?: Decimal | null;
   partnerId?: number | null;
   balanceCode?: string | null;
-  allocations?: number[] | null;
+  allocations?: Decimal[] | null;
   startDate?: string | null;
   endDate?: string | null;
   dimensions?: DimensionAllocation[];

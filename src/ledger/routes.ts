@@ -1,5 +1,5 @@
 // HTTP of ledger receipts and journals.
-import { Type, Addition, DateString, DateTimeString, PagingQuery, InfoMessage, StringEnum } from '../platform/schema.ts';
+import { Type, Addition, DateString, DateTimeString, PagingQuery, InfoMessage, StringEnum, Id, PathId } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
@@ -19,7 +19,7 @@ import type { ReceiptOrderColumn, ReceiptSearch } from './store.ts';
 const RIGHT = 'accounting.ledgerReceipts' as const;
 const TAGS = ['Ledger'];
 
-const ReceiptIdParam = Type.Object({ receiptId: Type.String({ pattern: '^[0-9]+$', description: 'Ledger receipt id (int32).' }) });
+const ReceiptIdParam = Type.Object({ receiptId: PathId('Ledger receipt id (int32).') });
 const commaList = (values: readonly string[], description: string) =>
   Type.String({ pattern: `^(${values.join('|')})(,(${values.join('|')}))*$`, description });
 const VersionDate = () => Type.Union([DateTimeString(), DateString()]);
@@ -97,7 +97,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
         querystring: Type.Object({
           types: Type.Optional(Type.Array(commaList(RECEIPT_TYPES, 'Receipt types, repeated or comma-separated.'))),
           status: Type.Optional(commaList(ANY_RECEIPT_STATUS, 'Comma-separated statuses (any of the real vocabulary; journals are UNFINISHED, APPROVED or INVALIDATED).')),
-          partnerId: Type.Optional(Addition(Type.Integer({ minimum: 1 }))),
+          partnerId: Type.Optional(Addition(Id())),
           orderByDate: Order(),
           orderByCreated: Order(),
           orderByVersion: Order(),
@@ -162,7 +162,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       description:
         'Replaces the dimension allocations of one transaction (UNFINISHED or APPROVED receipt, open period) and answers the whole receipt. Per dimension the values sum to the transaction amount; items must be active in their dimension.',
       schema: {
-        params: Type.Object({ receiptId: Type.String({ pattern: '^[0-9]+$' }), transactionId: Type.String({ pattern: '^[0-9]+$' }) }),
+        params: Type.Object({ receiptId: PathId('Ledger receipt id (int32).'), transactionId: PathId('Transaction id (int32).') }),
         body: DimensionItemValueList,
         response: { 200: LedgerReceipt },
       },

@@ -93,7 +93,7 @@ export const Transaction = Type.Object(
     vatStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, description: 'Overrides the receipt VAT status.' })),
     description: Type.Optional(Text(255)),
     balanceCode: Type.Optional(Text(50)),
-    allocations: Type.Optional(Type.Array(DecimalNumber({ scale: 2 }), { maxItems: 50 })),
+    allocations: Type.Optional(Type.Array(Amount('Allocated amount, exact (kept as sent).'), { maxItems: 50 })),
     partnerId: Type.Optional(RefId({ description: 'A business partner of the company, or null.' })),
     dimensionItemValues: Type.Optional(DimensionItemValues),
     vatDeductionPercent: Type.Optional(Percent('Deductible share of the VAT.')),

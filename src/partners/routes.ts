@@ -1,7 +1,7 @@
 // HTTP of business partners, partner groups, persons, their default dimensions/products/accounts, and
 // factoring contracts. Customer, supplier and person registers have their own rights, so most routes check
 // the right of the partner's type once the partner is known.
-import { Type, ADDITION, Addition, DateString, DateTimeString, PagingQuery, StringEnum } from '../platform/schema.ts';
+import { Type, ADDITION, Addition, DateString, DateTimeString, PagingQuery, StringEnum, PathId } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
@@ -40,7 +40,7 @@ const PERSON_TAGS = ['Persons'];
 const PERSONS = 'salaries.employeeRegister' as const;
 const COMPANY = 'management.companyInfo' as const;
 
-const IdString = (description: string) => Type.String({ pattern: '^[0-9]+$', description });
+const IdString = PathId;
 const PartnerIdParam = Type.Object({ partnerId: IdString('Business partner id (int32).') });
 const PartnerDimensionParams = Type.Object({ partnerId: IdString('Business partner id (int32).'), dimensionId: IdString('Dimension id (int32).') });
 const PersonIdParam = Type.Object({ personId: IdString('Person id (int32).') });
@@ -69,8 +69,8 @@ function header(raw: { headers: Record<string, string | string[] | undefined> },
 }
 
 export function partnerRoutes(partners: PartnerService): RouteDef[] {
-  const partnerId = (p: { partnerId: string }) => parseId(p.partnerId, 'Business partner');
-  const personId = (p: { personId: string }) => parseId(p.personId, 'Person');
+  const partnerId = (p: { partnerId: number }) => parseId(p.partnerId, 'Business partner');
+  const personId = (p: { personId: number }) => parseId(p.personId, 'Person');
   return [
     route({
       method: 'GET',

@@ -23,8 +23,12 @@ export function parseIdList(segment: string, field = 'id'): IdList {
   return { ids: [...ids].sort((a, b) => a - b), many: parts.length > 1 };
 }
 
-/** Parses a single id path parameter; anything that is not an id is a resource that cannot exist (404). */
-export function parseId(segment: string, resource: string): number {
+/**
+ * A single id path parameter: a number when the route declares it with `PathId` (validated, out of range is a
+ * 400); as text, anything that is not an id is a resource that cannot exist (404).
+ */
+export function parseId(segment: string | number, resource: string): number {
+  if (typeof segment === 'number') return segment;
   if (!/^\d{1,10}$/.test(segment)) throw notFound(resource);
   const n = Number(segment);
   if (n < 1 || n > MAX_ID) throw notFound(resource);

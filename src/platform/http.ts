@@ -1,6 +1,8 @@
 // The HTTP conventions every endpoint shares: JSON with exact decimals, the one error body, 404/405 for
 // unknown routes, version aliases and lifecycle headers, bearer authentication and rights.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES, maxHeaderSize } from 'node:http';
+import type { Socket } from 'node:net';
 import { ApiError, OAuthError, apiError, errorItem, type ErrorItem } from './errors.ts';
 import { parseJson, stringifyJson } from './json.ts';
 import { compileBodyCheck, compileValidator, type HttpPart } from './validation.ts';
@@ -32,7 +34,8 @@ export function installConventions(app: FastifyInstance, options: { bodyLimit: n
     try {
       done(null, parseJson(text));
     } catch (err) {
-      done(apiError('MALFORMED_JSON', undefined, { detail: (err as Error).message }), undefined);
+      const detail = err instanceof RangeError ? 'it is nested too deeply' : (err as Error).message;
+      done(apiError('MALFORMED_JSON', undefined, { detail }), undefined);
     }
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: options.bodyLimit }, (_req, body, done) => {
@@ -69,12 +72,61 @@ export function installConventions(app: FastifyInstance, options: { bodyLimit: n
         return send(reply, 413, [errorItem('BODY_TOO_LARGE', undefined, { limit: options.bodyLimit })]);
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return send(reply, 400, [errorItem('EMPTY_BODY')]);
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return send(reply, 400, [errorItem('CONTENT_LENGTH_MISMATCH')]);
     }
     const status = (error as FastifyError).statusCode ?? 500;
-    if (status >= 400 && status < 500) return send(reply, status, [{ status, message: error.message }]);
+    // never the framework's own message: it may echo internal paths
+    if (status >= 400 && status < 500) return send(reply, status, [{ ...errorItem('REQUEST_REFUSED', undefined, { reason: STATUS_CODES[status] ?? status }), status }]);
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, [errorItem('INTERNAL_ERROR')]);
   });
+}
+
+/** Longest path parameter the router takes (a batch of 200 ids fits); longer is 414. */
+export const MAX_PARAM_LENGTH = 2600;
+
+/**
+ * Errors the router raises before any route (a bad percent-encoding, an over-long path parameter), in the one
+ * error body. Fastify's own answer would echo the internal `/vYYMM/...` path.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, 400, [errorItem('BAD_URL_ENCODING')]);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, 414, [errorItem('URI_TOO_LONG', undefined, { detail: `a path segment holds at most ${MAX_PARAM_LENGTH} characters` })]);
+  }
+  reply.log.error({ err: error }, 'request failed');
+  return send(reply, 500, [errorItem('INTERNAL_ERROR')]);
+}
+
+/** The error body written straight to the socket, for requests Node's HTTP parser refuses before Fastify sees them. */
+function rawErrorAnswer(item: ErrorItem): string {
+  const body = JSON.stringify({ errors: [item] });
+  return (
+    `HTTP/1.1 ${item.status} ${STATUS_CODES[item.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+/** What Node's parser refuses (headers too large, a malformed request line, a timeout), in the error body. */
+export function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let item: ErrorItem;
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // the request line alone (the URL) over the limit is a URL too long
+    const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined;
+    const lineEnd = packet?.indexOf('\r\n') ?? 0;
+    const urlTooLong = packet !== undefined && /^[A-Z]+ /.test(packet.subarray(0, 16).toString('latin1')) && (lineEnd < 0 || lineEnd >= maxHeaderSize);
+    item = !urlTooLong
+      ? errorItem('HEADERS_TOO_LARGE', undefined, { limit: maxHeaderSize })
+      : errorItem('URI_TOO_LONG', undefined, { detail: `the request line and headers hold at most ${maxHeaderSize} bytes` });
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    item = errorItem('REQUEST_TIMEOUT');
+  } else {
+    item = errorItem('MALFORMED_REQUEST', undefined, { reason: error.code ?? 'unknown' });
+  }
+  if (socket.writable) socket.write(rawErrorAnswer(item));
+  socket.destroy();
 }
 
 /** Lets unknown paths answer 404 and known paths with another method answer 405 with `Allow`. */

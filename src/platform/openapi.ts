@@ -16,9 +16,14 @@ Dates are \`YYYY-MM-DD\`; datetimes \`YYYY-MM-DDThh:mm:ss.sss\` in UTC with no z
 **Errors.** Every 4xx answer has the body \`{errors:[{status, message, field?}]}\`; all validation failures are reported
 together, \`field\` being the path of the offending field (\`rows[0].name\`). 401 carries \`WWW-Authenticate: Bearer\`.
 Unknown fields in a request body are refused (400), unknown paths answer 404 and known paths with another method 405.
+What is refused before any endpoint has the same body: a path parameter over 2600 characters or a request line
+over 16 KiB (414), a URL not validly percent-encoded UTF-8 (400), request line and headers over 16 KiB (431), a
+request that is not valid HTTP (400), another content type (415), a body over the limit (413), malformed JSON (400).
 
 **Paging.** Collections take \`page\` (0-based) and \`size\` (default 50, at most 200), or \`previousId\` for keyset paging,
 and answer \`{results, meta:{pageNumber, pageSize, resultCount, totalCount}}\`. A page past the end is an empty list.
+\`page\`, single ids in paths and every other integer parameter are int32 written in decimal digits: anything else, or a
+value out of the documented bounds, is refused with 400 naming the parameter in \`field\`.
 Batch GETs take up to 200 comma-separated ids; a multi-id request always answers a list of the valid ids, ordered.
 
 **Versions.** \`/vYYMM/api\` is a fixed version; \`/latest/api\` (and \`/api\`) the newest release (${LATEST_VERSION});

@@ -1,5 +1,5 @@
 // HTTP of products and product groups.
-import { Type, ADDITION, Addition, DateTimeString, DateString, PagingQuery, Page, StringEnum } from '../platform/schema.ts';
+import { Type, ADDITION, Addition, DateTimeString, DateString, PagingQuery, Page, StringEnum, PathId } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
@@ -9,8 +9,8 @@ import type { ProductService } from './service.ts';
 const REGISTER = 'sales.productRegister' as const;
 const TAGS = ['Products'];
 
-const ProductIdParam = Type.Object({ productId: Type.String({ pattern: '^[0-9]+$', description: 'Product id (int32).' }) });
-const GroupIdParam = Type.Object({ groupId: Type.String({ pattern: '^[0-9]+$', description: 'Group id (int32).' }) });
+const ProductIdParam = Type.Object({ productId: PathId('Product id (int32).') });
+const GroupIdParam = Type.Object({ groupId: PathId('Group id (int32).') });
 const TypeFilter = Type.Optional(StringEnum([...PRODUCT_TYPES], { description: 'Without it, SALES and PURCHASE; TRAVEL only when asked.' }));
 
 const VersionDate = Type.Union([DateTimeString(), DateString()]);
