@@ -19,40 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-describe('fuzzing every operation of the OpenAPI document', () => {
-  it('answers hostile input with a 4xx in the error body, never a 5xx, and leaves the data as it was', { timeout: 180_000 }, async () => {
-    console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} reproduces this run)`);
-    expect(operations.length).toBeGreaterThanOrEqual(90);
-    const token = await svc.token();
-    const snapshots = await snapshotter(svc.base, operations, token);
-    let before = await snapshots.take();
-    const known = knownIdsOf(before);
-    const failures: string[] = [];
-    let sent = 0;
-    let compared = 0;
-    const started = Date.now();
-    for (const [index, op] of operations.entries()) {
-      const run = await fuzzOperation(svc.base, op, known, token, { seed: SEED + index, runs: RUNS_PER_OPERATION });
-      sent += run.sent;
-      for (const f of run.failures) failures.push(`${op.method} ${op.path} (seed ${SEED + index}): ${f.problem}\n  ${f.request}`);
-      const after = await snapshots.take();
-      if (!run.accepted) {
-        compared++;
-        const changed = changedPaths(before, after);
-        if (changed.length > 0) failures.push(`${op.method} ${op.path} (seed ${SEED + index}): refused requests changed ${changed.join(', ')}`);
-      }
-      before = after;
-    }
-    console.log(`fuzz: ${sent} requests over ${operations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; data compared after ${compared} operations (the others accepted a write)`);
-    expect(failures.slice(0, 20)).toEqual([]);
-    // the token of the run still works: nothing in it logged the client out
-    expect((await svc.api('GET', '/users')).status).toBe(200);
-  });
-});
-
 describe('fixed regressions', () => {
   it('refuses page numbers, sizes and ids beyond int32 with a 400 naming the parameter', async () => {
-    const paged = ['/products', '/businesspartners', '/businesspartners/groups', '/factoringcontracts', '/ledgerreceipts', '/journals', '/webhooks', '/bankaccounts', '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31'];
+    const paged = ['/products', '/businesspartners', '/businesspartners/groups', '/factoringcontracts', '/ledgerreceipts', '/webhooks', '/bankaccounts', '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31'];
     for (const path of paged) {
       const glue = path.includes('?') ? '&' : '?';
       for (const [query, field] of [
@@ -127,5 +96,36 @@ describe('fixed regressions', () => {
     expect(created.text).toContain(`"allocations":${exact}`);
     const read = await svc.api('GET', `/ledgerreceipts/${created.body.id}`);
     expect(read.text).toContain(`"allocations":${exact}`);
+  });
+});
+
+describe('fuzzing every operation of the OpenAPI document', () => {
+  it('answers hostile input with a 4xx in the error body, never a 5xx, and leaves the data as it was', { timeout: 180_000 }, async () => {
+    console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} reproduces this run)`);
+    expect(operations.length).toBeGreaterThanOrEqual(90);
+    const token = await svc.token();
+    const snapshots = await snapshotter(svc.base, operations, token);
+    let before = await snapshots.take();
+    const known = knownIdsOf(before);
+    const failures: string[] = [];
+    let sent = 0;
+    let compared = 0;
+    const started = Date.now();
+    for (const [index, op] of operations.entries()) {
+      const run = await fuzzOperation(svc.base, op, known, token, { seed: SEED + index, runs: RUNS_PER_OPERATION });
+      sent += run.sent;
+      for (const f of run.failures) failures.push(`${op.method} ${op.path} (seed ${SEED + index}): ${f.problem}\n  ${f.request}`);
+      const after = await snapshots.take();
+      if (!run.accepted) {
+        compared++;
+        const changed = changedPaths(before, after);
+        if (changed.length > 0) failures.push(`${op.method} ${op.path} (seed ${SEED + index}): refused requests changed ${changed.join(', ')}`);
+      }
+      before = after;
+    }
+    console.log(`fuzz: ${sent} requests over ${operations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; data compared after ${compared} operations (the others accepted a write)`);
+    expect(failures.slice(0, 20)).toEqual([]);
+    // the token of the run still works: nothing in it logged the client out
+    expect((await svc.api('GET', '/users')).status).toBe(200);
   });
 });

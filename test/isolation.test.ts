@@ -19,7 +19,8 @@ let tokenB: string;
 const BODIES: Record<string, unknown> = {
   'POST /dimensions/{dimensionId}/items': { codeName: 'FromB' },
   'PUT /dimensions/{dimensionId}/items/{itemId}': { codeName: 'FromB' },
-  'PUT /ledgerreceipts/{receiptId}/transactions/{transactionId}/dimensions': [],
+  'PUT /ledgerreceipts/{receiptId}/transactions/{transactionId}/dimensions': { dimensionItemValues: [] },
+  'PUT /dimensions/{dimensionId}/items': { id: 1, codeName: 'FromB' },
 };
 
 /** The id of A's resource a path parameter names (`groupId` is a product group or a partner group by its path). */
