@@ -1,4 +1,4 @@
-import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { openSqlite } from './sqlite.ts';
 import { openPostgres } from './postgres.ts';
 import { companyScopedDialect } from './company-scope.ts';
@@ -6,6 +6,9 @@ import { ChangeStamps } from './changes.ts';
 import { immediateReaders } from './prepared.ts';
 import type { Database } from './types.ts';
 import { allMigrations } from './migrations.ts';
+import { runMigrations } from './migration-runner.ts';
+
+export { MigrationError } from './migration-runner.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -45,17 +48,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return { db, engine: 'sqlite', changes, close: () => db.destroy() };
 }
 
-class StaticProvider implements MigrationProvider {
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return allMigrations;
-  }
-}
-
+/** Brings the schema up to date; each migration commits with its record (see src/db/migration-runner.ts). */
 export async function migrate(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(), allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return runMigrations(db, allMigrations);
 }
 
 /**
