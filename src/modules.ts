@@ -74,7 +74,7 @@ export function createServices(ctx: AppContext): Services {
     auth,
     users: new UserService(ctx),
     login: new LoginService(ctx, auth),
-    rateLimit: new RateLimiter({ limit: ctx.config.rateLimitPerSecond, db: ctx.db, engine: ctx.engine }),
+    rateLimit: new RateLimiter({ limit: ctx.config.rateLimitPerSecond, db: ctx.db, engine: ctx.engine, databaseUrl: ctx.config.databaseUrl }),
     products: new ProductService(ctx),
     dimensions: new DimensionService(ctx),
     partners: new PartnerService(ctx, new DimensionService(ctx)),
