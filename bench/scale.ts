@@ -239,6 +239,8 @@ async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy
   const db = seeder.app.ctx.db;
   const ids = (await db.selectFrom('ledger_receipts').select('id').where('company_id', '=', companyId).execute()).map((r) => Number(r.id));
   const products = (await db.selectFrom('products').select('id').where('company_id', '=', companyId).execute()).map((r) => Number(r.id));
+  // the seeding process stops while the service is measured: its background tasks would write beside it
+  await seeder.app.close();
   const service = await startService(seeder.demo);
   try {
     const pick = <T>(list: T[]) => list[next() % list.length];
@@ -287,6 +289,7 @@ async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy
     return { figures, heavy, receiptsOfCompany: ids.length };
   } finally {
     await stopService(service);
+    seeder.app = await buildApp({ config });
   }
 }
 
