@@ -132,9 +132,10 @@ describe('rate limit', () => {
     try {
       const processes = shared.handles.map((h) => new RateLimiter({ limit: 60, db: h.db, engine: h.engine, shared: true }));
       let allowed = 0;
-      for (let i = 0; i < 150; i++) if ((await processes[i % 3].take('shared-client'))!.allowed) allowed++;
+      // each process in turn sends a lease's worth (3), which it serves at once from one claim
+      for (let i = 0; i < 150; i++) if ((await processes[Math.floor(i / 3) % 3].take('shared-client'))!.allowed) allowed++;
       expect(allowed).toBeLessThanOrEqual(60);
-      expect(allowed).toBeGreaterThanOrEqual(60 - 2 * 2); // at most one unused lease (3 requests) per other process
+      expect(allowed).toBeGreaterThanOrEqual(60 - 3); // a lease that outlived its 50 ms on a slow machine is the only slack
       await freshSecond();
       expect((await processes[1].take('shared-client'))!.allowed).toBe(true);
     } finally {
