@@ -143,6 +143,22 @@ describe('rate limit', () => {
     }
   });
 
+  it('never refuses a client sending steadily far below the limit (leases expiring unused do not run out of slots)', async () => {
+    const shared = await sharedDatabases(1);
+    try {
+      const limiter = new RateLimiter({ limit: 6000, db: shared.handles[0].db, engine: shared.handles[0].engine, shared: true });
+      let refused = 0;
+      const end = performance.now() + 2500;
+      while (performance.now() < end) {
+        if (!(await limiter.take('steady-client'))!.allowed) refused++;
+        await sleep(5);
+      }
+      expect(refused).toBe(0);
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('never serves more than the limit in any one-second span, for bursts straddling second boundaries (in memory)', async () => {
     const limiter = new RateLimiter({ limit: 20, db: svc.app.ctx.db, engine: 'sqlite', shared: false });
     const served = await bursts([limiter], 40, 150, 2600);

@@ -29,8 +29,13 @@ import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
 
 export const RATE_WINDOW_SECONDS = 1;
 const WINDOW_MS = RATE_WINDOW_SECONDS * 1000;
-/** How long after its claim a lease taken from the shared store may be served from. */
-export const LEASE_LIFETIME_MS = 50;
+/**
+ * How long after its claim a lease taken from the shared store may be served from. A client sending steadily but
+ * slowly claims a slot per lifetime and uses little of each lease: with 20 slots a lifetime of a tenth of the
+ * window keeps such a trickle to 11 slots in any window and a half (window plus lifetime), leaving the rest for
+ * bursts; a much shorter one would run out of slots far below the limit.
+ */
+export const LEASE_LIFETIME_MS = 100;
 /** Slots of a client's ring kept in the database (leases of a twentieth of the limit) and at most in memory. */
 const SHARED_SLOTS = 20;
 const MEMORY_SLOTS = 1000;
