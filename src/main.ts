@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp, type App } from './app.ts';
 import { configFromEnv, ConfigError, type Config } from './platform/config.ts';
-import { migrate, openDatabase } from './db/index.ts';
+import { migrate, MigrationError, openDatabase } from './db/index.ts';
 import { AdminError, AdminService, hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './company/index.ts';
 import { allMigrations } from './modules.ts';
 import { LATEST_VERSION } from './platform/versions.ts';
@@ -273,7 +273,7 @@ export async function main(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof AdminError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    if (err instanceof ConfigError || err instanceof AdminError || err instanceof MigrationError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       process.stderr.write(`tase: ${(err as Error).message}\n`);
       return 2;
     }
