@@ -3,7 +3,8 @@
 import type { Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
-import { apiError, notFound } from '../platform/errors.ts';
+import { notFound } from '../platform/errors.ts';
+import { checkVersion, lockedWrite } from '../platform/lock.ts';
 import { isoDate, nextVersion } from '../platform/clock.ts';
 import { onCompanyCreated } from '../company/admin.ts';
 import { findCompany } from '../auth/store.ts';
@@ -12,7 +13,7 @@ import { FINNISH_CHART } from './chart.ts';
 import type { LedgerAccountPatchWire, LedgerAccountWire } from './schemas.ts';
 import * as store from './store.ts';
 
-export function accountToWire(row: store.AccountRow): LedgerAccountWire {
+function accountToWire(row: store.AccountRow): LedgerAccountWire {
   const wire: LedgerAccountWire = {
     ledgerAccountCode: row.number,
     name: row.name,
@@ -26,7 +27,7 @@ export function accountToWire(row: store.AccountRow): LedgerAccountWire {
 }
 
 /** Seeds the standard chart for a new company; VAT defaults take the rates valid on the creation day. */
-export async function seedChart(db: Db, companyId: number, ctx: AppContext): Promise<void> {
+async function seedChart(db: Db, companyId: number, ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   const today = isoDate(now);
   const company = await findCompany(db, companyId);
@@ -76,18 +77,14 @@ export class AccountService {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const row = await store.getAccount(trx, companyId, code);
       if (!row) throw notFound('Ledger account');
-      if (patch.version !== undefined && patch.version !== row.version) {
-        throw apiError('STALE_VERSION', 'version', { sent: patch.version, current: row.version });
-      }
+      checkVersion(patch.version, row.version);
       const next: store.AccountRow = {
         ...row,
         active: patch.active ?? Boolean(row.active),
         name: patch.name ?? row.name,
         version: nextVersion(this.#ctx.clock.now(), row.version),
       };
-      if (!(await store.updateAccount(trx, next, row.version))) {
-        throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'changed' });
-      }
+      await lockedWrite(store.updateAccount(trx, next, row.version));
       return accountToWire(next);
     });
   }

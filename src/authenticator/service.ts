@@ -15,7 +15,7 @@ import * as store from './store.ts';
 
 export const SESSION_SECONDS = 30 * 60;
 
-export interface AuthenticatorUser {
+interface AuthenticatorUser {
   userId: number;
   username: string;
   firstName: string;
@@ -65,7 +65,7 @@ export class AuthenticatorService {
       throw wrong();
     }
     if (user.failed_logins > 0 || user.locked_until) await clearFailedLogins(this.#ctx.db, user.user_id);
-    if (Boolean(user.api_login_only)) throw apiError('AUTHENTICATOR_API_LOGIN_ONLY');
+    if (user.api_login_only) throw apiError('AUTHENTICATOR_API_LOGIN_ONLY');
 
     const id = randomSecret(12);
     const secret = randomSecret(32);

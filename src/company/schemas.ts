@@ -3,12 +3,12 @@ import { Type, Id, Text, StringEnum, type Static } from '../platform/schema.ts';
 import { COUNTRIES } from '../domain/countries.ts';
 import { CashDiscount, INVOICE_CHANNELS } from '../partners/schemas.ts';
 
-export const BRN_TYPES = ['HETU', 'ASSN', 'SSN', 'YHD', 'PN', 'FI', 'NO', 'SE', 'DK'] as const;
-export const OPERATION_TYPES = ['DEMONSTRATION', 'EDUCATIONAL', 'TRIAL', 'CEASED', 'ELISA_PURCHASE', 'SPECIAL', 'BROKEN', 'CLOSED', 'PRODUCTION'] as const;
+const BRN_TYPES = ['HETU', 'ASSN', 'SSN', 'YHD', 'PN', 'FI', 'NO', 'SE', 'DK'] as const;
+const OPERATION_TYPES = ['DEMONSTRATION', 'EDUCATIONAL', 'TRIAL', 'CEASED', 'ELISA_PURCHASE', 'SPECIAL', 'BROKEN', 'CLOSED', 'PRODUCTION'] as const;
 
 const Country = StringEnum([...COUNTRIES]);
 
-export const CompanyAddress = Type.Object(
+const CompanyAddress = Type.Object(
   {
     specifier: Type.Optional(Text(80)),
     poBox: Type.Optional(Text(255)),
@@ -20,12 +20,12 @@ export const CompanyAddress = Type.Object(
   { title: 'CompanyAddress', additionalProperties: false },
 );
 
-export const CompanyBillingAddress = Type.Object(
+const CompanyBillingAddress = Type.Object(
   { street: Type.Optional(Text(80)), zip: Type.Optional(Text(20)), city: Type.Optional(Text(40)), country: Type.Optional(Country) },
   { title: 'CompanyBillingAddress', additionalProperties: false },
 );
 
-export const BusinessIdentifier = Type.Object(
+const BusinessIdentifier = Type.Object(
   {
     brnType: Type.Optional(StringEnum([...BRN_TYPES], { description: 'Type of the registration number; YHD/FI codes are checked (Finnish business ID check digit).' })),
     code: Type.Optional(Text(20, { description: 'The number without type prefix, e.g. 1234567-8.' })),
@@ -33,7 +33,7 @@ export const BusinessIdentifier = Type.Object(
   { title: 'BusinessIdentifier', additionalProperties: false },
 );
 
-export const CURRENCY_RATE_SEARCH_DENSITIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
+const CURRENCY_RATE_SEARCH_DENSITIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
 
 export const Company = Type.Object(
   {

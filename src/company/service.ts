@@ -2,7 +2,7 @@
 import type { Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
-import { checkReadOnly } from '../platform/resource.ts';
+import { checkReadOnly, compact } from '../platform/resource.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import type { CirculationSettingsWire, CompanyWire, UsageSettingsWire } from './schemas.ts';
@@ -12,13 +12,13 @@ type Json = Record<string, unknown>;
 
 const OPERATION_TYPE: Record<string, CompanyWire['operationType']> = { PRODUCTION_USAGE: 'PRODUCTION', TESTING: 'TRIAL', DEMO: 'DEMONSTRATION' };
 
-export const DEFAULT_USAGE_SETTINGS: UsageSettingsWire = {
+const DEFAULT_USAGE_SETTINGS: UsageSettingsWire = {
   defaultInvoiceChannel: 'EMAIL',
   cashDiscount: { optionList: [], cashDiscountsTermType: 'FROM_INV_DATE' },
   accountingByRow: false,
 };
 
-export const DEFAULT_CIRCULATION_SETTINGS: CirculationSettingsWire = {
+const DEFAULT_CIRCULATION_SETTINGS: CirculationSettingsWire = {
   useForPurchaseInvoices: false,
   useForTravelAndExpenseInvoices: false,
   reminderInterval: 'ONCE_A_DAY',
@@ -45,11 +45,6 @@ export function isFinnishBusinessId(code: string): boolean {
   const r = sum % 11;
   if (r === 1) return false;
   return (r === 0 ? 0 : 11 - r) === Number(match[2]);
-}
-
-function compact<T extends Json>(o: T): T {
-  for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
-  return o;
 }
 
 export class CompanyService {
@@ -91,7 +86,7 @@ export class CompanyService {
     await this.#ctx.db.transaction().execute(async (trx) => {
       const { company, settings } = await this.#load(trx, companyId);
       const current = await this.get(companyId, trx);
-      checkReadOnly(body as Json, current as Json, ['id', 'country', 'operationType', 'companyCurrency']);
+      checkReadOnly(body, current, ['id', 'country', 'operationType', 'companyCurrency']);
       const code = body.businessIdentifier?.code ?? null;
       if (code !== company.business_id && company.contract_type === 'PRODUCTION_USAGE') throw apiError('BUSINESS_IDENTIFIER_CHANGE_NOT_ALLOWED', 'businessIdentifier');
       const violations = new Violations();
@@ -110,7 +105,7 @@ export class CompanyService {
         inTradeRegister: body.inTradeRegister,
         brnType,
         currencyRateSearchDensity: body.currencyRateSearchDensity,
-      } as Json);
+      });
       await store.updateCompany(trx, companyId, { name: body.name, business_id: code, version: nextVersion(now, company.version) });
       await store.saveSettings(trx, {
         company_id: companyId,

@@ -19,7 +19,7 @@ import type {
  * Tables that are not owned by one company: identity shared by all companies (a user may work for several
  * companies; OAuth clients belong to integrators), and the migration bookkeeping.
  */
-export const GLOBAL_TABLES = new Set([
+const GLOBAL_TABLES = new Set([
   'users',
   // memberships link a user to companies: logging in lists the companies of a user (reads by company still
   // name the company; cross-company reads are by user id only, src/auth/store.ts membershipsOfUser)
@@ -39,7 +39,7 @@ export const GLOBAL_TABLES = new Set([
   'authenticator_sessions',
 ]);
 
-export class UnscopedQueryError extends Error {
+class UnscopedQueryError extends Error {
   override name = 'UnscopedQueryError';
 }
 
@@ -64,7 +64,7 @@ interface TableRef {
 /** Schema-qualified tables are the engines' catalogues (our tables never carry a schema). */
 function isCatalogue(node: unknown): boolean {
   const table = isNode(node) && node.kind === 'AliasNode' ? (node.node as Node) : node;
-  return isNode(table) && table.kind === 'TableNode' && isNode(table.table) && (table.table as Node).schema !== undefined;
+  return isNode(table) && table.kind === 'TableNode' && isNode(table.table) && (table.table).schema !== undefined;
 }
 
 function tableRef(node: unknown): TableRef | undefined {
@@ -101,7 +101,7 @@ function scopedQualifiers(condition: unknown, out: Set<string>): Set<string> {
       if (operator !== '=' && operator !== 'in') break;
       const left = condition.leftOperand;
       if (!isNode(left)) break;
-      if (left.kind === 'ReferenceNode' && isNode(left.column) && identifierName((left.column as Node).column) === 'company_id') {
+      if (left.kind === 'ReferenceNode' && isNode(left.column) && identifierName((left.column).column) === 'company_id') {
         out.add(left.table ? identifierName(left.table) ?? '' : '');
       } else if (left.kind === 'ColumnNode' && identifierName(left.column) === 'company_id') {
         out.add('');
@@ -185,7 +185,7 @@ function walk(node: Node, cteNames: Set<string>): void {
 const DML_RAW = /\b(from|into|update)\b/i;
 const ENGINE_BOOKKEEPING = /\b(pg_advisory\w*|pg_catalog|information_schema|sqlite_master|sqlite_schema)\b/i;
 
-export function assertCompanyScoped(root: RootOperationNode): void {
+function assertCompanyScoped(root: RootOperationNode): void {
   const node = root as unknown as Node;
   if (node.kind === 'RawNode') {
     const text = (node.sqlFragments as string[]).join('?');

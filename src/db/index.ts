@@ -46,15 +46,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 class StaticProvider implements MigrationProvider {
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return allMigrations;
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(allMigrations);
   }
 }
 
 export async function migrate(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
+  if (error) throw error as Error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 

@@ -4,7 +4,7 @@ import { Type } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { getProduct } from '../products/store.ts';
-import { Dimension, DimensionItem, DefaultDimension, type DefaultDimensionWire, type DimensionItemWire, type DimensionWire } from './schemas.ts';
+import { Dimension, DimensionItem, DefaultDimension } from './schemas.ts';
 import type { DefaultOwner, DimensionService } from './service.ts';
 
 const REGISTER = 'accounting.dimensions' as const;
@@ -40,7 +40,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       summary: 'Create a dimension',
       description: 'Names are unique in the company; item code names are unique in their dimension.',
       schema: { body: Dimension, response: { 200: Dimension } },
-      handler: ({ auth, body }) => dimensions.create(auth.companyId, body as DimensionWire),
+      handler: ({ auth, body }) => dimensions.create(auth.companyId, body),
     }),
     route({
       method: 'GET',
@@ -67,7 +67,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       tags: TAGS,
       summary: 'Add an item to a dimension',
       schema: { params: DimensionIdParam, body: DimensionItem, response: { 200: DimensionItem } },
-      handler: ({ auth, params, body }) => dimensions.addItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body as DimensionItemWire),
+      handler: ({ auth, params, body }) => dimensions.addItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body),
     }),
     route({
       method: 'PUT',
@@ -78,7 +78,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       description: 'Overwrites code name, status and description. `status: "P"` makes the item passive; leaving it out makes it active.',
       schema: { params: ItemParams, body: DimensionItem, response: { 200: DimensionItem } },
       handler: ({ auth, params, body }) =>
-        dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), parseId(params.itemId, 'Dimension item'), body as DimensionItemWire),
+        dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), parseId(params.itemId, 'Dimension item'), body),
     }),
 
     // default dimensions of products
@@ -118,7 +118,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
           auth.companyId,
           productOwner(auth.companyId, parseId(params.productId, 'Product')),
           parseId(params.dimensionId, 'Dimension'),
-          body as DefaultDimensionWire,
+          body,
         ),
     }),
   ];

@@ -13,7 +13,6 @@ export const CURRENCIES = [
   'TTD', 'TWD', 'TZS', 'UAH', 'UGX', 'USD', 'UYU', 'UZS', 'VES', 'VND', 'VUV', 'WST', 'XAF', 'XCD', 'XOF', 'XPF', 'YER',
   'ZAR', 'ZMW', 'ZWG',
 ] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 /** Units of quantity (the common part of the real service's list). */
 export const UNITS = [
@@ -23,7 +22,5 @@ export const UNITS = [
   'BOTTLE', 'CAN', 'BAG', 'DOZEN', 'TIMES', 'PERIOD', 'QUARTER', 'NIGHT', 'ROOM', 'SEAT', 'TRIP', 'KILOMETER_ALLOWANCE',
   'LICENSE', 'USER', 'CONTRACT', 'PERCENT', 'RUN_METER', 'SQUARE_FOOT', 'FOOT', 'INCH', 'POUND', 'OUNCE', 'GALLON',
 ] as const;
-export type Unit = (typeof UNITS)[number];
 
 export const LANGUAGES = ['DANISH', 'ENGLISH', 'ESTONIAN', 'FINNISH', 'NORWEGIAN', 'SWEDISH'] as const;
-export type Language = (typeof LANGUAGES)[number];

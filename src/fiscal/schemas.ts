@@ -2,7 +2,7 @@ import { Type, DateString, StringEnum, type Static } from '../platform/schema.ts
 
 const Status = StringEnum(['OPEN', 'CLOSED']);
 
-export const FiscalPeriod = Type.Object(
+const FiscalPeriod = Type.Object(
   {
     id: Type.Integer(),
     startDate: DateString(),

@@ -10,7 +10,7 @@ import { addDays, calendarYearOf, fiscalYearProblem, monthlyPeriods } from './pe
 import type { FiscalYearWire, NewFiscalYearWire } from './schemas.ts';
 import * as store from './store.ts';
 
-const status = (closed: boolean | number) => (closed ? 'CLOSED' : 'OPEN') as 'OPEN' | 'CLOSED';
+const status = (closed: boolean | number) => (closed ? 'CLOSED' : 'OPEN');
 
 function yearToWire(year: store.FiscalYearRow, periods: store.FiscalPeriodRow[]): FiscalYearWire {
   return {

@@ -32,9 +32,9 @@ import { purgeExpired as purgeMfaTransactions } from '../mfa/store.ts';
 import { purgeFinishedDeliveries } from '../webhooks/store.ts';
 import { purgeExpiredWindows } from '../platform/rate-limit.ts';
 
-export const DEFAULT_INTERVAL_MS = 10 * 60_000;
-export const DEFAULT_FIRST_RUN_MS = 15_000;
-export const DEFAULT_BATCH_SIZE = 1000;
+const DEFAULT_INTERVAL_MS = 10 * 60_000;
+const DEFAULT_FIRST_RUN_MS = 15_000;
+const DEFAULT_BATCH_SIZE = 1000;
 const COMPANY_PAGE = 1000;
 
 /** Rows deleted by one pass, per table. */

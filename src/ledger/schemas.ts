@@ -29,7 +29,7 @@ const Amount = (description: string) => DecimalNumber({ scale: 2, minimum: `-${A
 const Percent = (description: string) => DecimalNumber({ scale: 2, minimum: 0, maximum: 100, description });
 const VatType = StringEnum(['SALES', 'PURCHASE']);
 
-export const DimensionItemValue = Type.Object(
+const DimensionItemValue = Type.Object(
   {
     dimensionId: Id(),
     itemId: Id({ description: 'An ACTIVE item of the dimension.' }),
@@ -95,7 +95,7 @@ export const LedgerReceipt = Type.Object(
 );
 export type LedgerReceiptWire = Static<typeof LedgerReceipt>;
 
-export const LedgerReceiptBasicInfo = Type.Object(
+const LedgerReceiptBasicInfo = Type.Object(
   {
     id: Type.Integer(),
     type: StringEnum([...RECEIPT_TYPES]),
@@ -112,7 +112,7 @@ export const LedgerReceiptBasicInfo = Type.Object(
 export type LedgerReceiptBasicInfoWire = Static<typeof LedgerReceiptBasicInfo>;
 export const LedgerReceiptSearchResult = Page(LedgerReceiptBasicInfo, { title: 'LedgerReceiptSearchResult' });
 
-export const Journal = Type.Object(
+const Journal = Type.Object(
   {
     id: Type.Integer(),
     ledgerReceiptId: Type.Integer(),

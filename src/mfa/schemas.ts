@@ -11,17 +11,17 @@ const withErrors = <T extends Record<string, TSchema>>(properties: T, descriptio
 
 export const InfoResult = withErrors({ message: Type.Optional(Type.String()) }, 'Actions answering a message (e.g. PUT /users).');
 
-export const InvoicePaymentsResult = withErrors(
+const InvoicePaymentsResult = withErrors(
   { transactions: Type.Optional(Type.Array(Type.Object({ paymentId: Type.Integer(), invoiceId: Type.Integer() }))) },
   'POST /payments (invoice payments).',
 );
 
-export const DirectBankTransfersResult = withErrors(
+const DirectBankTransfersResult = withErrors(
   { transactions: Type.Optional(Type.Array(Type.Object({ paymentId: Type.Integer(), customId: Type.Optional(Type.String()) }))) },
   'POST /payments/directbanktransfers.',
 );
 
-export const DirectSalaryPaymentResult = withErrors(
+const DirectSalaryPaymentResult = withErrors(
   {
     id: Type.Optional(Type.Integer()),
     customId: Type.Optional(Type.String()),

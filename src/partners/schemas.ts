@@ -4,22 +4,22 @@ import { CURRENCIES, LANGUAGES } from '../domain/codes.ts';
 import { COUNTRIES } from '../domain/countries.ts';
 
 export const PARTNER_TYPES = ['CUSTOMER', 'SUPPLIER', 'PERSON'] as const;
-export const PartnerTypeSchema = StringEnum([...PARTNER_TYPES]);
+const PartnerTypeSchema = StringEnum([...PARTNER_TYPES]);
 
 export const INVOICE_CHANNELS = ['EMAIL', 'MAIL', 'ELECTRONIC_INVOICE', 'EDIFACT', 'PAPER_INVOICE', 'NO_SENDING'] as const;
-export const PARTNER_PAYMENT_METHODS = [
+const PARTNER_PAYMENT_METHODS = [
   'BANK_TRANSFER', 'DIRECT_DEBIT', 'DIRECT_PAYMENT', 'CLEARING', 'CREDIT_CARD_CHARGE', 'FOREIGN_PAYMENT', 'OTHER', 'CASH',
   'DOMESTIC_PAYMENT_PLUSGIRO', 'DOMESTIC_PAYMENT_BANKGIRO', 'DOMESTIC_PAYMENT_CREDITOR', 'DKLMPKRE', 'NETS',
 ] as const;
 
-export const PARENT_COMPANY_ID_TYPES = [
+const PARENT_COMPANY_ID_TYPES = [
   'HETU', 'YHD', 'PN', 'NO', 'AT', 'BE', 'BG', 'CY', 'HR', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GB', 'EL', 'HU', 'IE', 'IT', 'LV',
   'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
 ] as const;
 
 const CountrySchema = StringEnum([...COUNTRIES], { description: 'English upper-case snake-case country name, e.g. FINLAND.' });
 
-export const Address = Type.Object(
+const Address = Type.Object(
   {
     name: Text(80, { description: 'Name ("first line").' }),
     specifier: Type.Optional(Text(80, { description: 'Specifier, such as a c/o address.' })),
@@ -37,7 +37,7 @@ const BccAddresses = Type.Array(Text(256), {
   description: 'Up to 4 blind-copy addresses, none equal to `email`, each at most 256 characters without special characters.',
 });
 
-export const InvoicingInfo = Type.Object(
+const InvoicingInfo = Type.Object(
   {
     customerNumber: Type.Optional(Text(40)),
     identifier: Type.Optional(Text(40, { description: 'Business ID or national identification number.' })),
@@ -83,7 +83,7 @@ export const CashDiscount = Type.Object(
   { title: 'CashDiscount', additionalProperties: false },
 );
 
-export const PartnerPaymentInfo = Type.Object(
+const PartnerPaymentInfo = Type.Object(
   {
     paymentMethod: StringEnum([...PARTNER_PAYMENT_METHODS]),
     bankAccount: Type.Optional(Text(80, { description: 'Bank account (IBAN).' })),
@@ -113,7 +113,7 @@ export const PartnerGroup = Type.Object(
 );
 export type PartnerGroupWire = Static<typeof PartnerGroup>;
 
-export const PartnerGroupRef = Type.Object(
+const PartnerGroupRef = Type.Object(
   {
     id: Id({ description: 'Id of an existing group of the same type as the partner.' }),
     name: Type.Optional(Text(80, { readOnly: true })),
@@ -123,7 +123,7 @@ export const PartnerGroupRef = Type.Object(
   { title: 'BusinessPartnerGroupRef', additionalProperties: false },
 );
 
-export const RegistryInfo = Type.Object(
+const RegistryInfo = Type.Object(
   {
     active: Type.Optional(Type.Boolean({ description: 'Default true.' })),
     phone: Type.Optional(Text(40)),
@@ -138,7 +138,7 @@ export const RegistryInfo = Type.Object(
   { title: 'RegistryInfo', additionalProperties: false },
 );
 
-export const ContactPerson = Type.Object(
+const ContactPerson = Type.Object(
   {
     id: Type.Optional(Id()),
     name: Type.Optional(Text(80)),
@@ -148,7 +148,7 @@ export const ContactPerson = Type.Object(
   { title: 'BusinessPartnerContactPerson', additionalProperties: false },
 );
 
-export const AdditionalInfo = Type.Object(
+const AdditionalInfo = Type.Object(
   {
     defaultAdditionalInformation: Type.Optional(Text(500)),
     defaultReference: Type.Optional(Text(50)),
@@ -194,7 +194,7 @@ export type PartnerWire = Static<typeof BusinessPartner>;
  * The JSON merge patch form of a schema: every property optional and nullable at every object level (null
  * clears a field, objects merge, arrays are replaced whole, so array items keep their full schema).
  */
-export function mergePatchSchema(schema: TSchema, options: Record<string, unknown> = {}): TSchema {
+function mergePatchSchema(schema: TSchema, options: Record<string, unknown> = {}) {
   const transform = (node: Record<string, unknown>): Record<string, unknown> => {
     if (node.type === 'object' && node.properties) {
       const properties: Record<string, unknown> = {};
@@ -207,7 +207,7 @@ export function mergePatchSchema(schema: TSchema, options: Record<string, unknow
     }
     return node;
   };
-  return Type.Unsafe({ ...transform(structuredClone(schema) as Record<string, unknown>), ...options });
+  return Type.Unsafe<Record<string, unknown>>({ ...transform(structuredClone(schema)), ...options });
 }
 
 export const BusinessPartnerPatch = mergePatchSchema(BusinessPartner, {
@@ -215,7 +215,7 @@ export const BusinessPartnerPatch = mergePatchSchema(BusinessPartner, {
   description: 'JSON merge patch of a BusinessPartner: fields left out keep their value, `null` clears one, nested objects merge, arrays are replaced. `version` is required (here or as a query parameter).',
 });
 
-export const BusinessPartnerBasicInfo = Type.Object(
+const BusinessPartnerBasicInfo = Type.Object(
   {
     id: Id(),
     name: Type.String(),
@@ -239,7 +239,7 @@ export const PartnerGroupSearchResult = Page(PartnerGroup, { title: 'BusinessPar
 // persons
 
 export const PERSON_LANGUAGES = ['ENGLISH', 'FINNISH', 'SWEDISH'] as const;
-export const GENDERS = ['FEMALE', 'MALE', 'NOT_APPLICABLE'] as const;
+const GENDERS = ['FEMALE', 'MALE', 'NOT_APPLICABLE'] as const;
 
 export const Person = Type.Object(
   {

@@ -2,8 +2,8 @@
 // {results, meta:{pageNumber,pageSize,resultCount,totalCount}}. A page past the end is an empty list.
 import { apiError } from './errors.ts';
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
+const DEFAULT_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 200;
 
 export interface PageQuery {
   page?: number;

@@ -20,7 +20,7 @@ import type { Db, Engine } from '../db/index.ts';
 import { ApiError, errorItem } from './errors.ts';
 import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
 
-export const RATE_WINDOW_SECONDS = 1;
+const RATE_WINDOW_SECONDS = 1;
 
 export interface RateDecision {
   allowed: boolean;
@@ -156,7 +156,7 @@ export class RateLimiter {
 }
 
 /** Windows that ended this long ago are deleted; younger ones are left alone (clocks of processes differ a little). */
-export const ENDED_WINDOW_KEEP_SECONDS = 60;
+const ENDED_WINDOW_KEEP_SECONDS = 60;
 
 /**
  * Deletes up to `batch.limit` rows of rate_limit_windows whose window ended more than a minute ago (housekeeping,

@@ -46,8 +46,6 @@ export const RefId = (options: SchemaOptions = {}) => Type.Union([Id(), Type.Nul
 
 export const Text = (maxLength: number, options: SchemaOptions = {}) => Type.String({ maxLength, ...options });
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
 export const StringEnum = <T extends string[]>(values: [...T], options: SchemaOptions = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: values, ...options });
 

@@ -4,7 +4,7 @@ import { route, type RouteDef } from './route.ts';
 import type { AppContext } from './context.ts';
 import { LATEST_VERSION } from './versions.ts';
 
-export const StatusBody = Type.Object(
+const StatusBody = Type.Object(
   {
     name: Type.String(),
     version: Type.String({ description: 'API version serving the request.' }),
@@ -14,7 +14,7 @@ export const StatusBody = Type.Object(
   { title: 'Status' },
 );
 
-export async function serviceStatus(ctx: AppContext, version: string) {
+async function serviceStatus(ctx: AppContext, version: string) {
   let status: 'OK' | 'FAILING' = 'OK';
   try {
     await sql`select 1 as ok`.execute(ctx.db);

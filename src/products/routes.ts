@@ -3,7 +3,7 @@ import { Type, DateTimeString, DateString, PagingQuery, Page, StringEnum } from 
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
-import { Product, ProductGroup, ProductGroups, ProductPatch, PRODUCT_TYPES, type ProductWire, type ProductGroupWire } from './schemas.ts';
+import { Product, ProductGroup, ProductGroups, ProductPatch, PRODUCT_TYPES, type ProductWire } from './schemas.ts';
 import type { ProductService } from './service.ts';
 
 const REGISTER = 'sales.productRegister' as const;
@@ -80,6 +80,7 @@ export function productRoutes(products: ProductService): RouteDef[] {
     route({
       method: 'PUT',
       path: '/products/:productId',
+      version: 'optional',
       right: edit(REGISTER),
       tags: TAGS,
       summary: 'Replace a product',
@@ -90,12 +91,13 @@ export function productRoutes(products: ProductService): RouteDef[] {
     route({
       method: 'PATCH',
       path: '/products/:productId',
+      version: 'optional',
       right: edit(REGISTER),
       tags: TAGS,
       summary: 'Update some fields of a product',
       description: 'JSON merge patch: fields left out keep their value; `null` clears an optional field.',
       schema: { params: ProductIdParam, body: ProductPatch, response: { 200: Product } },
-      handler: ({ auth, params, body }) => products.patch(auth.companyId, parseId(params.productId, 'Product'), body as Record<string, unknown>),
+      handler: ({ auth, params, body }) => products.patch(auth.companyId, parseId(params.productId, 'Product'), body),
     }),
     route({
       method: 'DELETE',
@@ -130,7 +132,7 @@ export function productRoutes(products: ProductService): RouteDef[] {
       tags: TAGS,
       summary: 'Create a product group',
       schema: { body: ProductGroup, response: { 200: ProductGroup } },
-      handler: ({ auth, body }) => products.createGroup(auth.companyId, body as ProductGroupWire),
+      handler: ({ auth, body }) => products.createGroup(auth.companyId, body),
     }),
     route({
       method: 'GET',
@@ -149,7 +151,7 @@ export function productRoutes(products: ProductService): RouteDef[] {
       summary: 'Replace a product group',
       description: 'The type of a group that holds products cannot change (400).',
       schema: { params: GroupIdParam, body: ProductGroup, response: { 200: ProductGroup } },
-      handler: ({ auth, params, body }) => products.replaceGroup(auth.companyId, parseId(params.groupId, 'Product group'), body as ProductGroupWire),
+      handler: ({ auth, params, body }) => products.replaceGroup(auth.companyId, parseId(params.groupId, 'Product group'), body),
     }),
     route({
       method: 'DELETE',

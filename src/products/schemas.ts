@@ -6,7 +6,7 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 const ProductTypeSchema = StringEnum([...PRODUCT_TYPES], { description: 'SALES and PURCHASE products are listed by default; TRAVEL only with `type=TRAVEL`.' });
 
-export const ProductLocalization = Type.Object(
+const ProductLocalization = Type.Object(
   { language: StringEnum([...LANGUAGES]), productName: Text(255, { minLength: 1 }) },
   { additionalProperties: false },
 );

@@ -6,16 +6,11 @@
 // amount_minor; src/reports/migrations.ts) without reading the table: per account, one range of dates.
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { minor } from '../domain/decimal.ts';
 import '../ledger/store.ts';
 import '../accounts/store.ts';
 import '../fiscal/store.ts';
 
-/** Integer minor units from a database aggregate (SQLite answers a number, PostgreSQL's numeric a string). */
-export function minor(value: unknown): bigint {
-  if (value === null || value === undefined) return 0n;
-  if (typeof value === 'bigint') return value;
-  return BigInt(typeof value === 'number' ? Math.trunc(value).toString() : String(value));
-}
 
 export interface AccountSums {
   account: string;

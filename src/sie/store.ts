@@ -4,7 +4,7 @@ import type { Db } from '../db/index.ts';
 import '../auth/store.ts';
 import '../dimensions/store.ts';
 import '../ledger/store.ts';
-import { minor } from '../reports/store.ts';
+import { minor } from '../domain/decimal.ts';
 
 export interface CompanyIdentity {
   name: string;
