@@ -13,17 +13,17 @@ import { FINNISH_CHART } from './chart.ts';
 import type { LedgerAccountPatchWire, LedgerAccountWire } from './schemas.ts';
 import * as store from './store.ts';
 
+/** Every field of the wire type is named, so a field added to the schema fails to compile until it is mapped. */
 function accountToWire(row: store.AccountRow): LedgerAccountWire {
-  const wire: LedgerAccountWire = {
+  return {
     ledgerAccountCode: row.number,
     name: row.name,
     active: Boolean(row.active),
     type: row.type as store.AccountType,
+    vatPercent: row.vat_percent !== null ? new Decimal(row.vat_percent) : undefined,
+    vatStatus: row.vat_status ?? undefined,
     version: row.version,
-  };
-  if (row.vat_percent !== null) wire.vatPercent = new Decimal(row.vat_percent);
-  if (row.vat_status !== null) wire.vatStatus = row.vat_status;
-  return wire;
+  } satisfies Record<keyof LedgerAccountWire, unknown>;
 }
 
 /** Seeds the standard chart for a new company; VAT defaults take the rates valid on the creation day. */

@@ -18,7 +18,8 @@ const READ_ONLY = ['id', 'version'] as const;
 const TRAVEL_ONLY = ['startDate', 'endDate', 'bookkeepingAccount'] as const;
 
 /**
- * The wire form of a stored product. Unset optional fields are left undefined (JSON leaves them out).
+ * The wire form of a stored product. Unset optional fields are left undefined (JSON leaves them out); every field
+ * of the wire type is named, so a field added to the schema fails to compile until it is mapped.
  * `decimal` turns stored decimal text into a value: a Decimal for rules, or `jsonDecimal` for responses.
  */
 export function productToWire(row: store.ProductRow, includeLocalizations?: boolean): ProductWire;
@@ -28,7 +29,7 @@ export function productToWire(
   includeLocalizations = true,
   decimal: (text: string) => Decimal | WireDecimal = (t) => new Decimal(t),
 ): ProductWire | ProductAnswer {
-  const wire: ProductAnswer = {
+  return {
     id: Number(row.id),
     type: row.type as ProductType,
     name: row.name,
@@ -45,10 +46,10 @@ export function productToWire(
     startDate: row.start_date ?? undefined,
     endDate: row.end_date ?? undefined,
     bookkeepingAccount: row.bookkeeping_account ?? undefined,
+    productLocalizations:
+      includeLocalizations && row.localizations ? (JSON.parse(row.localizations) as ProductWire['productLocalizations']) : undefined,
     version: row.version,
-  };
-  if (includeLocalizations && row.localizations) wire.productLocalizations = JSON.parse(row.localizations) as ProductWire['productLocalizations'];
-  return wire;
+  } satisfies Record<keyof ProductWire, unknown>;
 }
 
 /** A product as answered: its decimals are pre-serialised stored text. */
@@ -239,5 +240,5 @@ export class ProductService {
 }
 
 function groupToWire(row: store.ProductGroupRow): ProductGroupWire {
-  return { id: Number(row.id), name: row.name, type: row.type as ProductType };
+  return { id: Number(row.id), name: row.name, type: row.type as ProductType } satisfies Record<keyof ProductGroupWire, unknown>;
 }
