@@ -89,7 +89,13 @@ export class AuthService {
     const membership = await store.findMembership(this.#ctx.db, key.company_id, key.user_id);
     if (!membership || !membership.active) throw new OAuthError(400, 'invalid_grant', 'The user of this API key no longer belongs to the company.');
     const { sessionId, authTime } = await this.#ctx.db.transaction().execute((trx) =>
-      this.#insertSession(trx, { companyId: key.company_id, userId: key.user_id, clientId: client.client_id, grant: 'client_credentials', apiKeyId: key.id }),
+      this.#insertSession(trx, {
+        companyId: key.company_id,
+        userId: key.user_id,
+        clientId: client.client_id,
+        grant: 'client_credentials',
+        apiKeyId: key.id,
+      }),
     );
     return this.#accessTokenAnswer({ companyId: key.company_id, userId: key.user_id, clientId: client.client_id, sessionId, authTime });
   }
