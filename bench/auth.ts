@@ -60,14 +60,14 @@ async function serve(mode: Mode): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
 }
 
 async function startChild(mode: Mode): Promise<{ child: ChildProcess; info: { base: string; token: string; productId: number; engine: string } }> {
   const child = spawn(process.execPath, [new URL(import.meta.url).pathname, 'serve', mode], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
   });
   return { child, info: JSON.parse(line) };

@@ -141,7 +141,7 @@ async function startService(demo: DemoCredentials): Promise<Service> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => (output += chunk));
   while (!output.includes('is listening on')) {
     if (child.exitCode !== null) throw new Error(`the service exited:\n${output}`);
     await sleep(50);

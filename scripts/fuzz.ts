@@ -22,7 +22,7 @@ const concurrency = Number(values.concurrency);
 
 const svc = await startService({ clock: new ManualClock('2026-03-15T10:00:00Z') });
 try {
-  const operations = operationsOf((await svc.request('GET', '/api/openapi.json')).body);
+  const operations = operationsOf((await svc.request('GET', '/api/openapi.json')).body as Record<string, unknown>);
   const token = await svc.token();
   const snapshots = await snapshotter(svc.base, operations, token);
   let before = await snapshots.take();

@@ -76,8 +76,8 @@ async function serve(config: Config): Promise<void> {
     await app.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
 }
 
 async function withAdmin<T>(config: Config, work: (admin: AdminService, app: App) => Promise<T>): Promise<T> {
@@ -107,7 +107,7 @@ function parseRights(entries: string[] | undefined): Partial<Record<RightLeaf, R
     if (!leaf || value === undefined) throw new AdminError(`--right takes area.leaf=VALUE, got '${entry}'`);
     out[leaf] = value === 'true' ? true : value === 'false' ? false : (value as RightValue);
   }
-  return out as Partial<Record<RightLeaf, RightValue>>;
+  return out;
 }
 
 /** Fiscal periods, fiscal years and accounts: the same rules as their endpoints, errors printed as text. */

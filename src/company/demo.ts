@@ -57,8 +57,8 @@ function joining(trx: Transaction<Database>): Db {
         const builder = { execute: <T>(work: (db: Db) => Promise<T>) => work(joined), setIsolationLevel: () => builder, setAccessMode: () => builder };
         return () => builder;
       }
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
   return joined;

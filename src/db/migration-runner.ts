@@ -8,6 +8,7 @@
 // transaction that then runs it. Anything else unexplained is refused with a message saying what was found.
 import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { openSqlite } from './sqlite.ts';
+import type { Database } from './types.ts';
 
 export class MigrationError extends Error {
   override name = 'MigrationError';
@@ -17,24 +18,31 @@ const RECORDS = 'kysely_migration';
 
 type Migrations = Record<string, Migration>;
 
-export async function runMigrations(db: Kysely<any>, migrations: Migrations): Promise<string[]> {
-  if (db.getExecutor().adapter.supportsTransactionalDdl) return runWithKysely(db, migrations);
-  return runOnSqlite(db, migrations);
+/** The one table the runner itself reads and writes; migrations see the database untyped, as Kysely's do. */
+type MigrationRecords = {
+  kysely_migration: { name: string; timestamp: string };
+};
+type MigratedDb = Kysely<MigrationRecords>;
+
+export async function runMigrations(db: Kysely<Database>, migrations: Migrations): Promise<string[]> {
+  const records: MigratedDb = db.withTables<MigrationRecords>();
+  if (db.getExecutor().adapter.supportsTransactionalDdl) return runWithKysely(records, migrations);
+  return runOnSqlite(records, migrations);
 }
 
-async function runWithKysely(db: Kysely<any>, migrations: Migrations): Promise<string[]> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations };
+async function runWithKysely(db: MigratedDb, migrations: Migrations): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
   const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
-  if (error) throw error;
+  if (error) throw error instanceof Error ? error : new MigrationError('migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-async function recorded(db: Kysely<any>): Promise<Set<string>> {
+async function recorded(db: MigratedDb): Promise<Set<string>> {
   const rows = await db.selectFrom(RECORDS).select('name').execute();
-  return new Set(rows.map((r) => r.name as string));
+  return new Set(rows.map((r) => r.name));
 }
 
-async function runOnSqlite(db: Kysely<any>, migrations: Migrations): Promise<string[]> {
+async function runOnSqlite(db: MigratedDb, migrations: Migrations): Promise<string[]> {
   // the same bookkeeping table as Kysely's migrator, so databases migrated by either read the same
   await db.schema
     .createTable(RECORDS)
@@ -75,7 +83,7 @@ async function runOnSqlite(db: Kysely<any>, migrations: Migrations): Promise<str
 }
 
 /** Schema objects as `kind:name` (tables, indexes, triggers, views, and `column:table.column`). */
-async function schemaObjects(db: Kysely<any>): Promise<Set<string>> {
+async function schemaObjects(db: MigratedDb): Promise<Set<string>> {
   const objects = await sql<{ type: string; name: string }>`select type, name from sqlite_master where name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db);
   const columns = await sql<{ tbl: string; col: string }>`select m.name as tbl, p.name as col from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and m.name not like 'sqlite_%' and m.name not like 'kysely_%'`.execute(db);
   return new Set([...objects.rows.map((o) => `${o.type}:${o.name}`), ...columns.rows.map((c) => `column:${c.tbl}.${c.col}`)]);
@@ -83,7 +91,7 @@ async function schemaObjects(db: Kysely<any>): Promise<Set<string>> {
 
 /** The schema the given migrations produce on an empty database. */
 async function replicaSchema(migrations: Migrations, names: string[]): Promise<Set<string>> {
-  const replica = new Kysely<any>({ dialect: openSqlite(':memory:').dialect });
+  const replica = new Kysely<MigrationRecords>({ dialect: openSqlite(':memory:').dialect });
   try {
     for (const name of names) await migrations[name].up(replica);
     return await schemaObjects(replica);
@@ -97,7 +105,7 @@ async function replicaSchema(migrations: Migrations, names: string[]): Promise<S
  * Answers them when `next` creates every one of them (then they are dropped and `next` runs again); throws when
  * some are not explained by it.
  */
-async function leftoversOf(db: Kysely<any>, migrations: Migrations, done: Set<string>, next: string): Promise<string[]> {
+async function leftoversOf(db: MigratedDb, migrations: Migrations, done: Set<string>, next: string): Promise<string[]> {
   const actual = await schemaObjects(db);
   const recordedNames = Object.keys(migrations)
     .sort()
@@ -119,7 +127,7 @@ async function leftoversOf(db: Kysely<any>, migrations: Migrations, done: Set<st
 
 const DROP_ORDER = ['trigger', 'view', 'index', 'column', 'table'];
 
-async function dropObjects(db: Kysely<any>, objects: string[]): Promise<void> {
+async function dropObjects(db: MigratedDb, objects: string[]): Promise<void> {
   if (objects.length === 0) return;
   // the half-made tables may reference each other: checks wait for the commit, when they are made again
   await sql`pragma defer_foreign_keys = on`.execute(db);

@@ -5,7 +5,7 @@ import { apiError } from '../platform/errors.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { getProduct } from '../products/index.ts';
-import { Dimension, DimensionItem, DefaultDimension, ListedDefaultDimension, type DefaultDimensionWire, type DimensionItemWire, type DimensionWire } from './schemas.ts';
+import { Dimension, DimensionItem, DefaultDimension, ListedDefaultDimension } from './schemas.ts';
 import type { DefaultOwner, DimensionService } from './service.ts';
 
 const REGISTER = 'accounting.dimensions' as const;
@@ -49,7 +49,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       summary: 'Create a dimension',
       description: 'Names are unique in the company; item code names are unique in their dimension.',
       schema: { ...ADDITION, body: Dimension, response: { 200: Dimension } },
-      handler: ({ auth, body }) => dimensions.create(auth.companyId, body as DimensionWire),
+      handler: ({ auth, body }) => dimensions.create(auth.companyId, body),
     }),
     route({
       method: 'GET',
@@ -76,7 +76,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       tags: TAGS,
       summary: 'Add an item to a dimension',
       schema: { params: DimensionIdParam, body: DimensionItem, response: { 200: DimensionItem } },
-      handler: ({ auth, params, body }) => dimensions.addItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body as DimensionItemWire),
+      handler: ({ auth, params, body }) => dimensions.addItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body),
     }),
     route({
       method: 'PUT',
@@ -89,7 +89,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       schema: { params: DimensionIdParam, body: DimensionItem, response: { 200: DimensionItem } },
       handler: ({ auth, params, body }) => {
         if (body.id === undefined) throw apiError('REQUIRED_FIELD_MISSING', 'id');
-        return dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body.id, body as DimensionItemWire);
+        return dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body.id, body);
       },
     }),
     route({
@@ -101,7 +101,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       description: 'As `PUT /dimensions/{dimensionId}/items`, with the item named in the path (a body `id`, when sent, must be the same).',
       schema: { ...ADDITION, params: ItemParams, body: DimensionItem, response: { 200: DimensionItem } },
       handler: ({ auth, params, body }) =>
-        dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), parseId(params.itemId, 'Dimension item'), body as DimensionItemWire),
+        dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), parseId(params.itemId, 'Dimension item'), body),
     }),
 
     // default dimensions of products
@@ -141,7 +141,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
           auth.companyId,
           productOwner(auth.companyId, parseId(params.productId, 'Product')),
           parseId(params.dimensionId, 'Dimension'),
-          body as DefaultDimensionWire,
+          body,
         ),
     }),
   ];

@@ -27,9 +27,9 @@ import type { AnyArea, CompanyPurge, GlobalPurge } from '../platform/area.ts';
 import type { PurgeBatch } from '../db/purge.ts';
 import { companyIds } from '../db/company-ids.ts';
 
-export const DEFAULT_INTERVAL_MS = 10 * 60_000;
-export const DEFAULT_FIRST_RUN_MS = 15_000;
-export const DEFAULT_BATCH_SIZE = 1000;
+const DEFAULT_INTERVAL_MS = 10 * 60_000;
+const DEFAULT_FIRST_RUN_MS = 15_000;
+const DEFAULT_BATCH_SIZE = 1000;
 const COMPANY_PAGE = 1000;
 
 /** Rows deleted by one pass, per purge (named by the areas: authSessions, loginFlows, …). */

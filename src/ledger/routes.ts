@@ -1,5 +1,6 @@
 // HTTP of ledger receipts and journals.
-import { Type, Addition, DateString, DateTimeString, PagingQuery, InfoMessage, StringEnum, Id, PathId } from '../platform/schema.ts';
+import { Type, Addition, DateString, DateTimeString, PagingQuery, InfoMessage, StringEnum, Id, PathId, type Static } from '../platform/schema.ts';
+import { endOfDay } from '../platform/clock.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
@@ -25,8 +26,6 @@ const commaList = (values: readonly string[], description: string) =>
 const VersionDate = () => Type.Union([DateTimeString(), DateString()]);
 const Reconciliation = { createReconciliation: Type.Optional(Type.Boolean({ default: false, description: 'Adds (or adjusts) the RECONCILIATION_ENTRY row that balances the receipt.' })) };
 
-/** A date filter's upper bound includes the whole day. */
-const endOf = (value: string | undefined) => (value && value.length === 10 ? `${value}T23:59:59.999` : value);
 const list = (value: string | string[] | undefined) => {
   const values = (Array.isArray(value) ? value : value ? [value] : []).flatMap((v) => v.split(','));
   return values.length > 0 ? [...new Set(values)] : undefined;
@@ -51,23 +50,16 @@ const DateFilters = {
   versionEndDate: Type.Optional(VersionDate()),
 };
 
-interface DateFilterQuery {
-  startDate?: string;
-  endDate?: string;
-  createdStartDate?: string;
-  createdEndDate?: string;
-  versionStartDate?: string;
-  versionEndDate?: string;
-}
+type DateFilterQuery = { [K in keyof typeof DateFilters]?: Static<(typeof DateFilters)[K]> };
 
 function dateSearch(q: DateFilterQuery): ReceiptSearch {
   return {
     startDate: q.startDate,
     endDate: q.endDate,
     createdStart: q.createdStartDate,
-    createdEnd: endOf(q.createdEndDate),
+    createdEnd: endOfDay(q.createdEndDate),
     versionStart: q.versionStartDate,
-    versionEnd: endOf(q.versionEndDate),
+    versionEnd: endOfDay(q.versionEndDate),
   };
 }
 
@@ -122,7 +114,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       description:
         'Creates an UNFINISHED JOURNAL receipt (other types are created by their documents). Its transactions must balance to the cent, on existing active accounts, with active dimension items, in an open fiscal period.',
       schema: { querystring: Type.Object(Reconciliation), body: LedgerReceipt, response: { 200: LedgerReceipt } },
-      handler: ({ auth, body, query }) => ledger.create(auth.companyId, body as LedgerReceiptWire, { createReconciliation: query.createReconciliation }),
+      handler: ({ auth, body, query }) => ledger.create(auth.companyId, body, { createReconciliation: query.createReconciliation }),
     }),
     route({
       method: 'GET',
@@ -141,6 +133,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
     route({
       method: 'PUT',
       path: '/ledgerreceipts/:receiptId',
+      version: 'required',
       right: edit(RIGHT),
       tags: TAGS,
       summary: 'Replace a journal receipt',
@@ -148,7 +141,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
         'Overwrites an UNFINISHED JOURNAL receipt; `version` must be the current one. Transactions sent back with their `id` keep it. The receipt date must stay within its fiscal year.',
       schema: { params: ReceiptIdParam, querystring: Type.Object(Reconciliation), body: LedgerReceipt, response: { 200: LedgerReceipt } },
       handler: ({ auth, params, body, query }) =>
-        ledger.update(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), body as LedgerReceiptWire, { createReconciliation: query.createReconciliation }),
+        ledger.update(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), body, { createReconciliation: query.createReconciliation }),
     }),
     action('approve', 'Approve a journal receipt', 'UNFINISHED → APPROVED: its transactions count in the ledger from now on.'),
     action('unfinished', 'Set a journal receipt back to unfinished', 'APPROVED or INVALIDATED → UNFINISHED: editable again, out of the ledger.'),

@@ -222,8 +222,7 @@ export class LedgerService {
       const stored = (await this.receipt(trx, companyId, receiptId))!;
       if (row.type !== 'JOURNAL') throw apiError('RECEIPT_TYPE_NOT_EDITABLE', 'type', { type: row.type });
       if (wire.type !== row.type) throw apiError('RECEIPT_TYPE_CANNOT_BE_CHANGED', 'type');
-      if (wire.version === undefined) throw apiError('REQUIRED_FIELD_MISSING', 'version');
-      checkReadOnly(wire as Record<string, unknown>, stored as Record<string, unknown>, READ_ONLY);
+      checkReadOnly(wire, stored, READ_ONLY);
       checkNoAttachments(wire);
       if (row.status !== 'UNFINISHED') throw apiError('RECEIPT_NOT_EDITABLE_IN_STATUS', 'status', { status: row.status });
       const draft = wireToDraft(wire, 'UNFINISHED', options.createReconciliation ?? false);
@@ -271,7 +270,7 @@ export class LedgerService {
   async #validate(trx: Db, companyId: number, draft: ReceiptDraft) {
     const items: ErrorItem[] = [];
     const lineField = (i: number | undefined, field: string | undefined) => (i === undefined ? field : `transactions[${i}]${field ? `.${field}` : ''}`);
-    for (const p of checkLines(draft.lines)) items.push(errorItem(p.code as ErrorCode, lineField(p.line, p.field), p.params));
+    for (const p of checkLines(draft.lines)) items.push(errorItem(p.code, lineField(p.line, p.field), p.params));
     if (draft.name.length === 0 || draft.name.length > 80) items.push(errorItem('VALIDATION_FAILED', 'name', { detail: 'name: 1 to 80 characters' }));
     if (draft.periodStartDate && draft.periodEndDate && draft.periodStartDate > draft.periodEndDate) items.push(errorItem('START_DATE_AFTER_END_DATE', 'periodStartDate'));
 
@@ -407,7 +406,7 @@ function wireToDraft(wire: LedgerReceiptWire, status: 'UNFINISHED' | 'APPROVED',
     id: t.id,
     account: t.account,
     amountMinor: toMinorUnits(t.accountingValue),
-    transactionType: t.transactionType as TransactionType,
+    transactionType: t.transactionType,
     description: t.description ?? null,
     vatPercent: t.vatPercent,
     vatStatus: t.vatStatus ?? null,

@@ -2,7 +2,7 @@
 // ordered by id, without duplicates; a multi-id request always answers a list; all invalid is a 404.
 import { apiError, notFound } from './errors.ts';
 
-export const MAX_BATCH_IDS = 200;
+const MAX_BATCH_IDS = 200;
 const MAX_ID = 2147483647;
 
 export interface IdList {

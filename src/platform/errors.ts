@@ -34,14 +34,13 @@ export const ERRORS = {
   ROUTE_NOT_FOUND: { status: 404, message: 'No endpoint {method} {path}.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method {method} is not allowed on {path}; allowed: {allowed}.' },
   TOO_MANY_BATCH_IDS: { status: 400, message: 'At most {max} ids may be requested at once; got {count}.' },
-  INVALID_ID: { status: 400, message: "'{value}' is not a valid id." },
   PAGE_SIZE_TOO_LARGE: { status: 400, message: 'Page size must be between 1 and {max}.' },
   NOT_FOUND: { status: 404, message: '{resource} not found.' },
   READ_ONLY_FIELD_CHANGED: { status: 400, message: "Field '{field}' is read-only; it must be left out or equal the stored value." },
-  STALE_VERSION: { status: 400, message: 'The resource has been changed by someone else (version {sent} is not the current version {current}); fetch it and try again.' },
+  STALE_VERSION: { status: 400, message: 'The resource has been changed by someone else since the version sent; fetch it and try again.' },
+  VERSION_REQUIRED: { status: 400, message: 'VERSION_REQUIRED: this change needs the current `version` of the resource (optimistic lock).' },
   API_VERSION_UNSUPPORTED: { status: 410, message: 'API version {version} reached the end of its support on {date}; use {alternatives}.' },
   INTERNAL_ERROR: { status: 500, message: 'Internal server error; the request may be retried with a growing delay.' },
-  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests: at most {limit} requests per {window} seconds per client.' },
 
   // authentication and access
@@ -97,7 +96,6 @@ export const ERRORS = {
   PARTNER_GROUP_NOT_FOUND: { status: 400 },
   PARTNER_GROUP_TYPE_MISMATCH: { status: 400 },
   PARTNER_TYPE_CANNOT_BE_CHANGED: { status: 400 },
-  PARTNER_VERSION_REQUIRED: { status: 400, message: 'PARTNER_VERSION_REQUIRED: PATCH needs the current `version` of the partner (in the body or as a query parameter).' },
   FACTORING_CONTRACT_NOT_FOUND: { status: 400 },
   PRODUCT_NOT_FOUND: { status: 400 },
   SWEDISH_ENVIRONMENT_ONLY: { status: 400, message: 'SWEDISH_ENVIRONMENT_ONLY: this endpoint is available to Swedish companies only.' },
@@ -111,7 +109,6 @@ export const ERRORS = {
   BANK_ACCOUNT_CURRENCY_CANNOT_BE_CHANGED: { status: 400 },
   PAYMENT_FLAGS_NOT_ALLOWED_ON_OLD_BANK_CONNECTION: { status: 400 },
   BANKING_CODE_REQUIRED_FOR_PAYMENTS: { status: 400 },
-  BANK_ACCOUNT_VERSION_REQUIRED: { status: 400, message: 'BANK_ACCOUNT_VERSION_REQUIRED: PUT needs the current `version` of the bank account.' },
 
   // ledger: chart of accounts, fiscal years and periods, VAT, ledger receipts (src/accounts, src/fiscal, src/vat, src/ledger)
   ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE: { status: 400 },

@@ -1,6 +1,7 @@
 // One OpenAPI 3.1 document per API version, derived from the schemas the routes validate with.
 import type { FastifyInstance } from 'fastify';
 import { API_VERSIONS, LATEST_VERSION, VERSION_ALIASES, type ApiVersion } from './versions.ts';
+import { ERRORS } from './errors.ts';
 
 type Doc = Record<string, unknown> & { paths?: Record<string, Record<string, Record<string, unknown>>> };
 
@@ -38,9 +39,20 @@ ends a token. Each endpoint needs a user right (\`GET /users/rights\`); without 
 
 **Rate limit.** Each OAuth client may make 60 requests per second (as configured), counted across all service
 processes. Above it the answer is 429 with \`Retry-After\` (seconds); answers carry the IETF headers
-\`RateLimit-Policy: "default";q=60;w=1\` and \`RateLimit: "default";r=<remaining>;t=<seconds to reset>\`.`;
+\`RateLimit-Policy: "default";q=60;w=1\` and \`RateLimit: "default";r=<remaining>;t=<seconds to reset>\`.
 
-export function versionDocument(full: Doc, version: ApiVersion): Doc {
+${errorCatalogue()}`;
+
+/** The error catalogue (src/platform/errors.ts) as a table: every code the service answers, its status and message. */
+function errorCatalogue(): string {
+  const rows = Object.entries(ERRORS).map(([code, entry]) => {
+    const message = 'message' in entry ? entry.message.replaceAll('|', '\\|') : code;
+    return `| \`${code}\` | ${entry.status} | ${message} |`;
+  });
+  return ['**Error codes.** `{name}` stands for a detail of the request.', '', '| code | status | message |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+function versionDocument(full: Doc, version: ApiVersion): Doc {
   const prefix = `/${version.path}/api`;
   const paths: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const [path, item] of Object.entries(full.paths ?? {})) {

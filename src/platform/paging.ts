@@ -2,8 +2,8 @@
 // {results, meta:{pageNumber,pageSize,resultCount,totalCount}}. A page past the end is an empty list.
 import { apiError } from './errors.ts';
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
+const DEFAULT_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 200;
 /** Largest offset a page may start at: an int32 page of the largest size, far inside a 64-bit SQL integer. */
 const MAX_OFFSET = 2147483647 * MAX_PAGE_SIZE;
 

@@ -27,7 +27,7 @@ import type { Db, Engine } from '../db/index.ts';
 import { ApiError, errorItem } from './errors.ts';
 import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
 
-export const RATE_WINDOW_SECONDS = 1;
+const RATE_WINDOW_SECONDS = 1;
 const WINDOW_MS = RATE_WINDOW_SECONDS * 1000;
 /**
  * How long after its claim a lease taken from the shared store may be served from. A client sending steadily but
@@ -73,7 +73,7 @@ interface ClientState {
 const LOCAL_LIMIT = 10_000;
 
 /** Slots and lease size for a limit: `slots · lease = limit` exactly, with at most `maxSlots` slots where possible. */
-export function slotsFor(limit: number, maxSlots: number, lease?: number): { slots: number; lease: number } {
+function slotsFor(limit: number, maxSlots: number, lease?: number): { slots: number; lease: number } {
   if (lease !== undefined) {
     const size = Math.min(limit, Math.max(1, lease, Math.ceil(limit / maxSlots)));
     return { slots: Math.floor(limit / size), lease: size };
@@ -316,7 +316,7 @@ export class RateLimiter {
 }
 
 /** Slots claimed this long ago are deleted; younger ones are left alone (they may still count). */
-export const ENDED_WINDOW_KEEP_SECONDS = 60;
+const ENDED_WINDOW_KEEP_SECONDS = 60;
 
 /**
  * Deletes up to `batch.limit` slot rows of rate_limit_windows claimed more than a minute ago (housekeeping,

@@ -39,7 +39,7 @@ export const DateTimeString = (options: SchemaOptions = {}) =>
   Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?$', examples: ['2026-01-30T15:20:00'], ...options });
 
 /** Largest int32: ids, page numbers and every other integer parameter stay within it (as in the real service). */
-export const INT32_MAX = 2147483647;
+const INT32_MAX = 2147483647;
 
 /** A resource id: positive int32 as in the real service. */
 export const Id = (options: SchemaOptions = {}) => Type.Integer({ minimum: 1, maximum: INT32_MAX, ...options });
@@ -52,8 +52,6 @@ export const RefId = (options: SchemaOptions = {}) => Type.Union([Id(), Type.Nul
 
 export const Text = (maxLength: number, options: SchemaOptions = {}) => Type.String({ maxLength, ...options });
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
 export const StringEnum = <T extends string[]>(values: [...T], options: SchemaOptions = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: values, ...options });
 
@@ -64,7 +62,7 @@ export const StringEnum = <T extends string[]>(values: [...T], options: SchemaOp
  */
 export const ADDITION = { 'x-tase-addition': true } as const;
 
-export const Addition = <T extends TSchema>(schema: T): T => ({ ...schema, ...ADDITION }) as T;
+export const Addition = <T extends TSchema>(schema: T): T => ({ ...schema, ...ADDITION });
 
 export const InfoMessage = Type.Object({ message: Type.String() }, { $id: 'InfoMessage', title: 'InfoMessage' });
 

@@ -26,7 +26,7 @@ export function isWindows1252Text(text: string): boolean {
 
 /** A parsed JSON object, or parameters parsed into an object without Object's prototype (Fastify's). */
 function isPlainObject(value: object): boolean {
-  const proto = Object.getPrototypeOf(value);
+  const proto = Object.getPrototypeOf(value) as object | null;
   return proto === null || Object.getPrototypeOf(proto) === null;
 }
 

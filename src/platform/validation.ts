@@ -96,7 +96,7 @@ const bodyAjv = makeAjv(false);
 const paramAjv = makeAjv(true);
 
 /** JSON-pointer instance path to the field notation of error bodies: `rows[0].name`. */
-export function fieldPath(instancePath: string, extra?: string): string {
+function fieldPath(instancePath: string, extra?: string): string {
   const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) parts.push(extra);
   let out = '';
@@ -145,7 +145,7 @@ const compiled = new WeakMap<object, Map<string, Validator>>();
 export function compileValidator(schema: unknown, httpPart: HttpPart | undefined) {
   const key = httpPart ?? 'body';
   let byPart = compiled.get(schema as object);
-  if (!byPart) compiled.set(schema as object, (byPart = new Map()));
+  if (!byPart) compiled.set(schema as object, (byPart = new Map<string, Validator>()));
   let validator = byPart.get(key);
   if (!validator) byPart.set(key, (validator = buildValidator(schema, httpPart)));
   return validator;
@@ -164,7 +164,7 @@ function acceptsNull(schema: SchemaNode | undefined): boolean {
  * "Validation of an optional field runs only when it has content": an optional property sent as an empty
  * string, or as null where null is not a value of its own (a reference id), is treated as left out.
  */
-export function dropEmptyOptionals(schema: SchemaNode | undefined, data: unknown): void {
+function dropEmptyOptionals(schema: SchemaNode | undefined, data: unknown): void {
   if (!schema || data === null || typeof data !== 'object') return;
   if (Array.isArray(data)) {
     const items = schema.items as SchemaNode | undefined;
@@ -196,7 +196,7 @@ function nonDecimalIntegers(names: string[], data: unknown): ErrorItem[] {
   if (names.length === 0 || data === null || typeof data !== 'object') return [];
   const record = data as Record<string, unknown>;
   return names
-    .filter((name) => typeof record[name] === 'string' && !/^-?[0-9]+$/.test(record[name] as string))
+    .filter((name) => typeof record[name] === 'string' && !/^-?[0-9]+$/.test(record[name]))
     .map((name) => errorItem('VALIDATION_FAILED', name, { detail: `'${name}' must be an integer.` }));
 }
 

@@ -4,7 +4,6 @@
 // `seeding:<step>` (the demo seeding is about to run the AdminService step: createUser, addMember, createClient,
 // createApiKey; the steps before it have run).
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Migration } from 'kysely';
 import { MODULES } from '../../src/modules.ts';
 import { AdminService } from '../../src/company/admin.ts';
 
@@ -21,7 +20,7 @@ async function hold(): Promise<void> {
 if (kind === 'migration') {
   // the module list builds the migration list from each area's own record of migrations: patch it there
   const owner = MODULES.find((area) => area.migrations !== undefined && name in area.migrations);
-  const migrations = owner?.migrations as Record<string, Migration> | undefined;
+  const migrations = owner?.migrations;
   const migration = migrations?.[name];
   if (!migrations || !migration) throw new Error(`no migration ${name}`);
   const up = migration.up.bind(migration);

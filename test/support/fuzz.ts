@@ -7,7 +7,7 @@ import http from 'node:http';
 
 type Schema = Record<string, any>;
 
-export interface Parameter {
+interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header';
   required: boolean;
@@ -113,7 +113,7 @@ function nested(depth: number, leaf: unknown): unknown {
 }
 
 /** A value that does not belong anywhere valid (or only barely). */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null),
   fc.constantFrom(...HOSTILE_NUMBERS).map(raw),
   fc.constantFrom(...ODD_TEXT),
@@ -140,7 +140,7 @@ function decimalText(schema: Schema): fc.Arbitrary<unknown> {
 }
 
 /** A value that the schema accepts, as far as the schema alone tells (business rules may still refuse it). */
-export function plausible(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
+function plausible(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 8) return fc.constant(null);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
   if (schema.const !== undefined) return fc.constant(schema.const);
@@ -253,7 +253,7 @@ function bodyArbitrary(op: Operation): fc.Arbitrary<{ body?: string; contentType
   if (contentType !== 'application/json') {
     const form = fc.dictionary(fc.constantFrom(...Object.keys(schema.properties ?? { x: 1 }), 'unknown', ''), fc.oneof(fc.string(), fc.constantFrom(...ODD_TEXT), fc.constant('x'.repeat(10_000))));
     return fc.oneof(
-      form.map((f) => ({ body: new URLSearchParams(f as Record<string, string>).toString(), contentType })),
+      form.map((f) => ({ body: new URLSearchParams(f).toString(), contentType })),
       fc.constantFrom('%', '%ZZ=1', 'a=%C3%28', '=&=&', '&&&').map((body) => ({ body, contentType })),
       fc.record({ body: fc.constantFrom(...RAW_BODIES.slice(0, 6)), contentType: fc.constantFrom('application/json', ...CONTENT_TYPES) }),
     );
@@ -331,12 +331,12 @@ function queryArbitrary(op: Operation): fc.Arbitrary<string> {
 const ODD_METHODS = ['OPTIONS', 'TRACE', 'PROPFIND', 'PATCH', 'DELETE', 'PUT', 'POST'];
 
 /** Generates hostile requests for one operation (without the bearer token; the runner adds it). */
-export function requestArbitrary(op: Operation, known: KnownIds): fc.Arbitrary<FuzzRequest> {
+function requestArbitrary(op: Operation, known: KnownIds): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const segments = fc.tuple(...pathParams.map((p) => segmentArbitrary(p, known)));
   const method = fc.oneof({ weight: 12, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_METHODS) });
   const headers = fc.oneof(
-    { weight: 12, arbitrary: fc.constant({} as Record<string, string>) },
+    { weight: 12, arbitrary: fc.constant({}) },
     { weight: 1, arbitrary: fc.constantFrom<Record<string, string>>({ 'x-padding': 'p'.repeat(20_000) }, { 'x-request-id': 'r'.repeat(500) }, { accept: 'application/xml' }, { 'content-encoding': 'gzip' }) },
   );
   return fc.tuple(method, segments, queryArbitrary(op), bodyArbitrary(op), headers).map(([m, values, query, { body, contentType }, extraHeaders]) => {
@@ -373,7 +373,7 @@ export function send(base: string, request: FuzzRequest, token?: string): Promis
 }
 
 /** What is wrong with an answer, or undefined: no 5xx, the error body on every 4xx, no internal paths. */
-export function problemOf(request: FuzzRequest, answer: FuzzAnswer): string | undefined {
+function problemOf(request: FuzzRequest, answer: FuzzAnswer): string | undefined {
   if (answer.status >= 500) return `status ${answer.status}`;
   if (/\/v\d{4}\//.test(answer.text) && !/\/v\d{4}\//.test(request.path)) return 'the answer echoes an internal /vYYMM path';
   if (answer.text.includes('FST_ERR')) return "the answer carries the framework's own error code";
@@ -403,7 +403,7 @@ export function problemOf(request: FuzzRequest, answer: FuzzAnswer): string | un
 }
 
 /** A request as a line that reproduces it with curl (bodies cut to 2,000 characters). */
-export function describeRequest(base: string, request: FuzzRequest): string {
+function describeRequest(base: string, request: FuzzRequest): string {
   const headers = Object.entries(request.headers).map(([k, v]) => ` -H '${k}: ${v.length > 200 ? `${v.slice(0, 200)}…(${v.length})` : v}'`).join('');
   const shownPath = request.path.length > 500 ? `${request.path.slice(0, 500)}…(${request.path.length} characters)` : request.path;
   const body = request.body === undefined ? '' : ` --data-raw '${request.body.length > 2000 ? `${request.body.slice(0, 2000)}…(${request.body.length})` : request.body}'`;
