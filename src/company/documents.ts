@@ -8,7 +8,7 @@ import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import { compileValidator } from '../platform/validation.ts';
-import { jsonDecimal } from '../domain/decimal.ts';
+import { Decimal } from '../domain/decimal.ts';
 import { getProducts } from '../products/index.ts';
 import {
   CollectionsAndPenalExpenses,
@@ -86,7 +86,7 @@ export class CompanyDocuments {
       const info: NonNullable<ProductRef> = {
         productId: Number(product.id),
         name: product.name,
-        price: jsonDecimal(product.price),
+        price: new Decimal(product.price),
         currency: product.currency as NonNullable<ProductRef>['currency'],
       };
       if (product.code) info.code = product.code;

@@ -44,7 +44,7 @@ export function companyRoutes(company: CompanyService): RouteDef[] {
         'Overwrites name, addresses, business identifier and the other editable details. Changing the business identifier of a ' +
         'company in production usage answers 403. A Finnish business ID must carry a valid check digit (ERROR_BRN_CODE).',
       schema: { body: Company, response: { 200: InfoMessage } },
-      handler: ({ auth, body }) => company.replace(auth.companyId, body as CompanyWire),
+      handler: ({ auth, body }) => company.replace(auth.companyId, body),
     }),
     route({
       method: 'GET',
@@ -64,7 +64,7 @@ export function companyRoutes(company: CompanyService): RouteDef[] {
       summary: 'Replace the usage settings of the company',
       description: 'Cash discount options are kept in ascending order of days.',
       schema: { ...ADDITION, body: UsageSettings, response: { 200: UsageSettings } },
-      handler: ({ auth, body }) => company.replaceUsageSettings(auth.companyId, body as UsageSettingsWire),
+      handler: ({ auth, body }) => company.replaceUsageSettings(auth.companyId, body),
     }),
     route({
       method: 'GET',
@@ -83,7 +83,7 @@ export function companyRoutes(company: CompanyService): RouteDef[] {
       summary: 'Replace the invoice circulation settings',
       description: 'Verifiers and acceptors are users of the company, at most `maxVerifiers`/`maxAcceptors` of them.',
       schema: { ...ADDITION, body: CirculationSettings, response: { 200: CirculationSettings } },
-      handler: ({ auth, body }) => company.replaceCirculationSettings(auth.companyId, body as CirculationSettingsWire),
+      handler: ({ auth, body }) => company.replaceCirculationSettings(auth.companyId, body),
     }),
     route({
       method: 'GET',

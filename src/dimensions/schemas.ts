@@ -28,7 +28,7 @@ export const DimensionName = Type.Object(
 );
 export type DimensionNameWire = Static<typeof DimensionName>;
 
-export const DefaultDimensionItem = Type.Object(
+const DefaultDimensionItem = Type.Object(
   {
     id: Type.Optional(Id({ description: 'Item id; read-only, the item is named by `codeName`.' })),
     codeName: Text(100, { minLength: 1 }),

@@ -1,8 +1,6 @@
 // SQL of the dimension register and of default dimensions.
 import type { Db } from '../db/index.ts';
 
-export type ItemStatus = 'ACTIVE' | 'PASSIVE';
-
 export interface DimensionRow {
   company_id: number;
   id: number;

@@ -3,7 +3,7 @@ import { Type, Addition, DateString, DateTimeString, StringEnum, type Static } f
 const Status = StringEnum(['OPEN', 'CLOSED']);
 const PeriodStatus = StringEnum(['OPEN', 'PENDING', 'CLOSED'], { description: 'PENDING: being closed (still open to postings); CLOSED: locked.' });
 
-export const FiscalPeriod = Type.Object(
+const FiscalPeriod = Type.Object(
   {
     id: Type.Integer(),
     startDate: DateString(),
@@ -14,7 +14,7 @@ export const FiscalPeriod = Type.Object(
 );
 
 /** A period as the real interface names it: the same monthly periods, with the time of their last change. */
-export const TrackingPeriod = Type.Object(
+const TrackingPeriod = Type.Object(
   {
     id: Type.Integer(),
     startDate: DateString(),

@@ -9,7 +9,7 @@ import type { FiscalYearWire, NewFiscalYearWire } from './schemas.ts';
 import * as store from './store.ts';
 import { emitEvent } from '../webhooks/index.ts';
 
-const status = (closed: boolean | number) => (closed ? 'CLOSED' : 'OPEN') as 'OPEN' | 'CLOSED';
+const status = (closed: boolean | number): 'OPEN' | 'CLOSED' => (closed ? 'CLOSED' : 'OPEN');
 
 type PeriodStatus = 'OPEN' | 'PENDING' | 'CLOSED';
 const periodStatus = (p: store.FiscalPeriodRow): PeriodStatus => (p.closed ? 'CLOSED' : p.pending ? 'PENDING' : 'OPEN');
@@ -64,7 +64,7 @@ export interface OpenPeriod {
 
 export class FiscalService {
   readonly #ctx: AppContext;
-  #unfinishedReceipts: UnfinishedReceipts = async () => [];
+  #unfinishedReceipts: UnfinishedReceipts = () => Promise.resolve([]);
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
   }
