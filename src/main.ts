@@ -4,7 +4,16 @@ import { parseArgs } from 'node:util';
 import { buildApp, type App } from './app.ts';
 import { configFromEnv, ConfigError, type Config } from './platform/config.ts';
 import { migrate, MigrationError, openDatabase } from './db/index.ts';
-import { AdminError, AdminService, DOCUMENTS, hasCompanies, isDocumentName, seedDemo, storedDemo, type DemoCredentials } from './company/index.ts';
+import {
+  AdminError,
+  AdminService,
+  DOCUMENTS,
+  hasCompanies,
+  isDocumentName,
+  seedDemo,
+  storedDemo,
+  type DemoCredentials,
+} from './company/index.ts';
 import { parseJson } from './platform/json.ts';
 import { allMigrations } from './modules.ts';
 import { LATEST_VERSION } from './platform/versions.ts';
@@ -119,7 +128,11 @@ function parseRights(entries: string[] | undefined): Partial<Record<RightLeaf, R
 }
 
 /** Fiscal periods, fiscal years and accounts: the same rules as their endpoints, errors printed as text. */
-async function ledgerAdmin(app: App, command: string, values: Record<string, string | boolean | string[] | undefined>): Promise<unknown> {
+async function ledgerAdmin(
+  app: App,
+  command: string,
+  values: Record<string, string | boolean | string[] | undefined>,
+): Promise<unknown> {
   const companyId = int('company-id', values['company-id'] as string | undefined);
   const date = () => {
     const value = required('date', values.date as string | undefined);
@@ -132,16 +145,23 @@ async function ledgerAdmin(app: App, command: string, values: Record<string, str
       case 'period close':
       case 'period open': {
         const { fiscalYearId, periodId } = await fiscal.periodOn(companyId, date());
-        return command === 'period close' ? await fiscal.closePeriod(companyId, fiscalYearId, periodId) : await fiscal.openPeriod(companyId, fiscalYearId, periodId);
+        return command === 'period close'
+          ? await fiscal.closePeriod(companyId, fiscalYearId, periodId)
+          : await fiscal.openPeriod(companyId, fiscalYearId, periodId);
       }
       case 'fiscal-year close':
         return await fiscal.closeYear(companyId, (await fiscal.periodOn(companyId, date())).fiscalYearId);
       case 'fiscal-year create':
-        return await fiscal.createYear(companyId, { startDate: required('start-date', values['start-date'] as string | undefined), endDate: required('end-date', values['end-date'] as string | undefined) });
+        return await fiscal.createYear(companyId, {
+          startDate: required('start-date', values['start-date'] as string | undefined),
+          endDate: required('end-date', values['end-date'] as string | undefined),
+        });
       default: {
         const active = values.active;
         if (active !== 'true' && active !== 'false') throw new AdminError('--active takes true or false');
-        return await accounts.update(companyId, required('account', values.account as string | undefined), { active: active === 'true' });
+        return await accounts.update(companyId, required('account', values.account as string | undefined), {
+          active: active === 'true',
+        });
       }
     }
   } catch (err) {
@@ -151,15 +171,24 @@ async function ledgerAdmin(app: App, command: string, values: Record<string, str
 
 /** A refusal of the API's rules, printed as text by the admin commands. */
 function asAdminError(err: unknown): unknown {
-  return err instanceof ApiError ? new AdminError(err.items.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ')) : err;
+  return err instanceof ApiError
+    ? new AdminError(err.items.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; '))
+    : err;
 }
 
 function userIds(name: string, value: string | undefined): number[] {
-  return (value ?? '').split(',').filter((part) => part.trim() !== '').map((part) => int(name, part.trim()));
+  return (value ?? '')
+    .split(',')
+    .filter((part) => part.trim() !== '')
+    .map((part) => int(name, part.trim()));
 }
 
 /** The company's settings documents, invoice templates and verifier lists: the same rules as a request body. */
-async function companyAdmin(app: App, command: string, values: Record<string, string | boolean | string[] | undefined>): Promise<unknown> {
+async function companyAdmin(
+  app: App,
+  command: string,
+  values: Record<string, string | boolean | string[] | undefined>,
+): Promise<unknown> {
   const companyId = int('company-id', values['company-id'] as string | undefined);
   const name = () => required('name', values.name as string | undefined);
   const id = values.id === undefined ? undefined : int('id', values.id as string);
@@ -251,7 +280,10 @@ async function admin(config: Config, args: string[]): Promise<void> {
           productVersion: values['product-version'],
         });
       case 'company product-version':
-        return service.setProductVersion(int('company-id', values['company-id']), required('product-version', values['product-version']));
+        return service.setProductVersion(
+          int('company-id', values['company-id']),
+          required('product-version', values['product-version']),
+        );
       case 'company settings':
       case 'company invoice-template':
       case 'company verifier-list':
@@ -267,7 +299,12 @@ async function admin(config: Config, args: string[]): Promise<void> {
           apiLoginOnly: values['api-login-only'] ?? false,
         });
       case 'user add-to-company':
-        return service.addMember(int('company-id', values['company-id']), int('user-id', values['user-id']), (values.role ?? 'ADMIN') as Role, parseRights(values.right));
+        return service.addMember(
+          int('company-id', values['company-id']),
+          int('user-id', values['user-id']),
+          (values.role ?? 'ADMIN') as Role,
+          parseRights(values.right),
+        );
       case 'client create':
         return service.createClient({
           name: required('name', values.name),
@@ -322,7 +359,12 @@ export async function main(argv: string[]): Promise<number> {
         if (args[0] !== 'demo') throw new AdminError(`unknown seed '${args[0] ?? ''}'; try 'seed demo'`);
         const credentials = await withAdmin(config, (_admin, app) => seedDemo(app.ctx, { withData: true }));
         if (args.includes('--json')) print(credentials);
-        else process.stdout.write(`${Object.entries(credentials).map(([k, v]) => `${k}: ${v}`).join('\n')}\n`);
+        else
+          process.stdout.write(
+            `${Object.entries(credentials)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('\n')}\n`,
+          );
         return 0;
       }
       case 'admin':
@@ -338,7 +380,12 @@ export async function main(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof AdminError || err instanceof MigrationError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    if (
+      err instanceof ConfigError ||
+      err instanceof AdminError ||
+      err instanceof MigrationError ||
+      (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+    ) {
       process.stderr.write(`tase: ${(err as Error).message}\n`);
       return 2;
     }

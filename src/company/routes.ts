@@ -141,8 +141,12 @@ export function companyRoutes(company: CompanyService): RouteDef[] {
       right: view(INFO),
       tags: TAGS,
       summary: 'One verifier list with the names of its users',
-      schema: { params: Type.Object({ listId: Type.String({ pattern: '^[0-9]+$', description: 'Verifier list id (int32).' }) }), response: { 200: VerifierList } },
-      handler: ({ auth, params }) => company.documents.verifierList(auth.companyId, parseId(params.listId, 'Verifier list')),
+      schema: {
+        params: Type.Object({ listId: Type.String({ pattern: '^[0-9]+$', description: 'Verifier list id (int32).' }) }),
+        response: { 200: VerifierList },
+      },
+      handler: ({ auth, params }) =>
+        company.documents.verifierList(auth.companyId, parseId(params.listId, 'Verifier list')),
     }),
   ];
 }

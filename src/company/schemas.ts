@@ -5,7 +5,17 @@ import { COUNTRIES } from '../domain/countries.ts';
 import { CashDiscount, INVOICE_CHANNELS } from '../partners/index.ts';
 
 const BRN_TYPES = ['HETU', 'ASSN', 'SSN', 'YHD', 'PN', 'FI', 'NO', 'SE', 'DK'] as const;
-const OPERATION_TYPES = ['DEMONSTRATION', 'EDUCATIONAL', 'TRIAL', 'CEASED', 'ELISA_PURCHASE', 'SPECIAL', 'BROKEN', 'CLOSED', 'PRODUCTION'] as const;
+const OPERATION_TYPES = [
+  'DEMONSTRATION',
+  'EDUCATIONAL',
+  'TRIAL',
+  'CEASED',
+  'ELISA_PURCHASE',
+  'SPECIAL',
+  'BROKEN',
+  'CLOSED',
+  'PRODUCTION',
+] as const;
 
 const Country = StringEnum([...COUNTRIES]);
 
@@ -22,34 +32,82 @@ const CompanyAddress = Type.Object(
 );
 
 const CompanyBillingAddress = Type.Object(
-  { street: Type.Optional(Text(80)), zip: Type.Optional(Text(20)), city: Type.Optional(Text(40)), country: Type.Optional(Country) },
+  {
+    street: Type.Optional(Text(80)),
+    zip: Type.Optional(Text(20)),
+    city: Type.Optional(Text(40)),
+    country: Type.Optional(Country),
+  },
   { title: 'CompanyBillingAddress', additionalProperties: false },
 );
 
 const BusinessIdentifier = Type.Object(
   {
-    brnType: Type.Optional(StringEnum([...BRN_TYPES], { description: 'Type of the registration number; YHD/FI codes are checked (Finnish business ID check digit).' })),
+    brnType: Type.Optional(
+      StringEnum([...BRN_TYPES], {
+        description: 'Type of the registration number; YHD/FI codes are checked (Finnish business ID check digit).',
+      }),
+    ),
     code: Type.Optional(Text(20, { description: 'The number without type prefix, e.g. 1234567-8.' })),
   },
   { title: 'BusinessIdentifier', additionalProperties: false },
 );
 
-const CURRENCY_RATE_SEARCH_DENSITIES = ['DAILY_EXCHANGE_RATE', 'LAST_DAY_OF_THE_MONTH', 'PROCOUNTOR_FIXED_RATE'] as const;
+const CURRENCY_RATE_SEARCH_DENSITIES = [
+  'DAILY_EXCHANGE_RATE',
+  'LAST_DAY_OF_THE_MONTH',
+  'PROCOUNTOR_FIXED_RATE',
+] as const;
 
 export const PRODUCT_VERSIONS = [
-  'BACKOFFICE', 'BACKOFFICE_BASIC', 'BACKOFFICE_PLUS', 'BACKOFFICE_PREMIUM', 'FINAGO_SOLO', 'FINANCIALS_ALKU', 'FINANCIALS_BASIC',
-  'FINANCIALS_ENTERPRISE', 'FINANCIALS_GOLD', 'FINANCIALS_LIGHT', 'FINANCIALS_MAX', 'FINANCIALS_PLATINUM', 'FINANCIALS_PLUS',
-  'FINANCIALS_PREMIUM', 'FINANCIALS_SILVER', 'FINANCIALS_TIER_ONE', 'FINANCIALS_TIER_THREE', 'FINANCIALS_TIER_TWO', 'FINANCIALS_UNLIMITED',
-  'FLEX', 'SALES_GOLD', 'SALES_PLATINUM', 'SALES_SILVER', 'SME_BETTER',
+  'BACKOFFICE',
+  'BACKOFFICE_BASIC',
+  'BACKOFFICE_PLUS',
+  'BACKOFFICE_PREMIUM',
+  'FINAGO_SOLO',
+  'FINANCIALS_ALKU',
+  'FINANCIALS_BASIC',
+  'FINANCIALS_ENTERPRISE',
+  'FINANCIALS_GOLD',
+  'FINANCIALS_LIGHT',
+  'FINANCIALS_MAX',
+  'FINANCIALS_PLATINUM',
+  'FINANCIALS_PLUS',
+  'FINANCIALS_PREMIUM',
+  'FINANCIALS_SILVER',
+  'FINANCIALS_TIER_ONE',
+  'FINANCIALS_TIER_THREE',
+  'FINANCIALS_TIER_TWO',
+  'FINANCIALS_UNLIMITED',
+  'FLEX',
+  'SALES_GOLD',
+  'SALES_PLATINUM',
+  'SALES_SILVER',
+  'SME_BETTER',
 ] as const;
 
 export const Company = Type.Object(
   {
     id: Type.Optional(Id({ readOnly: true })),
     name: Text(80, { minLength: 1 }),
-    country: Type.Optional(StringEnum([...COUNTRIES], { readOnly: true, description: 'Country of the company (English upper-case name, e.g. FINLAND).' })),
-    productVersion: Type.Optional(StringEnum([...PRODUCT_VERSIONS], { readOnly: true, description: 'The product edition of the company, when the service keeps one.' })),
-    operationType: Type.Optional(StringEnum([...OPERATION_TYPES], { readOnly: true, description: 'From the contract type: PRODUCTION (production usage), TRIAL (testing), DEMONSTRATION (demo).' })),
+    country: Type.Optional(
+      StringEnum([...COUNTRIES], {
+        readOnly: true,
+        description: 'Country of the company (English upper-case name, e.g. FINLAND).',
+      }),
+    ),
+    productVersion: Type.Optional(
+      StringEnum([...PRODUCT_VERSIONS], {
+        readOnly: true,
+        description: 'The product edition of the company, when the service keeps one.',
+      }),
+    ),
+    operationType: Type.Optional(
+      StringEnum([...OPERATION_TYPES], {
+        readOnly: true,
+        description: 'From the contract type: PRODUCTION (production usage), TRIAL (testing), DEMONSTRATION (demo).',
+      }),
+    ),
     accountingOfficeName: Type.Optional(Text(80)),
     accountingOfficeId: Type.Optional(Id()),
     companyAddress: Type.Optional(CompanyAddress),
@@ -58,12 +116,17 @@ export const Company = Type.Object(
     inTradeRegister: Type.Optional(Type.Boolean()),
     businessIdentifier: Type.Optional(BusinessIdentifier),
     accountingCoaLanguages: Type.Optional(
-      Type.Array(Type.String(), { readOnly: true, description: 'Languages of the chart of accounts: its own (`fi`) and those of the account translations (GET /coa).' }),
+      Type.Array(Type.String(), {
+        readOnly: true,
+        description:
+          'Languages of the chart of accounts: its own (`fi`) and those of the account translations (GET /coa).',
+      }),
     ),
     companyCurrency: Type.Optional(StringEnum(['EUR', 'SEK', 'DKK', 'NOK'], { readOnly: true })),
     currencyRateSearchDensity: Type.Optional(
       StringEnum([...CURRENCY_RATE_SEARCH_DENSITIES], {
-        description: 'Which rate converts foreign currency: the daily exchange rate, the rate of the last day of the month, or a fixed rate. Default DAILY_EXCHANGE_RATE.',
+        description:
+          'Which rate converts foreign currency: the daily exchange rate, the rate of the last day of the month, or a fixed rate. Default DAILY_EXCHANGE_RATE.',
       }),
     ),
   },
@@ -95,7 +158,9 @@ const AccountingByRow = Type.Object(
 
 export const UsageSettings = Type.Object(
   {
-    defaultInvoiceChannel: StringEnum([...INVOICE_CHANNELS], { description: 'Channel of new sales invoices. Default EMAIL.' }),
+    defaultInvoiceChannel: StringEnum([...INVOICE_CHANNELS], {
+      description: 'Channel of new sales invoices. Default EMAIL.',
+    }),
     cashDiscount: UsageCashDiscount,
     accountingByRow: AccountingByRow,
   },
@@ -153,7 +218,12 @@ export type CirculationSettingsWire = Static<typeof CirculationSettings>;
 // templates and the verifier lists of invoice circulation ----
 
 export const DeliveryTerms = Type.Object(
-  { deliveryTerms: Type.Array(Text(255, { minLength: 1 }), { maxItems: 200, description: 'The delivery terms offered on invoices, in order.' }) },
+  {
+    deliveryTerms: Type.Array(Text(255, { minLength: 1 }), {
+      maxItems: 200,
+      description: 'The delivery terms offered on invoices, in order.',
+    }),
+  },
   { $id: 'DeliveryTerms', title: 'DeliveryTerms', additionalProperties: false },
 );
 export type DeliveryTermsWire = Static<typeof DeliveryTerms>;
@@ -191,13 +261,28 @@ export const ProductBasicInfo = Type.Object(
 
 export const CollectionsAndPenalExpenses = Type.Object(
   {
-    useAutomaticHandling: Type.Optional(Type.Boolean({ description: 'Collection and penal expenses added automatically. Default false.' })),
+    useAutomaticHandling: Type.Optional(
+      Type.Boolean({ description: 'Collection and penal expenses added automatically. Default false.' }),
+    ),
     collectionCostsProduct: Type.Optional(ProductBasicInfo),
     penalExpenseProduct: Type.Optional(ProductBasicInfo),
-    penalInterestDateMargin: Type.Optional(Type.Integer({ minimum: 0, maximum: 365, description: 'Days of delay before penal interest is charged.' })),
-    minimumPenalInterestSum: Type.Optional(DecimalNumber({ scale: 2, minimum: 0, maximum: '999999999', description: 'Smallest penal interest charged.' })),
-    defaultSalesInvoiceInterest: Type.Optional(DecimalNumber({ scale: 2, minimum: 0, maximum: 1000, description: 'Penal interest rate of sales invoices, percent.' })),
-    defaultSalesInvoicePaymentTerms: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, description: 'Payment term of sales invoices, days.' })),
+    penalInterestDateMargin: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 365, description: 'Days of delay before penal interest is charged.' }),
+    ),
+    minimumPenalInterestSum: Type.Optional(
+      DecimalNumber({ scale: 2, minimum: 0, maximum: '999999999', description: 'Smallest penal interest charged.' }),
+    ),
+    defaultSalesInvoiceInterest: Type.Optional(
+      DecimalNumber({
+        scale: 2,
+        minimum: 0,
+        maximum: 1000,
+        description: 'Penal interest rate of sales invoices, percent.',
+      }),
+    ),
+    defaultSalesInvoicePaymentTerms: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 999, description: 'Payment term of sales invoices, days.' }),
+    ),
     collectionPartner: Type.Optional(Text(100)),
   },
   { $id: 'CollectionsAndPenalExpenses', title: 'CollectionsAndPenalExpenses', additionalProperties: false },

@@ -26,7 +26,11 @@ export async function insertCompany(db: Db, row: CompanyRow): Promise<void> {
   await db.insertInto('companies').values(row).execute();
 }
 
-export async function updateCompany(db: Db, companyId: number, fields: { name: string; business_id: string | null; version: string }): Promise<void> {
+export async function updateCompany(
+  db: Db,
+  companyId: number,
+  fields: { name: string; business_id: string | null; version: string },
+): Promise<void> {
   await db.updateTable('companies').set(fields).where('company_id', '=', companyId).execute();
 }
 
@@ -93,8 +97,17 @@ declare module '../db/types.ts' {
   }
 }
 
-export async function getDocument(db: Db, companyId: number, kind: DocumentKind): Promise<CompanyDocumentRow | undefined> {
-  return db.selectFrom('company_documents').selectAll().where('company_id', '=', companyId).where('kind', '=', kind).executeTakeFirst();
+export async function getDocument(
+  db: Db,
+  companyId: number,
+  kind: DocumentKind,
+): Promise<CompanyDocumentRow | undefined> {
+  return db
+    .selectFrom('company_documents')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
 }
 
 export async function saveDocument(db: Db, row: CompanyDocumentRow): Promise<void> {
@@ -115,13 +128,28 @@ export async function insertInvoiceTemplate(db: Db, row: InvoiceTemplateRow): Pr
 
 export async function updateInvoiceTemplate(db: Db, row: InvoiceTemplateRow): Promise<void> {
   const { company_id, id, ...fields } = row;
-  await db.updateTable('invoice_templates').set(fields).where('company_id', '=', company_id).where('id', '=', id).execute();
+  await db
+    .updateTable('invoice_templates')
+    .set(fields)
+    .where('company_id', '=', company_id)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Makes one template the default and every other not. */
 export async function setDefaultInvoiceTemplate(db: Db, companyId: number, id: number): Promise<void> {
-  await db.updateTable('invoice_templates').set({ is_default: false }).where('company_id', '=', companyId).where('id', '!=', id).execute();
-  await db.updateTable('invoice_templates').set({ is_default: true }).where('company_id', '=', companyId).where('id', '=', id).execute();
+  await db
+    .updateTable('invoice_templates')
+    .set({ is_default: false })
+    .where('company_id', '=', companyId)
+    .where('id', '!=', id)
+    .execute();
+  await db
+    .updateTable('invoice_templates')
+    .set({ is_default: true })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function listVerifierLists(db: Db, companyId: number): Promise<VerifierListRow[]> {
@@ -129,7 +157,12 @@ export async function listVerifierLists(db: Db, companyId: number): Promise<Veri
 }
 
 export async function getVerifierList(db: Db, companyId: number, id: number): Promise<VerifierListRow | undefined> {
-  return db.selectFrom('verifier_lists').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('verifier_lists')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function insertVerifierList(db: Db, row: VerifierListRow): Promise<void> {
@@ -138,17 +171,33 @@ export async function insertVerifierList(db: Db, row: VerifierListRow): Promise<
 
 export async function updateVerifierList(db: Db, row: VerifierListRow): Promise<void> {
   const { company_id, id, ...fields } = row;
-  await db.updateTable('verifier_lists').set(fields).where('company_id', '=', company_id).where('id', '=', id).execute();
+  await db
+    .updateTable('verifier_lists')
+    .set(fields)
+    .where('company_id', '=', company_id)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteVerifierList(db: Db, companyId: number, id: number): Promise<number> {
-  const result = await db.deleteFrom('verifier_lists').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('verifier_lists')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** First and last names of users, by id. */
-export async function userNames(db: Db, userIds: number[]): Promise<Map<number, { first_name: string; last_name: string }>> {
+export async function userNames(
+  db: Db,
+  userIds: number[],
+): Promise<Map<number, { first_name: string; last_name: string }>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['user_id', 'first_name', 'last_name']).where('user_id', 'in', userIds).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['user_id', 'first_name', 'last_name'])
+    .where('user_id', 'in', userIds)
+    .execute();
   return new Map(rows.map((u) => [Number(u.user_id), u]));
 }

@@ -9,7 +9,10 @@ import type { FiscalService } from './service.ts';
 const RIGHT = 'accounting.fiscalPeriods' as const;
 const TAGS = ['Ledger'];
 const YearParam = Type.Object({ fiscalYearId: PathId('Fiscal year id (int32).') });
-const PeriodParams = Type.Object({ fiscalYearId: PathId('Fiscal year id (int32).'), periodId: PathId('Fiscal period id (int32).') });
+const PeriodParams = Type.Object({
+  fiscalYearId: PathId('Fiscal year id (int32).'),
+  periodId: PathId('Fiscal period id (int32).'),
+});
 
 export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
   const periodAction = (action: 'close' | 'open') =>
@@ -27,7 +30,9 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
       handler: ({ auth, params }) => {
         const yearId = parseId(params.fiscalYearId, 'Fiscal period');
         const periodId = parseId(params.periodId, 'Fiscal period');
-        return action === 'close' ? fiscal.closePeriod(auth.companyId, yearId, periodId) : fiscal.openPeriod(auth.companyId, yearId, periodId);
+        return action === 'close'
+          ? fiscal.closePeriod(auth.companyId, yearId, periodId)
+          : fiscal.openPeriod(auth.companyId, yearId, periodId);
       },
     });
   return [
@@ -73,14 +78,23 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
         'receipts are dated in it), OPEN opens a pending or locked one again. The same status again, PENDING for a locked period or ' +
         'any change in a closed fiscal year is a conflict (409 TRACKING_PERIOD_STATUS_CONFLICT). Emits TRACKING_PERIOD_STATUS_UPDATED.',
       schema: {
-        params: Type.Object({ fiscalYearId: Type.String({ pattern: '^[0-9]+$' }), trackingPeriodId: Type.String({ pattern: '^[0-9]+$' }) }),
+        params: Type.Object({
+          fiscalYearId: Type.String({ pattern: '^[0-9]+$' }),
+          trackingPeriodId: Type.String({ pattern: '^[0-9]+$' }),
+        }),
         body: TrackingPeriodChange,
         response: { 200: InfoMessage },
       },
       handler: ({ auth, params, body, apiVersion }) => {
         const periodId = parseId(params.trackingPeriodId, 'Fiscal period');
         if (body.id !== undefined && body.id !== periodId) throw apiError('READ_ONLY_FIELD_CHANGED', 'id');
-        return fiscal.markTrackingPeriod(auth.companyId, parseId(params.fiscalYearId, 'Fiscal period'), periodId, body.status, apiVersion);
+        return fiscal.markTrackingPeriod(
+          auth.companyId,
+          parseId(params.fiscalYearId, 'Fiscal period'),
+          periodId,
+          body.status,
+          apiVersion,
+        );
       },
     }),
   ];

@@ -16,7 +16,12 @@ const periodStatus = (p: store.FiscalPeriodRow): PeriodStatus => (p.closed ? 'CL
 
 function yearToWire(year: store.FiscalYearRow, periods: store.FiscalPeriodRow[]): FiscalYearWire {
   const own = periods.filter((p) => Number(p.fiscal_year_id) === Number(year.id));
-  const plain = own.map((p) => ({ id: Number(p.id), startDate: p.start_date, endDate: p.end_date, status: periodStatus(p) }));
+  const plain = own.map((p) => ({
+    id: Number(p.id),
+    startDate: p.start_date,
+    endDate: p.end_date,
+    status: periodStatus(p),
+  }));
   return {
     id: Number(year.id),
     startDate: year.start_date,
@@ -30,13 +35,33 @@ function yearToWire(year: store.FiscalYearRow, periods: store.FiscalPeriodRow[])
 }
 
 /** Inserts a fiscal year with its monthly periods (no checks: callers check). */
-export async function insertFiscalYear(db: Db, companyId: number, startDate: string, endDate: string, now: Date): Promise<number> {
+export async function insertFiscalYear(
+  db: Db,
+  companyId: number,
+  startDate: string,
+  endDate: string,
+  now: Date,
+): Promise<number> {
   const id = await allocateId(db, companyId, 'fiscal_years');
   const version = nextVersion(now);
   const months = monthlyPeriods(startDate, endDate);
   const firstId = await allocateIds(db, companyId, 'fiscal_periods', months.length);
-  const periods: store.FiscalPeriodRow[] = months.map((p, i) => ({ company_id: companyId, id: firstId + i, fiscal_year_id: id, start_date: p.startDate, end_date: p.endDate, closed: false, closed_at: null, pending: false, version }));
-  await store.insertYear(db, { company_id: companyId, id, start_date: startDate, end_date: endDate, closed: false, version }, periods);
+  const periods: store.FiscalPeriodRow[] = months.map((p, i) => ({
+    company_id: companyId,
+    id: firstId + i,
+    fiscal_year_id: id,
+    start_date: p.startDate,
+    end_date: p.endDate,
+    closed: false,
+    closed_at: null,
+    pending: false,
+    version,
+  }));
+  await store.insertYear(
+    db,
+    { company_id: companyId, id, start_date: startDate, end_date: endDate, closed: false, version },
+    periods,
+  );
   return id;
 }
 
@@ -52,7 +77,13 @@ export async function setUpFiscalYear(db: Db, companyId: number, ctx: AppContext
  * The ids of receipts still unfinished dated between two days (at most `limit`): a closing check. The ledger
  * provides it (the ledger depends on fiscal periods, not the other way round).
  */
-export type UnfinishedReceipts = (trx: Db, companyId: number, start: string, end: string, limit: number) => Promise<number[]>;
+export type UnfinishedReceipts = (
+  trx: Db,
+  companyId: number,
+  start: string,
+  end: string,
+  limit: number,
+) => Promise<number[]>;
 
 /** Where a posting dated `date` goes: its fiscal year and period. */
 export interface OpenPeriod {
@@ -75,7 +106,10 @@ export class FiscalService {
   }
 
   async list(companyId: number): Promise<{ fiscalYears: FiscalYearWire[] }> {
-    const [years, periods] = await Promise.all([store.listYears(this.#ctx.db, companyId), store.listPeriods(this.#ctx.db, companyId)]);
+    const [years, periods] = await Promise.all([
+      store.listYears(this.#ctx.db, companyId),
+      store.listPeriods(this.#ctx.db, companyId),
+    ]);
     return { fiscalYears: years.map((y) => yearToWire(y, periods)) };
   }
 
@@ -88,8 +122,17 @@ export class FiscalService {
   async openPeriodOn(trx: Db, companyId: number, date: string, field = 'receiptDate'): Promise<OpenPeriod> {
     let query = trx
       .selectFrom('fiscal_periods as p')
-      .innerJoin('fiscal_years as y', (join) => join.onRef('y.id', '=', 'p.fiscal_year_id').on('y.company_id', '=', companyId))
-      .select(['p.id as period_id', 'p.closed as period_closed', 'y.id as year_id', 'y.closed as year_closed', 'y.start_date', 'y.end_date'])
+      .innerJoin('fiscal_years as y', (join) =>
+        join.onRef('y.id', '=', 'p.fiscal_year_id').on('y.company_id', '=', companyId),
+      )
+      .select([
+        'p.id as period_id',
+        'p.closed as period_closed',
+        'y.id as year_id',
+        'y.closed as year_closed',
+        'y.start_date',
+        'y.end_date',
+      ])
       .where('p.company_id', '=', companyId)
       .where('p.start_date', '<=', date)
       .where('p.end_date', '>=', date);
@@ -97,7 +140,12 @@ export class FiscalService {
     const row = await query.executeTakeFirst();
     if (!row) throw apiError('NO_FISCAL_YEAR_FOR_DATE', field, { date });
     if (row.period_closed || row.year_closed) throw apiError('CLOSED_FISCAL_PERIOD', field);
-    return { fiscalYearId: Number(row.year_id), fiscalYearStart: row.start_date, fiscalYearEnd: row.end_date, periodId: Number(row.period_id) };
+    return {
+      fiscalYearId: Number(row.year_id),
+      fiscalYearStart: row.start_date,
+      fiscalYearEnd: row.end_date,
+      periodId: Number(row.period_id),
+    };
   }
 
   async createYear(companyId: number, input: NewFiscalYearWire): Promise<FiscalYearWire> {
@@ -111,7 +159,9 @@ export class FiscalService {
         const after = input.startDate === addDays(last.end_date, 1);
         const before = input.endDate === addDays(first.start_date, -1);
         if (!after && !before) {
-          throw apiError('FISCAL_YEAR_INVALID', 'startDate', { detail: `a new fiscal year starts on ${addDays(last.end_date, 1)} or ends on ${addDays(first.start_date, -1)}` });
+          throw apiError('FISCAL_YEAR_INVALID', 'startDate', {
+            detail: `a new fiscal year starts on ${addDays(last.end_date, 1)} or ends on ${addDays(first.start_date, -1)}`,
+          });
         }
       }
       const id = await insertFiscalYear(trx, companyId, input.startDate, input.endDate, this.#ctx.clock.now());
@@ -144,13 +194,22 @@ export class FiscalService {
    * pending one locked or opened again, a locked one reopened. A change the state does not allow (the same
    * status again, pending after locked, anything in a closed fiscal year) is a conflict (409).
    */
-  async markTrackingPeriod(companyId: number, fiscalYearId: number, periodId: number, requested: PeriodStatus, apiVersion?: string): Promise<{ message: string }> {
+  async markTrackingPeriod(
+    companyId: number,
+    fiscalYearId: number,
+    periodId: number,
+    requested: PeriodStatus,
+    apiVersion?: string,
+  ): Promise<{ message: string }> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const period = await this.#period(trx, companyId, fiscalYearId, periodId);
       const year = (await store.getYear(trx, companyId, Number(period.fiscal_year_id)))!;
       const current = periodStatus(period);
       if (year.closed || current === requested || (current === 'CLOSED' && requested === 'PENDING')) {
-        throw apiError('TRACKING_PERIOD_STATUS_CONFLICT', 'status', { current: year.closed ? 'in a closed fiscal year' : current, requested });
+        throw apiError('TRACKING_PERIOD_STATUS_CONFLICT', 'status', {
+          current: year.closed ? 'in a closed fiscal year' : current,
+          requested,
+        });
       }
       return { message: await this.#setStatus(trx, companyId, period, requested, apiVersion) };
     });
@@ -162,7 +221,14 @@ export class FiscalService {
    * the row is updated first, so on PostgreSQL the check waits for postings holding the period and then sees
    * their receipts.
    */
-  async #setStatus(trx: Db, companyId: number, period: store.FiscalPeriodRow, to: PeriodStatus, apiVersion?: string, check = true): Promise<string> {
+  async #setStatus(
+    trx: Db,
+    companyId: number,
+    period: store.FiscalPeriodRow,
+    to: PeriodStatus,
+    apiVersion?: string,
+    check = true,
+  ): Promise<string> {
     const now = this.#ctx.clock.now();
     const closed = to === 'CLOSED';
     await store.setPeriodStatus(trx, companyId, Number(period.id), {
@@ -173,11 +239,18 @@ export class FiscalService {
     });
     if (closed && check) {
       const unfinished = await this.#unfinishedReceipts(trx, companyId, period.start_date, period.end_date, 20);
-      if (unfinished.length > 0) throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
+      if (unfinished.length > 0)
+        throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
     }
     const done = { OPEN: 'opened', PENDING: 'marked as pending', CLOSED: 'closed' }[to];
     const message = `Fiscal period ${period.start_date} – ${period.end_date} ${done}.`;
-    await emitEvent(trx, { companyId, eventType: 'TRACKING_PERIOD_STATUS_UPDATED', payload: { trackingPeriodId: Number(period.id), message }, apiVersion, now });
+    await emitEvent(trx, {
+      companyId,
+      eventType: 'TRACKING_PERIOD_STATUS_UPDATED',
+      payload: { trackingPeriodId: Number(period.id), message },
+      apiVersion,
+      now,
+    });
     return message;
   }
 
@@ -192,7 +265,8 @@ export class FiscalService {
       }
       await store.setYearClosed(trx, companyId, fiscalYearId, true, nextVersion(this.#ctx.clock.now(), year.version));
       const unfinished = await this.#unfinishedReceipts(trx, companyId, year.start_date, year.end_date, 20);
-      if (unfinished.length > 0) throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
+      if (unfinished.length > 0)
+        throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
       return { message: `Fiscal year ${year.start_date} – ${year.end_date} closed.` };
     });
   }

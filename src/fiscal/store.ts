@@ -35,7 +35,12 @@ export async function listYears(db: Db, companyId: number): Promise<FiscalYearRo
 }
 
 export async function getYear(db: Db, companyId: number, id: number): Promise<FiscalYearRow | undefined> {
-  return db.selectFrom('fiscal_years').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('fiscal_years')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function listPeriods(db: Db, companyId: number, fiscalYearId?: number): Promise<FiscalPeriodRow[]> {
@@ -45,7 +50,12 @@ export async function listPeriods(db: Db, companyId: number, fiscalYearId?: numb
 }
 
 export async function getPeriod(db: Db, companyId: number, id: number): Promise<FiscalPeriodRow | undefined> {
-  return db.selectFrom('fiscal_periods').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('fiscal_periods')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The period holding a date, if any. */
@@ -70,14 +80,20 @@ export async function setPeriodStatus(
   id: number,
   status: { closed: boolean; pending: boolean; closed_at: string | null; version: string },
 ): Promise<void> {
+  await db.updateTable('fiscal_periods').set(status).where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+export async function setYearClosed(
+  db: Db,
+  companyId: number,
+  id: number,
+  closed: boolean,
+  version: string,
+): Promise<void> {
   await db
-    .updateTable('fiscal_periods')
-    .set(status)
+    .updateTable('fiscal_years')
+    .set({ closed, version })
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .execute();
-}
-
-export async function setYearClosed(db: Db, companyId: number, id: number, closed: boolean, version: string): Promise<void> {
-  await db.updateTable('fiscal_years').set({ closed, version }).where('company_id', '=', companyId).where('id', '=', id).execute();
 }
