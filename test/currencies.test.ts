@@ -48,7 +48,10 @@ afterAll(async () => {
 });
 
 const rate = (query: Record<string, string>) =>
-  svc.api('GET', `/currencies/exchangerate?${new URLSearchParams({ rateType: 'PROCOUNTOR_ACCOUNTING_EXCHANGE_RATE', ...query })}`);
+  svc.api(
+    'GET',
+    `/currencies/exchangerate?${new URLSearchParams({ rateType: 'PROCOUNTOR_ACCOUNTING_EXCHANGE_RATE', ...query }).toString()}`,
+  );
 
 async function setDensity(density: string): Promise<void> {
   const company = await svc.api('GET', '/company');
@@ -70,7 +73,12 @@ describe('tase admin rates', () => {
     expect(daily.stderr).not.toContain('days');
     // importing again changes nothing: a stored day is overwritten by the same figures
     expect((await tase(['admin', 'rates', 'import', DAILY])).code).toBe(0);
-    expect(JSON.parse((await tase(['admin', 'rates', 'status'])).stdout)).toEqual({ days: 6, firstDay: '2026-01-30', lastDay: '2026-03-09', currencies: 6 });
+    expect(JSON.parse((await tase(['admin', 'rates', 'status'])).stdout)).toEqual({
+      days: 6,
+      firstDay: '2026-01-30',
+      lastDay: '2026-03-09',
+      currencies: 6,
+    });
     const usd = await rate({ baseCurrency: 'EUR', currency: 'USD', day: '2026-03-09' });
     expect(usd.status, usd.text).toBe(200);
     expect(usd.text).toBe('{"queryDay":"2026-03-09","currency":"USD","day":"2026-03-09","rate":1.085}');
@@ -78,7 +86,12 @@ describe('tase admin rates', () => {
 
   it('refuses a file that is not an ECB rate file, with exit code 2, storing nothing of it', async () => {
     const broken = join(dir, 'broken.xml');
-    writeFileSync(broken, readFileSync(DAILY, 'utf8').replace("time='2026-03-09'", "time='2026-03-10'").replace("rate='161.23'", "rate='-161.23'"));
+    writeFileSync(
+      broken,
+      readFileSync(DAILY, 'utf8')
+        .replace("time='2026-03-09'", "time='2026-03-10'")
+        .replace("rate='161.23'", "rate='-161.23'"),
+    );
     const bad = await tase(['admin', 'rates', 'import', broken]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/rate of JPY is not a positive decimal/);
@@ -108,10 +121,14 @@ describe('GET /currencies/exchangerate', () => {
     for (const [baseCurrency, currency, expected] of cases) {
       const answer = await rate({ baseCurrency, currency, day: '2026-03-09', rateType: 'CASH_BUYING_RATE' });
       expect(answer.status, answer.text).toBe(200);
-      expect(answer.text).toBe(`{"queryDay":"2026-03-09","currency":"${currency}","day":"2026-03-09","rate":${expected}}`);
+      expect(answer.text).toBe(
+        `{"queryDay":"2026-03-09","currency":"${currency}","day":"2026-03-09","rate":${expected}}`,
+      );
     }
     // a trailing zero of the rounded figure is not written
-    expect((await rate({ baseCurrency: 'SEK', currency: 'USD', day: '2026-01-30' })).text).toContain('"rate":0.0964578639}');
+    expect((await rate({ baseCurrency: 'SEK', currency: 'USD', day: '2026-01-30' })).text).toContain(
+      '"rate":0.0964578639}',
+    );
   });
 
   it('rounds half away from zero, once, on the exact quotient', () => {
@@ -122,9 +139,21 @@ describe('GET /currencies/exchangerate', () => {
   });
 
   it('every rate type answers the reference rate', async () => {
-    for (const rateType of ['PROCOUNTOR_ACCOUNTING_EXCHANGE_RATE', 'ACCOUNT_CURRENCY_AVERAGE_RATE', 'ACCOUNT_CURRENCY_BUYING_RATE', 'ACCOUNT_CURRENCY_SELLING_RATE', 'CASH_BUYING_RATE', 'CASH_CURRENCY_SALE_EXCHANGE_RATE']) {
+    for (const rateType of [
+      'PROCOUNTOR_ACCOUNTING_EXCHANGE_RATE',
+      'ACCOUNT_CURRENCY_AVERAGE_RATE',
+      'ACCOUNT_CURRENCY_BUYING_RATE',
+      'ACCOUNT_CURRENCY_SELLING_RATE',
+      'CASH_BUYING_RATE',
+      'CASH_CURRENCY_SALE_EXCHANGE_RATE',
+    ]) {
       const answer = await rate({ baseCurrency: 'EUR', currency: 'SEK', day: '2026-03-06', rateType });
-      expect(answer.body, rateType).toEqual({ queryDay: '2026-03-06', currency: 'SEK', day: '2026-03-06', rate: 11.21 });
+      expect(answer.body, rateType).toEqual({
+        queryDay: '2026-03-06',
+        currency: 'SEK',
+        day: '2026-03-06',
+        rate: 11.21,
+      });
     }
   });
 
@@ -135,17 +164,25 @@ describe('GET /currencies/exchangerate', () => {
     expect((await rate({ baseCurrency: 'EUR', currency: 'USD', day: '2026-03-04' })).body.day).toBe('2026-02-27');
     const gap = await rate({ baseCurrency: 'EUR', currency: 'USD', day: '2026-02-20' });
     expect(gap.status).toBe(404);
-    expect(gap.body.errors[0]).toEqual({ status: 404, message: 'No exchange rate of USD against EUR for 2026-02-20: none published from 2026-02-13 to 2026-02-20.' });
+    expect(gap.body.errors[0]).toEqual({
+      status: 404,
+      message: 'No exchange rate of USD against EUR for 2026-02-20: none published from 2026-02-13 to 2026-02-20.',
+    });
     expect((await rate({ baseCurrency: 'EUR', currency: 'USD', day: '2026-01-29' })).status).toBe(404);
     // a currency without published rates
     expect((await rate({ baseCurrency: 'EUR', currency: 'CHF', day: '2026-03-09' })).status).toBe(404);
     expect((await rate({ baseCurrency: 'CHF', currency: 'USD', day: '2026-03-09' })).status).toBe(404);
   });
 
-  it("month-end density: the rate at the end of the previous month", async () => {
+  it('month-end density: the rate at the end of the previous month', async () => {
     await setDensity('LAST_DAY_OF_THE_MONTH');
     try {
-      expect((await rate({ baseCurrency: 'EUR', currency: 'USD', day: '2026-03-09' })).body).toEqual({ queryDay: '2026-03-09', currency: 'USD', day: '2026-02-27', rate: 1.0765 });
+      expect((await rate({ baseCurrency: 'EUR', currency: 'USD', day: '2026-03-09' })).body).toEqual({
+        queryDay: '2026-03-09',
+        currency: 'USD',
+        day: '2026-02-27',
+        rate: 1.0765,
+      });
       expect((await rate({ baseCurrency: 'EUR', currency: 'USD', day: '2026-02-15' })).body.day).toBe('2026-01-30');
       expect((await rate({ baseCurrency: 'EUR', currency: 'USD', day: '2026-01-15' })).status).toBe(404);
     } finally {
@@ -156,7 +193,12 @@ describe('GET /currencies/exchangerate', () => {
   it('fixed-rate density: the latest rate on or before the day, however old', async () => {
     await setDensity('PROCOUNTOR_FIXED_RATE');
     try {
-      expect((await rate({ baseCurrency: 'EUR', currency: 'USD', day: '2026-02-20' })).body).toEqual({ queryDay: '2026-02-20', currency: 'USD', day: '2026-01-30', rate: 1.0702 });
+      expect((await rate({ baseCurrency: 'EUR', currency: 'USD', day: '2026-02-20' })).body).toEqual({
+        queryDay: '2026-02-20',
+        currency: 'USD',
+        day: '2026-01-30',
+        rate: 1.0702,
+      });
       expect((await rate({ baseCurrency: 'EUR', currency: 'USD', day: '2026-01-29' })).status).toBe(404);
     } finally {
       await setDensity('DAILY_EXCHANGE_RATE');
@@ -177,14 +219,25 @@ describe('GET /currencies/exchangerate', () => {
       expect(answer.status, JSON.stringify(query)).toBe(400);
       expect(answer.body.errors[0].status).toBe(400);
     }
-    const noDay = await svc.api('GET', '/currencies/exchangerate?baseCurrency=EUR&currency=USD&rateType=CASH_BUYING_RATE');
+    const noDay = await svc.api(
+      'GET',
+      '/currencies/exchangerate?baseCurrency=EUR&currency=USD&rateType=CASH_BUYING_RATE',
+    );
     expect(noDay.status).toBe(400);
   });
 });
 
 describe('GET /currencies/latest', () => {
   it("answers the latest day's rates against the company currency, for rateType 1–6 or none", async () => {
-    for (const query of ['', '?rateType=1', '?rateType=2', '?rateType=3', '?rateType=4', '?rateType=5', '?rateType=6']) {
+    for (const query of [
+      '',
+      '?rateType=1',
+      '?rateType=2',
+      '?rateType=3',
+      '?rateType=4',
+      '?rateType=5',
+      '?rateType=6',
+    ]) {
       const answer = await svc.api('GET', `/currencies/latest${query}`);
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body).toEqual({ baseCurrency: 'EUR', currencyDate: '2026-03-09', rates: euroRates() });
@@ -215,16 +268,33 @@ describe('GET /currencies/latest', () => {
 
   it('a Swedish company: rates against the krona, the euro among them', async () => {
     const company = await svc.admin.createCompany({ name: 'Svensk AB', country: 'SWEDEN', currency: 'SEK' });
-    const user = await svc.admin.createUser({ username: `sek${company.companyId}`, password: 'Svensk-pass-1', firstName: 'S', lastName: 'A', email: `s${company.companyId}@example.com` });
+    const user = await svc.admin.createUser({
+      username: `sek${company.companyId}`,
+      password: 'Svensk-pass-1',
+      firstName: 'S',
+      lastName: 'A',
+      email: `s${company.companyId}@example.com`,
+    });
     await svc.admin.addMember(company.companyId, user.userId, 'ADMIN');
-    const key = await svc.admin.createApiKey({ companyId: company.companyId, userId: user.userId, clientId: svc.demo.clientId });
+    const key = await svc.admin.createApiKey({
+      companyId: company.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
     const token = await svc.tokenFor(key.apiKey);
     expect((await svc.request('GET', '/api/currencies/company', { token })).body).toEqual({ companyCurrency: 'SEK' });
     const latest = await svc.request('GET', '/api/currencies/latest', { token });
     expect(latest.status, latest.text).toBe(200);
     expect(latest.body.baseCurrency).toBe('SEK');
     expect(latest.body.currencyDate).toBe('2026-03-09');
-    expect(latest.body.rates.map((r: { currencyCode: string }) => r.currencyCode)).toEqual(['DKK', 'EUR', 'GBP', 'JPY', 'NOK', 'USD']);
+    expect(latest.body.rates.map((r: { currencyCode: string }) => r.currencyCode)).toEqual([
+      'DKK',
+      'EUR',
+      'GBP',
+      'JPY',
+      'NOK',
+      'USD',
+    ]);
     expect(latest.text).toContain('{"currencyCode":"EUR","currencyRate":0.08901152699}');
     expect(latest.text).toContain('{"currencyCode":"USD","currencyRate":0.09657750679}');
   });
@@ -245,7 +315,12 @@ describe('GET /currencies and /currencies/company', () => {
   });
 
   it('needs a token', async () => {
-    for (const path of ['/currencies', '/currencies/company', '/currencies/latest', '/currencies/exchangerate?baseCurrency=EUR&currency=USD&day=2026-03-09&rateType=CASH_BUYING_RATE']) {
+    for (const path of [
+      '/currencies',
+      '/currencies/company',
+      '/currencies/latest',
+      '/currencies/exchangerate?baseCurrency=EUR&currency=USD&day=2026-03-09&rateType=CASH_BUYING_RATE',
+    ]) {
       expect((await svc.request('GET', `/api${path}`)).status).toBe(401);
     }
   });
@@ -280,7 +355,10 @@ describe('the scheduled fetch from TASE_RATES_URL', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    fetching = await startService({ clock: new ManualClock('2026-03-10T09:00:00Z'), config: { ratesUrl: `http://127.0.0.1:${port}/eurofxref-daily.xml`, ratesIntervalSeconds: 1 } });
+    fetching = await startService({
+      clock: new ManualClock('2026-03-10T09:00:00Z'),
+      config: { ratesUrl: `http://127.0.0.1:${port}/eurofxref-daily.xml`, ratesIntervalSeconds: 1 },
+    });
   }, 60_000);
   afterAll(async () => {
     await fetching?.close();
@@ -295,7 +373,8 @@ describe('the scheduled fetch from TASE_RATES_URL', () => {
     }
     expect(latest.body).toEqual({ baseCurrency: 'EUR', currencyDate: '2026-03-09', rates: euroRates() });
     const first = served;
-    for (let tries = 0; served === first && tries < 50; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let tries = 0; served === first && tries < 50; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(served).toBeGreaterThan(first);
   }, 30_000);
 });

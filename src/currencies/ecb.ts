@@ -51,8 +51,10 @@ export function parseEcbRates(xml: string): EuroRatesDay[] {
     const day = dayCube.time ?? '';
     if (!isDay(day)) throw new RatesFileError(`a day of rates has no valid time attribute: '${day}'`);
     const rates = (dayCube.Cube ?? []).map(({ currency = '', rate = '' }) => {
-      if (!KNOWN.has(currency) || currency === 'EUR') throw new RatesFileError(`${day}: unknown currency '${currency}'`);
-      if (!RATE.test(rate) || new Decimal(rate).isZero()) throw new RatesFileError(`${day}: rate of ${currency} is not a positive decimal: '${rate}'`);
+      if (!KNOWN.has(currency) || currency === 'EUR')
+        throw new RatesFileError(`${day}: unknown currency '${currency}'`);
+      if (!RATE.test(rate) || new Decimal(rate).isZero())
+        throw new RatesFileError(`${day}: rate of ${currency} is not a positive decimal: '${rate}'`);
       return { currency, rate: new Decimal(rate).toFixed() };
     });
     days.push({ day, rates });

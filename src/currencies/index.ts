@@ -7,12 +7,17 @@ import { currencyRoutes } from './routes.ts';
 import { CurrencyService } from './service.ts';
 import { RatesFetcher } from './fetcher.ts';
 
-export { CurrencyService, type RatesImport } from './service.ts';
+export { CurrencyService } from './service.ts';
 export { parseEcbRates, RatesFileError } from './ecb.ts';
 
 export const currenciesArea = defineArea({
   name: 'currencies',
-  tags: [{ name: 'Currencies', description: "Currencies and exchange rates (the European Central Bank's euro reference rates)." }],
+  tags: [
+    {
+      name: 'Currencies',
+      description: "Currencies and exchange rates (the European Central Bank's euro reference rates).",
+    },
+  ],
   tables: { global: ['currency_rates'] },
   migrations: currenciesMigrations,
   create: (ctx, deps: { company: CompanyService }) => new CurrencyService(ctx, deps.company),

@@ -3,11 +3,16 @@
 import { Decimal as DecimalJs } from 'decimal.js';
 
 /** Significant digits of a rate that is not quoted as such (inverse and cross rates). */
-export const RATE_SIGNIFICANT_DIGITS = 10;
+const RATE_SIGNIFICANT_DIGITS = 10;
 
 // decimal.js rounds the quotient itself to this precision, so the answer is the exact quotient correctly rounded
 // (half away from zero) — no intermediate rounding.
-const RateDecimal = DecimalJs.clone({ precision: RATE_SIGNIFICANT_DIGITS, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
+const RateDecimal = DecimalJs.clone({
+  precision: RATE_SIGNIFICANT_DIGITS,
+  rounding: DecimalJs.ROUND_HALF_UP,
+  toExpNeg: -40,
+  toExpPos: 40,
+});
 
 /**
  * Units of `currency` per one unit of `base`, from their euro reference rates (units per one euro; the euro's
@@ -30,9 +35,9 @@ export const RATE_TYPES = [
 export type RateType = (typeof RATE_TYPES)[number];
 
 /** Days a daily rate is looked for before the asked day: covers weekends and the TARGET holidays (Easter, Christmas). */
-export const DAILY_SEARCH_DAYS = 7;
+const DAILY_SEARCH_DAYS = 7;
 
-export type SearchDensity = 'DAILY_EXCHANGE_RATE' | 'LAST_DAY_OF_THE_MONTH' | 'PROCOUNTOR_FIXED_RATE';
+type SearchDensity = 'DAILY_EXCHANGE_RATE' | 'LAST_DAY_OF_THE_MONTH' | 'PROCOUNTOR_FIXED_RATE';
 
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

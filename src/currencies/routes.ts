@@ -1,6 +1,13 @@
 // HTTP of currencies and exchange rates.
 import { route, type RouteDef } from '../platform/route.ts';
-import { CompanyCurrency, Currencies, CurrencyExchangeRate, CurrencyGroupRates, ExchangeRateQuery, LatestRatesQuery } from './schemas.ts';
+import {
+  CompanyCurrency,
+  Currencies,
+  CurrencyExchangeRate,
+  CurrencyGroupRates,
+  ExchangeRateQuery,
+  LatestRatesQuery,
+} from './schemas.ts';
 import type { CurrencyService } from './service.ts';
 
 const TAGS = ['Currencies'];
@@ -47,7 +54,8 @@ export function currencyRoutes(currencies: CurrencyService): RouteDef[] {
       right: null,
       tags: TAGS,
       summary: "The latest rates against the company's currency",
-      description: 'The rates of the latest day with published rates up to today. `rateType` 1–6 (default 1); anything else is a 400.',
+      description:
+        'The rates of the latest day with published rates up to today. `rateType` 1–6 (default 1); anything else is a 400.',
       schema: { querystring: LatestRatesQuery, response: { 200: CurrencyGroupRates } },
       handler: ({ auth, query }) => currencies.latest(auth.companyId, query.rateType),
     }),

@@ -7,7 +7,11 @@ import { RATE_TYPES } from './rates.ts';
 const Rate = (description: string) => DecimalNumber({ scale: 30, minimum: 0, description });
 
 export const Currencies = Type.Object(
-  { currencies: Type.Optional(Type.Array(Type.String(), { description: 'ISO 4217 codes Tase knows, in alphabetical order.' })) },
+  {
+    currencies: Type.Optional(
+      Type.Array(Type.String(), { description: 'ISO 4217 codes Tase knows, in alphabetical order.' }),
+    ),
+  },
   { $id: 'Currencies', title: 'Currencies', additionalProperties: false },
 );
 
@@ -19,8 +23,12 @@ export const CompanyCurrency = Type.Object(
 export const ExchangeRateQuery = Type.Object({
   baseCurrency: StringEnum([...CURRENCIES], { description: 'The currency one unit of which the rate prices.' }),
   currency: StringEnum([...CURRENCIES], { description: 'The currency the rate is in.' }),
-  day: DateString({ description: "The day to convert on; the rate is looked for as the company's currencyRateSearchDensity says." }),
-  rateType: StringEnum([...RATE_TYPES], { description: 'Every rate type answers the ECB euro reference rate (Tase keeps no bank margins).' }),
+  day: DateString({
+    description: "The day to convert on; the rate is looked for as the company's currencyRateSearchDensity says.",
+  }),
+  rateType: StringEnum([...RATE_TYPES], {
+    description: 'Every rate type answers the ECB euro reference rate (Tase keeps no bank margins).',
+  }),
 });
 
 export const CurrencyExchangeRate = Type.Object(
@@ -35,10 +43,15 @@ export const CurrencyExchangeRate = Type.Object(
 export type CurrencyExchangeRateWire = Static<typeof CurrencyExchangeRate>;
 
 export const LatestRatesQuery = Type.Object({
-  rateType: Type.Optional(Type.Number({ description: 'The rate type by number, 1–6 (1 PROCOUNTOR_ACCOUNTING_EXCHANGE_RATE … 6 CASH_CURRENCY_SALE_EXCHANGE_RATE); default 1.' })),
+  rateType: Type.Optional(
+    Type.Number({
+      description:
+        'The rate type by number, 1–6 (1 PROCOUNTOR_ACCOUNTING_EXCHANGE_RATE … 6 CASH_CURRENCY_SALE_EXCHANGE_RATE); default 1.',
+    }),
+  ),
 });
 
-export const CurrencyRate = Type.Object(
+const CurrencyRate = Type.Object(
   {
     currencyRate: Type.Optional(Rate('Units of the currency per one unit of the base currency.')),
     currencyCode: Type.Optional(Type.String()),
@@ -49,7 +62,9 @@ export const CurrencyRate = Type.Object(
 export const CurrencyGroupRates = Type.Object(
   {
     baseCurrency: Type.Optional(Type.String({ description: "The company's currency." })),
-    currencyDate: Type.Optional(DateString({ description: 'The latest day with published rates, up to today; absent when no rate is stored.' })),
+    currencyDate: Type.Optional(
+      DateString({ description: 'The latest day with published rates, up to today; absent when no rate is stored.' }),
+    ),
     rates: Type.Optional(Type.Array(CurrencyRate)),
   },
   { $id: 'CurrencyGroupRates', title: 'CurrencyGroupRates', additionalProperties: false },

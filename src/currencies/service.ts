@@ -24,7 +24,7 @@ export interface RatesImport {
   lastDay: string;
 }
 
-export interface ExchangeRateQuery {
+interface ExchangeRateQuery {
   baseCurrency: string;
   currency: string;
   day: string;
@@ -58,10 +58,23 @@ export class CurrencyService {
     const { baseCurrency, currency, day } = query;
     const { currencyRateSearchDensity } = await this.#company.get(companyId);
     const { latest, earliest } = searchWindow(day, currencyRateSearchDensity ?? 'DAILY_EXCHANGE_RATE');
-    if (baseCurrency === currency) return { queryDay: day, currency: query.currency as CurrencyExchangeRateWire['currency'], day, rate: crossRate('1', '1') };
+    if (baseCurrency === currency)
+      return {
+        queryDay: day,
+        currency: query.currency as CurrencyExchangeRateWire['currency'],
+        day,
+        rate: crossRate('1', '1'),
+      };
     const foreign = [baseCurrency, currency].filter((c) => c !== EURO);
     const found = await store.ratesOnLatestDay(this.#ctx.db, foreign, latest, earliest);
-    if (!found) throw apiError('CURRENCY_RATE_NOT_FOUND', undefined, { currency, baseCurrency, day, from: earliest ?? 'the first day', to: latest });
+    if (!found)
+      throw apiError('CURRENCY_RATE_NOT_FOUND', undefined, {
+        currency,
+        baseCurrency,
+        day,
+        from: earliest ?? 'the first day',
+        to: latest,
+      });
     const euroRate = (code: string) => (code === EURO ? '1' : found.rates.get(code)!);
     return {
       queryDay: day,

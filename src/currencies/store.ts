@@ -20,7 +20,9 @@ const BATCH_ROWS = 500;
 
 /** Writes the rates of some days; a rate already stored for a day and currency is replaced. Answers the rows written. */
 export async function upsertRates(db: Db, days: EuroRatesDay[]): Promise<number> {
-  const rows = days.flatMap(({ day, rates }) => rates.map((r) => ({ rate_day: day, currency: r.currency, rate: r.rate })));
+  const rows = days.flatMap(({ day, rates }) =>
+    rates.map((r) => ({ rate_day: day, currency: r.currency, rate: r.rate })),
+  );
   for (let at = 0; at < rows.length; at += BATCH_ROWS) {
     await db
       .insertInto('currency_rates')
@@ -53,13 +55,22 @@ export async function ratesOnLatestDay(
   if (earliest !== undefined) days = days.where('rate_day', '>=', earliest);
   const found = await days.executeTakeFirst();
   if (!found) return undefined;
-  const rows = await db.selectFrom('currency_rates').select(['currency', 'rate']).where('rate_day', '=', found.rate_day).where('currency', 'in', currencies).execute();
+  const rows = await db
+    .selectFrom('currency_rates')
+    .select(['currency', 'rate'])
+    .where('rate_day', '=', found.rate_day)
+    .where('currency', 'in', currencies)
+    .execute();
   return { day: found.rate_day, rates: new Map(rows.map((r) => [r.currency, r.rate])) };
 }
 
 /** The latest day with any rate on or before `latest`. */
 export async function latestRateDay(db: Db, latest: string): Promise<string | undefined> {
-  const row = await db.selectFrom('currency_rates').select((eb) => eb.fn.max('rate_day').as('day')).where('rate_day', '<=', latest).executeTakeFirst();
+  const row = await db
+    .selectFrom('currency_rates')
+    .select((eb) => eb.fn.max('rate_day').as('day'))
+    .where('rate_day', '<=', latest)
+    .executeTakeFirst();
   return row?.day ?? undefined;
 }
 
@@ -69,7 +80,9 @@ export async function ratesOn(db: Db, day: string): Promise<CurrencyRateRow[]> {
 }
 
 /** How much is stored: days, first and last day, currencies. */
-export async function rateCoverage(db: Db): Promise<{ days: number; firstDay: string | null; lastDay: string | null; currencies: number }> {
+export async function rateCoverage(
+  db: Db,
+): Promise<{ days: number; firstDay: string | null; lastDay: string | null; currencies: number }> {
   const row = await db
     .selectFrom('currency_rates')
     .select((eb) => [
@@ -79,5 +92,10 @@ export async function rateCoverage(db: Db): Promise<{ days: number; firstDay: st
       eb.fn.count<string>('currency').distinct().as('currencies'),
     ])
     .executeTakeFirstOrThrow();
-  return { days: Number(row.days), firstDay: row.firstDay ?? null, lastDay: row.lastDay ?? null, currencies: Number(row.currencies) };
+  return {
+    days: Number(row.days),
+    firstDay: row.firstDay ?? null,
+    lastDay: row.lastDay ?? null,
+    currencies: Number(row.currencies),
+  };
 }
