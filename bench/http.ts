@@ -14,7 +14,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 async function startChild(kind: string): Promise<{ child: ChildProcess; info: Record<string, any> }> {
   const child = spawn(process.execPath, [new URL('./servers.ts', import.meta.url).pathname, kind], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });
   return { child, info: JSON.parse(line) };

@@ -45,8 +45,8 @@ if (kind === 'bare') {
     rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
 } else {
   process.stderr.write('usage: servers.ts bare|tase\n');
   process.exit(2);

@@ -63,7 +63,7 @@ async function database(): Promise<{ url: string; drop(): Promise<void> }> {
 }
 
 const receiver = spawn(process.execPath, ['--input-type=module', '-e', RECEIVER], { stdio: ['ignore', 'pipe', 'inherit'] });
-const port = Number(await new Promise<string>((resolve) => createInterface({ input: receiver.stdout! }).once('line', resolve)));
+const port = Number(await new Promise<string>((resolve) => createInterface({ input: receiver.stdout }).once('line', resolve)));
 const db = await database();
 const app = await buildApp({ config: { ...configFromEnv({ TASE_MODE: 'sandbox' }), databaseUrl: db.url, logLevel: 'silent' }, background: false });
 try {

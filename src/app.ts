@@ -7,7 +7,7 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/index.ts';
 import type { Config } from './platform/config.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
-import { installConventions, installNotFound, installVersionLifecycle, registerRoute, RouteTable } from './platform/http.ts';
+import { clientErrorHandler, frameworkErrors, installConventions, installNotFound, installVersionLifecycle, MAX_PARAM_LENGTH, registerRoute, RouteTable } from './platform/http.ts';
 import { API_DESCRIPTION, versionDocuments } from './platform/openapi.ts';
 import { API_VERSIONS, LATEST_VERSION, VERSION_ALIASES, canonicalUrl } from './platform/versions.ts';
 import { route } from './platform/route.ts';
@@ -79,7 +79,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : `${requestIdPrefix}-${(++requestCounter).toString(36)}`;
     },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2600 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    clientErrorHandler,
     return503OnClosing: true,
   });
 

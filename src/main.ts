@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp, type App } from './app.ts';
 import { configFromEnv, ConfigError, type Config } from './platform/config.ts';
-import { migrate, openDatabase } from './db/index.ts';
+import { migrate, MigrationError, openDatabase } from './db/index.ts';
 import { AdminError, AdminService, hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './company/index.ts';
 import { allMigrations } from './modules.ts';
 import { LATEST_VERSION } from './platform/versions.ts';
@@ -84,8 +84,8 @@ async function serve(config: Config): Promise<void> {
     await app.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
 }
 
 async function withAdmin<T>(config: Config, work: (admin: AdminService, app: App) => Promise<T>): Promise<T> {
@@ -115,7 +115,7 @@ function parseRights(entries: string[] | undefined): Partial<Record<RightLeaf, R
     if (!leaf || value === undefined) throw new AdminError(`--right takes area.leaf=VALUE, got '${entry}'`);
     out[leaf] = value === 'true' ? true : value === 'false' ? false : (value as RightValue);
   }
-  return out as Partial<Record<RightLeaf, RightValue>>;
+  return out;
 }
 
 /** Fiscal periods, fiscal years and accounts: the same rules as their endpoints, errors printed as text. */
@@ -316,7 +316,7 @@ export async function main(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof AdminError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    if (err instanceof ConfigError || err instanceof AdminError || err instanceof MigrationError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       process.stderr.write(`tase: ${(err as Error).message}\n`);
       return 2;
     }

@@ -77,7 +77,7 @@ describe('POST and PUT /bankaccounts', () => {
     const immutable = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, iban: 'FI3715903000000776', currency: 'SEK', bic: undefined, version: put.body.version });
     expect(immutable.body.errors.map((e: { message: string }) => e.message)).toEqual(['BANK_ACCOUNT_IBAN_CANNOT_BE_CHANGED', 'BANK_ACCOUNT_CURRENCY_CANNOT_BE_CHANGED']);
     const unversioned = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, status: 'INACTIVE' });
-    expect(unversioned.body.errors).toEqual([{ status: 400, message: expect.stringMatching(/^BANK_ACCOUNT_VERSION_REQUIRED/), field: 'version' }]);
+    expect(unversioned.body.errors).toEqual([{ status: 400, message: expect.stringMatching(/^VERSION_REQUIRED/), field: 'version' }]);
     clock.advance(1000);
     const inactive = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, status: 'INACTIVE', withholdingTax: true, version: put.body.version });
     expect(inactive.body).toMatchObject({ status: 'INACTIVE', allowPayments: false, allowSalaryPayments: false, defaultForPayment: false, defaultForInvoice: false, showAccountOnInvoice: false, withholdingTax: false });

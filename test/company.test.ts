@@ -14,7 +14,7 @@ afterAll(() => svc.close());
 
 async function tokenFor(companyId: number, overrides: Record<string, string>, role = 'ADMIN') {
   const user = await svc.admin.createUser({ username: `c${Math.random().toString(36).slice(2, 10)}`, firstName: 'Co', lastName: 'User', email: 'c@example.com' });
-  await svc.admin.addMember(companyId, user.userId, role as never, overrides as never);
+  await svc.admin.addMember(companyId, user.userId, role as never, overrides);
   const key = await svc.admin.createApiKey({ companyId, userId: user.userId, clientId: svc.demo.clientId });
   return svc.tokenFor(key.apiKey);
 }

@@ -57,8 +57,8 @@ describe('identity rows', () => {
     expect((await svc.request('POST', '/logout', { token: loggedOut.access })).status).toBe(204);
     expect((await page(svc, 'GET', loginPath({ response_type: 'code', client_id: svc.demo.clientId, redirect_uri: svc.demo.redirectUri }))).status).toBe(200); // abandoned login
     await loginForCode(svc); // a code never exchanged
-    const window = Math.floor(t0.getTime() / SECOND);
-    await svc.app.ctx.db.insertInto('rate_limit_windows').values([{ client_id: 'gone-client', window_start: window - 3600, count: 7 }, { client_id: 'live-client', window_start: window, count: 3 }]).execute();
+    const window = t0.getTime(); // slot stamps are milliseconds
+    await svc.app.ctx.db.insertInto('rate_limit_windows').values([{ client_id: 'gone-client', window_start: window - 3600 * SECOND, count: 7 }, { client_id: 'live-client', window_start: window, count: 3 }]).execute();
     expect(await sessionIds()).toEqual([sid(machine), sid(person1.access), sid(loggedOut.access)]);
 
     expect(await pass()).toEqual(counts({ authSessions: 1, rateLimitWindows: 1 }));

@@ -42,7 +42,7 @@ export async function page(svc: TestService, method: 'GET' | 'POST', path: strin
 export function loginPath(params: Record<string, string | undefined>): string {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) query.set(k, v);
-  return `/login?${query}`;
+  return `/login?${query.toString()}`;
 }
 
 export function pkcePair(): { verifier: string; challenge: string } {

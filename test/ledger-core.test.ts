@@ -94,7 +94,10 @@ describe('LedgerService.replace and setStatus', () => {
     };
     const posted = await db.transaction().execute((trx) => ledger.post(trx, companyId, draft));
     const replaced = await db.transaction().execute((trx) =>
-      ledger.replace(trx, companyId, posted.id, { ...draft, lines: purchaseInvoicePostings([{ netMinor: 50000, vatPercent: new Decimal('13.5'), account: '7000' }]) }),
+      ledger.replace(trx, companyId, posted.id, {
+        ...draft,
+        lines: purchaseInvoicePostings([{ netMinor: 50000, vatPercent: new Decimal('13.5'), account: '7000' }]),
+      }),
     );
     expect(replaced.receiptNumber).toBe(posted.receiptNumber);
     const wire = await ledger.receipt(db, companyId, posted.id);

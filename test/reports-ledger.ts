@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import type { TestService } from './support/service.ts';
 
-export interface TestLine {
+interface TestLine {
   account: string;
   /** Decimal text, debit positive: '1000.00', '-12.5'. */
   amount: string;

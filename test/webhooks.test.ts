@@ -304,14 +304,28 @@ describe('webhook delivery (sandbox)', () => {
     receiver.received.length = 0;
     receiver.status = 200;
     const plain = (await svc.api('POST', '/webhooks', { url: receiver.url, authenticationType: 'NONE', subscriptions: ['PAYMENT_UPDATED'] })).body.uuid;
-    await svc.app.ctx.db.transaction().execute((trx) => emitEvent(trx, { companyId: svc.demo.companyId, eventType: 'PAYMENT_UPDATED', payload: { paymentId: 7, message: 'x' }, now: clock.now() }));
+    await svc.app.ctx.db.transaction().execute((trx) =>
+      emitEvent(trx, {
+        companyId: svc.demo.companyId,
+        eventType: 'PAYMENT_UPDATED',
+        payload: { paymentId: 7, message: 'x' },
+        now: clock.now(),
+      }),
+    );
     svc.app.services.webhooks.worker.wake();
     const got = await until(() => receiver.of('PAYMENT_UPDATED')[0]);
     expect(got.headers['x-tase-signature']).toBeUndefined();
     expect(got.body.payload).toEqual({ paymentId: 7, message: 'x' });
 
     receiver.status = 500;
-    await svc.app.ctx.db.transaction().execute((trx) => emitEvent(trx, { companyId: svc.demo.companyId, eventType: 'PAYMENT_UPDATED', payload: { paymentId: 8, message: 'y' }, now: clock.now() }));
+    await svc.app.ctx.db.transaction().execute((trx) =>
+      emitEvent(trx, {
+        companyId: svc.demo.companyId,
+        eventType: 'PAYMENT_UPDATED',
+        payload: { paymentId: 8, message: 'y' },
+        now: clock.now(),
+      }),
+    );
     svc.app.services.webhooks.worker.wake();
     await until(() => receiver.of('PAYMENT_UPDATED')[1]);
     await until(async () => (await svc.api('GET', `/webhooks/${plain}/deliveries?status=PENDING`)).body.results[0]?.attempts === 1);
@@ -481,7 +495,14 @@ describe('webhook addresses in production mode', () => {
       await strict.app.ctx.db.insertInto('webhooks').values({ company_id: strict.demo.companyId, uuid: randomUUID(), url: receiver.url.replace('127.0.0.1', 'localhost'), authentication_type: 'NONE', shared_secret: null, hash_function: null, created_at: '2026-11-21T10:00:00.000', version: '2026-11-21T10:00:00.000' }).execute();
       const uuid = (await strict.app.ctx.db.selectFrom('webhooks').select('uuid').where('company_id', '=', strict.demo.companyId).executeTakeFirstOrThrow()).uuid;
       await strict.app.ctx.db.insertInto('webhook_subscriptions').values({ company_id: strict.demo.companyId, event_type: 'PAYMENT_UPDATED', webhook_uuid: uuid }).execute();
-      await strict.app.ctx.db.transaction().execute((trx) => emitEvent(trx, { companyId: strict.demo.companyId, eventType: 'PAYMENT_UPDATED', payload: { paymentId: 1, message: 'x' }, now: clock.now() }));
+      await strict.app.ctx.db.transaction().execute((trx) =>
+        emitEvent(trx, {
+          companyId: strict.demo.companyId,
+          eventType: 'PAYMENT_UPDATED',
+          payload: { paymentId: 1, message: 'x' },
+          now: clock.now(),
+        }),
+      );
       strict.app.services.webhooks.worker.wake();
       const attempt = await until(async () => (await strict.api('GET', `/webhooks/${uuid}/deliveries`)).body.results.find((d: { attempts: number }) => d.attempts === 1));
       expect(attempt.lastError).toMatch(/localhost resolves to .*which webhooks may not reach/);
@@ -490,7 +511,14 @@ describe('webhook addresses in production mode', () => {
 
       const allowed = await open.api('POST', '/webhooks', hook(receiver.url, ['PAYMENT_UPDATED']));
       expect(allowed.status).toBe(200);
-      await open.app.ctx.db.transaction().execute((trx) => emitEvent(trx, { companyId: open.demo.companyId, eventType: 'PAYMENT_UPDATED', payload: { paymentId: 2, message: 'y' }, now: clock.now() }));
+      await open.app.ctx.db.transaction().execute((trx) =>
+        emitEvent(trx, {
+          companyId: open.demo.companyId,
+          eventType: 'PAYMENT_UPDATED',
+          payload: { paymentId: 2, message: 'y' },
+          now: clock.now(),
+        }),
+      );
       open.app.services.webhooks.worker.wake();
       const got = await until(() => receiver.received[0]);
       expect(got.body.payload.paymentId).toBe(2);

@@ -4,7 +4,7 @@
 import type { AccountType } from './store.ts';
 
 /** GENERAL: the standard rate; ZERO: 0 %; none: no VAT default. */
-export type VatDefault = 'GENERAL' | 'ZERO';
+type VatDefault = 'GENERAL' | 'ZERO';
 
 export interface ChartAccount {
   number: string;

@@ -35,6 +35,7 @@ export function accountRoutes(accounts: AccountService): RouteDef[] {
     route({
       method: 'PATCH',
       path: '/coa/:ledgerAccountCode',
+      version: 'optional',
       right: edit(RIGHT),
       tags: TAGS,
       summary: 'Activate, deactivate, rename or translate a ledger account',

@@ -1,7 +1,7 @@
 import { Type, Addition, DecimalNumber, DateTimeString, StringEnum, Text, type Static } from '../platform/schema.ts';
 import { ACCOUNT_TYPES } from './store.ts';
 
-export const LedgerAccountTranslation = Type.Object(
+const LedgerAccountTranslation = Type.Object(
   {
     languageCode: Text(10, { minLength: 1, description: 'Language of the name, e.g. `sv` or `en`.' }),
     translation: Text(255, { minLength: 1 }),

@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { apiError, notFound } from '../platform/errors.ts';
+import { checkVersion, lockedWrite } from '../platform/lock.ts';
 import { isoDate, nextVersion } from '../platform/clock.ts';
 import { findCompany } from '../auth/index.ts';
 import { ratesOn, standardRateOn, vatCountry } from '../domain/vat.ts';
@@ -11,18 +12,18 @@ import { FINNISH_CHART } from './chart.ts';
 import type { LedgerAccountPatchWire, LedgerAccountWire } from './schemas.ts';
 import * as store from './store.ts';
 
-export function accountToWire(row: store.AccountRow): LedgerAccountWire {
-  const wire: LedgerAccountWire = {
+/** Every field of the wire type is named, so a field added to the schema fails to compile until it is mapped. */
+function accountToWire(row: store.AccountRow): LedgerAccountWire {
+  return {
     ledgerAccountCode: row.number,
     name: row.name,
     active: Boolean(row.active),
     type: row.type as store.AccountType,
+    vatPercent: row.vat_percent !== null ? new Decimal(row.vat_percent) : undefined,
+    vatStatus: row.vat_status ?? undefined,
+    translations: row.translations ? (JSON.parse(row.translations) as LedgerAccountWire['translations']) : undefined,
     version: row.version,
-  };
-  if (row.vat_percent !== null) wire.vatPercent = new Decimal(row.vat_percent);
-  if (row.vat_status !== null) wire.vatStatus = row.vat_status;
-  if (row.translations) wire.translations = JSON.parse(row.translations) as LedgerAccountWire['translations'];
-  return wire;
+  } satisfies Record<keyof LedgerAccountWire, unknown>;
 }
 
 /**
@@ -78,9 +79,7 @@ export class AccountService {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const row = await store.getAccount(trx, companyId, code);
       if (!row) throw notFound('Ledger account');
-      if (patch.version !== undefined && patch.version !== row.version) {
-        throw apiError('STALE_VERSION', 'version', { sent: patch.version, current: row.version });
-      }
+      checkVersion(patch.version, row.version);
       const languages = (patch.translations ?? []).map((t) => t.languageCode);
       const repeated = languages.findIndex((code, i) => languages.indexOf(code) !== i);
       if (repeated >= 0) throw apiError('VALIDATION_FAILED', `translations[${repeated}].languageCode`, { detail: 'one translation per language' });
@@ -91,9 +90,7 @@ export class AccountService {
         translations: patch.translations === undefined ? (row.translations ?? null) : patch.translations.length > 0 ? JSON.stringify(patch.translations) : null,
         version: nextVersion(this.#ctx.clock.now(), row.version),
       };
-      if (!(await store.updateAccount(trx, next, row.version))) {
-        throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'changed' });
-      }
+      await lockedWrite(store.updateAccount(trx, next, row.version));
       return accountToWire(next);
     });
   }

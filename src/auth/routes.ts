@@ -11,10 +11,10 @@ import type { AuthService, TokenResponse } from './service.ts';
 /** Secrets that must never travel in a URL (they end up in logs and browser history). */
 const SECRET_PARAMS = ['client_secret', 'api_key', 'password', 'refresh_token', 'code', 'code_verifier'];
 
-export type GrantHandler = (service: AuthService, form: Record<string, string | undefined>, client: Awaited<ReturnType<AuthService['authenticateClient']>>) => Promise<TokenResponse>;
+type GrantHandler = (service: AuthService, form: Record<string, string | undefined>, client: Awaited<ReturnType<AuthService['authenticateClient']>>) => Promise<TokenResponse>;
 
 /** Grants by `grant_type`. */
-export const grantHandlers = new Map<string, GrantHandler>([
+const grantHandlers = new Map<string, GrantHandler>([
   ['client_credentials', (service, form, client) => service.clientCredentialsGrant(client, form.api_key)],
   ['authorization_code', (service, form, client) => service.authorizationCodeGrant(client, form)],
   ['refresh_token', (service, form, client) => service.refreshTokenGrant(client, form)],
@@ -59,14 +59,15 @@ const TokenAnswer = Type.Object(
 
 const OAuthErrorBody = Type.Object(
   {
-    error: Type.String({ description: 'RFC 6749 §5.2 error code.' }),
-    error_description: Type.String(),
+    // absent only when the request is refused before the endpoint reads it (a body that is not a form)
+    error: Type.Optional(Type.String({ description: 'RFC 6749 §5.2 error code.' })),
+    error_description: Type.Optional(Type.String()),
     errors: Type.Array(Type.Object({ status: Type.Integer(), message: Type.String(), field: Type.Optional(Type.String()) })),
   },
   { title: 'OAuthError' },
 );
 
-export const TOKEN_ENDPOINT_DESCRIPTION = `OAuth 2.0 token endpoint (RFC 6749), \`application/x-www-form-urlencoded\` (with or without a charset
+const TOKEN_ENDPOINT_DESCRIPTION = `OAuth 2.0 token endpoint (RFC 6749), \`application/x-www-form-urlencoded\` (with or without a charset
 parameter). The client authenticates with \`client_id\` and \`client_secret\` form fields or HTTP Basic
 (\`client_secret_basic\`). Secrets (client secret, API key, password, code, code verifier, refresh token) in the URL
 query are refused. Answers carry \`Cache-Control: no-store\`; errors have the RFC 6749 §5.2 shape
@@ -119,12 +120,12 @@ export function authRoutes(service: AuthService, limiter?: RateLimiter): RouteDe
       },
       async handler(request, reply) {
         const raw = request.raw;
-        const leaked = Object.keys((raw.query ?? {}) as object).filter((k) => SECRET_PARAMS.includes(k));
+        const leaked = Object.keys((raw.query ?? {})).filter((k) => SECRET_PARAMS.includes(k));
         if (leaked.length > 0) throw new OAuthError(400, 'invalid_request', `Secrets must not be sent in the URL: ${leaked.join(', ')}.`);
         if (!/^application\/x-www-form-urlencoded\b/i.test(raw.headers['content-type'] ?? '')) {
           throw new OAuthError(400, 'invalid_request', 'The token request must be application/x-www-form-urlencoded.');
         }
-        const form = request.body as Record<string, string | undefined>;
+        const form: Record<string, string | undefined> = request.body;
         const grant = grantHandlers.get(form.grant_type ?? '');
         if (!grant) throw new OAuthError(400, 'unsupported_grant_type', `Unsupported grant_type '${form.grant_type ?? ''}'.`);
         const credentials = clientCredentialsOf(raw, form);

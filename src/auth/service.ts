@@ -25,9 +25,9 @@ export interface TokenResponse {
 }
 
 export const REFRESH_TOKEN_SECONDS = 15_552_000;
-export const REFRESH_TOKEN_MAX_BYTES = 1024;
+const REFRESH_TOKEN_MAX_BYTES = 1024;
 /** Live refresh tokens kept per (client, company, user); the 101st drops the oldest. */
-export const REFRESH_TOKENS_PER_GRANT = 100;
+const REFRESH_TOKENS_PER_GRANT = 100;
 export const CODE_SECONDS = 300;
 
 const API_KEY = /^tak_(\d{1,15})_(\d{1,15})_([A-Za-z0-9_-]{20,200})$/;
@@ -40,7 +40,7 @@ export function formatApiKey(companyId: number, id: number, secret: string): str
 }
 
 /** BASE64URL(SHA-256(verifier)), the PKCE S256 transformation (RFC 7636 §4.2). */
-export function pkceChallenge(verifier: string): string {
+function pkceChallenge(verifier: string): string {
   return digest(verifier);
 }
 
@@ -89,7 +89,13 @@ export class AuthService {
     const membership = await store.findMembership(this.#ctx.db, key.company_id, key.user_id);
     if (!membership || !membership.active) throw new OAuthError(400, 'invalid_grant', 'The user of this API key no longer belongs to the company.');
     const { sessionId, authTime } = await this.#ctx.db.transaction().execute((trx) =>
-      this.#insertSession(trx, { companyId: key.company_id, userId: key.user_id, clientId: client.client_id, grant: 'client_credentials', apiKeyId: key.id }),
+      this.#insertSession(trx, {
+        companyId: key.company_id,
+        userId: key.user_id,
+        clientId: client.client_id,
+        grant: 'client_credentials',
+        apiKeyId: key.id,
+      }),
     );
     return this.#accessTokenAnswer({ companyId: key.company_id, userId: key.user_id, clientId: client.client_id, sessionId, authTime });
   }
@@ -160,7 +166,7 @@ export class AuthService {
     if (!membership?.active) throw new OAuthError(400, 'invalid_grant', 'The user no longer belongs to the company.');
     const user = await store.findUser(this.#ctx.db, userId);
     if (!user) throw new OAuthError(400, 'invalid_grant', 'Unknown user.');
-    if (Boolean(user.api_login_only)) throw new OAuthError(400, 'invalid_grant', "The user has the limitation 'API login only': only client credentials with an API key are allowed.");
+    if (user.api_login_only) throw new OAuthError(400, 'invalid_grant', "The user has the limitation 'API login only': only client credentials with an API key are allowed.");
   }
 
   async #consumeAndStart(code: store.AuthCodeRow, client: store.OAuthClientRow): Promise<TokenResponse> {

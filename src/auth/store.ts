@@ -157,7 +157,7 @@ export async function insertSession(db: Db, row: AuthSessionRow): Promise<void> 
 }
 
 const sessionQuery = preparedQuery<{ companyId: number; sessionId: number }, SessionState>((db, param) =>
-  (db as Db)
+  db
     .selectFrom('auth_sessions as s')
     .innerJoin('company_users as cu', (j) => j.onRef('cu.company_id', '=', 's.company_id').onRef('cu.user_id', '=', 's.user_id'))
     .select(['s.user_id', 's.client_id', 's.grant_type', 's.revoked_at', 's.auth_time', 'cu.rights', 'cu.active'])
@@ -287,7 +287,7 @@ const TOKEN_ISSUE_GRACE_SECONDS = 60;
  * Used and expired authorization codes are kept a day after their expiry: presenting a used code again revokes
  * the session it issued (RFC 6749 §4.1.2), which needs the code's row.
  */
-export const SPENT_CODE_KEEP_SECONDS = 24 * 60 * 60;
+const SPENT_CODE_KEEP_SECONDS = 24 * 60 * 60;
 
 /**
  * Deletes sessions of a company that no token can use any more, at most `batch.limit` per statement; answers how

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../platform/clock.ts';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
-export const ACCESS_TOKEN_MAX_BYTES = 512;
+const ACCESS_TOKEN_MAX_BYTES = 512;
 
 export interface AccessClaims {
   iss: string;

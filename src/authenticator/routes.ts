@@ -17,7 +17,7 @@ import type { AuthenticatorService, Session } from './service.ts';
 import { SESSION_SECONDS } from './service.ts';
 import { PAGE_CSS, PAGE_HTML, PAGE_JS } from './page.ts';
 
-export const COOKIE = 'tase_authenticator';
+const COOKIE = 'tase_authenticator';
 const COOKIE_PATH = '/authenticator';
 
 const SECURITY_HEADERS = {

@@ -12,7 +12,7 @@ import * as store from './store.ts';
 
 export const SESSION_SECONDS = 30 * 60;
 
-export interface AuthenticatorUser {
+interface AuthenticatorUser {
   userId: number;
   username: string;
   firstName: string;
@@ -49,7 +49,7 @@ export class AuthenticatorService {
     if (check.outcome === 'locked') throw apiError('AUTHENTICATOR_LOCKED', undefined, { until: check.until });
     if (check.outcome === 'wrong') throw wrong();
     const user = check.user;
-    if (Boolean(user.api_login_only)) throw apiError('AUTHENTICATOR_API_LOGIN_ONLY');
+    if (user.api_login_only) throw apiError('AUTHENTICATOR_API_LOGIN_ONLY');
 
     const id = randomSecret(12);
     const secret = randomSecret(32);

@@ -1,14 +1,14 @@
 // HTTP of the company's bank accounts.
-import { Type, PagingQuery, StringEnum } from '../platform/schema.ts';
+import { Type, PagingQuery, StringEnum, PathId } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
-import { CompanyBankAccount, BankAccountSearchResult, type BankAccountWire } from './schemas.ts';
+import { CompanyBankAccount, BankAccountSearchResult } from './schemas.ts';
 import type { BankAccountService } from './service.ts';
 
 const INFO = 'management.companyInfo' as const;
 const TAGS = ['Bank accounts'];
-const IdParam = Type.Object({ bankAccountId: Type.String({ pattern: '^[0-9]+$', description: 'Bank account id (int32).' }) });
+const IdParam = Type.Object({ bankAccountId: PathId('Bank account id (int32).') });
 
 export function bankAccountRoutes(accounts: BankAccountService): RouteDef[] {
   return [
@@ -35,7 +35,7 @@ export function bankAccountRoutes(accounts: BankAccountService): RouteDef[] {
         'IBAN and BIC are validated; the BIC must be of the IBAN country. An account on an old-style bank connection ' +
         '(`bankConnection: OLD_CONNECTION`) that sets a payment flag to true answers 400.',
       schema: { body: CompanyBankAccount, response: { 200: CompanyBankAccount } },
-      handler: ({ auth, body }) => accounts.create(auth.companyId, body as BankAccountWire),
+      handler: ({ auth, body }) => accounts.create(auth.companyId, body),
     }),
     route({
       method: 'GET',
@@ -49,14 +49,15 @@ export function bankAccountRoutes(accounts: BankAccountService): RouteDef[] {
     route({
       method: 'PUT',
       path: '/bankaccounts/:bankAccountId',
+      version: 'required',
       right: edit(INFO),
       tags: TAGS,
       summary: 'Replace a bank account',
       description:
         'IBAN and currency cannot change. Payment flags on an old-style bank connection answer 400. The current `version` is required ' +
-        '(400 BANK_ACCOUNT_VERSION_REQUIRED without it); a stale one is refused.',
+        '(400 VERSION_REQUIRED without it); a stale one is refused.',
       schema: { params: IdParam, body: CompanyBankAccount, response: { 200: CompanyBankAccount } },
-      handler: ({ auth, params, body }) => accounts.replace(auth.companyId, parseId(params.bankAccountId, 'Bank account'), body as BankAccountWire),
+      handler: ({ auth, params, body }) => accounts.replace(auth.companyId, parseId(params.bankAccountId, 'Bank account'), body),
     }),
   ];
 }

@@ -3,8 +3,9 @@
 import { electronicFormatIBAN, extractBIC, extractIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { allocateId, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
-import { apiError, notFound, Violations } from '../platform/errors.ts';
+import { notFound, Violations } from '../platform/errors.ts';
 import { checkReadOnly } from '../platform/resource.ts';
+import { lockedWrite } from '../platform/lock.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { checkAccountRefs } from '../accounts/index.ts';
@@ -129,15 +130,14 @@ export class BankAccountService {
       const row = await store.getAccount(trx, companyId, id);
       if (!row) throw notFound('Bank account');
       const current = toWire(row) as Json;
-      if (body.version === undefined) throw apiError('BANK_ACCOUNT_VERSION_REQUIRED', 'version');
-      checkReadOnly(body as Json, current, ['id', 'accountNumber', 'version', 'created', 'bankConnection']);
+      checkReadOnly(body, current, ['id', 'accountNumber', 'version', 'created', 'bankConnection']);
       const violations = new Violations();
       if ((electronicFormatIBAN(body.iban) ?? body.iban) !== row.iban) violations.add('BANK_ACCOUNT_IBAN_CANNOT_BE_CHANGED', 'iban');
       if (body.currency !== row.currency) violations.add('BANK_ACCOUNT_CURRENCY_CANNOT_BE_CHANGED', 'currency');
       const normalized = await this.#check(trx, companyId, body, row.connection, violations);
       violations.throwIfAny();
       const updated = this.#row(companyId, id, normalized, row.connection, row.created, nextVersion(this.#ctx.clock.now(), row.version));
-      if (!(await store.updateAccount(trx, updated, row.version))) throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'changed meanwhile' });
+      await lockedWrite(store.updateAccount(trx, updated, row.version));
       await this.#defaults(trx, updated);
       return toWire(updated);
     });

@@ -1,6 +1,6 @@
 // Administration of tenants and identities, used by the `tase admin` commands, the demo seed and tests:
 // companies, users and their rights in companies, OAuth clients and API keys.
-import { allocateId, type Db } from '../db/index.ts';
+import { allocateId } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { rightsForRole, withOverrides, ROLES, type Rights, type Role, type RightLeaf, type RightValue } from '../platform/rights.ts';

@@ -1,6 +1,9 @@
 // The demo company of a sandbox: a company, an administrator, an OAuth client and an API key, so that an
 // integrator can call the API a minute after cloning.
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../platform/context.ts';
+import type { Db } from '../db/index.ts';
+import type { Database } from '../db/types.ts';
 import { randomSecret } from '../auth/index.ts';
 import { AdminService } from './admin.ts';
 import { seedDemoData } from './demo-data.ts';
@@ -37,7 +40,31 @@ export interface DemoOptions {
   withData?: boolean;
 }
 
+/**
+ * Seeds the demo company in one transaction: a kill half-way leaves nothing, so the next first start seeds
+ * again (a half-made company would count as "not the first start" and never get its client, key and printed
+ * credentials). The services it calls open transactions of their own; here those join the one transaction.
+ */
 export async function seedDemo(ctx: AppContext, options: DemoOptions = {}): Promise<DemoCredentials> {
+  return ctx.db.transaction().execute((trx) => seedDemoIn({ ...ctx, db: joining(trx) }, options));
+}
+
+/** The transaction, with `transaction()` answering the same transaction instead of refusing to nest. */
+function joining(trx: Transaction<Database>): Db {
+  const joined: Db = new Proxy(trx, {
+    get(target, property) {
+      if (property === 'transaction') {
+        const builder = { execute: <T>(work: (db: Db) => Promise<T>) => work(joined), setIsolationLevel: () => builder, setAccessMode: () => builder };
+        return () => builder;
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return joined;
+}
+
+async function seedDemoIn(ctx: AppContext, options: DemoOptions): Promise<DemoCredentials> {
   const admin = new AdminService(ctx);
   const company = await admin.createCompany({ name: 'Demo Oy', businessId: '1234567-1', contractType: 'DEMO' });
   const suffix = company.companyId === 1 ? '' : `${company.companyId}`;

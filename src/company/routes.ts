@@ -1,7 +1,7 @@
 // HTTP of the company resource, its usage settings and its invoice circulation settings.
 import { ADDITION, InfoMessage } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
-import { Company, UsageSettings, CirculationSettings, type CompanyWire, type UsageSettingsWire, type CirculationSettingsWire } from './schemas.ts';
+import { Company, UsageSettings, CirculationSettings } from './schemas.ts';
 import type { CompanyService } from './service.ts';
 
 const INFO = 'management.companyInfo' as const;
@@ -28,7 +28,7 @@ export function companyRoutes(company: CompanyService): RouteDef[] {
         'Overwrites name, addresses, business identifier and the other editable details. Changing the business identifier of a ' +
         'company in production usage answers 403. A Finnish business ID must carry a valid check digit (ERROR_BRN_CODE).',
       schema: { body: Company, response: { 200: InfoMessage } },
-      handler: ({ auth, body }) => company.replace(auth.companyId, body as CompanyWire),
+      handler: ({ auth, body }) => company.replace(auth.companyId, body),
     }),
     route({
       method: 'GET',
@@ -48,7 +48,7 @@ export function companyRoutes(company: CompanyService): RouteDef[] {
       summary: 'Replace the usage settings of the company',
       description: 'Cash discount options are kept in ascending order of days.',
       schema: { ...ADDITION, body: UsageSettings, response: { 200: UsageSettings } },
-      handler: ({ auth, body }) => company.replaceUsageSettings(auth.companyId, body as UsageSettingsWire),
+      handler: ({ auth, body }) => company.replaceUsageSettings(auth.companyId, body),
     }),
     route({
       method: 'GET',
@@ -67,7 +67,7 @@ export function companyRoutes(company: CompanyService): RouteDef[] {
       summary: 'Replace the invoice circulation settings',
       description: 'Verifiers and acceptors are users of the company, at most `maxVerifiers`/`maxAcceptors` of them.',
       schema: { ...ADDITION, body: CirculationSettings, response: { 200: CirculationSettings } },
-      handler: ({ auth, body }) => company.replaceCirculationSettings(auth.companyId, body as CirculationSettingsWire),
+      handler: ({ auth, body }) => company.replaceCirculationSettings(auth.companyId, body),
     }),
   ];
 }

@@ -3,12 +3,12 @@ import { Type, Addition, Id, Text, StringEnum, DateString, type Static } from '.
 import { COUNTRIES } from '../domain/countries.ts';
 import { CashDiscount, INVOICE_CHANNELS } from '../partners/index.ts';
 
-export const BRN_TYPES = ['HETU', 'ASSN', 'SSN', 'YHD', 'PN', 'FI', 'NO', 'SE', 'DK'] as const;
-export const OPERATION_TYPES = ['DEMONSTRATION', 'EDUCATIONAL', 'TRIAL', 'CEASED', 'ELISA_PURCHASE', 'SPECIAL', 'BROKEN', 'CLOSED', 'PRODUCTION'] as const;
+const BRN_TYPES = ['HETU', 'ASSN', 'SSN', 'YHD', 'PN', 'FI', 'NO', 'SE', 'DK'] as const;
+const OPERATION_TYPES = ['DEMONSTRATION', 'EDUCATIONAL', 'TRIAL', 'CEASED', 'ELISA_PURCHASE', 'SPECIAL', 'BROKEN', 'CLOSED', 'PRODUCTION'] as const;
 
 const Country = StringEnum([...COUNTRIES]);
 
-export const CompanyAddress = Type.Object(
+const CompanyAddress = Type.Object(
   {
     specifier: Type.Optional(Text(80)),
     poBox: Type.Optional(Text(255)),
@@ -20,12 +20,12 @@ export const CompanyAddress = Type.Object(
   { title: 'CompanyAddress', additionalProperties: false },
 );
 
-export const CompanyBillingAddress = Type.Object(
+const CompanyBillingAddress = Type.Object(
   { street: Type.Optional(Text(80)), zip: Type.Optional(Text(20)), city: Type.Optional(Text(40)), country: Type.Optional(Country) },
   { title: 'CompanyBillingAddress', additionalProperties: false },
 );
 
-export const BusinessIdentifier = Type.Object(
+const BusinessIdentifier = Type.Object(
   {
     brnType: Type.Optional(StringEnum([...BRN_TYPES], { description: 'Type of the registration number; YHD/FI codes are checked (Finnish business ID check digit).' })),
     code: Type.Optional(Text(20, { description: 'The number without type prefix, e.g. 1234567-8.' })),
@@ -33,9 +33,9 @@ export const BusinessIdentifier = Type.Object(
   { title: 'BusinessIdentifier', additionalProperties: false },
 );
 
-export const CURRENCY_RATE_SEARCH_DENSITIES = ['DAILY_EXCHANGE_RATE', 'LAST_DAY_OF_THE_MONTH', 'PROCOUNTOR_FIXED_RATE'] as const;
+const CURRENCY_RATE_SEARCH_DENSITIES = ['DAILY_EXCHANGE_RATE', 'LAST_DAY_OF_THE_MONTH', 'PROCOUNTOR_FIXED_RATE'] as const;
 
-export const PRODUCT_VERSIONS = [
+const PRODUCT_VERSIONS = [
   'BACKOFFICE', 'BACKOFFICE_BASIC', 'BACKOFFICE_PLUS', 'BACKOFFICE_PREMIUM', 'FINAGO_SOLO', 'FINANCIALS_ALKU', 'FINANCIALS_BASIC',
   'FINANCIALS_ENTERPRISE', 'FINANCIALS_GOLD', 'FINANCIALS_LIGHT', 'FINANCIALS_MAX', 'FINANCIALS_PLATINUM', 'FINANCIALS_PLUS',
   'FINANCIALS_PREMIUM', 'FINANCIALS_SILVER', 'FINANCIALS_TIER_ONE', 'FINANCIALS_TIER_THREE', 'FINANCIALS_TIER_TWO', 'FINANCIALS_UNLIMITED',
@@ -71,7 +71,7 @@ export const Company = Type.Object(
 export type CompanyWire = Static<typeof Company>;
 
 /** Whether cash discounts are in use for sales and for purchases, with Tase's default discount terms. */
-export const UsageCashDiscount = Type.Object(
+const UsageCashDiscount = Type.Object(
   {
     cashDiscountForSales: Type.Optional(Type.Boolean({ description: 'Default false.' })),
     cashDiscountForPurchase: Type.Optional(Type.Boolean({ description: 'Default false.' })),
@@ -82,7 +82,7 @@ export const UsageCashDiscount = Type.Object(
 );
 
 /** Which documents are posted with a ledger transaction per row (otherwise one per account). */
-export const AccountingByRow = Type.Object(
+const AccountingByRow = Type.Object(
   {
     salesInvoicePosting: Type.Optional(Type.Boolean({ description: 'Default false.' })),
     purchaseInvoicePosting: Type.Optional(Type.Boolean({ description: 'Default false.' })),

@@ -2,7 +2,7 @@
 import type { Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
-import { checkReadOnly } from '../platform/resource.ts';
+import { checkReadOnly, compact } from '../platform/resource.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import type { CirculationSettingsWire, CompanyWire, UsageSettingsWire } from './schemas.ts';
@@ -16,7 +16,7 @@ const OPERATION_TYPE: Record<string, CompanyWire['operationType']> = { PRODUCTIO
 
 const NO_ACCOUNTING_BY_ROW = { salesInvoicePosting: false, purchaseInvoicePosting: false, travelAndExpenseInvoicePosting: false, salaryPosting: false };
 
-export const DEFAULT_USAGE_SETTINGS: UsageSettingsWire = {
+const DEFAULT_USAGE_SETTINGS: UsageSettingsWire = {
   defaultInvoiceChannel: 'EMAIL',
   cashDiscount: { cashDiscountForSales: false, cashDiscountForPurchase: false, optionList: [], cashDiscountsTermType: 'FROM_INV_DATE' },
   accountingByRow: NO_ACCOUNTING_BY_ROW,
@@ -39,7 +39,7 @@ function usageSettingsOf(stored: Json): UsageSettingsWire {
   return { ...(stored as unknown as UsageSettingsWire), cashDiscount, accountingByRow };
 }
 
-export const DEFAULT_CIRCULATION_SETTINGS: CirculationSettingsWire = {
+const DEFAULT_CIRCULATION_SETTINGS: CirculationSettingsWire = {
   useForPurchaseInvoices: false,
   useForTravelAndExpenseInvoices: false,
   reminderInterval: 'ONCE_A_DAY',
@@ -58,11 +58,6 @@ export const DEFAULT_CIRCULATION_SETTINGS: CirculationSettingsWire = {
 };
 
 export { isFinnishBusinessId };
-
-function compact<T extends Json>(o: T): T {
-  for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
-  return o;
-}
 
 export class CompanyService {
   readonly #ctx: AppContext;
@@ -106,7 +101,7 @@ export class CompanyService {
     await this.#ctx.db.transaction().execute(async (trx) => {
       const { company, settings, details: stored } = await this.#load(trx, companyId);
       const current = await this.get(companyId, trx);
-      checkReadOnly(body as Json, current as Json, ['id', 'country', 'productVersion', 'operationType', 'accountingCoaLanguages', 'companyCurrency']);
+      checkReadOnly(body, current, ['id', 'country', 'productVersion', 'operationType', 'accountingCoaLanguages', 'companyCurrency']);
       const code = body.businessIdentifier?.code ?? null;
       if (code !== company.business_id && company.contract_type === 'PRODUCTION_USAGE') throw apiError('BUSINESS_IDENTIFIER_CHANGE_NOT_ALLOWED', 'businessIdentifier');
       const violations = new Violations();
@@ -126,7 +121,7 @@ export class CompanyService {
         brnType,
         currencyRateSearchDensity: body.currencyRateSearchDensity,
         productVersion: stored.productVersion,
-      } as Json);
+      });
       await store.updateCompany(trx, companyId, { name: body.name, business_id: code, version: nextVersion(now, company.version) });
       await store.saveSettings(trx, {
         company_id: companyId,

@@ -42,7 +42,7 @@ export const GLOBAL_TABLES = new Set([
   'authenticator_sessions',
 ]);
 
-export class UnscopedQueryError extends Error {
+class UnscopedQueryError extends Error {
   override name = 'UnscopedQueryError';
 }
 
@@ -67,7 +67,7 @@ interface TableRef {
 /** Schema-qualified tables are the engines' catalogues (our tables never carry a schema). */
 function isCatalogue(node: unknown): boolean {
   const table = isNode(node) && node.kind === 'AliasNode' ? (node.node as Node) : node;
-  return isNode(table) && table.kind === 'TableNode' && isNode(table.table) && (table.table as Node).schema !== undefined;
+  return isNode(table) && table.kind === 'TableNode' && isNode(table.table) && (table.table).schema !== undefined;
 }
 
 function tableRef(node: unknown): TableRef | undefined {
@@ -104,7 +104,7 @@ function scopedQualifiers(condition: unknown, out: Set<string>): Set<string> {
       if (operator !== '=' && operator !== 'in') break;
       const left = condition.leftOperand;
       if (!isNode(left)) break;
-      if (left.kind === 'ReferenceNode' && isNode(left.column) && identifierName((left.column as Node).column) === 'company_id') {
+      if (left.kind === 'ReferenceNode' && isNode(left.column) && identifierName((left.column).column) === 'company_id') {
         out.add(left.table ? identifierName(left.table) ?? '' : '');
       } else if (left.kind === 'ColumnNode' && identifierName(left.column) === 'company_id') {
         out.add('');
@@ -188,7 +188,7 @@ function walk(node: Node, cteNames: Set<string>): void {
 const DML_RAW = /\b(from|into|update)\b/i;
 const ENGINE_BOOKKEEPING = /\b(pg_advisory\w*|pg_catalog|information_schema|sqlite_master|sqlite_schema)\b/i;
 
-export function assertCompanyScoped(root: RootOperationNode): void {
+function assertCompanyScoped(root: RootOperationNode): void {
   const node = root as unknown as Node;
   if (node.kind === 'RawNode') {
     const text = (node.sqlFragments as string[]).join('?');

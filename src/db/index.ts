@@ -1,10 +1,13 @@
-import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, sql, type Migration } from 'kysely';
 import { openSqlite } from './sqlite.ts';
 import { openPostgres } from './postgres.ts';
 import { companyScopedDialect } from './company-scope.ts';
 import { ChangeStamps } from './changes.ts';
 import { immediateReaders } from './prepared.ts';
 import type { Database } from './types.ts';
+import { runMigrations } from './migration-runner.ts';
+
+export { MigrationError } from './migration-runner.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -44,22 +47,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return { db, engine: 'sqlite', changes, close: () => db.destroy() };
 }
 
-class StaticProvider implements MigrationProvider {
-  readonly #migrations: Record<string, Migration>;
-  constructor(migrations: Record<string, Migration>) {
-    this.#migrations = migrations;
-  }
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return this.#migrations;
-  }
-}
-
-/** Runs the migrations not yet run; `migrations` are every area's (allMigrations() of src/modules.ts). */
+/** Brings the schema up to date; `migrations` are every area's (allMigrations() of src/modules.ts), each
+ * committed with its record (see src/db/migration-runner.ts). */
 export async function migrate(db: Db, migrations: Record<string, Migration>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(migrations), allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return runMigrations(db, migrations);
 }
 
 /**

@@ -39,7 +39,7 @@ class NamedStatementClient {
       const name = statementName(text);
       if (name) return this.#client.query({ name, text, values }) as Promise<never>;
     }
-    return (this.#client.query as (...a: unknown[]) => Promise<never>)(...args);
+    return (this.#client as unknown as { query(...a: unknown[]): unknown }).query(...args);
   }
   release(): void {
     this.#client.release();

@@ -2,7 +2,8 @@
 // every request (the token's session, a product by id) the SQL is compiled once per engine with named
 // placeholders and only the parameters change. The statement still passes the company-scope check (cached by
 // SQL text) and, on SQLite, the prepared-statement cache.
-import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import type { CompiledQuery, Compilable } from 'kysely';
+import type { Db } from './index.ts';
 
 const SENTINEL = '\u0000tase-param:';
 
@@ -19,14 +20,15 @@ interface Compiled {
 }
 
 export function preparedQuery<Params extends Record<string, unknown>, Row>(
-  build: (db: Kysely<any>, param: (name: keyof Params & string) => any) => Compilable<Row>,
-): (db: Kysely<any>, params: Params) => Promise<Row[]> {
+  // A placeholder stands in for a value of any column type: `never` is assignable to each of them.
+  build: (db: Db, param: (name: keyof Params & string) => never) => Compilable<Row>,
+): (db: Db, params: Params) => Promise<Row[]> {
   const byAdapter = new Map<unknown, Compiled>();
   return async (db, params) => {
     const adapter = db.getExecutor().adapter.constructor;
     let compiled = byAdapter.get(adapter);
     if (!compiled) {
-      const sql = build(db, (name) => `${SENTINEL}${name}`).compile();
+      const sql = build(db, (name) => `${SENTINEL}${name}` as never).compile();
       const slots = sql.parameters.map((value) =>
         typeof value === 'string' && value.startsWith(SENTINEL) ? { name: value.slice(SENTINEL.length) } : { value },
       );

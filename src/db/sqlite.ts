@@ -88,7 +88,7 @@ export function openSqlite(location: string): EmbeddedDatabase {
   dataVersion.setReturnArrays(true);
   const caching = new CachingDatabase(db);
   return {
-    dialect: new SqliteDialect({ database: caching as never }),
+    dialect: new SqliteDialect({ database: caching }),
     dataVersion: () => Number((dataVersion.get() as unknown as [number])[0]),
     readNow: (sql, parameters) => (db.isTransaction ? undefined : caching.prepare(sql).all(parameters)),
   };

@@ -1,7 +1,6 @@
 // The database schema as Kysely sees it. Each area adds its tables to `Database` by declaration merging in
 // its own store, so the schema lives beside the code that uses it.
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Database {
   id_sequences: {
     company_id: number;

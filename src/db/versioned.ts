@@ -8,7 +8,7 @@ type VersionedTable = { [T in keyof Database]: Database[T] extends { company_id:
 /** Writes `row` over the stored one if its version is still `expectedVersion`; false when someone changed it meanwhile. */
 export async function updateIfVersion<T extends VersionedTable>(db: Db, table: T, row: Database[T], expectedVersion: string): Promise<boolean> {
   const { company_id, id, ...fields } = row as Database[T] & { company_id: number; id: number };
-  const result = await (db as Db)
+  const result = await (db)
     .updateTable(table as 'products')
     .set(fields as never)
     .where('company_id', '=', company_id)

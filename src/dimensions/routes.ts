@@ -1,18 +1,18 @@
 // HTTP of the dimension register and of the default dimensions of products. (Default dimensions of persons
 // and business partners are served with those resources, in src/partners/routes.ts.)
-import { Type, ADDITION } from '../platform/schema.ts';
+import { Type, ADDITION, PathId } from '../platform/schema.ts';
 import { apiError } from '../platform/errors.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { getProduct } from '../products/index.ts';
-import { Dimension, DimensionItem, DefaultDimension, ListedDefaultDimension, type DefaultDimensionWire, type DimensionItemWire, type DimensionWire } from './schemas.ts';
+import { Dimension, DimensionItem, DefaultDimension, ListedDefaultDimension } from './schemas.ts';
 import type { DefaultOwner, DimensionService } from './service.ts';
 
 const REGISTER = 'accounting.dimensions' as const;
 const PRODUCTS = 'sales.productRegister' as const;
 const TAGS = ['Dimensions'];
 
-const IdString = (description: string) => Type.String({ pattern: '^[0-9]+$', description });
+const IdString = PathId;
 const DimensionIdParam = Type.Object({ dimensionId: IdString('Dimension id (int32).') });
 const ItemParams = Type.Object({ dimensionId: IdString('Dimension id (int32).'), itemId: IdString('Dimension item id (int32).') });
 const ProductDimensionParams = Type.Object({ productId: IdString('Product id.'), dimensionId: IdString('Dimension id (int32).') });
@@ -49,7 +49,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       summary: 'Create a dimension',
       description: 'Names are unique in the company; item code names are unique in their dimension.',
       schema: { ...ADDITION, body: Dimension, response: { 200: Dimension } },
-      handler: ({ auth, body }) => dimensions.create(auth.companyId, body as DimensionWire),
+      handler: ({ auth, body }) => dimensions.create(auth.companyId, body),
     }),
     route({
       method: 'GET',
@@ -76,7 +76,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       tags: TAGS,
       summary: 'Add an item to a dimension',
       schema: { params: DimensionIdParam, body: DimensionItem, response: { 200: DimensionItem } },
-      handler: ({ auth, params, body }) => dimensions.addItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body as DimensionItemWire),
+      handler: ({ auth, params, body }) => dimensions.addItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body),
     }),
     route({
       method: 'PUT',
@@ -89,7 +89,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       schema: { params: DimensionIdParam, body: DimensionItem, response: { 200: DimensionItem } },
       handler: ({ auth, params, body }) => {
         if (body.id === undefined) throw apiError('REQUIRED_FIELD_MISSING', 'id');
-        return dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body.id, body as DimensionItemWire);
+        return dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body.id, body);
       },
     }),
     route({
@@ -101,7 +101,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       description: 'As `PUT /dimensions/{dimensionId}/items`, with the item named in the path (a body `id`, when sent, must be the same).',
       schema: { ...ADDITION, params: ItemParams, body: DimensionItem, response: { 200: DimensionItem } },
       handler: ({ auth, params, body }) =>
-        dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), parseId(params.itemId, 'Dimension item'), body as DimensionItemWire),
+        dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), parseId(params.itemId, 'Dimension item'), body),
     }),
 
     // default dimensions of products
@@ -141,7 +141,7 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
           auth.companyId,
           productOwner(auth.companyId, parseId(params.productId, 'Product')),
           parseId(params.dimensionId, 'Dimension'),
-          body as DefaultDimensionWire,
+          body,
         ),
     }),
   ];

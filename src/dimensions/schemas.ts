@@ -21,7 +21,7 @@ export const Dimension = Type.Object(
 );
 export type DimensionWire = Static<typeof Dimension>;
 
-export const DefaultDimensionItem = Type.Object(
+const DefaultDimensionItem = Type.Object(
   {
     id: Type.Optional(Id({ description: 'Item id; read-only, the item is named by `codeName`.' })),
     codeName: Text(100, { minLength: 1 }),

@@ -26,7 +26,7 @@ export interface DefaultOwner {
 }
 
 /** Checks a default-dimension allocation; every failure is reported together. Pure: no I/O. */
-export function checkAllocation(
+function checkAllocation(
   items: { codeName: string; percent: Decimal }[],
   register: Map<string, { id: number; active: boolean }>,
 ): Violations {

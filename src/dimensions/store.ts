@@ -1,8 +1,6 @@
 // SQL of the dimension register and of default dimensions.
 import type { Db } from '../db/index.ts';
 
-export type ItemStatus = 'ACTIVE' | 'PASSIVE';
-
 export interface DimensionRow {
   company_id: number;
   id: number;
@@ -71,11 +69,6 @@ export async function dimensionByName(db: Db, companyId: number, name: string): 
 
 export async function insertDimension(db: Db, row: DimensionRow): Promise<void> {
   await db.insertInto('dimensions').values(row).execute();
-}
-
-export async function updateDimension(db: Db, row: DimensionRow): Promise<void> {
-  const { company_id, id, ...fields } = row;
-  await db.updateTable('dimensions').set(fields).where('company_id', '=', company_id).where('id', '=', id).execute();
 }
 
 export async function itemsOf(db: Db, companyId: number, dimensionIds: number[]): Promise<DimensionItemRow[]> {

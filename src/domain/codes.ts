@@ -3,11 +3,8 @@ import { REAL_CURRENCIES, REAL_UNITS } from './real-vocabularies.ts';
 
 /** Currency codes accepted in documents: the real service's list (ISO 4217 with its legacy and extra codes). */
 export const CURRENCIES = REAL_CURRENCIES;
-export type Currency = (typeof CURRENCIES)[number];
 
 /** Units of quantity: the real service's 111 units. */
 export const UNITS = REAL_UNITS;
-export type Unit = (typeof UNITS)[number];
 
 export const LANGUAGES = ['DANISH', 'ENGLISH', 'ESTONIAN', 'FINNISH', 'NORWEGIAN', 'SWEDISH'] as const;
-export type Language = (typeof LANGUAGES)[number];

@@ -21,12 +21,34 @@ export function isDecimal(value: unknown): value is Decimal {
   return DecimalJs.isDecimal(value);
 }
 
+/**
+ * An amount in integer minor units (cents). A bigint, so that sums are exact however many amounts they add up; the
+ * ledger's posting lines still carry safe-integer numbers, converted with BigInt where they are summed.
+ */
+export type MinorUnits = bigint;
+
+/**
+ * Integer minor units read from the database: a column or an aggregate of amount_minor (SQLite answers a number,
+ * PostgreSQL a string for bigint and numeric). Anything that is not an exact integer is a broken invariant and
+ * throws rather than being truncated.
+ */
+export function minor(value: unknown): MinorUnits {
+  if (value === null || value === undefined) return 0n;
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new RangeError(`${value} is not an exact integer number of minor units`);
+    return BigInt(value);
+  }
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value);
+  throw new RangeError(`${typeof value === 'string' ? value : typeof value} is not an integer number of minor units`);
+}
+
 /** Amount in minor units (cents) to Decimal with the given scale. */
-export function fromMinorUnits(units: number | bigint | string, scale = 2): Decimal {
+export function fromMinorUnits(units: number | MinorUnits | string, scale = 2): Decimal {
   return new Decimal(units.toString()).dividedBy(new Decimal(10).pow(scale));
 }
 
-/** Decimal to integer minor units; throws if the value has more decimals than the scale. */
+/** Decimal to integer minor units of a posting line; throws if the value has more decimals than the scale. */
 export function toMinorUnits(value: Decimal, scale = 2): number {
   const units = value.times(new Decimal(10).pow(scale));
   if (!units.isInteger()) throw new RangeError(`${value.toFixed()} has more than ${scale} decimals`);
@@ -34,20 +56,27 @@ export function toMinorUnits(value: Decimal, scale = 2): number {
   return units.toNumber();
 }
 
-/** Canonical text of a decimal for storage: no exponent, no trailing zeros beyond the value. */
-export function decimalText(value: Decimal): string {
-  return value.toFixed();
-}
+declare const wireDecimal: unique symbol;
 
-export function decimalFrom(text: string | number | null | undefined): Decimal | undefined {
-  if (text === null || text === undefined || text === '') return undefined;
-  return new Decimal(text);
-}
+/**
+ * A stored exact decimal text made ready for a JSON response (see `jsonDecimal`). It serializes as a number but
+ * is no Decimal: its own type, so that it cannot reach arithmetic or a comparison.
+ */
+export type WireDecimal = { readonly rawJSON: string; readonly [wireDecimal]: true };
+
+/** `T` as answered to the client: any Decimal in it may be a pre-serialised WireDecimal. */
+export type Answered<T> = T extends Decimal
+  ? Decimal | WireDecimal
+  : T extends readonly (infer U)[]
+    ? Answered<U>[]
+    : T extends object
+      ? { [K in keyof T]: Answered<T[K]> }
+      : T;
 
 /**
  * A stored exact decimal text ready for a JSON response: it serializes as a bare number with exactly these
- * digits without building a Decimal (which costs a parse per value on large listings). Not for arithmetic.
+ * digits without building a Decimal (which costs a parse per value on large listings).
  */
-export function jsonDecimal(text: string): Decimal {
-  return JSON.rawJSON(text) as unknown as Decimal;
+export function jsonDecimal(text: string): WireDecimal {
+  return JSON.rawJSON(text) as WireDecimal;
 }

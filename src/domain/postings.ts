@@ -6,11 +6,11 @@
 // receipt balances when its lines sum to exactly zero.
 import { Decimal } from './decimal.ts';
 
-export const DESCRIPTION_MAX_LENGTH = 255;
+const DESCRIPTION_MAX_LENGTH = 255;
 export const MAX_LINES_PER_RECEIPT = 1000;
 export const MAX_DIMENSION_VALUES_PER_LINE = 100;
 /** Largest absolute amount of one line: 10^13 cents (100 000 000 000.00), far inside the safe integer range. */
-export const MAX_LINE_AMOUNT_MINOR = 10_000_000_000_000;
+const MAX_LINE_AMOUNT_MINOR = 10_000_000_000_000;
 
 export const TRANSACTION_TYPES = ['ENTRY', 'RECONCILIATION_ENTRY', 'REVERSING_ENTRY'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -33,7 +33,7 @@ export interface PostingLine {
   vatDeductionPercent?: Decimal | null;
   partnerId?: number | null;
   balanceCode?: string | null;
-  allocations?: number[] | null;
+  allocations?: Decimal[] | null;
   startDate?: string | null;
   endDate?: string | null;
   dimensions?: DimensionAllocation[];

@@ -4,7 +4,7 @@
 // transactions of a voucher. Amounts are kept exact as minor units (bigint).
 import iconv from 'iconv-lite';
 
-export interface ParsedSieTransaction {
+interface ParsedSieTransaction {
   account: string;
   objects: [string, string][];
   amountMinor: bigint;
@@ -12,7 +12,7 @@ export interface ParsedSieTransaction {
   text?: string;
 }
 
-export interface ParsedSieVoucher {
+interface ParsedSieVoucher {
   series: string;
   number: string;
   date: string;
@@ -21,7 +21,7 @@ export interface ParsedSieVoucher {
   transactions: ParsedSieTransaction[];
 }
 
-export interface ParsedSieBalance {
+interface ParsedSieBalance {
   year: number;
   account: string;
   amountMinor: bigint;
@@ -50,7 +50,7 @@ export interface ParsedSie {
   labels: string[];
 }
 
-export class SieParseError extends Error {
+class SieParseError extends Error {
   override name = 'SieParseError';
   constructor(lineNumber: number, message: string) {
     super(`line ${lineNumber}: ${message}`);

@@ -195,7 +195,7 @@ const voucherArb = fc
   })
   .map(({ number, day, text: t, rows }): SieVoucher => {
     const date = `2026-02-${String(day).padStart(2, '0')}`;
-    const transactions = rows.map((r) => ({ account: r.account, amountMinor: r.amount, text: r.text, objects: r.objects as [number, string][], date }));
+    const transactions = rows.map((r) => ({ account: r.account, amountMinor: r.amount, text: r.text, objects: r.objects, date }));
     const sum = transactions.reduce((s, r) => s + r.amountMinor, 0n);
     transactions.push({ account: '1910', amountMinor: -sum, text: undefined, objects: [], date });
     return { series: 'A', number, date, text: t, transactions };

@@ -12,15 +12,15 @@
 // without ever holding the whole ledger.
 import iconv from 'iconv-lite';
 
-export const SIE_ENCODING = 'cp437';
-export const SIE_LINE_END = '\r\n';
+const SIE_ENCODING = 'cp437';
+const SIE_LINE_END = '\r\n';
 /** SIE dimension numbers 1–19 are reserved by the standard; user-defined dimensions start at 20. */
 export const SIE_FIRST_FREE_DIMENSION = 20;
 
 /** SIE account types (#KTYP): T asset, S liability or equity, K cost, I income. */
 export type SieAccountType = 'T' | 'S' | 'K' | 'I';
 
-export interface SieFiscalYear {
+interface SieFiscalYear {
   /** 0 = the exported year, -1 = the year before. */
   index: number;
   /** YYYY-MM-DD. */
@@ -28,18 +28,18 @@ export interface SieFiscalYear {
   end: string;
 }
 
-export interface SieAccount {
+interface SieAccount {
   number: string;
   name: string;
   type?: SieAccountType;
 }
 
-export interface SieDimension {
+interface SieDimension {
   number: number;
   name: string;
 }
 
-export interface SieObject {
+interface SieObject {
   dimension: number;
   id: string;
   name: string;
@@ -177,12 +177,12 @@ export function sieField(value: string): string {
 }
 
 /** A text field: always quoted, as the standard's examples write names and texts. */
-export function sieQuoted(value: string): string {
+function sieQuoted(value: string): string {
   return `"${sieText(value).replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
 /** YYYY-MM-DD to YYYYMMDD. */
-export function sieDate(isoDate: string): string {
+function sieDate(isoDate: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) throw new RangeError(`not a date: ${isoDate}`);
   return isoDate.replaceAll('-', '');
 }
@@ -197,7 +197,7 @@ export function sieAmount(amountMinor: bigint | number, scale = 2): string {
   return `${negative ? '-' : ''}${whole}${scale > 0 ? `.${fraction}` : ''}`;
 }
 
-export function sieObjectList(objects: readonly [number, string][] | undefined): string {
+function sieObjectList(objects: readonly [number, string][] | undefined): string {
   if (!objects || objects.length === 0) return '{}';
   return `{${objects.map(([dimension, id]) => `${dimension} ${sieQuoted(id)}`).join(' ')}}`;
 }

@@ -5,7 +5,7 @@
 // in Estonia, Slovakia and Romania.
 import { Decimal } from './decimal.ts';
 
-export type VatRateKind = 'STANDARD' | 'REDUCED' | 'SUPER_REDUCED' | 'ZERO';
+type VatRateKind = 'STANDARD' | 'REDUCED' | 'SUPER_REDUCED' | 'ZERO';
 
 export interface DatedVatRate {
   percent: string;
@@ -33,7 +33,7 @@ const r = (percent: string, kind: VatRateKind, from = BEGIN, to: string | null =
 /** The same rates, open-ended from the beginning: countries whose rates we only hold as currently in force. */
 const current = (standard: string, ...reduced: string[]): DatedVatRate[] => [r(standard, 'STANDARD'), ...reduced.map((p) => r(p, 'REDUCED'))];
 
-export const VAT_COUNTRIES: CountryVat[] = [
+const VAT_COUNTRIES: CountryVat[] = [
   {
     iso: 'FI',
     name: 'FINLAND',

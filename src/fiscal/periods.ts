@@ -2,7 +2,7 @@
 // A Finnish fiscal year (tilikausi) is normally 12 months and at most 18 (Kirjanpitolaki 1:4 §); it starts on
 // the first day of a month and ends on the last day of a month.
 
-export const MAX_FISCAL_YEAR_MONTHS = 18;
+const MAX_FISCAL_YEAR_MONTHS = 18;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -14,7 +14,7 @@ function parts(date: string): [number, number, number] {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 

@@ -1,5 +1,5 @@
 // HTTP of fiscal years and periods.
-import { Type, ADDITION, InfoMessage } from '../platform/schema.ts';
+import { Type, ADDITION, InfoMessage, PathId } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { FiscalYear, FiscalYears, NewFiscalYear } from './schemas.ts';
@@ -7,8 +7,8 @@ import type { FiscalService } from './service.ts';
 
 const RIGHT = 'accounting.fiscalPeriods' as const;
 const TAGS = ['Ledger'];
-const YearParam = Type.Object({ fiscalYearId: Type.String({ pattern: '^[0-9]+$' }) });
-const PeriodParams = Type.Object({ fiscalYearId: Type.String({ pattern: '^[0-9]+$' }), periodId: Type.String({ pattern: '^[0-9]+$' }) });
+const YearParam = Type.Object({ fiscalYearId: PathId('Fiscal year id (int32).') });
+const PeriodParams = Type.Object({ fiscalYearId: PathId('Fiscal year id (int32).'), periodId: PathId('Fiscal period id (int32).') });
 
 export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
   const periodAction = (action: 'close' | 'open') =>

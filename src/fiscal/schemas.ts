@@ -2,7 +2,7 @@ import { Type, Addition, DateString, DateTimeString, StringEnum, type Static } f
 
 const Status = StringEnum(['OPEN', 'CLOSED']);
 
-export const FiscalPeriod = Type.Object(
+const FiscalPeriod = Type.Object(
   {
     id: Type.Integer(),
     startDate: DateString(),
@@ -13,7 +13,7 @@ export const FiscalPeriod = Type.Object(
 );
 
 /** A period as the real interface names it: the same monthly periods, with the time of their last change. */
-export const TrackingPeriod = Type.Object(
+const TrackingPeriod = Type.Object(
   {
     id: Type.Integer(),
     startDate: DateString(),

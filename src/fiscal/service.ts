@@ -8,7 +8,7 @@ import { addDays, calendarYearOf, fiscalYearProblem, monthlyPeriods } from './pe
 import type { FiscalYearWire, NewFiscalYearWire } from './schemas.ts';
 import * as store from './store.ts';
 
-const status = (closed: boolean | number) => (closed ? 'CLOSED' : 'OPEN') as 'OPEN' | 'CLOSED';
+const status = (closed: boolean | number): 'OPEN' | 'CLOSED' => (closed ? 'CLOSED' : 'OPEN');
 
 function yearToWire(year: store.FiscalYearRow, periods: store.FiscalPeriodRow[]): FiscalYearWire {
   const own = periods.filter((p) => Number(p.fiscal_year_id) === Number(year.id));
@@ -60,7 +60,7 @@ export interface OpenPeriod {
 
 export class FiscalService {
   readonly #ctx: AppContext;
-  #unfinishedReceipts: UnfinishedReceipts = async () => [];
+  #unfinishedReceipts: UnfinishedReceipts = () => Promise.resolve([]);
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
   }

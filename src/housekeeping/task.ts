@@ -9,7 +9,7 @@
 //   authenticator_sessions  expired                                                  authenticator/store.ts purgeExpired
 //   mfa_transactions        past their 24-hour status window                          mfa/store.ts purgeExpired
 //   webhook_deliveries      delivered, failed or cancelled more than 30 days ago     webhooks/store.ts purgeFinishedDeliveries
-//   rate_limit_windows      windows that ended more than a minute ago                platform/rate-limit.ts purgeExpiredWindows
+//   rate_limit_windows      slots claimed more than a minute ago                     platform/rate-limit.ts purgeExpiredWindows
 //
 // Every statement deletes at most `batchSize` rows and is repeated until fewer went (src/db/purge.ts), so no
 // statement locks much for long. What is expired is decided by ctx.clock (tests move it); only the interval
@@ -27,9 +27,9 @@ import type { AnyArea, CompanyPurge, GlobalPurge } from '../platform/area.ts';
 import type { PurgeBatch } from '../db/purge.ts';
 import { companyIds } from '../db/company-ids.ts';
 
-export const DEFAULT_INTERVAL_MS = 10 * 60_000;
-export const DEFAULT_FIRST_RUN_MS = 15_000;
-export const DEFAULT_BATCH_SIZE = 1000;
+const DEFAULT_INTERVAL_MS = 10 * 60_000;
+const DEFAULT_FIRST_RUN_MS = 15_000;
+const DEFAULT_BATCH_SIZE = 1000;
 const COMPANY_PAGE = 1000;
 
 /** Rows deleted by one pass, per purge (named by the areas: authSessions, loginFlows, …). */

@@ -1,5 +1,6 @@
 // HTTP of ledger receipts and journals.
-import { Type, Addition, DateString, DateTimeString, PagingQuery, InfoMessage, StringEnum } from '../platform/schema.ts';
+import { Type, Addition, DateString, DateTimeString, PagingQuery, InfoMessage, StringEnum, Id, PathId, type Static } from '../platform/schema.ts';
+import { endOfDay } from '../platform/clock.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
@@ -19,14 +20,12 @@ import type { ReceiptOrderColumn, ReceiptSearch } from './store.ts';
 const RIGHT = 'accounting.ledgerReceipts' as const;
 const TAGS = ['Ledger'];
 
-const ReceiptIdParam = Type.Object({ receiptId: Type.String({ pattern: '^[0-9]+$', description: 'Ledger receipt id (int32).' }) });
+const ReceiptIdParam = Type.Object({ receiptId: PathId('Ledger receipt id (int32).') });
 const commaList = (values: readonly string[], description: string) =>
   Type.String({ pattern: `^(${values.join('|')})(,(${values.join('|')}))*$`, description });
 const VersionDate = () => Type.Union([DateTimeString(), DateString()]);
 const Reconciliation = { createReconciliation: Type.Optional(Type.Boolean({ default: false, description: 'Adds (or adjusts) the RECONCILIATION_ENTRY row that balances the receipt.' })) };
 
-/** A date filter's upper bound includes the whole day. */
-const endOf = (value: string | undefined) => (value && value.length === 10 ? `${value}T23:59:59.999` : value);
 const list = (value: string | string[] | undefined) => {
   const values = (Array.isArray(value) ? value : value ? [value] : []).flatMap((v) => v.split(','));
   return values.length > 0 ? [...new Set(values)] : undefined;
@@ -51,23 +50,16 @@ const DateFilters = {
   versionEndDate: Type.Optional(VersionDate()),
 };
 
-interface DateFilterQuery {
-  startDate?: string;
-  endDate?: string;
-  createdStartDate?: string;
-  createdEndDate?: string;
-  versionStartDate?: string;
-  versionEndDate?: string;
-}
+type DateFilterQuery = { [K in keyof typeof DateFilters]?: Static<(typeof DateFilters)[K]> };
 
 function dateSearch(q: DateFilterQuery): ReceiptSearch {
   return {
     startDate: q.startDate,
     endDate: q.endDate,
     createdStart: q.createdStartDate,
-    createdEnd: endOf(q.createdEndDate),
+    createdEnd: endOfDay(q.createdEndDate),
     versionStart: q.versionStartDate,
-    versionEnd: endOf(q.versionEndDate),
+    versionEnd: endOfDay(q.versionEndDate),
   };
 }
 
@@ -97,7 +89,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
         querystring: Type.Object({
           types: Type.Optional(Type.Array(commaList(RECEIPT_TYPES, 'Receipt types, repeated or comma-separated.'))),
           status: Type.Optional(commaList(ANY_RECEIPT_STATUS, 'Comma-separated statuses (any of the real vocabulary; journals are UNFINISHED, APPROVED or INVALIDATED).')),
-          partnerId: Type.Optional(Addition(Type.Integer({ minimum: 1 }))),
+          partnerId: Type.Optional(Addition(Id())),
           orderByDate: Order(),
           orderByCreated: Order(),
           orderByVersion: Order(),
@@ -122,7 +114,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       description:
         'Creates an UNFINISHED JOURNAL receipt (other types are created by their documents). Its transactions must balance to the cent, on existing active accounts, with active dimension items, in an open fiscal period.',
       schema: { querystring: Type.Object(Reconciliation), body: LedgerReceipt, response: { 200: LedgerReceipt } },
-      handler: ({ auth, body, query }) => ledger.create(auth.companyId, body as LedgerReceiptWire, { createReconciliation: query.createReconciliation }),
+      handler: ({ auth, body, query }) => ledger.create(auth.companyId, body, { createReconciliation: query.createReconciliation }),
     }),
     route({
       method: 'GET',
@@ -141,6 +133,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
     route({
       method: 'PUT',
       path: '/ledgerreceipts/:receiptId',
+      version: 'required',
       right: edit(RIGHT),
       tags: TAGS,
       summary: 'Replace a journal receipt',
@@ -148,7 +141,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
         'Overwrites an UNFINISHED JOURNAL receipt; `version` must be the current one. Transactions sent back with their `id` keep it. The receipt date must stay within its fiscal year.',
       schema: { params: ReceiptIdParam, querystring: Type.Object(Reconciliation), body: LedgerReceipt, response: { 200: LedgerReceipt } },
       handler: ({ auth, params, body, query }) =>
-        ledger.update(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), body as LedgerReceiptWire, { createReconciliation: query.createReconciliation }),
+        ledger.update(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), body, { createReconciliation: query.createReconciliation }),
     }),
     action('approve', 'Approve a journal receipt', 'UNFINISHED → APPROVED: its transactions count in the ledger from now on.'),
     action('unfinished', 'Set a journal receipt back to unfinished', 'APPROVED or INVALIDATED → UNFINISHED: editable again, out of the ledger.'),
@@ -162,7 +155,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       description:
         'Replaces the dimension allocations of one transaction (UNFINISHED or APPROVED receipt, open period) and answers the whole receipt. Per dimension the values sum to the transaction amount; items must be active in their dimension.',
       schema: {
-        params: Type.Object({ receiptId: Type.String({ pattern: '^[0-9]+$' }), transactionId: Type.String({ pattern: '^[0-9]+$' }) }),
+        params: Type.Object({ receiptId: PathId('Ledger receipt id (int32).'), transactionId: PathId('Transaction id (int32).') }),
         body: DimensionItemValueList,
         response: { 200: LedgerReceipt },
       },

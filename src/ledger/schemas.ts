@@ -34,9 +34,9 @@ export const ANY_RECEIPT_STATUS = [
   'UNFINISHED', 'UNSAVED', 'VERIFIED',
 ] as const;
 
-export const SERIAL_SERIES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
+const SERIAL_SERIES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
 
-export const SerialNumber = Type.Object(
+const SerialNumber = Type.Object(
   {
     series: Type.Optional(StringEnum([...SERIAL_SERIES], { description: 'Voucher series (verifikationsserie).' })),
     number: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
@@ -44,14 +44,14 @@ export const SerialNumber = Type.Object(
   { title: 'SerialNumber', additionalProperties: false },
 );
 
-export const ATTACHMENT_REFERENCE_TYPES = [
+const ATTACHMENT_REFERENCE_TYPES = [
   'BANKSTATEMENTEVENT', 'COST_RECEIPT', 'CUSTOMER_BUSINESS_PARTNER_REGISTER', 'EMPLOYEE_INFO', 'ENVIRONMENT', 'FINANCIAL_STATEMENT',
   'INVOICE', 'INVOICEDRAFT_ITEM', 'LEDGERRECEIPT', 'NETS_COLLECTION', 'PERSON_BUSINESS_PARTNER_REGISTER', 'PURCHASE_PRODUCT_REGISTER',
   'REFERENCE_PAYMENT', 'SALES_PRODUCT_REGISTER', 'SUPPLIER_BUSINESS_PARTNER_REGISTER',
 ] as const;
 
 /** Metadata of an attached file. Read-only in a receipt: files are attached through the attachments interface. */
-export const Attachment = Type.Object(
+const Attachment = Type.Object(
   {
     id: Type.Optional(Type.Integer()),
     name: Type.String(),
@@ -68,7 +68,7 @@ const Amount = (description: string) => DecimalNumber({ scale: 2, minimum: `-${A
 const Percent = (description: string) => DecimalNumber({ scale: 2, minimum: 0, maximum: 100, description });
 const VatType = StringEnum(['SALES', 'PURCHASE']);
 
-export const DimensionItemValue = Type.Object(
+const DimensionItemValue = Type.Object(
   {
     dimensionId: Id(),
     itemId: Id({ description: 'An ACTIVE item of the dimension.' }),
@@ -78,11 +78,11 @@ export const DimensionItemValue = Type.Object(
 );
 export type DimensionItemValueWire = Static<typeof DimensionItemValue>;
 
-export const DimensionItemValues = Type.Array(DimensionItemValue, { maxItems: MAX_DIMENSION_VALUES_PER_LINE });
+const DimensionItemValues = Type.Array(DimensionItemValue, { maxItems: MAX_DIMENSION_VALUES_PER_LINE });
 
 export const DimensionItemValueList = Type.Object({ dimensionItemValues: DimensionItemValues }, { title: 'DimensionItemValueList', additionalProperties: false });
 
-export const Transaction = Type.Object(
+const Transaction = Type.Object(
   {
     id: Type.Optional(Id({ readOnly: true, description: 'Assigned by the service; kept on PUT when the same id is sent back.' })),
     transactionType: StringEnum([...TRANSACTION_TYPES]),
@@ -93,7 +93,7 @@ export const Transaction = Type.Object(
     vatStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, description: 'Overrides the receipt VAT status.' })),
     description: Type.Optional(Text(255)),
     balanceCode: Type.Optional(Text(50)),
-    allocations: Type.Optional(Type.Array(DecimalNumber({ scale: 2 }), { maxItems: 50 })),
+    allocations: Type.Optional(Type.Array(Amount('Allocated amount, exact (kept as sent).'), { maxItems: 50 })),
     partnerId: Type.Optional(RefId({ description: 'A business partner of the company, or null.' })),
     dimensionItemValues: Type.Optional(DimensionItemValues),
     vatDeductionPercent: Type.Optional(Percent('Deductible share of the VAT.')),
@@ -138,7 +138,7 @@ export const LedgerReceipt = Type.Object(
 );
 export type LedgerReceiptWire = Static<typeof LedgerReceipt>;
 
-export const LedgerReceiptBasicInfo = Type.Object(
+const LedgerReceiptBasicInfo = Type.Object(
   {
     id: Type.Integer(),
     type: StringEnum([...RECEIPT_TYPES]),
@@ -156,7 +156,7 @@ export const LedgerReceiptBasicInfo = Type.Object(
 export type LedgerReceiptBasicInfoWire = Static<typeof LedgerReceiptBasicInfo>;
 export const LedgerReceiptSearchResult = Page(LedgerReceiptBasicInfo, { title: 'LedgerReceiptSearchResult' });
 
-export const InvoiceCounterpartyAddress = Type.Object(
+const InvoiceCounterpartyAddress = Type.Object(
   {
     name: Type.String(),
     specifier: Type.Optional(Type.String()),
@@ -170,7 +170,7 @@ export const InvoiceCounterpartyAddress = Type.Object(
 );
 
 /** The journal's business partner as its counterparty: taken from the partner register. */
-export const CounterParty = Type.Object(
+const CounterParty = Type.Object(
   {
     contactPersonName: Type.Optional(Type.String()),
     identifier: Type.Optional(Type.String()),

@@ -26,6 +26,7 @@ import type { AppContext } from '../platform/context.ts';
 import { Decimal, fromMinorUnits, toMinorUnits } from '../domain/decimal.ts';
 import { apiError, ApiError, errorItem, notFound, type ErrorCode, type ErrorItem } from '../platform/errors.ts';
 import { checkReadOnly, compact } from '../platform/resource.ts';
+import { parseJson } from '../platform/json.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { checkDimensions, checkLines, reconciliationLine, STANDARD_ACCOUNTS, type DimensionAllocation, type PostingLine, type TransactionType } from '../domain/postings.ts';
@@ -221,8 +222,7 @@ export class LedgerService {
       const stored = (await this.receipt(trx, companyId, receiptId))!;
       if (row.type !== 'JOURNAL') throw apiError('RECEIPT_TYPE_NOT_EDITABLE', 'type', { type: row.type });
       if (wire.type !== row.type) throw apiError('RECEIPT_TYPE_CANNOT_BE_CHANGED', 'type');
-      if (wire.version === undefined) throw apiError('REQUIRED_FIELD_MISSING', 'version');
-      checkReadOnly(wire as Record<string, unknown>, stored as Record<string, unknown>, READ_ONLY);
+      checkReadOnly(wire, stored, READ_ONLY);
       checkNoAttachments(wire);
       if (row.status !== 'UNFINISHED') throw apiError('RECEIPT_NOT_EDITABLE_IN_STATUS', 'status', { status: row.status });
       const draft = wireToDraft(wire, 'UNFINISHED', options.createReconciliation ?? false);
@@ -270,7 +270,7 @@ export class LedgerService {
   async #validate(trx: Db, companyId: number, draft: ReceiptDraft) {
     const items: ErrorItem[] = [];
     const lineField = (i: number | undefined, field: string | undefined) => (i === undefined ? field : `transactions[${i}]${field ? `.${field}` : ''}`);
-    for (const p of checkLines(draft.lines)) items.push(errorItem(p.code as ErrorCode, lineField(p.line, p.field), p.params));
+    for (const p of checkLines(draft.lines)) items.push(errorItem(p.code, lineField(p.line, p.field), p.params));
     if (draft.name.length === 0 || draft.name.length > 80) items.push(errorItem('VALIDATION_FAILED', 'name', { detail: 'name: 1 to 80 characters' }));
     if (draft.periodStartDate && draft.periodEndDate && draft.periodStartDate > draft.periodEndDate) items.push(errorItem('START_DATE_AFTER_END_DATE', 'periodStartDate'));
 
@@ -406,7 +406,7 @@ function wireToDraft(wire: LedgerReceiptWire, status: 'UNFINISHED' | 'APPROVED',
     id: t.id,
     account: t.account,
     amountMinor: toMinorUnits(t.accountingValue),
-    transactionType: t.transactionType as TransactionType,
+    transactionType: t.transactionType,
     description: t.description ?? null,
     vatPercent: t.vatPercent,
     vatStatus: t.vatStatus ?? null,
@@ -414,7 +414,7 @@ function wireToDraft(wire: LedgerReceiptWire, status: 'UNFINISHED' | 'APPROVED',
     vatDeductionPercent: t.vatDeductionPercent ?? null,
     partnerId: t.partnerId ?? null,
     balanceCode: t.balanceCode ?? null,
-    allocations: t.allocations ? t.allocations.map((a) => Number(a.toFixed())) : null,
+    allocations: t.allocations ?? null,
     startDate: t.startDate ?? null,
     endDate: t.endDate ?? null,
     dimensions: (t.dimensionItemValues ?? []).map(valueToAllocation),
@@ -519,6 +519,14 @@ function entryToLine(e: store.LedgerEntryRow, dims: store.LedgerEntryDimensionRo
   };
 }
 
+/**
+ * Allocations are stored as a JSON array of exact decimals (a Decimal serializes as its digits) and read back
+ * without a float. Rows written before they were bounded may hold null for a value out of range.
+ */
+function storedAllocations(text: string): Decimal[] {
+  return (parseJson(text) as (Decimal | number | null)[]).filter((a) => a !== null).map((a) => new Decimal(a));
+}
+
 function entryToWire(e: store.LedgerEntryRow, dims: store.LedgerEntryDimensionRow[]): TransactionWire {
   const t: TransactionWire = {
     id: Number(e.id),
@@ -530,7 +538,7 @@ function entryToWire(e: store.LedgerEntryRow, dims: store.LedgerEntryDimensionRo
     vatStatus: opt(e.vat_status),
     description: opt(e.description),
     balanceCode: opt(e.balance_code),
-    allocations: e.allocations ? (JSON.parse(e.allocations) as number[]).map((a) => new Decimal(a)) : undefined,
+    allocations: e.allocations ? storedAllocations(e.allocations) : undefined,
     partnerId: e.partner_id === null ? null : Number(e.partner_id),
     dimensionItemValues: dims.length > 0 ? dims.map((d) => ({ dimensionId: Number(d.dimension_id), itemId: Number(d.item_id), value: fromMinorUnits(Number(d.amount_minor)) })) : undefined,
     vatDeductionPercent: e.vat_deduction_percent !== null ? new Decimal(e.vat_deduction_percent) : undefined,

@@ -15,7 +15,7 @@ import * as authStore from '../auth/index.ts';
 import { CODE_SECONDS, digest, identity, randomSecret, sameDigest, type AuthService, type LoginFlowRow, type OAuthClientRow } from '../auth/index.ts';
 import * as store from './store.ts';
 
-export const LOGIN_FLOW_SECONDS = 300;
+const LOGIN_FLOW_SECONDS = 300;
 export const COOKIE = 'tase_login';
 
 const URL_SECRETS = ['password', 'client_secret', 'api_key', 'refresh_token', 'code', 'code_verifier'];
@@ -129,7 +129,7 @@ export class LoginService {
     checkCsrf(form.csrf, flow, restart, client.name);
     checkOrigin(origin, restart, client.name);
     const user = await this.#checkPassword(form.username ?? '', form.password ?? '', client.name);
-    if (Boolean(user.api_login_only)) {
+    if (user.api_login_only) {
       throw new LoginProblem("This user has the limitation 'API login only' and can use the API only with an API key.", { clientName: client.name, restart });
     }
     const companies = await authStore.membershipsOfUser(this.#ctx.db, user.user_id);
@@ -181,7 +181,7 @@ export class LoginService {
     const params = new URLSearchParams({ code });
     if (flow.state !== null) params.set('state', flow.state);
     params.set('expires_in', String(CODE_SECONDS));
-    return { kind: 'redirect', location: `${flow.redirect_uri}?${params}` };
+    return { kind: 'redirect', location: `${flow.redirect_uri}?${params.toString()}` };
   }
 
   // ---- the flow of a cookie ---------------------------------------------------------------------------
@@ -268,5 +268,5 @@ function loginUrl(query: Record<string, string | undefined>): string {
     const value = query[key];
     if (value !== undefined) params.set(key, value);
   }
-  return `login?${params}`;
+  return `login?${params.toString()}`;
 }

@@ -22,7 +22,7 @@ export async function deleteFlow(db: Db, id: string): Promise<void> {
 }
 
 /** An expired flow is kept a day, so that the page can still say it expired (a finished flow is deleted at once). */
-export const EXPIRED_FLOW_KEEP_SECONDS = 24 * 60 * 60;
+const EXPIRED_FLOW_KEEP_SECONDS = 24 * 60 * 60;
 
 /**
  * Deletes up to `batch.limit` login flows that expired more than a day ago (housekeeping, src/housekeeping/task.ts);

@@ -41,7 +41,7 @@ interface ConfirmEndpoint {
   summary: string;
   response: TSchema;
   /** The deprecated body: capitalised keys for payments. */
-  body(result: Record<string, unknown>): unknown;
+  body: (result: Record<string, unknown>) => unknown;
 }
 
 const CONFIRM_ENDPOINTS: ConfirmEndpoint[] = [

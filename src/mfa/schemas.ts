@@ -11,12 +11,12 @@ const withErrors = <T extends Record<string, TSchema>>(properties: T, descriptio
 
 export const InfoResult = withErrors({ message: Type.Optional(Type.String()) }, 'Actions answering a message (e.g. PUT /users).');
 
-export const InvoicePaymentsResult = withErrors(
+const InvoicePaymentsResult = withErrors(
   { transactions: Type.Optional(Type.Array(Type.Object({ paymentId: Type.Integer(), invoiceId: Type.Integer() }))) },
   'POST /payments (invoice payments).',
 );
 
-export const DirectBankTransfersResult = withErrors(
+const DirectBankTransfersResult = withErrors(
   { transactions: Type.Optional(Type.Array(Type.Object({ paymentId: Type.Integer(), customId: Type.Optional(Type.String()) }))) },
   'POST /payments/directbanktransfers.',
 );
@@ -29,10 +29,10 @@ const directSalaryPayment = {
   payments: Type.Optional(Type.Array(PaymentBasicInfo)),
 };
 
-export const DirectSalaryPaymentResult = withErrors(directSalaryPayment, 'POST /payments/directsalarypayments.');
+const DirectSalaryPaymentResult = withErrors(directSalaryPayment, 'POST /payments/directsalarypayments.');
 
 /** The payment group of a confirmed direct salary payment, as far as the confirmed action recorded it. */
-export const DirectSalaryPaymentGroup = withErrors(
+const DirectSalaryPaymentGroup = withErrors(
   {
     ...directSalaryPayment,
     listName: Type.Optional(Type.String()),

@@ -20,13 +20,13 @@ import { stringifyJson } from '../platform/json.ts';
 import { emitEvent, isEventType } from '../webhooks/index.ts';
 import * as store from './store.ts';
 
-export const CONFIRMATION_APP = 'TASE_AUTHENTICATOR';
+const CONFIRMATION_APP = 'TASE_AUTHENTICATOR';
 /** Time the user has to decide. */
-export const CONFIRM_WITHIN_MS = 5 * 60_000;
+const CONFIRM_WITHIN_MS = 5 * 60_000;
 /** How long the status stays queryable, from the start. */
-export const KEEP_STATUS_MS = 24 * 60 * 60_000;
+const KEEP_STATUS_MS = 24 * 60 * 60_000;
 /** Most pending transactions listed for one user. */
-export const MAX_PENDING_LISTED = 100;
+const MAX_PENDING_LISTED = 100;
 const MAX_SUMMARY_LENGTH = 500;
 const MAX_DETAIL_LINES = 50;
 
@@ -212,7 +212,7 @@ export class MfaService implements TwoFactorGate {
         await store.settle(this.#ctx.db, transactionId, { status: 'EXPIRED', decided_at: row.expires_at });
         return this.#state(transactionId);
       case 'COMPLETED':
-        return { state: 'COMPLETED', result: JSON.parse(row.result ?? '{}'), failed: Boolean(row.failed), row };
+        return { state: 'COMPLETED', result: JSON.parse(row.result ?? '{}') as Record<string, unknown>, failed: Boolean(row.failed), row };
       case 'REJECTED':
         return { state: 'REJECTED' };
       default:

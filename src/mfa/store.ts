@@ -3,8 +3,6 @@ import type { Db } from '../db/index.ts';
 import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
 import { isoDateTime } from '../platform/clock.ts';
 
-export type TransactionStatus = 'PENDING' | 'COMPLETED' | 'REJECTED' | 'EXPIRED';
-
 export interface MfaTransactionRow {
   transaction_id: string;
   company_id: number;
@@ -99,7 +97,7 @@ export async function pendingOfUser(db: Db, userId: number, now: string, limit: 
     .orderBy('t.created_at')
     .limit(limit)
     .execute();
-  return rows as PendingListing[];
+  return rows;
 }
 
 /**

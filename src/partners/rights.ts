@@ -4,7 +4,7 @@ import { apiError } from '../platform/errors.ts';
 import { hasRight, type RightLeaf, type Rights } from '../platform/rights.ts';
 import type { PartnerType } from './store.ts';
 
-export const REGISTER_OF: Record<PartnerType, RightLeaf> = {
+const REGISTER_OF: Record<PartnerType, RightLeaf> = {
   CUSTOMER: 'sales.customerRegister',
   SUPPLIER: 'purchases.supplierRegister',
   PERSON: 'salaries.employeeRegister',

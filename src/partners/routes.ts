@@ -1,11 +1,12 @@
 // HTTP of business partners, partner groups, persons, their default dimensions/products/accounts, and
 // factoring contracts. Customer, supplier and person registers have their own rights, so most routes check
 // the right of the partner's type once the partner is known.
-import { Type, ADDITION, Addition, DateString, DateTimeString, PagingQuery, StringEnum } from '../platform/schema.ts';
+import { Type, ADDITION, Addition, DateString, DateTimeString, PagingQuery, StringEnum, PathId } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
-import { DefaultDimension, ListedDefaultDimension, type DefaultDimensionWire } from '../dimensions/index.ts';
+import { endOfDay } from '../platform/clock.ts';
+import { DefaultDimension, ListedDefaultDimension } from '../dimensions/index.ts';
 import { Product } from '../products/index.ts';
 import {
   BusinessPartner,
@@ -15,7 +16,6 @@ import {
   DefaultProductInput,
   DefaultProductSettings,
   BasicFactoringContract,
-  BasicFactoringContractSearchResult,
   FactoringContract,
   FactoringContractSearchResult,
   PARTNER_TYPES,
@@ -24,23 +24,15 @@ import {
   Person,
   PersonalDetails,
   ValidityPeriod,
-  type DefaultAccountsWire,
-  type DefaultProductInputWire,
-  type BasicFactoringContractWire,
-  type FactoringContractWire,
-  type PartnerGroupWire,
-  type PartnerWire,
-  type PersonWire,
 } from './schemas.ts';
 import type { PartnerService } from './service.ts';
-import type { PartnerType } from './store.ts';
 
 const TAGS = ['Business partners'];
 const PERSON_TAGS = ['Persons'];
 const PERSONS = 'salaries.employeeRegister' as const;
 const COMPANY = 'management.companyInfo' as const;
 
-const IdString = (description: string) => Type.String({ pattern: '^[0-9]+$', description });
+const IdString = PathId;
 const PartnerIdParam = Type.Object({ partnerId: IdString('Business partner id (int32).') });
 const PartnerDimensionParams = Type.Object({ partnerId: IdString('Business partner id (int32).'), dimensionId: IdString('Dimension id (int32).') });
 const PersonIdParam = Type.Object({ personId: IdString('Person id (int32).') });
@@ -58,19 +50,14 @@ const DefaultProduct = Type.Object(
   { $id: 'DefaultProduct', title: 'DefaultProduct', additionalProperties: false },
 );
 
-/** A date filter's upper bound includes the whole day. */
-function endOf(value: string | undefined): string | undefined {
-  return value && value.length === 10 ? `${value}T23:59:59.999` : value;
-}
-
 function header(raw: { headers: Record<string, string | string[] | undefined> }, name: string): string | undefined {
   const value = raw.headers[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 export function partnerRoutes(partners: PartnerService): RouteDef[] {
-  const partnerId = (p: { partnerId: string }) => parseId(p.partnerId, 'Business partner');
-  const personId = (p: { personId: string }) => parseId(p.personId, 'Person');
+  const partnerId = (p: { partnerId: number }) => parseId(p.partnerId, 'Business partner');
+  const personId = (p: { personId: number }) => parseId(p.personId, 'Person');
   return [
     route({
       method: 'GET',
@@ -103,7 +90,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
           auth.companyId,
           auth.rights,
           {
-            type: query.type as PartnerType | undefined,
+            type: query.type,
             active: query.active ?? true,
             name: query.name ?? header(raw, 'name'),
             identifier: query.identifier ?? header(raw, 'identifier'),
@@ -112,7 +99,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
             groupName: query.partnerGroup,
             mainGroup: query.mainGroup,
             versionStart: query.versionStartDate,
-            versionEnd: endOf(query.versionEndDate),
+            versionEnd: endOfDay(query.versionEndDate),
           },
           pageRequest(query),
         ),
@@ -127,7 +114,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
         '`name` and `type` are required. Type PERSON creates a person of the person register (see `/persons`). Needs all rights ' +
         'to the register of the type. `invoicingInfo.bccAddresses`: at most 4, none equal to `invoicingInfo.email`, no special characters.',
       schema: { body: BusinessPartner, response: { 200: BusinessPartner } },
-      handler: ({ auth, body }) => partners.create(auth.companyId, auth.rights, body as PartnerWire),
+      handler: ({ auth, body }) => partners.create(auth.companyId, auth.rights, body),
     }),
 
     // partner groups
@@ -148,7 +135,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
         response: { 200: PartnerGroupSearchResult },
       },
       handler: ({ auth, query }) =>
-        partners.searchGroups(auth.companyId, auth.rights, { name: query.name, type: query.type as PartnerType | undefined, active: query.active }, pageRequest(query)),
+        partners.searchGroups(auth.companyId, auth.rights, { name: query.name, type: query.type, active: query.active }, pageRequest(query)),
     }),
     route({
       method: 'POST',
@@ -157,7 +144,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       tags: TAGS,
       summary: 'Create a business partner group',
       schema: { body: PartnerGroup, response: { 200: PartnerGroup } },
-      handler: ({ auth, body }) => partners.createGroup(auth.companyId, auth.rights, body as PartnerGroupWire),
+      handler: ({ auth, body }) => partners.createGroup(auth.companyId, auth.rights, body),
     }),
     route({
       method: 'GET',
@@ -176,7 +163,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Replace a business partner group',
       description: 'The type of a group that holds partners cannot change.',
       schema: { params: GroupIdParam, body: PartnerGroup, response: { 200: PartnerGroup } },
-      handler: ({ auth, params, body }) => partners.replaceGroup(auth.companyId, auth.rights, parseId(params.groupId, 'Business partner group'), body as PartnerGroupWire),
+      handler: ({ auth, params, body }) => partners.replaceGroup(auth.companyId, auth.rights, parseId(params.groupId, 'Business partner group'), body),
     }),
 
     route({
@@ -206,16 +193,18 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
     route({
       method: 'PUT',
       path: '/businesspartners/:partnerId',
+      version: 'optional',
       right: null,
       tags: TAGS,
       summary: 'Replace a business partner',
       description: 'Overwrites the partner: optional fields left out are removed. The type cannot change. A stale `version` is refused.',
       schema: { params: PartnerIdParam, body: BusinessPartner, response: { 200: BusinessPartner } },
-      handler: ({ auth, params, body }) => partners.replace(auth.companyId, auth.rights, partnerId(params), body as PartnerWire),
+      handler: ({ auth, params, body }) => partners.replace(auth.companyId, auth.rights, partnerId(params), body),
     }),
     route({
       method: 'PATCH',
       path: '/businesspartners/:partnerId',
+      version: 'required',
       right: null,
       tags: TAGS,
       summary: 'Update some fields of a business partner',
@@ -228,7 +217,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
         body: BusinessPartnerPatch,
         response: { 200: BusinessPartner },
       },
-      handler: ({ auth, params, query, body }) => partners.patch(auth.companyId, auth.rights, partnerId(params), body as Record<string, unknown>, query.version),
+      handler: ({ auth, params, query, body }) => partners.patch(auth.companyId, auth.rights, partnerId(params), body, query.version),
     }),
     route({
       method: 'GET',
@@ -247,7 +236,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Replace the default products of a business partner',
       description: 'Every `productId` must exist in the product register.',
       schema: { ...ADDITION, params: PartnerIdParam, body: Type.Array(DefaultProductInput, { maxItems: 200 }), response: { 200: Type.Array(DefaultProduct) } },
-      handler: ({ auth, params, body }) => partners.putDefaultProducts(auth.companyId, auth.rights, partnerId(params), body as DefaultProductInputWire[]),
+      handler: ({ auth, params, body }) => partners.putDefaultProducts(auth.companyId, auth.rights, partnerId(params), body),
     }),
     route({
       method: 'GET',
@@ -267,7 +256,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Replace the default accounts of a business partner',
       description: 'Needs all rights to the supplier register. Not available for persons (404).',
       schema: { ...ADDITION, params: PartnerIdParam, body: DefaultAccounts, response: { 200: DefaultAccounts } },
-      handler: ({ auth, params, body }) => partners.putDefaultAccounts(auth.companyId, auth.rights, partnerId(params), body as DefaultAccountsWire),
+      handler: ({ auth, params, body }) => partners.putDefaultAccounts(auth.companyId, auth.rights, partnerId(params), body),
     }),
     route({
       method: 'GET',
@@ -298,7 +287,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
         'Also updates the salary-base dimensions of an employee linked to the partner.',
       schema: { params: PartnerDimensionParams, body: DefaultDimension, response: { 200: DefaultDimension } },
       handler: ({ auth, params, body }) =>
-        partners.putPartnerDefaultDimension(auth.companyId, auth.rights, partnerId(params), parseId(params.dimensionId, 'Dimension'), body as DefaultDimensionWire),
+        partners.putPartnerDefaultDimension(auth.companyId, auth.rights, partnerId(params), parseId(params.dimensionId, 'Dimension'), body),
     }),
 
     // persons
@@ -318,12 +307,13 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
     route({
       method: 'PUT',
       path: '/persons/:personId',
+      version: 'optional',
       right: edit(PERSONS),
       tags: PERSON_TAGS,
       summary: 'Replace a person',
       description: 'Overwrites the person; optional fields left out are removed. A stale `version` is refused.',
       schema: { params: PersonIdParam, body: Person, response: { 200: Person } },
-      handler: ({ auth, params, body }) => partners.replacePerson(auth.companyId, personId(params), body as PersonWire),
+      handler: ({ auth, params, body }) => partners.replacePerson(auth.companyId, personId(params), body),
     }),
     route({
       method: 'GET',
@@ -352,7 +342,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Set the default allocation of a person on one dimension',
       schema: { params: PersonDimensionParams, body: DefaultDimension, response: { 200: DefaultDimension } },
       handler: ({ auth, params, body }) =>
-        partners.putPersonDefaultDimension(auth.companyId, personId(params), parseId(params.dimensionId, 'Dimension'), body as DefaultDimensionWire),
+        partners.putPersonDefaultDimension(auth.companyId, personId(params), parseId(params.dimensionId, 'Dimension'), body),
     }),
 
     // factoring contracts
@@ -383,7 +373,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Create a factoring contract',
       description: "A partner refers to it by `paymentInfo.factoringContractId`. The financing company's account must be a valid IBAN.",
       schema: { body: FactoringContract, response: { 200: FactoringContract } },
-      handler: ({ auth, body }) => partners.createFactoringContract(auth.companyId, 'FI', body as FactoringContractWire),
+      handler: ({ auth, body }) => partners.createFactoringContract(auth.companyId, 'FI', body),
     }),
     route({
       method: 'GET',
@@ -403,7 +393,7 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Create a factoring contract (Sweden)',
       description: "The financing company is named; its account must be a valid IBAN. Swedish companies only (400 SWEDISH_ENVIRONMENT_ONLY otherwise).",
       schema: { body: BasicFactoringContract, response: { 200: BasicFactoringContract } },
-      handler: ({ auth, body }) => partners.createFactoringContract(auth.companyId, 'SE', body as BasicFactoringContractWire),
+      handler: ({ auth, body }) => partners.createFactoringContract(auth.companyId, 'SE', body),
     }),
   ];
 }

@@ -4,22 +4,22 @@ import { CURRENCIES, LANGUAGES } from '../domain/codes.ts';
 import { ADDRESS_COUNTRIES, ATTACHMENT_REFERENCE_TYPES, PERSON_ADDRESS_COUNTRIES, TRANSFER_NOTIFICATION_LANGUAGES } from '../domain/real-vocabularies.ts';
 
 export const PARTNER_TYPES = ['CUSTOMER', 'SUPPLIER', 'PERSON'] as const;
-export const PartnerTypeSchema = StringEnum([...PARTNER_TYPES]);
+const PartnerTypeSchema = StringEnum([...PARTNER_TYPES]);
 
 export const INVOICE_CHANNELS = ['EMAIL', 'MAIL', 'ELECTRONIC_INVOICE', 'EDIFACT', 'PAPER_INVOICE', 'NO_SENDING'] as const;
-export const PARTNER_PAYMENT_METHODS = [
+const PARTNER_PAYMENT_METHODS = [
   'BANK_TRANSFER', 'DIRECT_DEBIT', 'DIRECT_PAYMENT', 'CLEARING', 'CREDIT_CARD_CHARGE', 'FOREIGN_PAYMENT', 'OTHER', 'CASH',
   'DOMESTIC_PAYMENT_PLUSGIRO', 'DOMESTIC_PAYMENT_BANKGIRO', 'DOMESTIC_PAYMENT_CREDITOR', 'DKLMPKRE', 'NETS',
 ] as const;
 
-export const PARENT_COMPANY_ID_TYPES = [
+const PARENT_COMPANY_ID_TYPES = [
   'HETU', 'YHD', 'PN', 'NO', 'AT', 'BE', 'BG', 'CY', 'HR', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GB', 'EL', 'HU', 'IE', 'IT', 'LV',
   'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
 ] as const;
 
 const CountrySchema = StringEnum([...ADDRESS_COUNTRIES], { description: 'English upper-case snake-case country name, e.g. FINLAND.' });
 
-export const Address = Type.Object(
+const Address = Type.Object(
   {
     name: Type.Optional(Text(80, { description: 'Name ("first line").' })),
     specifier: Type.Optional(Text(80, { description: 'Specifier, such as a c/o address.' })),
@@ -37,7 +37,7 @@ const BccAddresses = Type.Array(Text(256), {
   description: 'Up to 4 blind-copy addresses, none equal to `email`, each at most 256 characters without special characters.',
 });
 
-export const InvoicingInfo = Type.Object(
+const InvoicingInfo = Type.Object(
   {
     customerNumber: Type.Optional(Text(40)),
     identifier: Type.Optional(Text(40, { description: 'Business ID or national identification number.' })),
@@ -87,7 +87,7 @@ export const CashDiscount = Type.Object(
   { title: 'CashDiscount', additionalProperties: false },
 );
 
-export const PartnerPaymentInfo = Type.Object(
+const PartnerPaymentInfo = Type.Object(
   {
     paymentMethod: StringEnum([...PARTNER_PAYMENT_METHODS]),
     bankAccount: Type.Optional(Text(80, { description: 'Bank account (IBAN).' })),
@@ -117,7 +117,7 @@ export const PartnerGroup = Type.Object(
 );
 export type PartnerGroupWire = Static<typeof PartnerGroup>;
 
-export const PartnerGroupRef = Type.Object(
+const PartnerGroupRef = Type.Object(
   {
     id: Type.Optional(Id({ description: 'Id of an existing group of the same type as the partner; required to name the group.' })),
     name: Type.Optional(Text(80, { readOnly: true })),
@@ -127,7 +127,7 @@ export const PartnerGroupRef = Type.Object(
   { title: 'BusinessPartnerGroupRef', additionalProperties: false },
 );
 
-export const RegistryInfo = Type.Object(
+const RegistryInfo = Type.Object(
   {
     active: Type.Optional(Type.Boolean({ description: 'Default true.' })),
     phone: Type.Optional(Text(40)),
@@ -142,7 +142,7 @@ export const RegistryInfo = Type.Object(
   { title: 'RegistryInfo', additionalProperties: false },
 );
 
-export const ContactPerson = Type.Object(
+const ContactPerson = Type.Object(
   {
     id: Type.Optional(Id()),
     name: Type.Optional(Text(80)),
@@ -152,7 +152,7 @@ export const ContactPerson = Type.Object(
   { title: 'BusinessPartnerContactPerson', additionalProperties: false },
 );
 
-export const AdditionalInfo = Type.Object(
+const AdditionalInfo = Type.Object(
   {
     defaultAdditionalInformation: Type.Optional(Text(500)),
     defaultReference: Type.Optional(Text(50)),
@@ -178,7 +178,7 @@ export const AdditionalInfo = Type.Object(
  * An attachment of a partner, as the real interface answers it. Attachments are added by uploading a file
  * (not served yet), so a partner has none: a request may carry only an empty list.
  */
-export const PartnerAttachment = Type.Object(
+const PartnerAttachment = Type.Object(
   {
     id: Type.Optional(Id()),
     name: Text(255),
@@ -217,7 +217,7 @@ export type PartnerWire = Static<typeof BusinessPartner>;
  * The JSON merge patch form of a schema: every property optional and nullable at every object level (null
  * clears a field, objects merge, arrays are replaced whole, so array items keep their full schema).
  */
-export function mergePatchSchema(schema: TSchema, options: Record<string, unknown> = {}): TSchema {
+function mergePatchSchema(schema: TSchema, options: Record<string, unknown> = {}) {
   const transform = (node: Record<string, unknown>): Record<string, unknown> => {
     if (node.type === 'object' && node.properties) {
       const properties: Record<string, unknown> = {};
@@ -230,7 +230,7 @@ export function mergePatchSchema(schema: TSchema, options: Record<string, unknow
     }
     return node;
   };
-  return Type.Unsafe({ ...transform(structuredClone(schema) as Record<string, unknown>), ...options });
+  return Type.Unsafe<Record<string, unknown>>({ ...transform(structuredClone(schema)), ...options });
 }
 
 export const BusinessPartnerPatch = mergePatchSchema(BusinessPartner, {
@@ -238,7 +238,7 @@ export const BusinessPartnerPatch = mergePatchSchema(BusinessPartner, {
   description: 'JSON merge patch of a BusinessPartner: fields left out keep their value, `null` clears one, nested objects merge, arrays are replaced. `version` is required (here or as a query parameter).',
 });
 
-export const BusinessPartnerBasicInfo = Type.Object(
+const BusinessPartnerBasicInfo = Type.Object(
   {
     id: Id(),
     name: Type.String(),
@@ -262,10 +262,10 @@ export const PartnerGroupSearchResult = Page(PartnerGroup, { title: 'BusinessPar
 // persons
 
 export const PERSON_LANGUAGES = ['ENGLISH', 'FINNISH', 'SWEDISH'] as const;
-export const GENDERS = ['FEMALE', 'MALE', 'NOT_APPLICABLE'] as const;
+const GENDERS = ['FEMALE', 'MALE', 'NOT_APPLICABLE'] as const;
 
 /** A person's address: no name line (the person's own name is used), a post office box instead. */
-export const PersonAddress = Type.Object(
+const PersonAddress = Type.Object(
   {
     street: Type.Optional(Text(80)),
     zip: Type.Optional(Text(20)),
@@ -470,4 +470,3 @@ export const BasicFactoringContract = Type.Object(
   { $id: 'BasicFactoringContract', title: 'BasicFactoringContract', additionalProperties: false },
 );
 export type BasicFactoringContractWire = Static<typeof BasicFactoringContract>;
-export const BasicFactoringContractSearchResult = Page(BasicFactoringContract, { title: 'BasicFactoringContractSearchResult' });

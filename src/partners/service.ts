@@ -4,7 +4,8 @@ import { Decimal } from '../domain/decimal.ts';
 import { allocateId, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { ApiError, apiError, notFound, Violations, type ErrorItem } from '../platform/errors.ts';
-import { checkReadOnly, mergePatch } from '../platform/resource.ts';
+import { checkReadOnly, compact, mergePatch } from '../platform/resource.ts';
+import { lockedWrite } from '../platform/lock.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { compileBodyCheck } from '../platform/validation.ts';
@@ -65,16 +66,11 @@ function partnerAddress(address: PersonAddressWire | undefined, previous: Json |
 function personAddress(address: Json | undefined, postOfficeBox?: string): PersonAddressWire | undefined {
   const { name: _name, ...rest } = address ?? {};
   const result = compact({ ...rest, postOfficeBox: postOfficeBox ?? (rest.postOfficeBox as string | undefined) });
-  return Object.keys(result).length > 0 ? (result as PersonAddressWire) : undefined;
+  return Object.keys(result).length > 0 ? (result) : undefined;
 }
 
 // An address free of special characters: letters, digits and . _ % + - before the @, a dotted domain after it.
 const BCC_ADDRESS = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-
-function compact<T extends Json>(object: T): T {
-  for (const key of Object.keys(object)) if (object[key] === undefined) delete object[key];
-  return object;
-}
 
 function readJson<T>(text: string | null): T | undefined {
   return text === null ? undefined : (parseJson(text) as T);
@@ -131,7 +127,7 @@ export class PartnerService {
       ...data,
       registryInfo: registry,
       version: row.version,
-    }) as unknown as PartnerWire;
+    });
   }
 
   async #wires(db: Db, companyId: number, rows: store.PartnerRow[]): Promise<PartnerWire[]> {
@@ -201,7 +197,7 @@ export class PartnerService {
       factoring_contract_id: contractId ?? null,
       main_group: body.additionalInfo?.group || null,
       data: stringifyJson(compact(data)),
-      person: person === undefined ? previous?.person ?? null : person === null ? null : stringifyJson(compact({ ...person } as unknown as Json)),
+      person: person === undefined ? previous?.person ?? null : person === null ? null : stringifyJson(compact({ ...person })),
       default_accounts: previous?.default_accounts ?? null,
       version,
     };
@@ -261,7 +257,7 @@ export class PartnerService {
       invoicingInfo: Object.keys(invoicing).length > 0 ? invoicing : undefined,
       registryInfo: { active: Boolean(row.active) },
       version: row.version,
-    }) as PartnerBasicWire;
+    });
   }
 
   async #load(db: Db, companyId: number, id: number, rights: Rights, level: 'view' | 'edit', resource = 'Business partner'): Promise<store.PartnerRow> {
@@ -276,9 +272,7 @@ export class PartnerService {
     if (body.type !== row.type) violations.add('PARTNER_TYPE_CANNOT_BE_CHANGED', 'type');
     const groupIds = await this.#check(trx, companyId, body, violations);
     const updated = this.#toRow(companyId, Number(row.id), body, nextVersion(this.#now(), row.version), row);
-    if (!(await store.updatePartner(trx, updated, row.version))) {
-      throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'changed meanwhile' });
-    }
+    await lockedWrite(store.updatePartner(trx, updated, row.version));
     await store.setPartnerGroups(trx, companyId, Number(row.id), groupIds);
     return this.#wire(trx, companyId, updated);
   }
@@ -287,7 +281,7 @@ export class PartnerService {
   async replace(companyId: number, rights: Rights, id: number, body: PartnerWire): Promise<PartnerWire> {
     return this.#db.transaction().execute(async (trx) => {
       const row = await this.#load(trx, companyId, id, rights, 'edit');
-      checkReadOnly(body as Json, this.#toWire(row, []) as unknown as Json, ['id', 'version']);
+      checkReadOnly(body, this.#toWire(row, []), ['id', 'version']);
       return this.#store(trx, companyId, row, body, new Violations());
     });
   }
@@ -298,8 +292,7 @@ export class PartnerService {
       const row = await this.#load(trx, companyId, id, rights, 'edit');
       const current = await this.#wire(trx, companyId, row);
       const sent = (patch.version as string | undefined) ?? queryVersion;
-      if (sent === undefined) throw apiError('PARTNER_VERSION_REQUIRED', 'version');
-      checkReadOnly({ ...patch, version: sent }, current as unknown as Json, ['id', 'version']);
+      checkReadOnly({ ...patch, version: sent }, current, ['id', 'version']);
       const { partnerGroups: _groups, ...registry } = (current.registryInfo ?? {}) as Json;
       const base: Json = { ...current, registryInfo: { ...registry, partnerGroups: current.registryInfo?.partnerGroups?.map((g) => ({ id: g.id })) } };
       if (!(base.registryInfo as Json).partnerGroups) delete (base.registryInfo as Json).partnerGroups;
@@ -367,7 +360,7 @@ export class PartnerService {
       await checkAccountRefs(trx, companyId, defaultAccountRefs(body), violations);
       violations.throwIfAny();
       const updated = { ...row, default_accounts: stringifyJson(body), version: nextVersion(this.#now(), row.version) };
-      if (!(await store.updatePartner(trx, updated, row.version))) throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'changed meanwhile' });
+      await lockedWrite(store.updatePartner(trx, updated, row.version));
       return this.#namedAccounts(trx, companyId, readJson<DefaultAccountsWire>(updated.default_accounts)!);
     });
   }
@@ -399,7 +392,7 @@ export class PartnerService {
           productInfo: productToWire(product),
           defaultSettings: readJson<Json>(r.settings),
           validityPeriods: readJson<Json[]>(r.validity_periods),
-        }) as DefaultProductWire,
+        }),
       ];
     });
   }
@@ -488,7 +481,7 @@ export class PartnerService {
         homeMunicipality: registry.homeMunicipality as string | undefined,
       }),
       version: row.version,
-    }) as PersonWire;
+    });
   }
 
   async getPersons(companyId: number, segment: string): Promise<PersonWire | PersonWire[]> {
@@ -506,7 +499,7 @@ export class PartnerService {
       const row = await store.getPartner(trx, companyId, id);
       if (!row || row.type !== 'PERSON') throw notFound('Person');
       const groups = await store.groupsOfPartners(trx, companyId, [id]);
-      checkReadOnly(body as Json, this.#personWire(row, groups) as unknown as Json, ['id', 'version']);
+      checkReadOnly(body, this.#personWire(row, groups), ['id', 'version']);
       const partner = this.#toWire(row, []) as unknown as Json;
       const payment = compact({
         ...((partner.paymentInfo as Json | undefined) ?? {}),
@@ -550,7 +543,7 @@ export class PartnerService {
       }) as unknown as PartnerWire;
       const violations = new Violations();
       // group failures are reported on the Person's own field
-      const groupIds = await this.#check(trx, companyId, { ...next, registryInfo: { ...next.registryInfo, partnerGroups: [] } } as PartnerWire, violations);
+      const groupIds = await this.#check(trx, companyId, { ...next, registryInfo: { ...next.registryInfo, partnerGroups: [] } }, violations);
       void groupIds;
       const personGroups = await store.getGroups(trx, companyId, (body.registryInfo.personGroupsIds ?? []).filter(Number.isInteger));
       (body.registryInfo.personGroupsIds ?? []).forEach((groupId, i) => {
@@ -563,7 +556,7 @@ export class PartnerService {
         firstName: body.firstName,
         lastName: body.lastName,
         jobTitle: body.jobTitle,
-        homeCountryAddress: body.homeCountryAddress as Json | undefined,
+        homeCountryAddress: body.homeCountryAddress,
         personNumber: body.invoicingInfo.personNumber,
         dateOfBirth: body.invoicingInfo.dateOfBirth,
         gender: body.invoicingInfo.gender,
@@ -571,7 +564,7 @@ export class PartnerService {
         deliveryPostOfficeBox: body.deliveryAddress?.postOfficeBox,
       });
       const updated = this.#toRow(companyId, id, next, nextVersion(this.#now(), row.version), row, extras);
-      if (!(await store.updatePartner(trx, updated, row.version))) throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'changed meanwhile' });
+      await lockedWrite(store.updatePartner(trx, updated, row.version));
       await store.setPartnerGroups(trx, companyId, id, body.registryInfo.personGroupsIds ?? []);
       return this.#personWire(updated, await store.groupsOfPartners(trx, companyId, [id]));
     });
@@ -663,7 +656,7 @@ export class PartnerService {
       const [row] = await store.getGroups(trx, companyId, [id]);
       if (!row) throw notFound('Business partner group');
       requireAccess(rights, row.type as PartnerType, 'edit');
-      checkReadOnly(body as Json, groupToWire(row) as Json, ['id']);
+      checkReadOnly(body, groupToWire(row), ['id']);
       if (body.type !== row.type && (await store.partnerIdsInGroup(trx, companyId, id)).length > 0) throw apiError('PARTNER_GROUP_TYPE_MISMATCH', 'type');
       requireAccess(rights, body.type, 'edit');
       const updated = { ...row, name: body.name, type: body.type, active: body.active ?? true, version: nextVersion(this.#now(), row.version) };

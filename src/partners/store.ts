@@ -33,7 +33,7 @@ export interface PartnerGroupRow {
   version: string;
 }
 
-export interface PartnerGroupLinkRow {
+interface PartnerGroupLinkRow {
   company_id: number;
   partner_id: number;
   group_id: number;

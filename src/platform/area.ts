@@ -16,10 +16,10 @@ export type { NewMember } from './context.ts';
  * transaction that creates the company and, for companies that existed before the step did, once from the
  * backfill at start (src/platform/company-setup.ts). It must be idempotent: do nothing when its data is there.
  */
-export type CompanyStep = (trx: Db, companyId: number, ctx: AppContext) => Promise<void>;
+type CompanyStep = (trx: Db, companyId: number, ctx: AppContext) => Promise<void>;
 
 /** Work an area does when a user joins a company (e.g. the user's person in the register); in the same transaction. */
-export type MemberStep = (trx: Db, member: NewMember, ctx: AppContext) => Promise<void>;
+type MemberStep = (trx: Db, member: NewMember, ctx: AppContext) => Promise<void>;
 
 export type CompanyPurge = (db: Db, companyId: number, batch: PurgeBatch) => Promise<number>;
 export type GlobalPurge = (db: Db, batch: PurgeBatch) => Promise<number>;

@@ -2,7 +2,7 @@
 // ordered by id, without duplicates; a multi-id request always answers a list; all invalid is a 404.
 import { apiError, notFound } from './errors.ts';
 
-export const MAX_BATCH_IDS = 200;
+const MAX_BATCH_IDS = 200;
 const MAX_ID = 2147483647;
 
 export interface IdList {
@@ -23,8 +23,12 @@ export function parseIdList(segment: string, field = 'id'): IdList {
   return { ids: [...ids].sort((a, b) => a - b), many: parts.length > 1 };
 }
 
-/** Parses a single id path parameter; anything that is not an id is a resource that cannot exist (404). */
-export function parseId(segment: string, resource: string): number {
+/**
+ * A single id path parameter: a number when the route declares it with `PathId` (validated, out of range is a
+ * 400); as text, anything that is not an id is a resource that cannot exist (404).
+ */
+export function parseId(segment: string | number, resource: string): number {
+  if (typeof segment === 'number') return segment;
   if (!/^\d{1,10}$/.test(segment)) throw notFound(resource);
   const n = Number(segment);
   if (n < 1 || n > MAX_ID) throw notFound(resource);

@@ -33,6 +33,11 @@ export function isoDateTime(date: Date): string {
   return date.toISOString().slice(0, 23);
 }
 
+/** The upper bound of a datetime filter: a bare date includes the whole day. */
+export function endOfDay(value: string | undefined): string | undefined {
+  return value && value.length === 10 ? `${value}T23:59:59.999` : value;
+}
+
 /** Parses a wire datetime (no zone: UTC) or date. */
 export function parseDateTime(text: string): Date {
   return new Date(/[zZ]|[+-]\d\d:\d\d$/.test(text) ? text : `${text}${text.length === 10 ? 'T00:00:00' : ''}Z`);

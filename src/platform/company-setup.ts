@@ -5,7 +5,6 @@
 // The backfill remembers in service_settings which steps every company has had, so a start with nothing new to
 // do costs one read. When a step is new it visits every company once, a transaction per company; on PostgreSQL
 // the company row is locked first, so two processes starting together set a company up once.
-import type { Db } from '../db/index.ts';
 import { companyIds } from '../db/company-ids.ts';
 import type { AnyArea } from './area.ts';
 import type { AppContext, CompanySetup } from './context.ts';

@@ -49,7 +49,7 @@ function webhookHeader(value: string | undefined): string {
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = (env.TASE_MODE ?? 'sandbox') as Mode;
-  if (mode !== 'sandbox' && mode !== 'production') throw new ConfigError(`TASE_MODE must be sandbox or production, got '${mode}'`);
+  if (mode !== 'sandbox' && mode !== 'production') throw new ConfigError(`TASE_MODE must be sandbox or production, got '${env.TASE_MODE}'`);
   const signingSecret = env.TASE_SIGNING_SECRET || undefined;
   if (mode === 'production') {
     if (!signingSecret) throw new ConfigError('TASE_SIGNING_SECRET is required in production mode');

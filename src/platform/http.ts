@@ -1,16 +1,19 @@
 // The HTTP conventions every endpoint shares: JSON with exact decimals, the one error body, 404/405 for
 // unknown routes, version aliases and lifecycle headers, bearer authentication and rights.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES, maxHeaderSize } from 'node:http';
+import type { Socket } from 'node:net';
 import { ApiError, OAuthError, apiError, errorItem, type ErrorItem } from './errors.ts';
 import { parseJson, stringifyJson } from './json.ts';
 import { compileBodyCheck, compileValidator, type HttpPart } from './validation.ts';
 import { API_VERSIONS, isPastSupport, lifecycleHeaders, routeInVersion, versionOfUrl, VERSION_ALIASES, LATEST_VERSION } from './versions.ts';
 import { ErrorBody, TransactionIdentifierBody } from './schema.ts';
+import { requireVersion } from './lock.ts';
 import { hasRight, type RightRequirement } from './rights.ts';
 import type { Clock } from './clock.ts';
-import type { HttpMethod, RequestAuth, RouteDef, RouteRequest, TwoFactorGate } from './route.ts';
+import type { RequestAuth, RouteDef, RouteRequest, TwoFactorGate } from './route.ts';
 
-export const API_REALM = 'Tase API';
+const API_REALM = 'Tase API';
 
 export interface Authenticator {
   authenticate(token: string): Promise<RequestAuth>;
@@ -32,7 +35,8 @@ export function installConventions(app: FastifyInstance, options: { bodyLimit: n
     try {
       done(null, parseJson(text));
     } catch (err) {
-      done(apiError('MALFORMED_JSON', undefined, { detail: (err as Error).message }), undefined);
+      const detail = err instanceof RangeError ? 'it is nested too deeply' : (err as Error).message;
+      done(apiError('MALFORMED_JSON', undefined, { detail }), undefined);
     }
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: options.bodyLimit }, (_req, body, done) => {
@@ -61,7 +65,7 @@ export function installConventions(app: FastifyInstance, options: { bodyLimit: n
       }
       return reply.send({ error: error.error, error_description: error.message, errors: [{ status: error.status, message: error.message }] });
     }
-    const code = (error as FastifyError).code;
+    const code = (error).code;
     switch (code) {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, 415, [errorItem('UNSUPPORTED_MEDIA_TYPE', undefined, { contentType: request.headers['content-type'] ?? 'none', expected: 'application/json' })]);
@@ -69,12 +73,65 @@ export function installConventions(app: FastifyInstance, options: { bodyLimit: n
         return send(reply, 413, [errorItem('BODY_TOO_LARGE', undefined, { limit: options.bodyLimit })]);
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return send(reply, 400, [errorItem('EMPTY_BODY')]);
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return send(reply, 400, [errorItem('CONTENT_LENGTH_MISMATCH')]);
     }
-    const status = (error as FastifyError).statusCode ?? 500;
-    if (status >= 400 && status < 500) return send(reply, status, [{ status, message: error.message }]);
+    const status = error.statusCode ?? 500;
+    // never the framework's own message: it may echo internal paths
+    if (status >= 400 && status < 500) return send(reply, status, [{ ...errorItem('REQUEST_REFUSED', undefined, { reason: STATUS_CODES[status] ?? status }), status }]);
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, [errorItem('INTERNAL_ERROR')]);
   });
+}
+
+/** Longest path parameter the router takes (a batch of 200 ids fits); longer is 414. */
+export const MAX_PARAM_LENGTH = 2600;
+
+/**
+ * Errors the router raises before any route (a bad percent-encoding, an over-long path parameter), in the one
+ * error body. Fastify's own answer would echo the internal `/vYYMM/...` path.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  let item: ErrorItem;
+  if (error.code === 'FST_ERR_BAD_URL') {
+    item = errorItem('BAD_URL_ENCODING');
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    item = errorItem('URI_TOO_LONG', undefined, { detail: `a path segment holds at most ${MAX_PARAM_LENGTH} characters` });
+  } else {
+    reply.log.error({ err: error }, 'request failed');
+    item = errorItem('INTERNAL_ERROR');
+  }
+  void send(reply, item.status, [item]);
+}
+
+/** The error body written straight to the socket, for requests Node's HTTP parser refuses before Fastify sees them. */
+function rawErrorAnswer(item: ErrorItem): string {
+  const body = JSON.stringify({ errors: [item] });
+  return (
+    `HTTP/1.1 ${item.status} ${STATUS_CODES[item.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+/** What Node's parser refuses (headers too large, a malformed request line, a timeout), in the error body. */
+export function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let item: ErrorItem;
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // the request line alone (the URL) over the limit is a URL too long
+    const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined;
+    const lineEnd = packet?.indexOf('\r\n') ?? 0;
+    const urlTooLong = packet !== undefined && /^[A-Z]+ /.test(packet.subarray(0, 16).toString('latin1')) && (lineEnd < 0 || lineEnd >= maxHeaderSize);
+    item = !urlTooLong
+      ? errorItem('HEADERS_TOO_LARGE', undefined, { limit: maxHeaderSize })
+      : errorItem('URI_TOO_LONG', undefined, { detail: `the request line and headers hold at most ${maxHeaderSize} bytes` });
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    item = errorItem('REQUEST_TIMEOUT');
+  } else {
+    item = errorItem('MALFORMED_REQUEST', undefined, { reason: error.code ?? 'unknown' });
+  }
+  if (socket.writable) socket.write(rawErrorAnswer(item));
+  socket.destroy();
 }
 
 /** Lets unknown paths answer 404 and known paths with another method answer 405 with `Allow`. */
@@ -186,6 +243,13 @@ export function bearerHook(auth: Authenticator, right: RightRequirement | null) 
   };
 }
 
+/** The `version` a request sent: in the body, or as a query parameter where the route has one. */
+function sentVersion(request: RouteRequest<never>): unknown {
+  const body = request.body as { version?: unknown } | undefined;
+  const query = request.query as { version?: unknown } | undefined;
+  return body?.version ?? query?.version;
+}
+
 /**
  * Registers an endpoint under every API version that has it. A two-factor route (`def.twoFactor`) needs the
  * `twoFactor` gate: after validation it refuses machine-to-machine tokens and answers 202 with the stored
@@ -221,7 +285,12 @@ export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authent
     };
   } else {
     const run = def.handler;
-    handler = async (request, reply) => run(routeRequest(request), reply);
+    const rule = def.version;
+    handler = async (request, reply) => {
+      const routed = routeRequest(request);
+      if (rule) requireVersion(sentVersion(routed), rule);
+      return run(routed, reply);
+    };
   }
 
   for (const version of API_VERSIONS) {
@@ -230,7 +299,7 @@ export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authent
     table.add(def.method, url);
     if (def.method === 'GET') table.add('HEAD', url);
     app.route({
-      method: def.method as HttpMethod,
+      method: def.method,
       url,
       config: { route: def },
       schema: {
@@ -244,7 +313,7 @@ export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authent
         operationId: def.operationId ?? operationIdOf(def.method, def.path),
         security: needsAuth ? [{ bearerAuth: [] }] : [],
         hide: def.hidden,
-      } as never,
+      },
       onRequest,
       handler,
     });

@@ -1,6 +1,7 @@
 // One OpenAPI 3.1 document per API version, derived from the schemas the routes validate with.
 import type { FastifyInstance } from 'fastify';
 import { API_VERSIONS, LATEST_VERSION, VERSION_ALIASES, type ApiVersion } from './versions.ts';
+import { ERRORS } from './errors.ts';
 
 type Doc = Record<string, unknown> & { paths?: Record<string, Record<string, Record<string, unknown>>> };
 
@@ -16,9 +17,14 @@ Dates are \`YYYY-MM-DD\`; datetimes \`YYYY-MM-DDThh:mm:ss.sss\` in UTC with no z
 **Errors.** Every 4xx answer has the body \`{errors:[{status, message, field?}]}\`; all validation failures are reported
 together, \`field\` being the path of the offending field (\`rows[0].name\`). 401 carries \`WWW-Authenticate: Bearer\`.
 Unknown fields in a request body are refused (400), unknown paths answer 404 and known paths with another method 405.
+What is refused before any endpoint has the same body: a path parameter over 2600 characters or a request line
+over 16 KiB (414), a URL not validly percent-encoded UTF-8 (400), request line and headers over 16 KiB (431), a
+request that is not valid HTTP (400), another content type (415), a body over the limit (413), malformed JSON (400).
 
 **Paging.** Collections take \`page\` (0-based) and \`size\` (default 50, at most 200), or \`previousId\` for keyset paging,
 and answer \`{results, meta:{pageNumber, pageSize, resultCount, totalCount}}\`. A page past the end is an empty list.
+\`page\`, single ids in paths and every other integer parameter are int32 written in decimal digits: anything else, or a
+value out of the documented bounds, is refused with 400 naming the parameter in \`field\`.
 Batch GETs take up to 200 comma-separated ids; a multi-id request always answers a list of the valid ids, ordered.
 
 **Versions.** \`/vYYMM/api\` is a fixed version; \`/latest/api\` (and \`/api\`) the newest release (${LATEST_VERSION});
@@ -33,9 +39,20 @@ ends a token. Each endpoint needs a user right (\`GET /users/rights\`); without 
 
 **Rate limit.** Each OAuth client may make 60 requests per second (as configured), counted across all service
 processes. Above it the answer is 429 with \`Retry-After\` (seconds); answers carry the IETF headers
-\`RateLimit-Policy: "default";q=60;w=1\` and \`RateLimit: "default";r=<remaining>;t=<seconds to reset>\`.`;
+\`RateLimit-Policy: "default";q=60;w=1\` and \`RateLimit: "default";r=<remaining>;t=<seconds to reset>\`.
 
-export function versionDocument(full: Doc, version: ApiVersion): Doc {
+${errorCatalogue()}`;
+
+/** The error catalogue (src/platform/errors.ts) as a table: every code the service answers, its status and message. */
+function errorCatalogue(): string {
+  const rows = Object.entries(ERRORS).map(([code, entry]) => {
+    const message = 'message' in entry ? entry.message.replaceAll('|', '\\|') : code;
+    return `| \`${code}\` | ${entry.status} | ${message} |`;
+  });
+  return ['**Error codes.** `{name}` stands for a detail of the request.', '', '| code | status | message |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+function versionDocument(full: Doc, version: ApiVersion): Doc {
   const prefix = `/${version.path}/api`;
   const paths: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const [path, item] of Object.entries(full.paths ?? {})) {

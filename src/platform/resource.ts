@@ -3,6 +3,7 @@
 // merge, arrays are replaced. Read-only fields in a request must equal the stored value.
 import { Decimal, isDecimal } from '../domain/decimal.ts';
 import { ApiError, errorItem, type ErrorItem } from './errors.ts';
+import { staleVersionItem } from './lock.ts';
 
 type Json = Record<string, unknown>;
 
@@ -19,7 +20,7 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   return result;
 }
 
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   if (isDecimal(a) || isDecimal(b)) {
     if (a === null || a === undefined || b === null || b === undefined) return false;
     try {
@@ -47,7 +48,7 @@ export function checkReadOnly(request: Json, stored: Json, fields: readonly stri
     if (!(field in request) || request[field] === undefined) continue;
     const sent = request[field];
     if (field === 'version') {
-      if (sent !== stored.version) items.push(errorItem('STALE_VERSION', 'version', { sent: String(sent), current: String(stored.version) }));
+      if (sent !== stored.version) items.push(staleVersionItem());
     } else if (!sameValue(sent, stored[field])) {
       items.push(errorItem('READ_ONLY_FIELD_CHANGED', field));
     }

@@ -27,7 +27,7 @@ export const RIGHTS_TREE = {
 } as const;
 
 type Tree = typeof RIGHTS_TREE;
-export type RightArea = keyof Tree;
+type RightArea = keyof Tree;
 export type RightLeaf = { [A in RightArea]: `${A}.${Extract<keyof Tree[A], string>}` }[RightArea];
 
 export type Rights = { [A in RightArea]: { [L in keyof Tree[A]]: RightValue } };
@@ -75,7 +75,7 @@ export function withOverrides(base: Rights, overrides: Partial<Record<RightLeaf,
     const kind = (RIGHTS_TREE as Record<string, Record<string, string>>)[area]?.[leaf];
     if (!kind) throw new Error(`unknown right ${path}`);
     if ((kind === 'boolean') !== (typeof value === 'boolean')) throw new Error(`right ${path} takes a ${kind}`);
-    copy[area][leaf] = value as RightValue;
+    copy[area][leaf] = value;
   }
   return copy as unknown as Rights;
 }

@@ -22,7 +22,7 @@ export interface RootRouteDef {
   /** 'none' (default): no token needed. */
   auth?: 'bearer' | 'none';
   summary: string;
-  handler(request: FastifyRequest, reply: FastifyReply): unknown;
+  handler(this: void, request: FastifyRequest, reply: FastifyReply): unknown;
 }
 
 export function rootRoute(def: RootRouteDef): RootRouteDef {
@@ -37,7 +37,7 @@ export function registerRootRoute(app: FastifyInstance, def: RootRouteDef, auth:
   app.route({
     method: def.method,
     url: def.path,
-    schema: { hide: true, summary: def.summary } as never,
+    schema: { hide: true, summary: def.summary },
     onRequest,
     handler: def.handler,
   });

@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { RightRequirement, Rights } from './rights.ts';
+import type { VersionRule } from './lock.ts';
 import type { Db } from '../db/index.ts';
 
 export interface RequestAuth {
@@ -73,6 +74,8 @@ interface RouteBase<RS extends RouteSchemas> {
   /** Left out of the OpenAPI document (e.g. the document itself). */
   hidden?: boolean;
   operationId?: string;
+  /** PUT/PATCH of a versioned resource: whether `version` must be sent (in the body, or the query where it has one). */
+  version?: VersionRule;
   schema: RS;
 }
 
@@ -82,7 +85,7 @@ interface RouteBase<RS extends RouteSchemas> {
  */
 export type RouteDef<RS extends RouteSchemas = RouteSchemas> = RouteBase<RS> &
   (
-    | { handler(request: RouteRequest<RS>, reply: FastifyReply): unknown; twoFactor?: undefined }
+    | { handler(this: void, request: RouteRequest<RS>, reply: FastifyReply): unknown; twoFactor?: undefined }
     | { twoFactor: TwoFactorSpec<RS>; handler?: undefined }
   );
 
@@ -114,10 +117,10 @@ export type RouteDef<RS extends RouteSchemas = RouteSchemas> = RouteBase<RS> &
 // ---------------------------------------------------------------------------------------------------------
 
 /** The field of the transaction result (`GET /mfatransactionresult`) an action fills; exactly one per type. */
-export type TwoFactorResultField = 'info' | 'invoicePayments' | 'directBankTransfers' | 'directSalaryPayment';
+type TwoFactorResultField = 'info' | 'invoicePayments' | 'directBankTransfers' | 'directSalaryPayment';
 
 /** What `describe` returns: the stored payload and what the user is shown before deciding. */
-export interface TwoFactorDescription {
+interface TwoFactorDescription {
   /** One line, e.g. "Pay 1 200,00 EUR to Acme Oy (invoice 42)". */
   summary: string;
   /** Further lines shown under the summary. */
@@ -173,7 +176,7 @@ export interface TwoFactorGate {
 
 /** Declares an endpoint; the generic keeps the handler typed by its schemas. */
 export function route<RS extends RouteSchemas>(def: RouteDef<RS>): RouteDef {
-  return def as unknown as RouteDef;
+  return def;
 }
 
 export function view(leaf: RightRequirement['leaf']): RightRequirement {

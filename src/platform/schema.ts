@@ -38,15 +38,19 @@ export const DateString = (options: SchemaOptions = {}) =>
 export const DateTimeString = (options: SchemaOptions = {}) =>
   Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?$', examples: ['2026-01-30T15:20:00'], ...options });
 
+/** Largest int32: ids, page numbers and every other integer parameter stay within it (as in the real service). */
+const INT32_MAX = 2147483647;
+
 /** A resource id: positive int32 as in the real service. */
-export const Id = (options: SchemaOptions = {}) => Type.Integer({ minimum: 1, maximum: 2147483647, ...options });
+export const Id = (options: SchemaOptions = {}) => Type.Integer({ minimum: 1, maximum: INT32_MAX, ...options });
+
+/** A single id as a path parameter: decimal digits of a positive int32, else 400 naming the parameter. */
+export const PathId = (description: string) => Type.Integer({ minimum: 1, maximum: INT32_MAX, format: 'int32', description });
 
 /** A reference to another resource: an id or null. */
 export const RefId = (options: SchemaOptions = {}) => Type.Union([Id(), Type.Null()], { ...options });
 
 export const Text = (maxLength: number, options: SchemaOptions = {}) => Type.String({ maxLength, ...options });
-
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const StringEnum = <T extends string[]>(values: [...T], options: SchemaOptions = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: values, ...options });
@@ -58,7 +62,7 @@ export const StringEnum = <T extends string[]>(values: [...T], options: SchemaOp
  */
 export const ADDITION = { 'x-tase-addition': true } as const;
 
-export const Addition = <T extends TSchema>(schema: T): T => ({ ...schema, ...ADDITION }) as T;
+export const Addition = <T extends TSchema>(schema: T): T => ({ ...schema, ...ADDITION });
 
 export const InfoMessage = Type.Object({ message: Type.String() }, { $id: 'InfoMessage', title: 'InfoMessage' });
 
@@ -94,10 +98,11 @@ export const PagingMeta = Type.Object({
 export const Page = <T extends TSchema>(item: T, options: SchemaOptions = {}) =>
   Type.Object({ results: Type.Array(item), meta: PagingMeta }, options);
 
+// Bounded so that page × size (the SQL offset) stays far inside a 64-bit integer and exact in a JS number.
 export const PagingQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 0, description: 'Page number, 0-based.' })),
-  size: Type.Optional(Type.Integer({ minimum: 1, description: 'Page size, default 50, at most 200.' })),
-  previousId: Type.Optional(Type.Integer({ minimum: 0, description: 'Keyset paging: the last id received; answers the ids after it.' })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX, format: 'int32', description: 'Page number, 0-based.' })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, format: 'int32', description: 'Page size, default 50, at most 200.' })),
+  previousId: Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX, format: 'int32', description: 'Keyset paging: the last id received; answers the ids after it.' })),
   orderById: Type.Optional(StringEnum(['ASC', 'DESC'], { description: 'Order by id; default ASC for keyset paging.' })),
 };
 

@@ -5,7 +5,7 @@ import type { AppContext } from './context.ts';
 import { LATEST_VERSION } from './versions.ts';
 import servicePackage from '../../package.json' with { type: 'json' };
 
-export const StatusBody = Type.Object(
+const StatusBody = Type.Object(
   {
     name: Type.String(),
     version: Type.String({ description: 'API version serving the request.' }),
@@ -16,7 +16,7 @@ export const StatusBody = Type.Object(
   { title: 'Status' },
 );
 
-export async function serviceStatus(ctx: AppContext, version: string) {
+async function serviceStatus(ctx: AppContext, version: string) {
   let status: 'OK' | 'FAILING' = 'OK';
   try {
     await sql`select 1 as ok`.execute(ctx.db);

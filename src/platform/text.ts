@@ -24,6 +24,12 @@ export function isWindows1252Text(text: string): boolean {
   return true;
 }
 
+/** A parsed JSON object, or parameters parsed into an object without Object's prototype (Fastify's). */
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
 /** Paths of every string in a parsed JSON value that holds a character outside Windows-1252. */
 export function findInvalidText(value: unknown, path = '', found: string[] = [], limit = 50): string[] {
   if (found.length >= limit) return found;
@@ -31,7 +37,7 @@ export function findInvalidText(value: unknown, path = '', found: string[] = [],
     if (!isWindows1252Text(value)) found.push(path);
   } else if (Array.isArray(value)) {
     value.forEach((item, i) => findInvalidText(item, `${path}[${i}]`, found, limit));
-  } else if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+  } else if (value !== null && typeof value === 'object' && isPlainObject(value)) {
     for (const [key, item] of Object.entries(value)) {
       if (!isWindows1252Text(key)) found.push(path ? `${path}.${key}` : key);
       findInvalidText(item, path ? `${path}.${key}` : key, found, limit);

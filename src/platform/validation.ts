@@ -47,13 +47,23 @@ function addDecimalKeyword(ajv: Ajv): void {
   });
 }
 
-/** Decimals are validated by `x-decimal` alone: drop the documentation-only `type` and bounds beside it. */
-function forValidation(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(forValidation);
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+/**
+ * Decimals are validated by `x-decimal` alone: drop the documentation-only `type` and bounds beside it. In a
+ * request (`int32`), an integer without its own bounds gets int32's, so no unbounded integer reaches SQL.
+ */
+function forValidation(schema: unknown, int32 = false): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => forValidation(s, int32));
   if (schema === null || typeof schema !== 'object') return schema;
   const source = schema as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   const isDecimalNode = 'x-decimal' in source;
+  if (int32 && source.type === 'integer') {
+    if (source.minimum === undefined && source.exclusiveMinimum === undefined) out.minimum = INT32_MIN;
+    if (source.maximum === undefined && source.exclusiveMaximum === undefined) out.maximum = INT32_MAX;
+  }
   for (const [key, value] of Object.entries(source)) {
     if (isDecimalNode && (key === 'type' || key === 'minimum' || key === 'maximum')) continue;
     // no $refs between route schemas: ids would only clash when a schema is compiled for several routes
@@ -62,7 +72,7 @@ function forValidation(schema: unknown): unknown {
       out[key] = value;
       continue;
     }
-    out[key] = forValidation(value);
+    out[key] = forValidation(value, int32);
   }
   return out;
 }
@@ -77,6 +87,7 @@ function makeAjv(coerce: boolean): Ajv {
     allowUnionTypes: true,
   });
   addFormats(ajv, ['date', 'date-time', 'email', 'uri', 'uuid']);
+  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX });
   addDecimalKeyword(ajv);
   return ajv;
 }
@@ -85,7 +96,7 @@ const bodyAjv = makeAjv(false);
 const paramAjv = makeAjv(true);
 
 /** JSON-pointer instance path to the field notation of error bodies: `rows[0].name`. */
-export function fieldPath(instancePath: string, extra?: string): string {
+function fieldPath(instancePath: string, extra?: string): string {
   const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) parts.push(extra);
   let out = '';
@@ -134,7 +145,7 @@ const compiled = new WeakMap<object, Map<string, Validator>>();
 export function compileValidator(schema: unknown, httpPart: HttpPart | undefined) {
   const key = httpPart ?? 'body';
   let byPart = compiled.get(schema as object);
-  if (!byPart) compiled.set(schema as object, (byPart = new Map()));
+  if (!byPart) compiled.set(schema as object, (byPart = new Map<string, Validator>()));
   let validator = byPart.get(key);
   if (!validator) byPart.set(key, (validator = buildValidator(schema, httpPart)));
   return validator;
@@ -153,7 +164,7 @@ function acceptsNull(schema: SchemaNode | undefined): boolean {
  * "Validation of an optional field runs only when it has content": an optional property sent as an empty
  * string, or as null where null is not a value of its own (a reference id), is treated as left out.
  */
-export function dropEmptyOptionals(schema: SchemaNode | undefined, data: unknown): void {
+function dropEmptyOptionals(schema: SchemaNode | undefined, data: unknown): void {
   if (!schema || data === null || typeof data !== 'object') return;
   if (Array.isArray(data)) {
     const items = schema.items as SchemaNode | undefined;
@@ -172,18 +183,39 @@ export function dropEmptyOptionals(schema: SchemaNode | undefined, data: unknown
   }
 }
 
+/**
+ * Names of the integer parameters of a query or path schema: their text must be decimal digits, since the
+ * coercion alone would also take `1e3`, `0x10` or ` 7`.
+ */
+function integerParameters(schema: SchemaNode): string[] {
+  const properties = (schema.properties ?? {}) as Record<string, SchemaNode>;
+  return Object.keys(properties).filter((name) => properties[name].type === 'integer');
+}
+
+function nonDecimalIntegers(names: string[], data: unknown): ErrorItem[] {
+  if (names.length === 0 || data === null || typeof data !== 'object') return [];
+  const record = data as Record<string, unknown>;
+  return names
+    .filter((name) => typeof record[name] === 'string' && !/^-?[0-9]+$/.test(record[name]))
+    .map((name) => errorItem('VALIDATION_FAILED', name, { detail: `'${name}' must be an integer.` }));
+}
+
 function buildValidator(schema: unknown, httpPart: HttpPart | undefined): Validator {
   const isBody = httpPart === 'body';
   const ajv = isBody ? bodyAjv : paramAjv;
-  const validate: ValidateFunction = ajv.compile(forValidation(schema) as object);
-  const checkText = httpPart === 'body' || httpPart === 'querystring';
+  const validate: ValidateFunction = ajv.compile(forValidation(schema, true) as object);
+  // path parameters too: a NUL byte from `%00` would reach SQL, where PostgreSQL refuses it in text
+  const checkText = httpPart === 'body' || httpPart === 'querystring' || httpPart === 'params';
+  const integers = isBody ? [] : integerParameters(schema as SchemaNode);
   return (data: unknown) => {
     if (isBody && (data === null || data === undefined)) {
       return { error: new ApiError([errorItem('EMPTY_BODY')]) };
     }
     if (isBody) dropEmptyOptionals(schema as SchemaNode, data);
+    const notDigits = nonDecimalIntegers(integers, data);
     const ok = validate(data);
     const items = ok ? [] : toItems(validate.errors ?? [], '');
+    for (const item of notDigits) if (!items.some((i) => i.field === item.field)) items.push(item);
     if (checkText) {
       for (const field of findInvalidText(data)) items.push(errorItem('INVALID_CHARACTERS', field));
     }

@@ -26,7 +26,7 @@ export const VERSION_ALIASES: Record<string, string> = {
 
 export const LATEST_VERSION = VERSION_ALIASES.latest;
 
-export function versionById(id: string): ApiVersion {
+function versionById(id: string): ApiVersion {
   const v = API_VERSIONS.find((x) => x.id === id);
   if (!v) throw new Error(`unknown API version ${id}`);
   return v;

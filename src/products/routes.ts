@@ -1,24 +1,20 @@
 // HTTP of products and product groups.
-import { Type, ADDITION, Addition, DateTimeString, DateString, PagingQuery, Page, StringEnum } from '../platform/schema.ts';
+import { Type, ADDITION, Addition, DateTimeString, DateString, PagingQuery, Page, StringEnum, PathId } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
-import { Product, ProductGroup, ProductGroups, ProductPatch, PRODUCT_TYPES, type ProductWire, type ProductGroupWire } from './schemas.ts';
+import { endOfDay } from '../platform/clock.ts';
+import { Product, ProductGroup, ProductGroups, ProductPatch, PRODUCT_TYPES, type ProductWire } from './schemas.ts';
 import type { ProductService } from './service.ts';
 
 const REGISTER = 'sales.productRegister' as const;
 const TAGS = ['Products'];
 
-const ProductIdParam = Type.Object({ productId: Type.String({ pattern: '^[0-9]+$', description: 'Product id (int32).' }) });
-const GroupIdParam = Type.Object({ groupId: Type.String({ pattern: '^[0-9]+$', description: 'Group id (int32).' }) });
+const ProductIdParam = Type.Object({ productId: PathId('Product id (int32).') });
+const GroupIdParam = Type.Object({ groupId: PathId('Group id (int32).') });
 const TypeFilter = Type.Optional(StringEnum([...PRODUCT_TYPES], { description: 'Without it, SALES and PURCHASE; TRAVEL only when asked.' }));
 
 const VersionDate = Type.Union([DateTimeString(), DateString()]);
-
-/** A date filter's upper bound includes the whole day. */
-function endOf(value: string | undefined): string | undefined {
-  return value && value.length === 10 ? `${value}T23:59:59.999` : value;
-}
 
 export function productRoutes(products: ProductService): RouteDef[] {
   return [
@@ -59,7 +55,7 @@ export function productRoutes(products: ProductService): RouteDef[] {
             validFrom: query.startDate,
             validTo: query.endDate,
             versionStart: query.versionStartDate,
-            versionEnd: endOf(query.versionEndDate),
+            versionEnd: endOfDay(query.versionEndDate),
             orderByVersion: query.orderByVersion?.toLowerCase() as 'asc' | 'desc' | undefined,
           },
           pageRequest(query),
@@ -95,6 +91,7 @@ export function productRoutes(products: ProductService): RouteDef[] {
     route({
       method: 'PUT',
       path: '/products/:productId',
+      version: 'optional',
       right: edit(REGISTER),
       tags: TAGS,
       summary: 'Replace a product',
@@ -105,12 +102,13 @@ export function productRoutes(products: ProductService): RouteDef[] {
     route({
       method: 'PATCH',
       path: '/products/:productId',
+      version: 'optional',
       right: edit(REGISTER),
       tags: TAGS,
       summary: 'Update some fields of a product',
       description: 'JSON merge patch: fields left out keep their value; `null` clears an optional field.',
       schema: { ...ADDITION, params: ProductIdParam, body: ProductPatch, response: { 200: Product } },
-      handler: ({ auth, params, body }) => products.patch(auth.companyId, parseId(params.productId, 'Product'), body as Record<string, unknown>),
+      handler: ({ auth, params, body }) => products.patch(auth.companyId, parseId(params.productId, 'Product'), body),
     }),
     route({
       method: 'DELETE',
@@ -145,7 +143,7 @@ export function productRoutes(products: ProductService): RouteDef[] {
       tags: TAGS,
       summary: 'Create a product group',
       schema: { body: ProductGroup, response: { 200: ProductGroup } },
-      handler: ({ auth, body }) => products.createGroup(auth.companyId, body as ProductGroupWire),
+      handler: ({ auth, body }) => products.createGroup(auth.companyId, body),
     }),
     route({
       method: 'GET',
@@ -164,7 +162,7 @@ export function productRoutes(products: ProductService): RouteDef[] {
       summary: 'Replace a product group',
       description: 'The type of a group that holds products cannot change (400).',
       schema: { params: GroupIdParam, body: ProductGroup, response: { 200: ProductGroup } },
-      handler: ({ auth, params, body }) => products.replaceGroup(auth.companyId, parseId(params.groupId, 'Product group'), body as ProductGroupWire),
+      handler: ({ auth, params, body }) => products.replaceGroup(auth.companyId, parseId(params.groupId, 'Product group'), body),
     }),
     route({
       method: 'DELETE',

@@ -6,7 +6,7 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 const ProductTypeSchema = StringEnum([...PRODUCT_TYPES], { description: 'SALES and PURCHASE products are listed by default; TRAVEL only with `type=TRAVEL`.' });
 
-export const ProductLocalization = Type.Object(
+const ProductLocalization = Type.Object(
   {
     language: Type.Optional(StringEnum([...LANGUAGES])),
     productName: Type.Optional(Text(255, { description: 'Name of the product in `language`.' })),

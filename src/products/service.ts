@@ -1,9 +1,10 @@
 // Rules of products and product groups.
-import { Decimal, jsonDecimal } from '../domain/decimal.ts';
+import { Decimal, jsonDecimal, type Answered, type WireDecimal } from '../domain/decimal.ts';
 import { allocateId, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { checkReadOnly, mergePatch } from '../platform/resource.ts';
+import { lockedWrite } from '../platform/lock.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { compileBodyCheck } from '../platform/validation.ts';
@@ -17,11 +18,18 @@ const READ_ONLY = ['id', 'version'] as const;
 const TRAVEL_ONLY = ['startDate', 'endDate', 'bookkeepingAccount'] as const;
 
 /**
- * The wire form of a stored product. Unset optional fields are left undefined (JSON leaves them out).
+ * The wire form of a stored product. Unset optional fields are left undefined (JSON leaves them out); every field
+ * of the wire type is named, so a field added to the schema fails to compile until it is mapped.
  * `decimal` turns stored decimal text into a value: a Decimal for rules, or `jsonDecimal` for responses.
  */
-export function productToWire(row: store.ProductRow, includeLocalizations = true, decimal: (text: string) => Decimal = (t) => new Decimal(t)): ProductWire {
-  const wire: ProductWire = {
+export function productToWire(row: store.ProductRow, includeLocalizations?: boolean): ProductWire;
+export function productToWire(row: store.ProductRow, includeLocalizations: boolean, decimal: (text: string) => WireDecimal): ProductAnswer;
+export function productToWire(
+  row: store.ProductRow,
+  includeLocalizations = true,
+  decimal: (text: string) => Decimal | WireDecimal = (t) => new Decimal(t),
+): ProductWire | ProductAnswer {
+  return {
     id: Number(row.id),
     type: row.type as ProductType,
     name: row.name,
@@ -38,14 +46,16 @@ export function productToWire(row: store.ProductRow, includeLocalizations = true
     startDate: row.start_date ?? undefined,
     endDate: row.end_date ?? undefined,
     bookkeepingAccount: row.bookkeeping_account ?? undefined,
+    productLocalizations:
+      includeLocalizations && row.localizations ? (JSON.parse(row.localizations) as ProductWire['productLocalizations']) : undefined,
     version: row.version,
-  };
-  if (includeLocalizations && row.localizations) wire.productLocalizations = JSON.parse(row.localizations);
-  return wire;
+  } satisfies Record<keyof ProductWire, unknown>;
 }
 
-/** A product as answered to the client. */
-function productResponse(row: store.ProductRow, includeLocalizations = true): ProductWire {
+/** A product as answered: its decimals are pre-serialised stored text. */
+export type ProductAnswer = Answered<ProductWire>;
+
+function productResponse(row: store.ProductRow, includeLocalizations = true): ProductAnswer {
   return productToWire(row, includeLocalizations, jsonDecimal);
 }
 
@@ -111,7 +121,7 @@ export class ProductService {
     violations.throwIfAny();
   }
 
-  async create(companyId: number, body: ProductWire): Promise<ProductWire> {
+  async create(companyId: number, body: ProductWire): Promise<ProductAnswer> {
     return this.#db.transaction().execute(async (trx) => {
       await this.#checkRules(trx, companyId, body);
       const id = await allocateId(trx, companyId, 'products');
@@ -121,7 +131,7 @@ export class ProductService {
     });
   }
 
-  async get(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductWire[]> {
+  async get(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductAnswer[]> {
     if (ids.length === 1) {
       const row = await this.#byId.get(`${companyId}:${ids[0]}`, () => store.getProduct(this.#db, companyId, ids[0]));
       return row ? [productResponse(row, includeLocalizations)] : [];
@@ -130,24 +140,24 @@ export class ProductService {
     return rows.map((r) => productResponse(r, includeLocalizations));
   }
 
-  async getOne(companyId: number, id: number, includeLocalizations: boolean): Promise<ProductWire> {
+  async getOne(companyId: number, id: number, includeLocalizations: boolean): Promise<ProductAnswer> {
     const row = await store.getProduct(this.#db, companyId, id);
     if (!row) throw notFound('Product');
     return productResponse(row, includeLocalizations);
   }
 
-  async search(companyId: number, search: store.ProductSearch, page: PageRequest, includeLocalizations = false): Promise<Paged<ProductWire>> {
+  async search(companyId: number, search: store.ProductSearch, page: PageRequest, includeLocalizations = false): Promise<Paged<ProductAnswer>> {
     const { rows, total } = await store.searchProducts(this.#db, companyId, search, page);
     return paged(rows.map((r) => productResponse(r, includeLocalizations)), total, page);
   }
 
   /** PUT: the body replaces the product. */
-  async replace(companyId: number, id: number, body: ProductWire): Promise<ProductWire> {
+  async replace(companyId: number, id: number, body: ProductWire): Promise<ProductAnswer> {
     return this.#write(companyId, id, body, () => body);
   }
 
   /** PATCH: a JSON merge patch over the stored product; the result must still be a valid product. */
-  async patch(companyId: number, id: number, body: Record<string, unknown>): Promise<ProductWire> {
+  async patch(companyId: number, id: number, body: Record<string, unknown>): Promise<ProductAnswer> {
     return this.#write(companyId, id, body, (stored) => {
       const merged = mergePatch(stored, body) as ProductWire;
       const problems = checkProductShape(merged);
@@ -156,19 +166,17 @@ export class ProductService {
     });
   }
 
-  async #write(companyId: number, id: number, body: Record<string, unknown>, next: (stored: ProductWire) => ProductWire): Promise<ProductWire> {
+  async #write(companyId: number, id: number, body: Record<string, unknown>, next: (stored: ProductWire) => ProductWire): Promise<ProductAnswer> {
     return this.#db.transaction().execute(async (trx) => {
       const row = await store.getProduct(trx, companyId, id);
       if (!row) throw notFound('Product');
       const stored = productToWire(row);
-      checkReadOnly(body, stored as Record<string, unknown>, READ_ONLY);
+      checkReadOnly(body, stored, READ_ONLY);
       const product = next(stored);
       if (product.type !== stored.type) throw apiError('PRODUCT_TYPE_CANNOT_BE_CHANGED', 'type');
       await this.#checkRules(trx, companyId, product);
       const updated = productToRow(companyId, id, product, nextVersion(this.#ctx.clock.now(), row.version));
-      if (!(await store.updateProduct(trx, updated, row.version))) {
-        throw apiError('STALE_VERSION', 'version', { sent: row.version, current: 'newer' });
-      }
+      await lockedWrite(store.updateProduct(trx, updated, row.version));
       return productResponse(updated);
     });
   }
@@ -208,13 +216,13 @@ export class ProductService {
     return this.#db.transaction().execute(async (trx) => {
       const row = await store.getGroup(trx, companyId, id);
       if (!row) throw notFound('Product group');
-      checkReadOnly(body, groupToWire(row) as Record<string, unknown>, ['id']);
+      checkReadOnly(body, groupToWire(row), ['id']);
       const type = body.type ?? 'SALES';
       if (type !== row.type && (await store.productIdsInGroup(trx, companyId, id)).length > 0) {
         throw apiError('PRODUCT_GROUP_TYPE_MISMATCH', 'type');
       }
       const updated = { ...row, name: body.name, type, version: nextVersion(this.#ctx.clock.now(), row.version) };
-      await store.updateGroup(trx, updated);
+      await lockedWrite(store.updateGroup(trx, updated, row.version));
       return groupToWire(updated);
     });
   }
@@ -232,5 +240,5 @@ export class ProductService {
 }
 
 function groupToWire(row: store.ProductGroupRow): ProductGroupWire {
-  return { id: Number(row.id), name: row.name, type: row.type as ProductType };
+  return { id: Number(row.id), name: row.name, type: row.type as ProductType } satisfies Record<keyof ProductGroupWire, unknown>;
 }

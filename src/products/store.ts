@@ -43,7 +43,7 @@ declare module '../db/types.ts' {
 }
 
 const productById = preparedQuery<{ companyId: number; id: number }, ProductRow>((db, param) =>
-  (db as Db).selectFrom('products').selectAll().where('company_id', '=', param('companyId')).where('id', '=', param('id')),
+  db.selectFrom('products').selectAll().where('company_id', '=', param('companyId')).where('id', '=', param('id')),
 );
 
 export async function getProduct(db: Db, companyId: number, id: number): Promise<ProductRow | undefined> {
@@ -128,9 +128,8 @@ export async function insertGroup(db: Db, row: ProductGroupRow): Promise<void> {
   await db.insertInto('product_groups').values(row).execute();
 }
 
-export async function updateGroup(db: Db, row: ProductGroupRow): Promise<void> {
-  const { company_id, id, ...fields } = row;
-  await db.updateTable('product_groups').set(fields).where('company_id', '=', company_id).where('id', '=', id).execute();
+export async function updateGroup(db: Db, row: ProductGroupRow, expectedVersion: string): Promise<boolean> {
+  return updateIfVersion(db, 'product_groups', row, expectedVersion);
 }
 
 export async function deleteGroup(db: Db, companyId: number, id: number): Promise<void> {

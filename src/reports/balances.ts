@@ -7,7 +7,7 @@
 // the closing balances plus that result always sum to zero.
 import type { AccountSums, ChartAccount } from './store.ts';
 
-export const INCOME_STATEMENT_TYPES: ReadonlySet<string> = new Set(['INCOME', 'EXPENSE']);
+const INCOME_STATEMENT_TYPES: ReadonlySet<string> = new Set(['INCOME', 'EXPENSE']);
 
 export function isIncomeStatement(type: string | undefined): boolean {
   return type !== undefined && INCOME_STATEMENT_TYPES.has(type);
@@ -23,7 +23,7 @@ export function fiscalYearStartOn(years: readonly { start: string }[], date: str
 /** Cut-off before any ledger line: used when no fiscal year starts before a date. */
 export const BEGINNING = '0000-01-01';
 
-export interface TrialBalanceRow {
+interface TrialBalanceRow {
   account: string;
   name: string;
   type: string | undefined;

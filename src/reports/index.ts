@@ -6,7 +6,7 @@ import { ReportService } from './service.ts';
 
 export { ReportService } from './service.ts';
 export { isIncomeStatement } from './balances.ts';
-export { chart, fiscalYears, minor, sumsByAccount, type FiscalYear } from './store.ts';
+export { chart, fiscalYears, sumsByAccount, type FiscalYear } from './store.ts';
 
 export const reportsArea = defineArea({
   name: 'reports',

@@ -1,6 +1,6 @@
 // HTTP of the accounting reports. The real API offers them as `POST /reports/{accounting|ledgeraccounts|
 // generalledger}/{id}`; here they are plain GETs with the period in the query.
-import { Type, ADDITION, DateString } from '../platform/schema.ts';
+import { Type, ADDITION, DateString, PagingQuery } from '../platform/schema.ts';
 import { route, view, type RouteDef } from '../platform/route.ts';
 import { pageRequest } from '../platform/paging.ts';
 import { AccountBalances, AccountsParam, GeneralLedgerPage, TrialBalance } from './schemas.ts';
@@ -45,8 +45,8 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
         querystring: Type.Object({
           ...Period,
           accounts: Type.Optional(AccountsParam),
-          page: Type.Optional(Type.Integer({ minimum: 0, description: 'Page number, 0-based.' })),
-          size: Type.Optional(Type.Integer({ minimum: 1, description: 'Page size, default 50, at most 200.' })),
+          page: PagingQuery.page,
+          size: PagingQuery.size,
         }),
         response: { 200: GeneralLedgerPage },
       },

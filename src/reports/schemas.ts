@@ -1,6 +1,6 @@
-import { Type, DateString, DecimalNumber, Id, Money, PagingMeta, StringEnum, type Static } from '../platform/schema.ts';
+import { Type, DateString, DecimalNumber, Id, Money, PagingMeta, StringEnum } from '../platform/schema.ts';
 
-export const ACCOUNT_TYPES = ['ASSET', 'LIABILITY', 'EQUITY', 'INCOME', 'EXPENSE'] as const;
+const ACCOUNT_TYPES = ['ASSET', 'LIABILITY', 'EQUITY', 'INCOME', 'EXPENSE'] as const;
 
 const AccountType = StringEnum([...ACCOUNT_TYPES], {
   description: 'ASSET, LIABILITY and EQUITY accounts carry their balance across fiscal years; INCOME and EXPENSE accounts start each fiscal year at zero.',
@@ -14,7 +14,7 @@ const accountFields = {
 
 const AMOUNT_NOTE = 'Exact decimal in the company currency: debit positive, credit negative.';
 
-export const TrialBalanceRow = Type.Object(
+const TrialBalanceRow = Type.Object(
   {
     ...accountFields,
     openingBalance: Money({ description: `Balance before \`startDate\`. ${AMOUNT_NOTE}` }),
@@ -45,9 +45,8 @@ export const TrialBalance = Type.Object(
   },
   { title: 'TrialBalance' },
 );
-export type TrialBalanceWire = Static<typeof TrialBalance>;
 
-export const AccountSummary = Type.Object(
+const AccountSummary = Type.Object(
   {
     ...accountFields,
     openingBalance: Money(),
@@ -58,7 +57,7 @@ export const AccountSummary = Type.Object(
   { title: 'GeneralLedgerAccount' },
 );
 
-export const GeneralLedgerLine = Type.Object(
+const GeneralLedgerLine = Type.Object(
   {
     accountNumber: Type.String(),
     date: DateString({ description: 'Date of the receipt.' }),

@@ -9,7 +9,7 @@ import { BEGINNING, balancesOn, fiscalYearStartOn, trialBalance } from './balanc
 import * as store from './store.ts';
 import type { ChartAccount } from './store.ts';
 
-export const MAX_ACCOUNTS = 200;
+const MAX_ACCOUNTS = 200;
 
 const money = (units: bigint): Decimal => fromMinorUnits(units);
 

@@ -9,13 +9,7 @@
 // stores merge into Database) and write none.
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
-
-/** Integer minor units from a database aggregate (SQLite answers a number, PostgreSQL's numeric a string). */
-export function minor(value: unknown): bigint {
-  if (value === null || value === undefined) return 0n;
-  if (typeof value === 'bigint') return value;
-  return BigInt(typeof value === 'number' ? Math.trunc(value).toString() : String(value));
-}
+import { minor } from '../domain/decimal.ts';
 
 export interface AccountSums {
   account: string;

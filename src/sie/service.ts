@@ -28,19 +28,19 @@ import { isIncomeStatement } from '../reports/index.ts';
 import * as store from './store.ts';
 
 /** Receipts read per query while streaming vouchers. */
-export const SIE_RECEIPTS_PER_CHUNK = 500;
+const SIE_RECEIPTS_PER_CHUNK = 500;
 /** All vouchers go in one series: receipt numbers run per fiscal year across receipt types. */
-export const SIE_SERIES = 'A';
+const SIE_SERIES = 'A';
 /**
  * #KPTYP: every company gets the Finnish Liikekirjuri chart (src/accounts/chart.ts), none of the Swedish BAS
  * charts the standard names, so each account's kind is given by its own #KTYP record.
  */
-export const SIE_CHART_TYPE = 'LIIKEKIRJURI';
+const SIE_CHART_TYPE = 'LIIKEKIRJURI';
 
 const ACCOUNT_TYPES: Record<string, SieAccountType> = { ASSET: 'T', LIABILITY: 'S', EQUITY: 'S', INCOME: 'I', EXPENSE: 'K' };
 
 /** SIE dimension number of a dimension of the register (1–19 are reserved by the standard). */
-export const sieDimension = (dimensionId: number): number => SIE_FIRST_FREE_DIMENSION - 1 + dimensionId;
+const sieDimension = (dimensionId: number): number => SIE_FIRST_FREE_DIMENSION - 1 + dimensionId;
 
 function dayAfter(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -2,7 +2,7 @@
 // year read in chunks by keyset (receipt number), each chunk with its lines and dimension allocations. It reads
 // other areas' tables (identity, dimensions, ledger) and writes none.
 import type { Db } from '../db/index.ts';
-import { minor } from '../reports/index.ts';
+import { minor } from '../domain/decimal.ts';
 
 export interface CompanyIdentity {
   name: string;

@@ -50,7 +50,7 @@ function rightsSchema(): TSchema {
   return Type.Object(areas);
 }
 
-export const UserRightsSchema = Type.Object(
+const UserRightsSchema = Type.Object(
   {
     role: Type.String({ description: 'Role of the user in the company: ADMIN, ACCOUNTANT, BOOKKEEPER, VIEWER, EMPLOYEE or NONE.' }),
     rights: rightsSchema(),

@@ -27,11 +27,11 @@ export interface UserDetails {
   socialSecurityNumber?: string;
 }
 
-export const USER_DETAIL_FIELDS = ['countryCode', 'street', 'zip', 'city', 'loginMethod', 'secondaryPhone', 'socialSecurityNumber'] as const;
+const USER_DETAIL_FIELDS = ['countryCode', 'street', 'zip', 'city', 'loginMethod', 'secondaryPhone', 'socialSecurityNumber'] as const;
 
 /** The User body of a user in one company: optional fields only when they have a value, partnerId null when unset. */
 export function userBody(user: UserRow, membership: CompanyUserRow): Record<string, unknown> {
-  let details: UserDetails = {};
+  let details: UserDetails;
   try {
     details = JSON.parse(user.details) as UserDetails;
   } catch {

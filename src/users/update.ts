@@ -97,7 +97,7 @@ export function userUpdateRoutes(db: Db): RouteDef[] {
           if (!found) throw notFound('User');
           const current = userBody(found.user, found.membership);
           const problems = new Violations();
-          const sent = body as Record<string, unknown>;
+          const sent: Record<string, unknown> = body;
           for (const field of READ_ONLY) {
             if (sent[field] !== undefined && sent[field] !== current[field]) problems.add('READ_ONLY_FIELD_CHANGED', field);
           }

@@ -12,9 +12,9 @@ import { DELIVERY_WINDOW_MS } from './retry.ts';
 import { subscriptionsFor } from './store.ts';
 
 /** Largest message body; a payload is a handful of ids and a message, far below this. */
-export const MAX_BODY_BYTES = 256 * 1024;
+const MAX_BODY_BYTES = 256 * 1024;
 
-export interface EventMessage {
+interface EventMessage {
   eventType: EventType;
   webhookUuid: string;
   payload: Record<string, unknown>;
@@ -36,7 +36,7 @@ export interface NewEvent {
  * transaction of the change. Answers the delivery ids written (none when nobody subscribed).
  */
 export async function emitEvent(trx: Db, event: NewEvent): Promise<string[]> {
-  if (!isEventType(event.eventType)) throw new Error(`unknown event type ${event.eventType}`);
+  if (!isEventType(event.eventType)) throw new Error(`unknown event type ${String(event.eventType)}`);
   const subscriptions = await subscriptionsFor(trx, event.companyId, [event.eventType]);
   const written: string[] = [];
   for (const subscription of subscriptions) {

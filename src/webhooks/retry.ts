@@ -8,9 +8,9 @@ const HOUR_MS = 60 * MINUTE_MS;
 /** Delivery window: a delivery still failing this long after its event is given up. */
 export const DELIVERY_WINDOW_MS = 24 * HOUR_MS;
 /** Longest wait between two attempts. */
-export const MAX_RETRY_DELAY_MS = 8 * HOUR_MS;
+const MAX_RETRY_DELAY_MS = 8 * HOUR_MS;
 /** Upper bound on attempts, whatever the clock does (the schedule below makes 12). */
-export const MAX_ATTEMPTS = 20;
+const MAX_ATTEMPTS = 20;
 
 /** Wait after the `attempts`-th failed attempt (1-based): 1 min, 2 min, 4 min, … capped at 8 h. */
 export function retryDelayMs(attempts: number): number {

@@ -1,5 +1,5 @@
 // HTTP of webhooks: subscriptions and their deliveries.
-import { Type, ADDITION, Page, InfoMessage, StringEnum } from '../platform/schema.ts';
+import { Type, ADDITION, Page, InfoMessage, StringEnum, PagingQuery } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { pageRequest } from '../platform/paging.ts';
 import { Violations } from '../platform/errors.ts';
@@ -46,8 +46,8 @@ export function webhookRoutes(webhooks: WebhookService): RouteDef[] {
           url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
           eventType: Type.Optional(Type.Array(Type.String(), { maxItems: 50, description: 'Event names.' })),
           orderByCreatedDate: Type.Optional(StringEnum(['ASC', 'DESC'])),
-          page: Type.Optional(Type.Integer({ minimum: 0, description: 'Page number, 0-based.' })),
-          size: Type.Optional(Type.Integer({ minimum: 1, description: 'Page size, default 50, at most 200.' })),
+          page: PagingQuery.page,
+          size: PagingQuery.size,
         }),
         response: { 200: Page(Webhook, { title: 'WebhookSearchResult' }) },
       },
@@ -102,8 +102,8 @@ export function webhookRoutes(webhooks: WebhookService): RouteDef[] {
         params: UuidParam,
         querystring: Type.Object({
           status: Type.Optional(StringEnum([...DELIVERY_STATUSES])),
-          page: Type.Optional(Type.Integer({ minimum: 0, description: 'Page number, 0-based.' })),
-          size: Type.Optional(Type.Integer({ minimum: 1, description: 'Page size, default 50, at most 200.' })),
+          page: PagingQuery.page,
+          size: PagingQuery.size,
         }),
         response: { 200: Page(WebhookDelivery, { title: 'WebhookDeliverySearchResult' }) },
       },

@@ -5,9 +5,9 @@ import { DEFAULT_SIGNATURE_HEADER, DELIVERY_HEADER, EVENT_HEADER, ATTEMPT_HEADER
 import { MAX_URL_LENGTH } from './targets.ts';
 
 export const MIN_SECRET_LENGTH = 16;
-export const MAX_SECRET_LENGTH = 256;
+const MAX_SECRET_LENGTH = 256;
 
-export const EventTypeSchema = StringEnum([...EVENT_TYPES], { description: 'Event name.' });
+const EventTypeSchema = StringEnum([...EVENT_TYPES], { description: 'Event name.' });
 
 const Subscriptions = Type.Array(EventTypeSchema, {
   minItems: 1,

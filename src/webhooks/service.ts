@@ -12,7 +12,7 @@ import { DeliveryWorker, type WorkerOptions } from './worker.ts';
 import * as store from './store.ts';
 
 /** A unique-key violation on either engine (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
-export function isUniqueViolation(err: unknown): boolean {
+function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; errcode?: number; message?: string };
   return e?.code === '23505' || e?.errcode === 2067 || e?.errcode === 1555 || /UNIQUE constraint failed/.test(e?.message ?? '');
 }

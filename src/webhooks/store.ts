@@ -197,7 +197,7 @@ export async function releaseLease(db: Db, row: Pick<WebhookDeliveryRow, 'compan
 }
 
 /** Finished deliveries (delivered, failed, cancelled) stay visible in GET /webhooks/{uuid}/deliveries this long. */
-export const FINISHED_DELIVERY_KEEP_MS = 30 * 24 * 60 * 60_000;
+const FINISHED_DELIVERY_KEEP_MS = 30 * 24 * 60 * 60_000;
 
 /**
  * Deletes up to `batch.limit` deliveries of a company that finished more than 30 days ago (housekeeping,

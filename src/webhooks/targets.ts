@@ -85,7 +85,7 @@ export function urlProblem(text: string, policy: TargetPolicy): 'invalid' | { no
   return undefined;
 }
 
-export class TargetNotAllowedError extends Error {
+class TargetNotAllowedError extends Error {
   override name = 'TargetNotAllowedError';
   readonly code = 'ETARGETNOTALLOWED';
 }

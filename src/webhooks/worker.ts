@@ -23,7 +23,7 @@ export const EVENT_HEADER = 'X-Tase-Event';
 export const ATTEMPT_HEADER = 'X-Tase-Attempt';
 
 /** Hex HMAC-SHA512 of the exact body bytes (UTF-8) with the webhook's shared secret. */
-export function signBody(secret: string, body: string): string {
+function signBody(secret: string, body: string): string {
   return createHmac('sha512', secret).update(body, 'utf8').digest('hex');
 }
 
@@ -262,7 +262,7 @@ export class DeliveryWorker {
           method: 'POST',
           headers,
           agent: secure ? this.#httpsAgent : this.#httpAgent,
-          lookup: guardedLookup(this.#policy) as never,
+          lookup: guardedLookup(this.#policy),
         },
         (res: IncomingMessage) => {
           let received = 0;

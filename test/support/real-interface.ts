@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export interface RealField {
+interface RealField {
   type?: string;
   format?: string;
   enum?: string[];
@@ -30,7 +30,7 @@ export interface RealField {
   additional?: unknown;
 }
 
-export interface RealOperation {
+interface RealOperation {
   method: string;
   path: string;
   operation: string;
@@ -47,7 +47,7 @@ export interface RealInterface {
 type Schema = Record<string, any>;
 type OpenApiDoc = { paths: Record<string, Record<string, Schema>>; components?: { schemas?: Record<string, Schema> } };
 
-export type DifferenceKind = 'missing' | 'type' | 'required' | 'enum';
+type DifferenceKind = 'missing' | 'type' | 'required' | 'enum';
 
 export interface Difference {
   /** `METHOD /path` as the real interface writes it. */
@@ -62,14 +62,14 @@ export interface Difference {
   values?: string[];
 }
 
-export interface Addition {
+interface Addition {
   operation: string;
   where: string;
   path: string;
   marked: boolean;
 }
 
-export interface OperationAddition {
+interface OperationAddition {
   operation: string;
   marked: boolean;
 }
@@ -98,22 +98,22 @@ export interface ComparisonCounts {
   unmarkedOperations: number;
 }
 
-export const ADDITION_KEY = 'x-tase-addition';
+const ADDITION_KEY = 'x-tase-addition';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root is two levels above this file; `shared/` lies beside the repository. */
-export const REAL_INTERFACE_FILE = resolve(here, '..', '..', '..', 'shared', 'reference', 'real-interface.json');
+const REAL_INTERFACE_FILE = resolve(here, '..', '..', '..', 'shared', 'reference', 'real-interface.json');
 
 export function loadRealInterface(file = REAL_INTERFACE_FILE): RealInterface {
   return JSON.parse(readFileSync(file, 'utf8')) as RealInterface;
 }
 
 /** `/ledgerreceipts/{receiptId}` and `/ledgerreceipts/:id` both become `/ledgerreceipts/{}`. */
-export function normalisePath(path: string): string {
+function normalisePath(path: string): string {
   return path.replace(/\{[^}]*\}/g, '{}').replace(/:[A-Za-z0-9_]+/g, '{}').replace(/\/+$/, '');
 }
 
-export const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${normalisePath(path)}`;
+const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${normalisePath(path)}`;
 
 const DATE_TIME_PATTERN = /^\^\\d\{4\}-\\d\{2\}-\\d\{2\}T/;
 

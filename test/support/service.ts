@@ -7,14 +7,14 @@ import { AdminService } from '../../src/company/admin.ts';
 import { seedDemo, type DemoCredentials } from '../../src/company/demo.ts';
 import { freshDatabase } from './database.ts';
 
-export interface Answer<T = any> {
+interface Answer<T = any> {
   status: number;
   headers: Headers;
   body: T;
   text: string;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   token?: string | null;
   body?: unknown;
   /** Raw body text (sent as is). */

@@ -1,0 +1,328 @@
+// Scale benchmark: many companies and a large ledger. Seeds SCALE_COMPANIES companies and ledger receipts with
+// their postings through the ledger core's posting code (the path every area books through), first up to
+// SCALE_BASELINE receipts, then up to SCALE_RECEIPTS; at each size it starts the real service (`tase serve`) as a
+// child process on that database and measures over HTTP the p50/p99 of the main reads and writes, and
+// the reports and the SIE export of the largest company with the service's peak resident memory (RSS).
+// The measured company (the demo company) holds SCALE_SHARE of the receipts; the rest are spread over the others.
+//   node bench/scale.ts                            (embedded SQLite, a file in a temporary directory)
+//   DATABASE_URL=postgres://… node bench/scale.ts  (a new database on that server, dropped afterwards)
+// Options: SCALE_RECEIPTS (default 1000000), SCALE_BASELINE (default 10000), SCALE_COMPANIES (default 1000),
+// SCALE_SHARE (default 0.1), SCALE_LINES (lines per receipt, default 3), BENCH_SECONDS (per read/write, default 5),
+// BENCH_CONNECTIONS (default 8).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { buildApp, type App } from '../src/app.ts';
+import { configFromEnv } from '../src/platform/config.ts';
+import { seedDemo, type DemoCredentials } from '../src/company/demo.ts';
+import { AdminService } from '../src/company/admin.ts';
+import type { PostingLine } from '../src/domain/postings.ts';
+
+const RECEIPTS = Number(process.env.SCALE_RECEIPTS ?? 1_000_000);
+const BASELINE = Number(process.env.SCALE_BASELINE ?? 10_000);
+const COMPANIES = Number(process.env.SCALE_COMPANIES ?? 1000);
+const SHARE = Number(process.env.SCALE_SHARE ?? 0.1);
+const LINES = Number(process.env.SCALE_LINES ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+// the service's own clock everywhere: the seeding process and the service run the same housekeeping
+const YEAR = new Date().getUTCFullYear();
+const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
+
+// ------------------------------------------------------------------------------------------------ database
+const base = process.env.DATABASE_URL ?? '';
+const postgres = /^postgres(ql)?:\/\//.test(base);
+const dir = mkdtempSync(join(tmpdir(), 'tase-scale-bench-'));
+let url = join(dir, 'scale.sqlite');
+let dropDatabase = async () => {};
+if (postgres) {
+  const name = `tase_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  url = u.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+}
+
+const config = { ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }), databaseUrl: url, port: 0, logLevel: 'silent' as const };
+
+// ------------------------------------------------------------------------------------------------ seeding
+let seed = 42;
+const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+
+interface Seeder {
+  app: App;
+  demo: DemoCredentials;
+  companies: number[];
+  accounts: string[];
+  posted: number;
+}
+
+async function startSeeding(): Promise<Seeder> {
+  const app = await buildApp({ config });
+  const demo = await seedDemo(app.ctx, { withData: true });
+  const admin = new AdminService(app.ctx);
+  const companies = [demo.companyId];
+  for (let i = 1; i < COMPANIES; i++) companies.push((await admin.createCompany({ name: `Yritys ${i} Oy`, contractType: 'TESTING' })).companyId);
+  const accounts = (await app.ctx.db.selectFrom('accounts').select('number').where('company_id', '=', demo.companyId).where('type', 'in', ['EXPENSE', 'INCOME']).orderBy('number').execute()).map((a) => a.number);
+  return { app, demo, companies, accounts: accounts.length > 0 ? accounts : ['7000'], posted: 0 };
+}
+
+function lines(accounts: string[]): PostingLine[] {
+  const out: PostingLine[] = [];
+  let sum = 0;
+  for (let i = 0; i < LINES - 1; i++) {
+    const amount = (next() % 2_000_000) - 1_000_000;
+    out.push({ account: accounts[next() % accounts.length], amountMinor: amount, description: i === 0 ? `Rivi ${i}` : null });
+    sum += amount;
+  }
+  out.push({ account: '1910', amountMinor: -sum, description: null });
+  return out;
+}
+
+/** Posts receipts until `target` exist: SHARE of them in the measured company, the rest round the others. */
+async function seedTo(seeder: Seeder, target: number): Promise<void> {
+  const { app, companies } = seeder;
+  const PER_TRANSACTION = 500;
+  while (seeder.posted < target) {
+    const count = Math.min(PER_TRANSACTION, target - seeder.posted);
+    const first = seeder.posted;
+    // chunks alternate: the measured company gets its share, each other company a chunk in turn
+    const chunk = Math.floor(first / PER_TRANSACTION);
+    const everyNth = Math.max(1, Math.round(1 / SHARE));
+    const companyId = chunk % everyNth === 0 || companies.length === 1 ? companies[0] : companies[1 + (chunk % (companies.length - 1))];
+    await app.ctx.db.transaction().execute(async (trx) => {
+      for (let n = first; n < first + count; n++) {
+        const day = 1 + (n % 365);
+        const receiptDate = new Date(Date.UTC(YEAR, 0, day)).toISOString().slice(0, 10);
+        await app.services.ledger.post(trx, companyId, { type: 'JOURNAL', status: 'APPROVED', name: `Tosite ${n}`, receiptDate, vatType: 'PURCHASE', vatStatus: 1, lines: lines(seeder.accounts) });
+      }
+    });
+    seeder.posted += count;
+    if (seeder.posted % 50_000 === 0) process.stderr.write(`  ${seeder.posted} receipts\n`);
+  }
+  if (postgres) await sql`vacuum analyze`.execute(app.ctx.db.withoutPlugins());
+  else await sql`analyze`.execute(app.ctx.db.withoutPlugins());
+}
+
+// ------------------------------------------------------------------------------------------------ the service
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Service {
+  child: ChildProcess;
+  root: string;
+  token: string;
+}
+
+async function startService(demo: DemoCredentials): Promise<Service> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN, 'serve'], {
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  while (!output.includes('is listening on')) {
+    if (child.exitCode !== null) throw new Error(`the service exited:\n${output}`);
+    await sleep(50);
+  }
+  const root = `http://127.0.0.1:${port}`;
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: demo.clientSecret, api_key: demo.apiKey });
+  const answer = await fetch(`${root}/api/oauth/token`, { method: 'POST', body: form });
+  return { child, root, token: ((await answer.json()) as { access_token: string }).access_token };
+}
+
+async function stopService(service: Service): Promise<void> {
+  service.child.kill('SIGTERM');
+  await new Promise((resolve) => service.child.once('exit', resolve));
+}
+
+/** The service's resident memory (VmRSS), sampled every 10 ms while `work` runs: before and peak. */
+async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; ms: number; before: number; peak: number }> {
+  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  const before = rss();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rss())), 10);
+  const started = performance.now();
+  try {
+    const result = await work();
+    return { result, ms: performance.now() - started, before, peak: Math.max(peak, rss()) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ measuring
+interface Latency {
+  p50: number;
+  p99: number;
+  rps: number;
+}
+
+/** Percentiles of timings in ms. */
+function latency(times: number[], seconds: number): Latency {
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { p50: at(0.5), p99: at(0.99), rps: times.length / seconds };
+}
+
+/**
+ * `connections` clients sending one request after another for SECONDS (after a second of warm-up); each request's
+ * time is measured on the client to the microsecond.
+ */
+async function load(service: Service, options: { path: () => string; method?: 'GET' | 'POST'; body?: () => string; connections?: number }): Promise<Latency> {
+  const headers = { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' };
+  const run = async (seconds: number) => {
+    const times: number[] = [];
+    const end = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: options.connections ?? CONNECTIONS }, async () => {
+        while (performance.now() < end) {
+          const path = options.path();
+          const started = performance.now();
+          const answer = await fetch(`${service.root}${path}`, { method: options.method ?? 'GET', headers, body: options.body?.() });
+          const text = await answer.text();
+          if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${text.slice(0, 300)}`);
+          times.push(performance.now() - started);
+        }
+      }),
+    );
+    return latency(times, seconds);
+  };
+  await run(1);
+  return run(SECONDS);
+}
+
+/** Sequential timings of a heavy read: p50/p99 over `count` runs. */
+async function timed(service: Service, path: string, count: number): Promise<Latency> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const answer = await fetch(`${service.root}/api${path}`, { headers: { authorization: `Bearer ${service.token}` } });
+    if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+    await answer.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  return latency(times, times.reduce((a, b) => a + b, 0) / 1000);
+}
+
+type Figures = Record<string, Latency>;
+interface Heavy {
+  label: string;
+  ms: number;
+  before: number;
+  peak: number;
+}
+
+async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy[]; receiptsOfCompany: number }> {
+  const companyId = seeder.demo.companyId;
+  const db = seeder.app.ctx.db;
+  const ids = (await db.selectFrom('ledger_receipts').select('id').where('company_id', '=', companyId).execute()).map((r) => Number(r.id));
+  const products = (await db.selectFrom('products').select('id').where('company_id', '=', companyId).execute()).map((r) => Number(r.id));
+  // the seeding process stops while the service is measured: its background tasks would write beside it
+  await seeder.app.close();
+  const service = await startService(seeder.demo);
+  try {
+    const pick = <T>(list: T[]) => list[next() % list.length];
+    const figures: Figures = {};
+    const pages = Math.max(1, Math.floor(ids.length / 50));
+    const range = `startDate=${YEAR}-01-01&endDate=${YEAR}-12-31`;
+    let n = 0;
+    figures['GET one receipt'] = await load(service, { path: () => `/api/ledgerreceipts/${pick(ids)}` });
+    figures['GET page of 50 receipts (first 20 pages)'] = await load(service, { path: () => `/api/ledgerreceipts?size=50&page=${next() % Math.min(20, pages)}` });
+    figures['GET page of 50 receipts (keyset, anywhere)'] = await load(service, { path: () => `/api/ledgerreceipts?size=50&previousId=${pick(ids)}` });
+    figures['GET one product'] = await load(service, { path: () => `/api/products/${pick(products)}` });
+    figures['POST receipt'] = await load(service, {
+      path: () => '/api/ledgerreceipts',
+      method: 'POST',
+      connections: 4,
+      body: () =>
+        JSON.stringify({
+          type: 'JOURNAL',
+          name: `Kuormitus ${n++}`,
+          receiptDate: `${YEAR}-06-15`,
+          vatType: 'PURCHASE',
+          vatStatus: 1,
+          transactions: [
+            { transactionType: 'ENTRY', account: seeder.accounts[0], accountingValue: 12.5, vatPercent: 0 },
+            { transactionType: 'ENTRY', account: '1910', accountingValue: -12.5, vatPercent: 0 },
+          ],
+        }),
+    });
+    figures['trial balance (year)'] = await timed(service, `/reports/trialbalance?${range}`, 20);
+    const pid = service.child.pid!;
+    const heavy: Heavy[] = [];
+    const report = async (label: string, path: string) => {
+      const run = await withPeakRss(pid, async () => {
+        const answer = await fetch(`${service.root}/api${path}`, { headers: { authorization: `Bearer ${service.token}` } });
+        if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+        let bytes = 0;
+        for await (const chunk of answer.body!) bytes += (chunk as Uint8Array).length;
+        return bytes;
+      });
+      heavy.push({ label: `${label} (${(run.result / 1024 / 1024).toFixed(1)} MB)`, ms: run.ms, before: run.before, peak: run.peak });
+    };
+    await report('trial balance (year)', `/reports/trialbalance?${range}`);
+    await report('account balances on 30.6.', `/reports/ledgeraccounts/balances?date=${YEAR}-06-30`);
+    await report('general ledger, page 100 of 200 lines', `/reports/generalledger?${range}&size=200&page=100`);
+    await report('SIE export of the year', `/sie/file?accountingPeriodStart=${YEAR}-01-01`);
+    return { figures, heavy, receiptsOfCompany: ids.length };
+  } finally {
+    await stopService(service);
+    seeder.app = await buildApp({ config });
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ run
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const ms = (x: number) => `${x.toFixed(2)} ms`;
+
+const seeder = await startSeeding();
+console.log(`engine: ${seeder.app.ctx.engine}, ${COMPANIES} companies, receipts of ${LINES} lines, Node ${process.version}`);
+const sizes = [...new Set([Math.min(BASELINE, RECEIPTS), RECEIPTS])];
+const results: { size: number; figures: Figures; heavy: Heavy[]; receiptsOfCompany: number; seconds: number }[] = [];
+for (const size of sizes) {
+  const started = performance.now();
+  await seedTo(seeder, size);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`seeded up to ${size} receipts in ${seconds.toFixed(1)} s (${((size - (results.at(-1)?.size ?? 0)) / seconds).toFixed(0)} receipts/s)`);
+  const measured = await measure(seeder);
+  results.push({ size, seconds, ...measured });
+  console.log(`\n${size} receipts in all, ${measured.receiptsOfCompany} of them in the measured company`);
+  console.log(`${'operation'.padEnd(46)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}`);
+  for (const [label, l] of Object.entries(measured.figures)) console.log(`${label.padEnd(46)}${ms(l.p50).padStart(10)}${ms(l.p99).padStart(10)}${l.rps.toFixed(0).padStart(9)}`);
+  for (const h of measured.heavy) console.log(`${h.label.padEnd(46)}${(h.ms / 1000).toFixed(2).padStart(8)} s   RSS ${mb(h.before)} → peak ${mb(h.peak)}`);
+}
+if (results.length === 2) {
+  const [small, large] = results;
+  console.log(`\n${large.size} vs ${small.size} receipts: p50 and p99 ratios (target within 1.3×)`);
+  for (const label of Object.keys(small.figures)) {
+    const a = small.figures[label];
+    const b = large.figures[label];
+    console.log(`${label.padEnd(46)}${`${(b.p50 / a.p50).toFixed(2)}×`.padStart(10)}${`${(b.p99 / a.p99).toFixed(2)}×`.padStart(10)}`);
+  }
+}
+
+await seeder.app.close();
+await dropDatabase();
+rmSync(dir, { recursive: true, force: true });
