@@ -16,7 +16,8 @@ module.exports = {
     {
       name: 'area-internals',
       severity: 'error',
-      comment: "Another area is reached only through its index.ts (its public face), never its store, service or routes.",
+      comment:
+        'Another area is reached only through its index.ts (its public face), never its store, service or routes.',
       from: { path: '^src/([^/]+)', pathNot: '\\.test\\.ts$' },
       to: { path: AREA, pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'] },
     },

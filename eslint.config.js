@@ -18,12 +18,20 @@ export default tseslint.config(
       // A leading underscore marks a binding left unused on purpose, e.g. a field dropped by rest destructuring.
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
     },
   },
   { files: ['*.js', '*.cjs'], extends: [tseslint.configs.disableTypeChecked] },
-  { files: ['*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
+  {
+    files: ['*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
   {
     // Tests and benchmarks read the service's answers as parsed JSON (`any`) and assert on their shape; typing
     // every answer would only restate the schemas the assertions already check. Their stand-ins implement async

@@ -42,12 +42,29 @@ async function serve(mode: Mode): Promise<void> {
   const demo = await seedDemo(app.ctx);
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: demo.clientSecret, api_key: demo.apiKey });
-  const token = ((await (await fetch(`${base}/api/oauth/token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: demo.clientId,
+    client_secret: demo.clientSecret,
+    api_key: demo.apiKey,
+  });
+  const token = (
+    (await (await fetch(`${base}/api/oauth/token`, { method: 'POST', body: form })).json()) as { access_token: string }
+  ).access_token;
   const created = await fetch(`${base}/api/products`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'SALES', name: 'Bench product', code: 'B1', unit: 'PIECE', price: 10.5, discount: 0, vat: 25.5, active: true, currency: 'EUR' }),
+    body: JSON.stringify({
+      type: 'SALES',
+      name: 'Bench product',
+      code: 'B1',
+      unit: 'PIECE',
+      price: 10.5,
+      discount: 0,
+      vat: 25.5,
+      active: true,
+      currency: 'EUR',
+    }),
   });
   const productId = ((await created.json()) as { id: number }).id;
   if (mode === 'baseline') {
@@ -64,8 +81,13 @@ async function serve(mode: Mode): Promise<void> {
   process.on('SIGINT', () => void stop());
 }
 
-async function startChild(mode: Mode): Promise<{ child: ChildProcess; info: { base: string; token: string; productId: number; engine: string } }> {
-  const child = spawn(process.execPath, [new URL(import.meta.url).pathname, 'serve', mode], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+async function startChild(
+  mode: Mode,
+): Promise<{ child: ChildProcess; info: { base: string; token: string; productId: number; engine: string } }> {
+  const child = spawn(process.execPath, [new URL(import.meta.url).pathname, 'serve', mode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
@@ -82,10 +104,19 @@ interface Figures {
 async function measure(mode: Mode): Promise<Figures & { engine: string }> {
   const { child, info } = await startChild(mode);
   try {
-    const options = { url: `${info.base}/api/products/${info.productId}`, headers: { authorization: `Bearer ${info.token}` }, connections };
+    const options = {
+      url: `${info.base}/api/products/${info.productId}`,
+      headers: { authorization: `Bearer ${info.token}` },
+      connections,
+    };
     await autocannon({ ...options, duration: 2 });
     const result = await autocannon({ ...options, duration: seconds });
-    return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, engine: info.engine };
+    return {
+      rps: result.requests.average,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+      engine: info.engine,
+    };
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -96,7 +127,9 @@ async function measure(mode: Mode): Promise<Figures & { engine: string }> {
 async function claimCost(): Promise<{ engine: string; microseconds: number } | undefined> {
   const dir = mkdtempSync(join(tmpdir(), 'tase-bench-auth-'));
   const databaseUrl = process.env.DATABASE_URL || join(dir, 'bench.sqlite');
-  const app = await buildApp({ config: { ...configFromEnv({ TASE_MODE: 'sandbox' }), databaseUrl, logLevel: 'silent' } });
+  const app = await buildApp({
+    config: { ...configFromEnv({ TASE_MODE: 'sandbox' }), databaseUrl, logLevel: 'silent' },
+  });
   try {
     const clients = 200;
     // 20 slots per client, claimed at most 16 times each below: a slot is always free
@@ -123,7 +156,9 @@ async function main(): Promise<void> {
     }
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const rows = [`engine: ${engine}, GET one product, ${connections} connections, ${rounds} rounds of ${seconds} s per mode, Node ${process.version}`];
+  const rows = [
+    `engine: ${engine}, GET one product, ${connections} connections, ${rounds} rounds of ${seconds} s per mode, Node ${process.version}`,
+  ];
   const pad = (s: string | number, n: number) => String(s).padStart(n);
   rows.push(`${'mode'.padEnd(34)}${pad('req/s', 10)}${pad('p99 ms', 9)}${pad('vs baseline', 13)}${pad('errors', 8)}`);
   const baseline = mean(results.baseline.map((f) => f.rps));
@@ -137,10 +172,15 @@ async function main(): Promise<void> {
     const p99 = mean(results[mode].map((f) => f.p99));
     const errors = results[mode].reduce((a, f) => a + f.errors, 0);
     const delta = mode === 'baseline' ? '' : `${(((baseline - rps) / baseline) * 100).toFixed(1)} % cost`;
-    rows.push(`${labels[mode].padEnd(34)}${pad(Math.round(rps), 10)}${pad(p99.toFixed(1), 9)}${pad(delta, 13)}${pad(errors, 8)}`);
+    rows.push(
+      `${labels[mode].padEnd(34)}${pad(Math.round(rps), 10)}${pad(p99.toFixed(1), 9)}${pad(delta, 13)}${pad(errors, 8)}`,
+    );
   }
   const claim = await claimCost();
-  if (claim) rows.push(`one shared rate-limit claim (slot stamp, ${claim.engine}): ${claim.microseconds.toFixed(0)} µs, paid once per lease of limit/20 requests`);
+  if (claim)
+    rows.push(
+      `one shared rate-limit claim (slot stamp, ${claim.engine}): ${claim.microseconds.toFixed(0)} µs, paid once per lease of limit/20 requests`,
+    );
   process.stdout.write(`${rows.join('\n')}\n`);
 }
 

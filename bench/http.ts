@@ -12,7 +12,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
 async function startChild(kind: string): Promise<{ child: ChildProcess; info: Record<string, any> }> {
-  const child = spawn(process.execPath, [new URL('./servers.ts', import.meta.url).pathname, kind], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const child = spawn(process.execPath, [new URL('./servers.ts', import.meta.url).pathname, kind], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
@@ -53,7 +56,17 @@ const scenarios: [string, autocannon.Options][] = [
       url: `${base}/products`,
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'SALES', name: 'Bench', code: 'B', unit: 'PIECE', price: 19.99, discount: 0, vat: 25.5, active: true, currency: 'EUR' }),
+      body: JSON.stringify({
+        type: 'SALES',
+        name: 'Bench',
+        code: 'B',
+        unit: 'PIECE',
+        price: 19.99,
+        discount: 0,
+        vat: 25.5,
+        active: true,
+        currency: 'EUR',
+      }),
     },
   ],
 ];
@@ -72,10 +85,14 @@ tase.child.kill('SIGTERM');
 const ceiling = best.get('bare Fastify ceiling')!;
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const rows: string[] = [];
-rows.push(`engine: ${engine}, ${connections} connections, best of ${rounds} rounds of ${seconds} s, Node ${process.version}`);
+rows.push(
+  `engine: ${engine}, ${connections} connections, best of ${rounds} rounds of ${seconds} s, Node ${process.version}`,
+);
 rows.push(`${'endpoint'.padEnd(22)}${pad('req/s', 10)}${pad('p99 ms', 9)}${pad('ratio', 8)}${pad('errors', 8)}`);
 for (const [name] of scenarios) {
   const figures = best.get(name)!;
-  rows.push(`${name.padEnd(22)}${pad(Math.round(figures.rps), 10)}${pad(figures.p99, 9)}${pad((figures.rps / ceiling.rps).toFixed(2), 8)}${pad(figures.errors, 8)}`);
+  rows.push(
+    `${name.padEnd(22)}${pad(Math.round(figures.rps), 10)}${pad(figures.p99, 9)}${pad((figures.rps / ceiling.rps).toFixed(2), 8)}${pad(figures.errors, 8)}`,
+  );
 }
 process.stdout.write(`${rows.join('\n')}\n`);

@@ -47,13 +47,27 @@ if (postgres) {
 
 const clock = new ManualClock(`${YEAR}-12-31T12:00:00Z`);
 const database = openDatabase({ url });
-const config = { ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }), databaseUrl: url, port: 0, logLevel: 'silent' as const };
+const config = {
+  ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
+  databaseUrl: url,
+  port: 0,
+  logLevel: 'silent' as const,
+};
 const app = await buildApp({ config, clock, database });
 const demo = await seedDemo(app.ctx);
 await app.fastify.listen({ port: 0, host: '127.0.0.1' });
 const root = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
-const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: demo.clientSecret, api_key: demo.apiKey });
-const tokenAnswer = await fetch(`${root}/api/oauth/token`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const form = new URLSearchParams({
+  grant_type: 'client_credentials',
+  client_id: demo.clientId,
+  client_secret: demo.clientSecret,
+  api_key: demo.apiKey,
+});
+const tokenAnswer = await fetch(`${root}/api/oauth/token`, {
+  method: 'POST',
+  body: form,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
 const headers = { authorization: `Bearer ${token}` };
 
@@ -64,7 +78,10 @@ const sampler = setInterval(() => {
 }, 10);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-async function phase<T>(label: string, work: () => Promise<T>): Promise<{ result: T; ms: number; rssBefore: number; rssPeak: number }> {
+async function phase<T>(
+  label: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; ms: number; rssBefore: number; rssPeak: number }> {
   globalThis.gc?.();
   const rssBefore = process.memoryUsage().rss;
   peak = rssBefore;
@@ -72,19 +89,29 @@ async function phase<T>(label: string, work: () => Promise<T>): Promise<{ result
   const result = await work();
   const ms = performance.now() - started;
   peak = Math.max(peak, process.memoryUsage().rss);
-  console.log(`${label.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(8)} s   RSS ${mb(rssBefore).padStart(7)} → peak ${mb(peak).padStart(7)}`);
+  console.log(
+    `${label.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(8)} s   RSS ${mb(rssBefore).padStart(7)} → peak ${mb(peak).padStart(7)}`,
+  );
   return { result, ms, rssBefore, rssPeak: peak };
 }
 
 // ------------------------------------------------------------------------------------------------ posting
 const db: Db = app.ctx.db;
 const companyId = demo.companyId;
-const accounts = (await db.selectFrom('accounts').select(['number']).where('company_id', '=', companyId).orderBy('number').execute()).map((a) => a.number);
+const accounts = (
+  await db.selectFrom('accounts').select(['number']).where('company_id', '=', companyId).orderBy('number').execute()
+).map((a) => a.number);
 
 const dimensionAnswer = await fetch(`${root}/api/dimensions`, {
   method: 'POST',
   headers: { ...headers, 'content-type': 'application/json' },
-  body: JSON.stringify({ name: 'Kustannuspaikka', items: [{ codeName: 'HKI', description: 'Helsinki' }, { codeName: 'TKU', description: 'Turku' }] }),
+  body: JSON.stringify({
+    name: 'Kustannuspaikka',
+    items: [
+      { codeName: 'HKI', description: 'Helsinki' },
+      { codeName: 'TKU', description: 'Turku' },
+    ],
+  }),
 });
 const dimensionBody = (await dimensionAnswer.json()) as { id: number; items: { id: number }[] };
 const dimension = { id: dimensionBody.id, items: dimensionBody.items.map((i) => i.id) };
@@ -121,12 +148,28 @@ async function post(): Promise<void> {
           dimensions:
             n % 10 === 0 && i === 0
               ? [
-                  { dimensionId: dimension.id, itemId: dimension.items[0], amountMinor: Math.trunc((l.amount * 6) / 10) },
-                  { dimensionId: dimension.id, itemId: dimension.items[1], amountMinor: l.amount - Math.trunc((l.amount * 6) / 10) },
+                  {
+                    dimensionId: dimension.id,
+                    itemId: dimension.items[0],
+                    amountMinor: Math.trunc((l.amount * 6) / 10),
+                  },
+                  {
+                    dimensionId: dimension.id,
+                    itemId: dimension.items[1],
+                    amountMinor: l.amount - Math.trunc((l.amount * 6) / 10),
+                  },
                 ]
               : undefined,
         }));
-        await app.services.ledger.post(trx, companyId, { type: 'JOURNAL', status: 'APPROVED', name: `Tosite ${n} äö`, receiptDate: date, vatType: 'PURCHASE', vatStatus: 1, lines });
+        await app.services.ledger.post(trx, companyId, {
+          type: 'JOURNAL',
+          status: 'APPROVED',
+          name: `Tosite ${n} äö`,
+          receiptDate: date,
+          vatType: 'PURCHASE',
+          vatStatus: 1,
+          lines,
+        });
       }
     });
   }
@@ -159,12 +202,18 @@ async function getJson(path: string): Promise<any> {
 const range = `startDate=${YEAR}-01-01&endDate=${YEAR}-12-31`;
 const tb = await phase('trial balance (whole year)', () => getJson(`/reports/trialbalance?${range}`));
 await phase('trial balance (again, warm)', () => getJson(`/reports/trialbalance?${range}`));
-await phase('trial balance (one month)', () => getJson(`/reports/trialbalance?startDate=${YEAR}-06-01&endDate=${YEAR}-06-30`));
+await phase('trial balance (one month)', () =>
+  getJson(`/reports/trialbalance?startDate=${YEAR}-06-01&endDate=${YEAR}-06-30`),
+);
 await phase('account balances on 30.6.', () => getJson(`/reports/ledgeraccounts/balances?date=${YEAR}-06-30`));
 await phase('general ledger, first page of 200', () => getJson(`/reports/generalledger?${range}&size=200`));
 const deep = Math.floor((RECEIPTS * LINES) / 2 / 200);
-await phase(`general ledger, page ${deep} of 200`, () => getJson(`/reports/generalledger?${range}&size=200&page=${deep}`));
-await phase('general ledger of 1910, page 100', () => getJson(`/reports/generalledger?${range}&accounts=1910&size=200&page=100`));
+await phase(`general ledger, page ${deep} of 200`, () =>
+  getJson(`/reports/generalledger?${range}&size=200&page=${deep}`),
+);
+await phase('general ledger of 1910, page 100', () =>
+  getJson(`/reports/generalledger?${range}&accounts=1910&size=200&page=100`),
+);
 
 const sie = await phase('SIE export of the year (streamed over HTTP)', async () => {
   const answer = await get(`${root}/api/sie/file?accountingPeriodStart=${YEAR}-01-01`);

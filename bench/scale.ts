@@ -58,7 +58,12 @@ if (postgres) {
   };
 }
 
-const config = { ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }), databaseUrl: url, port: 0, logLevel: 'silent' as const };
+const config = {
+  ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
+  databaseUrl: url,
+  port: 0,
+  logLevel: 'silent' as const,
+};
 
 // ------------------------------------------------------------------------------------------------ seeding
 let seed = 42;
@@ -77,8 +82,17 @@ async function startSeeding(): Promise<Seeder> {
   const demo = await seedDemo(app.ctx, { withData: true });
   const admin = new AdminService(app.ctx);
   const companies = [demo.companyId];
-  for (let i = 1; i < COMPANIES; i++) companies.push((await admin.createCompany({ name: `Yritys ${i} Oy`, contractType: 'TESTING' })).companyId);
-  const accounts = (await app.ctx.db.selectFrom('accounts').select('number').where('company_id', '=', demo.companyId).where('type', 'in', ['EXPENSE', 'INCOME']).orderBy('number').execute()).map((a) => a.number);
+  for (let i = 1; i < COMPANIES; i++)
+    companies.push((await admin.createCompany({ name: `Yritys ${i} Oy`, contractType: 'TESTING' })).companyId);
+  const accounts = (
+    await app.ctx.db
+      .selectFrom('accounts')
+      .select('number')
+      .where('company_id', '=', demo.companyId)
+      .where('type', 'in', ['EXPENSE', 'INCOME'])
+      .orderBy('number')
+      .execute()
+  ).map((a) => a.number);
   return { app, demo, companies, accounts: accounts.length > 0 ? accounts : ['7000'], posted: 0 };
 }
 
@@ -87,7 +101,11 @@ function lines(accounts: string[]): PostingLine[] {
   let sum = 0;
   for (let i = 0; i < LINES - 1; i++) {
     const amount = (next() % 2_000_000) - 1_000_000;
-    out.push({ account: accounts[next() % accounts.length], amountMinor: amount, description: i === 0 ? `Rivi ${i}` : null });
+    out.push({
+      account: accounts[next() % accounts.length],
+      amountMinor: amount,
+      description: i === 0 ? `Rivi ${i}` : null,
+    });
     sum += amount;
   }
   out.push({ account: '1910', amountMinor: -sum, description: null });
@@ -104,12 +122,21 @@ async function seedTo(seeder: Seeder, target: number): Promise<void> {
     // chunks alternate: the measured company gets its share, each other company a chunk in turn
     const chunk = Math.floor(first / PER_TRANSACTION);
     const everyNth = Math.max(1, Math.round(1 / SHARE));
-    const companyId = chunk % everyNth === 0 || companies.length === 1 ? companies[0] : companies[1 + (chunk % (companies.length - 1))];
+    const companyId =
+      chunk % everyNth === 0 || companies.length === 1 ? companies[0] : companies[1 + (chunk % (companies.length - 1))];
     await app.ctx.db.transaction().execute(async (trx) => {
       for (let n = first; n < first + count; n++) {
         const day = 1 + (n % 365);
         const receiptDate = new Date(Date.UTC(YEAR, 0, day)).toISOString().slice(0, 10);
-        await app.services.ledger.post(trx, companyId, { type: 'JOURNAL', status: 'APPROVED', name: `Tosite ${n}`, receiptDate, vatType: 'PURCHASE', vatStatus: 1, lines: lines(seeder.accounts) });
+        await app.services.ledger.post(trx, companyId, {
+          type: 'JOURNAL',
+          status: 'APPROVED',
+          name: `Tosite ${n}`,
+          receiptDate,
+          vatType: 'PURCHASE',
+          vatStatus: 1,
+          lines: lines(seeder.accounts),
+        });
       }
     });
     seeder.posted += count;
@@ -137,7 +164,15 @@ interface Service {
 async function startService(demo: DemoCredentials): Promise<Service> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN, 'serve'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0', LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TASE_MODE: 'sandbox',
+      TASE_RATE_LIMIT: '0',
+      LOG_LEVEL: 'error',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -147,7 +182,12 @@ async function startService(demo: DemoCredentials): Promise<Service> {
     await sleep(50);
   }
   const root = `http://127.0.0.1:${port}`;
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: demo.clientSecret, api_key: demo.apiKey });
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: demo.clientId,
+    client_secret: demo.clientSecret,
+    api_key: demo.apiKey,
+  });
   const answer = await fetch(`${root}/api/oauth/token`, { method: 'POST', body: form });
   return { child, root, token: ((await answer.json()) as { access_token: string }).access_token };
 }
@@ -158,7 +198,10 @@ async function stopService(service: Service): Promise<void> {
 }
 
 /** The service's resident memory (VmRSS), sampled every 10 ms while `work` runs: before and peak. */
-async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; ms: number; before: number; peak: number }> {
+async function withPeakRss<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; ms: number; before: number; peak: number }> {
   const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
   const before = rss();
   let peak = before;
@@ -190,7 +233,10 @@ function latency(times: number[], seconds: number): Latency {
  * `connections` clients sending one request after another for SECONDS (after a second of warm-up); each request's
  * time is measured on the client to the microsecond.
  */
-async function load(service: Service, options: { path: () => string; method?: 'GET' | 'POST'; body?: () => string; connections?: number }): Promise<Latency> {
+async function load(
+  service: Service,
+  options: { path: () => string; method?: 'GET' | 'POST'; body?: () => string; connections?: number },
+): Promise<Latency> {
   const headers = { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' };
   const run = async (seconds: number) => {
     const times: number[] = [];
@@ -200,7 +246,11 @@ async function load(service: Service, options: { path: () => string; method?: 'G
         while (performance.now() < end) {
           const path = options.path();
           const started = performance.now();
-          const answer = await fetch(`${service.root}${path}`, { method: options.method ?? 'GET', headers, body: options.body?.() });
+          const answer = await fetch(`${service.root}${path}`, {
+            method: options.method ?? 'GET',
+            headers,
+            body: options.body?.(),
+          });
           const text = await answer.text();
           if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${text.slice(0, 300)}`);
           times.push(performance.now() - started);
@@ -237,8 +287,12 @@ interface Heavy {
 async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy[]; receiptsOfCompany: number }> {
   const companyId = seeder.demo.companyId;
   const db = seeder.app.ctx.db;
-  const ids = (await db.selectFrom('ledger_receipts').select('id').where('company_id', '=', companyId).execute()).map((r) => Number(r.id));
-  const products = (await db.selectFrom('products').select('id').where('company_id', '=', companyId).execute()).map((r) => Number(r.id));
+  const ids = (await db.selectFrom('ledger_receipts').select('id').where('company_id', '=', companyId).execute()).map(
+    (r) => Number(r.id),
+  );
+  const products = (await db.selectFrom('products').select('id').where('company_id', '=', companyId).execute()).map(
+    (r) => Number(r.id),
+  );
   // the seeding process stops while the service is measured: its background tasks would write beside it
   await seeder.app.close();
   const service = await startService(seeder.demo);
@@ -249,8 +303,12 @@ async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy
     const range = `startDate=${YEAR}-01-01&endDate=${YEAR}-12-31`;
     let n = 0;
     figures['GET one receipt'] = await load(service, { path: () => `/api/ledgerreceipts/${pick(ids)}` });
-    figures['GET page of 50 receipts (first 20 pages)'] = await load(service, { path: () => `/api/ledgerreceipts?size=50&page=${next() % Math.min(20, pages)}` });
-    figures['GET page of 50 receipts (keyset, anywhere)'] = await load(service, { path: () => `/api/ledgerreceipts?size=50&previousId=${pick(ids)}` });
+    figures['GET page of 50 receipts (first 20 pages)'] = await load(service, {
+      path: () => `/api/ledgerreceipts?size=50&page=${next() % Math.min(20, pages)}`,
+    });
+    figures['GET page of 50 receipts (keyset, anywhere)'] = await load(service, {
+      path: () => `/api/ledgerreceipts?size=50&previousId=${pick(ids)}`,
+    });
     figures['GET one product'] = await load(service, { path: () => `/api/products/${pick(products)}` });
     figures['POST receipt'] = await load(service, {
       path: () => '/api/ledgerreceipts',
@@ -274,13 +332,20 @@ async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy
     const heavy: Heavy[] = [];
     const report = async (label: string, path: string) => {
       const run = await withPeakRss(pid, async () => {
-        const answer = await fetch(`${service.root}/api${path}`, { headers: { authorization: `Bearer ${service.token}` } });
+        const answer = await fetch(`${service.root}/api${path}`, {
+          headers: { authorization: `Bearer ${service.token}` },
+        });
         if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
         let bytes = 0;
         for await (const chunk of answer.body!) bytes += (chunk as Uint8Array).length;
         return bytes;
       });
-      heavy.push({ label: `${label} (${(run.result / 1024 / 1024).toFixed(1)} MB)`, ms: run.ms, before: run.before, peak: run.peak });
+      heavy.push({
+        label: `${label} (${(run.result / 1024 / 1024).toFixed(1)} MB)`,
+        ms: run.ms,
+        before: run.before,
+        peak: run.peak,
+      });
     };
     await report('trial balance (year)', `/reports/trialbalance?${range}`);
     await report('account balances on 30.6.', `/reports/ledgeraccounts/balances?date=${YEAR}-06-30`);
@@ -298,20 +363,28 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 const seeder = await startSeeding();
-console.log(`engine: ${seeder.app.ctx.engine}, ${COMPANIES} companies, receipts of ${LINES} lines, Node ${process.version}`);
+console.log(
+  `engine: ${seeder.app.ctx.engine}, ${COMPANIES} companies, receipts of ${LINES} lines, Node ${process.version}`,
+);
 const sizes = [...new Set([Math.min(BASELINE, RECEIPTS), RECEIPTS])];
 const results: { size: number; figures: Figures; heavy: Heavy[]; receiptsOfCompany: number; seconds: number }[] = [];
 for (const size of sizes) {
   const started = performance.now();
   await seedTo(seeder, size);
   const seconds = (performance.now() - started) / 1000;
-  console.log(`seeded up to ${size} receipts in ${seconds.toFixed(1)} s (${((size - (results.at(-1)?.size ?? 0)) / seconds).toFixed(0)} receipts/s)`);
+  console.log(
+    `seeded up to ${size} receipts in ${seconds.toFixed(1)} s (${((size - (results.at(-1)?.size ?? 0)) / seconds).toFixed(0)} receipts/s)`,
+  );
   const measured = await measure(seeder);
   results.push({ size, seconds, ...measured });
   console.log(`\n${size} receipts in all, ${measured.receiptsOfCompany} of them in the measured company`);
   console.log(`${'operation'.padEnd(46)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}`);
-  for (const [label, l] of Object.entries(measured.figures)) console.log(`${label.padEnd(46)}${ms(l.p50).padStart(10)}${ms(l.p99).padStart(10)}${l.rps.toFixed(0).padStart(9)}`);
-  for (const h of measured.heavy) console.log(`${h.label.padEnd(46)}${(h.ms / 1000).toFixed(2).padStart(8)} s   RSS ${mb(h.before)} → peak ${mb(h.peak)}`);
+  for (const [label, l] of Object.entries(measured.figures))
+    console.log(`${label.padEnd(46)}${ms(l.p50).padStart(10)}${ms(l.p99).padStart(10)}${l.rps.toFixed(0).padStart(9)}`);
+  for (const h of measured.heavy)
+    console.log(
+      `${h.label.padEnd(46)}${(h.ms / 1000).toFixed(2).padStart(8)} s   RSS ${mb(h.before)} → peak ${mb(h.peak)}`,
+    );
 }
 if (results.length === 2) {
   const [small, large] = results;
@@ -319,7 +392,9 @@ if (results.length === 2) {
   for (const label of Object.keys(small.figures)) {
     const a = small.figures[label];
     const b = large.figures[label];
-    console.log(`${label.padEnd(46)}${`${(b.p50 / a.p50).toFixed(2)}×`.padStart(10)}${`${(b.p99 / a.p99).toFixed(2)}×`.padStart(10)}`);
+    console.log(
+      `${label.padEnd(46)}${`${(b.p50 / a.p50).toFixed(2)}×`.padStart(10)}${`${(b.p99 / a.p99).toFixed(2)}×`.padStart(10)}`,
+    );
   }
 }
 

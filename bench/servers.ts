@@ -13,7 +13,17 @@ const kind = process.argv[2];
 
 if (kind === 'bare') {
   const app = Fastify({ logger: false });
-  const body = { id: 1, type: 'SALES', name: 'Widget', price: 10, discount: 0, active: true, currency: 'EUR', productGroupId: null, version: '2026-11-21T10:00:00.000' };
+  const body = {
+    id: 1,
+    type: 'SALES',
+    name: 'Widget',
+    price: 10,
+    discount: 0,
+    active: true,
+    currency: 'EUR',
+    productGroupId: null,
+    version: '2026-11-21T10:00:00.000',
+  };
   app.get('/product', async () => body);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
@@ -21,21 +31,45 @@ if (kind === 'bare') {
 } else if (kind === 'tase') {
   const dir = mkdtempSync(join(tmpdir(), 'tase-bench-'));
   const databaseUrl = process.env.DATABASE_URL || join(dir, 'bench.sqlite');
-  const config = { ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }), databaseUrl, port: 0, logLevel: 'silent' };
+  const config = {
+    ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
+    databaseUrl,
+    port: 0,
+    logLevel: 'silent',
+  };
   const app = await buildApp({ config });
   const demo = await seedDemo(app.ctx);
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.fastify.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: demo.clientSecret, api_key: demo.apiKey });
-  const tokenAnswer = await fetch(`${base}/api/oauth/token`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: demo.clientId,
+    client_secret: demo.clientSecret,
+    api_key: demo.apiKey,
+  });
+  const tokenAnswer = await fetch(`${base}/api/oauth/token`, {
+    method: 'POST',
+    body: form,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
   const ids: number[] = [];
   for (let i = 0; i < 250; i++) {
     const answer = await fetch(`${base}/api/products`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'SALES', name: `Product ${i}`, code: `P${i}`, unit: 'PIECE', price: 10.5, discount: 0, vat: 25.5, active: true, currency: 'EUR' }),
+      body: JSON.stringify({
+        type: 'SALES',
+        name: `Product ${i}`,
+        code: `P${i}`,
+        unit: 'PIECE',
+        price: 10.5,
+        discount: 0,
+        vat: 25.5,
+        active: true,
+        currency: 'EUR',
+      }),
     });
     ids.push(((await answer.json()) as { id: number }).id);
   }

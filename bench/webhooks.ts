@@ -62,10 +62,17 @@ async function database(): Promise<{ url: string; drop(): Promise<void> }> {
   return { url: join(dir, 'tase.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-const receiver = spawn(process.execPath, ['--input-type=module', '-e', RECEIVER], { stdio: ['ignore', 'pipe', 'inherit'] });
-const port = Number(await new Promise<string>((resolve) => createInterface({ input: receiver.stdout }).once('line', resolve)));
+const receiver = spawn(process.execPath, ['--input-type=module', '-e', RECEIVER], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const port = Number(
+  await new Promise<string>((resolve) => createInterface({ input: receiver.stdout }).once('line', resolve)),
+);
 const db = await database();
-const app = await buildApp({ config: { ...configFromEnv({ TASE_MODE: 'sandbox' }), databaseUrl: db.url, logLevel: 'silent' }, background: false });
+const app = await buildApp({
+  config: { ...configFromEnv({ TASE_MODE: 'sandbox' }), databaseUrl: db.url, logLevel: 'silent' },
+  background: false,
+});
 try {
   const demo = await seedDemo(app.ctx);
   await app.services.webhooks.create(demo.companyId, {
@@ -75,11 +82,16 @@ try {
     subscriptions: ['PAYMENT_UPDATED'],
   });
   const now = app.ctx.clock.now();
-  for (let written = 0; written < EVENTS; ) {
+  for (let written = 0; written < EVENTS;) {
     const batch = Math.min(500, EVENTS - written);
     await app.ctx.db.transaction().execute(async (trx) => {
       for (let i = 0; i < batch; i++) {
-        await emitEvent(trx, { companyId: demo.companyId, eventType: 'PAYMENT_UPDATED', payload: { paymentId: written + i + 1, message: 'Payment updated.' }, now });
+        await emitEvent(trx, {
+          companyId: demo.companyId,
+          eventType: 'PAYMENT_UPDATED',
+          payload: { paymentId: written + i + 1, message: 'Payment updated.' },
+          now,
+        });
       }
     });
     written += batch;

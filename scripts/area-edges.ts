@@ -60,5 +60,12 @@ const connect = (area: string) => {
   }
 };
 for (const area of areaEdges.keys()) if (!index.has(area)) connect(area);
-const summary = { edgesBetweenAreas: throughFace + intoInternals, throughFace, intoInternals, intoStores, circularEdges: circular, areaCircles: circles };
+const summary = {
+  edgesBetweenAreas: throughFace + intoInternals,
+  throughFace,
+  intoInternals,
+  intoStores,
+  circularEdges: circular,
+  areaCircles: circles,
+};
 process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);

@@ -7,7 +7,14 @@
 import { parseArgs } from 'node:util';
 import { ManualClock } from '../src/platform/clock.ts';
 import { startService } from '../test/support/service.ts';
-import { changedPaths, fuzzOperation, knownIdsOf, operationsOf, snapshotter, type FuzzFailure } from '../test/support/fuzz.ts';
+import {
+  changedPaths,
+  fuzzOperation,
+  knownIdsOf,
+  operationsOf,
+  snapshotter,
+  type FuzzFailure,
+} from '../test/support/fuzz.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,16 +46,27 @@ try {
     for (const [index, op] of operations.entries()) {
       if (sent >= total) break;
       const runSeed = seed + round * operations.length + index;
-      const run = await fuzzOperation(svc.base, op, known, token, { seed: runSeed, runs: Math.min(perRound, total - sent), concurrency });
+      const run = await fuzzOperation(svc.base, op, known, token, {
+        seed: runSeed,
+        runs: Math.min(perRound, total - sent),
+        concurrency,
+      });
       sent += run.sent + run.failures.filter((f) => f.problem.startsWith('no answer')).length;
       for (const [status, count] of run.byStatus) byStatus.set(status, (byStatus.get(status) ?? 0) + count);
       for (const f of run.failures) failures.push({ ...f, operation: `${op.method} ${op.path} (seed ${runSeed})` });
       const after = await snapshots.take();
       const changed = run.accepted ? [] : changedPaths(before, after);
-      if (changed.length > 0) failures.push({ operation: `${op.method} ${op.path} (seed ${runSeed})`, problem: `refused requests changed ${changed.join(', ')}`, request: '' });
+      if (changed.length > 0)
+        failures.push({
+          operation: `${op.method} ${op.path} (seed ${runSeed})`,
+          problem: `refused requests changed ${changed.join(', ')}`,
+          request: '',
+        });
       before = after;
     }
-    process.stdout.write(`  ${sent} sent, ${failures.length} problems, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    process.stdout.write(
+      `  ${sent} sent, ${failures.length} problems, ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+    );
   }
 
   const seconds = (Date.now() - started) / 1000;

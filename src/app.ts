@@ -7,12 +7,30 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/index.ts';
 import type { Config } from './platform/config.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
-import { clientErrorHandler, frameworkErrors, installConventions, installNotFound, installVersionLifecycle, MAX_PARAM_LENGTH, registerRoute, RouteTable } from './platform/http.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installConventions,
+  installNotFound,
+  installVersionLifecycle,
+  MAX_PARAM_LENGTH,
+  registerRoute,
+  RouteTable,
+} from './platform/http.ts';
 import { API_DESCRIPTION, versionDocuments } from './platform/openapi.ts';
 import { API_VERSIONS, LATEST_VERSION, VERSION_ALIASES, canonicalUrl } from './platform/versions.ts';
 import { route } from './platform/route.ts';
 import { Type } from './platform/schema.ts';
-import { AREAS, allMigrations, allRoutes, apiTags, backgroundTasks, createServices, rootRoutes, type Services } from './modules.ts';
+import {
+  AREAS,
+  allMigrations,
+  allRoutes,
+  apiTags,
+  backgroundTasks,
+  createServices,
+  rootRoutes,
+  type Services,
+} from './modules.ts';
 import { backfillCompanySetup, companySetup } from './platform/company-setup.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
 import { registerRootRoute } from './platform/root-routes.ts';
@@ -40,11 +58,23 @@ async function signingKey(database: DatabaseHandle, config: Config): Promise<Uin
   // Sandbox without a configured secret: one generated on first start and kept in the database, so tokens
   // survive restarts of a local sandbox.
   const db = database.db;
-  const existing = await db.selectFrom('service_settings').select('value').where('name', '=', 'signing_secret').executeTakeFirst();
+  const existing = await db
+    .selectFrom('service_settings')
+    .select('value')
+    .where('name', '=', 'signing_secret')
+    .executeTakeFirst();
   if (existing) return Buffer.from(existing.value, 'base64url');
   const secret = randomBytes(32);
-  await db.insertInto('service_settings').values({ name: 'signing_secret', value: secret.toString('base64url') }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  const stored = await db.selectFrom('service_settings').select('value').where('name', '=', 'signing_secret').executeTakeFirstOrThrow();
+  await db
+    .insertInto('service_settings')
+    .values({ name: 'signing_secret', value: secret.toString('base64url') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const stored = await db
+    .selectFrom('service_settings')
+    .select('value')
+    .where('name', '=', 'signing_secret')
+    .executeTakeFirstOrThrow();
   return Buffer.from(stored.value, 'base64url');
 }
 
@@ -77,7 +107,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : `${requestIdPrefix}-${(++requestCounter).toString(36)}`;
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given)
+        ? given
+        : `${requestIdPrefix}-${(++requestCounter).toString(36)}`;
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
@@ -100,7 +132,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /oauth/token.' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Access token from POST /oauth/token.',
+          },
         },
       },
       tags: apiTags(),
@@ -133,12 +170,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await fastify.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: {
-      urls: [...API_VERSIONS]
-        .reverse()
-        .map((v) => ({
-          url: `/${v.path}/api/openapi.json`,
-          name: `${v.id}${v.id === LATEST_VERSION ? ' (latest)' : ''}${v.id === VERSION_ALIASES.supported ? ' (supported)' : ''}`,
-        })),
+      urls: [...API_VERSIONS].reverse().map((v) => ({
+        url: `/${v.path}/api/openapi.json`,
+        name: `${v.id}${v.id === LATEST_VERSION ? ' (latest)' : ''}${v.id === VERSION_ALIASES.supported ? ' (supported)' : ''}`,
+      })),
       'urls.primaryName': `${LATEST_VERSION} (latest)`,
     } as never,
   });

@@ -121,7 +121,8 @@ export function tableOwners(): Map<string, { area: string; global: boolean }> {
   for (const area of AREAS) {
     for (const global of [false, true]) {
       for (const table of (global ? area.tables?.global : area.tables?.company) ?? []) {
-        if (owners.has(table)) throw new Error(`table ${table} is owned by ${owners.get(table)!.area} and ${area.name}`);
+        if (owners.has(table))
+          throw new Error(`table ${table} is owned by ${owners.get(table)!.area} and ${area.name}`);
         owners.set(table, { area: area.name, global });
       }
     }

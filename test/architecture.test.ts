@@ -16,7 +16,8 @@ describe('architecture', () => {
   let cruised: ICruiseResult;
   it('has no import into another area’s internals, from a shared layer into an area, or in a circle', async () => {
     const rules = createRequire(import.meta.url)('../.dependency-cruiser.cjs');
-    cruised = (await cruise(['src'], { ...rules.options, validate: true, ruleSet: { forbidden: rules.forbidden } })).output as ICruiseResult;
+    cruised = (await cruise(['src'], { ...rules.options, validate: true, ruleSet: { forbidden: rules.forbidden } }))
+      .output as ICruiseResult;
     const violations = cruised.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
     expect(violations).toEqual([]);
   }, 60_000);
@@ -55,8 +56,12 @@ describe('architecture', () => {
     const handle = openDatabase({ url: ':memory:' });
     try {
       await migrate(handle.db, allMigrations());
-      const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(handle.db);
-      const unowned = rows.map((r) => r.name).filter((t) => !owners.has(t) && !ENGINE_TABLES.includes(t) && t !== 'id_sequences');
+      const { rows } = await sql<{
+        name: string;
+      }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(handle.db);
+      const unowned = rows
+        .map((r) => r.name)
+        .filter((t) => !owners.has(t) && !ENGINE_TABLES.includes(t) && t !== 'id_sequences');
       expect(unowned).toEqual([]);
       const declaredGlobal = [...owners].filter(([, o]) => o.global).map(([t]) => t);
       expect([...GLOBAL_TABLES].sort()).toEqual([...declaredGlobal, ...ENGINE_TABLES].sort());

@@ -13,7 +13,16 @@ import { startService, type TestService } from './support/service.ts';
 import { PASSWORD, person, until } from './mfa-helpers.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SECRET = 'authenticator-test-secret-123456';
 
 let svc: TestService;
@@ -24,7 +33,10 @@ const events: { raw: Buffer; signature: string | undefined }[] = [];
 let maija: Awaited<ReturnType<typeof person>>;
 
 beforeAll(async () => {
-  svc = await startService({ clock: new ManualClock(new Date()), config: { mode: 'production', signingSecret: 'x'.repeat(40), webhookAllowPrivate: true } });
+  svc = await startService({
+    clock: new ManualClock(new Date()),
+    config: { mode: 'production', signingSecret: 'x'.repeat(40), webhookAllowPrivate: true },
+  });
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -35,10 +47,24 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/events`;
-  expect((await svc.api('POST', '/webhooks', { url, authenticationType: 'HMAC', authenticationMeta: { sharedSecret: SECRET }, subscriptions: ['USER_UPDATED'] })).status).toBe(200);
+  expect(
+    (
+      await svc.api('POST', '/webhooks', {
+        url,
+        authenticationType: 'HMAC',
+        authenticationMeta: { sharedSecret: SECRET },
+        subscriptions: ['USER_UPDATED'],
+      })
+    ).status,
+  ).toBe(200);
   maija = await person(svc, 'maija');
   profile = mkdtempSync(join(tmpdir(), 'tase-chromium-'));
-  browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, timeout: 30_000 });
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    headless: true,
+    timeout: 30_000,
+  });
 });
 
 afterAll(async () => {
@@ -48,12 +74,17 @@ afterAll(async () => {
   await svc?.close();
 });
 
-const api = (method: string, path: string, body?: unknown) => svc.request(method, `/api${path}`, { token: maija.token, body });
+const api = (method: string, path: string, body?: unknown) =>
+  svc.request(method, `/api${path}`, { token: maija.token, body });
 
 describe('authenticator in Chromium', () => {
   it('logs in, lists what each action will do, approves one and rejects another', async () => {
-    const approveMe = (await api('PUT', '/users', { firstName: 'Maija', lastName: 'Virtanen', email: 'maija@example.com', city: 'Oulu' })).body.transactionIdentifier;
-    const rejectMe = (await api('PUT', '/users', { firstName: 'Mallory', lastName: 'Person', email: 'mallory@example.com' })).body.transactionIdentifier;
+    const approveMe = (
+      await api('PUT', '/users', { firstName: 'Maija', lastName: 'Virtanen', email: 'maija@example.com', city: 'Oulu' })
+    ).body.transactionIdentifier;
+    const rejectMe = (
+      await api('PUT', '/users', { firstName: 'Mallory', lastName: 'Person', email: 'mallory@example.com' })
+    ).body.transactionIdentifier;
     expect((await api('GET', `/mfatransactionresult/${approveMe}`)).status).toBe(202);
 
     const page = await browser.newPage();
@@ -89,14 +120,20 @@ describe('authenticator in Chromium', () => {
     await expect.poll(() => page.textContent('#notice')).toBe('Rejected: Update the user information of maija.');
     await expect.poll(() => page.isVisible('#empty')).toBe(true);
 
-    expect((await api('GET', `/mfatransactionresult/${approveMe}`)).body).toEqual({ info: { message: 'User information updated.' } });
+    expect((await api('GET', `/mfatransactionresult/${approveMe}`)).body).toEqual({
+      info: { message: 'User information updated.' },
+    });
     expect((await api('GET', `/mfatransactionresult/${rejectMe}`)).status).toBe(406);
     expect((await api('GET', '/users')).body).toMatchObject({ firstName: 'Maija', lastName: 'Virtanen', city: 'Oulu' });
 
     // the confirmed action reached the webhook, signed
     const event = await until(() => events[0], 30_000, 'USER_UPDATED');
     expect(event.signature).toBe(createHmac('sha512', SECRET).update(event.raw).digest('hex'));
-    expect(JSON.parse(event.raw.toString()).payload).toEqual({ transactionIdentifier: approveMe, userId: maija.userId, message: 'User information updated.' });
+    expect(JSON.parse(event.raw.toString()).payload).toEqual({
+      transactionIdentifier: approveMe,
+      userId: maija.userId,
+      message: 'User information updated.',
+    });
     expect(events).toHaveLength(1); // nothing for the rejected one
 
     // a new action shows up on the next refresh; logging out ends the session
@@ -112,7 +149,9 @@ describe('authenticator in Chromium', () => {
 
 describe('authenticator endpoints', () => {
   async function login() {
-    const answer = await svc.request('POST', '/authenticator/api/login', { body: { username: 'maija', password: PASSWORD } });
+    const answer = await svc.request('POST', '/authenticator/api/login', {
+      body: { username: 'maija', password: PASSWORD },
+    });
     expect(answer.status).toBe(200);
     const setCookie = answer.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/HttpOnly/);
@@ -122,28 +161,54 @@ describe('authenticator endpoints', () => {
   }
 
   it('requires the CSRF token, a JSON body and the same origin on posts', async () => {
-    const id = (await api('PUT', '/users', { firstName: 'Maija', lastName: 'V', email: 'maija@example.com' })).body.transactionIdentifier;
+    const id = (await api('PUT', '/users', { firstName: 'Maija', lastName: 'V', email: 'maija@example.com' })).body
+      .transactionIdentifier;
     const { cookie, csrf } = await login();
     const path = `/authenticator/api/transactions/${id}/approve`;
     expect((await svc.request('POST', path, { headers: { cookie } })).status).toBe(403);
-    expect((await svc.request('POST', path, { headers: { cookie, 'x-csrf-token': csrf, origin: 'https://evil.example.com' } })).status).toBe(403);
+    expect(
+      (
+        await svc.request('POST', path, {
+          headers: { cookie, 'x-csrf-token': csrf, origin: 'https://evil.example.com' },
+        })
+      ).status,
+    ).toBe(403);
     expect((await svc.request('POST', path, { headers: { 'x-csrf-token': csrf } })).status).toBe(401);
-    const form = await svc.request('POST', '/authenticator/api/login', { raw: 'username=maija&password=x', contentType: 'application/x-www-form-urlencoded' });
+    const form = await svc.request('POST', '/authenticator/api/login', {
+      raw: 'username=maija&password=x',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(form.status).toBe(415);
-    expect((await svc.request('GET', '/authenticator/api/transactions', { headers: { cookie } })).body.transactions.map((t: { transactionIdentifier: string }) => t.transactionIdentifier)).toContain(id);
+    expect(
+      (await svc.request('GET', '/authenticator/api/transactions', { headers: { cookie } })).body.transactions.map(
+        (t: { transactionIdentifier: string }) => t.transactionIdentifier,
+      ),
+    ).toContain(id);
     const ok = await svc.request('POST', path, { headers: { cookie, 'x-csrf-token': csrf, origin: svc.base } });
     expect(ok.status).toBe(200);
     expect(ok.body.state).toBe('COMPLETED');
-    expect((await svc.request('POST', '/authenticator/api/logout', { headers: { cookie, 'x-csrf-token': csrf } })).status).toBe(204);
+    expect(
+      (await svc.request('POST', '/authenticator/api/logout', { headers: { cookie, 'x-csrf-token': csrf } })).status,
+    ).toBe(204);
     expect((await svc.request('GET', '/authenticator/api/session', { headers: { cookie } })).status).toBe(401);
   });
 
   it('locks the account after repeated wrong passwords, like the login page', async () => {
-    await svc.admin.createUser({ username: 'guesser', password: PASSWORD, firstName: 'G', lastName: 'G', email: 'g@example.com' });
-    const attempt = (password: string) => svc.request('POST', '/authenticator/api/login', { body: { username: 'guesser', password } });
-    for (let i = 0; i < 4; i++) expect((await attempt('wrong-guess-1')).body.errors[0].message).toBe('Wrong username or password.');
+    await svc.admin.createUser({
+      username: 'guesser',
+      password: PASSWORD,
+      firstName: 'G',
+      lastName: 'G',
+      email: 'g@example.com',
+    });
+    const attempt = (password: string) =>
+      svc.request('POST', '/authenticator/api/login', { body: { username: 'guesser', password } });
+    for (let i = 0; i < 4; i++)
+      expect((await attempt('wrong-guess-1')).body.errors[0].message).toBe('Wrong username or password.');
     expect((await attempt('wrong-guess-1')).body.errors[0].message).toMatch(/locked/);
     expect((await attempt(PASSWORD)).body.errors[0].message).toMatch(/locked/);
-    expect((await svc.request('POST', '/authenticator/api/login', { body: { username: 'nobody', password: 'x' } })).status).toBe(401);
+    expect(
+      (await svc.request('POST', '/authenticator/api/login', { body: { username: 'nobody', password: 'x' } })).status,
+    ).toBe(401);
   });
 });

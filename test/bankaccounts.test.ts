@@ -43,7 +43,10 @@ describe('POST and PUT /bankaccounts', () => {
       version: '2026-06-01T08:00:00.000',
     });
     expect((await svc.api('GET', `/bankaccounts/${created.id}`)).body).toEqual(created);
-    expect((await svc.api('POST', '/bankaccounts', account)).body.errors[0]).toMatchObject({ message: 'BANK_ACCOUNT_EXISTS', field: 'iban' });
+    expect((await svc.api('POST', '/bankaccounts', account)).body.errors[0]).toMatchObject({
+      message: 'BANK_ACCOUNT_EXISTS',
+      field: 'iban',
+    });
   });
 
   it('validates IBAN and BIC, reporting them together', async () => {
@@ -52,12 +55,21 @@ describe('POST and PUT /bankaccounts', () => {
       { status: 400, message: 'INVALID_IBAN', field: 'iban' },
       { status: 400, message: 'INVALID_BIC', field: 'bic' },
     ]);
-    const foreignBic = await svc.api('POST', '/bankaccounts', { ...account, iban: 'FI3715903000000776', bic: 'ESSESESS' });
+    const foreignBic = await svc.api('POST', '/bankaccounts', {
+      ...account,
+      iban: 'FI3715903000000776',
+      bic: 'ESSESESS',
+    });
     expect(foreignBic.body.errors[0]).toMatchObject({ message: 'BIC_COUNTRY_DOES_NOT_MATCH_IBAN', field: 'bic' });
   });
 
   it('keeps one default account for payments and invoices', async () => {
-    const second = await svc.api('POST', '/bankaccounts', { ...account, iban: 'FI7944052020036082', bic: 'HELSFIHH', defaultForInvoice: false });
+    const second = await svc.api('POST', '/bankaccounts', {
+      ...account,
+      iban: 'FI7944052020036082',
+      bic: 'HELSFIHH',
+      defaultForInvoice: false,
+    });
     expect(second.status, second.text).toBe(200);
     const first = (await svc.api('GET', `/bankaccounts/${created.id}`)).body;
     expect(first.defaultForPayment).toBe(false);
@@ -69,18 +81,48 @@ describe('POST and PUT /bankaccounts', () => {
 
   it('PUT changes flags; IBAN and currency cannot change; a stale version is refused; INACTIVE clears every flag', async () => {
     clock.advance(1000);
-    const put = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, iban: 'FI2112345600000785', allowForeignPayments: true, allowExpressPayments: true, version: created.version });
+    const put = await svc.api('PUT', `/bankaccounts/${created.id}`, {
+      ...account,
+      iban: 'FI2112345600000785',
+      allowForeignPayments: true,
+      allowExpressPayments: true,
+      version: created.version,
+    });
     expect(put.status, put.text).toBe(200);
     expect(put.body).toMatchObject({ allowForeignPayments: true, allowExpressPayments: true });
     const stale = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, version: created.version });
     expect(stale.body.errors[0].field).toBe('version');
-    const immutable = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, iban: 'FI3715903000000776', currency: 'SEK', bic: undefined, version: put.body.version });
-    expect(immutable.body.errors.map((e: { message: string }) => e.message)).toEqual(['BANK_ACCOUNT_IBAN_CANNOT_BE_CHANGED', 'BANK_ACCOUNT_CURRENCY_CANNOT_BE_CHANGED']);
+    const immutable = await svc.api('PUT', `/bankaccounts/${created.id}`, {
+      ...account,
+      iban: 'FI3715903000000776',
+      currency: 'SEK',
+      bic: undefined,
+      version: put.body.version,
+    });
+    expect(immutable.body.errors.map((e: { message: string }) => e.message)).toEqual([
+      'BANK_ACCOUNT_IBAN_CANNOT_BE_CHANGED',
+      'BANK_ACCOUNT_CURRENCY_CANNOT_BE_CHANGED',
+    ]);
     const unversioned = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, status: 'INACTIVE' });
-    expect(unversioned.body.errors).toEqual([{ status: 400, message: expect.stringMatching(/^VERSION_REQUIRED/), field: 'version' }]);
+    expect(unversioned.body.errors).toEqual([
+      { status: 400, message: expect.stringMatching(/^VERSION_REQUIRED/), field: 'version' },
+    ]);
     clock.advance(1000);
-    const inactive = await svc.api('PUT', `/bankaccounts/${created.id}`, { ...account, status: 'INACTIVE', withholdingTax: true, version: put.body.version });
-    expect(inactive.body).toMatchObject({ status: 'INACTIVE', allowPayments: false, allowSalaryPayments: false, defaultForPayment: false, defaultForInvoice: false, showAccountOnInvoice: false, withholdingTax: false });
+    const inactive = await svc.api('PUT', `/bankaccounts/${created.id}`, {
+      ...account,
+      status: 'INACTIVE',
+      withholdingTax: true,
+      version: put.body.version,
+    });
+    expect(inactive.body).toMatchObject({
+      status: 'INACTIVE',
+      allowPayments: false,
+      allowSalaryPayments: false,
+      defaultForPayment: false,
+      defaultForInvoice: false,
+      showAccountOnInvoice: false,
+      withholdingTax: false,
+    });
     expect((await svc.api('PUT', '/bankaccounts/999999', { ...account, version: put.body.version })).status).toBe(404);
   });
 
@@ -98,33 +140,78 @@ describe('POST and PUT /bankaccounts', () => {
     };
     const created = await svc.api('POST', '/bankaccounts', body);
     expect(created.status, created.text).toBe(200);
-    expect(created.body).toMatchObject({ associatedAccounts: [{ type: 'BANKGIRO', accountNumber: '5050-1055' }], withholdingTax: false });
-    const put = await svc.api('PUT', `/bankaccounts/${created.body.id}`, { ...body, associatedAccounts: [{ type: 'PLUSGIRO', accountNumber: '4711-2' }], version: created.body.version });
+    expect(created.body).toMatchObject({
+      associatedAccounts: [{ type: 'BANKGIRO', accountNumber: '5050-1055' }],
+      withholdingTax: false,
+    });
+    const put = await svc.api('PUT', `/bankaccounts/${created.body.id}`, {
+      ...body,
+      associatedAccounts: [{ type: 'PLUSGIRO', accountNumber: '4711-2' }],
+      version: created.body.version,
+    });
     expect(put.status, put.text).toBe(200);
     expect(put.body.associatedAccounts).toEqual([{ type: 'PLUSGIRO', accountNumber: '4711-2' }]);
-    const bad = await svc.api('POST', '/bankaccounts', { ...body, iban: 'SE3550000000054910000003', associatedAccounts: [{ type: 'GIRO', accountNumber: '1' }] });
+    const bad = await svc.api('POST', '/bankaccounts', {
+      ...body,
+      iban: 'SE3550000000054910000003',
+      associatedAccounts: [{ type: 'GIRO', accountNumber: '1' }],
+    });
     expect(bad.body.errors[0]).toMatchObject({ status: 400, field: 'associatedAccounts[0].type' });
   });
 
   it('an account on an old-style bank connection that sets a payment flag to true answers 400', async () => {
-    const old = { ...account, iban: 'FI3715903000000776', bic: 'DABAFIHH', bankConnection: 'OLD_CONNECTION', defaultForPayment: false, defaultForInvoice: false };
+    const old = {
+      ...account,
+      iban: 'FI3715903000000776',
+      bic: 'DABAFIHH',
+      bankConnection: 'OLD_CONNECTION',
+      defaultForPayment: false,
+      defaultForInvoice: false,
+    };
     const refused = await svc.api('POST', '/bankaccounts', old);
     expect(refused.status).toBe(400);
-    expect(refused.body.errors.map((e: { field: string }) => e.field)).toEqual(['allowPayments', 'allowSalaryPayments']);
+    expect(refused.body.errors.map((e: { field: string }) => e.field)).toEqual([
+      'allowPayments',
+      'allowSalaryPayments',
+    ]);
     expect(refused.body.errors[0].message).toBe('PAYMENT_FLAGS_NOT_ALLOWED_ON_OLD_BANK_CONNECTION');
-    const created = await svc.api('POST', '/bankaccounts', { ...old, allowPayments: false, allowSalaryPayments: false });
+    const created = await svc.api('POST', '/bankaccounts', {
+      ...old,
+      allowPayments: false,
+      allowSalaryPayments: false,
+    });
     expect(created.status, created.text).toBe(200);
     const version = created.body.version;
-    const flag = await svc.api('PUT', `/bankaccounts/${created.body.id}`, { ...old, allowPayments: false, allowSalaryPayments: false, allowExpressPayments: true, version });
-    expect(flag.body.errors).toEqual([{ status: 400, message: 'PAYMENT_FLAGS_NOT_ALLOWED_ON_OLD_BANK_CONNECTION', field: 'allowExpressPayments' }]);
-    const reconnect = await svc.api('PUT', `/bankaccounts/${created.body.id}`, { ...old, allowPayments: false, allowSalaryPayments: false, bankConnection: 'WEB_SERVICES', version });
+    const flag = await svc.api('PUT', `/bankaccounts/${created.body.id}`, {
+      ...old,
+      allowPayments: false,
+      allowSalaryPayments: false,
+      allowExpressPayments: true,
+      version,
+    });
+    expect(flag.body.errors).toEqual([
+      { status: 400, message: 'PAYMENT_FLAGS_NOT_ALLOWED_ON_OLD_BANK_CONNECTION', field: 'allowExpressPayments' },
+    ]);
+    const reconnect = await svc.api('PUT', `/bankaccounts/${created.body.id}`, {
+      ...old,
+      allowPayments: false,
+      allowSalaryPayments: false,
+      bankConnection: 'WEB_SERVICES',
+      version,
+    });
     expect(reconnect.body.errors[0].field).toBe('bankConnection');
   });
 });
 
 describe('ledger account', () => {
   it('must be an active account of the chart, on POST and PUT, reported with the other failures', async () => {
-    const body = { ...account, iban: 'DE89370400440532013000', bic: 'COBADEFF', defaultForInvoice: false, defaultForPayment: false };
+    const body = {
+      ...account,
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFF',
+      defaultForInvoice: false,
+      defaultForPayment: false,
+    };
     const unknown = await svc.api('POST', '/bankaccounts', { ...body, ledgerAccount: '1999', bic: 'NOTABIC!' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual([
@@ -135,9 +222,20 @@ describe('ledger account', () => {
     expect(created.status, created.text).toBe(200);
     expect((await svc.api('PATCH', '/coa/1920', { active: false })).status).toBe(200);
     try {
-      const put = await svc.api('PUT', `/bankaccounts/${created.body.id}`, { ...body, ledgerAccount: '1920', bankName: 'Commerzbank', version: created.body.version });
-      expect(put.body.errors).toEqual([{ status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'ledgerAccount' }]);
-      const moved = await svc.api('PUT', `/bankaccounts/${created.body.id}`, { ...body, ledgerAccount: '1910', version: created.body.version });
+      const put = await svc.api('PUT', `/bankaccounts/${created.body.id}`, {
+        ...body,
+        ledgerAccount: '1920',
+        bankName: 'Commerzbank',
+        version: created.body.version,
+      });
+      expect(put.body.errors).toEqual([
+        { status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'ledgerAccount' },
+      ]);
+      const moved = await svc.api('PUT', `/bankaccounts/${created.body.id}`, {
+        ...body,
+        ledgerAccount: '1910',
+        version: created.body.version,
+      });
       expect(moved.status, moved.text).toBe(200);
       expect(moved.body.ledgerAccount).toBe('1910');
     } finally {
@@ -148,18 +246,35 @@ describe('ledger account', () => {
 
 describe('rights and tenants', () => {
   it('needs the company-info right to change accounts', async () => {
-    const user = await svc.admin.createUser({ username: 'bankviewer', firstName: 'Bank', lastName: 'Viewer', email: 'bv@example.com' });
+    const user = await svc.admin.createUser({
+      username: 'bankviewer',
+      firstName: 'Bank',
+      lastName: 'Viewer',
+      email: 'bv@example.com',
+    });
     await svc.admin.addMember(svc.demo.companyId, user.userId, 'VIEWER');
-    const key = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: user.userId, clientId: svc.demo.clientId });
+    const key = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
     const token = await svc.tokenFor(key.apiKey);
     expect((await svc.request('GET', '/api/bankaccounts', { token })).status).toBe(200);
-    expect((await svc.request('POST', '/api/bankaccounts', { token, body: { ...account, iban: 'DE89370400440532013000', bic: undefined } })).status).toBe(403);
+    expect(
+      (
+        await svc.request('POST', '/api/bankaccounts', {
+          token,
+          body: { ...account, iban: 'DE89370400440532013000', bic: undefined },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('another company gets 404 for this company’s accounts and may add the same IBAN for itself', async () => {
     const mine = (await svc.api('GET', '/bankaccounts')).body.results[0];
     const other = await otherCompany(svc, 'Bank Other Oy');
-    const ask = (method: string, path: string, body?: unknown) => svc.request(method, `/api${path}`, { token: other.token, body });
+    const ask = (method: string, path: string, body?: unknown) =>
+      svc.request(method, `/api${path}`, { token: other.token, body });
     expect((await ask('GET', `/bankaccounts/${mine.id}`)).status).toBe(404);
     expect((await ask('PUT', `/bankaccounts/${mine.id}`, { ...account, version: mine.version })).status).toBe(404);
     expect((await ask('GET', '/bankaccounts')).body.results).toEqual([]);

@@ -11,7 +11,16 @@ import * as oidc from 'openid-client';
 import { startService, type TestService } from './support/service.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 let svc: TestService;
 let browser: BrowserContext;
@@ -38,7 +47,12 @@ beforeAll(async () => {
   );
   oidc.allowInsecureRequests(config);
   profile = mkdtempSync(join(tmpdir(), 'tase-chromium-'));
-  browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, timeout: 30_000 });
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    headless: true,
+    timeout: 30_000,
+  });
 });
 
 afterAll(async () => {
@@ -70,7 +84,10 @@ describe('login page in Chromium', () => {
     expect(landed.searchParams.get('expires_in')).toBe('300');
     await tab.close();
 
-    const tokens = await oidc.authorizationCodeGrant(config, landed, { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await oidc.authorizationCodeGrant(config, landed, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     expect(tokens.token_type).toBe('bearer');
     expect(tokens.expires_in).toBe(3600);
     expect(tokens.refresh_token).toBeTruthy();
@@ -82,7 +99,9 @@ describe('login page in Chromium', () => {
     expect((await svc.request('GET', '/api/sessioninfo', { token: renewed.access_token })).status).toBe(200);
     expect((await svc.request('POST', '/logout', { token: renewed.access_token })).status).toBe(204);
     expect((await svc.request('GET', '/api/users', { token: tokens.access_token })).status).toBe(401);
-    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 
   it('shows a wrong password and a wrong redirect address on the page, and never goes to the callback', async () => {
@@ -109,7 +128,12 @@ describe('login page in Chromium', () => {
 
   it('does not submit without JavaScript', async () => {
     const noScript = mkdtempSync(join(tmpdir(), 'tase-chromium-'));
-    const context = await chromium.launchPersistentContext(noScript, { executablePath: CHROMIUM, args: ARGS, headless: true, javaScriptEnabled: false });
+    const context = await chromium.launchPersistentContext(noScript, {
+      executablePath: CHROMIUM,
+      args: ARGS,
+      headless: true,
+      javaScriptEnabled: false,
+    });
     try {
       const tab = await context.newPage();
       await tab.goto(oidc.buildAuthorizationUrl(config, { redirect_uri: redirectUri }).href);

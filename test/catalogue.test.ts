@@ -52,7 +52,10 @@ describe('tags', () => {
       for (const operations of Object.values(doc.paths as Record<string, Record<string, { tags?: string[] }>>)) {
         for (const operation of Object.values(operations)) for (const tag of operation.tags ?? []) used.add(tag);
       }
-      expect([...used].filter((tag) => !declared.has(tag)), version.id).toEqual([]);
+      expect(
+        [...used].filter((tag) => !declared.has(tag)),
+        version.id,
+      ).toEqual([]);
       expect(used.size).toBeGreaterThan(0);
     }
   });

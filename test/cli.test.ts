@@ -11,7 +11,10 @@ const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'tase-cli-'));
 const env = { ...process.env, DATABASE_URL: join(dir, 'cli.sqlite'), TASE_MODE: 'sandbox', LOG_LEVEL: 'silent' };
 
-async function tase(args: string[], extraEnv: Record<string, string | undefined> = {}): Promise<{ stdout: string; stderr: string; code: number }> {
+async function tase(
+  args: string[],
+  extraEnv: Record<string, string | undefined> = {},
+): Promise<{ stdout: string; stderr: string; code: number }> {
   return run(process.execPath, ['src/main.ts', ...args], { env: { ...env, ...extraEnv } }).then(
     ({ stdout, stderr }) => ({ stdout, stderr, code: 0 }),
     (err) => err as { stdout: string; stderr: string; code: number },
@@ -29,23 +32,107 @@ describe.runIf(testEngine === 'sqlite')('tase command', () => {
     const demo = JSON.parse((await tase(['seed', 'demo', '--json'])).stdout);
     expect(demo).toMatchObject({ companyId: 1, username: 'demo', clientId: 'tase-demo' });
     expect(demo.apiKey).toMatch(/^tak_1_1_/);
-    const company = JSON.parse((await tase(['admin', 'company', 'create', '--name', 'Acme Oy', '--business-id', '7654321-8'])).stdout);
+    const company = JSON.parse(
+      (await tase(['admin', 'company', 'create', '--name', 'Acme Oy', '--business-id', '7654321-8'])).stdout,
+    );
     expect(company).toEqual({ companyId: 2, name: 'Acme Oy' });
-    const user = JSON.parse((await tase(['admin', 'user', 'create', '--username', 'alice', '--first-name', 'Alice', '--last-name', 'A', '--email', 'a@example.com', '--password', 'Alice-pass-1'])).stdout);
-    const member = JSON.parse((await tase(['admin', 'user', 'add-to-company', '--user-id', String(user.userId), '--company-id', '2', '--role', 'VIEWER', '--right', 'sales.productRegister=ALL_RIGHTS'])).stdout);
+    const user = JSON.parse(
+      (
+        await tase([
+          'admin',
+          'user',
+          'create',
+          '--username',
+          'alice',
+          '--first-name',
+          'Alice',
+          '--last-name',
+          'A',
+          '--email',
+          'a@example.com',
+          '--password',
+          'Alice-pass-1',
+        ])
+      ).stdout,
+    );
+    const member = JSON.parse(
+      (
+        await tase([
+          'admin',
+          'user',
+          'add-to-company',
+          '--user-id',
+          String(user.userId),
+          '--company-id',
+          '2',
+          '--role',
+          'VIEWER',
+          '--right',
+          'sales.productRegister=ALL_RIGHTS',
+        ])
+      ).stdout,
+    );
     expect(member.rights.sales.productRegister).toBe('ALL_RIGHTS');
     expect(member.rights.sales.salesInvoices).toBe('VIEWING_RIGHTS');
-    const client = JSON.parse((await tase(['admin', 'client', 'create', '--name', 'Acme app', '--redirect-uri', 'https://acme.example/callback'])).stdout);
+    const client = JSON.parse(
+      (
+        await tase([
+          'admin',
+          'client',
+          'create',
+          '--name',
+          'Acme app',
+          '--redirect-uri',
+          'https://acme.example/callback',
+        ])
+      ).stdout,
+    );
     expect(client.clientSecret.length).toBeGreaterThan(30);
-    const key = JSON.parse((await tase(['admin', 'apikey', 'create', '--company-id', '2', '--user-id', String(user.userId), '--client-id', client.clientId])).stdout);
+    const key = JSON.parse(
+      (
+        await tase([
+          'admin',
+          'apikey',
+          'create',
+          '--company-id',
+          '2',
+          '--user-id',
+          String(user.userId),
+          '--client-id',
+          client.clientId,
+        ])
+      ).stdout,
+    );
     expect(key.apiKey).toMatch(/^tak_2_/);
   }, 60_000);
 
   it('refuses bad input with a message and exit code 2', async () => {
-    const badRedirect = await tase(['admin', 'client', 'create', '--name', 'x', '--redirect-uri', 'https://x.example/cb?query=1']);
+    const badRedirect = await tase([
+      'admin',
+      'client',
+      'create',
+      '--name',
+      'x',
+      '--redirect-uri',
+      'https://x.example/cb?query=1',
+    ]);
     expect(badRedirect.code).toBe(2);
     expect(badRedirect.stderr).toMatch(/query string/);
-    const weak = await tase(['admin', 'user', 'create', '--username', 'bob', '--first-name', 'B', '--last-name', 'B', '--email', 'b@example.com', '--password', 'short']);
+    const weak = await tase([
+      'admin',
+      'user',
+      'create',
+      '--username',
+      'bob',
+      '--first-name',
+      'B',
+      '--last-name',
+      'B',
+      '--email',
+      'b@example.com',
+      '--password',
+      'short',
+    ]);
     expect(weak.code).toBe(2);
   });
 

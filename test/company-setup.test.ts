@@ -23,8 +23,18 @@ async function setupOf(companyId: number) {
   const years = await db.selectFrom('fiscal_years').selectAll().where('company_id', '=', companyId).execute();
   const periods = await db.selectFrom('fiscal_periods').select('id').where('company_id', '=', companyId).execute();
   const vat = await db.selectFrom('vat_settings').selectAll().where('company_id', '=', companyId).execute();
-  const statuses = await db.selectFrom('company_vat_statuses').select('vat_status').where('company_id', '=', companyId).execute();
-  return { accounts: accounts.length, years: years.map((y) => [y.start_date, y.end_date]), periods: periods.length, vat: vat.length, statuses: statuses.length };
+  const statuses = await db
+    .selectFrom('company_vat_statuses')
+    .select('vat_status')
+    .where('company_id', '=', companyId)
+    .execute();
+  return {
+    accounts: accounts.length,
+    years: years.map((y) => [y.start_date, y.end_date]),
+    periods: periods.length,
+    vat: vat.length,
+    statuses: statuses.length,
+  };
 }
 
 describe('company setup', () => {

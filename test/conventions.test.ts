@@ -85,7 +85,9 @@ describe('errors', () => {
     const wrongType = await svc.api('POST', '/products', undefined, { raw: 'name=x', contentType: 'text/plain' });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.errors[0].status).toBe(415);
-    const huge = await svc.api('POST', '/products', undefined, { raw: JSON.stringify({ ...product, name: 'x'.repeat(3 * 1024 * 1024) }) });
+    const huge = await svc.api('POST', '/products', undefined, {
+      raw: JSON.stringify({ ...product, name: 'x'.repeat(3 * 1024 * 1024) }),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.errors[0].status).toBe(413);
     const empty = await svc.api('POST', '/products', undefined, { raw: '' });
@@ -125,7 +127,9 @@ describe('errors', () => {
 describe('exact decimals', () => {
   it('keeps many decimals exact from request to response', async () => {
     // raw text: a JS number literal in the test would itself be a float
-    const raw = JSON.stringify({ ...product, vat: 25.5 }).replace('"price":10', '"price":123456789012.123456').replace('"discount":0', '"discount":12.3456');
+    const raw = JSON.stringify({ ...product, vat: 25.5 })
+      .replace('"price":10', '"price":123456789012.123456')
+      .replace('"discount":0', '"discount":12.3456');
     const answer = await svc.api('POST', '/products', undefined, { raw });
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('"price":123456789012.123456');
@@ -143,7 +147,8 @@ describe('exact decimals', () => {
 
 describe('paging', () => {
   beforeAll(async () => {
-    for (let i = 0; i < 7; i++) await svc.api('POST', '/products', { ...product, name: `Paged ${i}`, type: 'PURCHASE' });
+    for (let i = 0; i < 7; i++)
+      await svc.api('POST', '/products', { ...product, name: `Paged ${i}`, type: 'PURCHASE' });
   });
 
   it('pages with page and size and reports the envelope', async () => {
@@ -176,29 +181,57 @@ describe('paging', () => {
 
 describe('token endpoint basics', () => {
   it('issues a JWT access token for client credentials, also with a trailing slash', async () => {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: svc.demo.clientId, client_secret: svc.demo.clientSecret, api_key: svc.demo.apiKey });
-    const answer = await svc.request('POST', '/api/oauth/token/', { raw: form.toString(), contentType: 'application/x-www-form-urlencoded' });
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: svc.demo.clientId,
+      client_secret: svc.demo.clientSecret,
+      api_key: svc.demo.apiKey,
+    });
+    const answer = await svc.request('POST', '/api/oauth/token/', {
+      raw: form.toString(),
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
     const token: string = answer.body.access_token;
     expect(Buffer.byteLength(token)).toBeLessThanOrEqual(512);
-    const [header, payload] = token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
-    expect(Object.keys(payload)).toEqual(expect.arrayContaining(['iss', 'aud', 'sub', 'cid', 'jti', 'auth_time', 'iat', 'exp']));
+    expect(Object.keys(payload)).toEqual(
+      expect.arrayContaining(['iss', 'aud', 'sub', 'cid', 'jti', 'auth_time', 'iat', 'exp']),
+    );
     expect(payload.exp - payload.iat).toBe(3600);
     expect(payload.cid).toBe(svc.demo.companyId);
   });
 
   it('refuses a wrong secret, an unknown key, and secrets in the URL', async () => {
     const form = (over: Record<string, string>) =>
-      new URLSearchParams({ grant_type: 'client_credentials', client_id: svc.demo.clientId, client_secret: svc.demo.clientSecret, api_key: svc.demo.apiKey, ...over }).toString();
-    const wrongSecret = await svc.request('POST', '/api/oauth/token', { raw: form({ client_secret: 'nope' }), contentType: 'application/x-www-form-urlencoded' });
+      new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: svc.demo.clientId,
+        client_secret: svc.demo.clientSecret,
+        api_key: svc.demo.apiKey,
+        ...over,
+      }).toString();
+    const wrongSecret = await svc.request('POST', '/api/oauth/token', {
+      raw: form({ client_secret: 'nope' }),
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(wrongSecret.status).toBe(401);
     expect(wrongSecret.body.error).toBe('invalid_client');
-    const wrongKey = await svc.request('POST', '/api/oauth/token', { raw: form({ api_key: 'tak_1_1_aaaaaaaaaaaaaaaaaaaaaaaaaaaa' }), contentType: 'application/x-www-form-urlencoded' });
+    const wrongKey = await svc.request('POST', '/api/oauth/token', {
+      raw: form({ api_key: 'tak_1_1_aaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(wrongKey.status).toBe(400);
     expect(wrongKey.body.error).toBe('invalid_grant');
-    const inUrl = await svc.request('POST', `/api/oauth/token?api_key=${svc.demo.apiKey}`, { raw: form({}), contentType: 'application/x-www-form-urlencoded' });
+    const inUrl = await svc.request('POST', `/api/oauth/token?api_key=${svc.demo.apiKey}`, {
+      raw: form({}),
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(inUrl.status).toBe(400);
     expect(inUrl.body.error).toBe('invalid_request');
   });

@@ -77,7 +77,16 @@ interface Child {
 function startChild(url: string, port: number, crashPoint?: string): Child {
   const preload = crashPoint ? ['--import', CRASH_POINT_MODULE] : [];
   const child = spawn(process.execPath, [...preload, MAIN, 'serve'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0', LOG_LEVEL: 'error', TASE_TEST_CRASH_POINT: crashPoint ?? '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TASE_MODE: 'sandbox',
+      TASE_RATE_LIMIT: '0',
+      LOG_LEVEL: 'error',
+      TASE_TEST_CRASH_POINT: crashPoint ?? '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -112,7 +121,12 @@ async function stop(child: Child): Promise<void> {
 }
 
 async function token(base: string, credentials: Credentials): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret, api_key: credentials.apiKey });
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: credentials.clientId,
+    client_secret: credentials.clientSecret,
+    api_key: credentials.apiKey,
+  });
   const answer = await fetch(`${base}/api/oauth/token`, { method: 'POST', body: form });
   expect(answer.status).toBe(200);
   return ((await answer.json()) as { access_token: string }).access_token;
@@ -149,7 +163,9 @@ async function tableExists(db: DatabaseHandle, table: string): Promise<boolean> 
   const query =
     testEngine === 'sqlite'
       ? sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${table}`
-      : sql<{ n: number }>`select count(*)::int as n from pg_catalog.pg_tables where schemaname = 'public' and tablename = ${table}`;
+      : sql<{
+          n: number;
+        }>`select count(*)::int as n from pg_catalog.pg_tables where schemaname = 'public' and tablename = ${table}`;
   return Number((await query.execute(db.db)).rows[0].n) > 0;
 }
 
@@ -199,7 +215,11 @@ describe(`crash safety (${testEngine})`, () => {
     const writer = async (w: number) => {
       for (let n = w; !killed; n += 6) {
         try {
-          const answer = await fetch(`${base}/api/ledgerreceipts`, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(receipt(n)) });
+          const answer = await fetch(`${base}/api/ledgerreceipts`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+            body: JSON.stringify(receipt(n)),
+          });
           if (answer.status === 200) {
             const body = (await answer.json()) as { id: number; receiptNumber: number };
             acknowledged.set(body.id, body.receiptNumber);
@@ -211,7 +231,12 @@ describe(`crash safety (${testEngine})`, () => {
     };
     const emitter = async () => {
       for (let n = 0; !killed; n++) {
-        const event = { companyId: 1, eventType: 'USER_UPDATED' as const, payload: { userId: 1, message: `load ${n}` }, now: new Date() };
+        const event = {
+          companyId: 1,
+          eventType: 'USER_UPDATED' as const,
+          payload: { userId: 1, message: `load ${n}` },
+          now: new Date(),
+        };
         events.push(...(await inTransaction(db, (trx) => emitEvent(trx, event))));
         await sleep(25);
       }
@@ -224,7 +249,15 @@ describe(`crash safety (${testEngine})`, () => {
     expect(acknowledged.size).toBeGreaterThan(10);
     // what was on its way to the receiver when the service died waits for its lease to end (as designed)
     const leased = new Set(
-      (await db.db.selectFrom('webhook_deliveries').select('delivery_id').where('company_id', '=', 1).where('status', '=', 'PENDING').where('lease_until', 'is not', null).execute()).map((r) => r.delivery_id),
+      (
+        await db.db
+          .selectFrom('webhook_deliveries')
+          .select('delivery_id')
+          .where('company_id', '=', 1)
+          .where('status', '=', 'PENDING')
+          .where('lease_until', 'is not', null)
+          .execute()
+      ).map((r) => r.delivery_id),
     );
 
     child = startChild(url, port);
@@ -233,14 +266,26 @@ describe(`crash safety (${testEngine})`, () => {
     bearer = await token(base, credentials);
     try {
       for (const [id, number] of acknowledged) {
-        const answer = await fetch(`${base}/api/ledgerreceipts/${id}`, { headers: { authorization: `Bearer ${bearer}` } });
+        const answer = await fetch(`${base}/api/ledgerreceipts/${id}`, {
+          headers: { authorization: `Bearer ${bearer}` },
+        });
         expect(answer.status).toBe(200);
         expect(((await answer.json()) as { receiptNumber: number }).receiptNumber).toBe(number);
       }
-      const numbers = await db.db.selectFrom('ledger_receipts').select(['fiscal_year_id', 'receipt_number']).where('company_id', '=', 1).orderBy('fiscal_year_id').orderBy('receipt_number').execute();
+      const numbers = await db.db
+        .selectFrom('ledger_receipts')
+        .select(['fiscal_year_id', 'receipt_number'])
+        .where('company_id', '=', 1)
+        .orderBy('fiscal_year_id')
+        .orderBy('receipt_number')
+        .execute();
       const byYear = Map.groupBy(numbers, (r) => Number(r.fiscal_year_id));
-      for (const rows of byYear.values()) expect(rows.map((r) => Number(r.receipt_number))).toEqual(rows.map((_, i) => i + 1));
-      const trial = await fetch(`${base}/api/reports/trialbalance?startDate=${today.slice(0, 4)}-01-01&endDate=${today}`, { headers: { authorization: `Bearer ${bearer}` } });
+      for (const rows of byYear.values())
+        expect(rows.map((r) => Number(r.receipt_number))).toEqual(rows.map((_, i) => i + 1));
+      const trial = await fetch(
+        `${base}/api/reports/trialbalance?startDate=${today.slice(0, 4)}-01-01&endDate=${today}`,
+        { headers: { authorization: `Bearer ${bearer}` } },
+      );
       expect(trial.status).toBe(200);
       const totals = ((await trial.json()) as { totals: { debit: number; credit: number } }).totals;
       expect(totals.debit).toBe(totals.credit);
@@ -284,7 +329,12 @@ describe(`crash safety (${testEngine})`, () => {
         expect(recorded).toBe(MIGRATIONS);
       }
       if (await tableExists(db, 'id_sequences')) {
-        const companies = await db.db.selectFrom('id_sequences').select('last_id').where('company_id', '=', 0).where('name', '=', 'companies').executeTakeFirst();
+        const companies = await db.db
+          .selectFrom('id_sequences')
+          .select('last_id')
+          .where('company_id', '=', 0)
+          .where('name', '=', 'companies')
+          .executeTakeFirst();
         expect(companies).toBeUndefined();
       }
 
@@ -293,11 +343,18 @@ describe(`crash safety (${testEngine})`, () => {
       try {
         const credentials = await ready(child);
         const bearer = await token(`http://127.0.0.1:${port}`, credentials);
-        const products = await fetch(`http://127.0.0.1:${port}/api/products`, { headers: { authorization: `Bearer ${bearer}` } });
+        const products = await fetch(`http://127.0.0.1:${port}/api/products`, {
+          headers: { authorization: `Bearer ${bearer}` },
+        });
         expect(products.status).toBe(200);
         expect(((await products.json()) as { meta: { totalCount: number } }).meta.totalCount).toBeGreaterThan(0); // the demo data came with it
         expect(await migrationsRecorded(db)).toBe(MIGRATIONS);
-        const companies = await db.db.selectFrom('id_sequences').select('last_id').where('company_id', '=', 0).where('name', '=', 'companies').executeTakeFirst();
+        const companies = await db.db
+          .selectFrom('id_sequences')
+          .select('last_id')
+          .where('company_id', '=', 0)
+          .where('name', '=', 'companies')
+          .executeTakeFirst();
         expect(Number(companies!.last_id)).toBe(1);
       } finally {
         await stop(child);

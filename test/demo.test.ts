@@ -42,7 +42,9 @@ describe('demo registers', () => {
     const dimensions = await get('/dimensions');
     expect(dimensions).toHaveLength(1);
     expect(dimensions[0]).toMatchObject({ name: 'Kustannuspaikka' });
-    expect(dimensions[0].items.map((i: { codeName: string; status?: string }) => [i.codeName, i.status ?? 'A'])).toEqual([
+    expect(
+      dimensions[0].items.map((i: { codeName: string; status?: string }) => [i.codeName, i.status ?? 'A']),
+    ).toEqual([
       ['Hallinto', 'A'],
       ['Myynti', 'A'],
       ['Tuotanto', 'A'],
@@ -54,24 +56,40 @@ describe('demo registers', () => {
     const customers = (await get('/businesspartners?type=CUSTOMER')).results;
     const suppliers = (await get('/businesspartners?type=SUPPLIER')).results;
     expect(customers.map((p: { name: string }) => p.name)).toEqual(['Rakennus Virtanen Oy', 'Kahvila Aurinko Oy']);
-    expect(suppliers.map((p: { name: string }) => p.name)).toEqual(['Toimistotarvike Lahtinen Oy', 'Siivouspalvelu Puhdas Oy']);
-    const full = await get(`/businesspartners/${[...customers, ...suppliers].map((p: { id: number }) => p.id).join(',')}`);
+    expect(suppliers.map((p: { name: string }) => p.name)).toEqual([
+      'Toimistotarvike Lahtinen Oy',
+      'Siivouspalvelu Puhdas Oy',
+    ]);
+    const full = await get(
+      `/businesspartners/${[...customers, ...suppliers].map((p: { id: number }) => p.id).join(',')}`,
+    );
     for (const partner of full) {
       expect(partner.invoicingInfo.identifierType).toBe('YHD');
       expect(isFinnishBusinessId(partner.invoicingInfo.identifier), partner.name).toBe(true);
     }
-    expect(full.filter((p: { paymentInfo: { bankAccount?: string } }) => p.paymentInfo.bankAccount).map((p: { paymentInfo: { bankAccount: string } }) => p.paymentInfo.bankAccount)).toEqual([
-      'FI1410093000123458',
-      'FI5542345670000081',
-    ]);
+    expect(
+      full
+        .filter((p: { paymentInfo: { bankAccount?: string } }) => p.paymentInfo.bankAccount)
+        .map((p: { paymentInfo: { bankAccount: string } }) => p.paymentInfo.bankAccount),
+    ).toEqual(['FI1410093000123458', 'FI5542345670000081']);
     const builder = full[0];
-    expect((await get(`/businesspartners/${builder.id}/defaults/dimensions`))[0].items.map((i: { codeName: string; percent: number }) => [i.codeName, i.percent])).toEqual([
+    expect(
+      (await get(`/businesspartners/${builder.id}/defaults/dimensions`))[0].items.map(
+        (i: { codeName: string; percent: number }) => [i.codeName, i.percent],
+      ),
+    ).toEqual([
       ['Myynti', 60],
       ['Tuotanto', 40],
     ]);
-    expect((await get(`/businesspartners/${builder.id}/defaults/products`))[0]).toMatchObject({ productInfo: { name: 'Konsultointi' }, defaultSettings: { specialPrice: 89 } });
+    expect((await get(`/businesspartners/${builder.id}/defaults/products`))[0]).toMatchObject({
+      productInfo: { name: 'Konsultointi' },
+      defaultSettings: { specialPrice: 89 },
+    });
     expect(await get(`/businesspartners/${full[3].id}/defaults/accounts`)).toMatchObject({
-      purchaseInvoiceAccounts: { debitAccount: { code: '4450', name: 'Alihankinnat' }, creditAccount: { code: '2871' } },
+      purchaseInvoiceAccounts: {
+        debitAccount: { code: '4450', name: 'Alihankinnat' },
+        creditAccount: { code: '2871' },
+      },
     });
   });
 
@@ -90,13 +108,22 @@ describe('demo registers', () => {
       ['Palvelut', 'SALES'],
       ['Tarvikkeet', 'PURCHASE'],
     ]);
-    expect((await get(`/products/${products[0].id}/defaults/dimensions`))[0].items).toMatchObject([{ codeName: 'Myynti', percent: 100 }]);
+    expect((await get(`/products/${products[0].id}/defaults/dimensions`))[0].items).toMatchObject([
+      { codeName: 'Myynti', percent: 100 },
+    ]);
   });
 
   it('a bank account, default for invoices and payments', async () => {
     const accounts = (await get('/bankaccounts')).results;
     expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ iban: 'FI4950009420028730', bic: 'OKOYFIHH', ledgerAccount: '1910', defaultForInvoice: true, defaultForPayment: true, status: 'ACTIVE' });
+    expect(accounts[0]).toMatchObject({
+      iban: 'FI4950009420028730',
+      bic: 'OKOYFIHH',
+      ledgerAccount: '1910',
+      defaultForInvoice: true,
+      defaultForPayment: true,
+      status: 'ACTIVE',
+    });
   });
 
   it('the company the tests start from stays empty', async () => {

@@ -5,7 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
 import { startService, type TestService } from './support/service.ts';
-import { changedPaths, fuzzOperation, knownIdsOf, operationsOf, send, snapshotter, type Operation } from './support/fuzz.ts';
+import {
+  changedPaths,
+  fuzzOperation,
+  knownIdsOf,
+  operationsOf,
+  send,
+  snapshotter,
+  type Operation,
+} from './support/fuzz.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 17_2026);
 const RUNS_PER_OPERATION = 30;
@@ -21,7 +29,16 @@ afterAll(() => svc.close());
 
 describe('fixed regressions', () => {
   it('refuses page numbers, sizes and ids beyond int32 with a 400 naming the parameter', async () => {
-    const paged = ['/products', '/businesspartners', '/businesspartners/groups', '/factoringcontracts', '/ledgerreceipts', '/webhooks', '/bankaccounts', '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31'];
+    const paged = [
+      '/products',
+      '/businesspartners',
+      '/businesspartners/groups',
+      '/factoringcontracts',
+      '/ledgerreceipts',
+      '/webhooks',
+      '/bankaccounts',
+      '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31',
+    ];
     for (const path of paged) {
       const glue = path.includes('?') ? '&' : '?';
       for (const [query, field] of [
@@ -77,7 +94,16 @@ describe('fixed regressions', () => {
         expect(answer.text).not.toMatch(/v2610|FST_ERR/);
       }
     }
-    const mismatch = await send(svc.base, { method: 'POST', path: '/api/products', headers: { 'content-type': 'application/json; charset=utf-16' }, body: '{}' }, token);
+    const mismatch = await send(
+      svc.base,
+      {
+        method: 'POST',
+        path: '/api/products',
+        headers: { 'content-type': 'application/json; charset=utf-16' },
+        body: '{}',
+      },
+      token,
+    );
     expect(mismatch.status).toBeLessThan(500);
     expect(JSON.parse(mismatch.text).errors[0].status).toBe(mismatch.status);
   });
@@ -85,7 +111,15 @@ describe('fixed regressions', () => {
   it('keeps ledger-receipt allocations exact and bounded', async () => {
     const receipt = (allocations: string) =>
       `{"type":"JOURNAL","name":"Allocations","receiptDate":"2026-03-10","vatType":"PURCHASE","vatStatus":1,"transactions":[{"transactionType":"ENTRY","account":"7000","accountingValue":10,"vatPercent":0,"allocations":${allocations}},{"transactionType":"ENTRY","account":"1910","accountingValue":-10,"vatPercent":0}]}`;
-    for (const bad of ['[1e309]', '[-1e309]', '[123456789012345678901234567890]', '[9007199254740993]', '[0.001]', '[null]', '[true]']) {
+    for (const bad of [
+      '[1e309]',
+      '[-1e309]',
+      '[123456789012345678901234567890]',
+      '[9007199254740993]',
+      '[0.001]',
+      '[null]',
+      '[true]',
+    ]) {
       const answer = await svc.api('POST', '/ledgerreceipts', undefined, { raw: receipt(bad) });
       expect(answer.status, bad).toBe(400);
       expect(answer.body.errors.map((e: { field: string }) => e.field)).toContain('transactions[0].allocations[0]');
@@ -100,32 +134,42 @@ describe('fixed regressions', () => {
 });
 
 describe('fuzzing every operation of the OpenAPI document', () => {
-  it('answers hostile input with a 4xx in the error body, never a 5xx, and leaves the data as it was', { timeout: 180_000 }, async () => {
-    console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} reproduces this run)`);
-    expect(operations.length).toBeGreaterThanOrEqual(90);
-    const token = await svc.token();
-    const snapshots = await snapshotter(svc.base, operations, token);
-    let before = await snapshots.take();
-    const known = knownIdsOf(before);
-    const failures: string[] = [];
-    let sent = 0;
-    let compared = 0;
-    const started = Date.now();
-    for (const [index, op] of operations.entries()) {
-      const run = await fuzzOperation(svc.base, op, known, token, { seed: SEED + index, runs: RUNS_PER_OPERATION });
-      sent += run.sent;
-      for (const f of run.failures) failures.push(`${op.method} ${op.path} (seed ${SEED + index}): ${f.problem}\n  ${f.request}`);
-      const after = await snapshots.take();
-      if (!run.accepted) {
-        compared++;
-        const changed = changedPaths(before, after);
-        if (changed.length > 0) failures.push(`${op.method} ${op.path} (seed ${SEED + index}): refused requests changed ${changed.join(', ')}`);
+  it(
+    'answers hostile input with a 4xx in the error body, never a 5xx, and leaves the data as it was',
+    { timeout: 180_000 },
+    async () => {
+      console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} reproduces this run)`);
+      expect(operations.length).toBeGreaterThanOrEqual(90);
+      const token = await svc.token();
+      const snapshots = await snapshotter(svc.base, operations, token);
+      let before = await snapshots.take();
+      const known = knownIdsOf(before);
+      const failures: string[] = [];
+      let sent = 0;
+      let compared = 0;
+      const started = Date.now();
+      for (const [index, op] of operations.entries()) {
+        const run = await fuzzOperation(svc.base, op, known, token, { seed: SEED + index, runs: RUNS_PER_OPERATION });
+        sent += run.sent;
+        for (const f of run.failures)
+          failures.push(`${op.method} ${op.path} (seed ${SEED + index}): ${f.problem}\n  ${f.request}`);
+        const after = await snapshots.take();
+        if (!run.accepted) {
+          compared++;
+          const changed = changedPaths(before, after);
+          if (changed.length > 0)
+            failures.push(
+              `${op.method} ${op.path} (seed ${SEED + index}): refused requests changed ${changed.join(', ')}`,
+            );
+        }
+        before = after;
       }
-      before = after;
-    }
-    console.log(`fuzz: ${sent} requests over ${operations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; data compared after ${compared} operations (the others accepted a write)`);
-    expect(failures.slice(0, 20)).toEqual([]);
-    // the token of the run still works: nothing in it logged the client out
-    expect((await svc.api('GET', '/users')).status).toBe(200);
-  });
+      console.log(
+        `fuzz: ${sent} requests over ${operations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; data compared after ${compared} operations (the others accepted a write)`,
+      );
+      expect(failures.slice(0, 20)).toEqual([]);
+      // the token of the run still works: nothing in it logged the client out
+      expect((await svc.api('GET', '/users')).status).toBe(200);
+    },
+  );
 });

@@ -24,7 +24,15 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const NONE: HousekeepingCounts = { authSessions: 0, authCodes: 0, loginFlows: 0, authenticatorSessions: 0, mfaTransactions: 0, webhookDeliveries: 0, rateLimitWindows: 0 };
+const NONE: HousekeepingCounts = {
+  authSessions: 0,
+  authCodes: 0,
+  loginFlows: 0,
+  authenticatorSessions: 0,
+  mfaTransactions: 0,
+  webhookDeliveries: 0,
+  rateLimitWindows: 0,
+};
 const counts = (some: Partial<HousekeepingCounts>): HousekeepingCounts => ({ ...NONE, ...some }) as HousekeepingCounts;
 
 // ---- token sessions, codes, login flows, rate-limit windows ---------------------------------------------
@@ -43,7 +51,14 @@ describe('identity rows', () => {
   const pass = () => svc.app.services.housekeeping.runOnce();
   const works = async (token: string) => (await svc.request('GET', '/api/sessioninfo', { token })).status;
   const sessionIds = async (companyId = svc.demo.companyId) =>
-    (await svc.app.ctx.db.selectFrom('auth_sessions').select('id').where('company_id', '=', companyId).orderBy('id').execute()).map((r) => Number(r.id));
+    (
+      await svc.app.ctx.db
+        .selectFrom('auth_sessions')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .orderBy('id')
+        .execute()
+    ).map((r) => Number(r.id));
   const sid = (token: string) => Number(claimsOf(token).sid);
 
   let machine: string; // client credentials, no refresh token
@@ -55,15 +70,33 @@ describe('identity rows', () => {
     person1 = await personTokens(svc);
     const loggedOut = await personTokens(svc);
     expect((await svc.request('POST', '/logout', { token: loggedOut.access })).status).toBe(204);
-    expect((await page(svc, 'GET', loginPath({ response_type: 'code', client_id: svc.demo.clientId, redirect_uri: svc.demo.redirectUri }))).status).toBe(200); // abandoned login
+    expect(
+      (
+        await page(
+          svc,
+          'GET',
+          loginPath({ response_type: 'code', client_id: svc.demo.clientId, redirect_uri: svc.demo.redirectUri }),
+        )
+      ).status,
+    ).toBe(200); // abandoned login
     await loginForCode(svc); // a code never exchanged
     const window = t0.getTime(); // slot stamps are milliseconds
-    await svc.app.ctx.db.insertInto('rate_limit_windows').values([{ client_id: 'gone-client', window_start: window - 3600 * SECOND, count: 7 }, { client_id: 'live-client', window_start: window, count: 3 }]).execute();
+    await svc.app.ctx.db
+      .insertInto('rate_limit_windows')
+      .values([
+        { client_id: 'gone-client', window_start: window - 3600 * SECOND, count: 7 },
+        { client_id: 'live-client', window_start: window, count: 3 },
+      ])
+      .execute();
     expect(await sessionIds()).toEqual([sid(machine), sid(person1.access), sid(loggedOut.access)]);
 
     expect(await pass()).toEqual(counts({ authSessions: 1, rateLimitWindows: 1 }));
     expect(await sessionIds()).toEqual([sid(machine), sid(person1.access)]);
-    const windows = await svc.app.ctx.db.selectFrom('rate_limit_windows').select('client_id').where('client_id', 'in', ['gone-client', 'live-client']).execute();
+    const windows = await svc.app.ctx.db
+      .selectFrom('rate_limit_windows')
+      .select('client_id')
+      .where('client_id', 'in', ['gone-client', 'live-client'])
+      .execute();
     expect(windows.map((w) => w.client_id)).toEqual(['live-client']);
     expect(await works(machine)).toBe(200);
     expect(await works(person1.access)).toBe(200);
@@ -96,7 +129,14 @@ describe('identity rows', () => {
     // only the client-credentials session made an hour after t0 goes
     expect(await pass()).toEqual(counts({ authSessions: 1 }));
     at(DAY + 6 * MINUTE);
-    const codeIds = async () => (await svc.app.ctx.db.selectFrom('auth_codes').select('id').where('company_id', '=', svc.demo.companyId).execute()).length;
+    const codeIds = async () =>
+      (
+        await svc.app.ctx.db
+          .selectFrom('auth_codes')
+          .select('id')
+          .where('company_id', '=', svc.demo.companyId)
+          .execute()
+      ).length;
     expect(await codeIds()).toBe(3);
     const flows = async () => (await svc.app.ctx.db.selectFrom('login_flows').select('id').execute()).length;
     expect(await flows()).toBe(1);
@@ -139,8 +179,16 @@ describe('identity rows', () => {
     expect(await pass()).toEqual(NONE);
     const live = await svc.tokenFor(svc.demo.apiKey);
     for (let i = 0; i < 19; i++) await svc.tokenFor(svc.demo.apiKey);
-    const otherUser = await svc.app.ctx.db.selectFrom('api_keys').select('user_id').where('company_id', '=', other.companyId).executeTakeFirstOrThrow();
-    const otherKey = await svc.admin.createApiKey({ companyId: other.companyId, userId: Number(otherUser.user_id), clientId: svc.demo.clientId });
+    const otherUser = await svc.app.ctx.db
+      .selectFrom('api_keys')
+      .select('user_id')
+      .where('company_id', '=', other.companyId)
+      .executeTakeFirstOrThrow();
+    const otherKey = await svc.admin.createApiKey({
+      companyId: other.companyId,
+      userId: Number(otherUser.user_id),
+      clientId: svc.demo.clientId,
+    });
     for (let i = 0; i < 6; i++) await svc.tokenFor(otherKey.apiKey); // with the otherCompany() token: 7 in the other company
     expect(await sessionIds()).toHaveLength(20);
     expect(await sessionIds(other.companyId)).toHaveLength(7);
@@ -162,7 +210,12 @@ describe('identity rows', () => {
     clock.advance(2 * HOUR);
     const db = svc.app.ctx.db;
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('auth_sessions').set({ revoked_reason: 'held' }).where('company_id', '=', svc.demo.companyId).where('id', '=', sid(held)).execute();
+      await trx
+        .updateTable('auth_sessions')
+        .set({ revoked_reason: 'held' })
+        .where('company_id', '=', svc.demo.companyId)
+        .where('id', '=', sid(held))
+        .execute();
       // the pass runs on other connections while this transaction holds the row: waiting for it would hang here
       expect((await pass()).authSessions).toBe(1); // the other expired session (`fresh` above), not the held one
     });
@@ -205,7 +258,10 @@ describe('two-factor transactions and authenticator sessions', () => {
   let token: string;
 
   beforeAll(async () => {
-    svc = await startService({ clock, config: { mode: 'production', signingSecret: 'x'.repeat(40), housekeepingIntervalSeconds: 0 } });
+    svc = await startService({
+      clock,
+      config: { mode: 'production', signingSecret: 'x'.repeat(40), housekeepingIntervalSeconds: 0 },
+    });
     const maija = await person(svc, 'maija');
     userId = maija.userId;
     token = maija.token;
@@ -214,20 +270,28 @@ describe('two-factor transactions and authenticator sessions', () => {
 
   const pass = () => svc.app.services.housekeeping.runOnce();
   const update = async (firstName: string) => {
-    const answer = await svc.request('PUT', '/api/users', { token, body: { firstName, lastName: 'Virtanen', email: 'maija@example.com' } });
+    const answer = await svc.request('PUT', '/api/users', {
+      token,
+      body: { firstName, lastName: 'Virtanen', email: 'maija@example.com' },
+    });
     expect(answer.status).toBe(202);
     return answer.body.transactionIdentifier as string;
   };
   const status = async (id: string) => (await svc.request('GET', `/api/mfatransactionresult/${id}`, { token })).status;
   const authenticator = async () => {
-    const login = await svc.request('POST', '/authenticator/api/login', { body: { username: 'maija', password: PASSWORD } });
+    const login = await svc.request('POST', '/authenticator/api/login', {
+      body: { username: 'maija', password: PASSWORD },
+    });
     expect(login.status).toBe(200);
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
     const csrf = login.body.csrfToken as string;
     return {
       cookie,
       session: async () => (await svc.request('GET', '/authenticator/api/session', { headers: { cookie } })).status,
-      approve: (id: string) => svc.request('POST', `/authenticator/api/transactions/${id}/approve`, { headers: { cookie, 'x-csrf-token': csrf } }),
+      approve: (id: string) =>
+        svc.request('POST', `/authenticator/api/transactions/${id}/approve`, {
+          headers: { cookie, 'x-csrf-token': csrf },
+        }),
     };
   };
 
@@ -252,7 +316,9 @@ describe('two-factor transactions and authenticator sessions', () => {
     const second = await authenticator();
     expect(await second.session()).toBe(200);
     const listed = await svc.request('GET', '/authenticator/api/transactions', { headers: { cookie: second.cookie } });
-    expect(listed.body.transactions.map((t: { transactionIdentifier: string }) => t.transactionIdentifier)).toEqual([pending]);
+    expect(listed.body.transactions.map((t: { transactionIdentifier: string }) => t.transactionIdentifier)).toEqual([
+      pending,
+    ]);
     expect((await second.approve(pending)).body.state).toBe('COMPLETED');
     expect(await status(pending)).toBe(200);
   });
@@ -299,7 +365,9 @@ describe('webhook deliveries', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
     userId = (await person(svc, 'maija')).userId;
-    webhookUuid = (await svc.api('POST', '/webhooks', { url, authenticationType: 'NONE', subscriptions: ['USER_UPDATED'] })).body.uuid;
+    webhookUuid = (
+      await svc.api('POST', '/webhooks', { url, authenticationType: 'NONE', subscriptions: ['USER_UPDATED'] })
+    ).body.uuid;
   });
   afterAll(async () => {
     await svc?.close();
@@ -310,12 +378,21 @@ describe('webhook deliveries', () => {
   /** A USER_UPDATED event (sandbox mode confirms the two-factor action at once). */
   const event = async () => {
     const token = await personTokenOn(svc.app, svc.base, svc.demo, userId, svc.demo.companyId);
-    const started = await svc.request('PUT', '/api/users', { token, body: { firstName: 'Maija', lastName: 'Virtanen', email: 'maija@example.com' } });
+    const started = await svc.request('PUT', '/api/users', {
+      token,
+      body: { firstName: 'Maija', lastName: 'Virtanen', email: 'maija@example.com' },
+    });
     expect(started.status).toBe(202);
   };
-  const deliveries = async (): Promise<{ deliveryId: string; status: string }[]> => (await svc.api('GET', `/webhooks/${webhookUuid}/deliveries`)).body.results;
+  const deliveries = async (): Promise<{ deliveryId: string; status: string }[]> =>
+    (await svc.api('GET', `/webhooks/${webhookUuid}/deliveries`)).body.results;
   const statuses = async () => (await deliveries()).map((d) => d.status).reverse(); // oldest first
-  const settled = (expected: string[]) => until(async () => JSON.stringify(await statuses()) === JSON.stringify(expected), 30_000, `deliveries ${expected.join(', ')}`);
+  const settled = (expected: string[]) =>
+    until(
+      async () => JSON.stringify(await statuses()) === JSON.stringify(expected),
+      30_000,
+      `deliveries ${expected.join(', ')}`,
+    );
 
   it('keeps delivered and failed deliveries 30 days after they finished and pending ones always', async () => {
     await event();
@@ -383,8 +460,26 @@ describe('tase admin housekeeping', () => {
     const { openDatabase } = await import('../src/db/index.ts');
     const db = database ?? openDatabase({ url });
     const longAgo = '2020-01-01T00:00:00.000';
-    await db.db.insertInto('login_flows').values({ id: 'old-flow', secret_digest: 'x', csrf_digest: 'x', client_id: 'c', redirect_uri: 'https://x.example/cb', state: null, code_challenge: null, user_id: null, auth_time: null, created_at: longAgo, expires_at: longAgo }).execute();
-    await db.db.insertInto('rate_limit_windows').values({ client_id: 'old-client', window_start: 1_000_000, count: 1 }).execute();
+    await db.db
+      .insertInto('login_flows')
+      .values({
+        id: 'old-flow',
+        secret_digest: 'x',
+        csrf_digest: 'x',
+        client_id: 'c',
+        redirect_uri: 'https://x.example/cb',
+        state: null,
+        code_challenge: null,
+        user_id: null,
+        auth_time: null,
+        created_at: longAgo,
+        expires_at: longAgo,
+      })
+      .execute();
+    await db.db
+      .insertInto('rate_limit_windows')
+      .values({ client_id: 'old-client', window_start: 1_000_000, count: 1 })
+      .execute();
     if (!database) await db.close();
 
     const first = await tase(['admin', 'housekeeping']);

@@ -63,7 +63,9 @@ async function bursts(limiters: RateLimiter[], size: number, every: number, dura
 /** A second handle on the test database, as another process would open it (a file for SQLite). */
 async function sharedDatabases(count: number): Promise<{ handles: DatabaseHandle[]; close(): Promise<void> }> {
   if (testEngine === 'postgres') {
-    const handles = Array.from({ length: count }, () => openDatabase({ url: svc.app.ctx.config.databaseUrl, poolSize: 4 }));
+    const handles = Array.from({ length: count }, () =>
+      openDatabase({ url: svc.app.ctx.config.databaseUrl, poolSize: 4 }),
+    );
     return { handles, close: async () => void (await Promise.all(handles.map((h) => h.close()))) };
   }
   const dir = mkdtempSync(join(tmpdir(), 'tase-rate-'));
@@ -97,14 +99,22 @@ describe('rate limit', () => {
     const retry = refused.headers.get('retry-after');
     expect(retry).toMatch(/^[12]$/);
     expect(refused.headers.get('ratelimit')).toBe(`"default";r=0;t=${retry}`);
-    expect(refused.body.errors[0]).toMatchObject({ status: 429, message: expect.stringMatching(/at most 5 requests per 1 seconds/) });
+    expect(refused.body.errors[0]).toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/at most 5 requests per 1 seconds/),
+    });
     await freshSecond();
     expect((await svc.request('GET', '/api/products', { token })).status).toBe(200);
   });
 
   it('counts the token endpoint against the client (after client authentication), in OAuth error form', async () => {
     await freshSecond();
-    const form = { grant_type: 'client_credentials', client_id: svc.demo.clientId, client_secret: svc.demo.clientSecret, api_key: svc.demo.apiKey };
+    const form = {
+      grant_type: 'client_credentials',
+      client_id: svc.demo.clientId,
+      client_secret: svc.demo.clientSecret,
+      api_key: svc.demo.apiKey,
+    };
     const answers = await Promise.all(Array.from({ length: LIMIT + 3 }, () => tokenRequest(svc, form)));
     const limited = answers.filter((a) => a.status === 429);
     expect(limited.length).toBe(3);
@@ -117,24 +127,34 @@ describe('rate limit', () => {
   });
 
   it('counts clients apart', async () => {
-    const client = await svc.admin.createClient({ name: 'Second integration', redirectUri: 'https://second.example/cb' });
+    const client = await svc.admin.createClient({
+      name: 'Second integration',
+      redirectUri: 'https://second.example/cb',
+    });
     const key = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: 1, clientId: client.clientId });
     const other = await svc.tokenFor(key.apiKey, client.clientId, client.clientSecret);
     const token = await svc.token();
     await freshSecond();
-    const first = await Promise.all(Array.from({ length: LIMIT + 2 }, () => svc.request('GET', '/api/products', { token })));
+    const first = await Promise.all(
+      Array.from({ length: LIMIT + 2 }, () => svc.request('GET', '/api/products', { token })),
+    );
     expect(first.filter((a) => a.status === 429).length).toBe(2);
-    const second = await Promise.all(Array.from({ length: LIMIT }, () => svc.request('GET', '/api/products', { token: other })));
+    const second = await Promise.all(
+      Array.from({ length: LIMIT }, () => svc.request('GET', '/api/products', { token: other })),
+    );
     expect(second.every((a) => a.status === 200)).toBe(true);
   });
 
   it('keeps one allowance for several limiters sharing the database (unused leases are the only slack)', async () => {
     const shared = await sharedDatabases(3);
     try {
-      const processes = shared.handles.map((h) => new RateLimiter({ limit: 60, db: h.db, engine: h.engine, shared: true }));
+      const processes = shared.handles.map(
+        (h) => new RateLimiter({ limit: 60, db: h.db, engine: h.engine, shared: true }),
+      );
       let allowed = 0;
       // each process in turn sends a lease's worth (3), which it serves at once from one claim
-      for (let i = 0; i < 150; i++) if ((await processes[Math.floor(i / 3) % 3].take('shared-client'))!.allowed) allowed++;
+      for (let i = 0; i < 150; i++)
+        if ((await processes[Math.floor(i / 3) % 3].take('shared-client'))!.allowed) allowed++;
       expect(allowed).toBeLessThanOrEqual(60);
       expect(allowed).toBeGreaterThanOrEqual(60 - 3); // a lease that outlived its 50 ms on a slow machine is the only slack
       await freshSecond();
@@ -147,7 +167,12 @@ describe('rate limit', () => {
   it('never refuses a client sending steadily far below the limit (leases expiring unused do not run out of slots)', async () => {
     const shared = await sharedDatabases(1);
     try {
-      const limiter = new RateLimiter({ limit: 6000, db: shared.handles[0].db, engine: shared.handles[0].engine, shared: true });
+      const limiter = new RateLimiter({
+        limit: 6000,
+        db: shared.handles[0].db,
+        engine: shared.handles[0].engine,
+        shared: true,
+      });
       let refused = 0;
       const end = performance.now() + 2500;
       while (performance.now() < end) {
@@ -170,7 +195,9 @@ describe('rate limit', () => {
   it('never serves more than the limit in any one-second span across two processes sharing the database', async () => {
     const shared = await sharedDatabases(2);
     try {
-      const processes = shared.handles.map((h) => new RateLimiter({ limit: 60, db: h.db, engine: h.engine, shared: true }));
+      const processes = shared.handles.map(
+        (h) => new RateLimiter({ limit: 60, db: h.db, engine: h.engine, shared: true }),
+      );
       const served = await bursts(processes, 100, 150, 2600);
       expect(mostInSpan(served, 1000)).toBeLessThanOrEqual(60);
       expect(served.length).toBeGreaterThanOrEqual(100);
@@ -185,7 +212,11 @@ describe('rate limit', () => {
     const served: number[] = [];
     await sleep(1000 - (Date.now() % 1000) - 60);
     for (let round = 0; round < 8; round++) {
-      const answers = await Promise.all(Array.from({ length: 2 * LIMIT }, () => svc.request('GET', '/api/products', { token }).then((a) => ({ status: a.status, at: performance.now() }))));
+      const answers = await Promise.all(
+        Array.from({ length: 2 * LIMIT }, () =>
+          svc.request('GET', '/api/products', { token }).then((a) => ({ status: a.status, at: performance.now() })),
+        ),
+      );
       for (const a of answers) if (a.status === 200) served.push(a.at);
       await sleep(250);
     }
@@ -203,11 +234,17 @@ describe('rate limit', () => {
     try {
       await first.fastify.listen({ port: 0, host: '127.0.0.1' });
       await second.fastify.listen({ port: 0, host: '127.0.0.1' });
-      const bases = [first, second].map((app) => `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`);
+      const bases = [first, second].map(
+        (app) => `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`,
+      );
       const token = await svc.token();
       await freshSecond();
       const answers = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => fetch(`${bases[i % 2]}/api/products`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status)),
+        Array.from({ length: 30 }, (_, i) =>
+          fetch(`${bases[i % 2]}/api/products`, { headers: { authorization: `Bearer ${token}` } }).then(
+            (r) => r.status,
+          ),
+        ),
       );
       expect(answers.filter((s) => s === 200).length).toBe(10);
       expect(answers.filter((s) => s === 429).length).toBe(20);

@@ -17,7 +17,10 @@ export function csrfOf(html: string): string | undefined {
 
 export function errorOf(html: string): string | undefined {
   const text = /<p class="error" role="alert" id="error">([^<]*)<\/p>/.exec(html)?.[1];
-  return text?.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return text
+    ?.replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 
 function cookieFrom(headers: Headers, previous: string | undefined): string | undefined {
@@ -27,7 +30,12 @@ function cookieFrom(headers: Headers, previous: string | undefined): string | un
   return value ? `tase_login=${value}` : undefined;
 }
 
-export async function page(svc: TestService, method: 'GET' | 'POST', path: string, options: { cookie?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<PageAnswer> {
+export async function page(
+  svc: TestService,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { cookie?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<PageAnswer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   let body: string | undefined;
@@ -36,7 +44,13 @@ export async function page(svc: TestService, method: 'GET' | 'POST', path: strin
     headers['content-type'] = 'application/x-www-form-urlencoded';
   }
   const response = await fetch(`${svc.base}${path}`, { method, headers, body, redirect: 'manual' });
-  return { status: response.status, html: await response.text(), location: response.headers.get('location'), cookie: cookieFrom(response.headers, options.cookie), headers: response.headers };
+  return {
+    status: response.status,
+    html: await response.text(),
+    location: response.headers.get('location'),
+    cookie: cookieFrom(response.headers, options.cookie),
+    headers: response.headers,
+  };
 }
 
 export function loginPath(params: Record<string, string | undefined>): string {
@@ -61,33 +75,59 @@ export interface LoginOptions {
 }
 
 /** Runs the whole login flow and answers the redirect's code (throws with the page's error otherwise). */
-export async function loginForCode(svc: TestService, options: LoginOptions = {}): Promise<{ code: string; location: URL }> {
-  const start = await page(svc, 'GET', loginPath({
-    response_type: 'code',
-    client_id: options.clientId ?? svc.demo.clientId,
-    redirect_uri: options.redirectUri ?? svc.demo.redirectUri,
-    state: options.state,
-    ...(options.challenge ? { code_challenge: options.challenge, code_challenge_method: 'S256' } : {}),
-  }));
+export async function loginForCode(
+  svc: TestService,
+  options: LoginOptions = {},
+): Promise<{ code: string; location: URL }> {
+  const start = await page(
+    svc,
+    'GET',
+    loginPath({
+      response_type: 'code',
+      client_id: options.clientId ?? svc.demo.clientId,
+      redirect_uri: options.redirectUri ?? svc.demo.redirectUri,
+      state: options.state,
+      ...(options.challenge ? { code_challenge: options.challenge, code_challenge_method: 'S256' } : {}),
+    }),
+  );
   if (start.status !== 200) throw new Error(`login page: ${start.status} ${errorOf(start.html)}`);
   const csrf = csrfOf(start.html)!;
   const password = await page(svc, 'POST', '/login', {
     cookie: start.cookie,
-    form: { step: 'password', csrf, username: options.username ?? svc.demo.username, password: options.password ?? svc.demo.password },
+    form: {
+      step: 'password',
+      csrf,
+      username: options.username ?? svc.demo.username,
+      password: options.password ?? svc.demo.password,
+    },
   });
-  if (password.status !== 200 || !password.html.includes('company-form')) throw new Error(`password step: ${password.status} ${errorOf(password.html) ?? password.html.slice(0, 500)}`);
-  const company = await page(svc, 'POST', '/login', { cookie: password.cookie, form: { step: 'company', csrf, companyId: String(options.companyId ?? svc.demo.companyId) } });
-  if (company.status !== 302 || !company.location) throw new Error(`company step: ${company.status} ${errorOf(company.html)}`);
+  if (password.status !== 200 || !password.html.includes('company-form'))
+    throw new Error(`password step: ${password.status} ${errorOf(password.html) ?? password.html.slice(0, 500)}`);
+  const company = await page(svc, 'POST', '/login', {
+    cookie: password.cookie,
+    form: { step: 'company', csrf, companyId: String(options.companyId ?? svc.demo.companyId) },
+  });
+  if (company.status !== 302 || !company.location)
+    throw new Error(`company step: ${company.status} ${errorOf(company.html)}`);
   const location = new URL(company.location);
   return { code: location.searchParams.get('code')!, location };
 }
 
-export async function tokenRequest(svc: TestService, form: Record<string, string | undefined>, options: { basic?: [string, string]; query?: string } = {}) {
+export async function tokenRequest(
+  svc: TestService,
+  form: Record<string, string | undefined>,
+  options: { basic?: [string, string]; query?: string } = {},
+) {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(form)) if (v !== undefined) body.set(k, v);
   const headers: Record<string, string> = {};
-  if (options.basic) headers.authorization = `Basic ${Buffer.from(`${options.basic[0]}:${options.basic[1]}`).toString('base64')}`;
-  return svc.request('POST', `/api/oauth/token${options.query ?? ''}`, { raw: body.toString(), contentType: 'application/x-www-form-urlencoded', headers });
+  if (options.basic)
+    headers.authorization = `Basic ${Buffer.from(`${options.basic[0]}:${options.basic[1]}`).toString('base64')}`;
+  return svc.request('POST', `/api/oauth/token${options.query ?? ''}`, {
+    raw: body.toString(),
+    contentType: 'application/x-www-form-urlencoded',
+    headers,
+  });
 }
 
 /** Exchanges a code with the demo client. */
@@ -103,7 +143,10 @@ export async function exchangeCode(svc: TestService, code: string, extra: Record
 }
 
 /** Login + code exchange: an access and a refresh token of the demo user. */
-export async function personTokens(svc: TestService, options: LoginOptions = {}): Promise<{ access: string; refresh: string }> {
+export async function personTokens(
+  svc: TestService,
+  options: LoginOptions = {},
+): Promise<{ access: string; refresh: string }> {
   const { code } = await loginForCode(svc, options);
   const answer = await exchangeCode(svc, code);
   if (answer.status !== 200) throw new Error(`code exchange: ${answer.status} ${answer.text}`);
@@ -111,7 +154,12 @@ export async function personTokens(svc: TestService, options: LoginOptions = {})
 }
 
 export async function refresh(svc: TestService, refreshToken: string) {
-  return tokenRequest(svc, { grant_type: 'refresh_token', client_id: svc.demo.clientId, client_secret: svc.demo.clientSecret, refresh_token: refreshToken });
+  return tokenRequest(svc, {
+    grant_type: 'refresh_token',
+    client_id: svc.demo.clientId,
+    client_secret: svc.demo.clientSecret,
+    refresh_token: refreshToken,
+  });
 }
 
 export function claimsOf(token: string): Record<string, any> {

@@ -30,8 +30,19 @@ afterAll(() => svc.close());
 const get = (path: string, token: string) => svc.request('GET', `/api${path}`, { token });
 
 /** A fresh user with its own password, a member of the demo company. */
-async function newUser(name: string, role: 'ADMIN' | 'VIEWER' | 'NONE' = 'ADMIN', options: { apiLoginOnly?: boolean } = {}) {
-  const user = await svc.admin.createUser({ username: name, password: 'Passw0rd-x', firstName: 'Test', lastName: name, email: `${name}@example.com`, apiLoginOnly: options.apiLoginOnly });
+async function newUser(
+  name: string,
+  role: 'ADMIN' | 'VIEWER' | 'NONE' = 'ADMIN',
+  options: { apiLoginOnly?: boolean } = {},
+) {
+  const user = await svc.admin.createUser({
+    username: name,
+    password: 'Passw0rd-x',
+    firstName: 'Test',
+    lastName: name,
+    email: `${name}@example.com`,
+    apiLoginOnly: options.apiLoginOnly,
+  });
   await svc.admin.addMember(svc.demo.companyId, user.userId, role);
   return { ...user, password: 'Passw0rd-x' };
 }
@@ -52,7 +63,9 @@ describe('login page', () => {
     expect(Buffer.byteLength(answer.body.refresh_token)).toBeLessThanOrEqual(1024);
     const claims = claimsOf(answer.body.access_token);
     expect(claims).toMatchObject({ aud: svc.demo.clientId, cid: svc.demo.companyId, sub: '1' });
-    expect(Object.keys(claims)).toEqual(expect.arrayContaining(['iss', 'aud', 'sub', 'cid', 'jti', 'auth_time', 'iat', 'exp']));
+    expect(Object.keys(claims)).toEqual(
+      expect.arrayContaining(['iss', 'aud', 'sub', 'cid', 'jti', 'auth_time', 'iat', 'exp']),
+    );
     expect((await get('/users', answer.body.access_token)).body.companyId).toBe(svc.demo.companyId);
   });
 
@@ -70,7 +83,10 @@ describe('login page', () => {
       [{ ...base, redirect_uri: `${svc.demo.redirectUri}?x=1` }, /redirect address is not the one registered/],
       [{ ...base, response_type: 'token' }, /response_type must be 'code'/],
       [{ ...base, password: 'x' }, /Secrets must not be sent in the URL: password/],
-      [{ ...base, code_challenge: pkcePair().challenge, code_challenge_method: 'plain' }, /only code_challenge_method 'S256'/],
+      [
+        { ...base, code_challenge: pkcePair().challenge, code_challenge_method: 'plain' },
+        /only code_challenge_method 'S256'/,
+      ],
       [{ ...base, code_challenge: 'short', code_challenge_method: 'S256' }, /43 base64url characters/],
     ];
     for (const [params, message] of cases) {
@@ -84,7 +100,11 @@ describe('login page', () => {
   });
 
   it('is protected against CSRF: the cookie, the page token and the origin are all needed', async () => {
-    const start = await page(svc, 'GET', loginPath({ response_type: 'code', client_id: svc.demo.clientId, redirect_uri: svc.demo.redirectUri }));
+    const start = await page(
+      svc,
+      'GET',
+      loginPath({ response_type: 'code', client_id: svc.demo.clientId, redirect_uri: svc.demo.redirectUri }),
+    );
     expect(start.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Lax/);
     expect(start.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const csrf = csrfOf(start.html)!;
@@ -94,31 +114,59 @@ describe('login page', () => {
     const wrongToken = await page(svc, 'POST', '/login', { cookie: start.cookie, form: { ...form, csrf: 'forged' } });
     expect(wrongToken.status).toBe(403);
     expect(errorOf(wrongToken.html)).toMatch(/could not be verified/);
-    const otherSite = await page(svc, 'POST', '/login', { cookie: start.cookie, form, headers: { origin: 'https://evil.example' } });
+    const otherSite = await page(svc, 'POST', '/login', {
+      cookie: start.cookie,
+      form,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(otherSite.status).toBe(403);
     expect(errorOf(otherSite.html)).toMatch(/another site/);
     const forgedCookie = await page(svc, 'POST', '/login', { cookie: `${start.cookie!.split('.')[0]}.forged`, form });
     expect(errorOf(forgedCookie.html)).toMatch(/no longer valid/);
     // the company step needs the password step of the same flow
-    const skipped = await page(svc, 'POST', '/login', { cookie: start.cookie, form: { step: 'company', csrf, companyId: String(svc.demo.companyId) } });
+    const skipped = await page(svc, 'POST', '/login', {
+      cookie: start.cookie,
+      form: { step: 'company', csrf, companyId: String(svc.demo.companyId) },
+    });
     expect(skipped.location).toBeNull();
     expect(errorOf(skipped.html)).toMatch(/username and password first/);
     // and the flow still works with everything in place
     const ok = await page(svc, 'POST', '/login', { cookie: start.cookie, form });
     expect(ok.html).toContain('company-form');
     // the pre-login cookie no longer continues the flow once the user is known
-    const stale = await page(svc, 'POST', '/login', { cookie: start.cookie, form: { step: 'company', csrf, companyId: String(svc.demo.companyId) } });
+    const stale = await page(svc, 'POST', '/login', {
+      cookie: start.cookie,
+      form: { step: 'company', csrf, companyId: String(svc.demo.companyId) },
+    });
     expect(stale.location).toBeNull();
-    const done = await page(svc, 'POST', '/login', { cookie: ok.cookie, form: { step: 'company', csrf, companyId: String(svc.demo.companyId) } });
+    const done = await page(svc, 'POST', '/login', {
+      cookie: ok.cookie,
+      form: { step: 'company', csrf, companyId: String(svc.demo.companyId) },
+    });
     expect(done.status).toBe(302);
   });
 
   it('must finish within 5 minutes', async () => {
-    const start = await page(svc, 'GET', loginPath({ response_type: 'code', client_id: svc.demo.clientId, redirect_uri: svc.demo.redirectUri, state: 's1' }));
+    const start = await page(
+      svc,
+      'GET',
+      loginPath({
+        response_type: 'code',
+        client_id: svc.demo.clientId,
+        redirect_uri: svc.demo.redirectUri,
+        state: 's1',
+      }),
+    );
     const csrf = csrfOf(start.html)!;
-    const password = await page(svc, 'POST', '/login', { cookie: start.cookie, form: { step: 'password', csrf, username: svc.demo.username, password: svc.demo.password } });
+    const password = await page(svc, 'POST', '/login', {
+      cookie: start.cookie,
+      form: { step: 'password', csrf, username: svc.demo.username, password: svc.demo.password },
+    });
     clock.advance(301_000);
-    const late = await page(svc, 'POST', '/login', { cookie: password.cookie, form: { step: 'company', csrf, companyId: String(svc.demo.companyId) } });
+    const late = await page(svc, 'POST', '/login', {
+      cookie: password.cookie,
+      form: { step: 'company', csrf, companyId: String(svc.demo.companyId) },
+    });
     expect(late.status).toBe(400);
     expect(late.location).toBeNull();
     expect(errorOf(late.html)).toMatch(/longer than 5 minutes/);
@@ -127,10 +175,21 @@ describe('login page', () => {
 
   it('answers a wrong password on the page and locks the user for 15 minutes after five in a row', async () => {
     const user = await newUser('locky');
-    const start = await page(svc, 'GET', loginPath({ response_type: 'code', client_id: svc.demo.clientId, redirect_uri: svc.demo.redirectUri }));
+    const start = await page(
+      svc,
+      'GET',
+      loginPath({ response_type: 'code', client_id: svc.demo.clientId, redirect_uri: svc.demo.redirectUri }),
+    );
     const csrf = csrfOf(start.html)!;
-    const attempt = (password: string) => page(svc, 'POST', '/login', { cookie: start.cookie, form: { step: 'password', csrf, username: 'locky', password } });
-    const unknownUser = await page(svc, 'POST', '/login', { cookie: start.cookie, form: { step: 'password', csrf, username: 'nobody-here', password: 'x' } });
+    const attempt = (password: string) =>
+      page(svc, 'POST', '/login', {
+        cookie: start.cookie,
+        form: { step: 'password', csrf, username: 'locky', password },
+      });
+    const unknownUser = await page(svc, 'POST', '/login', {
+      cookie: start.cookie,
+      form: { step: 'password', csrf, username: 'nobody-here', password: 'x' },
+    });
     expect(errorOf(unknownUser.html)).toBe('Wrong username or password.');
     for (let i = 0; i < 4; i++) {
       const wrong = await attempt('wrong-pass-1');
@@ -151,7 +210,11 @@ describe('login page', () => {
   it("refuses users with the limitation 'API login only' (they keep client credentials)", async () => {
     const user = await newUser('robot', 'ADMIN', { apiLoginOnly: true });
     await expect(loginForCode(svc, { username: 'robot', password: user.password })).rejects.toThrow(/API login only/);
-    const key = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: user.userId, clientId: svc.demo.clientId });
+    const key = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
     const token = await svc.tokenFor(key.apiKey);
     expect((await get('/users', token)).status).toBe(200);
   });
@@ -160,13 +223,23 @@ describe('login page', () => {
     const other = await svc.admin.createCompany({ name: 'Second Oy' });
     await svc.admin.addMember(other.companyId, 1, 'VIEWER');
     const third = await svc.admin.createCompany({ name: 'Not Mine Oy' });
-    const start = await page(svc, 'GET', loginPath({ response_type: 'code', client_id: svc.demo.clientId, redirect_uri: svc.demo.redirectUri }));
+    const start = await page(
+      svc,
+      'GET',
+      loginPath({ response_type: 'code', client_id: svc.demo.clientId, redirect_uri: svc.demo.redirectUri }),
+    );
     const csrf = csrfOf(start.html)!;
-    const picker = await page(svc, 'POST', '/login', { cookie: start.cookie, form: { step: 'password', csrf, username: svc.demo.username, password: svc.demo.password } });
+    const picker = await page(svc, 'POST', '/login', {
+      cookie: start.cookie,
+      form: { step: 'password', csrf, username: svc.demo.username, password: svc.demo.password },
+    });
     expect(picker.html).toContain('Second Oy');
     expect(picker.html).toContain('Demo Oy');
     expect(picker.html).not.toContain('Not Mine Oy');
-    const foreign = await page(svc, 'POST', '/login', { cookie: picker.cookie, form: { step: 'company', csrf, companyId: String(third.companyId) } });
+    const foreign = await page(svc, 'POST', '/login', {
+      cookie: picker.cookie,
+      form: { step: 'company', csrf, companyId: String(third.companyId) },
+    });
     expect(foreign.location).toBeNull();
     expect(errorOf(foreign.html)).toMatch(/Choose one of your companies/);
     const { code } = await loginForCode(svc, { companyId: other.companyId });
@@ -204,12 +277,22 @@ describe('token endpoint', () => {
     const other = await exchangeCode(svc, code, { redirect_uri: 'http://localhost:3000/other' });
     expect(other.body.error).toBe('invalid_grant');
     const client = await svc.admin.createClient({ name: 'Other app', redirectUri: 'https://other.example/cb' });
-    const wrongClient = await tokenRequest(svc, { grant_type: 'authorization_code', client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: 'https://other.example/cb', code });
+    const wrongClient = await tokenRequest(svc, {
+      grant_type: 'authorization_code',
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      redirect_uri: 'https://other.example/cb',
+      code,
+    });
     expect(wrongClient.body.error).toBe('invalid_grant');
     const unknown = await exchangeCode(svc, 'tac_1_999_aaaaaaaaaaaaaaaaaaaaaaaaaaaa');
     expect(unknown.body.error).toBe('invalid_grant');
     // HTTP Basic client authentication (client_secret_basic) works for the exchange
-    const basic = await tokenRequest(svc, { grant_type: 'authorization_code', redirect_uri: svc.demo.redirectUri, code }, { basic: [svc.demo.clientId, svc.demo.clientSecret] });
+    const basic = await tokenRequest(
+      svc,
+      { grant_type: 'authorization_code', redirect_uri: svc.demo.redirectUri, code },
+      { basic: [svc.demo.clientId, svc.demo.clientSecret] },
+    );
     expect(basic.status).toBe(200);
   });
 
@@ -218,7 +301,9 @@ describe('token endpoint', () => {
     const withChallenge = await loginForCode(svc, { challenge: pkce.challenge });
     expect((await exchangeCode(svc, withChallenge.code)).body.error_description).toMatch(/code_verifier is required/);
     const again = await loginForCode(svc, { challenge: pkce.challenge });
-    expect((await exchangeCode(svc, again.code, { code_verifier: pkcePair().verifier })).body.error_description).toMatch(/does not match/);
+    expect(
+      (await exchangeCode(svc, again.code, { code_verifier: pkcePair().verifier })).body.error_description,
+    ).toMatch(/does not match/);
     const good = await loginForCode(svc, { challenge: pkce.challenge });
     expect((await exchangeCode(svc, good.code, { code_verifier: pkce.verifier })).status).toBe(200);
     const plain = await loginForCode(svc);
@@ -231,7 +316,11 @@ describe('token endpoint', () => {
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ error: 'invalid_request' });
     }
-    const unknown = await tokenRequest(svc, { grant_type: 'password', client_id: svc.demo.clientId, client_secret: svc.demo.clientSecret });
+    const unknown = await tokenRequest(svc, {
+      grant_type: 'password',
+      client_id: svc.demo.clientId,
+      client_secret: svc.demo.clientSecret,
+    });
     expect(unknown.body.error).toBe('unsupported_grant_type');
   });
 
@@ -246,7 +335,12 @@ describe('token endpoint', () => {
     expect(claimsOf(renewed.body.access_token).sid).toBe(claimsOf(tokens.access).sid);
     expect((await get('/users', renewed.body.access_token)).status).toBe(200);
     const client = await svc.admin.createClient({ name: 'Thief app', redirectUri: 'https://thief.example/cb' });
-    const stolen = await tokenRequest(svc, { grant_type: 'refresh_token', client_id: client.clientId, client_secret: client.clientSecret, refresh_token: tokens.refresh });
+    const stolen = await tokenRequest(svc, {
+      grant_type: 'refresh_token',
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      refresh_token: tokens.refresh,
+    });
     expect(stolen.body.error).toBe('invalid_grant');
     expect((await refresh(svc, `${tokens.refresh.slice(0, -4)}AAAA`)).body.error).toBe('invalid_grant');
     expect((await refresh(svc, 'garbage')).body.error).toBe('invalid_grant');
@@ -290,7 +384,11 @@ describe('invalidation takes effect on the next request', () => {
 
   it('a password change ends both kinds of token of the user, in every company', async () => {
     const user = await newUser('changer');
-    const key = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: user.userId, clientId: svc.demo.clientId });
+    const key = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
     const machine = await svc.tokenFor(key.apiKey);
     const tokens = await personTokens(svc, { username: 'changer', password: user.password });
     expect((await get('/users', tokens.access)).status).toBe(200);
@@ -300,7 +398,9 @@ describe('invalidation takes effect on the next request', () => {
     expect((await get('/users', tokens.access)).status).toBe(401);
     expect((await get('/users', machine)).status).toBe(401);
     expect((await refresh(svc, tokens.refresh)).body.error).toBe('invalid_grant');
-    await expect(loginForCode(svc, { username: 'changer', password: user.password })).rejects.toThrow(/Wrong username or password/);
+    await expect(loginForCode(svc, { username: 'changer', password: user.password })).rejects.toThrow(
+      /Wrong username or password/,
+    );
     await personTokens(svc, { username: 'changer', password: 'New-passw0rd' });
     // the API key itself still works after a password change
     expect((await get('/users', await svc.tokenFor(key.apiKey))).status).toBe(200);
@@ -308,22 +408,40 @@ describe('invalidation takes effect on the next request', () => {
 
   it("removal from the company ends the user's tokens and API keys there", async () => {
     const user = await newUser('leaver');
-    const key = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: user.userId, clientId: svc.demo.clientId });
+    const key = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
     const machine = await svc.tokenFor(key.apiKey);
     const tokens = await personTokens(svc, { username: 'leaver', password: user.password });
     await svc.admin.removeMember(svc.demo.companyId, user.userId);
     expect((await get('/users', tokens.access)).status).toBe(401);
     expect((await get('/users', machine)).status).toBe(401);
     expect((await refresh(svc, tokens.refresh)).body.error).toBe('invalid_grant');
-    const keyAnswer = await tokenRequest(svc, { grant_type: 'client_credentials', client_id: svc.demo.clientId, client_secret: svc.demo.clientSecret, api_key: key.apiKey });
+    const keyAnswer = await tokenRequest(svc, {
+      grant_type: 'client_credentials',
+      client_id: svc.demo.clientId,
+      client_secret: svc.demo.clientSecret,
+      api_key: key.apiKey,
+    });
     expect(keyAnswer.body.error).toBe('invalid_grant');
-    await expect(loginForCode(svc, { username: 'leaver', password: user.password })).rejects.toThrow(/does not belong to any company/);
+    await expect(loginForCode(svc, { username: 'leaver', password: user.password })).rejects.toThrow(
+      /does not belong to any company/,
+    );
   });
 
   it('the 101st refresh token of a (client, company, user) drops the oldest, and with it its access tokens', async () => {
     const user = await newUser('hoarder');
     const issue = async () => {
-      const code = await svc.app.services.auth.issueCode({ companyId: svc.demo.companyId, userId: user.userId, clientId: svc.demo.clientId, redirectUri: svc.demo.redirectUri, codeChallenge: null, authTime: Math.floor(clock.now().getTime() / 1000) });
+      const code = await svc.app.services.auth.issueCode({
+        companyId: svc.demo.companyId,
+        userId: user.userId,
+        clientId: svc.demo.clientId,
+        redirectUri: svc.demo.redirectUri,
+        codeChallenge: null,
+        authTime: Math.floor(clock.now().getTime() / 1000),
+      });
       const answer = await exchangeCode(svc, code);
       expect(answer.status).toBe(200);
       return { access: answer.body.access_token as string, refresh: answer.body.refresh_token as string };
@@ -343,20 +461,37 @@ describe('invalidation takes effect on the next request', () => {
 
   it('revoking an API key ends the tokens obtained with it', async () => {
     const user = await newUser('keyed');
-    const key = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: user.userId, clientId: svc.demo.clientId });
-    const other = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: user.userId, clientId: svc.demo.clientId });
+    const key = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
+    const other = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
     const token = await svc.tokenFor(key.apiKey);
     const otherToken = await svc.tokenFor(other.apiKey);
     await svc.admin.revokeApiKey(svc.demo.companyId, key.id);
     expect((await get('/users', token)).status).toBe(401);
     expect((await get('/users', otherToken)).status).toBe(200);
-    const again = await tokenRequest(svc, { grant_type: 'client_credentials', client_id: svc.demo.clientId, client_secret: svc.demo.clientSecret, api_key: key.apiKey });
+    const again = await tokenRequest(svc, {
+      grant_type: 'client_credentials',
+      client_id: svc.demo.clientId,
+      client_secret: svc.demo.clientSecret,
+      api_key: key.apiKey,
+    });
     expect(again.body.error).toBe('invalid_grant');
   });
 
   it("turning on 'API login only' ends the user's code-flow sessions and keeps the machine ones", async () => {
     const user = await newUser('turned');
-    const key = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: user.userId, clientId: svc.demo.clientId });
+    const key = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
     const machine = await svc.tokenFor(key.apiKey);
     const tokens = await personTokens(svc, { username: 'turned', password: user.password });
     await svc.admin.setApiLoginOnly(user.userId, true);
@@ -403,9 +538,19 @@ describe('token tampering answers 401', () => {
 
   async function otherCompanyToken(): Promise<string> {
     const company = await svc.admin.createCompany({ name: 'Tamper Oy' });
-    const user = await svc.admin.createUser({ username: `tamper${company.companyId}`, password: 'Tamper-pass-1', firstName: 'T', lastName: 'U', email: 't@example.com' });
+    const user = await svc.admin.createUser({
+      username: `tamper${company.companyId}`,
+      password: 'Tamper-pass-1',
+      firstName: 'T',
+      lastName: 'U',
+      email: 't@example.com',
+    });
     await svc.admin.addMember(company.companyId, user.userId, 'ADMIN');
-    const key = await svc.admin.createApiKey({ companyId: company.companyId, userId: user.userId, clientId: svc.demo.clientId });
+    const key = await svc.admin.createApiKey({
+      companyId: company.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
     return svc.tokenFor(key.apiKey);
   }
 });
@@ -416,7 +561,14 @@ describe('users and rights', () => {
   it('GET /users answers the current user with the company of the session', async () => {
     const answer = await svc.api('GET', '/users');
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ id: 1, username: svc.demo.username, companyId: svc.demo.companyId, firstName: 'Demo', lastName: 'User', email: 'demo@example.com' });
+    expect(answer.body).toMatchObject({
+      id: 1,
+      username: svc.demo.username,
+      companyId: svc.demo.companyId,
+      firstName: 'Demo',
+      lastName: 'User',
+      email: 'demo@example.com',
+    });
     expect(answer.body).not.toHaveProperty('password');
     expect(answer.body).toHaveProperty('partnerId');
   });
@@ -425,7 +577,17 @@ describe('users and rights', () => {
     const latest = await svc.api('GET', '/users/rights');
     expect(latest.status).toBe(200);
     expect(latest.body.role).toBe('ADMIN');
-    expect(Object.keys(latest.body.rights)).toEqual(['management', 'user', 'sales', 'purchases', 'travelAndExpenses', 'invoiceCirculation', 'salaries', 'payments', 'accounting']);
+    expect(Object.keys(latest.body.rights)).toEqual([
+      'management',
+      'user',
+      'sales',
+      'purchases',
+      'travelAndExpenses',
+      'invoiceCirculation',
+      'salaries',
+      'payments',
+      'accounting',
+    ]);
     expect(latest.body.rights.payments).toEqual({
       payment: 'ALL_RIGHTS',
       salaryPayments: 'ALL_RIGHTS',
@@ -436,11 +598,22 @@ describe('users and rights', () => {
       paymentAllocation: 'ALL_RIGHTS',
     });
     // real leaves follow the Tase right guarding the same work; work Tase does not do is NOT_ENABLED
-    expect(latest.body.rights.accounting).toMatchObject({ journalReceipts: 'ALL_RIGHTS', personalJournalReceiptsOnly: false, archive: 'NOT_ENABLED', ledgerReceipts: 'ALL_RIGHTS' });
-    expect(latest.body.rights.management).toMatchObject({ basicCompanyInfo: 'ALL_RIGHTS', setUpACompany: 'NOT_ENABLED', companyInfo: 'ALL_RIGHTS' });
+    expect(latest.body.rights.accounting).toMatchObject({
+      journalReceipts: 'ALL_RIGHTS',
+      personalJournalReceiptsOnly: false,
+      archive: 'NOT_ENABLED',
+      ledgerReceipts: 'ALL_RIGHTS',
+    });
+    expect(latest.body.rights.management).toMatchObject({
+      basicCompanyInfo: 'ALL_RIGHTS',
+      setUpACompany: 'NOT_ENABLED',
+      companyInfo: 'ALL_RIGHTS',
+    });
     const token = await svc.token();
     for (const path of ['/v2605/api', '/v2608/api', '/supported/api']) {
-      expect((await svc.request('GET', `${path}/users/rights`, { token })).body.rights.payments.markSalaryAsPaid).toBe('ALL_RIGHTS');
+      expect((await svc.request('GET', `${path}/users/rights`, { token })).body.rights.payments.markSalaryAsPaid).toBe(
+        'ALL_RIGHTS',
+      );
     }
     const old = await svc.request('GET', '/v2602/api/users/rights', { token });
     expect(old.status).toBe(200);
@@ -450,14 +623,24 @@ describe('users and rights', () => {
 
   it('GET /sessioninfo', async () => {
     const answer = await svc.api('GET', '/sessioninfo');
-    expect(answer.body).toEqual({ companyId: svc.demo.companyId, name: 'Demo Oy', country: 'FINLAND', userId: 1, userName: 'Demo User', companySettings: { invoiceDiscussionEnabled: false } });
+    expect(answer.body).toEqual({
+      companyId: svc.demo.companyId,
+      name: 'Demo Oy',
+      country: 'FINLAND',
+      userId: 1,
+      userName: 'Demo User',
+      companySettings: { invoiceDiscussionEnabled: false },
+    });
   });
 
   it('two-factor endpoints refuse machine-to-machine tokens with 403 and accept a person’s token', async () => {
     const body = { firstName: 'Demo', lastName: 'User', email: 'demo@example.com' };
     const machine = await svc.api('PUT', '/users', body);
     expect(machine.status).toBe(403);
-    expect(machine.body.errors[0]).toMatchObject({ status: 403, message: expect.stringMatching(/two-factor.*machine-to-machine/) });
+    expect(machine.body.errors[0]).toMatchObject({
+      status: 403,
+      message: expect.stringMatching(/two-factor.*machine-to-machine/),
+    });
     const person = await personTokens(svc);
     const accepted = await svc.request('PUT', '/api/users', { token: person.access, body });
     expect(accepted.status).toBe(202);
@@ -470,9 +653,15 @@ describe('users and rights', () => {
     const viewerToken = (await personTokens(svc, { username: 'viewer1', password: viewer.password })).access;
     const nobodyToken = (await personTokens(svc, { username: 'nobody1', password: nobody.password })).access;
     expect((await get('/products', viewerToken)).status).toBe(200);
-    const write = await svc.request('POST', '/api/products', { token: viewerToken, body: { type: 'SALES', name: 'X', price: 1, discount: 0, active: true, currency: 'EUR' } });
+    const write = await svc.request('POST', '/api/products', {
+      token: viewerToken,
+      body: { type: 'SALES', name: 'X', price: 1, discount: 0, active: true, currency: 'EUR' },
+    });
     expect(write.status).toBe(403);
-    expect(write.body.errors[0]).toMatchObject({ status: 403, message: expect.stringMatching(/sales\.productRegister/) });
+    expect(write.body.errors[0]).toMatchObject({
+      status: 403,
+      message: expect.stringMatching(/sales\.productRegister/),
+    });
     const rights = await get('/users/rights', viewerToken);
     expect(rights.body.role).toBe('VIEWER');
     expect(rights.body.rights.sales.productRegister).toBe('VIEWING_RIGHTS');

@@ -42,16 +42,32 @@ function concrete(op: Operation): string | undefined {
   return `/api${path}`;
 }
 
-const withPathIds = () => operations.filter((op) => op.parameters.some((p) => p.in === 'path') && !op.parameters.some((p) => p.in === 'path' && NOT_TENANT_IDS.has(p.name)));
+const withPathIds = () =>
+  operations.filter(
+    (op) =>
+      op.parameters.some((p) => p.in === 'path') &&
+      !op.parameters.some((p) => p.in === 'path' && NOT_TENANT_IDS.has(p.name)),
+  );
 
 async function as(token: string, method: string, path: string, body?: unknown) {
-  return send(svc.base, { method, path, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }, token);
+  return send(
+    svc.base,
+    {
+      method,
+      path,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
+    token,
+  );
 }
 
 /** Every GET of A that names an id of A, and every collection: what B must not change. */
 async function snapshotOfA(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const op of operations.filter((o) => o.method === 'GET' && o.secured && !o.parameters.some((p) => p.in === 'query' && p.required))) {
+  for (const op of operations.filter(
+    (o) => o.method === 'GET' && o.secured && !o.parameters.some((p) => p.in === 'query' && p.required),
+  )) {
     const path = concrete(op);
     if (path) out.set(path, (await as(tokenA, 'GET', path)).text);
   }
@@ -71,23 +87,54 @@ beforeAll(async () => {
     if (answer.status !== 200) throw new Error(`POST ${path}: ${answer.status} ${answer.text}`);
     return JSON.parse(answer.text);
   };
-  const product = await create('/products', { type: 'SALES', name: `${MARK} product`, price: 10, discount: 0, active: true, currency: 'EUR' });
+  const product = await create('/products', {
+    type: 'SALES',
+    name: `${MARK} product`,
+    price: 10,
+    discount: 0,
+    active: true,
+    currency: 'EUR',
+  });
   idsOfA.set('productId', String(product.id));
   idsOfA.set('productGroupId', String((await create('/products/groups', { name: `${MARK} group`, type: 'SALES' })).id));
   const dimension = await create('/dimensions', { name: `${MARK} dim`, items: [{ codeName: `${MARK}i` }] });
   idsOfA.set('dimensionId', String(dimension.id));
   idsOfA.set('itemId', String(dimension.items[0].id));
-  idsOfA.set('partnerGroupId', String((await create('/businesspartners/groups', { name: `${MARK} pgroup`, type: 'CUSTOMER' })).id));
-  idsOfA.set('partnerId', String((await create('/businesspartners', { name: `${MARK} partner`, type: 'CUSTOMER' })).id));
+  idsOfA.set(
+    'partnerGroupId',
+    String((await create('/businesspartners/groups', { name: `${MARK} pgroup`, type: 'CUSTOMER' })).id),
+  );
+  idsOfA.set(
+    'partnerId',
+    String((await create('/businesspartners', { name: `${MARK} partner`, type: 'CUSTOMER' })).id),
+  );
   idsOfA.set('personId', String((await create('/businesspartners', { name: `${MARK} person`, type: 'PERSON' })).id));
-  const bank = { iban: 'FI21 1234 5600 0007 85', bic: 'NDEAFIHH', bankName: `${MARK} bank`, currency: 'EUR', defaultForInvoice: true, defaultForPayment: true, status: 'ACTIVE', ledgerAccount: '1910', showAccountOnInvoice: true, allowPayments: false, allowForeignPayments: false, allowSalaryPayments: false, allowExpressPayments: false };
+  const bank = {
+    iban: 'FI21 1234 5600 0007 85',
+    bic: 'NDEAFIHH',
+    bankName: `${MARK} bank`,
+    currency: 'EUR',
+    defaultForInvoice: true,
+    defaultForPayment: true,
+    status: 'ACTIVE',
+    ledgerAccount: '1910',
+    showAccountOnInvoice: true,
+    allowPayments: false,
+    allowForeignPayments: false,
+    allowSalaryPayments: false,
+    allowExpressPayments: false,
+  };
   idsOfA.set('bankAccountId', String((await create('/bankaccounts', bank)).id));
   // ids are per company: a year of A's that B has no year with the same id of
   const year = await create('/fiscalyears', { startDate: '2027-01-01', endDate: '2027-12-31' });
   idsOfA.set('fiscalYearId', String(year.id));
   idsOfA.set('periodId', String(year.periods[0].id));
   const receipt = await create('/ledgerreceipts', {
-    type: 'JOURNAL', name: `${MARK} receipt`, receiptDate: '2026-03-10', vatType: 'PURCHASE', vatStatus: 1,
+    type: 'JOURNAL',
+    name: `${MARK} receipt`,
+    receiptDate: '2026-03-10',
+    vatType: 'PURCHASE',
+    vatStatus: 1,
     transactions: [
       { transactionType: 'ENTRY', account: '7000', accountingValue: 10, vatPercent: 0 },
       { transactionType: 'ENTRY', account: '1910', accountingValue: -10, vatPercent: 0 },
@@ -95,54 +142,82 @@ beforeAll(async () => {
   });
   idsOfA.set('receiptId', String(receipt.id));
   idsOfA.set('transactionId', String(receipt.transactions[0].id));
-  const webhook = await create('/webhooks', { url: 'http://127.0.0.1:9/isolation', authenticationType: 'NONE', subscriptions: ['USER_UPDATED'] });
+  const webhook = await create('/webhooks', {
+    url: 'http://127.0.0.1:9/isolation',
+    authenticationType: 'NONE',
+    subscriptions: ['USER_UPDATED'],
+  });
   idsOfA.set('uuid', webhook.uuid);
   // a two-factor action of A (confirmed at once in sandbox mode), which also queues a webhook delivery
-  const update = await as(tokenA, 'PUT', '/api/users', { firstName: 'Isolation', lastName: 'Admin', email: 'isolation@example.com' });
+  const update = await as(tokenA, 'PUT', '/api/users', {
+    firstName: 'Isolation',
+    lastName: 'Admin',
+    email: 'isolation@example.com',
+  });
   idsOfA.set('transactionIdentifier', JSON.parse(update.text).transactionIdentifier);
-  const delivery = await until(async () => JSON.parse((await as(tokenA, 'GET', `/api/webhooks/${webhook.uuid}/deliveries`)).text).results?.[0]);
+  const delivery = await until(
+    async () => JSON.parse((await as(tokenA, 'GET', `/api/webhooks/${webhook.uuid}/deliveries`)).text).results?.[0],
+  );
   idsOfA.set('deliveryId', delivery.deliveryId);
 }, 120_000);
 afterAll(() => svc.close());
 
 describe('tenant isolation matrix', () => {
   it('names an id of A for every path parameter of the document', () => {
-    const missing = withPathIds().flatMap((op) => op.parameters.filter((p) => p.in === 'path' && idFor(op, p.name) === undefined).map((p) => `${op.method} ${op.path}: ${p.name}`));
+    const missing = withPathIds().flatMap((op) =>
+      op.parameters
+        .filter((p) => p.in === 'path' && idFor(op, p.name) === undefined)
+        .map((p) => `${op.method} ${op.path}: ${p.name}`),
+    );
     expect(missing).toEqual([]);
   });
 
-  it('answers 404 to B on every operation with an id of A, and A reads each of them', { timeout: 120_000 }, async () => {
-    const before = await snapshotOfA();
-    const problems: string[] = [];
-    let probes = 0;
-    for (const op of withPathIds()) {
-      const path = concrete(op)!;
-      if (op.method === 'GET') {
-        const own = await as(tokenA, 'GET', path);
-        if (own.status !== 200) problems.push(`A itself cannot read ${path}: ${own.status} ${own.text.slice(0, 200)}`);
+  it(
+    'answers 404 to B on every operation with an id of A, and A reads each of them',
+    { timeout: 120_000 },
+    async () => {
+      const before = await snapshotOfA();
+      const problems: string[] = [];
+      let probes = 0;
+      for (const op of withPathIds()) {
+        const path = concrete(op)!;
+        if (op.method === 'GET') {
+          const own = await as(tokenA, 'GET', path);
+          if (own.status !== 200)
+            problems.push(`A itself cannot read ${path}: ${own.status} ${own.text.slice(0, 200)}`);
+        }
+        // the most convincing body: A's own resource as A reads it at the same path (else an empty object)
+        const readable = operations.find((o) => o.method === 'GET' && o.path === op.path);
+        const body = op.body
+          ? (BODIES[`${op.method} ${op.path}`] ?? (readable ? JSON.parse((await as(tokenA, 'GET', path)).text) : {}))
+          : undefined;
+        const answer = await as(tokenB, op.method, path, body);
+        probes++;
+        if (answer.status !== 404)
+          problems.push(`${op.method} ${op.path} as B: ${answer.status} ${answer.text.slice(0, 200)}`);
+        if (answer.text.includes(MARK)) problems.push(`${op.method} ${op.path} as B shows A's data`);
       }
-      // the most convincing body: A's own resource as A reads it at the same path (else an empty object)
-      const readable = operations.find((o) => o.method === 'GET' && o.path === op.path);
-      const body = op.body ? (BODIES[`${op.method} ${op.path}`] ?? (readable ? JSON.parse((await as(tokenA, 'GET', path)).text) : {})) : undefined;
-      const answer = await as(tokenB, op.method, path, body);
-      probes++;
-      if (answer.status !== 404) problems.push(`${op.method} ${op.path} as B: ${answer.status} ${answer.text.slice(0, 200)}`);
-      if (answer.text.includes(MARK)) problems.push(`${op.method} ${op.path} as B shows A's data`);
-    }
-    console.log(`isolation: ${probes} probes of B on ids of A`);
-    expect(problems).toEqual([]);
-    const after = await snapshotOfA();
-    expect([...after.keys()].filter((k) => after.get(k) !== before.get(k))).toEqual([]);
-  });
+      console.log(`isolation: ${probes} probes of B on ids of A`);
+      expect(problems).toEqual([]);
+      const after = await snapshotOfA();
+      expect([...after.keys()].filter((k) => after.get(k) !== before.get(k))).toEqual([]);
+    },
+  );
 
   it("holds nothing of A's in B's lists", async () => {
-    const lists = operations.filter((op) => op.method === 'GET' && op.secured && !op.parameters.some((p) => p.in === 'path' || (p.in === 'query' && p.required)));
+    const lists = operations.filter(
+      (op) =>
+        op.method === 'GET' &&
+        op.secured &&
+        !op.parameters.some((p) => p.in === 'path' || (p.in === 'query' && p.required)),
+    );
     expect(lists.length).toBeGreaterThan(10);
     const leaks: string[] = [];
     for (const op of lists) {
       const answer = await as(tokenB, 'GET', `/api${op.path}`);
       if (answer.status >= 500) leaks.push(`${op.path}: ${answer.status}`);
-      if (answer.text.includes(MARK) || answer.text.includes(idsOfA.get('uuid')!)) leaks.push(`${op.path} shows A's data`);
+      if (answer.text.includes(MARK) || answer.text.includes(idsOfA.get('uuid')!))
+        leaks.push(`${op.path} shows A's data`);
       const own = await as(tokenA, 'GET', `/api${op.path}`);
       if (own.status >= 500) leaks.push(`${op.path} as A: ${own.status}`);
     }

@@ -32,17 +32,37 @@ afterAll(() => svc.close());
 describe('LedgerService.post', () => {
   it('books an approved sales invoice receipt that counts in the ledger at once', async () => {
     const { ledger } = svc.app.services;
-    const posted = await svc.app.ctx.db.transaction().execute((trx) => ledger.post(trx, svc.demo.companyId, salesDraft(100000)));
+    const posted = await svc.app.ctx.db
+      .transaction()
+      .execute((trx) => ledger.post(trx, svc.demo.companyId, salesDraft(100000)));
     expect(posted.receiptNumber).toBeGreaterThan(0);
     const answer = await svc.api('GET', `/ledgerreceipts/${posted.id}`);
-    expect(answer.body).toMatchObject({ type: 'SALES_INVOICE', status: 'APPROVED', invoiceId: 77, invoiceNumber: 1001, vatType: 'SALES' });
-    expect(answer.body.transactions.map((t: { account: string; accountingValue: number }) => [t.account, t.accountingValue])).toEqual([['1700', 1255], ['3000', -1000], ['2930', -255]]);
-    const sums = new Map((await ledgerSums(svc.app.ctx.db, svc.demo.companyId)).map((r) => [r.account_number, r.total]));
+    expect(answer.body).toMatchObject({
+      type: 'SALES_INVOICE',
+      status: 'APPROVED',
+      invoiceId: 77,
+      invoiceNumber: 1001,
+      vatType: 'SALES',
+    });
+    expect(
+      answer.body.transactions.map((t: { account: string; accountingValue: number }) => [t.account, t.accountingValue]),
+    ).toEqual([
+      ['1700', 1255],
+      ['3000', -1000],
+      ['2930', -255],
+    ]);
+    const sums = new Map(
+      (await ledgerSums(svc.app.ctx.db, svc.demo.companyId)).map((r) => [r.account_number, r.total]),
+    );
     expect(sums.get('1700')).toBe(125500);
     expect(sums.get('2930')).toBe(-25500);
     // its status follows its document: the journal actions and PUT refuse it
-    expect((await svc.api('PUT', `/ledgerreceipts/${posted.id}/invalidate`)).body.errors[0].message).toMatch(/^RECEIPT_TYPE_NOT_EDITABLE/);
-    expect((await svc.api('PUT', `/ledgerreceipts/${posted.id}`, answer.body)).body.errors[0].message).toMatch(/^RECEIPT_TYPE_NOT_EDITABLE/);
+    expect((await svc.api('PUT', `/ledgerreceipts/${posted.id}/invalidate`)).body.errors[0].message).toMatch(
+      /^RECEIPT_TYPE_NOT_EDITABLE/,
+    );
+    expect((await svc.api('PUT', `/ledgerreceipts/${posted.id}`, answer.body)).body.errors[0].message).toMatch(
+      /^RECEIPT_TYPE_NOT_EDITABLE/,
+    );
   });
 
   it('writes nothing when the caller’s transaction fails after posting', async () => {
@@ -57,7 +77,9 @@ describe('LedgerService.post', () => {
     const after = await svc.api('GET', '/ledgerreceipts?size=200');
     expect(after.body.meta.totalCount).toBe(before.body.meta.totalCount);
     // and the receipt number is given back
-    const next = await svc.app.ctx.db.transaction().execute((trx) => ledger.post(trx, svc.demo.companyId, salesDraft(5000)));
+    const next = await svc.app.ctx.db
+      .transaction()
+      .execute((trx) => ledger.post(trx, svc.demo.companyId, salesDraft(5000)));
     const numbers = before.body.results.map((r: { receiptNumber: number }) => r.receiptNumber);
     expect(next.receiptNumber).toBe(Math.max(...numbers) + 1);
   });
@@ -67,19 +89,45 @@ describe('LedgerService.post', () => {
     const draft = salesDraft(1000);
     draft.lines[0] = { ...draft.lines[0], amountMinor: draft.lines[0].amountMinor + 1 };
     draft.lines[1] = { ...draft.lines[1], account: '3999' };
-    const error = await svc.app.ctx.db.transaction().execute((trx) => ledger.post(trx, svc.demo.companyId, draft)).catch((e: unknown) => e);
+    const error = await svc.app.ctx.db
+      .transaction()
+      .execute((trx) => ledger.post(trx, svc.demo.companyId, draft))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).items.map((i) => i.message).sort()).toEqual(['ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', 'RECEIPT_NOT_BALANCED: debits and credits differ by 0.01.']);
+    expect((error as ApiError).items.map((i) => i.message).sort()).toEqual([
+      'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE',
+      'RECEIPT_NOT_BALANCED: debits and credits differ by 0.01.',
+    ]);
   });
 
   it('the writer of ledger lines itself refuses unbalanced lines', async () => {
     const companyId = svc.demo.companyId;
     const line = (id: number, amount: number) => ({
-      company_id: companyId, receipt_id: 999999, id, fiscal_year_id: 1, entry_date: '2026-10-01', account_number: '1910', amount_minor: amount,
-      description: null, vat_percent: null, vat_status: null, vat_type: null, vat_deduction_percent: null, partner_id: null,
-      transaction_type: 'ENTRY', balance_code: null, allocations: null, start_date: null, end_date: null, in_ledger: true,
+      company_id: companyId,
+      receipt_id: 999999,
+      id,
+      fiscal_year_id: 1,
+      entry_date: '2026-10-01',
+      account_number: '1910',
+      amount_minor: amount,
+      description: null,
+      vat_percent: null,
+      vat_status: null,
+      vat_type: null,
+      vat_deduction_percent: null,
+      partner_id: null,
+      transaction_type: 'ENTRY',
+      balance_code: null,
+      allocations: null,
+      start_date: null,
+      end_date: null,
+      in_ledger: true,
     });
-    await expect(svc.app.ctx.db.transaction().execute((trx) => writeEntries(trx, companyId, 999999, [line(1, 100), line(2, -99)], []))).rejects.toBeInstanceOf(UnbalancedPostingError);
+    await expect(
+      svc.app.ctx.db
+        .transaction()
+        .execute((trx) => writeEntries(trx, companyId, 999999, [line(1, 100), line(2, -99)], [])),
+    ).rejects.toBeInstanceOf(UnbalancedPostingError);
   });
 });
 
@@ -89,7 +137,12 @@ describe('LedgerService.replace and setStatus', () => {
     const db = svc.app.ctx.db;
     const companyId = svc.demo.companyId;
     const draft: ReceiptDraft = {
-      type: 'PURCHASE_INVOICE', status: 'UNFINISHED', name: 'Bill 7', receiptDate: '2026-10-01', vatType: 'PURCHASE', vatStatus: 1,
+      type: 'PURCHASE_INVOICE',
+      status: 'UNFINISHED',
+      name: 'Bill 7',
+      receiptDate: '2026-10-01',
+      vatType: 'PURCHASE',
+      vatStatus: 1,
       lines: purchaseInvoicePostings([{ netMinor: 40000, vatPercent: new Decimal('25.5') }]),
     };
     const posted = await db.transaction().execute((trx) => ledger.post(trx, companyId, draft));
@@ -101,12 +154,19 @@ describe('LedgerService.replace and setStatus', () => {
     );
     expect(replaced.receiptNumber).toBe(posted.receiptNumber);
     const wire = await ledger.receipt(db, companyId, posted.id);
-    expect(wire?.transactions.map((t) => [t.account, t.accountingValue.toFixed()])).toEqual([['7000', '500'], ['1763', '67.5'], ['2871', '-567.5']]);
+    expect(wire?.transactions.map((t) => [t.account, t.accountingValue.toFixed()])).toEqual([
+      ['7000', '500'],
+      ['1763', '67.5'],
+      ['2871', '-567.5'],
+    ]);
     const before = new Map((await ledgerSums(db, companyId)).map((r) => [r.account_number, r.total]));
     await db.transaction().execute((trx) => ledger.setStatus(trx, companyId, posted.id, 'APPROVED'));
     const after = new Map((await ledgerSums(db, companyId)).map((r) => [r.account_number, r.total]));
     expect((after.get('2871') ?? 0) - (before.get('2871') ?? 0)).toBe(-56750);
-    const illegal = await db.transaction().execute((trx) => ledger.setStatus(trx, companyId, posted.id, 'APPROVED')).catch((e: ApiError) => e);
+    const illegal = await db
+      .transaction()
+      .execute((trx) => ledger.setStatus(trx, companyId, posted.id, 'APPROVED'))
+      .catch((e: ApiError) => e);
     expect((illegal as ApiError).items[0].message).toMatch(/^ILLEGAL_RECEIPT_STATUS_TRANSITION/);
     await db.transaction().execute((trx) => ledger.setStatus(trx, companyId, posted.id, 'INVALIDATED'));
     const end = new Map((await ledgerSums(db, companyId)).map((r) => [r.account_number, r.total]));

@@ -7,7 +7,13 @@ import { otherCompany, startService, type TestService } from './support/service.
 let svc: TestService;
 const clock = new ManualClock('2026-03-15T10:00:00Z');
 
-const tx = (account: string, accountingValue: number, extra: Record<string, unknown> = {}) => ({ transactionType: 'ENTRY', account, accountingValue, vatPercent: 0, ...extra });
+const tx = (account: string, accountingValue: number, extra: Record<string, unknown> = {}) => ({
+  transactionType: 'ENTRY',
+  account,
+  accountingValue,
+  vatPercent: 0,
+  ...extra,
+});
 const journal = (transactions: unknown[], extra: Record<string, unknown> = {}) => ({
   type: 'JOURNAL',
   name: 'Office rent',
@@ -38,19 +44,34 @@ describe('POST /ledgerreceipts', () => {
     const answer = await svc.api('POST', '/ledgerreceipts', balanced());
     expect(answer.status).toBe(200);
     const receipt = answer.body;
-    expect(receipt).toMatchObject({ type: 'JOURNAL', status: 'UNFINISHED', name: 'Office rent', receiptDate: '2026-03-10', vatType: 'PURCHASE', vatStatus: 1 });
+    expect(receipt).toMatchObject({
+      type: 'JOURNAL',
+      status: 'UNFINISHED',
+      name: 'Office rent',
+      receiptDate: '2026-03-10',
+      vatType: 'PURCHASE',
+      vatStatus: 1,
+    });
     expect(receipt.id).toBeGreaterThan(0);
     expect(receipt.receiptNumber).toBeGreaterThan(0);
     expect(receipt.version).toMatch(/^2026-03-15T10:00/);
     expect(receipt.transactions).toHaveLength(2);
-    expect(receipt.transactions[0]).toMatchObject({ transactionType: 'ENTRY', account: '7000', accountingValue: 100, vatPercent: 25.5, description: 'Rent March' });
+    expect(receipt.transactions[0]).toMatchObject({
+      transactionType: 'ENTRY',
+      account: '7000',
+      accountingValue: 100,
+      vatPercent: 25.5,
+      description: 'Rent March',
+    });
     expect(receipt.transactions[0].id).not.toBe(receipt.transactions[1].id);
     expect(receipt.invoiceId).toBeNull();
     expect(receipt.partnerId).toBeNull();
   });
 
   it('keeps cents exact', async () => {
-    const raw = JSON.stringify(journal([tx('7000', 1), tx('1910', -1)])).replace('"accountingValue":1,', '"accountingValue":0.1,').replace('"accountingValue":-1,', '"accountingValue":-0.1,');
+    const raw = JSON.stringify(journal([tx('7000', 1), tx('1910', -1)]))
+      .replace('"accountingValue":1,', '"accountingValue":0.1,')
+      .replace('"accountingValue":-1,', '"accountingValue":-0.1,');
     const answer = await svc.api('POST', '/ledgerreceipts', undefined, { raw });
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('"accountingValue":0.1');
@@ -58,18 +79,31 @@ describe('POST /ledgerreceipts', () => {
   });
 
   it('refuses an unbalanced receipt and reports every problem together', async () => {
-    const answer = await svc.api('POST', '/ledgerreceipts', journal([tx('7000', 100.01), tx('9999', -100), tx('1910', 0)]));
+    const answer = await svc.api(
+      'POST',
+      '/ledgerreceipts',
+      journal([tx('7000', 100.01), tx('9999', -100), tx('1910', 0)]),
+    );
     expect(answer.status).toBe(400);
-    expect(messages(answer).sort()).toEqual(['ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', 'RECEIPT_NOT_BALANCED: debits and credits differ by 0.01.']);
+    expect(messages(answer).sort()).toEqual([
+      'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE',
+      'RECEIPT_NOT_BALANCED: debits and credits differ by 0.01.',
+    ]);
     expect(fields(answer).sort()).toEqual(['transactions', 'transactions[1].account']);
     // the 255-character description limit
-    const long = await svc.api('POST', '/ledgerreceipts', journal([tx('7000', 1, { description: 'x'.repeat(256) }), tx('1910', -1, { description: 'y'.repeat(255) })]));
+    const long = await svc.api(
+      'POST',
+      '/ledgerreceipts',
+      journal([tx('7000', 1, { description: 'x'.repeat(256) }), tx('1910', -1, { description: 'y'.repeat(255) })]),
+    );
     expect(long.status).toBe(400);
     expect(fields(long)).toEqual(['transactions[0].description']);
   });
 
   it('refuses other receipt types, empty receipts and more than two decimals', async () => {
-    expect(messages(await svc.api('POST', '/ledgerreceipts', { ...balanced(), type: 'SALES_INVOICE' }))).toEqual(['ONLY_JOURNAL_RECEIPTS_CAN_BE_CREATED']);
+    expect(messages(await svc.api('POST', '/ledgerreceipts', { ...balanced(), type: 'SALES_INVOICE' }))).toEqual([
+      'ONLY_JOURNAL_RECEIPTS_CAN_BE_CREATED',
+    ]);
     expect((await svc.api('POST', '/ledgerreceipts', journal([]))).status).toBe(400);
     const decimals = await svc.api('POST', '/ledgerreceipts', journal([tx('7000', 1.005), tx('1910', -1.005)]));
     expect(decimals.status).toBe(400);
@@ -77,12 +111,32 @@ describe('POST /ledgerreceipts', () => {
   });
 
   it('refuses VAT statuses the company does not use and VAT percents not valid on the day', async () => {
-    const answer = await svc.api('POST', '/ledgerreceipts', journal([tx('7000', 100, { vatPercent: 24 }), tx('1910', -100, { vatStatus: 5 })], { vatStatus: 77 }));
+    const answer = await svc.api(
+      'POST',
+      '/ledgerreceipts',
+      journal([tx('7000', 100, { vatPercent: 24 }), tx('1910', -100, { vatStatus: 5 })], { vatStatus: 77 }),
+    );
     expect(answer.status).toBe(400);
     expect(fields(answer).sort()).toEqual(['transactions[0].vatPercent', 'transactions[1].vatStatus', 'vatStatus']);
     // 14 % was a Finnish rate until the end of 2025, 13.5 % from 2026
-    expect((await svc.api('POST', '/ledgerreceipts', journal([tx('4000', 100, { vatPercent: 14 }), tx('1910', -100)], { receiptDate: '2026-01-05' }))).status).toBe(400);
-    expect((await svc.api('POST', '/ledgerreceipts', journal([tx('4000', 100, { vatPercent: 13.5 }), tx('1910', -100)], { receiptDate: '2026-01-05' }))).status).toBe(200);
+    expect(
+      (
+        await svc.api(
+          'POST',
+          '/ledgerreceipts',
+          journal([tx('4000', 100, { vatPercent: 14 }), tx('1910', -100)], { receiptDate: '2026-01-05' }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await svc.api(
+          'POST',
+          '/ledgerreceipts',
+          journal([tx('4000', 100, { vatPercent: 13.5 }), tx('1910', -100)], { receiptDate: '2026-01-05' }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses a date outside every fiscal year', async () => {
@@ -94,34 +148,86 @@ describe('POST /ledgerreceipts', () => {
   it('adds the balancing row with createReconciliation=true', async () => {
     const receipt = await create(journal([tx('7000', 80), tx('1763', 20.4)]), '?createReconciliation=true');
     expect(receipt.transactions).toHaveLength(3);
-    expect(receipt.transactions[2]).toMatchObject({ transactionType: 'RECONCILIATION_ENTRY', account: '2871', accountingValue: -100.4 });
+    expect(receipt.transactions[2]).toMatchObject({
+      transactionType: 'RECONCILIATION_ENTRY',
+      account: '2871',
+      accountingValue: -100.4,
+    });
     const sales = await create(journal([tx('3000', -50)], { vatType: 'SALES' }), '?createReconciliation=true');
     expect(sales.transactions[1]).toMatchObject({ account: '1700', accountingValue: 50 });
   });
 
   it('checks partners and dimension items', async () => {
-    const dim = await svc.api('POST', '/dimensions', { name: 'Cost centre', items: [{ codeName: 'HQ', }, { codeName: 'Old', status: 'P' }] });
+    const dim = await svc.api('POST', '/dimensions', {
+      name: 'Cost centre',
+      items: [{ codeName: 'HQ' }, { codeName: 'Old', status: 'P' }],
+    });
     expect(dim.status).toBe(200);
     const [hq, old] = dim.body.items;
     const partner = await svc.api('POST', '/businesspartners', { name: 'Landlord Oy', type: 'SUPPLIER' });
     expect(partner.status).toBe(200);
-    const ok = await create(journal([tx('7000', 100, { partnerId: partner.body.id, dimensionItemValues: [{ dimensionId: dim.body.id, itemId: hq.id, value: 100 }] }), tx('1910', -100)], { partnerId: partner.body.id }));
+    const ok = await create(
+      journal(
+        [
+          tx('7000', 100, {
+            partnerId: partner.body.id,
+            dimensionItemValues: [{ dimensionId: dim.body.id, itemId: hq.id, value: 100 }],
+          }),
+          tx('1910', -100),
+        ],
+        { partnerId: partner.body.id },
+      ),
+    );
     expect(ok.transactions[0].dimensionItemValues).toEqual([{ dimensionId: dim.body.id, itemId: hq.id, value: 100 }]);
     expect(ok.partnerId).toBe(partner.body.id);
     const bad = await svc.api(
       'POST',
       '/ledgerreceipts',
-      journal([tx('7000', 100, { partnerId: 999999, dimensionItemValues: [{ dimensionId: dim.body.id, itemId: old.id, value: 60 }, { dimensionId: dim.body.id, itemId: 999999, value: 40 }] }), tx('1910', -100)]),
+      journal([
+        tx('7000', 100, {
+          partnerId: 999999,
+          dimensionItemValues: [
+            { dimensionId: dim.body.id, itemId: old.id, value: 60 },
+            { dimensionId: dim.body.id, itemId: 999999, value: 40 },
+          ],
+        }),
+        tx('1910', -100),
+      ]),
     );
     expect(bad.status).toBe(400);
-    expect(messages(bad)).toEqual(expect.arrayContaining(['DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION', 'LEDGER_PARTNER_NOT_FOUND: no business partner 999999.']));
-    expect(fields(bad)).toEqual(expect.arrayContaining(['transactions[0].dimensionItemValues[0]', 'transactions[0].dimensionItemValues[1]', 'transactions[0].partnerId']));
+    expect(messages(bad)).toEqual(
+      expect.arrayContaining([
+        'DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION',
+        'LEDGER_PARTNER_NOT_FOUND: no business partner 999999.',
+      ]),
+    );
+    expect(fields(bad)).toEqual(
+      expect.arrayContaining([
+        'transactions[0].dimensionItemValues[0]',
+        'transactions[0].dimensionItemValues[1]',
+        'transactions[0].partnerId',
+      ]),
+    );
     // values per dimension must add up to the transaction amount
-    const partial = await svc.api('POST', '/ledgerreceipts', journal([tx('7000', 100, { dimensionItemValues: [{ dimensionId: dim.body.id, itemId: hq.id, value: 60 }] }), tx('1910', -100)]));
+    const partial = await svc.api(
+      'POST',
+      '/ledgerreceipts',
+      journal([
+        tx('7000', 100, { dimensionItemValues: [{ dimensionId: dim.body.id, itemId: hq.id, value: 60 }] }),
+        tx('1910', -100),
+      ]),
+    );
     expect(messages(partial)[0]).toMatch(/^DIMENSION_VALUES_DO_NOT_MATCH_TRANSACTION/);
     // an item of another dimension
-    const dim2 = await svc.api('POST', '/dimensions', { name: 'Project', items: [{ codeName: 'P1', }] });
-    const wrong = await svc.api('POST', '/ledgerreceipts', journal([tx('7000', 100, { dimensionItemValues: [{ dimensionId: dim2.body.id, itemId: hq.id, value: 100 }] }), tx('1910', -100)]));
+    const dim2 = await svc.api('POST', '/dimensions', { name: 'Project', items: [{ codeName: 'P1' }] });
+    const wrong = await svc.api(
+      'POST',
+      '/ledgerreceipts',
+      journal([
+        tx('7000', 100, { dimensionItemValues: [{ dimensionId: dim2.body.id, itemId: hq.id, value: 100 }] }),
+        tx('1910', -100),
+      ]),
+    );
     expect(messages(wrong)).toEqual(['DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION']);
   });
 });
@@ -143,7 +249,11 @@ describe('receipt numbers', () => {
   });
 
   it('numbers concurrent postings without gaps or duplicates', async () => {
-    const answers = await Promise.all(Array.from({ length: 12 }, () => svc.api('POST', '/ledgerreceipts', { ...balanced(), receiptDate: '2027-03-01' })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        svc.api('POST', '/ledgerreceipts', { ...balanced(), receiptDate: '2027-03-01' }),
+      ),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const numbers = answers.map((a) => a.body.receiptNumber).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => numbers[0] + i));
@@ -167,7 +277,13 @@ describe('GET /ledgerreceipts', () => {
     const byDate = await svc.api('GET', '/ledgerreceipts?startDate=2026-04-20&endDate=2026-04-20');
     expect(byDate.status).toBe(200);
     expect(byDate.body.results.map((r: { id: number }) => r.id)).toEqual([marker.id]);
-    expect(byDate.body.results[0]).toMatchObject({ type: 'JOURNAL', status: 'UNFINISHED', receiptNumber: marker.receiptNumber, created: expect.any(String), version: marker.version });
+    expect(byDate.body.results[0]).toMatchObject({
+      type: 'JOURNAL',
+      status: 'UNFINISHED',
+      receiptNumber: marker.receiptNumber,
+      created: expect.any(String),
+      version: marker.version,
+    });
     const paged = await svc.api('GET', '/ledgerreceipts?size=2&page=0&types=JOURNAL&status=UNFINISHED,APPROVED');
     expect(paged.body.meta.pageSize).toBe(2);
     expect(paged.body.results).toHaveLength(2);
@@ -180,7 +296,8 @@ describe('GET /ledgerreceipts', () => {
     const late = await create({ ...balanced(), receiptDate: '2026-04-22' });
     const early = await create({ ...balanced(), receiptDate: '2026-04-21' });
     const window = 'startDate=2026-04-21&endDate=2026-04-22';
-    const ids = async (query: string) => (await svc.api('GET', `/ledgerreceipts?${window}&${query}`)).body.results.map((r: { id: number }) => r.id);
+    const ids = async (query: string) =>
+      (await svc.api('GET', `/ledgerreceipts?${window}&${query}`)).body.results.map((r: { id: number }) => r.id);
     expect(await ids('types=JOURNAL&types=SALES_INVOICE')).toEqual([late.id, early.id]);
     expect(await ids('types=JOURNAL,SALES_INVOICE')).toEqual([late.id, early.id]);
     expect(await ids('orderByDate=ASC')).toEqual([early.id, late.id]);
@@ -194,12 +311,23 @@ describe('GET /ledgerreceipts', () => {
 describe('PUT /ledgerreceipts/{id}', () => {
   it('overwrites an unfinished receipt, keeping transaction ids sent back', async () => {
     const receipt = await create(balanced());
-    const body = { ...receipt, name: 'Office rent, corrected', transactions: [{ ...receipt.transactions[0], accountingValue: 120 }, { ...receipt.transactions[1], accountingValue: -120 }, tx('7900', 5), tx('1910', -5)] };
+    const body = {
+      ...receipt,
+      name: 'Office rent, corrected',
+      transactions: [
+        { ...receipt.transactions[0], accountingValue: 120 },
+        { ...receipt.transactions[1], accountingValue: -120 },
+        tx('7900', 5),
+        tx('1910', -5),
+      ],
+    };
     const answer = await svc.api('PUT', `/ledgerreceipts/${receipt.id}`, body);
     expect(answer.status).toBe(200);
     expect(answer.body.name).toBe('Office rent, corrected');
     expect(answer.body.receiptNumber).toBe(receipt.receiptNumber);
-    expect(answer.body.transactions.map((t: { id: number }) => t.id).slice(0, 2)).toEqual(receipt.transactions.map((t: { id: number }) => t.id));
+    expect(answer.body.transactions.map((t: { id: number }) => t.id).slice(0, 2)).toEqual(
+      receipt.transactions.map((t: { id: number }) => t.id),
+    );
     expect(answer.body.version > receipt.version).toBe(true);
     // the old version is stale now
     const stale = await svc.api('PUT', `/ledgerreceipts/${receipt.id}`, body);
@@ -211,18 +339,30 @@ describe('PUT /ledgerreceipts/{id}', () => {
     const receipt = await create(balanced());
     const { version, ...noVersion } = receipt;
     expect(fields(await svc.api('PUT', `/ledgerreceipts/${receipt.id}`, noVersion))).toEqual(['version']);
-    expect(fields(await svc.api('PUT', `/ledgerreceipts/${receipt.id}`, { ...receipt, receiptNumber: 999 }))).toEqual(['receiptNumber']);
-    const body = { ...receipt, version, transactions: [tx('7000', 42), { ...tx('1910', 0), transactionType: 'RECONCILIATION_ENTRY' }] };
+    expect(fields(await svc.api('PUT', `/ledgerreceipts/${receipt.id}`, { ...receipt, receiptNumber: 999 }))).toEqual([
+      'receiptNumber',
+    ]);
+    const body = {
+      ...receipt,
+      version,
+      transactions: [tx('7000', 42), { ...tx('1910', 0), transactionType: 'RECONCILIATION_ENTRY' }],
+    };
     const answer = await svc.api('PUT', `/ledgerreceipts/${receipt.id}?createReconciliation=true`, body);
     expect(answer.status).toBe(200);
-    expect(answer.body.transactions[1]).toMatchObject({ account: '1910', accountingValue: -42, transactionType: 'RECONCILIATION_ENTRY' });
+    expect(answer.body.transactions[1]).toMatchObject({
+      account: '1910',
+      accountingValue: -42,
+      transactionType: 'RECONCILIATION_ENTRY',
+    });
   });
 
   it('refuses edits of approved receipts and moves to another fiscal year', async () => {
     const receipt = await create(balanced());
     expect((await svc.api('PUT', `/ledgerreceipts/${receipt.id}/approve`)).status).toBe(200);
     const approved = (await svc.api('GET', `/ledgerreceipts/${receipt.id}`)).body;
-    expect(messages(await svc.api('PUT', `/ledgerreceipts/${receipt.id}`, approved))[0]).toMatch(/^RECEIPT_NOT_EDITABLE_IN_STATUS/);
+    expect(messages(await svc.api('PUT', `/ledgerreceipts/${receipt.id}`, approved))[0]).toMatch(
+      /^RECEIPT_NOT_EDITABLE_IN_STATUS/,
+    );
     await svc.api('PUT', `/ledgerreceipts/${receipt.id}/unfinished`);
     const unfinished = (await svc.api('GET', `/ledgerreceipts/${receipt.id}`)).body;
     const moved = await svc.api('PUT', `/ledgerreceipts/${receipt.id}`, { ...unfinished, receiptDate: '2027-01-15' });
@@ -239,7 +379,9 @@ describe('status actions', () => {
     expect(approve.status).toBe(200);
     expect(approve.body.message).toMatch(/APPROVED/);
     expect(await status()).toBe('APPROVED');
-    expect(messages(await put('approve'))).toEqual(['ILLEGAL_RECEIPT_STATUS_TRANSITION: a APPROVED receipt cannot become APPROVED.']);
+    expect(messages(await put('approve'))).toEqual([
+      'ILLEGAL_RECEIPT_STATUS_TRANSITION: a APPROVED receipt cannot become APPROVED.',
+    ]);
     expect((await put('unfinished')).status).toBe(200);
     expect(await status()).toBe('UNFINISHED');
     expect((await put('invalidate')).status).toBe(200);
@@ -257,7 +399,12 @@ describe('status actions', () => {
     expect((await svc.api('PATCH', '/coa/7600', { active: false })).status).toBe(200);
     const answer = await svc.api('PUT', `/ledgerreceipts/${receipt.id}/approve`);
     expect(answer.status).toBe(400);
-    expect(answer.body.errors).toEqual([expect.objectContaining({ message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'transactions[0].account' })]);
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({
+        message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE',
+        field: 'transactions[0].account',
+      }),
+    ]);
     expect((await svc.api('PATCH', '/coa/7600', { active: true })).status).toBe(200);
     expect((await svc.api('PUT', `/ledgerreceipts/${receipt.id}/approve`)).status).toBe(200);
   });
@@ -265,27 +412,50 @@ describe('status actions', () => {
 
 describe('PUT /ledgerreceipts/{id}/transactions/{transactionId}/dimensions', () => {
   it('replaces the allocations of one transaction', async () => {
-    const dim = await svc.api('POST', '/dimensions', { name: 'Region', items: [{ codeName: 'North', }, { codeName: 'South', }, { codeName: 'Gone', status: 'P' }] });
+    const dim = await svc.api('POST', '/dimensions', {
+      name: 'Region',
+      items: [{ codeName: 'North' }, { codeName: 'South' }, { codeName: 'Gone', status: 'P' }],
+    });
     const [north, south, gone] = dim.body.items;
     const receipt = await create(balanced());
     const t = receipt.transactions[0];
     const path = `/ledgerreceipts/${receipt.id}/transactions/${t.id}/dimensions`;
     const values = (list: unknown[]) => ({ dimensionItemValues: list });
-    const answer = await svc.api('PUT', path, values([{ dimensionId: dim.body.id, itemId: north.id, value: 30 }, { dimensionId: dim.body.id, itemId: south.id, value: 70 }]));
+    const answer = await svc.api(
+      'PUT',
+      path,
+      values([
+        { dimensionId: dim.body.id, itemId: north.id, value: 30 },
+        { dimensionId: dim.body.id, itemId: south.id, value: 70 },
+      ]),
+    );
     expect(answer.status).toBe(200);
     // the answer is the whole receipt, as in the real interface
     expect(answer.body).toMatchObject({ id: receipt.id, type: 'JOURNAL' });
-    expect(answer.body.transactions[0]).toMatchObject({ id: t.id, account: '7000', dimensionItemValues: [{ itemId: north.id, value: 30 }, { itemId: south.id, value: 70 }] });
+    expect(answer.body.transactions[0]).toMatchObject({
+      id: t.id,
+      account: '7000',
+      dimensionItemValues: [
+        { itemId: north.id, value: 30 },
+        { itemId: south.id, value: 70 },
+      ],
+    });
     const again = await svc.api('GET', `/ledgerreceipts/${receipt.id}`);
     expect(again.body.transactions[0].dimensionItemValues).toHaveLength(2);
     expect(again.body.version > receipt.version).toBe(true);
     expect(again.body).toEqual(answer.body);
-    expect(messages(await svc.api('PUT', path, values([{ dimensionId: dim.body.id, itemId: gone.id, value: 100 }])))).toEqual(['DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION']);
-    expect((await svc.api('PUT', path, values([{ dimensionId: dim.body.id, itemId: north.id, value: 99 }]))).status).toBe(400);
+    expect(
+      messages(await svc.api('PUT', path, values([{ dimensionId: dim.body.id, itemId: gone.id, value: 100 }]))),
+    ).toEqual(['DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION']);
+    expect(
+      (await svc.api('PUT', path, values([{ dimensionId: dim.body.id, itemId: north.id, value: 99 }]))).status,
+    ).toBe(400);
     // a bare array (the former body) is refused
     expect((await svc.api('PUT', path, [])).status).toBe(400);
     expect((await svc.api('PUT', path, values([]))).body.transactions[0].dimensionItemValues).toBeUndefined();
-    expect((await svc.api('PUT', `/ledgerreceipts/${receipt.id}/transactions/999999/dimensions`, values([]))).status).toBe(404);
+    expect(
+      (await svc.api('PUT', `/ledgerreceipts/${receipt.id}/transactions/999999/dimensions`, values([]))).status,
+    ).toBe(404);
   });
 });
 
@@ -298,14 +468,31 @@ describe('GET /journals', () => {
     clock.set('2026-05-03T08:00:00Z');
     const first = await svc.api('GET', '/journals?startDate=2026-05-01&endDate=2026-05-02');
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ id: a.id, ledgerReceiptId: a.id, type: 'JOURNAL', status: 'UNFINISHED', date: '2026-05-01', partnerId: null, receiptNumber: a.receiptNumber });
+    expect(first.body).toMatchObject({
+      id: a.id,
+      ledgerReceiptId: a.id,
+      type: 'JOURNAL',
+      status: 'UNFINISHED',
+      date: '2026-05-01',
+      partnerId: null,
+      receiptNumber: a.receiptNumber,
+    });
     expect(first.body.counterParty).toBeUndefined();
-    const approved = await svc.api('GET', '/journals?statuses=APPROVED,INVALIDATED&startDate=2026-05-01&endDate=2026-05-02');
+    const approved = await svc.api(
+      'GET',
+      '/journals?statuses=APPROVED,INVALIDATED&startDate=2026-05-01&endDate=2026-05-02',
+    );
     expect(approved.body.id).toBe(b.id);
-    const created = await svc.api('GET', '/journals?createdStartDate=2026-05-02&createdEndDate=2026-05-02&startDate=2026-05-02');
+    const created = await svc.api(
+      'GET',
+      '/journals?createdStartDate=2026-05-02&createdEndDate=2026-05-02&startDate=2026-05-02',
+    );
     expect(created.body.id).toBe(b.id);
     expect((await svc.api('GET', '/journals?createdStartDate=2026-05-03T00:00:00')).status).toBe(404);
-    const changed = await svc.api('GET', `/journals?versionStartDate=${b.version}&versionEndDate=2026-05-02&statuses=APPROVED`);
+    const changed = await svc.api(
+      'GET',
+      `/journals?versionStartDate=${b.version}&versionEndDate=2026-05-02&statuses=APPROVED`,
+    );
     expect(changed.body.id).toBe(b.id);
     expect((await svc.api('GET', '/journals?statuses=SENT')).status).toBe(400);
   });
@@ -325,7 +512,17 @@ describe('GET /journals', () => {
     expect(journal.body).toMatchObject({
       id: receipt.id,
       partnerId: partner.body.id,
-      counterParty: { counterPartyAddress: { name: 'Counter Oy', street: 'Katu 1', zip: '00100', city: 'Helsinki', country: 'FINLAND' }, email: 'billing@counter.example', bankAccount: { accountNumber: 'FI2112345600000785', bic: 'NDEAFIHH' } },
+      counterParty: {
+        counterPartyAddress: {
+          name: 'Counter Oy',
+          street: 'Katu 1',
+          zip: '00100',
+          city: 'Helsinki',
+          country: 'FINLAND',
+        },
+        email: 'billing@counter.example',
+        bankAccount: { accountNumber: 'FI2112345600000785', bic: 'NDEAFIHH' },
+      },
     });
   });
 });
@@ -335,11 +532,16 @@ describe('tenant isolation', () => {
     const receipt = await create(balanced());
     const t = receipt.transactions[0];
     const other = await otherCompany(svc);
-    const as = (method: string, path: string, body?: unknown) => svc.request(method, `/api${path}`, { token: other.token, body });
+    const as = (method: string, path: string, body?: unknown) =>
+      svc.request(method, `/api${path}`, { token: other.token, body });
     expect((await as('GET', `/ledgerreceipts/${receipt.id}`)).status).toBe(404);
     expect((await as('PUT', `/ledgerreceipts/${receipt.id}`, receipt)).status).toBe(404);
-    for (const action of ['approve', 'unfinished', 'invalidate']) expect((await as('PUT', `/ledgerreceipts/${receipt.id}/${action}`)).status).toBe(404);
-    expect((await as('PUT', `/ledgerreceipts/${receipt.id}/transactions/${t.id}/dimensions`, { dimensionItemValues: [] })).status).toBe(404);
+    for (const action of ['approve', 'unfinished', 'invalidate'])
+      expect((await as('PUT', `/ledgerreceipts/${receipt.id}/${action}`)).status).toBe(404);
+    expect(
+      (await as('PUT', `/ledgerreceipts/${receipt.id}/transactions/${t.id}/dimensions`, { dimensionItemValues: [] }))
+        .status,
+    ).toBe(404);
     const search = await as('GET', '/ledgerreceipts');
     expect(search.body.results.some((r: { id: number }) => r.id === receipt.id)).toBe(false);
     expect((await as('GET', '/journals')).status).toBe(404);
@@ -348,15 +550,35 @@ describe('tenant isolation', () => {
   });
 
   it('needs the ledger receipt right', async () => {
-    const viewer = await svc.admin.createUser({ username: 'ledgerviewer', password: 'Viewer-pass-1', firstName: 'V', lastName: 'V', email: 'v@example.com' });
+    const viewer = await svc.admin.createUser({
+      username: 'ledgerviewer',
+      password: 'Viewer-pass-1',
+      firstName: 'V',
+      lastName: 'V',
+      email: 'v@example.com',
+    });
     await svc.admin.addMember(svc.demo.companyId, viewer.userId, 'VIEWER');
-    const key = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: viewer.userId, clientId: svc.demo.clientId });
+    const key = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: viewer.userId,
+      clientId: svc.demo.clientId,
+    });
     const token = await svc.tokenFor(key.apiKey);
     expect((await svc.request('GET', '/api/ledgerreceipts', { token })).status).toBe(200);
     expect((await svc.request('POST', '/api/ledgerreceipts', { token, body: balanced() })).status).toBe(403);
-    const none = await svc.admin.createUser({ username: 'noaccess', password: 'Nothing-pass-1', firstName: 'N', lastName: 'N', email: 'n@example.com' });
+    const none = await svc.admin.createUser({
+      username: 'noaccess',
+      password: 'Nothing-pass-1',
+      firstName: 'N',
+      lastName: 'N',
+      email: 'n@example.com',
+    });
     await svc.admin.addMember(svc.demo.companyId, none.userId, 'EMPLOYEE');
-    const key2 = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: none.userId, clientId: svc.demo.clientId });
+    const key2 = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: none.userId,
+      clientId: svc.demo.clientId,
+    });
     expect((await svc.request('GET', '/api/journals', { token: await svc.tokenFor(key2.apiKey) })).status).toBe(403);
   });
 });

@@ -5,9 +5,16 @@ import { ManualClock } from '../src/platform/clock.ts';
 import { startService, otherCompany, type TestService } from './support/service.ts';
 import { PASSWORD, person, personToken } from './mfa-helpers.ts';
 
-const user = { firstName: 'Maija', lastName: 'Meikäläinen', email: 'maija@example.com', mobilePhone: '+358401234567', city: 'Turku' };
+const user = {
+  firstName: 'Maija',
+  lastName: 'Meikäläinen',
+  email: 'maija@example.com',
+  mobilePhone: '+358401234567',
+  city: 'Turku',
+};
 
-const api = (svc: TestService, token: string, method: string, path: string, body?: unknown) => svc.request(method, `/api${path}`, { token, body });
+const api = (svc: TestService, token: string, method: string, path: string, body?: unknown) =>
+  svc.request(method, `/api${path}`, { token, body });
 
 describe('sandbox mode', () => {
   let svc: TestService;
@@ -26,7 +33,14 @@ describe('sandbox mode', () => {
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ info: { message: 'User information updated.' } });
     const current = await api(svc, maija.token, 'GET', '/users');
-    expect(current.body).toMatchObject({ username: 'maija', firstName: 'Maija', lastName: 'Meikäläinen', email: 'maija@example.com', mobilePhone: '+358401234567', city: 'Turku' });
+    expect(current.body).toMatchObject({
+      username: 'maija',
+      firstName: 'Maija',
+      lastName: 'Meikäläinen',
+      email: 'maija@example.com',
+      mobilePhone: '+358401234567',
+      city: 'Turku',
+    });
   });
 
   it('PUT overwrites: optional fields left out are removed', async () => {
@@ -44,13 +58,23 @@ describe('sandbox mode', () => {
   });
 
   it('validates before storing anything: 400 with all failures, and no transaction', async () => {
-    const answer = await api(svc, maija.token, 'PUT', '/users', { firstName: 'X', email: 'not-an-email', lastName: 'Y', id: 999, username: 'other' });
+    const answer = await api(svc, maija.token, 'PUT', '/users', {
+      firstName: 'X',
+      email: 'not-an-email',
+      lastName: 'Y',
+      id: 999,
+      username: 'other',
+    });
     expect(answer.status).toBe(400);
     const fields = answer.body.errors.map((e: { field?: string }) => e.field).sort();
     expect(fields).toEqual(['email', 'id', 'username']);
     const schema = await api(svc, maija.token, 'PUT', '/users', { firstName: 'X', unknown: 1 });
     expect(schema.status).toBe(400);
-    const pending = await svc.app.ctx.db.selectFrom('mfa_transactions').select('transaction_id').where('user_id', '=', maija.userId).execute();
+    const pending = await svc.app.ctx.db
+      .selectFrom('mfa_transactions')
+      .select('transaction_id')
+      .where('user_id', '=', maija.userId)
+      .execute();
     expect(pending).toHaveLength(2); // only the two accepted requests above
   });
 
@@ -86,7 +110,9 @@ describe('production mode', () => {
     return {
       list: () => svc.request('GET', '/authenticator/api/transactions', { headers: { cookie } }),
       decide: (id: string, decision: 'approve' | 'reject', token = csrf) =>
-        svc.request('POST', `/authenticator/api/transactions/${id}/${decision}`, { headers: { cookie, 'x-csrf-token': token } }),
+        svc.request('POST', `/authenticator/api/transactions/${id}/${decision}`, {
+          headers: { cookie, 'x-csrf-token': token },
+        }),
     };
   }
 
@@ -102,20 +128,32 @@ describe('production mode', () => {
     const app = await authenticator('maija');
     const listed = await app.list();
     expect(listed.body.transactions).toHaveLength(1);
-    expect(listed.body.transactions[0]).toMatchObject({ transactionIdentifier: id, origin: 'PUT /users', companyName: 'Demo Oy', summary: 'Update the user information of maija' });
+    expect(listed.body.transactions[0]).toMatchObject({
+      transactionIdentifier: id,
+      origin: 'PUT /users',
+      companyName: 'Demo Oy',
+      summary: 'Update the user information of maija',
+    });
     expect(listed.body.transactions[0].details).toContain("First name: 'Test' → 'Maija'");
     expect((await app.decide(id, 'approve', 'wrong')).status).toBe(403); // CSRF token required
     const approved = await app.decide(id, 'approve');
     expect(approved.status).toBe(200);
-    expect(approved.body).toEqual({ state: 'COMPLETED', failed: false, result: { info: { message: 'User information updated.' } } });
-    expect((await api(svc, maija.token, 'GET', `/mfatransactionresult/${id}`)).body).toEqual({ info: { message: 'User information updated.' } });
+    expect(approved.body).toEqual({
+      state: 'COMPLETED',
+      failed: false,
+      result: { info: { message: 'User information updated.' } },
+    });
+    expect((await api(svc, maija.token, 'GET', `/mfatransactionresult/${id}`)).body).toEqual({
+      info: { message: 'User information updated.' },
+    });
     expect((await api(svc, maija.token, 'GET', '/users')).body.firstName).toBe('Maija');
     expect((await app.decide(id, 'approve')).status).toBe(409); // already processed
     expect((await app.list()).body.transactions).toHaveLength(0);
   });
 
   it('a rejected transaction answers 406 and changes nothing', async () => {
-    const id = (await api(svc, maija.token, 'PUT', '/users', { ...user, firstName: 'Rejected' })).body.transactionIdentifier;
+    const id = (await api(svc, maija.token, 'PUT', '/users', { ...user, firstName: 'Rejected' })).body
+      .transactionIdentifier;
     const app = await authenticator('maija');
     expect((await app.decide(id, 'reject')).body).toEqual({ state: 'REJECTED' });
     const status = await api(svc, maija.token, 'GET', `/mfatransactionresult/${id}`);
@@ -125,7 +163,8 @@ describe('production mode', () => {
   });
 
   it('expires after 5 minutes (408), and cannot be approved then', async () => {
-    const id = (await api(svc, maija.token, 'PUT', '/users', { ...user, firstName: 'Late' })).body.transactionIdentifier;
+    const id = (await api(svc, maija.token, 'PUT', '/users', { ...user, firstName: 'Late' })).body
+      .transactionIdentifier;
     clock.advance(4 * 60_000 + 59_000);
     expect((await api(svc, maija.token, 'GET', `/mfatransactionresult/${id}`)).status).toBe(202);
     clock.advance(1_000);
@@ -169,23 +208,37 @@ describe('production mode', () => {
   it('records a failure on execution in the result, in the errors shape', async () => {
     const id = (await api(svc, matti.token, 'PUT', '/users', user)).body.transactionIdentifier;
     // matti leaves the company before approving: the update fails when it runs
-    await svc.app.ctx.db.deleteFrom('company_users').where('company_id', '=', svc.demo.companyId).where('user_id', '=', matti.userId).execute();
+    await svc.app.ctx.db
+      .deleteFrom('company_users')
+      .where('company_id', '=', svc.demo.companyId)
+      .where('user_id', '=', matti.userId)
+      .execute();
     const approved = await (await authenticator('matti')).decide(id, 'approve');
-    expect(approved.body).toEqual({ state: 'COMPLETED', failed: true, errors: [{ status: 403, message: 'The user no longer belongs to the company of the transaction.' }] });
+    expect(approved.body).toEqual({
+      state: 'COMPLETED',
+      failed: true,
+      errors: [{ status: 403, message: 'The user no longer belongs to the company of the transaction.' }],
+    });
     await svc.admin.addMember(svc.demo.companyId, matti.userId, 'ADMIN');
     const token = await personToken(svc, matti.userId);
     const status = await api(svc, token, 'GET', `/mfatransactionresult/${id}`);
     expect(status.status).toBe(200);
-    expect(status.body).toEqual({ info: { errors: [{ status: 403, message: 'The user no longer belongs to the company of the transaction.' }] } });
+    expect(status.body).toEqual({
+      info: { errors: [{ status: 403, message: 'The user no longer belongs to the company of the transaction.' }] },
+    });
     expect((await api(svc, token, 'GET', '/users')).body.firstName).toBe('Test'); // nothing was written
   });
 
   it('runs the action only with the rights the user holds when confirming', async () => {
-    const id = (await api(svc, matti.token, 'PUT', '/users', { ...user, firstName: 'Matti' })).body.transactionIdentifier;
+    const id = (await api(svc, matti.token, 'PUT', '/users', { ...user, firstName: 'Matti' })).body
+      .transactionIdentifier;
     await svc.admin.addMember(svc.demo.companyId, matti.userId, 'ADMIN', { 'user.ownInformation': 'VIEWING_RIGHTS' });
     const approved = await (await authenticator('matti')).decide(id, 'approve');
     expect(approved.body.failed).toBe(true);
-    expect(approved.body.errors[0]).toMatchObject({ status: 403, message: expect.stringContaining('user.ownInformation') });
+    expect(approved.body.errors[0]).toMatchObject({
+      status: 403,
+      message: expect.stringContaining('user.ownInformation'),
+    });
     await svc.admin.addMember(svc.demo.companyId, matti.userId, 'ADMIN');
   });
 

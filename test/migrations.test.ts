@@ -30,7 +30,9 @@ const HALF = '0200_dimensions';
 const before = Object.fromEntries(names.filter((n) => n < HALF).map((n) => [n, allMigrations()[n]]));
 
 async function recorded(db: Kysely<any>): Promise<string[]> {
-  return (await db.selectFrom('kysely_migration').select('name').orderBy('name').execute()).map((r) => r.name as string);
+  return (await db.selectFrom('kysely_migration').select('name').orderBy('name').execute()).map(
+    (r) => r.name as string,
+  );
 }
 
 describe('migrations on SQLite', () => {
@@ -60,7 +62,9 @@ describe('migrations on SQLite', () => {
     await sql`create table stray_things (id integer primary key)`.execute(db);
     const error = await migrate(db, allMigrations()).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(MigrationError);
-    expect((error as Error).message).toMatch(/table:stray_things.*not a partial run of the next migration 0200_dimensions/);
+    expect((error as Error).message).toMatch(
+      /table:stray_things.*not a partial run of the next migration 0200_dimensions/,
+    );
     expect(await recorded(db)).toEqual(Object.keys(before).sort());
   });
 

@@ -45,7 +45,14 @@ describe('OpenAPI documents', () => {
       files.push(file);
     }
     const redocly = join(process.cwd(), 'node_modules', '.bin', 'redocly');
-    const result = await run(redocly, ['lint', '--config', join(process.cwd(), 'redocly.yaml'), '--format', 'stylish', ...files]).catch((err) => err);
+    const result = await run(redocly, [
+      'lint',
+      '--config',
+      join(process.cwd(), 'redocly.yaml'),
+      '--format',
+      'stylish',
+      ...files,
+    ]).catch((err) => err);
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
     expect(output, output).not.toMatch(/\b(error|warning)\s{2,}/);
     expect(result.code ?? 0, output).toBe(0);

@@ -11,7 +11,12 @@ const person = {
   lastName: 'Meikäläinen',
   jobTitle: 'Accountant',
   deliveryAddress: { street: 'Tie 2', zip: '33100', city: 'Tampere', country: 'FINLAND', postOfficeBox: 'PL 12' },
-  paymentInfo: { paymentMethod: 'BANK_TRANSFER', accountNumber: 'FI2112345600000785', paymentTermDays: '7', penalInterestRate: 11.5 },
+  paymentInfo: {
+    paymentMethod: 'BANK_TRANSFER',
+    accountNumber: 'FI2112345600000785',
+    paymentTermDays: '7',
+    penalInterestRate: 11.5,
+  },
   invoicingInfo: { personNumber: 'P-7', dateOfBirth: '1990-02-03', language: 'FINNISH', gender: 'FEMALE' },
   registryInfo: { active: true, email: 'maija@example.com', mobilePhone: '+358 50 1' },
 };
@@ -47,7 +52,11 @@ describe('how persons are created', () => {
     expect(details.status, details.text).toBe(200);
     expect(details.body).toMatchObject({ partnerId: expect.any(Number), firstName: 'Demo', lastName: 'User' });
     const own = await svc.api('GET', `/persons/${details.body.partnerId}`);
-    expect(own.body).toMatchObject({ firstName: 'Demo', lastName: 'User', registryInfo: { active: true, email: `${svc.demo.username}@example.com` } });
+    expect(own.body).toMatchObject({
+      firstName: 'Demo',
+      lastName: 'User',
+      registryInfo: { active: true, email: `${svc.demo.username}@example.com` },
+    });
     const asPartner = await svc.api('GET', `/businesspartners/${details.body.partnerId}`);
     expect(asPartner.body).toMatchObject({ type: 'PERSON', name: 'Demo User' });
   });
@@ -66,7 +75,11 @@ describe('how persons are created', () => {
 
 describe('PUT /persons', () => {
   it('overwrites the person and keeps the partner-only fields of the partner', async () => {
-    const created = await svc.api('POST', '/businesspartners', { name: 'Keeps', type: 'PERSON', additionalInfo: { comments1: 'keep me' } });
+    const created = await svc.api('POST', '/businesspartners', {
+      name: 'Keeps',
+      type: 'PERSON',
+      additionalInfo: { comments1: 'keep me' },
+    });
     clock.advance(1000);
     const put = await svc.api('PUT', `/persons/${created.body.id}`, { ...person, version: created.body.version });
     expect(put.status, put.text).toBe(200);
@@ -95,15 +108,27 @@ describe('PUT /persons', () => {
     const stale = await svc.api('PUT', `/persons/${created.id}`, { ...person, version: created.version });
     expect(stale.body.errors[0].field).toBe('version');
     const missing = await svc.api('PUT', `/persons/${created.id}`, { firstName: 'X' });
-    expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['invoicingInfo', 'lastName', 'paymentInfo', 'registryInfo']);
-    const customerGroup = (await svc.api('POST', '/businesspartners/groups', { name: 'Customers', type: 'CUSTOMER' })).body;
+    expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'invoicingInfo',
+      'lastName',
+      'paymentInfo',
+      'registryInfo',
+    ]);
+    const customerGroup = (await svc.api('POST', '/businesspartners/groups', { name: 'Customers', type: 'CUSTOMER' }))
+      .body;
     const personGroup = (await svc.api('POST', '/businesspartners/groups', { name: 'Staff', type: 'PERSON' })).body;
-    const wrong = await svc.api('PUT', `/persons/${created.id}`, { ...person, registryInfo: { active: true, personGroupsIds: [customerGroup.id, 99999] } });
+    const wrong = await svc.api('PUT', `/persons/${created.id}`, {
+      ...person,
+      registryInfo: { active: true, personGroupsIds: [customerGroup.id, 99999] },
+    });
     expect(wrong.body.errors).toEqual([
       { status: 400, message: 'PARTNER_GROUP_TYPE_MISMATCH', field: 'registryInfo.personGroupsIds[0]' },
       { status: 400, message: 'PARTNER_GROUP_NOT_FOUND', field: 'registryInfo.personGroupsIds[1]' },
     ]);
-    const grouped = await svc.api('PUT', `/persons/${created.id}`, { ...person, registryInfo: { active: true, personGroupsIds: [personGroup.id] } });
+    const grouped = await svc.api('PUT', `/persons/${created.id}`, {
+      ...person,
+      registryInfo: { active: true, personGroupsIds: [personGroup.id] },
+    });
     expect(grouped.body.registryInfo.personGroupsIds).toEqual([personGroup.id]);
   });
 
@@ -122,13 +147,20 @@ describe('PUT /persons', () => {
 describe('default dimensions of a person', () => {
   it('stores, validates, and answers 404 for a missing person or dimension', async () => {
     const p = await newPerson('Dimensional');
-    const dimension = (await svc.api('POST', '/dimensions', { name: 'Department', items: [{ codeName: 'D1' }, { codeName: 'D2' }] })).body;
+    const dimension = (
+      await svc.api('POST', '/dimensions', { name: 'Department', items: [{ codeName: 'D1' }, { codeName: 'D2' }] })
+    ).body;
     const path = `/persons/${p.id}/defaults/dimensions/${dimension.id}`;
     const put = await svc.api('PUT', path, { items: [{ codeName: 'D1', percent: 100 }] });
     expect(put.status, put.text).toBe(200);
     expect((await svc.api('GET', path)).body).toEqual(put.body);
     expect((await svc.api('GET', `/persons/${p.id}/defaults/dimensions`)).body).toEqual([put.body]);
-    const bad = await svc.api('PUT', path, { items: [{ codeName: 'D1', percent: 50 }, { codeName: 'D1', percent: 50 }] });
+    const bad = await svc.api('PUT', path, {
+      items: [
+        { codeName: 'D1', percent: 50 },
+        { codeName: 'D1', percent: 50 },
+      ],
+    });
     expect(bad.body.errors[0]).toMatchObject({ message: 'DUPLICATE_DIMENSION_ITEM', field: 'items[1].codeName' });
     expect((await svc.api('GET', `/persons/999999/defaults/dimensions/${dimension.id}`)).status).toBe(404);
     expect((await svc.api('GET', `/persons/${p.id}/defaults/dimensions/999999`)).status).toBe(404);
@@ -138,22 +170,35 @@ describe('default dimensions of a person', () => {
 describe('rights and tenants', () => {
   it('needs the person register right', async () => {
     const p = await newPerson('Guarded');
-    const user = await svc.admin.createUser({ username: 'nopersons', firstName: 'No', lastName: 'Persons', email: 'np@example.com' });
+    const user = await svc.admin.createUser({
+      username: 'nopersons',
+      firstName: 'No',
+      lastName: 'Persons',
+      email: 'np@example.com',
+    });
     await svc.admin.addMember(svc.demo.companyId, user.userId, 'ADMIN', { 'salaries.employeeRegister': 'NO_ACCESS' });
-    const key = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: user.userId, clientId: svc.demo.clientId });
+    const key = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
     const token = await svc.tokenFor(key.apiKey);
     expect((await svc.request('GET', `/api/persons/${p.id}`, { token })).status).toBe(403);
     expect((await svc.request('PUT', `/api/persons/${p.id}`, { token, body: person })).status).toBe(403);
     expect((await svc.request('GET', `/api/businesspartners/${p.id}`, { token })).status).toBe(403);
     // own details need no register right
-    expect((await svc.request('GET', '/api/businesspartners/personaldetails', { token })).body.lastName).toBe('Persons');
+    expect((await svc.request('GET', '/api/businesspartners/personaldetails', { token })).body.lastName).toBe(
+      'Persons',
+    );
   });
 
   it('another company gets 404 on every person route', async () => {
     const p = await newPerson('Private');
-    const dimension = (await svc.api('POST', '/dimensions', { name: 'Private person dim', items: [{ codeName: 'Q' }] })).body;
+    const dimension = (await svc.api('POST', '/dimensions', { name: 'Private person dim', items: [{ codeName: 'Q' }] }))
+      .body;
     const other = await otherCompany(svc, 'Persons Other Oy');
-    const ask = (method: string, path: string, body?: unknown) => svc.request(method, `/api${path}`, { token: other.token, body });
+    const ask = (method: string, path: string, body?: unknown) =>
+      svc.request(method, `/api${path}`, { token: other.token, body });
     expect((await ask('GET', `/persons/${p.id}`)).status).toBe(404);
     expect((await ask('GET', `/persons/${p.id},${p.id + 100000}`)).status).toBe(404);
     expect((await ask('PUT', `/persons/${p.id}`, person)).status).toBe(404);

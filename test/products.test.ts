@@ -5,9 +5,29 @@ import { otherCompany, startService, type TestService } from './support/service.
 
 let svc: TestService;
 const clock = new ManualClock('2026-03-02T08:00:00Z');
-const sales = { type: 'SALES', name: 'Consulting', code: 'C1', unit: 'HOUR', price: 100, discount: 0, vat: 25.5, vatStatus: 1, active: true, currency: 'EUR' };
+const sales = {
+  type: 'SALES',
+  name: 'Consulting',
+  code: 'C1',
+  unit: 'HOUR',
+  price: 100,
+  discount: 0,
+  vat: 25.5,
+  vatStatus: 1,
+  active: true,
+  currency: 'EUR',
+};
 const purchase = { ...sales, type: 'PURCHASE', name: 'Paper', code: 'P1', unit: 'BOX' };
-const travel = { ...sales, type: 'TRAVEL', name: 'Daily allowance', code: 'T1', unit: 'DAY', startDate: '2026-01-01', endDate: '2026-12-31', bookkeepingAccount: '7600' };
+const travel = {
+  ...sales,
+  type: 'TRAVEL',
+  name: 'Daily allowance',
+  code: 'T1',
+  unit: 'DAY',
+  startDate: '2026-01-01',
+  endDate: '2026-12-31',
+  bookkeepingAccount: '7600',
+};
 
 beforeAll(async () => {
   svc = await startService({ clock });
@@ -22,20 +42,51 @@ async function create(body: Record<string, unknown>) {
 
 describe('create and read', () => {
   it('creates a product answering 200 with read-only fields filled and unset fields left out', async () => {
-    const product = await create({ type: 'SALES', name: 'Bare', price: 1.5, discount: 0, active: false, currency: 'SEK' });
-    expect(product).toEqual({ id: expect.any(Number), type: 'SALES', name: 'Bare', price: 1.5, discount: 0, active: false, currency: 'SEK', productGroupId: null, version: '2026-03-02T08:00:00.000' });
+    const product = await create({
+      type: 'SALES',
+      name: 'Bare',
+      price: 1.5,
+      discount: 0,
+      active: false,
+      currency: 'SEK',
+    });
+    expect(product).toEqual({
+      id: expect.any(Number),
+      type: 'SALES',
+      name: 'Bare',
+      price: 1.5,
+      discount: 0,
+      active: false,
+      currency: 'SEK',
+      productGroupId: null,
+      version: '2026-03-02T08:00:00.000',
+    });
   });
 
   it('refuses startDate, endDate and bookkeepingAccount on non-TRAVEL products, all reported together', async () => {
-    const answer = await svc.api('POST', '/products', { ...sales, startDate: '2026-01-01', endDate: '2026-02-01', bookkeepingAccount: '7600' });
+    const answer = await svc.api('POST', '/products', {
+      ...sales,
+      startDate: '2026-01-01',
+      endDate: '2026-02-01',
+      bookkeepingAccount: '7600',
+    });
     expect(answer.status).toBe(400);
-    expect(answer.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['bookkeepingAccount', 'endDate', 'startDate']);
+    expect(answer.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'bookkeepingAccount',
+      'endDate',
+      'startDate',
+    ]);
     expect(answer.body.errors[0].message).toBe('FIELD_ONLY_FOR_TRAVEL_PRODUCTS');
   });
 
   it('accepts them on TRAVEL products and checks the date order', async () => {
     const product = await create(travel);
-    expect(product).toMatchObject({ type: 'TRAVEL', startDate: '2026-01-01', endDate: '2026-12-31', bookkeepingAccount: '7600' });
+    expect(product).toMatchObject({
+      type: 'TRAVEL',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      bookkeepingAccount: '7600',
+    });
     const backwards = await svc.api('POST', '/products', { ...travel, startDate: '2026-12-31', endDate: '2026-01-01' });
     expect(backwards.status).toBe(400);
     expect(backwards.body.errors[0]).toMatchObject({ message: 'START_DATE_AFTER_END_DATE', field: 'endDate' });
@@ -61,7 +112,15 @@ describe('batch GET', () => {
   beforeAll(async () => {
     ids = [];
     for (let i = 0; i < 3; i++) {
-      ids.push((await create({ ...sales, name: `Batch ${i}`, productLocalizations: [{ language: 'FINNISH', productName: `Erä ${i}` }] })).id);
+      ids.push(
+        (
+          await create({
+            ...sales,
+            name: `Batch ${i}`,
+            productLocalizations: [{ language: 'FINNISH', productName: `Erä ${i}` }],
+          })
+        ).id,
+      );
     }
   });
 
@@ -95,10 +154,20 @@ describe('batch GET', () => {
 
 describe('PUT, PATCH and versions', () => {
   it('PUT overwrites: optional fields left out are removed', async () => {
-    const product = await create({ ...sales, defaultAccount: '3000', productLocalizations: [{ language: 'SWEDISH', productName: 'Konsult' }] });
+    const product = await create({
+      ...sales,
+      defaultAccount: '3000',
+      productLocalizations: [{ language: 'SWEDISH', productName: 'Konsult' }],
+    });
     clock.advance(1000);
     const { id, version, ...rest } = product;
-    const replaced = await svc.api('PUT', `/products/${id}`, { ...rest, code: undefined, defaultAccount: undefined, productLocalizations: undefined, name: 'Renamed' });
+    const replaced = await svc.api('PUT', `/products/${id}`, {
+      ...rest,
+      code: undefined,
+      defaultAccount: undefined,
+      productLocalizations: undefined,
+      name: 'Renamed',
+    });
     expect(replaced.status, replaced.text).toBe(200);
     expect(replaced.body.name).toBe('Renamed');
     expect(replaced.body.code).toBeUndefined();
@@ -147,9 +216,15 @@ describe('PUT, PATCH and versions', () => {
     const early = await create({ ...purchase, name: 'Versioned A' });
     clock.set('2026-04-03T12:00:00Z');
     const late = await create({ ...purchase, name: 'Versioned B' });
-    const between = await svc.api('GET', '/products?type=PURCHASE&versionStartDate=2026-04-01&versionEndDate=2026-04-02');
+    const between = await svc.api(
+      'GET',
+      '/products?type=PURCHASE&versionStartDate=2026-04-01&versionEndDate=2026-04-02',
+    );
     expect(between.body.results.map((p: { id: number }) => p.id)).toEqual([early.id]);
-    const since = await svc.api('GET', '/products?type=PURCHASE&versionStartDate=2026-04-01T00:00:00&orderByVersion=DESC');
+    const since = await svc.api(
+      'GET',
+      '/products?type=PURCHASE&versionStartDate=2026-04-01T00:00:00&orderByVersion=DESC',
+    );
     expect(since.body.results.map((p: { id: number }) => p.id)).toEqual([late.id, early.id]);
   });
 
@@ -181,7 +256,9 @@ describe('product groups', () => {
     expect(defaultType.type).toBe('SALES');
     const travelGroup = (await svc.api('POST', '/products/groups', { name: 'Trips', type: 'TRAVEL' })).body;
     const all = await svc.api('GET', '/products/groups');
-    expect(all.body.productGroups.map((g: { id: number }) => g.id)).toEqual(expect.arrayContaining([salesGroup.id, defaultType.id]));
+    expect(all.body.productGroups.map((g: { id: number }) => g.id)).toEqual(
+      expect.arrayContaining([salesGroup.id, defaultType.id]),
+    );
     expect(all.body.productGroups.some((g: { type: string }) => g.type === 'TRAVEL')).toBe(false);
     const travels = await svc.api('GET', '/products/groups?type=TRAVEL');
     expect(travels.body.productGroups).toEqual([travelGroup]);
@@ -233,7 +310,8 @@ describe('tenants and rights', () => {
     const product = await create(sales);
     const group = (await svc.api('POST', '/products/groups', { name: 'Mine' })).body;
     const other = await otherCompany(svc);
-    const as = (method: string, path: string, body?: unknown) => svc.request(method, `/api${path}`, { token: other.token, body });
+    const as = (method: string, path: string, body?: unknown) =>
+      svc.request(method, `/api${path}`, { token: other.token, body });
     expect((await as('GET', `/products/${product.id}`)).status).toBe(404);
     expect((await as('GET', `/products/${product.id},${product.id + 1}`)).status).toBe(404);
     expect((await as('PUT', `/products/${product.id}`, sales)).status).toBe(404);
@@ -251,23 +329,46 @@ describe('tenants and rights', () => {
 
   it('a user without product-register rights gets 403; a viewer may read but not write', async () => {
     const company = svc.demo.companyId;
-    const viewer = await svc.admin.createUser({ username: 'viewer', password: 'Viewer-pass-1', firstName: 'V', lastName: 'U', email: 'v@example.com' });
+    const viewer = await svc.admin.createUser({
+      username: 'viewer',
+      password: 'Viewer-pass-1',
+      firstName: 'V',
+      lastName: 'U',
+      email: 'v@example.com',
+    });
     await svc.admin.addMember(company, viewer.userId, 'VIEWER');
-    const viewerToken = await svc.tokenFor((await svc.admin.createApiKey({ companyId: company, userId: viewer.userId, clientId: svc.demo.clientId })).apiKey);
+    const viewerToken = await svc.tokenFor(
+      (await svc.admin.createApiKey({ companyId: company, userId: viewer.userId, clientId: svc.demo.clientId })).apiKey,
+    );
     expect((await svc.request('GET', '/api/products', { token: viewerToken })).status).toBe(200);
     const write = await svc.request('POST', '/api/products', { token: viewerToken, body: sales });
     expect(write.status).toBe(403);
     expect(write.body.errors[0].message).toContain('sales.productRegister');
-    const none = await svc.admin.createUser({ username: 'nobody', password: 'Nobody-pass-1', firstName: 'N', lastName: 'U', email: 'n@example.com' });
+    const none = await svc.admin.createUser({
+      username: 'nobody',
+      password: 'Nobody-pass-1',
+      firstName: 'N',
+      lastName: 'U',
+      email: 'n@example.com',
+    });
     await svc.admin.addMember(company, none.userId, 'NONE');
-    const noneToken = await svc.tokenFor((await svc.admin.createApiKey({ companyId: company, userId: none.userId, clientId: svc.demo.clientId })).apiKey);
+    const noneToken = await svc.tokenFor(
+      (await svc.admin.createApiKey({ companyId: company, userId: none.userId, clientId: svc.demo.clientId })).apiKey,
+    );
     expect((await svc.request('GET', '/api/products', { token: noneToken })).status).toBe(403);
   });
 });
 
 describe('optional fields without content', () => {
   it('treats an optional field sent empty or null as left out, and still requires required ones', async () => {
-    const answer = await svc.api('POST', '/products', { ...sales, code: '', unit: '', vat: null, defaultAccount: null, productGroupId: null });
+    const answer = await svc.api('POST', '/products', {
+      ...sales,
+      code: '',
+      unit: '',
+      vat: null,
+      defaultAccount: null,
+      productGroupId: null,
+    });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.code).toBeUndefined();
     expect(answer.body.unit).toBeUndefined();
@@ -284,7 +385,13 @@ describe('ledger accounts', () => {
     const deactivated = await svc.api('PATCH', '/coa/7900', { active: false });
     expect(deactivated.status, deactivated.text).toBe(200);
     try {
-      const created = await svc.api('POST', '/products', { ...travel, defaultAccount: '9999', bookkeepingAccount: '7900', startDate: '2026-12-31', endDate: '2026-01-01' });
+      const created = await svc.api('POST', '/products', {
+        ...travel,
+        defaultAccount: '9999',
+        bookkeepingAccount: '7900',
+        startDate: '2026-12-31',
+        endDate: '2026-01-01',
+      });
       expect(created.status).toBe(400);
       expect(created.body.errors).toEqual([
         { status: 400, message: 'START_DATE_AFTER_END_DATE', field: 'endDate' },
@@ -292,10 +399,19 @@ describe('ledger accounts', () => {
         { status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'bookkeepingAccount' },
       ]);
       const product = await create({ ...sales, defaultAccount: '3000' });
-      const put = await svc.api('PUT', `/products/${product.id}`, { ...product, id: undefined, version: undefined, defaultAccount: '7900' });
-      expect(put.body.errors).toEqual([{ status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'defaultAccount' }]);
+      const put = await svc.api('PUT', `/products/${product.id}`, {
+        ...product,
+        id: undefined,
+        version: undefined,
+        defaultAccount: '7900',
+      });
+      expect(put.body.errors).toEqual([
+        { status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'defaultAccount' },
+      ]);
       const patch = await svc.api('PATCH', `/products/${product.id}`, { defaultAccount: '12' });
-      expect(patch.body.errors).toEqual([{ status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'defaultAccount' }]);
+      expect(patch.body.errors).toEqual([
+        { status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'defaultAccount' },
+      ]);
       expect((await svc.api('GET', `/products/${product.id}`)).body.defaultAccount).toBe('3000');
       const moved = await svc.api('PATCH', `/products/${product.id}`, { defaultAccount: '3340' });
       expect(moved.status, moved.text).toBe(200);
@@ -307,13 +423,18 @@ describe('ledger accounts', () => {
     expect((await svc.api('POST', '/products', { ...travel, bookkeepingAccount: '7900' })).status).toBe(200);
   });
 
-  it('checks the accounts of the caller\'s company only', async () => {
+  it("checks the accounts of the caller's company only", async () => {
     const other = await otherCompany(svc, 'Accounts Oy');
     const deactivated = await svc.request('PATCH', '/api/coa/4000', { token: other.token, body: { active: false } });
     expect(deactivated.status, deactivated.text).toBe(200);
     // inactive in the other company, active in the demo company
     expect((await svc.api('POST', '/products', { ...purchase, defaultAccount: '4000' })).status).toBe(200);
-    const refused = await svc.request('POST', '/api/products', { token: other.token, body: { ...purchase, defaultAccount: '4000' } });
-    expect(refused.body.errors).toEqual([{ status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'defaultAccount' }]);
+    const refused = await svc.request('POST', '/api/products', {
+      token: other.token,
+      body: { ...purchase, defaultAccount: '4000' },
+    });
+    expect(refused.body.errors).toEqual([
+      { status: 400, message: 'ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', field: 'defaultAccount' },
+    ]);
   });
 });

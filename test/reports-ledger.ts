@@ -20,7 +20,11 @@ export interface TestReceipt {
 }
 
 /** Posts a JOURNAL receipt (and approves it unless told not to) as the holder of `token` (default: demo company). */
-export async function postReceipt(svc: TestService, receipt: TestReceipt, token?: string): Promise<{ id: number; receiptNumber: number }> {
+export async function postReceipt(
+  svc: TestService,
+  receipt: TestReceipt,
+  token?: string,
+): Promise<{ id: number; receiptNumber: number }> {
   const auth = token ?? (await svc.token());
   const body = {
     type: 'JOURNAL',

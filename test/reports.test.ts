@@ -11,14 +11,51 @@ let svc: TestService;
 const clock = new ManualClock('2026-06-15T10:00:00Z');
 
 /** Decimal text of a JSON answer's number, as the server wrote it. */
-const amounts = (text: string, field: string) => [...text.matchAll(new RegExp(`"${field}":(-?[0-9.]+)`, 'g'))].map((m) => m[1]);
+const amounts = (text: string, field: string) =>
+  [...text.matchAll(new RegExp(`"${field}":(-?[0-9.]+)`, 'g'))].map((m) => m[1]);
 
 const receipts: TestReceipt[] = [
-  { date: '2025-03-01', name: 'Share capital', lines: [{ account: '1910', amount: '1000.00' }, { account: '2000', amount: '-1000.00' }] },
-  { date: '2025-06-01', name: 'Sale 2025', lines: [{ account: '1910', amount: '500.00' }, { account: '3000', amount: '-500.00', description: 'Old sale' }] },
-  { date: '2026-01-10', name: 'Purchase', lines: [{ account: '4000', amount: '200.00' }, { account: '1910', amount: '-200.00' }] },
-  { date: '2026-02-15', name: 'Sale 1', lines: [{ account: '1910', amount: '300.50' }, { account: '3000', amount: '-300.50', description: 'Widget' }] },
-  { date: '2026-02-20', name: 'Draft', approve: false, lines: [{ account: '1910', amount: '999.00' }, { account: '3000', amount: '-999.00' }] },
+  {
+    date: '2025-03-01',
+    name: 'Share capital',
+    lines: [
+      { account: '1910', amount: '1000.00' },
+      { account: '2000', amount: '-1000.00' },
+    ],
+  },
+  {
+    date: '2025-06-01',
+    name: 'Sale 2025',
+    lines: [
+      { account: '1910', amount: '500.00' },
+      { account: '3000', amount: '-500.00', description: 'Old sale' },
+    ],
+  },
+  {
+    date: '2026-01-10',
+    name: 'Purchase',
+    lines: [
+      { account: '4000', amount: '200.00' },
+      { account: '1910', amount: '-200.00' },
+    ],
+  },
+  {
+    date: '2026-02-15',
+    name: 'Sale 1',
+    lines: [
+      { account: '1910', amount: '300.50' },
+      { account: '3000', amount: '-300.50', description: 'Widget' },
+    ],
+  },
+  {
+    date: '2026-02-20',
+    name: 'Draft',
+    approve: false,
+    lines: [
+      { account: '1910', amount: '999.00' },
+      { account: '3000', amount: '-999.00' },
+    ],
+  },
   {
     date: '2026-02-20',
     name: 'Sale 2',
@@ -28,13 +65,22 @@ const receipts: TestReceipt[] = [
       { account: '3000', amount: '-100.00' },
     ],
   },
-  { date: '2026-03-05', name: 'Rent', lines: [{ account: '7000', amount: '50.00' }, { account: '1910', amount: '-50.00' }] },
+  {
+    date: '2026-03-05',
+    name: 'Rent',
+    lines: [
+      { account: '7000', amount: '50.00' },
+      { account: '1910', amount: '-50.00' },
+    ],
+  },
 ];
 
 beforeAll(async () => {
   svc = await startService({ clock });
   // the demo company has the fiscal year 2026; add 2025 before it
-  await svc.app.ctx.db.transaction().execute((trx) => insertFiscalYear(trx, svc.demo.companyId, '2025-01-01', '2025-12-31', clock.now()));
+  await svc.app.ctx.db
+    .transaction()
+    .execute((trx) => insertFiscalYear(trx, svc.demo.companyId, '2025-01-01', '2025-12-31', clock.now()));
   for (const r of receipts) await postReceipt(svc, r);
 });
 afterAll(() => svc.close());
@@ -46,10 +92,30 @@ describe('GET /reports/trialbalance', () => {
     expect(answer.body.fiscalYearStartDate).toBe('2026-01-01');
     const rows = Object.fromEntries(answer.body.accounts.map((a: any) => [a.accountNumber, a]));
     expect(Object.keys(rows)).toEqual(['1910', '2000', '3000', '4000']);
-    expect(rows['1910']).toEqual({ accountNumber: '1910', name: 'Pankkitili', type: 'ASSET', openingBalance: 1300, debit: 400.5, credit: 0, closingBalance: 1700.5 });
-    expect(rows['2000']).toMatchObject({ type: 'EQUITY', openingBalance: -1000, debit: 0, credit: 0, closingBalance: -1000 });
+    expect(rows['1910']).toEqual({
+      accountNumber: '1910',
+      name: 'Pankkitili',
+      type: 'ASSET',
+      openingBalance: 1300,
+      debit: 400.5,
+      credit: 0,
+      closingBalance: 1700.5,
+    });
+    expect(rows['2000']).toMatchObject({
+      type: 'EQUITY',
+      openingBalance: -1000,
+      debit: 0,
+      credit: 0,
+      closingBalance: -1000,
+    });
     // income statement: from the start of the fiscal year only
-    expect(rows['3000']).toMatchObject({ type: 'INCOME', openingBalance: 0, debit: 0, credit: 400.5, closingBalance: -400.5 });
+    expect(rows['3000']).toMatchObject({
+      type: 'INCOME',
+      openingBalance: 0,
+      debit: 0,
+      credit: 400.5,
+      closingBalance: -400.5,
+    });
     expect(rows['4000']).toMatchObject({ type: 'EXPENSE', openingBalance: 200, closingBalance: 200 });
     expect(answer.body.totals).toEqual({ openingBalance: 500, debit: 400.5, credit: 400.5, closingBalance: 500 });
     expect(answer.body.previousYearsResult).toBe(-500);
@@ -96,22 +162,40 @@ describe('GET /reports/generalledger', () => {
       ['2026-03-05', -50, 1650.5],
     ]);
     const sale = answer.body.results.find((l: any) => l.accountNumber === '3000' && l.description === 'Widget');
-    expect(sale).toMatchObject({ receiptName: 'Sale 1', receiptType: 'JOURNAL', date: '2026-02-15', accountingValue: -300.5, balance: -300.5 });
+    expect(sale).toMatchObject({
+      receiptName: 'Sale 1',
+      receiptType: 'JOURNAL',
+      date: '2026-02-15',
+      accountingValue: -300.5,
+      balance: -300.5,
+    });
     expect(sale.ledgerReceiptId).toBeGreaterThan(0);
     expect(sale.receiptNumber).toBeGreaterThan(0);
     expect(answer.body.accounts.find((a: any) => a.accountNumber === '1910')).toEqual({
-      accountNumber: '1910', name: 'Pankkitili', type: 'ASSET', openingBalance: 1500, debit: 400.5, credit: 250, closingBalance: 1650.5,
+      accountNumber: '1910',
+      name: 'Pankkitili',
+      type: 'ASSET',
+      openingBalance: 1500,
+      debit: 400.5,
+      credit: 250,
+      closingBalance: 1650.5,
     });
   });
 
   it('continues running balances across pages', async () => {
-    const all = (await svc.api('GET', '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31&accounts=1910,3000')).body.results;
+    const all = (
+      await svc.api('GET', '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31&accounts=1910,3000')
+    ).body.results;
     const paged: any[] = [];
     for (let page = 0; page < 4; page++) {
-      const answer = await svc.api('GET', `/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31&accounts=1910,3000&size=2&page=${page}`);
+      const answer = await svc.api(
+        'GET',
+        `/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31&accounts=1910,3000&size=2&page=${page}`,
+      );
       expect(answer.body.meta.totalCount).toBe(7);
       paged.push(...answer.body.results);
-      for (const line of answer.body.results) expect(answer.body.accounts.map((a: any) => a.accountNumber)).toContain(line.accountNumber);
+      for (const line of answer.body.results)
+        expect(answer.body.accounts.map((a: any) => a.accountNumber)).toContain(line.accountNumber);
     }
     expect(paged).toEqual(all);
     const past = await svc.api('GET', '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31&size=2&page=40');
@@ -123,12 +207,20 @@ describe('GET /reports/generalledger', () => {
     const answer = await svc.api('GET', '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31&accounts=7000');
     expect(answer.body.results.map((l: any) => l.accountNumber)).toEqual(['7000']);
     const many = Array.from({ length: 201 }, (_, i) => String(1000 + i)).join(',');
-    const tooMany = await svc.api('GET', `/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31&accounts=${many}`);
+    const tooMany = await svc.api(
+      'GET',
+      `/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31&accounts=${many}`,
+    );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors[0]).toMatchObject({ field: 'accounts' });
-    const badList = await svc.api('GET', '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31&accounts=19%2010');
+    const badList = await svc.api(
+      'GET',
+      '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31&accounts=19%2010',
+    );
     expect(badList.status).toBe(400);
-    expect((await svc.api('GET', '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31&size=201')).status).toBe(400);
+    expect(
+      (await svc.api('GET', '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31&size=201')).status,
+    ).toBe(400);
   });
 });
 
@@ -156,35 +248,71 @@ describe('GET /reports/ledgeraccounts/balances', () => {
 describe('tenants and rights', () => {
   it('shows another company nothing of this one', async () => {
     const other = await otherCompany(svc);
-    const tb = await svc.request('GET', '/api/reports/trialbalance?startDate=2025-01-01&endDate=2026-12-31', { token: other.token });
+    const tb = await svc.request('GET', '/api/reports/trialbalance?startDate=2025-01-01&endDate=2026-12-31', {
+      token: other.token,
+    });
     expect(tb.status).toBe(200);
     expect(tb.body.accounts).toEqual([]);
-    const gl = await svc.request('GET', '/api/reports/generalledger?startDate=2025-01-01&endDate=2026-12-31', { token: other.token });
+    const gl = await svc.request('GET', '/api/reports/generalledger?startDate=2025-01-01&endDate=2026-12-31', {
+      token: other.token,
+    });
     expect(gl.body.results).toEqual([]);
     expect(gl.body.meta.totalCount).toBe(0);
-    const balances = await svc.request('GET', '/api/reports/ledgeraccounts/balances?date=2026-12-31', { token: other.token });
+    const balances = await svc.request('GET', '/api/reports/ledgeraccounts/balances?date=2026-12-31', {
+      token: other.token,
+    });
     expect(balances.body.balances).toEqual([]);
   });
 
   it('needs the accounting reports right', async () => {
-    const user = await svc.admin.createUser({ username: 'noreports', firstName: 'No', lastName: 'Reports', email: 'noreports@example.com' });
+    const user = await svc.admin.createUser({
+      username: 'noreports',
+      firstName: 'No',
+      lastName: 'Reports',
+      email: 'noreports@example.com',
+    });
     await svc.admin.addMember(svc.demo.companyId, user.userId, 'BOOKKEEPER', { 'accounting.reports': 'NO_ACCESS' });
-    const key = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: user.userId, clientId: svc.demo.clientId });
+    const key = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
     const token = await svc.tokenFor(key.apiKey);
-    for (const path of ['/reports/trialbalance?startDate=2026-01-01&endDate=2026-12-31', '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31', '/reports/ledgeraccounts/balances']) {
+    for (const path of [
+      '/reports/trialbalance?startDate=2026-01-01&endDate=2026-12-31',
+      '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31',
+      '/reports/ledgeraccounts/balances',
+    ]) {
       const answer = await svc.request('GET', `/api${path}`, { token });
       expect(answer.status).toBe(403);
     }
-    const viewer = await svc.admin.createUser({ username: 'viewer1', firstName: 'V', lastName: 'Iewer', email: 'viewer1@example.com' });
+    const viewer = await svc.admin.createUser({
+      username: 'viewer1',
+      firstName: 'V',
+      lastName: 'Iewer',
+      email: 'viewer1@example.com',
+    });
     await svc.admin.addMember(svc.demo.companyId, viewer.userId, 'VIEWER');
-    const viewerKey = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: viewer.userId, clientId: svc.demo.clientId });
-    const viewerAnswer = await svc.request('GET', '/api/reports/trialbalance?startDate=2026-01-01&endDate=2026-12-31', { token: await svc.tokenFor(viewerKey.apiKey) });
+    const viewerKey = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: viewer.userId,
+      clientId: svc.demo.clientId,
+    });
+    const viewerAnswer = await svc.request('GET', '/api/reports/trialbalance?startDate=2026-01-01&endDate=2026-12-31', {
+      token: await svc.tokenFor(viewerKey.apiKey),
+    });
     expect(viewerAnswer.status).toBe(200);
   });
 
   it('documents the endpoints in the OpenAPI document', async () => {
     const doc = await svc.request('GET', '/api/openapi.json');
-    for (const path of ['/reports/trialbalance', '/reports/generalledger', '/reports/ledgeraccounts/balances', '/sie/availability', '/sie/file']) {
+    for (const path of [
+      '/reports/trialbalance',
+      '/reports/generalledger',
+      '/reports/ledgeraccounts/balances',
+      '/sie/availability',
+      '/sie/file',
+    ]) {
       expect(doc.body.paths[path]?.get, path).toBeDefined();
     }
   });
@@ -215,38 +343,61 @@ let runs = 0;
 describe('reports agree with the postings (property)', () => {
   it('balances equal the sums of approved postings; the trial balance balances', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(receiptArb, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 12 }), async (drafts, month) => {
-        const company = await otherCompany(svc, `Prop ${++runs}`);
-        await svc.app.ctx.db.transaction().execute((trx) => insertFiscalYear(trx, company.companyId, '2025-01-01', '2025-12-31', clock.now()));
-        const posted: { date: string; lines: { account: string; cents: bigint }[] }[] = [];
-        for (const d of drafts) {
-          const date = `${d.year}-${String(d.month).padStart(2, '0')}-15`;
-          const lines = d.lines.map((l) => ({ account: l.account, cents: BigInt(l.cents) }));
-          const sum = lines.reduce((s, l) => s + l.cents, 0n);
-          if (sum !== 0n) lines.push({ account: '1910', cents: -sum });
-          await postReceipt(svc, { date, name: 'Random', approve: d.approve, lines: lines.map((l) => ({ account: l.account, amount: text(l.cents) })) }, company.token);
-          if (d.approve) posted.push({ date, lines });
-        }
-        const on = `2026-${String(month).padStart(2, '0')}-28`;
-        const expected = new Map<string, bigint>();
-        for (const p of posted) {
-          if (p.date > on) continue;
-          for (const l of p.lines) {
-            if (INCOME_STATEMENT.has(l.account) && p.date < '2026-01-01') continue;
-            expected.set(l.account, (expected.get(l.account) ?? 0n) + l.cents);
+      fc.asyncProperty(
+        fc.array(receiptArb, { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 12 }),
+        async (drafts, month) => {
+          const company = await otherCompany(svc, `Prop ${++runs}`);
+          await svc.app.ctx.db
+            .transaction()
+            .execute((trx) => insertFiscalYear(trx, company.companyId, '2025-01-01', '2025-12-31', clock.now()));
+          const posted: { date: string; lines: { account: string; cents: bigint }[] }[] = [];
+          for (const d of drafts) {
+            const date = `${d.year}-${String(d.month).padStart(2, '0')}-15`;
+            const lines = d.lines.map((l) => ({ account: l.account, cents: BigInt(l.cents) }));
+            const sum = lines.reduce((s, l) => s + l.cents, 0n);
+            if (sum !== 0n) lines.push({ account: '1910', cents: -sum });
+            await postReceipt(
+              svc,
+              {
+                date,
+                name: 'Random',
+                approve: d.approve,
+                lines: lines.map((l) => ({ account: l.account, amount: text(l.cents) })),
+              },
+              company.token,
+            );
+            if (d.approve) posted.push({ date, lines });
           }
-        }
-        const balances = await svc.request('GET', `/api/reports/ledgeraccounts/balances?date=${on}`, { token: company.token });
-        const got = new Map(balances.body.balances.map((b: any) => [b.accountNumber, b.balance]));
-        for (const [account, value] of expected) expect(got.get(account) ?? 0, account).toBe(asNumber(value));
+          const on = `2026-${String(month).padStart(2, '0')}-28`;
+          const expected = new Map<string, bigint>();
+          for (const p of posted) {
+            if (p.date > on) continue;
+            for (const l of p.lines) {
+              if (INCOME_STATEMENT.has(l.account) && p.date < '2026-01-01') continue;
+              expected.set(l.account, (expected.get(l.account) ?? 0n) + l.cents);
+            }
+          }
+          const balances = await svc.request('GET', `/api/reports/ledgeraccounts/balances?date=${on}`, {
+            token: company.token,
+          });
+          const got = new Map(balances.body.balances.map((b: any) => [b.accountNumber, b.balance]));
+          for (const [account, value] of expected) expect(got.get(account) ?? 0, account).toBe(asNumber(value));
 
-        const tb = await svc.request('GET', `/api/reports/trialbalance?startDate=2026-01-01&endDate=${on}`, { token: company.token });
-        const totals = tb.body.totals;
-        expect(totals.debit).toBe(totals.credit);
-        const closing = tb.body.accounts.reduce((s: bigint, a: any) => s + BigInt(Math.round(a.closingBalance * 100)), 0n);
-        expect(closing + BigInt(Math.round(tb.body.previousYearsResult * 100))).toBe(0n);
-        for (const a of tb.body.accounts) expect(a.closingBalance, a.accountNumber).toBe(asNumber(expected.get(a.accountNumber) ?? 0n));
-      }),
+          const tb = await svc.request('GET', `/api/reports/trialbalance?startDate=2026-01-01&endDate=${on}`, {
+            token: company.token,
+          });
+          const totals = tb.body.totals;
+          expect(totals.debit).toBe(totals.credit);
+          const closing = tb.body.accounts.reduce(
+            (s: bigint, a: any) => s + BigInt(Math.round(a.closingBalance * 100)),
+            0n,
+          );
+          expect(closing + BigInt(Math.round(tb.body.previousYearsResult * 100))).toBe(0n);
+          for (const a of tb.body.accounts)
+            expect(a.closingBalance, a.accountNumber).toBe(asNumber(expected.get(a.accountNumber) ?? 0n));
+        },
+      ),
       { numRuns: 8 },
     );
   });

@@ -51,7 +51,11 @@ describe('products', () => {
       productLocalizations: [{ language: 'ENGLISH', productName: 'Cable' }, { productName: 'Kaapeli' }],
       productGroupId: group.id,
     });
-    expect(created).toMatchObject({ unit: 'CM', currency: 'ATS', productLocalizations: [{ language: 'ENGLISH' }, { productName: 'Kaapeli' }] });
+    expect(created).toMatchObject({
+      unit: 'CM',
+      currency: 'ATS',
+      productLocalizations: [{ language: 'ENGLISH' }, { productName: 'Kaapeli' }],
+    });
     await roundTrip(`/products/${created.id}`, '?includeLocalizations=true');
     const read = await ok('GET', `/products/${created.id}?includeLocalizations=true`);
     expect(await ok('PATCH', `/products/${created.id}`, read)).toEqual({ ...read, version: expect.any(String) });
@@ -64,7 +68,9 @@ describe('products', () => {
     expect(await ids('code=none')).toEqual([]);
     expect(await ids(`group=${group.id}&active=false`)).toEqual([]);
     expect((await ok('GET', `/products?group=${group.id}`)).results[0].productLocalizations).toBeUndefined();
-    expect((await ok('GET', `/products?group=${group.id}&includeLocalizations=true`)).results[0].productLocalizations).toHaveLength(2);
+    expect(
+      (await ok('GET', `/products?group=${group.id}&includeLocalizations=true`)).results[0].productLocalizations,
+    ).toHaveLength(2);
   });
 });
 
@@ -90,15 +96,33 @@ describe('business partners', () => {
       attachments: [],
       contactPersons: [{ name: 'Maija', email: 'maija@roundtrip.example', phone: '+358 40 1' }],
       additionalInfo: { group: 'Wholesale', comments1: 'first' },
-      paymentInfo: { paymentMethod: 'BANK_TRANSFER', paymentTermDays: '14', penalInterestRate: 8, currency: 'EEK', cashDiscount: { optionList: [{ numberOfDays: 7, discountPercentage: 2 }] } },
-      registryInfo: { active: true, phone: '+358 9 1', fax: '+358 9 2', section: 'North', homeMunicipality: 'Helsinki', partnerGroups: [{ id: group.id }] },
+      paymentInfo: {
+        paymentMethod: 'BANK_TRANSFER',
+        paymentTermDays: '14',
+        penalInterestRate: 8,
+        currency: 'EEK',
+        cashDiscount: { optionList: [{ numberOfDays: 7, discountPercentage: 2 }] },
+      },
+      registryInfo: {
+        active: true,
+        phone: '+358 9 1',
+        fax: '+358 9 2',
+        section: 'North',
+        homeMunicipality: 'Helsinki',
+        partnerGroups: [{ id: group.id }],
+      },
     });
     expect(created.attachments).toBeUndefined();
     expect(created.invoicingInfo).toMatchObject({ orderNumber: 'ON-7', sellerReferenceIdentifier: 'SR-9' });
-    expect(created.registryInfo.partnerGroups).toEqual([{ id: group.id, name: 'Key customers', type: 'CUSTOMER', active: true }]);
+    expect(created.registryInfo.partnerGroups).toEqual([
+      { id: group.id, name: 'Key customers', type: 'CUSTOMER', active: true },
+    ]);
     const written = await roundTrip(`/businesspartners/${created.id}`);
     expect(written.address).toEqual({ street: 'Katu 1', zip: '00100', city: 'Helsinki', country: 'FINLAND' });
-    expect(await ok('PATCH', `/businesspartners/${created.id}`, written)).toEqual({ ...written, version: expect.any(String) });
+    expect(await ok('PATCH', `/businesspartners/${created.id}`, written)).toEqual({
+      ...written,
+      version: expect.any(String),
+    });
     await roundTrip(`/businesspartners/groups/${group.id}`);
 
     // the real search filters by main group
@@ -110,7 +134,14 @@ describe('business partners', () => {
     const answer = await svc.api('POST', '/businesspartners', {
       name: 'With attachment',
       type: 'CUSTOMER',
-      attachments: [{ name: 'contract.pdf', referenceType: 'CUSTOMER_BUSINESS_PARTNER_REGISTER', referenceId: 1, sendWithInvoice: false }],
+      attachments: [
+        {
+          name: 'contract.pdf',
+          referenceType: 'CUSTOMER_BUSINESS_PARTNER_REGISTER',
+          referenceId: 1,
+          sendWithInvoice: false,
+        },
+      ],
     });
     expect(answer.status).toBe(400);
     expect(answer.body.errors[0].field).toBe('attachments');
@@ -118,15 +149,35 @@ describe('business partners', () => {
 
   it('default dimensions and default accounts round-trip', async () => {
     const partner = await ok('POST', '/businesspartners', { name: 'Defaults Oy', type: 'SUPPLIER' });
-    const dimension = await ok('POST', '/dimensions', { name: 'Roundtrip project', items: [{ codeName: 'R1' }, { codeName: 'R2' }] });
-    await ok('PUT', `/businesspartners/${partner.id}/defaults/dimensions/${dimension.id}`, { items: [{ codeName: 'R1', percent: 60 }, { codeName: 'R2', percent: 40 }] });
+    const dimension = await ok('POST', '/dimensions', {
+      name: 'Roundtrip project',
+      items: [{ codeName: 'R1' }, { codeName: 'R2' }],
+    });
+    await ok('PUT', `/businesspartners/${partner.id}/defaults/dimensions/${dimension.id}`, {
+      items: [
+        { codeName: 'R1', percent: 60 },
+        { codeName: 'R2', percent: 40 },
+      ],
+    });
     await roundTrip(`/businesspartners/${partner.id}/defaults/dimensions/${dimension.id}`);
-    await ok('PUT', `/businesspartners/${partner.id}/defaults/accounts`, { vatPercent: 25.5, purchaseInvoiceAccounts: { debitAccount: { code: '4000' } } });
+    await ok('PUT', `/businesspartners/${partner.id}/defaults/accounts`, {
+      vatPercent: 25.5,
+      purchaseInvoiceAccounts: { debitAccount: { code: '4000' } },
+    });
     const accounts = await roundTrip(`/businesspartners/${partner.id}/defaults/accounts`);
     expect(accounts.purchaseInvoiceAccounts.debitAccount).toEqual({ code: '4000', name: expect.any(String) });
 
-    const product = await ok('POST', '/products', { type: 'PURCHASE', name: 'Paper', discount: 0, price: 5, active: true, currency: 'EUR' });
-    await ok('PUT', `/products/${product.id}/defaults/dimensions/${dimension.id}`, { items: [{ codeName: 'R2', percent: 100 }] });
+    const product = await ok('POST', '/products', {
+      type: 'PURCHASE',
+      name: 'Paper',
+      discount: 0,
+      price: 5,
+      active: true,
+      currency: 'EUR',
+    });
+    await ok('PUT', `/products/${product.id}/defaults/dimensions/${dimension.id}`, {
+      items: [{ codeName: 'R2', percent: 100 }],
+    });
     await roundTrip(`/products/${product.id}/defaults/dimensions/${dimension.id}`);
   });
 });
@@ -141,8 +192,21 @@ describe('persons', () => {
       jobTitle: 'Engineer',
       deliveryAddress: { street: 'Tie 3', zip: '33100', city: 'Tampere', country: 'FINLAND', postOfficeBox: 'PL 5' },
       homeCountryAddress: { street: 'Gata 1', city: 'Tallinn', country: 'ESTONIA', subdivision: 'Harju' },
-      paymentInfo: { paymentMethod: 'BANK_TRANSFER', accountNumber: 'FI2112345600000785', paymentTermDays: '7', paymentTermPercentage: 1.5, penalInterestRate: 120, discountPercentage: 3 },
-      invoicingInfo: { personNumber: 'P-9', dateOfBirth: '1988-04-05', language: 'ENGLISH', gender: 'MALE', homeCountryPersonId: '38804050000' },
+      paymentInfo: {
+        paymentMethod: 'BANK_TRANSFER',
+        accountNumber: 'FI2112345600000785',
+        paymentTermDays: '7',
+        paymentTermPercentage: 1.5,
+        penalInterestRate: 120,
+        discountPercentage: 3,
+      },
+      invoicingInfo: {
+        personNumber: 'P-9',
+        dateOfBirth: '1988-04-05',
+        language: 'ENGLISH',
+        gender: 'MALE',
+        homeCountryPersonId: '38804050000',
+      },
       registryInfo: {
         active: true,
         email: 'ville@example.com',
@@ -161,7 +225,14 @@ describe('persons', () => {
       deliveryAddress: { postOfficeBox: 'PL 5' },
       paymentInfo: { paymentTermPercentage: 1.5, penalInterestRate: 120, discountPercentage: 3 },
       invoicingInfo: { homeCountryPersonId: '38804050000' },
-      registryInfo: { fax: '+358 3 2', contactPerson: 'Anna', defaultReference: 'REF-1', section: 'R&D', reportGroupId: 3, homeMunicipality: 'Tampere' },
+      registryInfo: {
+        fax: '+358 3 2',
+        contactPerson: 'Anna',
+        defaultReference: 'REF-1',
+        section: 'R&D',
+        reportGroupId: 3,
+        homeMunicipality: 'Tampere',
+      },
     });
     await roundTrip(`/persons/${partner.id}`);
     // the person's fields are those of the partner in the register
@@ -175,7 +246,9 @@ describe('persons', () => {
     expect(asPartner.deliveryAddress.postOfficeBox).toBeUndefined();
 
     const dimension = await ok('POST', '/dimensions', { name: 'Person project', items: [{ codeName: 'Q1' }] });
-    await ok('PUT', `/persons/${partner.id}/defaults/dimensions/${dimension.id}`, { items: [{ codeName: 'Q1', percent: 100 }] });
+    await ok('PUT', `/persons/${partner.id}/defaults/dimensions/${dimension.id}`, {
+      items: [{ codeName: 'Q1', percent: 100 }],
+    });
     await roundTrip(`/persons/${partner.id}/defaults/dimensions/${dimension.id}`);
   });
 });

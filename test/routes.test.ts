@@ -2,7 +2,14 @@
 // and 5xx answers that never leak internals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installConventions, installNotFound, installVersionLifecycle, registerRoute, RouteTable, operationIdOf } from '../src/platform/http.ts';
+import {
+  installConventions,
+  installNotFound,
+  installVersionLifecycle,
+  registerRoute,
+  RouteTable,
+  operationIdOf,
+} from '../src/platform/http.ts';
 import { route, type RequestAuth } from '../src/platform/route.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { canonicalUrl } from '../src/platform/versions.ts';
@@ -16,10 +23,34 @@ beforeAll(async () => {
   installConventions(app, { bodyLimit: 1024, validateResponses: false });
   installVersionLifecycle(app, new ManualClock('2026-11-01T00:00:00Z'));
   const table = new RouteTable();
-  const noAuth = { authenticate: async (): Promise<RequestAuth> => { throw new Error('unused'); } };
+  const noAuth = {
+    authenticate: async (): Promise<RequestAuth> => {
+      throw new Error('unused');
+    },
+  };
   const defs = [
-    route({ method: 'GET', path: '/newthing', since: '26.10', auth: 'none', right: null, tags: ['T'], summary: 'new', schema: {}, handler: () => ({ ok: true }) }),
-    route({ method: 'GET', path: '/oldthing', removedIn: '26.08', auth: 'none', right: null, tags: ['T'], summary: 'old', schema: {}, handler: () => ({ ok: true }) }),
+    route({
+      method: 'GET',
+      path: '/newthing',
+      since: '26.10',
+      auth: 'none',
+      right: null,
+      tags: ['T'],
+      summary: 'new',
+      schema: {},
+      handler: () => ({ ok: true }),
+    }),
+    route({
+      method: 'GET',
+      path: '/oldthing',
+      removedIn: '26.08',
+      auth: 'none',
+      right: null,
+      tags: ['T'],
+      summary: 'old',
+      schema: {},
+      handler: () => ({ ok: true }),
+    }),
     route({
       method: 'GET',
       path: '/broken',
@@ -32,7 +63,16 @@ beforeAll(async () => {
         throw new Error('connection string postgres://secret@db failed at /srv/app.ts:12');
       },
     }),
-    route({ method: 'POST', path: '/echo', auth: 'none', right: null, tags: ['T'], summary: 'echo', schema: { body: Type.Object({ a: Type.String() }) }, handler: ({ body }) => body }),
+    route({
+      method: 'POST',
+      path: '/echo',
+      auth: 'none',
+      right: null,
+      tags: ['T'],
+      summary: 'echo',
+      schema: { body: Type.Object({ a: Type.String() }) },
+      handler: ({ body }) => body,
+    }),
   ];
   for (const def of defs) registerRoute(app, def, noAuth, table);
   installNotFound(app, table);
@@ -59,19 +99,27 @@ describe('server errors', () => {
     const answer = await fetch(`${base}/api/broken`);
     expect(answer.status).toBe(500);
     const text = await answer.text();
-    expect(JSON.parse(text)).toEqual({ errors: [{ status: 500, message: expect.stringContaining('Internal server error') }] });
+    expect(JSON.parse(text)).toEqual({
+      errors: [{ status: 500, message: expect.stringContaining('Internal server error') }],
+    });
     expect(text).not.toMatch(/secret|postgres|\.ts/);
   });
 
   it('bodies over the limit answer 413', async () => {
-    const answer = await fetch(`${base}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ a: 'x'.repeat(2000) }) });
+    const answer = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ a: 'x'.repeat(2000) }),
+    });
     expect(answer.status).toBe(413);
   });
 });
 
 describe('operation ids', () => {
   it('are derived from method and path', () => {
-    expect(operationIdOf('GET', '/products/:productId/defaults/dimensions')).toBe('getProductsByProductIdDefaultsDimensions');
+    expect(operationIdOf('GET', '/products/:productId/defaults/dimensions')).toBe(
+      'getProductsByProductIdDefaultsDimensions',
+    );
     expect(operationIdOf('POST', '/oauth/token')).toBe('postOauthToken');
   });
 });

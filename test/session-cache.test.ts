@@ -16,17 +16,29 @@ let base: string;
 let demo: DemoCredentials;
 
 async function token(): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: demo.clientSecret, api_key: demo.apiKey });
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: demo.clientId,
+    client_secret: demo.clientSecret,
+    api_key: demo.apiKey,
+  });
   const answer = await fetch(`${base}/api/oauth/token`, { method: 'POST', body: form });
   return ((await answer.json()) as { access_token: string }).access_token;
 }
 
-const get = (path: string, bearer: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
+const get = (path: string, bearer: string) =>
+  fetch(`${base}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
 
 describe.runIf(testEngine === 'sqlite')('read caches on the embedded engine', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tase-cache-'));
-    const config = { ...configFromEnv({ TASE_MODE: 'sandbox' }), databaseUrl: join(dir, 'tase.sqlite'), port: 0, logLevel: 'silent', rateLimitPerSecond: 0 };
+    const config = {
+      ...configFromEnv({ TASE_MODE: 'sandbox' }),
+      databaseUrl: join(dir, 'tase.sqlite'),
+      port: 0,
+      logLevel: 'silent',
+      rateLimitPerSecond: 0,
+    };
     app = await buildApp({ config });
     demo = await seedDemo(app.ctx);
     await app.fastify.listen({ port: 0, host: '127.0.0.1' });
@@ -42,7 +54,11 @@ describe.runIf(testEngine === 'sqlite')('read caches on the embedded engine', ()
     expect((await get('/api/products', bearer)).status).toBe(200);
     expect((await get('/api/products', bearer)).status).toBe(200); // now served from the cache
     const other = openDatabase({ url: join(dir, 'tase.sqlite') });
-    await other.db.updateTable('auth_sessions').set({ revoked_at: '2026-01-01T00:00:00.000' }).where('company_id', '=', demo.companyId).execute();
+    await other.db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: '2026-01-01T00:00:00.000' })
+      .where('company_id', '=', demo.companyId)
+      .execute();
     await other.close();
     expect((await get('/api/products', bearer)).status).toBe(401);
   });
@@ -55,9 +71,15 @@ describe.runIf(testEngine === 'sqlite')('read caches on the embedded engine', ()
       body: JSON.stringify({ type: 'SALES', name: 'Before', price: 1, discount: 0, active: true, currency: 'EUR' }),
     });
     const { id } = (await created.json()) as { id: number };
-    for (let i = 0; i < 2; i++) expect(((await (await get(`/api/products/${id}`, bearer)).json()) as { name: string }).name).toBe('Before');
+    for (let i = 0; i < 2; i++)
+      expect(((await (await get(`/api/products/${id}`, bearer)).json()) as { name: string }).name).toBe('Before');
     const other = openDatabase({ url: join(dir, 'tase.sqlite') });
-    await other.db.updateTable('products').set({ name: 'After' }).where('company_id', '=', demo.companyId).where('id', '=', id).execute();
+    await other.db
+      .updateTable('products')
+      .set({ name: 'After' })
+      .where('company_id', '=', demo.companyId)
+      .where('id', '=', id)
+      .execute();
     await other.close();
     expect(((await (await get(`/api/products/${id}`, bearer)).json()) as { name: string }).name).toBe('After');
   });
@@ -66,7 +88,11 @@ describe.runIf(testEngine === 'sqlite')('read caches on the embedded engine', ()
     const bearer = await token();
     expect((await get('/api/products', bearer)).status).toBe(200);
     const other = openDatabase({ url: join(dir, 'tase.sqlite') });
-    await other.db.updateTable('company_users').set({ active: false }).where('company_id', '=', demo.companyId).execute();
+    await other.db
+      .updateTable('company_users')
+      .set({ active: false })
+      .where('company_id', '=', demo.companyId)
+      .execute();
     await other.close();
     expect((await get('/api/products', bearer)).status).toBe(401);
   });

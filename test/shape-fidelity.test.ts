@@ -40,12 +40,16 @@ describe('shapes against the real interface', () => {
 
   it('finds no difference in an operation that is not pending', () => {
     const settled = restrictTo(comparison, (operation) => !pending.has(operation));
-    const unmarked = settled.additions.filter((a) => !a.marked).map((a) => `${a.operation} ${a.where} ${a.path}: unmarked addition`);
+    const unmarked = settled.additions
+      .filter((a) => !a.marked)
+      .map((a) => `${a.operation} ${a.where} ${a.path}: unmarked addition`);
     expect(describeDifferences(settled.differences).split('\n').filter(Boolean).concat(unmarked)).toEqual([]);
   });
 
   it('marks every operation the real interface lacks as an addition', () => {
-    const unmarked = comparison.ourOperations.filter((o) => !o.marked && !pending.has(o.operation)).map((o) => o.operation);
+    const unmarked = comparison.ourOperations
+      .filter((o) => !o.marked && !pending.has(o.operation))
+      .map((o) => o.operation);
     expect(unmarked).toEqual([]);
   });
 

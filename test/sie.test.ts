@@ -18,13 +18,17 @@ let tku = 0;
 
 /** GET of a SIE file: status, headers and raw bytes. */
 async function sieFile(query: string, token?: string) {
-  const response = await fetch(`${svc.base}/api/sie/file?${query}`, { headers: { authorization: `Bearer ${token ?? (await svc.token())}` } });
+  const response = await fetch(`${svc.base}/api/sie/file?${query}`, {
+    headers: { authorization: `Bearer ${token ?? (await svc.token())}` },
+  });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
 beforeAll(async () => {
   svc = await startService({ clock });
-  await svc.app.ctx.db.transaction().execute((trx) => insertFiscalYear(trx, svc.demo.companyId, '2025-01-01', '2025-12-31', clock.now()));
+  await svc.app.ctx.db
+    .transaction()
+    .execute((trx) => insertFiscalYear(trx, svc.demo.companyId, '2025-01-01', '2025-12-31', clock.now()));
   const dimension = await svc.api('POST', '/dimensions', {
     name: 'Kustannuspaikka',
     items: [
@@ -37,19 +41,63 @@ beforeAll(async () => {
   hki = dimension.body.items.find((i: any) => i.codeName === 'HKI').id;
   tku = dimension.body.items.find((i: any) => i.codeName === 'TKU').id;
 
-  await postReceipt(svc, { date: '2025-03-01', name: 'Osakepääoma', lines: [{ account: '1910', amount: '1000.00' }, { account: '2000', amount: '-1000.00' }] });
-  await postReceipt(svc, { date: '2025-06-01', name: 'Myynti 2025', lines: [{ account: '1910', amount: '500.00' }, { account: '3000', amount: '-500.00' }] });
+  await postReceipt(svc, {
+    date: '2025-03-01',
+    name: 'Osakepääoma',
+    lines: [
+      { account: '1910', amount: '1000.00' },
+      { account: '2000', amount: '-1000.00' },
+    ],
+  });
+  await postReceipt(svc, {
+    date: '2025-06-01',
+    name: 'Myynti 2025',
+    lines: [
+      { account: '1910', amount: '500.00' },
+      { account: '3000', amount: '-500.00' },
+    ],
+  });
   const purchase = await postReceipt(svc, {
     date: '2026-01-10',
     name: 'Ostot "tammikuu"',
     lines: [
-      { account: '4000', amount: '200.00', description: 'Paperia € 5', dimensions: [{ dimensionId: dim, itemId: hki, value: '120.00' }, { dimensionId: dim, itemId: tku, value: '80.00' }] },
+      {
+        account: '4000',
+        amount: '200.00',
+        description: 'Paperia € 5',
+        dimensions: [
+          { dimensionId: dim, itemId: hki, value: '120.00' },
+          { dimensionId: dim, itemId: tku, value: '80.00' },
+        ],
+      },
       { account: '1910', amount: '-200.00' },
     ],
   });
-  const sale = await postReceipt(svc, { date: '2026-02-15', name: 'Myynti 1', lines: [{ account: '1910', amount: '300.50' }, { account: '3000', amount: '-300.50', description: 'Ääniä' }] });
-  await postReceipt(svc, { date: '2026-02-20', name: 'Luonnos', approve: false, lines: [{ account: '1910', amount: '999.00' }, { account: '3000', amount: '-999.00' }] });
-  const rent = await postReceipt(svc, { date: '2026-03-05', name: 'Vuokra', lines: [{ account: '7000', amount: '50.00' }, { account: '1910', amount: '-50.00' }] });
+  const sale = await postReceipt(svc, {
+    date: '2026-02-15',
+    name: 'Myynti 1',
+    lines: [
+      { account: '1910', amount: '300.50' },
+      { account: '3000', amount: '-300.50', description: 'Ääniä' },
+    ],
+  });
+  await postReceipt(svc, {
+    date: '2026-02-20',
+    name: 'Luonnos',
+    approve: false,
+    lines: [
+      { account: '1910', amount: '999.00' },
+      { account: '3000', amount: '-999.00' },
+    ],
+  });
+  const rent = await postReceipt(svc, {
+    date: '2026-03-05',
+    name: 'Vuokra',
+    lines: [
+      { account: '7000', amount: '50.00' },
+      { account: '1910', amount: '-50.00' },
+    ],
+  });
   numbers = [purchase.receiptNumber, sale.receiptNumber, rent.receiptNumber];
 });
 afterAll(() => svc.close());
@@ -69,7 +117,9 @@ describe('GET /sie/file', () => {
     const file = await sieFile('accountingPeriodStart=2026-01-01');
     expect(file.status, file.bytes.toString()).toBe(200);
     expect(file.headers.get('content-type')).toBe('text/plain; charset=IBM437');
-    expect(file.headers.get('content-disposition')).toBe('attachment; filename="SIE4_1234567-1_2026-01-01_2026-12-31.se"');
+    expect(file.headers.get('content-disposition')).toBe(
+      'attachment; filename="SIE4_1234567-1_2026-01-01_2026-12-31.se"',
+    );
     const [a, b, c] = numbers;
     const expected = [
       '#FLAGGA 0',
@@ -130,7 +180,8 @@ describe('GET /sie/file', () => {
       expect(v.transactions.reduce((s, t) => s + t.amountMinor, 0n)).toBe(0n);
       for (const t of v.transactions) moved.set(t.account, (moved.get(t.account) ?? 0n) + t.amountMinor);
     }
-    const current = (list: typeof doc.openingBalances) => new Map(list.filter((b) => b.year === 0).map((b) => [b.account, b.amountMinor]));
+    const current = (list: typeof doc.openingBalances) =>
+      new Map(list.filter((b) => b.year === 0).map((b) => [b.account, b.amountMinor]));
     const [ib, ub, res] = [current(doc.openingBalances), current(doc.closingBalances), current(doc.results)];
     for (const [account, amount] of moved) {
       const kind = doc.accounts.get(account)?.type;
@@ -198,7 +249,9 @@ describe('GET /sie/file', () => {
         let open = -1;
         for (let i = 0; i < 50 && open !== 0; i++) {
           if (i > 0) await new Promise((r) => setTimeout(r, 50));
-          const row = await client.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'");
+          const row = await client.query(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'",
+          );
           open = row.rows[0].n;
         }
         expect(open).toBe(0);
@@ -245,7 +298,9 @@ describe('tenants and rights', () => {
   it('exports only the caller company', async () => {
     const other = await otherCompany(svc);
     const availability = await svc.request('GET', '/api/sie/availability', { token: other.token });
-    expect(availability.body.accountingPeriods).toEqual([{ accountingPeriodStart: '2026-01-01', accountingPeriodEnd: '2026-12-31', closed: false }]);
+    expect(availability.body.accountingPeriods).toEqual([
+      { accountingPeriodStart: '2026-01-01', accountingPeriodEnd: '2026-12-31', closed: false },
+    ]);
     const file = await sieFile('accountingPeriodStart=2026-01-01', other.token);
     expect(file.status).toBe(200);
     const doc = parseSie(file.bytes);
@@ -258,9 +313,18 @@ describe('tenants and rights', () => {
   });
 
   it('needs the accounting reports right', async () => {
-    const user = await svc.admin.createUser({ username: 'nosie', firstName: 'No', lastName: 'Sie', email: 'nosie@example.com' });
+    const user = await svc.admin.createUser({
+      username: 'nosie',
+      firstName: 'No',
+      lastName: 'Sie',
+      email: 'nosie@example.com',
+    });
     await svc.admin.addMember(svc.demo.companyId, user.userId, 'ACCOUNTANT', { 'accounting.reports': 'NO_ACCESS' });
-    const key = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: user.userId, clientId: svc.demo.clientId });
+    const key = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
     const token = await svc.tokenFor(key.apiKey);
     expect((await svc.request('GET', '/api/sie/availability', { token })).status).toBe(403);
     const file = await svc.request('GET', '/api/sie/file?accountingPeriodStart=2026-01-01', { token });

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-const percents = (body: { vatInformation: { percentages: { vatPercent: number }[] }[] }) => body.vatInformation[0].percentages.map((p) => p.vatPercent);
+const percents = (body: { vatInformation: { percentages: { vatPercent: number }[] }[] }) =>
+  body.vatInformation[0].percentages.map((p) => p.vatPercent);
 
 describe('GET /vats/default', () => {
   it('answers the Finnish rates valid today, and follows the clock into 2026', async () => {
@@ -29,8 +30,16 @@ describe('GET /vats/default', () => {
     const statuses = (await svc.api('GET', '/vats/default')).body.vatStatuses;
     const codes = statuses.map((s: { vatStatus: number }) => s.vatStatus);
     expect(codes).toEqual(expect.arrayContaining([1, 3, 5, 12]));
-    expect(statuses.find((s: { vatStatus: number }) => s.vatStatus === 1)).toEqual({ vatStatus: 1, description: 'Domestic', sales: true, purchase: true });
-    expect(statuses.find((s: { vatStatus: number }) => s.vatStatus === 5)).toMatchObject({ sales: true, purchase: false });
+    expect(statuses.find((s: { vatStatus: number }) => s.vatStatus === 1)).toEqual({
+      vatStatus: 1,
+      description: 'Domestic',
+      sales: true,
+      purchase: true,
+    });
+    expect(statuses.find((s: { vatStatus: number }) => s.vatStatus === 5)).toMatchObject({
+      sales: true,
+      purchase: false,
+    });
   });
 });
 
@@ -38,16 +47,26 @@ describe('GET /vats/settings and /vats/country', () => {
   it('answers the VAT settings', async () => {
     const answer = await svc.api('GET', '/vats/settings');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ unitPricesIncludeVatSales: false, unitPricesIncludeVatPurchase: false, isUnitPricesIncludeVatSales: false, isUnitPricesIncludeVatPurchase: false });
+    expect(answer.body).toEqual({
+      unitPricesIncludeVatSales: false,
+      unitPricesIncludeVatPurchase: false,
+      isUnitPricesIncludeVatSales: false,
+      isUnitPricesIncludeVatPurchase: false,
+    });
   });
 
   it('answers a country’s rates by ISO code or name, 400 for an unknown country', async () => {
     expect((await svc.api('GET', '/vats/country?countryCode=SE')).body).toEqual({ vatPercentages: [25, 12, 6, 0] });
-    expect((await svc.api('GET', '/vats/country?countryCode=FINLAND')).body).toEqual({ vatPercentages: [25.5, 13.5, 10, 0] });
+    expect((await svc.api('GET', '/vats/country?countryCode=FINLAND')).body).toEqual({
+      vatPercentages: [25.5, 13.5, 10, 0],
+    });
     expect((await svc.api('GET', '/vats/country?countryCode=EE&date=2025-06-30')).body.vatPercentages[0]).toBe(22);
     const unknown = await svc.api('GET', '/vats/country?countryCode=XX');
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors[0]).toMatchObject({ field: 'countryCode', message: "UNKNOWN_VAT_COUNTRY: no VAT data for 'XX'." });
+    expect(unknown.body.errors[0]).toMatchObject({
+      field: 'countryCode',
+      message: "UNKNOWN_VAT_COUNTRY: no VAT data for 'XX'.",
+    });
     expect((await svc.api('GET', '/vats/country')).status).toBe(400);
   });
 

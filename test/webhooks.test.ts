@@ -92,32 +92,71 @@ describe('webhook subscriptions', () => {
   afterAll(() => svc.close());
 
   it('creates, lists, filters, replaces and deletes webhooks; one webhook per event type', async () => {
-    const created = await svc.api('POST', '/webhooks', hook('https://hooks.example.com/a', ['USER_UPDATED', 'PAYMENT_DELETED']));
+    const created = await svc.api(
+      'POST',
+      '/webhooks',
+      hook('https://hooks.example.com/a', ['USER_UPDATED', 'PAYMENT_DELETED']),
+    );
     expect(created.status).toBe(200);
     expect(created.body).toEqual({ status: 200, uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const uuid = created.body.uuid;
 
-    const clash = await svc.api('POST', '/webhooks', hook('https://hooks.example.com/b', ['INVOICE_PAYMENT_CREATED', 'PAYMENT_DELETED']));
+    const clash = await svc.api(
+      'POST',
+      '/webhooks',
+      hook('https://hooks.example.com/b', ['INVOICE_PAYMENT_CREATED', 'PAYMENT_DELETED']),
+    );
     expect(clash.status).toBe(400);
-    expect(clash.body.errors).toEqual([{ status: 400, field: 'subscriptions[1]', message: expect.stringContaining('PAYMENT_DELETED') }]);
+    expect(clash.body.errors).toEqual([
+      { status: 400, field: 'subscriptions[1]', message: expect.stringContaining('PAYMENT_DELETED') },
+    ]);
 
     const one = await svc.api('GET', `/webhooks/${uuid}`);
-    expect(one.body).toEqual({ uuid, url: 'https://hooks.example.com/a', authenticationType: 'HMAC', authenticationMeta: { hashFunction: 'SHA512' }, subscriptions: ['PAYMENT_DELETED', 'USER_UPDATED'] });
+    expect(one.body).toEqual({
+      uuid,
+      url: 'https://hooks.example.com/a',
+      authenticationType: 'HMAC',
+      authenticationMeta: { hashFunction: 'SHA512' },
+      subscriptions: ['PAYMENT_DELETED', 'USER_UPDATED'],
+    });
     expect(one.text).not.toContain(SECRET);
 
     const all = await svc.api('GET', '/webhooks');
     expect(all.body.meta).toMatchObject({ pageNumber: 0, resultCount: 1, totalCount: 1 });
     expect((await svc.api('GET', '/webhooks?eventType=PAYMENT_DELETED')).body.results).toHaveLength(1);
-    expect((await svc.api('GET', '/webhooks?eventType=INVOICE_PAYMENT_CREATED,PAYMENT_UPDATED')).body.results).toHaveLength(0);
-    expect((await svc.api('GET', `/webhooks?url=${encodeURIComponent('https://hooks.example.com/a')}&orderByCreatedDate=DESC`)).body.results).toHaveLength(1);
+    expect(
+      (await svc.api('GET', '/webhooks?eventType=INVOICE_PAYMENT_CREATED,PAYMENT_UPDATED')).body.results,
+    ).toHaveLength(0);
+    expect(
+      (
+        await svc.api(
+          'GET',
+          `/webhooks?url=${encodeURIComponent('https://hooks.example.com/a')}&orderByCreatedDate=DESC`,
+        )
+      ).body.results,
+    ).toHaveLength(1);
     expect((await svc.api('GET', '/webhooks?eventType=NO_SUCH_EVENT')).status).toBe(400);
 
-    const replaced = await svc.api('PUT', `/webhooks/${uuid}`, hook('https://hooks.example.com/a2', ['USER_UPDATED'], { uuid }));
+    const replaced = await svc.api(
+      'PUT',
+      `/webhooks/${uuid}`,
+      hook('https://hooks.example.com/a2', ['USER_UPDATED'], { uuid }),
+    );
     expect(replaced.status).toBe(200);
     expect(replaced.body).toEqual({ message: expect.any(String) });
-    expect((await svc.api('GET', `/webhooks/${uuid}`)).body).toMatchObject({ url: 'https://hooks.example.com/a2', subscriptions: ['USER_UPDATED'] });
+    expect((await svc.api('GET', `/webhooks/${uuid}`)).body).toMatchObject({
+      url: 'https://hooks.example.com/a2',
+      subscriptions: ['USER_UPDATED'],
+    });
     // PAYMENT_DELETED is free again
-    const second = await svc.api('POST', '/webhooks', hook('https://hooks.example.com/b', ['PAYMENT_DELETED'], { authenticationType: 'NONE', authenticationMeta: undefined }));
+    const second = await svc.api(
+      'POST',
+      '/webhooks',
+      hook('https://hooks.example.com/b', ['PAYMENT_DELETED'], {
+        authenticationType: 'NONE',
+        authenticationMeta: undefined,
+      }),
+    );
     expect(second.status).toBe(200);
     expect((await svc.api('GET', `/webhooks/${second.body.uuid}`)).body.authenticationMeta).toBeUndefined();
 
@@ -125,42 +164,92 @@ describe('webhook subscriptions', () => {
     expect((await svc.api('GET', `/webhooks/${uuid}`)).status).toBe(404);
     expect((await svc.api('DELETE', `/webhooks/${uuid}`)).status).toBe(404);
     // its events can be subscribed again
-    expect((await svc.api('POST', '/webhooks', hook('https://hooks.example.com/c', ['USER_UPDATED']))).status).toBe(200);
+    expect((await svc.api('POST', '/webhooks', hook('https://hooks.example.com/c', ['USER_UPDATED']))).status).toBe(
+      200,
+    );
   });
 
   it('validates url, authentication and events, reporting all failures together', async () => {
-    const bad = await svc.api('POST', '/webhooks', { url: 'ftp://example.com/x', authenticationType: 'HMAC', authenticationMeta: { sharedSecret: 'short' }, subscriptions: ['PAYMENT_UPDATED', 'PAYMENT_UPDATED'] });
+    const bad = await svc.api('POST', '/webhooks', {
+      url: 'ftp://example.com/x',
+      authenticationType: 'HMAC',
+      authenticationMeta: { sharedSecret: 'short' },
+      subscriptions: ['PAYMENT_UPDATED', 'PAYMENT_UPDATED'],
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['authenticationMeta.sharedSecret', 'subscriptions[1]', 'url']);
-    const missing = await svc.api('POST', '/webhooks', { url: 'https://example.com/x', authenticationType: 'HMAC', subscriptions: ['PAYMENT_UPDATED'] });
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'authenticationMeta.sharedSecret',
+      'subscriptions[1]',
+      'url',
+    ]);
+    const missing = await svc.api('POST', '/webhooks', {
+      url: 'https://example.com/x',
+      authenticationType: 'HMAC',
+      subscriptions: ['PAYMENT_UPDATED'],
+    });
     expect(missing.body.errors[0].field).toBe('authenticationMeta.sharedSecret');
-    const schema = await svc.api('POST', '/webhooks', { url: 'https://example.com/x', authenticationType: 'BASIC', subscriptions: ['NOPE'], extra: 1 });
+    const schema = await svc.api('POST', '/webhooks', {
+      url: 'https://example.com/x',
+      authenticationType: 'BASIC',
+      subscriptions: ['NOPE'],
+      extra: 1,
+    });
     expect(schema.status).toBe(400);
     expect(schema.body.errors.length).toBeGreaterThanOrEqual(3);
-    expect((await svc.api('POST', '/webhooks', { url: 'https://example.com/x', authenticationType: 'NONE', subscriptions: [] })).status).toBe(400);
+    expect(
+      (
+        await svc.api('POST', '/webhooks', {
+          url: 'https://example.com/x',
+          authenticationType: 'NONE',
+          subscriptions: [],
+        })
+      ).status,
+    ).toBe(400);
     expect((await svc.api('GET', '/webhooks/not-a-uuid')).status).toBe(400);
-    const wrongUuid = await svc.api('PUT', `/webhooks/${randomUUID()}`, hook('https://example.com/x', ['PAYMENT_UPDATED']));
+    const wrongUuid = await svc.api(
+      'PUT',
+      `/webhooks/${randomUUID()}`,
+      hook('https://example.com/x', ['PAYMENT_UPDATED']),
+    );
     expect(wrongUuid.status).toBe(404);
   });
 
   it('keeps companies apart and enforces the webhooks right', async () => {
-    const mine = (await svc.api('POST', '/webhooks', hook('https://hooks.example.com/mine', ['TRACKING_PERIOD_STATUS_UPDATED']))).body.uuid;
+    const mine = (
+      await svc.api('POST', '/webhooks', hook('https://hooks.example.com/mine', ['TRACKING_PERIOD_STATUS_UPDATED']))
+    ).body.uuid;
     const other = await otherCompany(svc, 'Webhook Other Oy');
-    const as = (method: string, path: string, body?: unknown) => svc.request(method, `/api${path}`, { token: other.token, body });
+    const as = (method: string, path: string, body?: unknown) =>
+      svc.request(method, `/api${path}`, { token: other.token, body });
     expect((await as('GET', `/webhooks/${mine}`)).status).toBe(404);
     expect((await as('PUT', `/webhooks/${mine}`, hook('https://x.example.com/', ['USER_UPDATED']))).status).toBe(404);
     expect((await as('DELETE', `/webhooks/${mine}`)).status).toBe(404);
     expect((await as('GET', `/webhooks/${mine}/deliveries`)).status).toBe(404);
     expect((await as('GET', '/webhooks')).body.results).toHaveLength(0);
     // the same event in another company is another subscription
-    expect((await as('POST', '/webhooks', hook('https://hooks.example.com/theirs', ['TRACKING_PERIOD_STATUS_UPDATED']))).status).toBe(200);
+    expect(
+      (await as('POST', '/webhooks', hook('https://hooks.example.com/theirs', ['TRACKING_PERIOD_STATUS_UPDATED'])))
+        .status,
+    ).toBe(200);
 
-    const viewer = await svc.admin.createUser({ username: 'webhookviewer', firstName: 'V', lastName: 'V', email: 'v@example.com' });
+    const viewer = await svc.admin.createUser({
+      username: 'webhookviewer',
+      firstName: 'V',
+      lastName: 'V',
+      email: 'v@example.com',
+    });
     await svc.admin.addMember(svc.demo.companyId, viewer.userId, 'VIEWER');
-    const key = await svc.admin.createApiKey({ companyId: svc.demo.companyId, userId: viewer.userId, clientId: svc.demo.clientId });
+    const key = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: viewer.userId,
+      clientId: svc.demo.clientId,
+    });
     const token = await svc.tokenFor(key.apiKey);
     expect((await svc.request('GET', '/api/webhooks', { token })).status).toBe(200);
-    const refused = await svc.request('POST', '/api/webhooks', { token, body: hook('https://x.example.com/', ['PAYMENT_UPDATED']) });
+    const refused = await svc.request('POST', '/api/webhooks', {
+      token,
+      body: hook('https://x.example.com/', ['PAYMENT_UPDATED']),
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.errors[0].message).toContain('management.webhooks');
   });
@@ -224,7 +313,12 @@ describe('webhook delivery (sandbox)', () => {
       const list = await deliveries();
       return list[0]?.status === 'DELIVERED' ? list : undefined;
     });
-    expect(delivery).toMatchObject({ deliveryId: got.headers['x-tase-delivery'], eventType: 'USER_UPDATED', attempts: 1, lastResponseStatus: 200 });
+    expect(delivery).toMatchObject({
+      deliveryId: got.headers['x-tase-delivery'],
+      eventType: 'USER_UPDATED',
+      attempts: 1,
+      lastResponseStatus: 200,
+    });
     expect(delivery.body).toBe(got.raw.toString('utf8')); // the signed bytes, as stored
   });
 
@@ -271,10 +365,14 @@ describe('webhook delivery (sandbox)', () => {
     const start = clock.now().getTime();
     let attempts = 0;
     for (;;) {
-      const d = await until(async () => {
-        const [latest] = await deliveries();
-        return latest.attempts > attempts ? latest : undefined;
-      }, 30_000, `attempt ${attempts + 1}`);
+      const d = await until(
+        async () => {
+          const [latest] = await deliveries();
+          return latest.attempts > attempts ? latest : undefined;
+        },
+        30_000,
+        `attempt ${attempts + 1}`,
+      );
       attempts = d.attempts;
       if (d.status === 'FAILED') break;
       clock.set(`${d.nextAttemptAt}Z`);
@@ -303,7 +401,13 @@ describe('webhook delivery (sandbox)', () => {
   it('sends no signature for authenticationType NONE, and cancels pending deliveries of a deleted webhook', async () => {
     receiver.received.length = 0;
     receiver.status = 200;
-    const plain = (await svc.api('POST', '/webhooks', { url: receiver.url, authenticationType: 'NONE', subscriptions: ['PAYMENT_UPDATED'] })).body.uuid;
+    const plain = (
+      await svc.api('POST', '/webhooks', {
+        url: receiver.url,
+        authenticationType: 'NONE',
+        subscriptions: ['PAYMENT_UPDATED'],
+      })
+    ).body.uuid;
     await svc.app.ctx.db.transaction().execute((trx) =>
       emitEvent(trx, {
         companyId: svc.demo.companyId,
@@ -328,11 +432,24 @@ describe('webhook delivery (sandbox)', () => {
     );
     svc.app.services.webhooks.worker.wake();
     await until(() => receiver.of('PAYMENT_UPDATED')[1]);
-    await until(async () => (await svc.api('GET', `/webhooks/${plain}/deliveries?status=PENDING`)).body.results[0]?.attempts === 1);
-    const before = await svc.app.ctx.db.selectFrom('webhook_deliveries').select(['status']).where('company_id', '=', svc.demo.companyId).where('webhook_uuid', '=', plain).execute();
+    await until(
+      async () =>
+        (await svc.api('GET', `/webhooks/${plain}/deliveries?status=PENDING`)).body.results[0]?.attempts === 1,
+    );
+    const before = await svc.app.ctx.db
+      .selectFrom('webhook_deliveries')
+      .select(['status'])
+      .where('company_id', '=', svc.demo.companyId)
+      .where('webhook_uuid', '=', plain)
+      .execute();
     expect(before.map((r) => r.status).sort()).toEqual(['DELIVERED', 'PENDING']);
     expect((await svc.api('DELETE', `/webhooks/${plain}`)).status).toBe(204);
-    const after = await svc.app.ctx.db.selectFrom('webhook_deliveries').select(['status']).where('company_id', '=', svc.demo.companyId).where('webhook_uuid', '=', plain).execute();
+    const after = await svc.app.ctx.db
+      .selectFrom('webhook_deliveries')
+      .select(['status'])
+      .where('company_id', '=', svc.demo.companyId)
+      .where('webhook_uuid', '=', plain)
+      .execute();
     expect(after.map((r) => r.status).sort()).toEqual(['CANCELED', 'DELIVERED']);
     clock.advance(10 * MINUTE);
     await new Promise((r) => setTimeout(r, 300));
@@ -359,10 +476,23 @@ async function reopenableDatabase(): Promise<{ url: string; drop(): Promise<void
   return { url: fresh.url, drop: () => fresh.close() };
 }
 
-async function startOn(url: string, clock: ManualClock, config: Partial<Config> = {}, handle?: DatabaseHandle): Promise<Running> {
+async function startOn(
+  url: string,
+  clock: ManualClock,
+  config: Partial<Config> = {},
+  handle?: DatabaseHandle,
+): Promise<Running> {
   const database = handle ?? openDatabase({ url });
   const app = await buildApp({
-    config: { ...configFromEnv({ TASE_MODE: 'sandbox' }), databaseUrl: url, port: 0, logLevel: 'silent', validateResponses: true, rateLimitPerSecond: 0, ...config },
+    config: {
+      ...configFromEnv({ TASE_MODE: 'sandbox' }),
+      databaseUrl: url,
+      port: 0,
+      logLevel: 'silent',
+      validateResponses: true,
+      rateLimitPerSecond: 0,
+      ...config,
+    },
     clock,
     database,
   });
@@ -381,7 +511,11 @@ async function startOn(url: string, clock: ManualClock, config: Partial<Config> 
 }
 
 async function apiOn(running: Running, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${running.base}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${running.base}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
@@ -395,7 +529,13 @@ describe('webhook delivery across a restart', () => {
       let first = await startOn(database.url, clock);
       const demo: DemoCredentials = await seedDemo(first.app.ctx);
       const admin = new AdminService(first.app.ctx);
-      const created = await admin.createUser({ username: 'restart', password: 'Secret-pass-1', firstName: 'R', lastName: 'S', email: 'r@example.com' });
+      const created = await admin.createUser({
+        username: 'restart',
+        password: 'Secret-pass-1',
+        firstName: 'R',
+        lastName: 'S',
+        email: 'r@example.com',
+      });
       await admin.addMember(demo.companyId, created.userId, 'ADMIN');
       let token = await personTokenOn(first.app, first.base, demo, created.userId, demo.companyId);
       const webhook = await apiOn(first, token, 'POST', '/webhooks', hook(receiver.url, ['USER_UPDATED']));
@@ -451,14 +591,29 @@ describe('webhook delivery across a restart', () => {
     try {
       const demo = await seedDemo(a.app.ctx);
       const token = await (async () => {
-        const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: demo.clientSecret, api_key: demo.apiKey });
-        const res = await fetch(`${a.base}/api/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+        const form = new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: demo.clientId,
+          client_secret: demo.clientSecret,
+          api_key: demo.apiKey,
+        });
+        const res = await fetch(`${a.base}/api/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+        });
         return ((await res.json()) as { access_token: string }).access_token;
       })();
       expect((await apiOn(a, token, 'POST', '/webhooks', hook(receiver.url, ['PAYMENT_UPDATED']))).status).toBe(200);
       const COUNT = 300;
       await a.app.ctx.db.transaction().execute(async (trx) => {
-        for (let i = 1; i <= COUNT; i++) await emitEvent(trx, { companyId: demo.companyId, eventType: 'PAYMENT_UPDATED', payload: { paymentId: i, message: 'updated' }, now: clock.now() });
+        for (let i = 1; i <= COUNT; i++)
+          await emitEvent(trx, {
+            companyId: demo.companyId,
+            eventType: 'PAYMENT_UPDATED',
+            payload: { paymentId: i, message: 'updated' },
+            now: clock.now(),
+          });
       });
       a.app.services.webhooks.worker.wake();
       b.app.services.webhooks.worker.wake();
@@ -484,17 +639,50 @@ describe('webhook addresses in production mode', () => {
     const receiver = await new Receiver().start();
     const clock = new ManualClock('2026-11-21T10:00:00Z');
     const strict = await startService({ clock, config: { mode: 'production', signingSecret: 'x'.repeat(40) } });
-    const open = await startService({ clock, config: { mode: 'production', signingSecret: 'x'.repeat(40), webhookAllowPrivate: true } });
+    const open = await startService({
+      clock,
+      config: { mode: 'production', signingSecret: 'x'.repeat(40), webhookAllowPrivate: true },
+    });
     try {
-      for (const url of [receiver.url, 'http://localhost:8080/hook', 'http://10.0.0.5/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest/meta-data']) {
+      for (const url of [
+        receiver.url,
+        'http://localhost:8080/hook',
+        'http://10.0.0.5/hook',
+        'http://[::1]/hook',
+        'http://169.254.169.254/latest/meta-data',
+      ]) {
         const refused = await strict.api('POST', '/webhooks', hook(url, ['PAYMENT_UPDATED']));
         expect(refused.status, url).toBe(400);
-        expect(refused.body.errors[0]).toMatchObject({ field: 'url', message: expect.stringContaining('loopback, private or link-local') });
+        expect(refused.body.errors[0]).toMatchObject({
+          field: 'url',
+          message: expect.stringContaining('loopback, private or link-local'),
+        });
       }
       // a name is checked against the address it resolves to, on every connection
-      await strict.app.ctx.db.insertInto('webhooks').values({ company_id: strict.demo.companyId, uuid: randomUUID(), url: receiver.url.replace('127.0.0.1', 'localhost'), authentication_type: 'NONE', shared_secret: null, hash_function: null, created_at: '2026-11-21T10:00:00.000', version: '2026-11-21T10:00:00.000' }).execute();
-      const uuid = (await strict.app.ctx.db.selectFrom('webhooks').select('uuid').where('company_id', '=', strict.demo.companyId).executeTakeFirstOrThrow()).uuid;
-      await strict.app.ctx.db.insertInto('webhook_subscriptions').values({ company_id: strict.demo.companyId, event_type: 'PAYMENT_UPDATED', webhook_uuid: uuid }).execute();
+      await strict.app.ctx.db
+        .insertInto('webhooks')
+        .values({
+          company_id: strict.demo.companyId,
+          uuid: randomUUID(),
+          url: receiver.url.replace('127.0.0.1', 'localhost'),
+          authentication_type: 'NONE',
+          shared_secret: null,
+          hash_function: null,
+          created_at: '2026-11-21T10:00:00.000',
+          version: '2026-11-21T10:00:00.000',
+        })
+        .execute();
+      const uuid = (
+        await strict.app.ctx.db
+          .selectFrom('webhooks')
+          .select('uuid')
+          .where('company_id', '=', strict.demo.companyId)
+          .executeTakeFirstOrThrow()
+      ).uuid;
+      await strict.app.ctx.db
+        .insertInto('webhook_subscriptions')
+        .values({ company_id: strict.demo.companyId, event_type: 'PAYMENT_UPDATED', webhook_uuid: uuid })
+        .execute();
       await strict.app.ctx.db.transaction().execute((trx) =>
         emitEvent(trx, {
           companyId: strict.demo.companyId,
@@ -504,7 +692,11 @@ describe('webhook addresses in production mode', () => {
         }),
       );
       strict.app.services.webhooks.worker.wake();
-      const attempt = await until(async () => (await strict.api('GET', `/webhooks/${uuid}/deliveries`)).body.results.find((d: { attempts: number }) => d.attempts === 1));
+      const attempt = await until(async () =>
+        (await strict.api('GET', `/webhooks/${uuid}/deliveries`)).body.results.find(
+          (d: { attempts: number }) => d.attempts === 1,
+        ),
+      );
       expect(attempt.lastError).toMatch(/localhost resolves to .*which webhooks may not reach/);
       expect(attempt.lastResponseStatus).toBeUndefined();
       expect(receiver.received).toHaveLength(0);

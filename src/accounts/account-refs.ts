@@ -12,12 +12,22 @@ export interface AccountRef {
 }
 
 /** Adds ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE for every reference to an unknown or inactive account. */
-export async function checkAccountRefs(db: Db, companyId: number, refs: AccountRef[], violations: Violations): Promise<void> {
-  const given = refs.filter((r): r is { field: string; number: string } => typeof r.number === 'string' && r.number !== '');
+export async function checkAccountRefs(
+  db: Db,
+  companyId: number,
+  refs: AccountRef[],
+  violations: Violations,
+): Promise<void> {
+  const given = refs.filter(
+    (r): r is { field: string; number: string } => typeof r.number === 'string' && r.number !== '',
+  );
   if (given.length === 0) return;
   const numbers = [...new Set(given.map((r) => r.number))];
-  const active = new Set((await findAccounts(db, companyId, numbers)).filter((a) => Boolean(a.active)).map((a) => a.number));
-  for (const ref of given) if (!active.has(ref.number)) violations.add('ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', ref.field);
+  const active = new Set(
+    (await findAccounts(db, companyId, numbers)).filter((a) => Boolean(a.active)).map((a) => a.number),
+  );
+  for (const ref of given)
+    if (!active.has(ref.number)) violations.add('ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', ref.field);
 }
 
 /** The names of the company's accounts among `numbers` (active or not). */

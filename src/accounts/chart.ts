@@ -18,8 +18,20 @@ export interface ChartAccount {
 const A = (number: string, name: string): ChartAccount => ({ number, name, type: 'ASSET' });
 const L = (number: string, name: string): ChartAccount => ({ number, name, type: 'LIABILITY' });
 const Q = (number: string, name: string): ChartAccount => ({ number, name, type: 'EQUITY' });
-const I = (number: string, name: string, vat?: VatDefault, vatStatus?: number): ChartAccount => ({ number, name, type: 'INCOME', vat, vatStatus });
-const E = (number: string, name: string, vat?: VatDefault, vatStatus?: number): ChartAccount => ({ number, name, type: 'EXPENSE', vat, vatStatus });
+const I = (number: string, name: string, vat?: VatDefault, vatStatus?: number): ChartAccount => ({
+  number,
+  name,
+  type: 'INCOME',
+  vat,
+  vatStatus,
+});
+const E = (number: string, name: string, vat?: VatDefault, vatStatus?: number): ChartAccount => ({
+  number,
+  name,
+  type: 'EXPENSE',
+  vat,
+  vatStatus,
+});
 
 /** Language of the standard chart's names (ISO 639-1). */
 export const CHART_LANGUAGE = 'fi';

@@ -6,7 +6,9 @@ import type { AccountService } from './service.ts';
 
 const RIGHT = 'accounting.chartOfAccounts' as const;
 const TAGS = ['Ledger'];
-const CodeParam = Type.Object({ ledgerAccountCode: Type.String({ pattern: '^[0-9A-Za-z]{1,10}$', description: 'Account number.' }) });
+const CodeParam = Type.Object({
+  ledgerAccountCode: Type.String({ pattern: '^[0-9A-Za-z]{1,10}$', description: 'Account number.' }),
+});
 
 export function accountRoutes(accounts: AccountService): RouteDef[] {
   return [
@@ -16,7 +18,8 @@ export function accountRoutes(accounts: AccountService): RouteDef[] {
       right: view(RIGHT),
       tags: TAGS,
       summary: 'Chart of accounts',
-      description: 'Every account of the company ordered by number, with its default VAT. `active` filters active or inactive accounts.',
+      description:
+        'Every account of the company ordered by number, with its default VAT. `active` filters active or inactive accounts.',
       schema: {
         querystring: Type.Object({ active: Type.Optional(Addition(Type.Boolean())) }),
         response: { 200: LedgerAccounts },
@@ -39,7 +42,8 @@ export function accountRoutes(accounts: AccountService): RouteDef[] {
       right: edit(RIGHT),
       tags: TAGS,
       summary: 'Activate, deactivate, rename or translate a ledger account',
-      description: 'An inactive account keeps its history but cannot be posted to (ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE).',
+      description:
+        'An inactive account keeps its history but cannot be posted to (ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE).',
       schema: { ...ADDITION, params: CodeParam, body: LedgerAccountPatch, response: { 200: LedgerAccount } },
       handler: ({ auth, params, body }) => accounts.update(auth.companyId, params.ledgerAccountCode, body),
     }),

@@ -82,12 +82,20 @@ export class AccountService {
       checkVersion(patch.version, row.version);
       const languages = (patch.translations ?? []).map((t) => t.languageCode);
       const repeated = languages.findIndex((code, i) => languages.indexOf(code) !== i);
-      if (repeated >= 0) throw apiError('VALIDATION_FAILED', `translations[${repeated}].languageCode`, { detail: 'one translation per language' });
+      if (repeated >= 0)
+        throw apiError('VALIDATION_FAILED', `translations[${repeated}].languageCode`, {
+          detail: 'one translation per language',
+        });
       const next: store.AccountRow = {
         ...row,
         active: patch.active ?? Boolean(row.active),
         name: patch.name ?? row.name,
-        translations: patch.translations === undefined ? (row.translations ?? null) : patch.translations.length > 0 ? JSON.stringify(patch.translations) : null,
+        translations:
+          patch.translations === undefined
+            ? (row.translations ?? null)
+            : patch.translations.length > 0
+              ? JSON.stringify(patch.translations)
+              : null,
         version: nextVersion(this.#ctx.clock.now(), row.version),
       };
       await lockedWrite(store.updateAccount(trx, next, row.version));

@@ -14,7 +14,8 @@ export const LOCK_SECONDS = 15 * 60;
 
 let decoyHash: Promise<string> | undefined;
 
-export type PasswordCheck = { outcome: 'ok'; user: UserRow } | { outcome: 'wrong' } | { outcome: 'locked'; until: string };
+export type PasswordCheck =
+  { outcome: 'ok'; user: UserRow } | { outcome: 'wrong' } | { outcome: 'locked'; until: string };
 
 /**
  * Checks a username and password (for the login page and the authenticator). An unknown user costs the same
@@ -27,7 +28,8 @@ export async function checkPassword(db: Db, username: string, password: string, 
     await verifyPassword(password, await (decoyHash ??= hashPassword(randomBytes(12).toString('hex'))));
     return { outcome: 'wrong' };
   }
-  if (user.locked_until && parseDateTime(user.locked_until).getTime() > now.getTime()) return { outcome: 'locked', until: user.locked_until };
+  if (user.locked_until && parseDateTime(user.locked_until).getTime() > now.getTime())
+    return { outcome: 'locked', until: user.locked_until };
   if (!(await verifyPassword(password, user.password_hash))) {
     const row = await db
       .updateTable('users')
@@ -37,13 +39,21 @@ export async function checkPassword(db: Db, username: string, password: string, 
       .executeTakeFirst();
     if (Number(row?.failed_logins ?? 0) >= MAX_FAILED_LOGINS) {
       const until = isoDateTime(new Date(now.getTime() + LOCK_SECONDS * 1000));
-      await db.updateTable('users').set({ locked_until: until, failed_logins: 0 }).where('user_id', '=', user.user_id).execute();
+      await db
+        .updateTable('users')
+        .set({ locked_until: until, failed_logins: 0 })
+        .where('user_id', '=', user.user_id)
+        .execute();
       return { outcome: 'locked', until };
     }
     return { outcome: 'wrong' };
   }
   if (user.failed_logins > 0 || user.locked_until) {
-    await db.updateTable('users').set({ locked_until: null, failed_logins: 0 }).where('user_id', '=', user.user_id).execute();
+    await db
+      .updateTable('users')
+      .set({ locked_until: null, failed_logins: 0 })
+      .where('user_id', '=', user.user_id)
+      .execute();
   }
   return { outcome: 'ok', user };
 }
@@ -52,7 +62,9 @@ export async function insertUser(db: Db, row: UserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
 
-export type UserChanges = Partial<Pick<UserRow, 'first_name' | 'last_name' | 'email' | 'mobile_phone' | 'details' | 'api_login_only' | 'version'>>;
+export type UserChanges = Partial<
+  Pick<UserRow, 'first_name' | 'last_name' | 'email' | 'mobile_phone' | 'details' | 'api_login_only' | 'version'>
+>;
 
 export async function updateUser(db: Db, userId: number, changes: UserChanges): Promise<void> {
   await db.updateTable('users').set(changes).where('user_id', '=', userId).execute();
@@ -71,8 +83,18 @@ export async function insertMembership(db: Db, row: CompanyUserRow): Promise<voi
   await db.insertInto('company_users').values(row).execute();
 }
 
-export async function updateMembership(db: Db, companyId: number, userId: number, changes: Partial<Pick<CompanyUserRow, 'role' | 'rights' | 'active' | 'partner_id'>>): Promise<void> {
-  await db.updateTable('company_users').set(changes).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+export async function updateMembership(
+  db: Db,
+  companyId: number,
+  userId: number,
+  changes: Partial<Pick<CompanyUserRow, 'role' | 'rights' | 'active' | 'partner_id'>>,
+): Promise<void> {
+  await db
+    .updateTable('company_users')
+    .set(changes)
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export async function insertClient(db: Db, row: OAuthClientRow): Promise<void> {
@@ -84,8 +106,17 @@ export async function insertApiKey(db: Db, row: ApiKeyRow): Promise<void> {
 }
 
 /** Revokes the API keys of a user in a company (or the one key `id`); answers how many were still valid. */
-export async function revokeApiKeys(db: Db, companyId: number, at: string, which: { userId: number } | { id: number }): Promise<number> {
-  let query = db.updateTable('api_keys').set({ revoked_at: at }).where('company_id', '=', companyId).where('revoked_at', 'is', null);
+export async function revokeApiKeys(
+  db: Db,
+  companyId: number,
+  at: string,
+  which: { userId: number } | { id: number },
+): Promise<number> {
+  let query = db
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('company_id', '=', companyId)
+    .where('revoked_at', 'is', null);
   query = 'id' in which ? query.where('id', '=', which.id) : query.where('user_id', '=', which.userId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -9,7 +9,16 @@ import { purgeExpiredSessions, purgeSpentCodes } from './store.ts';
 
 export { AuthService, CODE_SECONDS, formatApiKey } from './service.ts';
 export { digest, hashPassword, passwordProblem, randomSecret, sameDigest, verifyPassword } from './secrets.ts';
-export { findApiKey, findClient, findCompany, findMembership, findUser, findUserByName, membershipsOfUser, revokeUserSessions } from './store.ts';
+export {
+  findApiKey,
+  findClient,
+  findCompany,
+  findMembership,
+  findUser,
+  findUserByName,
+  membershipsOfUser,
+  revokeUserSessions,
+} from './store.ts';
 export type { CompanyRow, CompanyUserRow, LoginFlowRow, OAuthClientRow, UserRow } from './store.ts';
 export * as identity from './identity.ts';
 

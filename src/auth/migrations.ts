@@ -104,7 +104,11 @@ export const identityMigrations: Record<string, Migration> = {
   '0002_identity_flows': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('auth_sessions').addColumn('api_key_id', 'bigint').execute();
-      await db.schema.createIndex('auth_sessions_by_company_user').on('auth_sessions').columns(['company_id', 'user_id']).execute();
+      await db.schema
+        .createIndex('auth_sessions_by_company_user')
+        .on('auth_sessions')
+        .columns(['company_id', 'user_id'])
+        .execute();
       // A login in progress (global: the company is not known until the user picks one). The browser holds
       // `<id>.<secret>` in a cookie; only the secret's digest is stored.
       await db.schema

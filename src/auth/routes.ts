@@ -11,7 +11,11 @@ import type { AuthService, TokenResponse } from './service.ts';
 /** Secrets that must never travel in a URL (they end up in logs and browser history). */
 const SECRET_PARAMS = ['client_secret', 'api_key', 'password', 'refresh_token', 'code', 'code_verifier'];
 
-type GrantHandler = (service: AuthService, form: Record<string, string | undefined>, client: Awaited<ReturnType<AuthService['authenticateClient']>>) => Promise<TokenResponse>;
+type GrantHandler = (
+  service: AuthService,
+  form: Record<string, string | undefined>,
+  client: Awaited<ReturnType<AuthService['authenticateClient']>>,
+) => Promise<TokenResponse>;
 
 /** Grants by `grant_type`. */
 const grantHandlers = new Map<string, GrantHandler>([
@@ -33,13 +37,21 @@ function clientCredentialsOf(request: FastifyRequest, form: Record<string, strin
 
 const TokenForm = Type.Object(
   {
-    grant_type: Type.Optional(Type.String({ description: '`client_credentials`, `authorization_code` or `refresh_token`.' })),
+    grant_type: Type.Optional(
+      Type.String({ description: '`client_credentials`, `authorization_code` or `refresh_token`.' }),
+    ),
     client_id: Type.Optional(Type.String({ description: 'Client id (or HTTP Basic authentication).' })),
     client_secret: Type.Optional(Type.String()),
-    api_key: Type.Optional(Type.String({ description: 'With client_credentials: the API key (bound to one user, company and client).' })),
+    api_key: Type.Optional(
+      Type.String({ description: 'With client_credentials: the API key (bound to one user, company and client).' }),
+    ),
     code: Type.Optional(Type.String({ description: 'With authorization_code.' })),
-    redirect_uri: Type.Optional(Type.String({ description: "With authorization_code: must equal the client's registered redirect address." })),
-    code_verifier: Type.Optional(Type.String({ description: 'PKCE (S256) verifier, when a challenge was sent to the login page.' })),
+    redirect_uri: Type.Optional(
+      Type.String({ description: "With authorization_code: must equal the client's registered redirect address." }),
+    ),
+    code_verifier: Type.Optional(
+      Type.String({ description: 'PKCE (S256) verifier, when a challenge was sent to the login page.' }),
+    ),
     refresh_token: Type.Optional(Type.String({ description: 'With refresh_token.' })),
   },
   { additionalProperties: true },
@@ -51,7 +63,10 @@ const TokenAnswer = Type.Object(
     token_type: Type.Literal('bearer'),
     expires_in: Type.Integer(),
     refresh_token: Type.Optional(
-      Type.String({ description: 'Only for authorization_code: opaque, at most 1024 bytes, valid 15552000 s; stored by the service as a digest only.' }),
+      Type.String({
+        description:
+          'Only for authorization_code: opaque, at most 1024 bytes, valid 15552000 s; stored by the service as a digest only.',
+      }),
     ),
   },
   { $id: 'TokenResponse', title: 'TokenResponse' },
@@ -62,7 +77,9 @@ const OAuthErrorBody = Type.Object(
     // absent only when the request is refused before the endpoint reads it (a body that is not a form)
     error: Type.Optional(Type.String({ description: 'RFC 6749 §5.2 error code.' })),
     error_description: Type.Optional(Type.String()),
-    errors: Type.Array(Type.Object({ status: Type.Integer(), message: Type.String(), field: Type.Optional(Type.String()) })),
+    errors: Type.Array(
+      Type.Object({ status: Type.Integer(), message: Type.String(), field: Type.Optional(Type.String()) }),
+    ),
   },
   { title: 'OAuthError' },
 );
@@ -120,14 +137,16 @@ export function authRoutes(service: AuthService, limiter?: RateLimiter): RouteDe
       },
       async handler(request, reply) {
         const raw = request.raw;
-        const leaked = Object.keys((raw.query ?? {})).filter((k) => SECRET_PARAMS.includes(k));
-        if (leaked.length > 0) throw new OAuthError(400, 'invalid_request', `Secrets must not be sent in the URL: ${leaked.join(', ')}.`);
+        const leaked = Object.keys(raw.query ?? {}).filter((k) => SECRET_PARAMS.includes(k));
+        if (leaked.length > 0)
+          throw new OAuthError(400, 'invalid_request', `Secrets must not be sent in the URL: ${leaked.join(', ')}.`);
         if (!/^application\/x-www-form-urlencoded\b/i.test(raw.headers['content-type'] ?? '')) {
           throw new OAuthError(400, 'invalid_request', 'The token request must be application/x-www-form-urlencoded.');
         }
         const form: Record<string, string | undefined> = request.body;
         const grant = grantHandlers.get(form.grant_type ?? '');
-        if (!grant) throw new OAuthError(400, 'unsupported_grant_type', `Unsupported grant_type '${form.grant_type ?? ''}'.`);
+        if (!grant)
+          throw new OAuthError(400, 'unsupported_grant_type', `Unsupported grant_type '${form.grant_type ?? ''}'.`);
         const credentials = clientCredentialsOf(raw, form);
         const client = await service.authenticateClient(credentials.id, credentials.secret);
         if (limiter) await limitTokenRequests(limiter, client.client_id, reply);
@@ -144,7 +163,12 @@ async function limitTokenRequests(limiter: RateLimiter, clientId: string, reply:
   const decision = await limiter.take(clientId);
   if (!decision) return;
   reply.headers(limiter.headers(decision));
-  if (!decision.allowed) throw new OAuthError(429, 'too_many_requests', `Too many requests: at most ${limiter.limit} requests per second per client.`);
+  if (!decision.allowed)
+    throw new OAuthError(
+      429,
+      'too_many_requests',
+      `Too many requests: at most ${limiter.limit} requests per second per client.`,
+    );
 }
 
 /**

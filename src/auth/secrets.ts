@@ -32,7 +32,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function passwordProblem(password: string): string | undefined {
   if ([...password].length < 8) return 'The password must be at least 8 characters long.';
   const groups = [/[a-zåäö]/, /[A-ZÅÄÖ]/, /[0-9]/, /[^a-zA-Z0-9åäöÅÄÖ]/].filter((g) => g.test(password)).length;
-  if (groups < 2) return 'The password must contain characters from at least two groups: lower case, upper case, digits, other.';
+  if (groups < 2)
+    return 'The password must contain characters from at least two groups: lower case, upper case, digits, other.';
   return undefined;
 }
 

@@ -67,8 +67,12 @@ export class AuthService {
     return this.#ctx.clock.now();
   }
 
-  async authenticateClient(clientId: string | undefined, clientSecret: string | undefined): Promise<store.OAuthClientRow> {
-    if (!clientId || !clientSecret) throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required.');
+  async authenticateClient(
+    clientId: string | undefined,
+    clientSecret: string | undefined,
+  ): Promise<store.OAuthClientRow> {
+    if (!clientId || !clientSecret)
+      throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required.');
     const client = await store.findClient(this.#ctx.db, clientId);
     if (!client || !sameDigest(clientSecret, client.secret_digest)) {
       throw new OAuthError(401, 'invalid_client', 'Unknown client or wrong client secret.');
@@ -79,15 +83,18 @@ export class AuthService {
   // ---- client_credentials ----------------------------------------------------------------------------
 
   async clientCredentialsGrant(client: store.OAuthClientRow, apiKey: string | undefined): Promise<TokenResponse> {
-    if (!apiKey) throw new OAuthError(400, 'invalid_request', 'api_key is required with grant_type=client_credentials.');
+    if (!apiKey)
+      throw new OAuthError(400, 'invalid_request', 'api_key is required with grant_type=client_credentials.');
     const match = API_KEY.exec(apiKey);
     const key = match ? await store.findApiKey(this.#ctx.db, Number(match[1]), Number(match[2])) : undefined;
     if (!match || !key || key.revoked_at || !sameDigest(match[3], key.secret_digest)) {
       throw new OAuthError(400, 'invalid_grant', 'Unknown or revoked API key.');
     }
-    if (key.client_id !== client.client_id) throw new OAuthError(400, 'invalid_grant', 'The API key belongs to another client.');
+    if (key.client_id !== client.client_id)
+      throw new OAuthError(400, 'invalid_grant', 'The API key belongs to another client.');
     const membership = await store.findMembership(this.#ctx.db, key.company_id, key.user_id);
-    if (!membership || !membership.active) throw new OAuthError(400, 'invalid_grant', 'The user of this API key no longer belongs to the company.');
+    if (!membership || !membership.active)
+      throw new OAuthError(400, 'invalid_grant', 'The user of this API key no longer belongs to the company.');
     const { sessionId, authTime } = await this.#ctx.db.transaction().execute((trx) =>
       this.#insertSession(trx, {
         companyId: key.company_id,
@@ -97,13 +104,26 @@ export class AuthService {
         apiKeyId: key.id,
       }),
     );
-    return this.#accessTokenAnswer({ companyId: key.company_id, userId: key.user_id, clientId: client.client_id, sessionId, authTime });
+    return this.#accessTokenAnswer({
+      companyId: key.company_id,
+      userId: key.user_id,
+      clientId: client.client_id,
+      sessionId,
+      authTime,
+    });
   }
 
   // ---- authorization_code ----------------------------------------------------------------------------
 
   /** Issues a single-use code for a finished login (called by the login page). */
-  async issueCode(input: { companyId: number; userId: number; clientId: string; redirectUri: string; codeChallenge: string | null; authTime: number }): Promise<string> {
+  async issueCode(input: {
+    companyId: number;
+    userId: number;
+    clientId: string;
+    redirectUri: string;
+    codeChallenge: string | null;
+    authTime: number;
+  }): Promise<string> {
     const now = this.#now();
     const secret = randomSecret(32);
     const id = await this.#ctx.db.transaction().execute(async (trx) => {
@@ -135,7 +155,8 @@ export class AuthService {
   async authorizationCodeGrant(client: store.OAuthClientRow, form: Form): Promise<TokenResponse> {
     const code = await this.#knownCode(form.code);
     await this.#refuseReuse(code);
-    if (code.client_id !== client.client_id) throw new OAuthError(400, 'invalid_grant', 'The authorization code was issued to another client.');
+    if (code.client_id !== client.client_id)
+      throw new OAuthError(400, 'invalid_grant', 'The authorization code was issued to another client.');
     if (parseDateTime(code.expires_at).getTime() <= this.#now().getTime()) {
       throw new OAuthError(400, 'invalid_grant', 'The authorization code has expired (codes are valid 5 minutes).');
     }
@@ -149,16 +170,27 @@ export class AuthService {
     if (!value) throw new OAuthError(400, 'invalid_request', 'code is required with grant_type=authorization_code.');
     const match = AUTH_CODE.exec(value);
     const row = match ? await store.findCode(this.#ctx.db, Number(match[1]), Number(match[2])) : undefined;
-    if (!match || !row || !sameDigest(match[3], row.code_digest)) throw new OAuthError(400, 'invalid_grant', 'Unknown authorization code.');
+    if (!match || !row || !sameDigest(match[3], row.code_digest))
+      throw new OAuthError(400, 'invalid_grant', 'Unknown authorization code.');
     return row;
   }
 
   async #refuseReuse(code: store.AuthCodeRow): Promise<void> {
     if (!code.used_at) return;
     if (code.session_id !== null) {
-      await store.revokeSession(this.#ctx.db, code.company_id, Number(code.session_id), isoDateTime(this.#now()), 'authorization code reused');
+      await store.revokeSession(
+        this.#ctx.db,
+        code.company_id,
+        Number(code.session_id),
+        isoDateTime(this.#now()),
+        'authorization code reused',
+      );
     }
-    throw new OAuthError(400, 'invalid_grant', 'The authorization code has been used already; the tokens it issued are revoked.');
+    throw new OAuthError(
+      400,
+      'invalid_grant',
+      'The authorization code has been used already; the tokens it issued are revoked.',
+    );
   }
 
   async #checkUserMayLogIn(companyId: number, userId: number): Promise<void> {
@@ -166,7 +198,12 @@ export class AuthService {
     if (!membership?.active) throw new OAuthError(400, 'invalid_grant', 'The user no longer belongs to the company.');
     const user = await store.findUser(this.#ctx.db, userId);
     if (!user) throw new OAuthError(400, 'invalid_grant', 'Unknown user.');
-    if (user.api_login_only) throw new OAuthError(400, 'invalid_grant', "The user has the limitation 'API login only': only client credentials with an API key are allowed.");
+    if (user.api_login_only)
+      throw new OAuthError(
+        400,
+        'invalid_grant',
+        "The user has the limitation 'API login only': only client credentials with an API key are allowed.",
+      );
   }
 
   async #consumeAndStart(code: store.AuthCodeRow, client: store.OAuthClientRow): Promise<TokenResponse> {
@@ -185,8 +222,16 @@ export class AuthService {
       });
       await store.setCodeSession(trx, code.company_id, code.id, session.sessionId);
       // The 101st live refresh token of this (client, company, user) drops the oldest.
-      const surplus = await store.refreshSessionsBeyond(trx, code.company_id, client.client_id, code.user_id, isoDateTime(now), REFRESH_TOKENS_PER_GRANT);
-      for (const id of surplus) await store.revokeSession(trx, code.company_id, id, isoDateTime(now), 'refresh token limit');
+      const surplus = await store.refreshSessionsBeyond(
+        trx,
+        code.company_id,
+        client.client_id,
+        code.user_id,
+        isoDateTime(now),
+        REFRESH_TOKENS_PER_GRANT,
+      );
+      for (const id of surplus)
+        await store.revokeSession(trx, code.company_id, id, isoDateTime(now), 'refresh token limit');
       return session;
     });
     if (!issued) {
@@ -197,7 +242,13 @@ export class AuthService {
     }
     const refreshToken = `trt_${code.company_id}_${issued.sessionId}_${refreshSecret}`;
     if (Buffer.byteLength(refreshToken) > REFRESH_TOKEN_MAX_BYTES) throw new Error('refresh token exceeds 1024 bytes');
-    const answer = await this.#accessTokenAnswer({ companyId: code.company_id, userId: code.user_id, clientId: client.client_id, sessionId: issued.sessionId, authTime: issued.authTime });
+    const answer = await this.#accessTokenAnswer({
+      companyId: code.company_id,
+      userId: code.user_id,
+      clientId: client.client_id,
+      sessionId: issued.sessionId,
+      authTime: issued.authTime,
+    });
     return { ...answer, refresh_token: refreshToken };
   }
 
@@ -205,23 +256,41 @@ export class AuthService {
 
   /** A new access token of the same session; the refresh token itself stays (the answer carries none). */
   async refreshTokenGrant(client: store.OAuthClientRow, form: Form): Promise<TokenResponse> {
-    if (!form.refresh_token) throw new OAuthError(400, 'invalid_request', 'refresh_token is required with grant_type=refresh_token.');
+    if (!form.refresh_token)
+      throw new OAuthError(400, 'invalid_request', 'refresh_token is required with grant_type=refresh_token.');
     const match = REFRESH_TOKEN.exec(form.refresh_token);
     const session = match ? await store.findSession(this.#ctx.db, Number(match[1]), Number(match[2])) : undefined;
     const invalid = () => new OAuthError(400, 'invalid_grant', 'Unknown, expired or revoked refresh token.');
     if (!match || !session || !session.refresh_digest || !sameDigest(match[3], session.refresh_digest)) throw invalid();
     if (session.revoked_at) throw invalid();
-    if (!session.refresh_expires_at || parseDateTime(session.refresh_expires_at).getTime() <= this.#now().getTime()) throw invalid();
-    if (session.client_id !== client.client_id) throw new OAuthError(400, 'invalid_grant', 'The refresh token was issued to another client.');
+    if (!session.refresh_expires_at || parseDateTime(session.refresh_expires_at).getTime() <= this.#now().getTime())
+      throw invalid();
+    if (session.client_id !== client.client_id)
+      throw new OAuthError(400, 'invalid_grant', 'The refresh token was issued to another client.');
     await this.#checkUserMayLogIn(session.company_id, session.user_id);
-    return this.#accessTokenAnswer({ companyId: session.company_id, userId: session.user_id, clientId: client.client_id, sessionId: session.id, authTime: Number(session.auth_time) });
+    return this.#accessTokenAnswer({
+      companyId: session.company_id,
+      userId: session.user_id,
+      clientId: client.client_id,
+      sessionId: session.id,
+      authTime: Number(session.auth_time),
+    });
   }
 
   // ---- sessions ---------------------------------------------------------------------------------------
 
   async #insertSession(
     trx: Db,
-    input: { companyId: number; userId: number; clientId: string; grant: RequestAuth['grant']; authTime?: number; refreshDigest?: string; refreshExpiresAt?: string; apiKeyId?: number },
+    input: {
+      companyId: number;
+      userId: number;
+      clientId: string;
+      grant: RequestAuth['grant'];
+      authTime?: number;
+      refreshDigest?: string;
+      refreshExpiresAt?: string;
+      apiKeyId?: number;
+    },
   ): Promise<{ sessionId: number; authTime: number }> {
     const now = this.#now();
     const authTime = input.authTime ?? Math.floor(now.getTime() / 1000);
@@ -243,7 +312,13 @@ export class AuthService {
     return { sessionId: id, authTime };
   }
 
-  async #accessTokenAnswer(input: { companyId: number; userId: number; clientId: string; sessionId: number; authTime: number }): Promise<TokenResponse> {
+  async #accessTokenAnswer(input: {
+    companyId: number;
+    userId: number;
+    clientId: string;
+    sessionId: number;
+    authTime: number;
+  }): Promise<TokenResponse> {
     const { token } = await this.signer.issueAccessToken(input);
     return { access_token: token, token_type: 'bearer', expires_in: ACCESS_TOKEN_SECONDS };
   }
@@ -274,7 +349,8 @@ export class AuthService {
     if (!session) throw new InvalidTokenError('unknown session');
     if (session.revoked_at) throw new InvalidTokenError('session revoked');
     if (!session.active) throw new InvalidTokenError('user removed from company');
-    if (String(session.user_id) !== claims.sub || session.client_id !== claims.aud) throw new InvalidTokenError('claims do not match session');
+    if (String(session.user_id) !== claims.sub || session.client_id !== claims.aud)
+      throw new InvalidTokenError('claims do not match session');
     return {
       companyId: claims.cid,
       userId: Number(claims.sub),
@@ -292,7 +368,9 @@ export class AuthService {
    * changed (ctx.changes: exact on the embedded engine, never cached on PostgreSQL where other processes write).
    */
   #sessionState(companyId: number, sessionId: number): Promise<store.SessionState | undefined> {
-    return this.#sessions.get(`${companyId}:${sessionId}`, () => store.sessionForRequest(this.#ctx.db, companyId, sessionId));
+    return this.#sessions.get(`${companyId}:${sessionId}`, () =>
+      store.sessionForRequest(this.#ctx.db, companyId, sessionId),
+    );
   }
 
   #rights(json: string): Rights {
@@ -308,16 +386,29 @@ export class AuthService {
 
 /** The redirect address of a code exchange must be sent and equal the client's one registered address. */
 function checkRedirectUri(given: string | undefined, client: store.OAuthClientRow): void {
-  if (!given) throw new OAuthError(400, 'invalid_request', 'redirect_uri is required with grant_type=authorization_code.');
-  if (given !== client.redirect_uri) throw new OAuthError(400, 'invalid_grant', "redirect_uri is not the client's registered redirect address.");
+  if (!given)
+    throw new OAuthError(400, 'invalid_request', 'redirect_uri is required with grant_type=authorization_code.');
+  if (given !== client.redirect_uri)
+    throw new OAuthError(400, 'invalid_grant', "redirect_uri is not the client's registered redirect address.");
 }
 
 /** PKCE (RFC 7636, S256 only): a code issued with a challenge needs the matching verifier, and only then. */
 function checkPkce(verifier: string | undefined, challenge: string | null): void {
   if (challenge === null) {
-    if (verifier !== undefined) throw new OAuthError(400, 'invalid_grant', 'code_verifier sent, but the login was started without a code_challenge.');
+    if (verifier !== undefined)
+      throw new OAuthError(
+        400,
+        'invalid_grant',
+        'code_verifier sent, but the login was started without a code_challenge.',
+      );
     return;
   }
-  if (!verifier) throw new OAuthError(400, 'invalid_grant', 'code_verifier is required: the login was started with a code_challenge.');
-  if (!PKCE_VERIFIER.test(verifier) || pkceChallenge(verifier) !== challenge) throw new OAuthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge.');
+  if (!verifier)
+    throw new OAuthError(
+      400,
+      'invalid_grant',
+      'code_verifier is required: the login was started with a code_challenge.',
+    );
+  if (!PKCE_VERIFIER.test(verifier) || pkceChallenge(verifier) !== challenge)
+    throw new OAuthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge.');
 }

@@ -128,7 +128,12 @@ export async function findClient(db: Db, clientId: string): Promise<OAuthClientR
 }
 
 export async function findApiKey(db: Db, companyId: number, id: number): Promise<ApiKeyRow | undefined> {
-  return db.selectFrom('api_keys').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function findMembership(db: Db, companyId: number, userId: number): Promise<CompanyUserRow | undefined> {
@@ -159,7 +164,9 @@ export async function insertSession(db: Db, row: AuthSessionRow): Promise<void> 
 const sessionQuery = preparedQuery<{ companyId: number; sessionId: number }, SessionState>((db, param) =>
   db
     .selectFrom('auth_sessions as s')
-    .innerJoin('company_users as cu', (j) => j.onRef('cu.company_id', '=', 's.company_id').onRef('cu.user_id', '=', 's.user_id'))
+    .innerJoin('company_users as cu', (j) =>
+      j.onRef('cu.company_id', '=', 's.company_id').onRef('cu.user_id', '=', 's.user_id'),
+    )
     .select(['s.user_id', 's.client_id', 's.grant_type', 's.revoked_at', 's.auth_time', 'cu.rights', 'cu.active'])
     .where('s.company_id', '=', param('companyId'))
     .where('s.id', '=', param('sessionId')),
@@ -176,16 +183,31 @@ export interface SessionState {
 }
 
 /** The state a request needs from its token's session: one point read per request. */
-export async function sessionForRequest(db: Db, companyId: number, sessionId: number): Promise<SessionState | undefined> {
+export async function sessionForRequest(
+  db: Db,
+  companyId: number,
+  sessionId: number,
+): Promise<SessionState | undefined> {
   return (await sessionQuery(db, { companyId, sessionId }))[0];
 }
 
 export async function findSession(db: Db, companyId: number, sessionId: number): Promise<AuthSessionRow | undefined> {
-  return db.selectFrom('auth_sessions').selectAll().where('company_id', '=', companyId).where('id', '=', sessionId).executeTakeFirst();
+  return db
+    .selectFrom('auth_sessions')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
 }
 
 /** Revokes one session (and so every access token and the refresh token of it). */
-export async function revokeSession(db: Db, companyId: number, sessionId: number, at: string, reason: string): Promise<void> {
+export async function revokeSession(
+  db: Db,
+  companyId: number,
+  sessionId: number,
+  at: string,
+  reason: string,
+): Promise<void> {
   await db
     .updateTable('auth_sessions')
     .set({ revoked_at: at, revoked_reason: reason })
@@ -227,10 +249,19 @@ export async function membershipsOfUser(db: Db, userId: number, activeOnly = tru
   const memberships = await query.execute();
   if (memberships.length === 0) return [];
   const ids = memberships.map((m) => Number(m.company_id));
-  const companies = await db.selectFrom('companies').select(['company_id', 'name']).where('company_id', 'in', ids).execute();
+  const companies = await db
+    .selectFrom('companies')
+    .select(['company_id', 'name'])
+    .where('company_id', 'in', ids)
+    .execute();
   const names = new Map(companies.map((c) => [Number(c.company_id), c.name]));
   return memberships
-    .map((m) => ({ companyId: Number(m.company_id), name: names.get(Number(m.company_id)) ?? '', role: m.role, active: Boolean(m.active) }))
+    .map((m) => ({
+      companyId: Number(m.company_id),
+      name: names.get(Number(m.company_id)) ?? '',
+      role: m.role,
+      active: Boolean(m.active),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.companyId - b.companyId);
 }
 
@@ -239,7 +270,12 @@ export async function insertCode(db: Db, row: AuthCodeRow): Promise<void> {
 }
 
 export async function findCode(db: Db, companyId: number, id: number): Promise<AuthCodeRow | undefined> {
-  return db.selectFrom('auth_codes').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('auth_codes')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Marks a code used; false when it was used already (single use holds under concurrency: one UPDATE wins). */
@@ -255,11 +291,23 @@ export async function consumeCode(db: Db, companyId: number, id: number, at: str
 }
 
 export async function setCodeSession(db: Db, companyId: number, id: number, sessionId: number): Promise<void> {
-  await db.updateTable('auth_codes').set({ session_id: sessionId }).where('company_id', '=', companyId).where('id', '=', id).execute();
+  await db
+    .updateTable('auth_codes')
+    .set({ session_id: sessionId })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Live refresh tokens of one (client, company, user) beyond the newest `keep`: the ones to drop. */
-export async function refreshSessionsBeyond(db: Db, companyId: number, clientId: string, userId: number, now: string, keep: number): Promise<number[]> {
+export async function refreshSessionsBeyond(
+  db: Db,
+  companyId: number,
+  clientId: string,
+  userId: number,
+  now: string,
+  keep: number,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('auth_sessions')
     .select('id')
@@ -304,7 +352,9 @@ const SPENT_CODE_KEEP_SECONDS = 24 * 60 * 60;
  * A live refresh token keeps its session, however old. Each rule has an index (src/housekeeping/migrations.ts).
  */
 export async function purgeExpiredSessions(db: Db, companyId: number, batch: PurgeBatch): Promise<number> {
-  const tokensExpired = isoDateTime(new Date(batch.now.getTime() - (ACCESS_TOKEN_SECONDS + TOKEN_ISSUE_GRACE_SECONDS) * 1000));
+  const tokensExpired = isoDateTime(
+    new Date(batch.now.getTime() - (ACCESS_TOKEN_SECONDS + TOKEN_ISSUE_GRACE_SECONDS) * 1000),
+  );
   const rules: ((q: ReturnType<typeof sessionIds>) => ReturnType<typeof sessionIds>)[] = [
     (q) => q.where('revoked_at', '<=', isoDateTime(batch.now)),
     (q) => q.where('refresh_expires_at', 'is', null).where('created_at', '<', tokensExpired),
@@ -335,7 +385,14 @@ export async function purgeSpentCodes(db: Db, companyId: number, batch: PurgeBat
   const result = await db
     .deleteFrom('auth_codes')
     .where('company_id', '=', companyId)
-    .where('id', 'in', purgeCandidates(db.selectFrom('auth_codes').select('id').where('company_id', '=', companyId).where('expires_at', '<', before), batch))
+    .where(
+      'id',
+      'in',
+      purgeCandidates(
+        db.selectFrom('auth_codes').select('id').where('company_id', '=', companyId).where('expires_at', '<', before),
+        batch,
+      ),
+    )
     .executeTakeFirst();
   return deletedRows(result);
 }

@@ -38,7 +38,13 @@ export class TokenSigner {
     this.#clock = clock;
   }
 
-  async issueAccessToken(input: { clientId: string; userId: number; companyId: number; sessionId: number; authTime: number }): Promise<{ token: string; claims: AccessClaims }> {
+  async issueAccessToken(input: {
+    clientId: string;
+    userId: number;
+    companyId: number;
+    sessionId: number;
+    authTime: number;
+  }): Promise<{ token: string; claims: AccessClaims }> {
     const iat = Math.floor(this.#clock.now().getTime() / 1000);
     const claims: AccessClaims = {
       iss: this.#issuer,

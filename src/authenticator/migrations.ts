@@ -13,7 +13,11 @@ export const authenticatorMigrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('authenticator_sessions_by_expiry').on('authenticator_sessions').columns(['expires_at']).execute();
+      await db.schema
+        .createIndex('authenticator_sessions_by_expiry')
+        .on('authenticator_sessions')
+        .columns(['expires_at'])
+        .execute();
     },
   },
 };

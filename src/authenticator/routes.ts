@@ -39,14 +39,16 @@ function cookieOf(request: FastifyRequest): string | undefined {
 
 function setCookie(reply: FastifyReply, request: FastifyRequest, value: string | null): void {
   const secure = request.protocol === 'https' ? '; Secure' : '';
-  const cookie = value === null ? `${COOKIE}=; Max-Age=0` : `${COOKIE}=${encodeURIComponent(value)}; Max-Age=${SESSION_SECONDS}`;
+  const cookie =
+    value === null ? `${COOKIE}=; Max-Age=0` : `${COOKIE}=${encodeURIComponent(value)}; Max-Age=${SESSION_SECONDS}`;
   reply.header('set-cookie', `${cookie}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Strict${secure}`);
 }
 
 /** Posts must be JSON (a cross-site form cannot send it without a CORS preflight) and from this site. */
 function checkPost(request: FastifyRequest): void {
   const type = request.headers['content-type'];
-  if (type !== undefined && !/^application\/json\b/i.test(type)) throw apiError('UNSUPPORTED_MEDIA_TYPE', undefined, { contentType: type, expected: 'application/json' });
+  if (type !== undefined && !/^application\/json\b/i.test(type))
+    throw apiError('UNSUPPORTED_MEDIA_TYPE', undefined, { contentType: type, expected: 'application/json' });
   const origin = request.headers.origin;
   if (origin !== undefined) {
     let host: string | undefined;
@@ -145,7 +147,11 @@ export function authenticatorRoutes(authenticator: AuthenticatorService): RootRo
         async handler(request, reply) {
           const session = await changing(request);
           const { transactionIdentifier } = request.params as { transactionIdentifier: string };
-          const state = await authenticator.decide(session, transactionIdentifier, decision === 'approve' ? 'APPROVE' : 'REJECT');
+          const state = await authenticator.decide(
+            session,
+            transactionIdentifier,
+            decision === 'approve' ? 'APPROVE' : 'REJECT',
+          );
           const body: Record<string, unknown> = { state: state.state };
           if (state.state === 'COMPLETED') {
             body.failed = state.failed;

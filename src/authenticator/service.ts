@@ -42,7 +42,15 @@ export class AuthenticatorService {
   /** Checks the credentials; answers the new session and its cookie value (`id.secret`). */
   async login(username: unknown, password: unknown): Promise<{ session: Session; cookie: string }> {
     const wrong = () => apiError('AUTHENTICATOR_LOGIN_FAILED');
-    if (typeof username !== 'string' || typeof password !== 'string' || !username || !password || username.length > 100 || password.length > 200) throw wrong();
+    if (
+      typeof username !== 'string' ||
+      typeof password !== 'string' ||
+      !username ||
+      !password ||
+      username.length > 100 ||
+      password.length > 200
+    )
+      throw wrong();
     // the lock-out after wrong passwords is the login page's rule too (src/auth/identity.ts)
     const now = this.#now();
     const check = await identity.checkPassword(this.#ctx.db, username, password, now);
@@ -68,7 +76,12 @@ export class AuthenticatorService {
   #session(row: store.AuthenticatorSessionRow, user: authStore.UserRow): Session {
     return {
       id: row.id,
-      user: { userId: Number(user.user_id), username: user.username, firstName: user.first_name, lastName: user.last_name },
+      user: {
+        userId: Number(user.user_id),
+        username: user.username,
+        firstName: user.first_name,
+        lastName: user.last_name,
+      },
       csrfToken: row.csrf_token,
       expiresAt: row.expires_at,
     };

@@ -37,7 +37,14 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
 export async function purgeExpired(db: Db, batch: PurgeBatch): Promise<number> {
   const result = await db
     .deleteFrom('authenticator_sessions')
-    .where('id', 'in', purgeCandidates(db.selectFrom('authenticator_sessions').select('id').where('expires_at', '<=', isoDateTime(batch.now)), batch))
+    .where(
+      'id',
+      'in',
+      purgeCandidates(
+        db.selectFrom('authenticator_sessions').select('id').where('expires_at', '<=', isoDateTime(batch.now)),
+        batch,
+      ),
+    )
     .executeTakeFirst();
   return deletedRows(result);
 }

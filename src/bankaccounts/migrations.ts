@@ -20,7 +20,12 @@ export const bankAccountMigrations: Record<string, Migration> = {
         .addColumn('version', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('bank_accounts_pk', ['company_id', 'id'])
         .execute();
-      await db.schema.createIndex('bank_accounts_by_iban').on('bank_accounts').columns(['company_id', 'iban']).unique().execute();
+      await db.schema
+        .createIndex('bank_accounts_by_iban')
+        .on('bank_accounts')
+        .columns(['company_id', 'iban'])
+        .unique()
+        .execute();
     },
   },
 };

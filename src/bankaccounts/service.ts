@@ -41,14 +41,20 @@ export class BankAccountService {
 
   /** A company has a handful of accounts: they are ordered and paged in memory. */
   async list(companyId: number, page: PageRequest, orderByOrderNo?: 'ASC' | 'DESC'): Promise<Paged<BankAccountWire>> {
-    const byId = (a: store.BankAccountRow, b: store.BankAccountRow) => (Number(a.id) - Number(b.id)) * (page.order === 'desc' ? -1 : 1);
+    const byId = (a: store.BankAccountRow, b: store.BankAccountRow) =>
+      (Number(a.id) - Number(b.id)) * (page.order === 'desc' ? -1 : 1);
     const orderNo = (row: store.BankAccountRow) => toWire(row).orderNo ?? Number.MAX_SAFE_INTEGER;
     const rows = (await store.listAccounts(this.#ctx.db, companyId)).sort((a, b) =>
       orderByOrderNo ? (orderNo(a) - orderNo(b)) * (orderByOrderNo === 'DESC' ? -1 : 1) || byId(a, b) : byId(a, b),
     );
     if (page.previousId !== undefined) {
       const after = rows.findIndex((row) => Number(row.id) === page.previousId);
-      const rest = after >= 0 ? rows.slice(after + 1) : rows.filter((row) => (page.order === 'desc' ? Number(row.id) < page.previousId! : Number(row.id) > page.previousId!));
+      const rest =
+        after >= 0
+          ? rows.slice(after + 1)
+          : rows.filter((row) =>
+              page.order === 'desc' ? Number(row.id) < page.previousId! : Number(row.id) > page.previousId!,
+            );
       return paged(rest.slice(0, page.pageSize).map(toWire), rest.length, page);
     }
     return paged(rows.slice(page.offset, page.offset + page.pageSize).map(toWire), rows.length, page);
@@ -61,34 +67,72 @@ export class BankAccountService {
   }
 
   /** The rules of an account body; every failure is reported together. Returns the normalized body. */
-  async #check(db: Db, companyId: number, body: BankAccountWire, connection: string, violations: Violations): Promise<BankAccountWire> {
+  async #check(
+    db: Db,
+    companyId: number,
+    body: BankAccountWire,
+    connection: string,
+    violations: Violations,
+  ): Promise<BankAccountWire> {
     const iban = electronicFormatIBAN(body.iban) ?? '';
     if (!isValidIBAN(iban)) violations.add('INVALID_IBAN', 'iban');
     const bic = body.bic?.replace(/\s/g, '').toUpperCase();
     if (bic !== undefined) {
       if (!isValidBIC(bic)) violations.add('INVALID_BIC', 'bic');
-      else if (isValidIBAN(iban) && extractBIC(bic).countryCode !== extractIBAN(iban).countryCode) violations.add('BIC_COUNTRY_DOES_NOT_MATCH_IBAN', 'bic');
+      else if (isValidIBAN(iban) && extractBIC(bic).countryCode !== extractIBAN(iban).countryCode)
+        violations.add('BIC_COUNTRY_DOES_NOT_MATCH_IBAN', 'bic');
     }
     const normalized: BankAccountWire = { ...body, iban, bic };
     if (body.status === 'INACTIVE') {
       // an inactive account has every property off
-      for (const flag of [...PAYMENT_FLAGS, 'defaultForInvoice', 'defaultForPayment', 'showAccountOnInvoice', 'withholdingTax'] as const) {
-        if (flag in normalized || flag.startsWith('allow') || flag.startsWith('default')) (normalized as Json)[flag] = false;
+      for (const flag of [
+        ...PAYMENT_FLAGS,
+        'defaultForInvoice',
+        'defaultForPayment',
+        'showAccountOnInvoice',
+        'withholdingTax',
+      ] as const) {
+        if (flag in normalized || flag.startsWith('allow') || flag.startsWith('default'))
+          (normalized as Json)[flag] = false;
       }
     }
     if (connection === 'OLD_CONNECTION') {
-      for (const flag of PAYMENT_FLAGS) if (normalized[flag] === true) violations.add('PAYMENT_FLAGS_NOT_ALLOWED_ON_OLD_BANK_CONNECTION', flag);
+      for (const flag of PAYMENT_FLAGS)
+        if (normalized[flag] === true) violations.add('PAYMENT_FLAGS_NOT_ALLOWED_ON_OLD_BANK_CONNECTION', flag);
     }
     if (normalized.allowPayments && !normalized.bankingCode) {
-      const company = await db.selectFrom('companies').select('country').where('company_id', '=', companyId).executeTakeFirst();
+      const company = await db
+        .selectFrom('companies')
+        .select('country')
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
       if (company?.country === 'SWEDEN') violations.add('BANKING_CODE_REQUIRED_FOR_PAYMENTS', 'bankingCode');
     }
     await checkAccountRefs(db, companyId, [{ field: 'ledgerAccount', number: body.ledgerAccount }], violations);
     return normalized;
   }
 
-  #row(companyId: number, id: number, body: BankAccountWire, connection: string, created: string, version: string): store.BankAccountRow {
-    const { id: _id, accountNumber: _a, iban, currency, status, defaultForInvoice, defaultForPayment, bankConnection: _c, created: _cr, version: _v, ...data } = body;
+  #row(
+    companyId: number,
+    id: number,
+    body: BankAccountWire,
+    connection: string,
+    created: string,
+    version: string,
+  ): store.BankAccountRow {
+    const {
+      id: _id,
+      accountNumber: _a,
+      iban,
+      currency,
+      status,
+      defaultForInvoice,
+      defaultForPayment,
+      bankConnection: _c,
+      created: _cr,
+      version: _v,
+      ...data
+    } = body;
     return {
       company_id: companyId,
       id,
@@ -114,10 +158,18 @@ export class BankAccountService {
       const connection = body.bankConnection ?? 'WEB_SERVICES';
       const violations = new Violations();
       const normalized = await this.#check(trx, companyId, body, connection, violations);
-      if (violations.empty && (await store.accountByIban(trx, companyId, normalized.iban))) violations.add('BANK_ACCOUNT_EXISTS', 'iban');
+      if (violations.empty && (await store.accountByIban(trx, companyId, normalized.iban)))
+        violations.add('BANK_ACCOUNT_EXISTS', 'iban');
       violations.throwIfAny();
       const now = this.#ctx.clock.now();
-      const row = this.#row(companyId, await allocateId(trx, companyId, 'bank_accounts'), normalized, connection, isoDateTime(now).slice(0, 19), nextVersion(now));
+      const row = this.#row(
+        companyId,
+        await allocateId(trx, companyId, 'bank_accounts'),
+        normalized,
+        connection,
+        isoDateTime(now).slice(0, 19),
+        nextVersion(now),
+      );
       await store.insertAccount(trx, row);
       await this.#defaults(trx, row);
       return toWire(row);
@@ -132,11 +184,19 @@ export class BankAccountService {
       const current = toWire(row) as Json;
       checkReadOnly(body, current, ['id', 'accountNumber', 'version', 'created', 'bankConnection']);
       const violations = new Violations();
-      if ((electronicFormatIBAN(body.iban) ?? body.iban) !== row.iban) violations.add('BANK_ACCOUNT_IBAN_CANNOT_BE_CHANGED', 'iban');
+      if ((electronicFormatIBAN(body.iban) ?? body.iban) !== row.iban)
+        violations.add('BANK_ACCOUNT_IBAN_CANNOT_BE_CHANGED', 'iban');
       if (body.currency !== row.currency) violations.add('BANK_ACCOUNT_CURRENCY_CANNOT_BE_CHANGED', 'currency');
       const normalized = await this.#check(trx, companyId, body, row.connection, violations);
       violations.throwIfAny();
-      const updated = this.#row(companyId, id, normalized, row.connection, row.created, nextVersion(this.#ctx.clock.now(), row.version));
+      const updated = this.#row(
+        companyId,
+        id,
+        normalized,
+        row.connection,
+        row.created,
+        nextVersion(this.#ctx.clock.now(), row.version),
+      );
       await lockedWrite(store.updateAccount(trx, updated, row.version));
       await this.#defaults(trx, updated);
       return toWire(updated);

@@ -23,11 +23,21 @@ declare module '../db/types.ts' {
 }
 
 export async function getAccount(db: Db, companyId: number, id: number): Promise<BankAccountRow | undefined> {
-  return db.selectFrom('bank_accounts').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('bank_accounts')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function accountByIban(db: Db, companyId: number, iban: string): Promise<BankAccountRow | undefined> {
-  return db.selectFrom('bank_accounts').selectAll().where('company_id', '=', companyId).where('iban', '=', iban).executeTakeFirst();
+  return db
+    .selectFrom('bank_accounts')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('iban', '=', iban)
+    .executeTakeFirst();
 }
 
 export async function listAccounts(db: Db, companyId: number): Promise<BankAccountRow[]> {
@@ -44,6 +54,16 @@ export function updateAccount(db: Db, row: BankAccountRow, expectedVersion: stri
 }
 
 /** Only one account is the default for invoices (or payments): clears the flag on the others. */
-export async function clearDefault(db: Db, companyId: number, exceptId: number, column: 'default_for_invoice' | 'default_for_payment'): Promise<void> {
-  await db.updateTable('bank_accounts').set({ [column]: false }).where('company_id', '=', companyId).where('id', '!=', exceptId).execute();
+export async function clearDefault(
+  db: Db,
+  companyId: number,
+  exceptId: number,
+  column: 'default_for_invoice' | 'default_for_payment',
+): Promise<void> {
+  await db
+    .updateTable('bank_accounts')
+    .set({ [column]: false })
+    .where('company_id', '=', companyId)
+    .where('id', '!=', exceptId)
+    .execute();
 }

@@ -6,7 +6,14 @@ import { compileValidator } from '../platform/validation.ts';
 import { rightsForRole } from '../platform/rights.ts';
 import { isoDate } from '../platform/clock.ts';
 import { standardRateOn, vatCountry } from '../domain/vat.ts';
-import { DimensionService, productOwner, Dimension, DefaultDimension, type DefaultDimensionWire, type DimensionWire } from '../dimensions/index.ts';
+import {
+  DimensionService,
+  productOwner,
+  Dimension,
+  DefaultDimension,
+  type DefaultDimensionWire,
+  type DimensionWire,
+} from '../dimensions/index.ts';
 import {
   PartnerService,
   BusinessPartner,
@@ -83,21 +90,77 @@ export async function seedDemoData(ctx: AppContext, companyId: number): Promise<
   );
 
   // product groups and products (defaultAccount from the standard chart)
-  const group = async (name: string, type: 'SALES' | 'PURCHASE') => (await products.createGroup(companyId, body<ProductGroupWire>(ProductGroup, { name, type }))).id!;
+  const group = async (name: string, type: 'SALES' | 'PURCHASE') =>
+    (await products.createGroup(companyId, body<ProductGroupWire>(ProductGroup, { name, type }))).id!;
   const services = await group('Palvelut', 'SALES');
   const supplies = await group('Tarvikkeet', 'PURCHASE');
   const product = async (data: Record<string, unknown>) =>
-    (await products.create(companyId, body<ProductWire>(Product, { discount: 0, vat, vatStatus: 1, active: true, currency: 'EUR', ...data }))).id!;
-  const consulting = await product({ type: 'SALES', name: 'Konsultointi', code: 'K100', unit: 'HOUR', price: 95, defaultAccount: '3000', productGroupId: services });
-  const training = await product({ type: 'SALES', name: 'Koulutuspäivä', code: 'K200', unit: 'DAY', price: 850, defaultAccount: '3000', productGroupId: services });
-  const licence = await product({ type: 'SALES', name: 'Ohjelmistolisenssi', code: 'L100', unit: 'MONTH', price: '49.90', defaultAccount: '3000' });
-  const paper = await product({ type: 'PURCHASE', name: 'Kopiopaperi A4', code: 'P100', unit: 'BOX', price: '24.90', defaultAccount: '4000', productGroupId: supplies });
-  const cleaning = await product({ type: 'PURCHASE', name: 'Siivouspalvelu', code: 'P200', unit: 'HOUR', price: 38, defaultAccount: '4450' });
-  await dimensions.putDefault(companyId, productOwner(companyId, consulting), dimensionId, body<DefaultDimensionWire>(DefaultDimension, { items: [{ codeName: 'Myynti', percent: 100 }] }));
+    (
+      await products.create(
+        companyId,
+        body<ProductWire>(Product, { discount: 0, vat, vatStatus: 1, active: true, currency: 'EUR', ...data }),
+      )
+    ).id!;
+  const consulting = await product({
+    type: 'SALES',
+    name: 'Konsultointi',
+    code: 'K100',
+    unit: 'HOUR',
+    price: 95,
+    defaultAccount: '3000',
+    productGroupId: services,
+  });
+  const training = await product({
+    type: 'SALES',
+    name: 'Koulutuspäivä',
+    code: 'K200',
+    unit: 'DAY',
+    price: 850,
+    defaultAccount: '3000',
+    productGroupId: services,
+  });
+  const licence = await product({
+    type: 'SALES',
+    name: 'Ohjelmistolisenssi',
+    code: 'L100',
+    unit: 'MONTH',
+    price: '49.90',
+    defaultAccount: '3000',
+  });
+  const paper = await product({
+    type: 'PURCHASE',
+    name: 'Kopiopaperi A4',
+    code: 'P100',
+    unit: 'BOX',
+    price: '24.90',
+    defaultAccount: '4000',
+    productGroupId: supplies,
+  });
+  const cleaning = await product({
+    type: 'PURCHASE',
+    name: 'Siivouspalvelu',
+    code: 'P200',
+    unit: 'HOUR',
+    price: 38,
+    defaultAccount: '4450',
+  });
+  await dimensions.putDefault(
+    companyId,
+    productOwner(companyId, consulting),
+    dimensionId,
+    body<DefaultDimensionWire>(DefaultDimension, { items: [{ codeName: 'Myynti', percent: 100 }] }),
+  );
 
   // customers and suppliers (Finnish business IDs with valid check digits, valid IBANs)
-  const partner = async (data: Record<string, unknown>) => (await partners.create(companyId, rights, body<PartnerWire>(BusinessPartner, data))).id!;
-  const address = (name: string, street: string, zip: string, city: string) => ({ name, street, zip, city, country: 'FINLAND' });
+  const partner = async (data: Record<string, unknown>) =>
+    (await partners.create(companyId, rights, body<PartnerWire>(BusinessPartner, data))).id!;
+  const address = (name: string, street: string, zip: string, city: string) => ({
+    name,
+    street,
+    zip,
+    city,
+    country: 'FINLAND',
+  });
   const builder = await partner({
     name: 'Rakennus Virtanen Oy',
     type: 'CUSTOMER',
@@ -137,14 +200,25 @@ export async function seedDemoData(ctx: AppContext, companyId: number): Promise<
     type: 'SUPPLIER',
     address: address('Toimistotarvike Lahtinen Oy', 'Hämeenkatu 20', '15110', 'Lahti'),
     invoicingInfo: { identifier: '2236067-2', identifierType: 'YHD', language: 'FINNISH' },
-    paymentInfo: { paymentMethod: 'BANK_TRANSFER', bankAccount: 'FI1410093000123458', bic: 'NDEAFIHH', paymentTermDays: '21', currency: 'EUR' },
+    paymentInfo: {
+      paymentMethod: 'BANK_TRANSFER',
+      bankAccount: 'FI1410093000123458',
+      bic: 'NDEAFIHH',
+      paymentTermDays: '21',
+      currency: 'EUR',
+    },
   });
   const cleaner = await partner({
     name: 'Siivouspalvelu Puhdas Oy',
     type: 'SUPPLIER',
     address: address('Siivouspalvelu Puhdas Oy', 'Kauppakatu 3', '40100', 'Jyväskylä'),
     invoicingInfo: { identifier: '1414213-0', identifierType: 'YHD', language: 'FINNISH' },
-    paymentInfo: { paymentMethod: 'BANK_TRANSFER', bankAccount: 'FI5542345670000081', paymentTermDays: '14', currency: 'EUR' },
+    paymentInfo: {
+      paymentMethod: 'BANK_TRANSFER',
+      bankAccount: 'FI5542345670000081',
+      paymentTermDays: '14',
+      currency: 'EUR',
+    },
   });
 
   // defaults of partners: cost-centre split, special price, default accounts
@@ -153,16 +227,28 @@ export async function seedDemoData(ctx: AppContext, companyId: number): Promise<
     rights,
     builder,
     dimensionId,
-    body<DefaultDimensionWire>(DefaultDimension, { items: [{ codeName: 'Myynti', percent: 60 }, { codeName: 'Tuotanto', percent: 40 }] }),
+    body<DefaultDimensionWire>(DefaultDimension, {
+      items: [
+        { codeName: 'Myynti', percent: 60 },
+        { codeName: 'Tuotanto', percent: 40 },
+      ],
+    }),
   );
   await partners.putDefaultProducts(companyId, rights, builder, [
-    body<DefaultProductInputWire>(DefaultProductInput, { productId: consulting, defaultSettings: { useSpecialPrice: true, specialPrice: 89 } }),
+    body<DefaultProductInputWire>(DefaultProductInput, {
+      productId: consulting,
+      defaultSettings: { useSpecialPrice: true, specialPrice: 89 },
+    }),
   ]);
   await partners.putDefaultAccounts(
     companyId,
     rights,
     cleaner,
-    body<DefaultAccountsWire>(DefaultAccounts, { vatPercent: vat, vatStatus: 1, purchaseInvoiceAccounts: { debitAccount: { code: '4450' }, creditAccount: { code: '2871' } } }),
+    body<DefaultAccountsWire>(DefaultAccounts, {
+      vatPercent: vat,
+      vatStatus: 1,
+      purchaseInvoiceAccounts: { debitAccount: { code: '4450' }, creditAccount: { code: '2871' } },
+    }),
   );
 
   return {

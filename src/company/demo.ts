@@ -22,12 +22,21 @@ export interface DemoCredentials {
 const SETTING = 'demo_credentials';
 
 export async function storedDemo(ctx: AppContext): Promise<DemoCredentials | undefined> {
-  const row = await ctx.db.selectFrom('service_settings').select('value').where('name', '=', SETTING).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('service_settings')
+    .select('value')
+    .where('name', '=', SETTING)
+    .executeTakeFirst();
   return row ? (JSON.parse(row.value) as DemoCredentials) : undefined;
 }
 
 export async function hasCompanies(ctx: AppContext): Promise<boolean> {
-  const row = await ctx.db.selectFrom('id_sequences').select('last_id').where('company_id', '=', 0).where('name', '=', 'companies').executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('id_sequences')
+    .select('last_id')
+    .where('company_id', '=', 0)
+    .where('name', '=', 'companies')
+    .executeTakeFirst();
   return !!row && Number(row.last_id) > 0;
 }
 
@@ -54,7 +63,11 @@ function joining(trx: Transaction<Database>): Db {
   const joined: Db = new Proxy(trx, {
     get(target, property) {
       if (property === 'transaction') {
-        const builder = { execute: <T>(work: (db: Db) => Promise<T>) => work(joined), setIsolationLevel: () => builder, setAccessMode: () => builder };
+        const builder = {
+          execute: <T>(work: (db: Db) => Promise<T>) => work(joined),
+          setIsolationLevel: () => builder,
+          setAccessMode: () => builder,
+        };
         return () => builder;
       }
       const value: unknown = Reflect.get(target, property, target);
@@ -70,7 +83,13 @@ async function seedDemoIn(ctx: AppContext, options: DemoOptions): Promise<DemoCr
   const suffix = company.companyId === 1 ? '' : `${company.companyId}`;
   const password = `Demo-${randomSecret(9)}`;
   const username = `demo${suffix}`;
-  const user = await admin.createUser({ username, password, firstName: 'Demo', lastName: 'User', email: `${username}@example.com` });
+  const user = await admin.createUser({
+    username,
+    password,
+    firstName: 'Demo',
+    lastName: 'User',
+    email: `${username}@example.com`,
+  });
   await admin.addMember(company.companyId, user.userId, 'ADMIN');
   if (options.withData) await seedDemoData(ctx, company.companyId);
   const client = await admin.createClient({
@@ -79,7 +98,11 @@ async function seedDemoIn(ctx: AppContext, options: DemoOptions): Promise<DemoCr
     redirectUri: options.redirectUri ?? 'http://localhost:3000/callback',
     ownerCompanyId: company.companyId,
   });
-  const key = await admin.createApiKey({ companyId: company.companyId, userId: user.userId, clientId: client.clientId });
+  const key = await admin.createApiKey({
+    companyId: company.companyId,
+    userId: user.userId,
+    clientId: client.clientId,
+  });
   const credentials: DemoCredentials = {
     companyId: company.companyId,
     companyName: company.name,

@@ -71,4 +71,3 @@ export function companyRoutes(company: CompanyService): RouteDef[] {
     }),
   ];
 }
-

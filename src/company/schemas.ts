@@ -4,7 +4,17 @@ import { COUNTRIES } from '../domain/countries.ts';
 import { CashDiscount, INVOICE_CHANNELS } from '../partners/index.ts';
 
 const BRN_TYPES = ['HETU', 'ASSN', 'SSN', 'YHD', 'PN', 'FI', 'NO', 'SE', 'DK'] as const;
-const OPERATION_TYPES = ['DEMONSTRATION', 'EDUCATIONAL', 'TRIAL', 'CEASED', 'ELISA_PURCHASE', 'SPECIAL', 'BROKEN', 'CLOSED', 'PRODUCTION'] as const;
+const OPERATION_TYPES = [
+  'DEMONSTRATION',
+  'EDUCATIONAL',
+  'TRIAL',
+  'CEASED',
+  'ELISA_PURCHASE',
+  'SPECIAL',
+  'BROKEN',
+  'CLOSED',
+  'PRODUCTION',
+] as const;
 
 const Country = StringEnum([...COUNTRIES]);
 
@@ -21,34 +31,82 @@ const CompanyAddress = Type.Object(
 );
 
 const CompanyBillingAddress = Type.Object(
-  { street: Type.Optional(Text(80)), zip: Type.Optional(Text(20)), city: Type.Optional(Text(40)), country: Type.Optional(Country) },
+  {
+    street: Type.Optional(Text(80)),
+    zip: Type.Optional(Text(20)),
+    city: Type.Optional(Text(40)),
+    country: Type.Optional(Country),
+  },
   { title: 'CompanyBillingAddress', additionalProperties: false },
 );
 
 const BusinessIdentifier = Type.Object(
   {
-    brnType: Type.Optional(StringEnum([...BRN_TYPES], { description: 'Type of the registration number; YHD/FI codes are checked (Finnish business ID check digit).' })),
+    brnType: Type.Optional(
+      StringEnum([...BRN_TYPES], {
+        description: 'Type of the registration number; YHD/FI codes are checked (Finnish business ID check digit).',
+      }),
+    ),
     code: Type.Optional(Text(20, { description: 'The number without type prefix, e.g. 1234567-8.' })),
   },
   { title: 'BusinessIdentifier', additionalProperties: false },
 );
 
-const CURRENCY_RATE_SEARCH_DENSITIES = ['DAILY_EXCHANGE_RATE', 'LAST_DAY_OF_THE_MONTH', 'PROCOUNTOR_FIXED_RATE'] as const;
+const CURRENCY_RATE_SEARCH_DENSITIES = [
+  'DAILY_EXCHANGE_RATE',
+  'LAST_DAY_OF_THE_MONTH',
+  'PROCOUNTOR_FIXED_RATE',
+] as const;
 
 const PRODUCT_VERSIONS = [
-  'BACKOFFICE', 'BACKOFFICE_BASIC', 'BACKOFFICE_PLUS', 'BACKOFFICE_PREMIUM', 'FINAGO_SOLO', 'FINANCIALS_ALKU', 'FINANCIALS_BASIC',
-  'FINANCIALS_ENTERPRISE', 'FINANCIALS_GOLD', 'FINANCIALS_LIGHT', 'FINANCIALS_MAX', 'FINANCIALS_PLATINUM', 'FINANCIALS_PLUS',
-  'FINANCIALS_PREMIUM', 'FINANCIALS_SILVER', 'FINANCIALS_TIER_ONE', 'FINANCIALS_TIER_THREE', 'FINANCIALS_TIER_TWO', 'FINANCIALS_UNLIMITED',
-  'FLEX', 'SALES_GOLD', 'SALES_PLATINUM', 'SALES_SILVER', 'SME_BETTER',
+  'BACKOFFICE',
+  'BACKOFFICE_BASIC',
+  'BACKOFFICE_PLUS',
+  'BACKOFFICE_PREMIUM',
+  'FINAGO_SOLO',
+  'FINANCIALS_ALKU',
+  'FINANCIALS_BASIC',
+  'FINANCIALS_ENTERPRISE',
+  'FINANCIALS_GOLD',
+  'FINANCIALS_LIGHT',
+  'FINANCIALS_MAX',
+  'FINANCIALS_PLATINUM',
+  'FINANCIALS_PLUS',
+  'FINANCIALS_PREMIUM',
+  'FINANCIALS_SILVER',
+  'FINANCIALS_TIER_ONE',
+  'FINANCIALS_TIER_THREE',
+  'FINANCIALS_TIER_TWO',
+  'FINANCIALS_UNLIMITED',
+  'FLEX',
+  'SALES_GOLD',
+  'SALES_PLATINUM',
+  'SALES_SILVER',
+  'SME_BETTER',
 ] as const;
 
 export const Company = Type.Object(
   {
     id: Type.Optional(Id({ readOnly: true })),
     name: Text(80, { minLength: 1 }),
-    country: Type.Optional(StringEnum([...COUNTRIES], { readOnly: true, description: 'Country of the company (English upper-case name, e.g. FINLAND).' })),
-    productVersion: Type.Optional(StringEnum([...PRODUCT_VERSIONS], { readOnly: true, description: 'The product edition of the company, when the service keeps one.' })),
-    operationType: Type.Optional(StringEnum([...OPERATION_TYPES], { readOnly: true, description: 'From the contract type: PRODUCTION (production usage), TRIAL (testing), DEMONSTRATION (demo).' })),
+    country: Type.Optional(
+      StringEnum([...COUNTRIES], {
+        readOnly: true,
+        description: 'Country of the company (English upper-case name, e.g. FINLAND).',
+      }),
+    ),
+    productVersion: Type.Optional(
+      StringEnum([...PRODUCT_VERSIONS], {
+        readOnly: true,
+        description: 'The product edition of the company, when the service keeps one.',
+      }),
+    ),
+    operationType: Type.Optional(
+      StringEnum([...OPERATION_TYPES], {
+        readOnly: true,
+        description: 'From the contract type: PRODUCTION (production usage), TRIAL (testing), DEMONSTRATION (demo).',
+      }),
+    ),
     accountingOfficeName: Type.Optional(Text(80)),
     accountingOfficeId: Type.Optional(Id()),
     companyAddress: Type.Optional(CompanyAddress),
@@ -57,12 +115,17 @@ export const Company = Type.Object(
     inTradeRegister: Type.Optional(Type.Boolean()),
     businessIdentifier: Type.Optional(BusinessIdentifier),
     accountingCoaLanguages: Type.Optional(
-      Type.Array(Type.String(), { readOnly: true, description: 'Languages of the chart of accounts: its own (`fi`) and those of the account translations (GET /coa).' }),
+      Type.Array(Type.String(), {
+        readOnly: true,
+        description:
+          'Languages of the chart of accounts: its own (`fi`) and those of the account translations (GET /coa).',
+      }),
     ),
     companyCurrency: Type.Optional(StringEnum(['EUR', 'SEK', 'DKK', 'NOK'], { readOnly: true })),
     currencyRateSearchDensity: Type.Optional(
       StringEnum([...CURRENCY_RATE_SEARCH_DENSITIES], {
-        description: 'Which rate converts foreign currency: the daily exchange rate, the rate of the last day of the month, or a fixed rate. Default DAILY_EXCHANGE_RATE.',
+        description:
+          'Which rate converts foreign currency: the daily exchange rate, the rate of the last day of the month, or a fixed rate. Default DAILY_EXCHANGE_RATE.',
       }),
     ),
   },
@@ -94,7 +157,9 @@ const AccountingByRow = Type.Object(
 
 export const UsageSettings = Type.Object(
   {
-    defaultInvoiceChannel: StringEnum([...INVOICE_CHANNELS], { description: 'Channel of new sales invoices. Default EMAIL.' }),
+    defaultInvoiceChannel: StringEnum([...INVOICE_CHANNELS], {
+      description: 'Channel of new sales invoices. Default EMAIL.',
+    }),
     cashDiscount: UsageCashDiscount,
     accountingByRow: AccountingByRow,
   },

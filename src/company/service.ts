@@ -12,18 +12,36 @@ import { isFinnishBusinessId } from '../domain/business-id.ts';
 
 type Json = Record<string, unknown>;
 
-const OPERATION_TYPE: Record<string, CompanyWire['operationType']> = { PRODUCTION_USAGE: 'PRODUCTION', TESTING: 'TRIAL', DEMO: 'DEMONSTRATION' };
+const OPERATION_TYPE: Record<string, CompanyWire['operationType']> = {
+  PRODUCTION_USAGE: 'PRODUCTION',
+  TESTING: 'TRIAL',
+  DEMO: 'DEMONSTRATION',
+};
 
-const NO_ACCOUNTING_BY_ROW = { salesInvoicePosting: false, purchaseInvoicePosting: false, travelAndExpenseInvoicePosting: false, salaryPosting: false };
+const NO_ACCOUNTING_BY_ROW = {
+  salesInvoicePosting: false,
+  purchaseInvoicePosting: false,
+  travelAndExpenseInvoicePosting: false,
+  salaryPosting: false,
+};
 
 const DEFAULT_USAGE_SETTINGS: UsageSettingsWire = {
   defaultInvoiceChannel: 'EMAIL',
-  cashDiscount: { cashDiscountForSales: false, cashDiscountForPurchase: false, optionList: [], cashDiscountsTermType: 'FROM_INV_DATE' },
+  cashDiscount: {
+    cashDiscountForSales: false,
+    cashDiscountForPurchase: false,
+    optionList: [],
+    cashDiscountsTermType: 'FROM_INV_DATE',
+  },
   accountingByRow: NO_ACCOUNTING_BY_ROW,
 };
 
 /** Densities stored before the real vocabulary was adopted, by the real value that means the same. */
-const FORMER_DENSITIES: Record<string, CompanyWire['currencyRateSearchDensity']> = { DAILY: 'DAILY_EXCHANGE_RATE', WEEKLY: 'DAILY_EXCHANGE_RATE', MONTHLY: 'LAST_DAY_OF_THE_MONTH' };
+const FORMER_DENSITIES: Record<string, CompanyWire['currencyRateSearchDensity']> = {
+  DAILY: 'DAILY_EXCHANGE_RATE',
+  WEEKLY: 'DAILY_EXCHANGE_RATE',
+  MONTHLY: 'LAST_DAY_OF_THE_MONTH',
+};
 
 /**
  * Usage settings as stored, in the current shape: settings saved before `accountingByRow` became per document
@@ -33,7 +51,12 @@ function usageSettingsOf(stored: Json): UsageSettingsWire {
   const byRow = stored.accountingByRow;
   const accountingByRow =
     typeof byRow === 'boolean'
-      ? { salesInvoicePosting: byRow, purchaseInvoicePosting: byRow, travelAndExpenseInvoicePosting: byRow, salaryPosting: byRow }
+      ? {
+          salesInvoicePosting: byRow,
+          purchaseInvoicePosting: byRow,
+          travelAndExpenseInvoicePosting: byRow,
+          salaryPosting: byRow,
+        }
       : { ...NO_ACCOUNTING_BY_ROW, ...(byRow as object) };
   const cashDiscount = { ...DEFAULT_USAGE_SETTINGS.cashDiscount, ...(stored.cashDiscount as object) };
   return { ...(stored as unknown as UsageSettingsWire), cashDiscount, accountingByRow };
@@ -75,7 +98,9 @@ export class CompanyService {
   async get(companyId: number, db: Db = this.#ctx.db): Promise<CompanyWire> {
     const { company, details } = await this.#load(db, companyId);
     const brnType = (details.brnType as string | undefined) ?? (company.country === 'FINLAND' ? 'YHD' : undefined);
-    const currency = ['EUR', 'SEK', 'DKK', 'NOK'].includes(company.currency) ? (company.currency as CompanyWire['companyCurrency']) : undefined;
+    const currency = ['EUR', 'SEK', 'DKK', 'NOK'].includes(company.currency)
+      ? (company.currency as CompanyWire['companyCurrency'])
+      : undefined;
     const density = details.currencyRateSearchDensity as string | undefined;
     return compact({
       id: Number(company.company_id),
@@ -89,10 +114,17 @@ export class CompanyService {
       billingAddress: details.billingAddress as CompanyWire['billingAddress'],
       mva: details.mva as boolean | undefined,
       inTradeRegister: details.inTradeRegister as boolean | undefined,
-      businessIdentifier: company.business_id ? (compact({ brnType, code: company.business_id }) as CompanyWire['businessIdentifier']) : undefined,
-      accountingCoaLanguages: [CHART_LANGUAGE, ...(await translationLanguages(db, companyId)).filter((l) => l !== CHART_LANGUAGE)],
+      businessIdentifier: company.business_id
+        ? (compact({ brnType, code: company.business_id }) as CompanyWire['businessIdentifier'])
+        : undefined,
+      accountingCoaLanguages: [
+        CHART_LANGUAGE,
+        ...(await translationLanguages(db, companyId)).filter((l) => l !== CHART_LANGUAGE),
+      ],
       companyCurrency: currency,
-      currencyRateSearchDensity: density ? (FORMER_DENSITIES[density] ?? (density as CompanyWire['currencyRateSearchDensity'])) : 'DAILY_EXCHANGE_RATE',
+      currencyRateSearchDensity: density
+        ? (FORMER_DENSITIES[density] ?? (density as CompanyWire['currencyRateSearchDensity']))
+        : 'DAILY_EXCHANGE_RATE',
     }) as CompanyWire;
   }
 
@@ -101,12 +133,24 @@ export class CompanyService {
     await this.#ctx.db.transaction().execute(async (trx) => {
       const { company, settings, details: stored } = await this.#load(trx, companyId);
       const current = await this.get(companyId, trx);
-      checkReadOnly(body, current, ['id', 'country', 'productVersion', 'operationType', 'accountingCoaLanguages', 'companyCurrency']);
+      checkReadOnly(body, current, [
+        'id',
+        'country',
+        'productVersion',
+        'operationType',
+        'accountingCoaLanguages',
+        'companyCurrency',
+      ]);
       const code = body.businessIdentifier?.code ?? null;
-      if (code !== company.business_id && company.contract_type === 'PRODUCTION_USAGE') throw apiError('BUSINESS_IDENTIFIER_CHANGE_NOT_ALLOWED', 'businessIdentifier');
+      if (code !== company.business_id && company.contract_type === 'PRODUCTION_USAGE')
+        throw apiError('BUSINESS_IDENTIFIER_CHANGE_NOT_ALLOWED', 'businessIdentifier');
       const violations = new Violations();
       const brnType = body.businessIdentifier?.brnType;
-      if (code !== null && (brnType === 'YHD' || brnType === 'FI' || (brnType === undefined && company.country === 'FINLAND')) && !isFinnishBusinessId(code)) {
+      if (
+        code !== null &&
+        (brnType === 'YHD' || brnType === 'FI' || (brnType === undefined && company.country === 'FINLAND')) &&
+        !isFinnishBusinessId(code)
+      ) {
         violations.add('ERROR_BRN_CODE', 'businessIdentifier.code');
       }
       violations.throwIfAny();
@@ -122,7 +166,11 @@ export class CompanyService {
         currencyRateSearchDensity: body.currencyRateSearchDensity,
         productVersion: stored.productVersion,
       });
-      await store.updateCompany(trx, companyId, { name: body.name, business_id: code, version: nextVersion(now, company.version) });
+      await store.updateCompany(trx, companyId, {
+        name: body.name,
+        business_id: code,
+        version: nextVersion(now, company.version),
+      });
       await store.saveSettings(trx, {
         company_id: companyId,
         details: stringifyJson(details),
@@ -136,52 +184,89 @@ export class CompanyService {
 
   async usageSettings(companyId: number): Promise<UsageSettingsWire> {
     const { settings } = await this.#load(this.#ctx.db, companyId);
-    return settings?.usage_settings ? usageSettingsOf(parseJson(settings.usage_settings) as Json) : structuredClone(DEFAULT_USAGE_SETTINGS);
+    return settings?.usage_settings
+      ? usageSettingsOf(parseJson(settings.usage_settings) as Json)
+      : structuredClone(DEFAULT_USAGE_SETTINGS);
   }
 
   async replaceUsageSettings(companyId: number, body: UsageSettingsWire): Promise<UsageSettingsWire> {
-    const options = [...(body.cashDiscount.optionList ?? [])].sort((a, b) => (a.numberOfDays ?? 0) - (b.numberOfDays ?? 0));
-    const normalized: UsageSettingsWire = usageSettingsOf({ ...body, cashDiscount: { ...body.cashDiscount, optionList: options } });
+    const options = [...(body.cashDiscount.optionList ?? [])].sort(
+      (a, b) => (a.numberOfDays ?? 0) - (b.numberOfDays ?? 0),
+    );
+    const normalized: UsageSettingsWire = usageSettingsOf({
+      ...body,
+      cashDiscount: { ...body.cashDiscount, optionList: options },
+    });
     await this.#save(companyId, (row) => ({ ...row, usage_settings: stringifyJson(normalized) }));
     return this.usageSettings(companyId);
   }
 
   async circulationSettings(companyId: number): Promise<CirculationSettingsWire> {
     const { settings } = await this.#load(this.#ctx.db, companyId);
-    const stored = settings?.circulation_settings ? (parseJson(settings.circulation_settings) as CirculationSettingsWire) : structuredClone(DEFAULT_CIRCULATION_SETTINGS);
+    const stored = settings?.circulation_settings
+      ? (parseJson(settings.circulation_settings) as CirculationSettingsWire)
+      : structuredClone(DEFAULT_CIRCULATION_SETTINGS);
     const users = [...stored.verifiers, ...stored.acceptors].map((v) => v.userId);
     const names = new Map(
       users.length === 0
         ? []
-        : (await this.#ctx.db.selectFrom('users').select(['user_id', 'first_name', 'last_name']).where('user_id', 'in', users).execute()).map((u) => [Number(u.user_id), u]),
+        : (
+            await this.#ctx.db
+              .selectFrom('users')
+              .select(['user_id', 'first_name', 'last_name'])
+              .where('user_id', 'in', users)
+              .execute()
+          ).map((u) => [Number(u.user_id), u]),
     );
     const named = (list: CirculationSettingsWire['verifiers']) =>
-      list.map((v) => compact({ userId: v.userId, firstname: names.get(v.userId)?.first_name, surname: names.get(v.userId)?.last_name, orderNo: v.orderNo }));
+      list.map((v) =>
+        compact({
+          userId: v.userId,
+          firstname: names.get(v.userId)?.first_name,
+          surname: names.get(v.userId)?.last_name,
+          orderNo: v.orderNo,
+        }),
+      );
     return { ...stored, verifiers: named(stored.verifiers), acceptors: named(stored.acceptors) };
   }
 
   async replaceCirculationSettings(companyId: number, body: CirculationSettingsWire): Promise<CirculationSettingsWire> {
     const violations = new Violations();
-    const members = await store.memberUserIds(this.#ctx.db, companyId, [...body.verifiers, ...body.acceptors].map((v) => v.userId));
+    const members = await store.memberUserIds(
+      this.#ctx.db,
+      companyId,
+      [...body.verifiers, ...body.acceptors].map((v) => v.userId),
+    );
     for (const list of ['verifiers', 'acceptors'] as const) {
       body[list].forEach((v, i) => {
-        if (!members.has(v.userId)) violations.add('VALIDATION_FAILED', `${list}[${i}].userId`, { detail: 'not a user of the company' });
+        if (!members.has(v.userId))
+          violations.add('VALIDATION_FAILED', `${list}[${i}].userId`, { detail: 'not a user of the company' });
       });
     }
     const users = ['userId', 'substituteForVerifying', 'substituteForApproving'] as const;
     const substitutions = body.substitutions ?? [];
-    const substituteIds = substitutions.flatMap((s) => users.map((key) => s[key]).filter((id): id is number => id !== undefined));
+    const substituteIds = substitutions.flatMap((s) =>
+      users.map((key) => s[key]).filter((id): id is number => id !== undefined),
+    );
     const substituteMembers = await store.memberUserIds(this.#ctx.db, companyId, substituteIds);
     substitutions.forEach((s, i) => {
       for (const key of users) {
-        if (s[key] !== undefined && !substituteMembers.has(s[key])) violations.add('VALIDATION_FAILED', `substitutions[${i}].${key}`, { detail: 'not a user of the company' });
+        if (s[key] !== undefined && !substituteMembers.has(s[key]))
+          violations.add('VALIDATION_FAILED', `substitutions[${i}].${key}`, { detail: 'not a user of the company' });
       }
       if (s.start && s.end && s.start > s.end) violations.add('START_DATE_AFTER_END_DATE', `substitutions[${i}].start`);
     });
-    if (body.verifiers.length > body.maxVerifiers) violations.add('VALIDATION_FAILED', 'verifiers', { detail: `at most maxVerifiers (${body.maxVerifiers}) verifiers` });
-    if (body.acceptors.length > body.maxAcceptors) violations.add('VALIDATION_FAILED', 'acceptors', { detail: `at most maxAcceptors (${body.maxAcceptors}) acceptors` });
+    if (body.verifiers.length > body.maxVerifiers)
+      violations.add('VALIDATION_FAILED', 'verifiers', {
+        detail: `at most maxVerifiers (${body.maxVerifiers}) verifiers`,
+      });
+    if (body.acceptors.length > body.maxAcceptors)
+      violations.add('VALIDATION_FAILED', 'acceptors', {
+        detail: `at most maxAcceptors (${body.maxAcceptors}) acceptors`,
+      });
     violations.throwIfAny();
-    const strip = (list: CirculationSettingsWire['verifiers']) => list.map((v) => compact({ userId: v.userId, orderNo: v.orderNo }));
+    const strip = (list: CirculationSettingsWire['verifiers']) =>
+      list.map((v) => compact({ userId: v.userId, orderNo: v.orderNo }));
     const stored = { ...body, verifiers: strip(body.verifiers), acceptors: strip(body.acceptors) };
     await this.#save(companyId, (row) => ({ ...row, circulation_settings: stringifyJson(stored) }));
     return this.circulationSettings(companyId);
@@ -190,9 +275,17 @@ export class CompanyService {
   async #save(companyId: number, change: (row: store.CompanySettingsRow) => store.CompanySettingsRow): Promise<void> {
     await this.#ctx.db.transaction().execute(async (trx) => {
       const { settings } = await this.#load(trx, companyId);
-      const row = settings ?? { company_id: companyId, details: '{}', usage_settings: null, circulation_settings: null, version: '' };
-      await store.saveSettings(trx, { ...change(row), version: nextVersion(this.#ctx.clock.now(), row.version || undefined) });
+      const row = settings ?? {
+        company_id: companyId,
+        details: '{}',
+        usage_settings: null,
+        circulation_settings: null,
+        version: '',
+      };
+      await store.saveSettings(trx, {
+        ...change(row),
+        version: nextVersion(this.#ctx.clock.now(), row.version || undefined),
+      });
     });
   }
 }
-

@@ -26,7 +26,11 @@ export async function insertCompany(db: Db, row: CompanyRow): Promise<void> {
   await db.insertInto('companies').values(row).execute();
 }
 
-export async function updateCompany(db: Db, companyId: number, fields: { name: string; business_id: string | null; version: string }): Promise<void> {
+export async function updateCompany(
+  db: Db,
+  companyId: number,
+  fields: { name: string; business_id: string | null; version: string },
+): Promise<void> {
   await db.updateTable('companies').set(fields).where('company_id', '=', companyId).execute();
 }
 

@@ -38,7 +38,9 @@ describe('writes seen by the scope-checking driver', () => {
     await sql`with t as (select 1) update products set name = 'z' where company_id = ${1}`.execute(handle.db);
     expect(stamp()).not.toBe(before);
     before = stamp();
-    await sql`update webhook_deliveries set lease_owner = 'w' where (company_id, id) in (select company_id, id from webhook_deliveries where status = 'PENDING' limit 10) returning *`.execute(handle.db);
+    await sql`update webhook_deliveries set lease_owner = 'w' where (company_id, id) in (select company_id, id from webhook_deliveries where status = 'PENDING' limit 10) returning *`.execute(
+      handle.db,
+    );
     expect(stamp()).toBe(before); // another table's write leaves the products cache alone
     await sql`select id from products where company_id = ${1}`.execute(handle.db);
     expect(stamp()).toBe(before);

@@ -7,6 +7,8 @@ import type { Db } from './index.ts';
  * company-scope guard lets through (as it does the webhook queue's claim).
  */
 export async function companyIds(db: Db, after: number, limit: number): Promise<number[]> {
-  const result = await sql<{ company_id: number | string }>`select company_id from companies where company_id > ${after} order by company_id limit ${limit}`.execute(db);
+  const result = await sql<{
+    company_id: number | string;
+  }>`select company_id from companies where company_id > ${after} order by company_id limit ${limit}`.execute(db);
   return result.rows.map((r) => Number(r.company_id));
 }

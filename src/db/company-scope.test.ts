@@ -16,7 +16,9 @@ describe('company scope guard', () => {
     await db.deleteFrom('products').where('id', '=', 1).where('company_id', '=', 1).execute();
     await db
       .selectFrom('auth_sessions as s')
-      .innerJoin('company_users as cu', (j) => j.onRef('cu.company_id', '=', 's.company_id').onRef('cu.user_id', '=', 's.user_id'))
+      .innerJoin('company_users as cu', (j) =>
+        j.onRef('cu.company_id', '=', 's.company_id').onRef('cu.user_id', '=', 's.user_id'),
+      )
       .select('s.id')
       .where('s.company_id', '=', 1)
       .execute();
@@ -25,19 +27,30 @@ describe('company scope guard', () => {
 
   it('refuses a read, update or delete without company_id', async () => {
     await expect(db.selectFrom('products').selectAll().where('id', '=', 1).execute()).rejects.toThrow(/not scoped/);
-    await expect(db.updateTable('products').set({ name: 'x' }).where('id', '=', 1).execute()).rejects.toThrow(/not scoped/);
+    await expect(db.updateTable('products').set({ name: 'x' }).where('id', '=', 1).execute()).rejects.toThrow(
+      /not scoped/,
+    );
     await expect(db.deleteFrom('products').execute()).rejects.toThrow(/not scoped/);
   });
 
   it('refuses a company_id condition that an OR can bypass', async () => {
     await expect(
-      db.selectFrom('products').selectAll().where((eb) => eb.or([eb('company_id', '=', 1), eb('id', '=', 2)])).execute(),
+      db
+        .selectFrom('products')
+        .selectAll()
+        .where((eb) => eb.or([eb('company_id', '=', 1), eb('id', '=', 2)]))
+        .execute(),
     ).rejects.toThrow(/not scoped/);
   });
 
   it('refuses a join whose joined table is not scoped', async () => {
     await expect(
-      db.selectFrom('products as p').innerJoin('product_groups as g', 'g.id', 'p.product_group_id').select('p.id').where('p.company_id', '=', 1).execute(),
+      db
+        .selectFrom('products as p')
+        .innerJoin('product_groups as g', 'g.id', 'p.product_group_id')
+        .select('p.id')
+        .where('p.company_id', '=', 1)
+        .execute(),
     ).rejects.toThrow(/product_groups/);
   });
 
@@ -53,7 +66,12 @@ describe('company scope guard', () => {
   });
 
   it('refuses an insert without company_id and unscoped raw SQL', async () => {
-    await expect(db.insertInto('product_groups').values({ id: 1, name: 'x', type: 'SALES', version: 'v' } as never).execute()).rejects.toThrow(/company_id/);
+    await expect(
+      db
+        .insertInto('product_groups')
+        .values({ id: 1, name: 'x', type: 'SALES', version: 'v' } as never)
+        .execute(),
+    ).rejects.toThrow(/company_id/);
     await expect(sql`select * from products`.execute(db)).rejects.toThrow(/not scoped/);
     await sql`select count(*) from products where company_id = ${1}`.execute(db);
   });

@@ -65,7 +65,7 @@ interface TableRef {
 /** Schema-qualified tables are the engines' catalogues (our tables never carry a schema). */
 function isCatalogue(node: unknown): boolean {
   const table = isNode(node) && node.kind === 'AliasNode' ? (node.node as Node) : node;
-  return isNode(table) && table.kind === 'TableNode' && isNode(table.table) && (table.table).schema !== undefined;
+  return isNode(table) && table.kind === 'TableNode' && isNode(table.table) && table.table.schema !== undefined;
 }
 
 function tableRef(node: unknown): TableRef | undefined {
@@ -102,8 +102,8 @@ function scopedQualifiers(condition: unknown, out: Set<string>): Set<string> {
       if (operator !== '=' && operator !== 'in') break;
       const left = condition.leftOperand;
       if (!isNode(left)) break;
-      if (left.kind === 'ReferenceNode' && isNode(left.column) && identifierName((left.column).column) === 'company_id') {
-        out.add(left.table ? identifierName(left.table) ?? '' : '');
+      if (left.kind === 'ReferenceNode' && isNode(left.column) && identifierName(left.column.column) === 'company_id') {
+        out.add(left.table ? (identifierName(left.table) ?? '') : '');
       } else if (left.kind === 'ColumnNode' && identifierName(left.column) === 'company_id') {
         out.add('');
       }
@@ -147,7 +147,9 @@ function checkQuery(node: Node, cteNames: Set<string>): void {
     case 'UpdateQueryNode': {
       const froms = ((node.from as Node | undefined)?.froms as unknown[]) ?? [];
       const joins = (node.joins as Node[]) ?? [];
-      const tables = [node.table, ...froms, ...joins.map((j) => j.table)].map(tableRef).filter((t): t is TableRef => !!t);
+      const tables = [node.table, ...froms, ...joins.map((j) => j.table)]
+        .map(tableRef)
+        .filter((t): t is TableRef => !!t);
       checkReads('UPDATE', tables, [node.where, ...joins.map((j) => j.on)], cteNames);
       break;
     }
@@ -190,7 +192,12 @@ function assertCompanyScoped(root: RootOperationNode): void {
   const node = root as unknown as Node;
   if (node.kind === 'RawNode') {
     const text = (node.sqlFragments as string[]).join('?');
-    if (DML_RAW.test(text) && !ENGINE_BOOKKEEPING.test(text) && !/company_id/.test(text) && ![...GLOBAL_TABLES].some((t) => new RegExp(`\\b${t}\\b`).test(text))) {
+    if (
+      DML_RAW.test(text) &&
+      !ENGINE_BOOKKEEPING.test(text) &&
+      !/company_id/.test(text) &&
+      ![...GLOBAL_TABLES].some((t) => new RegExp(`\\b${t}\\b`).test(text))
+    ) {
       throw new UnscopedQueryError(`raw query is not scoped by company_id: ${text.trim().slice(0, 120)}`);
     }
     return;
@@ -203,7 +210,10 @@ function assertCompanyScoped(root: RootOperationNode): void {
  * raw SQL, a prepared query). The verdict is cached by SQL text: identical SQL comes from an identical tree, so
  * a statement shape is walked once per process and the hot path pays one map lookup.
  */
-export function companyScopedDialect(inner: Dialect, onWrite?: (tables: string[] | null) => void): Dialect & { check(compiled: CompiledQuery): void } {
+export function companyScopedDialect(
+  inner: Dialect,
+  onWrite?: (tables: string[] | null) => void,
+): Dialect & { check(compiled: CompiledQuery): void } {
   const verdicts = new Map<string, Verdict>();
   const check = (compiled: CompiledQuery) => {
     let verdict = verdicts.get(compiled.sql);
@@ -261,7 +271,9 @@ function writtenTables(root: RootOperationNode): string[] | null | undefined {
     case 'UpdateQueryNode':
       return [tableRef(node.table)?.table].filter((t): t is string => !!t);
     case 'DeleteQueryNode':
-      return (((node.from as Node | undefined)?.froms as unknown[]) ?? []).map((f) => tableRef(f)?.table).filter((t): t is string => !!t);
+      return (((node.from as Node | undefined)?.froms as unknown[]) ?? [])
+        .map((f) => tableRef(f)?.table)
+        .filter((t): t is string => !!t);
     case 'RawNode':
       return rawWrittenTables((node.sqlFragments as string[]).join(' '));
     case 'SelectQueryNode':

@@ -61,7 +61,9 @@ export async function allocateIds(db: Db, companyId: number, name: string, count
   const row = await db
     .insertInto('id_sequences')
     .values({ company_id: companyId, name, last_id: count })
-    .onConflict((oc) => oc.columns(['company_id', 'name']).doUpdateSet({ last_id: sql`id_sequences.last_id + ${count}` }))
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'name']).doUpdateSet({ last_id: sql`id_sequences.last_id + ${count}` }),
+    )
     .returning('last_id')
     .executeTakeFirstOrThrow();
   return Number(row.last_id) - count + 1;

@@ -74,7 +74,10 @@ async function runOnSqlite(db: MigratedDb, migrations: Migrations): Promise<stri
       } catch (err) {
         await sql`rollback`.execute(conn).catch(() => undefined);
         if (err instanceof MigrationError) throw err;
-        throw new MigrationError(`migration ${name} failed and was rolled back (the database is as before it): ${(err as Error).message}`, { cause: err });
+        throw new MigrationError(
+          `migration ${name} failed and was rolled back (the database is as before it): ${(err as Error).message}`,
+          { cause: err },
+        );
       }
     });
     if (ran) applied.push(name);
@@ -84,9 +87,20 @@ async function runOnSqlite(db: MigratedDb, migrations: Migrations): Promise<stri
 
 /** Schema objects as `kind:name` (tables, indexes, triggers, views, and `column:table.column`). */
 async function schemaObjects(db: MigratedDb): Promise<Set<string>> {
-  const objects = await sql<{ type: string; name: string }>`select type, name from sqlite_master where name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db);
-  const columns = await sql<{ tbl: string; col: string }>`select m.name as tbl, p.name as col from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and m.name not like 'sqlite_%' and m.name not like 'kysely_%'`.execute(db);
-  return new Set([...objects.rows.map((o) => `${o.type}:${o.name}`), ...columns.rows.map((c) => `column:${c.tbl}.${c.col}`)]);
+  const objects = await sql<{
+    type: string;
+    name: string;
+  }>`select type, name from sqlite_master where name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db);
+  const columns = await sql<{
+    tbl: string;
+    col: string;
+  }>`select m.name as tbl, p.name as col from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and m.name not like 'sqlite_%' and m.name not like 'kysely_%'`.execute(
+    db,
+  );
+  return new Set([
+    ...objects.rows.map((o) => `${o.type}:${o.name}`),
+    ...columns.rows.map((c) => `column:${c.tbl}.${c.col}`),
+  ]);
 }
 
 /** The schema the given migrations produce on an empty database. */

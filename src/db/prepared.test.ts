@@ -8,13 +8,33 @@ await migrate(handle.db, allMigrations());
 afterAll(() => handle.close());
 
 const row = (id: number, name: string) => ({
-  company_id: 1, id, type: 'SALES', name, code: null, unit: null, price: '1', discount: '0', vat: null, vat_status: null, currency: 'EUR',
-  active: true, default_account: null, product_group_id: null, start_date: null, end_date: null, bookkeeping_account: null, localizations: null, version: 'v',
+  company_id: 1,
+  id,
+  type: 'SALES',
+  name,
+  code: null,
+  unit: null,
+  price: '1',
+  discount: '0',
+  vat: null,
+  vat_status: null,
+  currency: 'EUR',
+  active: true,
+  default_account: null,
+  product_group_id: null,
+  start_date: null,
+  end_date: null,
+  bookkeeping_account: null,
+  localizations: null,
+  version: 'v',
 });
 
 describe('prepared queries', () => {
   it('read committed rows with their parameters', async () => {
-    await handle.db.insertInto('products').values([row(1, 'one'), row(2, 'two')]).execute();
+    await handle.db
+      .insertInto('products')
+      .values([row(1, 'one'), row(2, 'two')])
+      .execute();
     expect((await getProduct(handle.db, 1, 2))?.name).toBe('two');
     expect(await getProduct(handle.db, 2, 2)).toBeUndefined();
   });

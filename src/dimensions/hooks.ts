@@ -25,6 +25,9 @@ export function onPartnerDefaultDimensionChanged(listener: PartnerDefaultDimensi
   listeners.push(listener);
 }
 
-export async function notifyPartnerDefaultDimensionChanged(trx: Db, change: PartnerDefaultDimensionChange): Promise<void> {
+export async function notifyPartnerDefaultDimensionChanged(
+  trx: Db,
+  change: PartnerDefaultDimensionChange,
+): Promise<void> {
   for (const listener of listeners) await listener(trx, change);
 }

@@ -6,10 +6,20 @@ import { DimensionService } from './service.ts';
 
 export { DimensionService, type DefaultOwner } from './service.ts';
 // payroll registers here (from its descriptor's create) to follow a partner's default dimensions
-export { notifyPartnerDefaultDimensionChanged, onPartnerDefaultDimensionChanged, type PartnerDefaultDimensionListener } from './hooks.ts';
+export {
+  notifyPartnerDefaultDimensionChanged,
+  onPartnerDefaultDimensionChanged,
+  type PartnerDefaultDimensionListener,
+} from './hooks.ts';
 export { productOwner } from './routes.ts';
 export { findDimensionItems } from './store.ts';
-export { DefaultDimension, ListedDefaultDimension, Dimension, type DefaultDimensionWire, type DimensionWire } from './schemas.ts';
+export {
+  DefaultDimension,
+  ListedDefaultDimension,
+  Dimension,
+  type DefaultDimensionWire,
+  type DimensionWire,
+} from './schemas.ts';
 
 export const dimensionsArea = defineArea({
   name: 'dimensions',

@@ -13,7 +13,12 @@ export const dimensionMigrations: Record<string, Migration> = {
         .addColumn('version', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('dimensions_pk', ['company_id', 'id'])
         .execute();
-      await db.schema.createIndex('dimensions_by_name').on('dimensions').columns(['company_id', 'name']).unique().execute();
+      await db.schema
+        .createIndex('dimensions_by_name')
+        .on('dimensions')
+        .columns(['company_id', 'name'])
+        .unique()
+        .execute();
       await db.schema
         .createTable('dimension_items')
         .addColumn('company_id', 'bigint', (c) => c.notNull())
@@ -42,7 +47,13 @@ export const dimensionMigrations: Record<string, Migration> = {
         .addColumn('position', 'integer', (c) => c.notNull())
         // exact decimal text, two decimals
         .addColumn('percent', 'text', (c) => c.notNull())
-        .addPrimaryKeyConstraint('default_dimensions_pk', ['company_id', 'owner_type', 'owner_id', 'dimension_id', 'item_id'])
+        .addPrimaryKeyConstraint('default_dimensions_pk', [
+          'company_id',
+          'owner_type',
+          'owner_id',
+          'dimension_id',
+          'item_id',
+        ])
         .execute();
     },
   },

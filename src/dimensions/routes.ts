@@ -14,11 +14,22 @@ const TAGS = ['Dimensions'];
 
 const IdString = PathId;
 const DimensionIdParam = Type.Object({ dimensionId: IdString('Dimension id (int32).') });
-const ItemParams = Type.Object({ dimensionId: IdString('Dimension id (int32).'), itemId: IdString('Dimension item id (int32).') });
-const ProductDimensionParams = Type.Object({ productId: IdString('Product id.'), dimensionId: IdString('Dimension id (int32).') });
+const ItemParams = Type.Object({
+  dimensionId: IdString('Dimension id (int32).'),
+  itemId: IdString('Dimension item id (int32).'),
+});
+const ProductDimensionParams = Type.Object({
+  productId: IdString('Product id.'),
+  dimensionId: IdString('Dimension id (int32).'),
+});
 
 export function productOwner(companyId: number, productId: number): DefaultOwner {
-  return { type: 'PRODUCT', id: productId, resource: 'Product', exists: async (db) => !!(await getProduct(db, companyId, productId)) };
+  return {
+    type: 'PRODUCT',
+    id: productId,
+    resource: 'Product',
+    exists: async (db) => !!(await getProduct(db, companyId, productId)),
+  };
 }
 
 export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
@@ -67,7 +78,8 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       tags: TAGS,
       summary: 'List the items of a dimension',
       schema: { ...ADDITION, params: DimensionIdParam, response: { 200: Type.Array(DimensionItem) } },
-      handler: async ({ auth, params }) => (await dimensions.get(auth.companyId, parseId(params.dimensionId, 'Dimension'))).items ?? [],
+      handler: async ({ auth, params }) =>
+        (await dimensions.get(auth.companyId, parseId(params.dimensionId, 'Dimension'))).items ?? [],
     }),
     route({
       method: 'POST',
@@ -76,7 +88,8 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       tags: TAGS,
       summary: 'Add an item to a dimension',
       schema: { params: DimensionIdParam, body: DimensionItem, response: { 200: DimensionItem } },
-      handler: ({ auth, params, body }) => dimensions.addItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body),
+      handler: ({ auth, params, body }) =>
+        dimensions.addItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body),
     }),
     route({
       method: 'PUT',
@@ -98,10 +111,16 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       right: edit(REGISTER),
       tags: TAGS,
       summary: 'Replace a dimension item',
-      description: 'As `PUT /dimensions/{dimensionId}/items`, with the item named in the path (a body `id`, when sent, must be the same).',
+      description:
+        'As `PUT /dimensions/{dimensionId}/items`, with the item named in the path (a body `id`, when sent, must be the same).',
       schema: { ...ADDITION, params: ItemParams, body: DimensionItem, response: { 200: DimensionItem } },
       handler: ({ auth, params, body }) =>
-        dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), parseId(params.itemId, 'Dimension item'), body),
+        dimensions.replaceItem(
+          auth.companyId,
+          parseId(params.dimensionId, 'Dimension'),
+          parseId(params.itemId, 'Dimension item'),
+          body,
+        ),
     }),
 
     // default dimensions of products
@@ -112,8 +131,12 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       tags: ['Products'],
       summary: 'Default dimensions of a product',
       description: 'Every dimension on which the product has a default allocation.',
-      schema: { params: Type.Object({ productId: IdString('Product id.') }), response: { 200: Type.Array(ListedDefaultDimension) } },
-      handler: ({ auth, params }) => dimensions.listDefaults(auth.companyId, productOwner(auth.companyId, parseId(params.productId, 'Product'))),
+      schema: {
+        params: Type.Object({ productId: IdString('Product id.') }),
+        response: { 200: Type.Array(ListedDefaultDimension) },
+      },
+      handler: ({ auth, params }) =>
+        dimensions.listDefaults(auth.companyId, productOwner(auth.companyId, parseId(params.productId, 'Product'))),
     }),
     route({
       method: 'GET',
@@ -124,7 +147,11 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       description: '404 when the product or the dimension does not exist; `items` is empty when no default is set.',
       schema: { params: ProductDimensionParams, response: { 200: DefaultDimension } },
       handler: ({ auth, params }) =>
-        dimensions.getDefault(auth.companyId, productOwner(auth.companyId, parseId(params.productId, 'Product')), parseId(params.dimensionId, 'Dimension')),
+        dimensions.getDefault(
+          auth.companyId,
+          productOwner(auth.companyId, parseId(params.productId, 'Product')),
+          parseId(params.dimensionId, 'Dimension'),
+        ),
     }),
     route({
       method: 'PUT',

@@ -25,7 +25,12 @@ const DefaultDimensionItem = Type.Object(
   {
     id: Type.Optional(Id({ description: 'Item id; read-only, the item is named by `codeName`.' })),
     codeName: Text(100, { minLength: 1 }),
-    percent: DecimalNumber({ scale: 2, minimum: 0, maximum: 100, description: 'Share of the item, percent; the items of a dimension sum to 100.' }),
+    percent: DecimalNumber({
+      scale: 2,
+      minimum: 0,
+      maximum: 100,
+      description: 'Share of the item, percent; the items of a dimension sum to 100.',
+    }),
     status: Type.Optional(Type.Boolean({ readOnly: true, description: 'True when the item is active.' })),
     description: Type.Optional(Text(255, { readOnly: true })),
   },
@@ -49,7 +54,11 @@ export const ListedDefaultDimension = Type.Object(
     items: Type.Optional(
       Type.Array(
         Type.Object(
-          { ...DefaultDimensionItem.properties, status: Addition(DefaultDimensionItem.properties.status), description: Addition(DefaultDimensionItem.properties.description) },
+          {
+            ...DefaultDimensionItem.properties,
+            status: Addition(DefaultDimensionItem.properties.status),
+            description: Addition(DefaultDimensionItem.properties.description),
+          },
           { title: 'DefaultDimensionItemBasicData', additionalProperties: false },
         ),
       ),

@@ -22,7 +22,11 @@ export interface DefaultOwner {
   /** True when the owner exists in the company. */
   exists(db: Db): Promise<boolean>;
   /** Runs inside the write transaction after the defaults were stored (e.g. the payroll hook of partners). */
-  afterWrite?(trx: Db, dimensionId: number, items: { itemId: number; codeName: string; percent: Decimal }[]): Promise<void>;
+  afterWrite?(
+    trx: Db,
+    dimensionId: number,
+    items: { itemId: number; codeName: string; percent: Decimal }[],
+  ): Promise<void>;
 }
 
 /** Checks a default-dimension allocation; every failure is reported together. Pure: no I/O. */
@@ -57,8 +61,16 @@ export class DimensionService {
 
   /** Every dimension, or those named `name`; with `codeName`, the dimensions having such an item, with it only. */
   async list(companyId: number, filter: { name?: string; codeName?: string } = {}): Promise<DimensionWire[]> {
-    const dimensions = (await store.listDimensions(this.#db, companyId)).filter((d) => filter.name === undefined || d.name === filter.name);
-    const items = (await store.itemsOf(this.#db, companyId, dimensions.map((d) => Number(d.id)))).filter((i) => filter.codeName === undefined || i.code_name === filter.codeName);
+    const dimensions = (await store.listDimensions(this.#db, companyId)).filter(
+      (d) => filter.name === undefined || d.name === filter.name,
+    );
+    const items = (
+      await store.itemsOf(
+        this.#db,
+        companyId,
+        dimensions.map((d) => Number(d.id)),
+      )
+    ).filter((i) => filter.codeName === undefined || i.code_name === filter.codeName);
     const found = dimensions.map((d) => ({
       id: Number(d.id),
       name: d.name,
@@ -96,7 +108,13 @@ export class DimensionService {
     return { id, name: body.name, items: items.map(itemToWire) };
   }
 
-  async #insertItem(trx: Db, companyId: number, dimensionId: number, item: DimensionItemWire, version: string): Promise<store.DimensionItemRow> {
+  async #insertItem(
+    trx: Db,
+    companyId: number,
+    dimensionId: number,
+    item: DimensionItemWire,
+    version: string,
+  ): Promise<store.DimensionItemRow> {
     const row: store.DimensionItemRow = {
       company_id: companyId,
       id: await allocateId(trx, companyId, 'dimension_items'),
@@ -114,19 +132,26 @@ export class DimensionService {
     return this.#db.transaction().execute(async (trx) => {
       if (!(await store.getDimension(trx, companyId, dimensionId))) throw notFound('Dimension');
       const existing = await store.itemsOf(trx, companyId, [dimensionId]);
-      if (existing.some((i) => i.code_name === body.codeName)) throw apiError('DIMENSION_ITEM_CODE_NAME_EXISTS', 'codeName');
+      if (existing.some((i) => i.code_name === body.codeName))
+        throw apiError('DIMENSION_ITEM_CODE_NAME_EXISTS', 'codeName');
       return itemToWire(await this.#insertItem(trx, companyId, dimensionId, body, nextVersion(this.#ctx.clock.now())));
     });
   }
 
   /** Replaces an item: code name, status (absent = active, `P` = passive) and description. */
-  async replaceItem(companyId: number, dimensionId: number, itemId: number, body: DimensionItemWire): Promise<DimensionItemWire> {
+  async replaceItem(
+    companyId: number,
+    dimensionId: number,
+    itemId: number,
+    body: DimensionItemWire,
+  ): Promise<DimensionItemWire> {
     return this.#db.transaction().execute(async (trx) => {
       const row = await store.getItem(trx, companyId, itemId);
       if (!row || Number(row.dimension_id) !== dimensionId) throw notFound('Dimension item');
       if (body.id !== undefined && body.id !== itemId) throw apiError('READ_ONLY_FIELD_CHANGED', 'id');
       const existing = await store.itemsOf(trx, companyId, [dimensionId]);
-      if (existing.some((i) => i.code_name === body.codeName && Number(i.id) !== itemId)) throw apiError('DIMENSION_ITEM_CODE_NAME_EXISTS', 'codeName');
+      if (existing.some((i) => i.code_name === body.codeName && Number(i.id) !== itemId))
+        throw apiError('DIMENSION_ITEM_CODE_NAME_EXISTS', 'codeName');
       const updated: store.DimensionItemRow = {
         ...row,
         code_name: body.codeName,
@@ -145,9 +170,22 @@ export class DimensionService {
     if (!(await owner.exists(db))) throw notFound(owner.resource);
   }
 
-  async #defaultsWire(db: Db, companyId: number, owner: DefaultOwner, dimensions: store.DimensionRow[]): Promise<DefaultDimensionWire[]> {
+  async #defaultsWire(
+    db: Db,
+    companyId: number,
+    owner: DefaultOwner,
+    dimensions: store.DimensionRow[],
+  ): Promise<DefaultDimensionWire[]> {
     const rows = await store.defaultsOf(db, companyId, owner.type, owner.id);
-    const items = new Map((await store.itemsOf(db, companyId, dimensions.map((d) => Number(d.id)))).map((i) => [Number(i.id), i]));
+    const items = new Map(
+      (
+        await store.itemsOf(
+          db,
+          companyId,
+          dimensions.map((d) => Number(d.id)),
+        )
+      ).map((i) => [Number(i.id), i]),
+    );
     return dimensions.map((d) => ({
       id: Number(d.id),
       name: d.name,
@@ -156,7 +194,12 @@ export class DimensionService {
         .flatMap((r) => {
           const item = items.get(Number(r.item_id));
           if (!item) return [];
-          const wire: NonNullable<DefaultDimensionWire['items']>[number] = { id: Number(item.id), codeName: item.code_name, percent: new Decimal(r.percent), status: item.status === 'ACTIVE' };
+          const wire: NonNullable<DefaultDimensionWire['items']>[number] = {
+            id: Number(item.id),
+            codeName: item.code_name,
+            percent: new Decimal(r.percent),
+            status: item.status === 'ACTIVE',
+          };
           if (item.description !== null) wire.description = item.description;
           return [wire];
         }),
@@ -166,13 +209,20 @@ export class DimensionService {
   /** The owner's defaults: every dimension that has an allocation for it. */
   async listDefaults(companyId: number, owner: DefaultOwner): Promise<DefaultDimensionWire[]> {
     await this.#requireOwner(this.#db, owner);
-    const dimensionIds = new Set((await store.defaultsOf(this.#db, companyId, owner.type, owner.id)).map((r) => Number(r.dimension_id)));
+    const dimensionIds = new Set(
+      (await store.defaultsOf(this.#db, companyId, owner.type, owner.id)).map((r) => Number(r.dimension_id)),
+    );
     const dimensions = (await store.listDimensions(this.#db, companyId)).filter((d) => dimensionIds.has(Number(d.id)));
     return this.#defaultsWire(this.#db, companyId, owner, dimensions);
   }
 
   /** One dimension's defaults of the owner (items empty when none are set). 404 when owner or dimension is missing. */
-  async getDefault(companyId: number, owner: DefaultOwner, dimensionId: number, db: Db = this.#db): Promise<DefaultDimensionWire> {
+  async getDefault(
+    companyId: number,
+    owner: DefaultOwner,
+    dimensionId: number,
+    db: Db = this.#db,
+  ): Promise<DefaultDimensionWire> {
     await this.#requireOwner(db, owner);
     const dimension = await store.getDimension(db, companyId, dimensionId);
     if (!dimension) throw notFound('Dimension');
@@ -180,23 +230,36 @@ export class DimensionService {
   }
 
   /** Replaces the owner's allocation on one dimension; an empty item list clears it. */
-  async putDefault(companyId: number, owner: DefaultOwner, dimensionId: number, body: DefaultDimensionWire): Promise<DefaultDimensionWire> {
+  async putDefault(
+    companyId: number,
+    owner: DefaultOwner,
+    dimensionId: number,
+    body: DefaultDimensionWire,
+  ): Promise<DefaultDimensionWire> {
     return this.#db.transaction().execute(async (trx) => {
       await this.#requireOwner(trx, owner);
       const dimension = await store.getDimension(trx, companyId, dimensionId);
       if (!dimension) throw notFound('Dimension');
       const register = new Map(
-        (await store.itemsOf(trx, companyId, [dimensionId])).map((i) => [i.code_name, { id: Number(i.id), active: i.status === 'ACTIVE' }]),
+        (await store.itemsOf(trx, companyId, [dimensionId])).map((i) => [
+          i.code_name,
+          { id: Number(i.id), active: i.status === 'ACTIVE' },
+        ]),
       );
       const items = body.items ?? []; // left out: no allocation, as an empty list
       const violations = checkAllocation(items, register);
       if (body.id !== undefined && body.id !== dimensionId) violations.add('READ_ONLY_FIELD_CHANGED', 'id');
       items.forEach((item, i) => {
         const known = register.get(item.codeName);
-        if (item.id !== undefined && known && known.id !== item.id) violations.add('READ_ONLY_FIELD_CHANGED', `items[${i}].id`);
+        if (item.id !== undefined && known && known.id !== item.id)
+          violations.add('READ_ONLY_FIELD_CHANGED', `items[${i}].id`);
       });
       violations.throwIfAny();
-      const allocation = items.map((item) => ({ itemId: register.get(item.codeName)!.id, codeName: item.codeName, percent: new Decimal(item.percent) }));
+      const allocation = items.map((item) => ({
+        itemId: register.get(item.codeName)!.id,
+        codeName: item.codeName,
+        percent: new Decimal(item.percent),
+      }));
       await store.replaceDefaults(
         trx,
         companyId,

@@ -52,7 +52,12 @@ export async function findDimensionItems(
     .where('id', 'in', [...new Set(itemIds)])
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), dimensionId: Number(r.dimension_id), codeName: r.code_name, active: r.status === 'ACTIVE' }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    dimensionId: Number(r.dimension_id),
+    codeName: r.code_name,
+    active: r.status === 'ACTIVE',
+  }));
 }
 
 export async function listDimensions(db: Db, companyId: number): Promise<DimensionRow[]> {
@@ -60,11 +65,21 @@ export async function listDimensions(db: Db, companyId: number): Promise<Dimensi
 }
 
 export async function getDimension(db: Db, companyId: number, id: number): Promise<DimensionRow | undefined> {
-  return db.selectFrom('dimensions').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('dimensions')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function dimensionByName(db: Db, companyId: number, name: string): Promise<DimensionRow | undefined> {
-  return db.selectFrom('dimensions').selectAll().where('company_id', '=', companyId).where('name', '=', name).executeTakeFirst();
+  return db
+    .selectFrom('dimensions')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('name', '=', name)
+    .executeTakeFirst();
 }
 
 export async function insertDimension(db: Db, row: DimensionRow): Promise<void> {
@@ -84,7 +99,12 @@ export async function itemsOf(db: Db, companyId: number, dimensionIds: number[])
 }
 
 export async function getItem(db: Db, companyId: number, id: number): Promise<DimensionItemRow | undefined> {
-  return db.selectFrom('dimension_items').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('dimension_items')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function insertItem(db: Db, row: DimensionItemRow): Promise<void> {
@@ -93,10 +113,21 @@ export async function insertItem(db: Db, row: DimensionItemRow): Promise<void> {
 
 export async function updateItem(db: Db, row: DimensionItemRow): Promise<void> {
   const { company_id, id, ...fields } = row;
-  await db.updateTable('dimension_items').set(fields).where('company_id', '=', company_id).where('id', '=', id).execute();
+  await db
+    .updateTable('dimension_items')
+    .set(fields)
+    .where('company_id', '=', company_id)
+    .where('id', '=', id)
+    .execute();
 }
 
-export async function defaultsOf(db: Db, companyId: number, ownerType: DefaultOwnerType, ownerId: number, dimensionId?: number): Promise<DefaultDimensionRow[]> {
+export async function defaultsOf(
+  db: Db,
+  companyId: number,
+  ownerType: DefaultOwnerType,
+  ownerId: number,
+  dimensionId?: number,
+): Promise<DefaultDimensionRow[]> {
   let query = db
     .selectFrom('default_dimensions')
     .selectAll()
@@ -107,7 +138,14 @@ export async function defaultsOf(db: Db, companyId: number, ownerType: DefaultOw
   return query.orderBy('dimension_id').orderBy('position').execute();
 }
 
-export async function replaceDefaults(db: Db, companyId: number, ownerType: DefaultOwnerType, ownerId: number, dimensionId: number, rows: DefaultDimensionRow[]): Promise<void> {
+export async function replaceDefaults(
+  db: Db,
+  companyId: number,
+  ownerType: DefaultOwnerType,
+  ownerId: number,
+  dimensionId: number,
+  rows: DefaultDimensionRow[],
+): Promise<void> {
   await db
     .deleteFrom('default_dimensions')
     .where('company_id', '=', companyId)

@@ -2,7 +2,12 @@
 // units in storage); a JS float never carries money.
 import { Decimal as DecimalJs } from 'decimal.js';
 
-export const Decimal = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
+export const Decimal = DecimalJs.clone({
+  precision: 40,
+  rounding: DecimalJs.ROUND_HALF_UP,
+  toExpNeg: -40,
+  toExpPos: 40,
+});
 export type Decimal = DecimalJs;
 
 declare global {

@@ -24,20 +24,42 @@ const view = (lines: PostingLine[]) => lines.map((l) => [l.account, formatMinor(
 
 describe('balance rules', () => {
   it('accepts balanced lines and reports every problem of unbalanced ones together', () => {
-    expect(checkLines([{ account: '1910', amountMinor: 100 }, { account: '3000', amountMinor: -100 }])).toEqual([]);
+    expect(
+      checkLines([
+        { account: '1910', amountMinor: 100 },
+        { account: '3000', amountMinor: -100 },
+      ]),
+    ).toEqual([]);
     const problems = checkLines([
       { account: '1910', amountMinor: 101, description: 'x'.repeat(256) },
       { account: '3000', amountMinor: -100, dimensions: [{ dimensionId: 1, itemId: 2, amountMinor: -50 }] },
     ]);
-    expect(problems.map((p) => p.code).sort()).toEqual(['DIMENSION_VALUES_DO_NOT_MATCH_TRANSACTION', 'RECEIPT_NOT_BALANCED', 'TRANSACTION_DESCRIPTION_TOO_LONG']);
+    expect(problems.map((p) => p.code).sort()).toEqual([
+      'DIMENSION_VALUES_DO_NOT_MATCH_TRANSACTION',
+      'RECEIPT_NOT_BALANCED',
+      'TRANSACTION_DESCRIPTION_TOO_LONG',
+    ]);
     expect(problems.find((p) => p.code === 'RECEIPT_NOT_BALANCED')?.params?.difference).toBe('0.01');
     expect(checkLines([]).map((p) => p.code)).toEqual(['RECEIPT_HAS_NO_TRANSACTIONS']);
   });
 
   it('refuses duplicated dimension items and fractional amounts', () => {
-    const dims = [{ dimensionId: 1, itemId: 2, amountMinor: 50 }, { dimensionId: 1, itemId: 2, amountMinor: 50 }];
-    expect(checkLines([{ account: '1', amountMinor: 100, dimensions: dims }, { account: '2', amountMinor: -100 }]).map((p) => p.code)).toEqual(['DUPLICATE_DIMENSION_ITEM']);
-    expect(checkLines([{ account: '1', amountMinor: 0.5 }, { account: '2', amountMinor: -0.5 }]).map((p) => p.code)).toEqual(['TRANSACTION_AMOUNT_OUT_OF_RANGE', 'TRANSACTION_AMOUNT_OUT_OF_RANGE']);
+    const dims = [
+      { dimensionId: 1, itemId: 2, amountMinor: 50 },
+      { dimensionId: 1, itemId: 2, amountMinor: 50 },
+    ];
+    expect(
+      checkLines([
+        { account: '1', amountMinor: 100, dimensions: dims },
+        { account: '2', amountMinor: -100 },
+      ]).map((p) => p.code),
+    ).toEqual(['DUPLICATE_DIMENSION_ITEM']);
+    expect(
+      checkLines([
+        { account: '1', amountMinor: 0.5 },
+        { account: '2', amountMinor: -0.5 },
+      ]).map((p) => p.code),
+    ).toEqual(['TRANSACTION_AMOUNT_OUT_OF_RANGE', 'TRANSACTION_AMOUNT_OUT_OF_RANGE']);
   });
 
   it('assertBalanced is the storage invariant', () => {
@@ -48,7 +70,11 @@ describe('balance rules', () => {
 
   it('adds the reconciliation line that balances', () => {
     const lines = [{ account: '7000', amountMinor: 1234 }];
-    expect(reconciliationLine(lines, '1910')).toMatchObject({ account: '1910', amountMinor: -1234, transactionType: 'RECONCILIATION_ENTRY' });
+    expect(reconciliationLine(lines, '1910')).toMatchObject({
+      account: '1910',
+      amountMinor: -1234,
+      transactionType: 'RECONCILIATION_ENTRY',
+    });
     expect(reconciliationLine([{ account: '1', amountMinor: 0 }], '1910')).toBeUndefined();
   });
 
@@ -58,27 +84,52 @@ describe('balance rules', () => {
   });
 
   it('sums exactly beyond the float range', () => {
-    expect(sumMinor([Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 2])).toBe(2n * BigInt(Number.MAX_SAFE_INTEGER) + 2n);
+    expect(sumMinor([Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 2])).toBe(
+      2n * BigInt(Number.MAX_SAFE_INTEGER) + 2n,
+    );
   });
 });
 
 describe('VAT posting patterns (domain facts §2.3)', () => {
   it('sales invoice 1 000 + 25.5 %', () => {
-    expect(view(salesInvoicePostings([{ netMinor: 100000, vatPercent: pct('25.5') }]))).toEqual([['1700', '1255.00'], ['3000', '-1000.00'], ['2930', '-255.00']]);
+    expect(view(salesInvoicePostings([{ netMinor: 100000, vatPercent: pct('25.5') }]))).toEqual([
+      ['1700', '1255.00'],
+      ['3000', '-1000.00'],
+      ['2930', '-255.00'],
+    ]);
   });
 
   it('purchase invoice 400 + 25.5 %', () => {
-    expect(view(purchaseInvoicePostings([{ netMinor: 40000, vatPercent: pct('25.5') }]))).toEqual([['4000', '400.00'], ['1763', '102.00'], ['2871', '-502.00']]);
+    expect(view(purchaseInvoicePostings([{ netMinor: 40000, vatPercent: pct('25.5') }]))).toEqual([
+      ['4000', '400.00'],
+      ['1763', '102.00'],
+      ['2871', '-502.00'],
+    ]);
   });
 
   it('EU service purchase under reverse charge', () => {
-    expect(view(reverseChargePurchasePostings([{ netMinor: 100000, vatPercent: pct('25.5') }]))).toEqual([['4470', '1000.00'], ['2871', '-1000.00'], ['1763', '255.00'], ['2930', '-255.00']]);
+    expect(view(reverseChargePurchasePostings([{ netMinor: 100000, vatPercent: pct('25.5') }]))).toEqual([
+      ['4470', '1000.00'],
+      ['2871', '-1000.00'],
+      ['1763', '255.00'],
+      ['2930', '-255.00'],
+    ]);
   });
 
   it('payments and VAT period close', () => {
-    expect(view(paymentReceivedPostings(125500))).toEqual([['1910', '1255.00'], ['1700', '-1255.00']]);
-    expect(view(supplierPaymentPostings(50200))).toEqual([['2871', '502.00'], ['1910', '-502.00']]);
-    expect(view(vatPeriodClosePostings(25500, 10200))).toEqual([['2930', '255.00'], ['1763', '-102.00'], ['2939', '-153.00']]);
+    expect(view(paymentReceivedPostings(125500))).toEqual([
+      ['1910', '1255.00'],
+      ['1700', '-1255.00'],
+    ]);
+    expect(view(supplierPaymentPostings(50200))).toEqual([
+      ['2871', '502.00'],
+      ['1910', '-502.00'],
+    ]);
+    expect(view(vatPeriodClosePostings(25500, 10200))).toEqual([
+      ['2930', '255.00'],
+      ['1763', '-102.00'],
+      ['2939', '-153.00'],
+    ]);
   });
 
   it('rounds VAT half up to a cent', () => {
@@ -97,7 +148,11 @@ describe('VAT posting patterns (domain facts §2.3)', () => {
     });
     fc.assert(
       fc.property(fc.array(row, { minLength: 1, maxLength: 20 }), (rows) => {
-        for (const lines of [salesInvoicePostings(rows), purchaseInvoicePostings(rows), reverseChargePurchasePostings(rows)]) {
+        for (const lines of [
+          salesInvoicePostings(rows),
+          purchaseInvoicePostings(rows),
+          reverseChargePurchasePostings(rows),
+        ]) {
           expect(sumMinor(lines.map((l) => l.amountMinor))).toBe(0n);
           expect(checkLines(lines)).toEqual([]);
         }

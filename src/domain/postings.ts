@@ -69,7 +69,8 @@ export class UnbalancedPostingError extends Error {
 /** The storage invariant: the lines of a receipt sum to zero, each a safe integer. Throws otherwise. */
 export function assertBalanced(amounts: readonly number[]): void {
   for (const a of amounts) {
-    if (!Number.isSafeInteger(a)) throw new UnbalancedPostingError(`amount ${a} is not an integer number of minor units`);
+    if (!Number.isSafeInteger(a))
+      throw new UnbalancedPostingError(`amount ${a} is not an integer number of minor units`);
   }
   const total = sumMinor(amounts);
   if (total !== 0n) throw new UnbalancedPostingError(`lines sum to ${total}, not 0`);
@@ -85,22 +86,39 @@ export function formatMinor(amount: bigint | number, scale = 2): string {
 export function checkLines(lines: readonly PostingLine[]): LineProblem[] {
   const problems: LineProblem[] = [];
   if (lines.length === 0) problems.push({ code: 'RECEIPT_HAS_NO_TRANSACTIONS', field: 'transactions' });
-  if (lines.length > MAX_LINES_PER_RECEIPT) problems.push({ code: 'TOO_MANY_TRANSACTIONS', field: 'transactions', params: { max: MAX_LINES_PER_RECEIPT } });
+  if (lines.length > MAX_LINES_PER_RECEIPT)
+    problems.push({ code: 'TOO_MANY_TRANSACTIONS', field: 'transactions', params: { max: MAX_LINES_PER_RECEIPT } });
   let amountsValid = true;
   lines.forEach((line, i) => {
     if (!Number.isSafeInteger(line.amountMinor) || Math.abs(line.amountMinor) > MAX_LINE_AMOUNT_MINOR) {
       amountsValid = false;
-      problems.push({ code: 'TRANSACTION_AMOUNT_OUT_OF_RANGE', line: i, field: 'accountingValue', params: { max: formatMinor(MAX_LINE_AMOUNT_MINOR) } });
+      problems.push({
+        code: 'TRANSACTION_AMOUNT_OUT_OF_RANGE',
+        line: i,
+        field: 'accountingValue',
+        params: { max: formatMinor(MAX_LINE_AMOUNT_MINOR) },
+      });
     }
     if (line.description && line.description.length > DESCRIPTION_MAX_LENGTH) {
-      problems.push({ code: 'TRANSACTION_DESCRIPTION_TOO_LONG', line: i, field: 'description', params: { max: DESCRIPTION_MAX_LENGTH } });
+      problems.push({
+        code: 'TRANSACTION_DESCRIPTION_TOO_LONG',
+        line: i,
+        field: 'description',
+        params: { max: DESCRIPTION_MAX_LENGTH },
+      });
     }
-    if (line.startDate && line.endDate && line.startDate > line.endDate) problems.push({ code: 'START_DATE_AFTER_END_DATE', line: i, field: 'startDate' });
+    if (line.startDate && line.endDate && line.startDate > line.endDate)
+      problems.push({ code: 'START_DATE_AFTER_END_DATE', line: i, field: 'startDate' });
     problems.push(...checkDimensions(line.dimensions ?? [], line.amountMinor).map((p) => ({ ...p, line: i })));
   });
   if (amountsValid && lines.length > 0) {
     const total = sumMinor(lines.map((l) => l.amountMinor));
-    if (total !== 0n) problems.push({ code: 'RECEIPT_NOT_BALANCED', field: 'transactions', params: { difference: formatMinor(total) } });
+    if (total !== 0n)
+      problems.push({
+        code: 'RECEIPT_NOT_BALANCED',
+        field: 'transactions',
+        params: { difference: formatMinor(total) },
+      });
   }
   return problems;
 }
@@ -121,14 +139,22 @@ export function checkDimensions(dimensions: readonly DimensionAllocation[], amou
   });
   for (const [dimensionId, total] of perDimension) {
     if (total !== BigInt(amountMinor)) {
-      problems.push({ code: 'DIMENSION_VALUES_DO_NOT_MATCH_TRANSACTION', field: 'dimensionItemValues', params: { dimensionId, sum: formatMinor(total), amount: formatMinor(amountMinor) } });
+      problems.push({
+        code: 'DIMENSION_VALUES_DO_NOT_MATCH_TRANSACTION',
+        field: 'dimensionItemValues',
+        params: { dimensionId, sum: formatMinor(total), amount: formatMinor(amountMinor) },
+      });
     }
   }
   return problems;
 }
 
 /** The line that makes `lines` balance, on `account`; undefined when they balance already. */
-export function reconciliationLine(lines: readonly PostingLine[], account: string, template: Partial<PostingLine> = {}): PostingLine | undefined {
+export function reconciliationLine(
+  lines: readonly PostingLine[],
+  account: string,
+  template: Partial<PostingLine> = {},
+): PostingLine | undefined {
   const total = sumMinor(lines.map((l) => l.amountMinor));
   if (total === 0n) return undefined;
   return { ...template, account, amountMinor: Number(-total), transactionType: 'RECONCILIATION_ENTRY', dimensions: [] };
@@ -153,7 +179,11 @@ export function vatOnNet(netMinor: number, percent: Decimal): number {
 
 /** VAT contained in a gross amount at a percent, rounded half up to a cent. */
 export function vatInGross(grossMinor: number, percent: Decimal): number {
-  return new Decimal(grossMinor).times(percent).dividedBy(new Decimal(100).plus(percent)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+  return new Decimal(grossMinor)
+    .times(percent)
+    .dividedBy(new Decimal(100).plus(percent))
+    .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+    .toNumber();
 }
 
 export const STANDARD_ACCOUNTS = {
@@ -201,19 +231,51 @@ function vatGroups(rows: readonly DocumentRow[]): VatGroup[] {
  * Sales invoice: Dr receivables (gross) / Cr sales per row (net) / Cr output VAT per rate.
  * E.g. 1 000.00 + 25.5 %: Dr 1700 1 255.00, Cr 3000 1 000.00, Cr 2930 255.00.
  */
-export function salesInvoicePostings(rows: readonly DocumentRow[], options: { receivableAccount?: string; outputVatAccount?: string; partnerId?: number | null; description?: string } = {}): PostingLine[] {
+export function salesInvoicePostings(
+  rows: readonly DocumentRow[],
+  options: {
+    receivableAccount?: string;
+    outputVatAccount?: string;
+    partnerId?: number | null;
+    description?: string;
+  } = {},
+): PostingLine[] {
   const lines: PostingLine[] = [];
   let gross = 0;
   for (const row of rows) {
-    lines.push({ account: row.account ?? STANDARD_ACCOUNTS.sales, amountMinor: -row.netMinor, vatPercent: row.vatPercent, vatStatus: row.vatStatus ?? null, vatType: 'SALES', description: row.description ?? options.description ?? null, partnerId: options.partnerId ?? null, dimensions: negateDimensions(row.dimensions) });
+    lines.push({
+      account: row.account ?? STANDARD_ACCOUNTS.sales,
+      amountMinor: -row.netMinor,
+      vatPercent: row.vatPercent,
+      vatStatus: row.vatStatus ?? null,
+      vatType: 'SALES',
+      description: row.description ?? options.description ?? null,
+      partnerId: options.partnerId ?? null,
+      dimensions: negateDimensions(row.dimensions),
+    });
     gross += row.netMinor;
   }
   for (const group of vatGroups(rows)) {
     const vat = vatOnNet(group.netMinor, group.percent);
     gross += vat;
-    if (vat !== 0) lines.push({ account: options.outputVatAccount ?? STANDARD_ACCOUNTS.outputVat, amountMinor: -vat, vatPercent: group.percent, vatStatus: group.vatStatus ?? null, vatType: 'SALES', description: options.description ?? null, partnerId: options.partnerId ?? null });
+    if (vat !== 0)
+      lines.push({
+        account: options.outputVatAccount ?? STANDARD_ACCOUNTS.outputVat,
+        amountMinor: -vat,
+        vatPercent: group.percent,
+        vatStatus: group.vatStatus ?? null,
+        vatType: 'SALES',
+        description: options.description ?? null,
+        partnerId: options.partnerId ?? null,
+      });
   }
-  lines.unshift({ account: options.receivableAccount ?? STANDARD_ACCOUNTS.tradeReceivables, amountMinor: gross, vatType: 'SALES', description: options.description ?? null, partnerId: options.partnerId ?? null });
+  lines.unshift({
+    account: options.receivableAccount ?? STANDARD_ACCOUNTS.tradeReceivables,
+    amountMinor: gross,
+    vatType: 'SALES',
+    description: options.description ?? null,
+    partnerId: options.partnerId ?? null,
+  });
   return lines;
 }
 
@@ -221,19 +283,46 @@ export function salesInvoicePostings(rows: readonly DocumentRow[], options: { re
  * Purchase invoice: Dr expense per row (net) / Dr input VAT per rate / Cr payables (gross).
  * E.g. 400.00 + 25.5 %: Dr 4000 400.00, Dr 1763 102.00, Cr 2871 502.00.
  */
-export function purchaseInvoicePostings(rows: readonly DocumentRow[], options: { payableAccount?: string; inputVatAccount?: string; partnerId?: number | null; description?: string } = {}): PostingLine[] {
+export function purchaseInvoicePostings(
+  rows: readonly DocumentRow[],
+  options: { payableAccount?: string; inputVatAccount?: string; partnerId?: number | null; description?: string } = {},
+): PostingLine[] {
   const lines: PostingLine[] = [];
   let gross = 0;
   for (const row of rows) {
-    lines.push({ account: row.account ?? STANDARD_ACCOUNTS.purchases, amountMinor: row.netMinor, vatPercent: row.vatPercent, vatStatus: row.vatStatus ?? null, vatType: 'PURCHASE', description: row.description ?? options.description ?? null, partnerId: options.partnerId ?? null, dimensions: row.dimensions ?? [] });
+    lines.push({
+      account: row.account ?? STANDARD_ACCOUNTS.purchases,
+      amountMinor: row.netMinor,
+      vatPercent: row.vatPercent,
+      vatStatus: row.vatStatus ?? null,
+      vatType: 'PURCHASE',
+      description: row.description ?? options.description ?? null,
+      partnerId: options.partnerId ?? null,
+      dimensions: row.dimensions ?? [],
+    });
     gross += row.netMinor;
   }
   for (const group of vatGroups(rows)) {
     const vat = vatOnNet(group.netMinor, group.percent);
     gross += vat;
-    if (vat !== 0) lines.push({ account: options.inputVatAccount ?? STANDARD_ACCOUNTS.inputVat, amountMinor: vat, vatPercent: group.percent, vatStatus: group.vatStatus ?? null, vatType: 'PURCHASE', description: options.description ?? null, partnerId: options.partnerId ?? null });
+    if (vat !== 0)
+      lines.push({
+        account: options.inputVatAccount ?? STANDARD_ACCOUNTS.inputVat,
+        amountMinor: vat,
+        vatPercent: group.percent,
+        vatStatus: group.vatStatus ?? null,
+        vatType: 'PURCHASE',
+        description: options.description ?? null,
+        partnerId: options.partnerId ?? null,
+      });
   }
-  lines.push({ account: options.payableAccount ?? STANDARD_ACCOUNTS.tradePayables, amountMinor: -gross, vatType: 'PURCHASE', description: options.description ?? null, partnerId: options.partnerId ?? null });
+  lines.push({
+    account: options.payableAccount ?? STANDARD_ACCOUNTS.tradePayables,
+    amountMinor: -gross,
+    vatType: 'PURCHASE',
+    description: options.description ?? null,
+    partnerId: options.partnerId ?? null,
+  });
   return lines;
 }
 
@@ -241,25 +330,60 @@ export function purchaseInvoicePostings(rows: readonly DocumentRow[], options: {
  * EU service purchase under reverse charge: the supplier's net is payable; VAT is self-assessed, deducted and
  * owed at once. E.g. 1 000.00 at 25.5 %: Dr 4470 1 000 / Cr 2871 1 000; Dr 1763 255 / Cr 2930 255.
  */
-export function reverseChargePurchasePostings(rows: readonly DocumentRow[], options: { payableAccount?: string; partnerId?: number | null; description?: string } = {}): PostingLine[] {
+export function reverseChargePurchasePostings(
+  rows: readonly DocumentRow[],
+  options: { payableAccount?: string; partnerId?: number | null; description?: string } = {},
+): PostingLine[] {
   const lines: PostingLine[] = [];
   let net = 0;
   for (const row of rows) {
-    lines.push({ account: row.account ?? STANDARD_ACCOUNTS.euServicePurchases, amountMinor: row.netMinor, vatPercent: row.vatPercent, vatStatus: row.vatStatus ?? null, vatType: 'PURCHASE', description: row.description ?? options.description ?? null, partnerId: options.partnerId ?? null, dimensions: row.dimensions ?? [] });
+    lines.push({
+      account: row.account ?? STANDARD_ACCOUNTS.euServicePurchases,
+      amountMinor: row.netMinor,
+      vatPercent: row.vatPercent,
+      vatStatus: row.vatStatus ?? null,
+      vatType: 'PURCHASE',
+      description: row.description ?? options.description ?? null,
+      partnerId: options.partnerId ?? null,
+      dimensions: row.dimensions ?? [],
+    });
     net += row.netMinor;
   }
-  lines.push({ account: options.payableAccount ?? STANDARD_ACCOUNTS.tradePayables, amountMinor: -net, vatType: 'PURCHASE', description: options.description ?? null, partnerId: options.partnerId ?? null });
+  lines.push({
+    account: options.payableAccount ?? STANDARD_ACCOUNTS.tradePayables,
+    amountMinor: -net,
+    vatType: 'PURCHASE',
+    description: options.description ?? null,
+    partnerId: options.partnerId ?? null,
+  });
   for (const group of vatGroups(rows)) {
     const vat = vatOnNet(group.netMinor, group.percent);
     if (vat === 0) continue;
-    lines.push({ account: STANDARD_ACCOUNTS.inputVat, amountMinor: vat, vatPercent: group.percent, vatStatus: group.vatStatus ?? null, vatType: 'PURCHASE', description: options.description ?? null });
-    lines.push({ account: STANDARD_ACCOUNTS.outputVat, amountMinor: -vat, vatPercent: group.percent, vatStatus: group.vatStatus ?? null, vatType: 'PURCHASE', description: options.description ?? null });
+    lines.push({
+      account: STANDARD_ACCOUNTS.inputVat,
+      amountMinor: vat,
+      vatPercent: group.percent,
+      vatStatus: group.vatStatus ?? null,
+      vatType: 'PURCHASE',
+      description: options.description ?? null,
+    });
+    lines.push({
+      account: STANDARD_ACCOUNTS.outputVat,
+      amountMinor: -vat,
+      vatPercent: group.percent,
+      vatStatus: group.vatStatus ?? null,
+      vatType: 'PURCHASE',
+      description: options.description ?? null,
+    });
   }
   return lines;
 }
 
 /** Payment received from a customer: Dr bank / Cr receivables. */
-export function paymentReceivedPostings(amountMinor: number, options: { bankAccount?: string; receivableAccount?: string; partnerId?: number | null; description?: string } = {}): PostingLine[] {
+export function paymentReceivedPostings(
+  amountMinor: number,
+  options: { bankAccount?: string; receivableAccount?: string; partnerId?: number | null; description?: string } = {},
+): PostingLine[] {
   const common = { partnerId: options.partnerId ?? null, description: options.description ?? null };
   return [
     { account: options.bankAccount ?? STANDARD_ACCOUNTS.bank, amountMinor, ...common },
@@ -268,7 +392,10 @@ export function paymentReceivedPostings(amountMinor: number, options: { bankAcco
 }
 
 /** Supplier paid: Dr payables / Cr bank. */
-export function supplierPaymentPostings(amountMinor: number, options: { bankAccount?: string; payableAccount?: string; partnerId?: number | null; description?: string } = {}): PostingLine[] {
+export function supplierPaymentPostings(
+  amountMinor: number,
+  options: { bankAccount?: string; payableAccount?: string; partnerId?: number | null; description?: string } = {},
+): PostingLine[] {
   const common = { partnerId: options.partnerId ?? null, description: options.description ?? null };
   return [
     { account: options.payableAccount ?? STANDARD_ACCOUNTS.tradePayables, amountMinor, ...common },
@@ -280,10 +407,15 @@ export function supplierPaymentPostings(amountMinor: number, options: { bankAcco
  * VAT period close: output VAT and input VAT are cleared against the net VAT payable (a refund when input
  * exceeds output). E.g. output 255, input 102: Dr 2930 255 / Cr 1763 102 / Cr 2939 153.
  */
-export function vatPeriodClosePostings(outputVatMinor: number, inputVatMinor: number, description?: string): PostingLine[] {
+export function vatPeriodClosePostings(
+  outputVatMinor: number,
+  inputVatMinor: number,
+  description?: string,
+): PostingLine[] {
   const lines: PostingLine[] = [];
   const common = { description: description ?? null };
-  if (outputVatMinor !== 0) lines.push({ account: STANDARD_ACCOUNTS.outputVat, amountMinor: outputVatMinor, ...common });
+  if (outputVatMinor !== 0)
+    lines.push({ account: STANDARD_ACCOUNTS.outputVat, amountMinor: outputVatMinor, ...common });
   if (inputVatMinor !== 0) lines.push({ account: STANDARD_ACCOUNTS.inputVat, amountMinor: -inputVatMinor, ...common });
   const payable = outputVatMinor - inputVatMinor;
   if (payable !== 0) lines.push({ account: STANDARD_ACCOUNTS.vatPayable, amountMinor: -payable, ...common });

@@ -114,7 +114,9 @@ describe('SIE 4 writer', () => {
   });
 
   it('refuses an unbalanced voucher', () => {
-    expect(() => sieVoucherLines({ ...voucher, transactions: voucher.transactions.slice(1) })).toThrow(/does not balance/);
+    expect(() => sieVoucherLines({ ...voucher, transactions: voucher.transactions.slice(1) })).toThrow(
+      /does not balance/,
+    );
   });
 
   it('writes object lists, transaction dates and texts, and registration dates', () => {
@@ -125,7 +127,16 @@ describe('SIE 4 writer', () => {
       text: 'Rent "March"',
       registered: '2026-03-02',
       transactions: [
-        { account: '4000', objects: [[20, '3'], [21, 'X 1']], amountMinor: 1000n, date: '2026-03-01', text: 'office' },
+        {
+          account: '4000',
+          objects: [
+            [20, '3'],
+            [21, 'X 1'],
+          ],
+          amountMinor: 1000n,
+          date: '2026-03-01',
+          text: 'office',
+        },
         { account: '1910', amountMinor: -1000n, date: '2026-03-01' },
       ],
     });
@@ -150,7 +161,15 @@ describe('SIE 4 writer', () => {
 describe('SIE 4 reader', () => {
   it('reads the example back', async () => {
     const doc = parseSie(await collect(sieFileChunks(head, [voucher])));
-    expect(doc).toMatchObject({ flag: '0', format: 'PC8', sieType: '4', companyName: 'Övningsbolaget AB', orgNumber: '555555-5555', currency: 'SEK', chartType: 'EUBAS97' });
+    expect(doc).toMatchObject({
+      flag: '0',
+      format: 'PC8',
+      sieType: '4',
+      companyName: 'Övningsbolaget AB',
+      orgNumber: '555555-5555',
+      currency: 'SEK',
+      chartType: 'EUBAS97',
+    });
     expect(doc.program).toEqual(['Tilitoimisto', '1.0']);
     expect(doc.fiscalYears).toEqual([{ index: 0, start: '2026-01-01', end: '2026-12-31' }]);
     expect(doc.accounts.get('3001')).toEqual({ name: 'Försäljning 25 %' });
@@ -191,11 +210,25 @@ const voucherArb = fc
     number: fc.integer({ min: 1, max: 1_000_000 }),
     day: fc.integer({ min: 1, max: 28 }),
     text,
-    rows: fc.array(fc.record({ account: accountNumber, amount, text: fc.option(text, { nil: undefined }), objects: fc.array(fc.tuple(fc.integer({ min: 20, max: 40 }), text), { maxLength: 2 }) }), { minLength: 1, maxLength: 8 }),
+    rows: fc.array(
+      fc.record({
+        account: accountNumber,
+        amount,
+        text: fc.option(text, { nil: undefined }),
+        objects: fc.array(fc.tuple(fc.integer({ min: 20, max: 40 }), text), { maxLength: 2 }),
+      }),
+      { minLength: 1, maxLength: 8 },
+    ),
   })
   .map(({ number, day, text: t, rows }): SieVoucher => {
     const date = `2026-02-${String(day).padStart(2, '0')}`;
-    const transactions = rows.map((r) => ({ account: r.account, amountMinor: r.amount, text: r.text, objects: r.objects, date }));
+    const transactions = rows.map((r) => ({
+      account: r.account,
+      amountMinor: r.amount,
+      text: r.text,
+      objects: r.objects,
+      date,
+    }));
     const sum = transactions.reduce((s, r) => s + r.amountMinor, 0n);
     transactions.push({ account: '1910', amountMinor: -sum, text: undefined, objects: [], date });
     return { series: 'A', number, date, text: t, transactions };
@@ -230,8 +263,19 @@ describe('SIE 4 round trip (property)', () => {
 
 describe('splitting a transaction by dimension objects', () => {
   it('keeps a single full allocation per dimension as one row', () => {
-    expect(splitByObjects(1000n, [{ dimension: 20, object: '1', amountMinor: 1000n }, { dimension: 21, object: '7', amountMinor: 1000n }])).toEqual([
-      { objects: [[20, '1'], [21, '7']], amountMinor: 1000n },
+    expect(
+      splitByObjects(1000n, [
+        { dimension: 20, object: '1', amountMinor: 1000n },
+        { dimension: 21, object: '7', amountMinor: 1000n },
+      ]),
+    ).toEqual([
+      {
+        objects: [
+          [20, '1'],
+          [21, '7'],
+        ],
+        amountMinor: 1000n,
+      },
     ]);
   });
 
@@ -242,7 +286,13 @@ describe('splitting a transaction by dimension objects', () => {
       { dimension: 21, object: 'x', amountMinor: -300n },
     ]);
     expect(rows).toEqual([
-      { objects: [[20, 'a'], [21, 'x']], amountMinor: -300n },
+      {
+        objects: [
+          [20, 'a'],
+          [21, 'x'],
+        ],
+        amountMinor: -300n,
+      },
       { objects: [[20, 'a']], amountMinor: -300n },
       { objects: [[20, 'b']], amountMinor: -400n },
     ]);
@@ -253,18 +303,29 @@ describe('splitting a transaction by dimension objects', () => {
       fc.property(
         fc.bigInt({ min: 1n, max: 10n ** 9n }),
         fc.boolean(),
-        fc.array(fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 4 }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
         (size, negative, dims) => {
           const total = negative ? -size : size;
           const allocations = dims.flatMap((weights, d) => {
             const sum = weights.reduce((a, b) => a + b, 0) + 1; // leaves part unallocated
-            return weights.map((w, k) => ({ dimension: 20 + d, object: `o${k}`, amountMinor: (total * BigInt(w)) / BigInt(sum) }));
+            return weights.map((w, k) => ({
+              dimension: 20 + d,
+              object: `o${k}`,
+              amountMinor: (total * BigInt(w)) / BigInt(sum),
+            }));
           });
           const rows = splitByObjects(total, allocations);
           expect(rows.reduce((s, r) => s + r.amountMinor, 0n)).toBe(total);
           for (const a of allocations) {
-            const got = rows.filter((r) => r.objects.some(([d, o]) => d === a.dimension && o === a.object)).reduce((s, r) => s + r.amountMinor, 0n);
-            const expected = allocations.filter((b) => b.dimension === a.dimension && b.object === a.object).reduce((s, b) => s + b.amountMinor, 0n);
+            const got = rows
+              .filter((r) => r.objects.some(([d, o]) => d === a.dimension && o === a.object))
+              .reduce((s, r) => s + r.amountMinor, 0n);
+            const expected = allocations
+              .filter((b) => b.dimension === a.dimension && b.object === a.object)
+              .reduce((s, b) => s + b.amountMinor, 0n);
             expect(got).toBe(expected);
           }
         },
@@ -273,6 +334,8 @@ describe('splitting a transaction by dimension objects', () => {
   });
 
   it('leaves out a dimension whose allocations exceed the amount', () => {
-    expect(splitByObjects(100n, [{ dimension: 20, object: 'a', amountMinor: 150n }])).toEqual([{ objects: [], amountMinor: 100n }]);
+    expect(splitByObjects(100n, [{ dimension: 20, object: 'a', amountMinor: 150n }])).toEqual([
+      { objects: [], amountMinor: 100n },
+    ]);
   });
 });

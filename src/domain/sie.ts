@@ -117,12 +117,12 @@ const TRANSLITERATIONS: Record<string, string> = {
   '…': '...',
   '†': '+',
   '‡': '+',
-  'ˆ': '^',
+  ˆ: '^',
   '‰': 'o/oo',
   '‹': '<',
   '›': '>',
-  'Œ': 'OE',
-  'œ': 'oe',
+  Œ: 'OE',
+  œ: 'oe',
   '‘': "'",
   '’': "'",
   '“': '"',
@@ -132,12 +132,12 @@ const TRANSLITERATIONS: Record<string, string> = {
   '—': '-',
   '˜': '~',
   '™': 'TM',
-  'Ø': 'O',
-  'ø': 'o',
-  'Ð': 'D',
-  'ð': 'd',
-  'Þ': 'Th',
-  'þ': 'th',
+  Ø: 'O',
+  ø: 'o',
+  Ð: 'D',
+  ð: 'd',
+  Þ: 'Th',
+  þ: 'th',
   '×': 'x',
   '©': '(c)',
   '®': '(R)',
@@ -228,8 +228,10 @@ export function* sieHeaderLines(head: SieHead): Generator<string> {
     if (account.type) yield line('KTYP', sieField(account.number), account.type);
   }
   for (const dimension of head.dimensions ?? []) yield line('DIM', String(dimension.number), sieQuoted(dimension.name));
-  for (const object of head.objects ?? []) yield line('OBJEKT', String(object.dimension), sieQuoted(object.id), sieQuoted(object.name));
-  const balance = (label: string, b: SieBalance) => line(label, String(b.year), sieField(b.account), sieAmount(b.amountMinor));
+  for (const object of head.objects ?? [])
+    yield line('OBJEKT', String(object.dimension), sieQuoted(object.id), sieQuoted(object.name));
+  const balance = (label: string, b: SieBalance) =>
+    line(label, String(b.year), sieField(b.account), sieAmount(b.amountMinor));
   for (const b of head.openingBalances) yield balance('IB', b);
   for (const b of head.closingBalances) yield balance('UB', b);
   for (const b of head.results) yield balance('RES', b);
@@ -239,8 +241,14 @@ export function* sieHeaderLines(head: SieHead): Generator<string> {
 export function sieVoucherLines(voucher: SieVoucher): string[] {
   let sum = 0n;
   for (const t of voucher.transactions) sum += t.amountMinor;
-  if (sum !== 0n) throw new RangeError(`voucher ${voucher.series} ${voucher.number} does not balance (${sieAmount(sum)})`);
-  const head = [sieField(voucher.series), sieField(String(voucher.number)), sieDate(voucher.date), sieQuoted(voucher.text)];
+  if (sum !== 0n)
+    throw new RangeError(`voucher ${voucher.series} ${voucher.number} does not balance (${sieAmount(sum)})`);
+  const head = [
+    sieField(voucher.series),
+    sieField(String(voucher.number)),
+    sieDate(voucher.date),
+    sieQuoted(voucher.text),
+  ];
   if (voucher.registered) head.push(sieDate(voucher.registered));
   const lines = [line('VER', ...head), '{'];
   let lastDate = '';

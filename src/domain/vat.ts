@@ -29,9 +29,18 @@ export interface CountryVat {
 
 const BEGIN = '1900-01-01';
 const both = { sales: true, purchase: true };
-const r = (percent: string, kind: VatRateKind, from = BEGIN, to: string | null = null): DatedVatRate => ({ percent, kind, from, to, ...both });
+const r = (percent: string, kind: VatRateKind, from = BEGIN, to: string | null = null): DatedVatRate => ({
+  percent,
+  kind,
+  from,
+  to,
+  ...both,
+});
 /** The same rates, open-ended from the beginning: countries whose rates we only hold as currently in force. */
-const current = (standard: string, ...reduced: string[]): DatedVatRate[] => [r(standard, 'STANDARD'), ...reduced.map((p) => r(p, 'REDUCED'))];
+const current = (standard: string, ...reduced: string[]): DatedVatRate[] => [
+  r(standard, 'STANDARD'),
+  ...reduced.map((p) => r(p, 'REDUCED')),
+];
 
 const VAT_COUNTRIES: CountryVat[] = [
   {
@@ -66,21 +75,62 @@ const VAT_COUNTRIES: CountryVat[] = [
   { iso: 'LT', name: 'LITHUANIA', eu: true, rates: current('21', '9', '5') },
   { iso: 'PL', name: 'POLAND', eu: true, rates: current('23', '8', '5') },
   { iso: 'DE', name: 'GERMANY', eu: true, rates: [r('19', 'STANDARD', '2021-01-01'), r('7', 'REDUCED', '2021-01-01')] },
-  { iso: 'NL', name: 'NETHERLANDS', eu: true, rates: [r('21', 'STANDARD', '2012-10-01'), r('9', 'REDUCED', '2019-01-01')] },
+  {
+    iso: 'NL',
+    name: 'NETHERLANDS',
+    eu: true,
+    rates: [r('21', 'STANDARD', '2012-10-01'), r('9', 'REDUCED', '2019-01-01')],
+  },
   { iso: 'BE', name: 'BELGIUM', eu: true, rates: current('21', '12', '6') },
-  { iso: 'LU', name: 'LUXEMBOURG', eu: true, rates: [r('17', 'STANDARD', '2024-01-01'), r('14', 'REDUCED', '2024-01-01'), r('8', 'REDUCED', '2024-01-01'), r('3', 'SUPER_REDUCED')] },
-  { iso: 'FR', name: 'FRANCE', eu: true, rates: [r('20', 'STANDARD', '2014-01-01'), r('10', 'REDUCED', '2014-01-01'), r('5.5', 'REDUCED'), r('2.1', 'SUPER_REDUCED')] },
+  {
+    iso: 'LU',
+    name: 'LUXEMBOURG',
+    eu: true,
+    rates: [
+      r('17', 'STANDARD', '2024-01-01'),
+      r('14', 'REDUCED', '2024-01-01'),
+      r('8', 'REDUCED', '2024-01-01'),
+      r('3', 'SUPER_REDUCED'),
+    ],
+  },
+  {
+    iso: 'FR',
+    name: 'FRANCE',
+    eu: true,
+    rates: [
+      r('20', 'STANDARD', '2014-01-01'),
+      r('10', 'REDUCED', '2014-01-01'),
+      r('5.5', 'REDUCED'),
+      r('2.1', 'SUPER_REDUCED'),
+    ],
+  },
   { iso: 'ES', name: 'SPAIN', eu: true, rates: [...current('21', '10'), r('4', 'SUPER_REDUCED')] },
   { iso: 'PT', name: 'PORTUGAL', eu: true, rates: current('23', '13', '6') },
   { iso: 'IT', name: 'ITALY', eu: true, rates: [...current('22', '10', '5'), r('4', 'SUPER_REDUCED')] },
-  { iso: 'IE', name: 'IRELAND', eu: true, rates: [r('23', 'STANDARD', '2021-03-01'), r('13.5', 'REDUCED'), r('9', 'REDUCED'), r('4.8', 'SUPER_REDUCED')] },
-  { iso: 'AT', name: 'AUSTRIA', eu: true, rates: [r('20', 'STANDARD'), r('13', 'REDUCED', '2016-01-01'), r('10', 'REDUCED')] },
+  {
+    iso: 'IE',
+    name: 'IRELAND',
+    eu: true,
+    rates: [r('23', 'STANDARD', '2021-03-01'), r('13.5', 'REDUCED'), r('9', 'REDUCED'), r('4.8', 'SUPER_REDUCED')],
+  },
+  {
+    iso: 'AT',
+    name: 'AUSTRIA',
+    eu: true,
+    rates: [r('20', 'STANDARD'), r('13', 'REDUCED', '2016-01-01'), r('10', 'REDUCED')],
+  },
   { iso: 'CZ', name: 'CZECH_REPUBLIC', eu: true, rates: [r('21', 'STANDARD'), r('12', 'REDUCED', '2024-01-01')] },
   {
     iso: 'SK',
     name: 'SLOVAKIA',
     eu: true,
-    rates: [r('20', 'STANDARD', '2011-01-01', '2024-12-31'), r('10', 'REDUCED', '2011-01-01', '2024-12-31'), r('23', 'STANDARD', '2025-01-01'), r('19', 'REDUCED', '2025-01-01'), r('5', 'REDUCED', '2025-01-01')],
+    rates: [
+      r('20', 'STANDARD', '2011-01-01', '2024-12-31'),
+      r('10', 'REDUCED', '2011-01-01', '2024-12-31'),
+      r('23', 'STANDARD', '2025-01-01'),
+      r('19', 'REDUCED', '2025-01-01'),
+      r('5', 'REDUCED', '2025-01-01'),
+    ],
   },
   { iso: 'SI', name: 'SLOVENIA', eu: true, rates: current('22', '9.5', '5') },
   { iso: 'HU', name: 'HUNGARY', eu: true, rates: current('27', '18', '5') },
@@ -89,10 +139,21 @@ const VAT_COUNTRIES: CountryVat[] = [
     iso: 'RO',
     name: 'ROMANIA',
     eu: true,
-    rates: [r('19', 'STANDARD', '2017-01-01', '2025-07-31'), r('9', 'REDUCED', '2017-01-01', '2025-07-31'), r('5', 'REDUCED', '2017-01-01', '2025-07-31'), r('21', 'STANDARD', '2025-08-01'), r('11', 'REDUCED', '2025-08-01')],
+    rates: [
+      r('19', 'STANDARD', '2017-01-01', '2025-07-31'),
+      r('9', 'REDUCED', '2017-01-01', '2025-07-31'),
+      r('5', 'REDUCED', '2017-01-01', '2025-07-31'),
+      r('21', 'STANDARD', '2025-08-01'),
+      r('11', 'REDUCED', '2025-08-01'),
+    ],
   },
   { iso: 'BG', name: 'BULGARIA', eu: true, rates: current('20', '9') },
-  { iso: 'GR', name: 'GREECE', eu: true, rates: [r('24', 'STANDARD', '2016-06-01'), r('13', 'REDUCED', '2016-06-01'), r('6', 'REDUCED', '2016-01-01')] },
+  {
+    iso: 'GR',
+    name: 'GREECE',
+    eu: true,
+    rates: [r('24', 'STANDARD', '2016-06-01'), r('13', 'REDUCED', '2016-06-01'), r('6', 'REDUCED', '2016-01-01')],
+  },
   { iso: 'CY', name: 'CYPRUS', eu: true, rates: current('19', '9', '5') },
   { iso: 'MT', name: 'MALTA', eu: true, rates: current('18', '7', '5') },
 ];
@@ -148,7 +209,12 @@ export interface VatStatusCode {
 
 export const FINNISH_VAT_STATUSES: VatStatusCode[] = [
   { vatStatus: 1, description: 'Domestic', sales: true, purchase: true },
-  { vatStatus: 2, description: 'Domestic reverse charge (construction services, metal scrap)', sales: true, purchase: true },
+  {
+    vatStatus: 2,
+    description: 'Domestic reverse charge (construction services, metal scrap)',
+    sales: true,
+    purchase: true,
+  },
   { vatStatus: 3, description: 'Outside of the EU', sales: true, purchase: true },
   { vatStatus: 4, description: 'EU community purchase (goods)', sales: false, purchase: true },
   { vatStatus: 5, description: 'EU community sales (goods)', sales: true, purchase: false },

@@ -13,7 +13,12 @@ export const fiscalMigrations: Record<string, Migration> = {
         .addColumn('version', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('fiscal_years_pk', ['company_id', 'id'])
         .execute();
-      await db.schema.createIndex('fiscal_years_by_start').on('fiscal_years').columns(['company_id', 'start_date']).unique().execute();
+      await db.schema
+        .createIndex('fiscal_years_by_start')
+        .on('fiscal_years')
+        .columns(['company_id', 'start_date'])
+        .unique()
+        .execute();
       // Monthly periods of a fiscal year; postings into a closed one are refused.
       await db.schema
         .createTable('fiscal_periods')
@@ -27,8 +32,17 @@ export const fiscalMigrations: Record<string, Migration> = {
         .addColumn('version', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('fiscal_periods_pk', ['company_id', 'id'])
         .execute();
-      await db.schema.createIndex('fiscal_periods_by_start').on('fiscal_periods').columns(['company_id', 'start_date']).unique().execute();
-      await db.schema.createIndex('fiscal_periods_by_year').on('fiscal_periods').columns(['company_id', 'fiscal_year_id']).execute();
+      await db.schema
+        .createIndex('fiscal_periods_by_start')
+        .on('fiscal_periods')
+        .columns(['company_id', 'start_date'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('fiscal_periods_by_year')
+        .on('fiscal_periods')
+        .columns(['company_id', 'fiscal_year_id'])
+        .execute();
     },
   },
 };

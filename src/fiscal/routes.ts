@@ -8,7 +8,10 @@ import type { FiscalService } from './service.ts';
 const RIGHT = 'accounting.fiscalPeriods' as const;
 const TAGS = ['Ledger'];
 const YearParam = Type.Object({ fiscalYearId: PathId('Fiscal year id (int32).') });
-const PeriodParams = Type.Object({ fiscalYearId: PathId('Fiscal year id (int32).'), periodId: PathId('Fiscal period id (int32).') });
+const PeriodParams = Type.Object({
+  fiscalYearId: PathId('Fiscal year id (int32).'),
+  periodId: PathId('Fiscal period id (int32).'),
+});
 
 export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
   const periodAction = (action: 'close' | 'open') =>
@@ -26,7 +29,9 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
       handler: ({ auth, params }) => {
         const yearId = parseId(params.fiscalYearId, 'Fiscal period');
         const periodId = parseId(params.periodId, 'Fiscal period');
-        return action === 'close' ? fiscal.closePeriod(auth.companyId, yearId, periodId) : fiscal.openPeriod(auth.companyId, yearId, periodId);
+        return action === 'close'
+          ? fiscal.closePeriod(auth.companyId, yearId, periodId)
+          : fiscal.openPeriod(auth.companyId, yearId, periodId);
       },
     });
   return [

@@ -9,7 +9,12 @@ const FiscalPeriod = Type.Object(
     endDate: DateString(),
     status: Status,
   },
-  { $id: 'FiscalPeriod', title: 'FiscalPeriod', additionalProperties: false, description: 'A monthly period of a fiscal year; nothing is posted into a CLOSED one.' },
+  {
+    $id: 'FiscalPeriod',
+    title: 'FiscalPeriod',
+    additionalProperties: false,
+    description: 'A monthly period of a fiscal year; nothing is posted into a CLOSED one.',
+  },
 );
 
 /** A period as the real interface names it: the same monthly periods, with the time of their last change. */
@@ -43,6 +48,11 @@ export const FiscalYears = Type.Object({ fiscalYears: Type.Array(FiscalYear) }, 
 
 export const NewFiscalYear = Type.Object(
   { startDate: DateString(), endDate: DateString() },
-  { title: 'NewFiscalYear', additionalProperties: false, description: 'Starts on the first day of a month, ends on the last day of a month, at most 18 months, adjacent to the existing years.' },
+  {
+    title: 'NewFiscalYear',
+    additionalProperties: false,
+    description:
+      'Starts on the first day of a month, ends on the last day of a month, at most 18 months, adjacent to the existing years.',
+  },
 );
 export type NewFiscalYearWire = Static<typeof NewFiscalYear>;

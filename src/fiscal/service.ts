@@ -12,7 +12,12 @@ const status = (closed: boolean | number): 'OPEN' | 'CLOSED' => (closed ? 'CLOSE
 
 function yearToWire(year: store.FiscalYearRow, periods: store.FiscalPeriodRow[]): FiscalYearWire {
   const own = periods.filter((p) => Number(p.fiscal_year_id) === Number(year.id));
-  const plain = own.map((p) => ({ id: Number(p.id), startDate: p.start_date, endDate: p.end_date, status: status(p.closed) }));
+  const plain = own.map((p) => ({
+    id: Number(p.id),
+    startDate: p.start_date,
+    endDate: p.end_date,
+    status: status(p.closed),
+  }));
   return {
     id: Number(year.id),
     startDate: year.start_date,
@@ -26,13 +31,32 @@ function yearToWire(year: store.FiscalYearRow, periods: store.FiscalPeriodRow[])
 }
 
 /** Inserts a fiscal year with its monthly periods (no checks: callers check). */
-export async function insertFiscalYear(db: Db, companyId: number, startDate: string, endDate: string, now: Date): Promise<number> {
+export async function insertFiscalYear(
+  db: Db,
+  companyId: number,
+  startDate: string,
+  endDate: string,
+  now: Date,
+): Promise<number> {
   const id = await allocateId(db, companyId, 'fiscal_years');
   const version = nextVersion(now);
   const months = monthlyPeriods(startDate, endDate);
   const firstId = await allocateIds(db, companyId, 'fiscal_periods', months.length);
-  const periods: store.FiscalPeriodRow[] = months.map((p, i) => ({ company_id: companyId, id: firstId + i, fiscal_year_id: id, start_date: p.startDate, end_date: p.endDate, closed: false, closed_at: null, version }));
-  await store.insertYear(db, { company_id: companyId, id, start_date: startDate, end_date: endDate, closed: false, version }, periods);
+  const periods: store.FiscalPeriodRow[] = months.map((p, i) => ({
+    company_id: companyId,
+    id: firstId + i,
+    fiscal_year_id: id,
+    start_date: p.startDate,
+    end_date: p.endDate,
+    closed: false,
+    closed_at: null,
+    version,
+  }));
+  await store.insertYear(
+    db,
+    { company_id: companyId, id, start_date: startDate, end_date: endDate, closed: false, version },
+    periods,
+  );
   return id;
 }
 
@@ -48,7 +72,13 @@ export async function setUpFiscalYear(db: Db, companyId: number, ctx: AppContext
  * The ids of receipts still unfinished dated between two days (at most `limit`): a closing check. The ledger
  * provides it (the ledger depends on fiscal periods, not the other way round).
  */
-export type UnfinishedReceipts = (trx: Db, companyId: number, start: string, end: string, limit: number) => Promise<number[]>;
+export type UnfinishedReceipts = (
+  trx: Db,
+  companyId: number,
+  start: string,
+  end: string,
+  limit: number,
+) => Promise<number[]>;
 
 /** Where a posting dated `date` goes: its fiscal year and period. */
 export interface OpenPeriod {
@@ -71,7 +101,10 @@ export class FiscalService {
   }
 
   async list(companyId: number): Promise<{ fiscalYears: FiscalYearWire[] }> {
-    const [years, periods] = await Promise.all([store.listYears(this.#ctx.db, companyId), store.listPeriods(this.#ctx.db, companyId)]);
+    const [years, periods] = await Promise.all([
+      store.listYears(this.#ctx.db, companyId),
+      store.listPeriods(this.#ctx.db, companyId),
+    ]);
     return { fiscalYears: years.map((y) => yearToWire(y, periods)) };
   }
 
@@ -84,8 +117,17 @@ export class FiscalService {
   async openPeriodOn(trx: Db, companyId: number, date: string, field = 'receiptDate'): Promise<OpenPeriod> {
     let query = trx
       .selectFrom('fiscal_periods as p')
-      .innerJoin('fiscal_years as y', (join) => join.onRef('y.id', '=', 'p.fiscal_year_id').on('y.company_id', '=', companyId))
-      .select(['p.id as period_id', 'p.closed as period_closed', 'y.id as year_id', 'y.closed as year_closed', 'y.start_date', 'y.end_date'])
+      .innerJoin('fiscal_years as y', (join) =>
+        join.onRef('y.id', '=', 'p.fiscal_year_id').on('y.company_id', '=', companyId),
+      )
+      .select([
+        'p.id as period_id',
+        'p.closed as period_closed',
+        'y.id as year_id',
+        'y.closed as year_closed',
+        'y.start_date',
+        'y.end_date',
+      ])
       .where('p.company_id', '=', companyId)
       .where('p.start_date', '<=', date)
       .where('p.end_date', '>=', date);
@@ -93,7 +135,12 @@ export class FiscalService {
     const row = await query.executeTakeFirst();
     if (!row) throw apiError('NO_FISCAL_YEAR_FOR_DATE', field, { date });
     if (row.period_closed || row.year_closed) throw apiError('CLOSED_FISCAL_PERIOD', field);
-    return { fiscalYearId: Number(row.year_id), fiscalYearStart: row.start_date, fiscalYearEnd: row.end_date, periodId: Number(row.period_id) };
+    return {
+      fiscalYearId: Number(row.year_id),
+      fiscalYearStart: row.start_date,
+      fiscalYearEnd: row.end_date,
+      periodId: Number(row.period_id),
+    };
   }
 
   async createYear(companyId: number, input: NewFiscalYearWire): Promise<FiscalYearWire> {
@@ -107,7 +154,9 @@ export class FiscalService {
         const after = input.startDate === addDays(last.end_date, 1);
         const before = input.endDate === addDays(first.start_date, -1);
         if (!after && !before) {
-          throw apiError('FISCAL_YEAR_INVALID', 'startDate', { detail: `a new fiscal year starts on ${addDays(last.end_date, 1)} or ends on ${addDays(first.start_date, -1)}` });
+          throw apiError('FISCAL_YEAR_INVALID', 'startDate', {
+            detail: `a new fiscal year starts on ${addDays(last.end_date, 1)} or ends on ${addDays(first.start_date, -1)}`,
+          });
         }
       }
       const id = await insertFiscalYear(trx, companyId, input.startDate, input.endDate, this.#ctx.clock.now());
@@ -125,7 +174,8 @@ export class FiscalService {
       // update first: on PostgreSQL this waits for postings holding the period, whose receipts we then see
       await store.setPeriodClosed(trx, companyId, periodId, true, isoDateTime(now), nextVersion(now, period.version));
       const unfinished = await this.#unfinishedReceipts(trx, companyId, period.start_date, period.end_date, 20);
-      if (unfinished.length > 0) throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
+      if (unfinished.length > 0)
+        throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
       return { message: `Fiscal period ${period.start_date} – ${period.end_date} closed.` };
     });
   }
@@ -136,7 +186,14 @@ export class FiscalService {
       const year = (await store.getYear(trx, companyId, Number(period.fiscal_year_id)))!;
       if (year.closed) throw apiError('FISCAL_YEAR_CLOSED');
       if (!period.closed) throw apiError('FISCAL_PERIOD_ALREADY_OPEN');
-      await store.setPeriodClosed(trx, companyId, periodId, false, null, nextVersion(this.#ctx.clock.now(), period.version));
+      await store.setPeriodClosed(
+        trx,
+        companyId,
+        periodId,
+        false,
+        null,
+        nextVersion(this.#ctx.clock.now(), period.version),
+      );
       return { message: `Fiscal period ${period.start_date} – ${period.end_date} opened.` };
     });
   }
@@ -149,11 +206,20 @@ export class FiscalService {
       if (year.closed) throw apiError('FISCAL_YEAR_CLOSED');
       const now = this.#ctx.clock.now();
       for (const p of await store.listPeriods(trx, companyId, fiscalYearId)) {
-        if (!p.closed) await store.setPeriodClosed(trx, companyId, Number(p.id), true, isoDateTime(now), nextVersion(now, p.version));
+        if (!p.closed)
+          await store.setPeriodClosed(
+            trx,
+            companyId,
+            Number(p.id),
+            true,
+            isoDateTime(now),
+            nextVersion(now, p.version),
+          );
       }
       await store.setYearClosed(trx, companyId, fiscalYearId, true, nextVersion(now, year.version));
       const unfinished = await this.#unfinishedReceipts(trx, companyId, year.start_date, year.end_date, 20);
-      if (unfinished.length > 0) throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
+      if (unfinished.length > 0)
+        throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
       return { message: `Fiscal year ${year.start_date} – ${year.end_date} closed.` };
     });
   }

@@ -33,7 +33,12 @@ export async function listYears(db: Db, companyId: number): Promise<FiscalYearRo
 }
 
 export async function getYear(db: Db, companyId: number, id: number): Promise<FiscalYearRow | undefined> {
-  return db.selectFrom('fiscal_years').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('fiscal_years')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function listPeriods(db: Db, companyId: number, fiscalYearId?: number): Promise<FiscalPeriodRow[]> {
@@ -43,7 +48,12 @@ export async function listPeriods(db: Db, companyId: number, fiscalYearId?: numb
 }
 
 export async function getPeriod(db: Db, companyId: number, id: number): Promise<FiscalPeriodRow | undefined> {
-  return db.selectFrom('fiscal_periods').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('fiscal_periods')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The period holding a date, if any. */
@@ -62,7 +72,14 @@ export async function insertYear(db: Db, year: FiscalYearRow, periods: FiscalPer
   await db.insertInto('fiscal_periods').values(periods).execute();
 }
 
-export async function setPeriodClosed(db: Db, companyId: number, id: number, closed: boolean, closedAt: string | null, version: string): Promise<void> {
+export async function setPeriodClosed(
+  db: Db,
+  companyId: number,
+  id: number,
+  closed: boolean,
+  closedAt: string | null,
+  version: string,
+): Promise<void> {
   await db
     .updateTable('fiscal_periods')
     .set({ closed, closed_at: closedAt, version })
@@ -71,6 +88,17 @@ export async function setPeriodClosed(db: Db, companyId: number, id: number, clo
     .execute();
 }
 
-export async function setYearClosed(db: Db, companyId: number, id: number, closed: boolean, version: string): Promise<void> {
-  await db.updateTable('fiscal_years').set({ closed, version }).where('company_id', '=', companyId).where('id', '=', id).execute();
+export async function setYearClosed(
+  db: Db,
+  companyId: number,
+  id: number,
+  closed: boolean,
+  version: string,
+): Promise<void> {
+  await db
+    .updateTable('fiscal_years')
+    .set({ closed, version })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
 }

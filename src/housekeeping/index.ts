@@ -8,6 +8,10 @@ export { Housekeeping, purgesOf, type HousekeepingCounts } from './task.ts';
 export const housekeepingArea = defineArea({
   name: 'housekeeping',
   migrations: housekeepingMigrations,
-  create: (ctx, _deps, areas) => new Housekeeping(ctx, { purges: purgesOf(areas), intervalMs: (ctx.config.housekeepingIntervalSeconds ?? 600) * 1000 }),
+  create: (ctx, _deps, areas) =>
+    new Housekeeping(ctx, {
+      purges: purgesOf(areas),
+      intervalMs: (ctx.config.housekeepingIntervalSeconds ?? 600) * 1000,
+    }),
   tasks: (housekeeping) => [housekeeping],
 });

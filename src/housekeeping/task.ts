@@ -80,7 +80,8 @@ export class Housekeeping {
     this.#intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
     this.#firstRunMs = options.firstRunMs ?? DEFAULT_FIRST_RUN_MS;
     this.#batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-    if (!Number.isInteger(this.#batchSize) || this.#batchSize < 1) throw new Error(`batchSize must be a positive integer, got ${this.#batchSize}`);
+    if (!Number.isInteger(this.#batchSize) || this.#batchSize < 1)
+      throw new Error(`batchSize must be a positive integer, got ${this.#batchSize}`);
   }
 
   get running(): boolean {
@@ -153,7 +154,8 @@ export class Housekeeping {
       const ids = await companyIds(db, after, COMPANY_PAGE);
       for (const companyId of ids) {
         if (this.#stopping) break;
-        for (const [name, purge] of this.#purges.company) counts[name] += await this.#untilDone(() => purge(db, companyId, batch));
+        for (const [name, purge] of this.#purges.company)
+          counts[name] += await this.#untilDone(() => purge(db, companyId, batch));
       }
       if (ids.length < COMPANY_PAGE || this.#stopping) break;
       after = ids[ids.length - 1];

@@ -32,7 +32,9 @@ export const ledgerArea = defineArea({
   migrations: ledgerMigrations,
   create: (ctx, deps: { fiscal: FiscalService; vat: VatService }) => {
     // closing a period or year refuses while unfinished receipts are dated in it
-    deps.fiscal.useUnfinishedReceipts((trx, companyId, start, end, limit) => receiptIdsIn(trx, companyId, 'UNFINISHED', start, end, limit));
+    deps.fiscal.useUnfinishedReceipts((trx, companyId, start, end, limit) =>
+      receiptIdsIn(trx, companyId, 'UNFINISHED', start, end, limit),
+    );
     return new LedgerService(ctx, deps.fiscal, deps.vat);
   },
   routes: (ledger) => ledgerRoutes(ledger),

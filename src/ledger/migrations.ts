@@ -39,10 +39,26 @@ export const ledgerMigrations: Record<string, Migration> = {
         .columns(['company_id', 'fiscal_year_id', 'receipt_number'])
         .unique()
         .execute();
-      await db.schema.createIndex('ledger_receipts_by_date').on('ledger_receipts').columns(['company_id', 'receipt_date']).execute();
-      await db.schema.createIndex('ledger_receipts_by_created').on('ledger_receipts').columns(['company_id', 'created_at']).execute();
-      await db.schema.createIndex('ledger_receipts_by_version').on('ledger_receipts').columns(['company_id', 'version']).execute();
-      await db.schema.createIndex('ledger_receipts_by_status').on('ledger_receipts').columns(['company_id', 'status', 'receipt_date']).execute();
+      await db.schema
+        .createIndex('ledger_receipts_by_date')
+        .on('ledger_receipts')
+        .columns(['company_id', 'receipt_date'])
+        .execute();
+      await db.schema
+        .createIndex('ledger_receipts_by_created')
+        .on('ledger_receipts')
+        .columns(['company_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('ledger_receipts_by_version')
+        .on('ledger_receipts')
+        .columns(['company_id', 'version'])
+        .execute();
+      await db.schema
+        .createIndex('ledger_receipts_by_status')
+        .on('ledger_receipts')
+        .columns(['company_id', 'status', 'receipt_date'])
+        .execute();
 
       // One line of a receipt. amount_minor: cents, debit positive, credit negative. Only lines with
       // in_ledger (their receipt is APPROVED) count in balances, reports and exports.
@@ -74,7 +90,11 @@ export const ledgerMigrations: Record<string, Migration> = {
         .on('ledger_entries')
         .columns(['company_id', 'in_ledger', 'account_number', 'entry_date'])
         .execute();
-      await db.schema.createIndex('ledger_entries_by_date').on('ledger_entries').columns(['company_id', 'entry_date']).execute();
+      await db.schema
+        .createIndex('ledger_entries_by_date')
+        .on('ledger_entries')
+        .columns(['company_id', 'entry_date'])
+        .execute();
       await db.schema.createIndex('ledger_entries_by_id').on('ledger_entries').columns(['company_id', 'id']).execute();
 
       await db.schema
@@ -85,7 +105,13 @@ export const ledgerMigrations: Record<string, Migration> = {
         .addColumn('dimension_id', 'bigint', (c) => c.notNull())
         .addColumn('item_id', 'bigint', (c) => c.notNull())
         .addColumn('amount_minor', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('ledger_entry_dimensions_pk', ['company_id', 'receipt_id', 'entry_id', 'dimension_id', 'item_id'])
+        .addPrimaryKeyConstraint('ledger_entry_dimensions_pk', [
+          'company_id',
+          'receipt_id',
+          'entry_id',
+          'dimension_id',
+          'item_id',
+        ])
         .execute();
     },
   },

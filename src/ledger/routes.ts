@@ -1,5 +1,16 @@
 // HTTP of ledger receipts and journals.
-import { Type, Addition, DateString, DateTimeString, PagingQuery, InfoMessage, StringEnum, Id, PathId, type Static } from '../platform/schema.ts';
+import {
+  Type,
+  Addition,
+  DateString,
+  DateTimeString,
+  PagingQuery,
+  InfoMessage,
+  StringEnum,
+  Id,
+  PathId,
+  type Static,
+} from '../platform/schema.ts';
 import { endOfDay } from '../platform/clock.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId } from '../platform/batch.ts';
@@ -24,7 +35,14 @@ const ReceiptIdParam = Type.Object({ receiptId: PathId('Ledger receipt id (int32
 const commaList = (values: readonly string[], description: string) =>
   Type.String({ pattern: `^(${values.join('|')})(,(${values.join('|')}))*$`, description });
 const VersionDate = () => Type.Union([DateTimeString(), DateString()]);
-const Reconciliation = { createReconciliation: Type.Optional(Type.Boolean({ default: false, description: 'Adds (or adjusts) the RECONCILIATION_ENTRY row that balances the receipt.' })) };
+const Reconciliation = {
+  createReconciliation: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: 'Adds (or adjusts) the RECONCILIATION_ENTRY row that balances the receipt.',
+    }),
+  ),
+};
 
 const list = (value: string | string[] | undefined) => {
   const values = (Array.isArray(value) ? value : value ? [value] : []).flatMap((v) => v.split(','));
@@ -32,7 +50,11 @@ const list = (value: string | string[] | undefined) => {
 };
 
 const Order = () => Type.Optional(StringEnum(['ASC', 'DESC']));
-const ORDERINGS = { orderByDate: 'receipt_date', orderByCreated: 'created_at', orderByVersion: 'version' } as const satisfies Record<string, ReceiptOrderColumn>;
+const ORDERINGS = {
+  orderByDate: 'receipt_date',
+  orderByCreated: 'created_at',
+  orderByVersion: 'version',
+} as const satisfies Record<string, ReceiptOrderColumn>;
 
 /** The orderings asked for, in the order the query names them, before the id order. */
 function orderingOf(query: Partial<Record<keyof typeof ORDERINGS, 'ASC' | 'DESC'>>): ReceiptSearch['orderBy'] {
@@ -88,7 +110,12 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       schema: {
         querystring: Type.Object({
           types: Type.Optional(Type.Array(commaList(RECEIPT_TYPES, 'Receipt types, repeated or comma-separated.'))),
-          status: Type.Optional(commaList(ANY_RECEIPT_STATUS, 'Comma-separated statuses (any of the real vocabulary; journals are UNFINISHED, APPROVED or INVALIDATED).')),
+          status: Type.Optional(
+            commaList(
+              ANY_RECEIPT_STATUS,
+              'Comma-separated statuses (any of the real vocabulary; journals are UNFINISHED, APPROVED or INVALIDATED).',
+            ),
+          ),
           partnerId: Type.Optional(Addition(Id())),
           orderByDate: Order(),
           orderByCreated: Order(),
@@ -101,7 +128,13 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       handler: ({ auth, query }) =>
         ledger.search(
           auth.companyId,
-          { ...dateSearch(query), types: list(query.types), statuses: list(query.status), partnerId: query.partnerId, orderBy: orderingOf(query) },
+          {
+            ...dateSearch(query),
+            types: list(query.types),
+            statuses: list(query.status),
+            partnerId: query.partnerId,
+            orderBy: orderingOf(query),
+          },
           pageRequest(query),
         ),
     }),
@@ -114,7 +147,8 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       description:
         'Creates an UNFINISHED JOURNAL receipt (other types are created by their documents). Its transactions must balance to the cent, on existing active accounts, with active dimension items, in an open fiscal period.',
       schema: { querystring: Type.Object(Reconciliation), body: LedgerReceipt, response: { 200: LedgerReceipt } },
-      handler: ({ auth, body, query }) => ledger.create(auth.companyId, body, { createReconciliation: query.createReconciliation }),
+      handler: ({ auth, body, query }) =>
+        ledger.create(auth.companyId, body, { createReconciliation: query.createReconciliation }),
     }),
     route({
       method: 'GET',
@@ -128,7 +162,11 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
         response: { 200: Type.Union([LedgerReceipt, Type.Array(LedgerReceipt)]) },
       },
       handler: ({ auth, params }) =>
-        batchGet<LedgerReceiptWire & { id: number }>(params.receiptId, 'Ledger receipt', (ids) => ledger.get(auth.companyId, ids) as Promise<(LedgerReceiptWire & { id: number })[]>),
+        batchGet<LedgerReceiptWire & { id: number }>(
+          params.receiptId,
+          'Ledger receipt',
+          (ids) => ledger.get(auth.companyId, ids) as Promise<(LedgerReceiptWire & { id: number })[]>,
+        ),
     }),
     route({
       method: 'PUT',
@@ -139,13 +177,32 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       summary: 'Replace a journal receipt',
       description:
         'Overwrites an UNFINISHED JOURNAL receipt; `version` must be the current one. Transactions sent back with their `id` keep it. The receipt date must stay within its fiscal year.',
-      schema: { params: ReceiptIdParam, querystring: Type.Object(Reconciliation), body: LedgerReceipt, response: { 200: LedgerReceipt } },
+      schema: {
+        params: ReceiptIdParam,
+        querystring: Type.Object(Reconciliation),
+        body: LedgerReceipt,
+        response: { 200: LedgerReceipt },
+      },
       handler: ({ auth, params, body, query }) =>
-        ledger.update(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), body, { createReconciliation: query.createReconciliation }),
+        ledger.update(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), body, {
+          createReconciliation: query.createReconciliation,
+        }),
     }),
-    action('approve', 'Approve a journal receipt', 'UNFINISHED → APPROVED: its transactions count in the ledger from now on.'),
-    action('unfinished', 'Set a journal receipt back to unfinished', 'APPROVED or INVALIDATED → UNFINISHED: editable again, out of the ledger.'),
-    action('invalidate', 'Invalidate a journal receipt', 'UNFINISHED or APPROVED → INVALIDATED: out of the ledger; its number stays used.'),
+    action(
+      'approve',
+      'Approve a journal receipt',
+      'UNFINISHED → APPROVED: its transactions count in the ledger from now on.',
+    ),
+    action(
+      'unfinished',
+      'Set a journal receipt back to unfinished',
+      'APPROVED or INVALIDATED → UNFINISHED: editable again, out of the ledger.',
+    ),
+    action(
+      'invalidate',
+      'Invalidate a journal receipt',
+      'UNFINISHED or APPROVED → INVALIDATED: out of the ledger; its number stays used.',
+    ),
     route({
       method: 'PUT',
       path: '/ledgerreceipts/:receiptId/transactions/:transactionId/dimensions',
@@ -155,12 +212,20 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       description:
         'Replaces the dimension allocations of one transaction (UNFINISHED or APPROVED receipt, open period) and answers the whole receipt. Per dimension the values sum to the transaction amount; items must be active in their dimension.',
       schema: {
-        params: Type.Object({ receiptId: PathId('Ledger receipt id (int32).'), transactionId: PathId('Transaction id (int32).') }),
+        params: Type.Object({
+          receiptId: PathId('Ledger receipt id (int32).'),
+          transactionId: PathId('Transaction id (int32).'),
+        }),
         body: DimensionItemValueList,
         response: { 200: LedgerReceipt },
       },
       handler: ({ auth, params, body }) =>
-        ledger.setDimensions(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), parseId(params.transactionId, 'Transaction'), body.dimensionItemValues),
+        ledger.setDimensions(
+          auth.companyId,
+          parseId(params.receiptId, 'Ledger receipt'),
+          parseId(params.transactionId, 'Transaction'),
+          body.dimensionItemValues,
+        ),
     }),
     route({
       method: 'GET',
@@ -172,12 +237,15 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
         'As in the real interface, answers one `Journal`: the first JOURNAL receipt (in id order) matching the filters, 404 when none does. `statuses` is a comma list; dates filter the receipt date, datetimes the creation and last change. To list journals, search `GET /ledgerreceipts?types=JOURNAL`.',
       schema: {
         querystring: Type.Object({
-          statuses: Type.Optional(commaList(RECEIPT_STATUSES, 'Comma-separated statuses: UNFINISHED, APPROVED, INVALIDATED.')),
+          statuses: Type.Optional(
+            commaList(RECEIPT_STATUSES, 'Comma-separated statuses: UNFINISHED, APPROVED, INVALIDATED.'),
+          ),
           ...DateFilters,
         }),
         response: { 200: Journal },
       },
-      handler: ({ auth, query }) => ledger.journal(auth.companyId, { ...dateSearch(query), statuses: list(query.statuses) }),
+      handler: ({ auth, query }) =>
+        ledger.journal(auth.companyId, { ...dateSearch(query), statuses: list(query.statuses) }),
     }),
   ];
 }

@@ -1,4 +1,16 @@
-import { Type, Addition, DecimalNumber, DateString, DateTimeString, Id, RefId, StringEnum, Text, Page, type Static } from '../platform/schema.ts';
+import {
+  Type,
+  Addition,
+  DecimalNumber,
+  DateString,
+  DateTimeString,
+  Id,
+  RefId,
+  StringEnum,
+  Text,
+  Page,
+  type Static,
+} from '../platform/schema.ts';
 import { MAX_DIMENSION_VALUES_PER_LINE, MAX_LINES_PER_RECEIPT, TRANSACTION_TYPES } from '../domain/postings.ts';
 
 export const RECEIPT_TYPES = [
@@ -29,9 +41,26 @@ export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
  * status is read-only: a request may carry any of these, and on PUT it must equal the stored one.
  */
 export const ANY_RECEIPT_STATUS = [
-  'APPROVED', 'DELETED', 'EMPTY', 'INVALIDATED', 'INVOICED', 'MARKED_PAID', 'NOT_SENT', 'OVERRIDDEN', 'PAID', 'PARTLY_PAID',
-  'PAYMENT_DENIED', 'PAYMENT_QUEUED', 'PAYMENT_SENT_TO_BANK', 'PAYMENT_TRANSACTION_REMOVED', 'RECEIVED', 'SENT', 'STARTED',
-  'UNFINISHED', 'UNSAVED', 'VERIFIED',
+  'APPROVED',
+  'DELETED',
+  'EMPTY',
+  'INVALIDATED',
+  'INVOICED',
+  'MARKED_PAID',
+  'NOT_SENT',
+  'OVERRIDDEN',
+  'PAID',
+  'PARTLY_PAID',
+  'PAYMENT_DENIED',
+  'PAYMENT_QUEUED',
+  'PAYMENT_SENT_TO_BANK',
+  'PAYMENT_TRANSACTION_REMOVED',
+  'RECEIVED',
+  'SENT',
+  'STARTED',
+  'UNFINISHED',
+  'UNSAVED',
+  'VERIFIED',
 ] as const;
 
 const SERIAL_SERIES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
@@ -45,9 +74,21 @@ const SerialNumber = Type.Object(
 );
 
 const ATTACHMENT_REFERENCE_TYPES = [
-  'BANKSTATEMENTEVENT', 'COST_RECEIPT', 'CUSTOMER_BUSINESS_PARTNER_REGISTER', 'EMPLOYEE_INFO', 'ENVIRONMENT', 'FINANCIAL_STATEMENT',
-  'INVOICE', 'INVOICEDRAFT_ITEM', 'LEDGERRECEIPT', 'NETS_COLLECTION', 'PERSON_BUSINESS_PARTNER_REGISTER', 'PURCHASE_PRODUCT_REGISTER',
-  'REFERENCE_PAYMENT', 'SALES_PRODUCT_REGISTER', 'SUPPLIER_BUSINESS_PARTNER_REGISTER',
+  'BANKSTATEMENTEVENT',
+  'COST_RECEIPT',
+  'CUSTOMER_BUSINESS_PARTNER_REGISTER',
+  'EMPLOYEE_INFO',
+  'ENVIRONMENT',
+  'FINANCIAL_STATEMENT',
+  'INVOICE',
+  'INVOICEDRAFT_ITEM',
+  'LEDGERRECEIPT',
+  'NETS_COLLECTION',
+  'PERSON_BUSINESS_PARTNER_REGISTER',
+  'PURCHASE_PRODUCT_REGISTER',
+  'REFERENCE_PAYMENT',
+  'SALES_PRODUCT_REGISTER',
+  'SUPPLIER_BUSINESS_PARTNER_REGISTER',
 ] as const;
 
 /** Metadata of an attached file. Read-only in a receipt: files are attached through the attachments interface. */
@@ -64,7 +105,8 @@ const Attachment = Type.Object(
 );
 
 const AMOUNT_BOUND = '100000000000';
-const Amount = (description: string) => DecimalNumber({ scale: 2, minimum: `-${AMOUNT_BOUND}`, maximum: AMOUNT_BOUND, description });
+const Amount = (description: string) =>
+  DecimalNumber({ scale: 2, minimum: `-${AMOUNT_BOUND}`, maximum: AMOUNT_BOUND, description });
 const Percent = (description: string) => DecimalNumber({ scale: 2, minimum: 0, maximum: 100, description });
 const VatType = StringEnum(['SALES', 'PURCHASE']);
 
@@ -72,7 +114,9 @@ const DimensionItemValue = Type.Object(
   {
     dimensionId: Id(),
     itemId: Id({ description: 'An ACTIVE item of the dimension.' }),
-    value: Amount('Part of the transaction amount allocated to the item; per dimension the values sum to `accountingValue`.'),
+    value: Amount(
+      'Part of the transaction amount allocated to the item; per dimension the values sum to `accountingValue`.',
+    ),
   },
   { title: 'DimensionItemValue', additionalProperties: false },
 );
@@ -80,17 +124,24 @@ export type DimensionItemValueWire = Static<typeof DimensionItemValue>;
 
 const DimensionItemValues = Type.Array(DimensionItemValue, { maxItems: MAX_DIMENSION_VALUES_PER_LINE });
 
-export const DimensionItemValueList = Type.Object({ dimensionItemValues: DimensionItemValues }, { title: 'DimensionItemValueList', additionalProperties: false });
+export const DimensionItemValueList = Type.Object(
+  { dimensionItemValues: DimensionItemValues },
+  { title: 'DimensionItemValueList', additionalProperties: false },
+);
 
 const Transaction = Type.Object(
   {
-    id: Type.Optional(Id({ readOnly: true, description: 'Assigned by the service; kept on PUT when the same id is sent back.' })),
+    id: Type.Optional(
+      Id({ readOnly: true, description: 'Assigned by the service; kept on PUT when the same id is sent back.' }),
+    ),
     transactionType: StringEnum([...TRANSACTION_TYPES]),
     account: Text(10, { minLength: 1, description: 'Ledger account number (GET /coa); it must exist and be active.' }),
     accountingValue: Amount('Amount in the company currency: positive debit, negative credit.'),
     vatPercent: Percent('VAT percent: one of the rates valid on the receipt date.'),
     vatType: Type.Optional(VatType),
-    vatStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, description: 'Overrides the receipt VAT status.' })),
+    vatStatus: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 999, description: 'Overrides the receipt VAT status.' }),
+    ),
     description: Type.Optional(Text(255)),
     balanceCode: Type.Optional(Text(50)),
     allocations: Type.Optional(Type.Array(Amount('Allocated amount, exact (kept as sent).'), { maxItems: 50 })),
@@ -107,15 +158,29 @@ export type TransactionWire = Static<typeof Transaction>;
 export const LedgerReceipt = Type.Object(
   {
     id: Type.Optional(Id({ readOnly: true })),
-    type: StringEnum([...RECEIPT_TYPES], { description: 'POST creates JOURNAL receipts only; the others are kept by their documents.' }),
-    status: Type.Optional(StringEnum([...ANY_RECEIPT_STATUS], { readOnly: true, description: 'UNFINISHED, APPROVED or INVALIDATED for journals; changed with the approve, invalidate and unfinished actions.' })),
+    type: StringEnum([...RECEIPT_TYPES], {
+      description: 'POST creates JOURNAL receipts only; the others are kept by their documents.',
+    }),
+    status: Type.Optional(
+      StringEnum([...ANY_RECEIPT_STATUS], {
+        readOnly: true,
+        description:
+          'UNFINISHED, APPROVED or INVALIDATED for journals; changed with the approve, invalidate and unfinished actions.',
+      }),
+    ),
     name: Text(80, { minLength: 1 }),
     receiptDate: DateString({ description: 'Must be in an open fiscal period (GET /fiscalyears).' }),
     vatType: VatType,
-    vatStatus: Type.Integer({ minimum: 0, maximum: 999, description: 'A VAT status code the company uses (GET /vats/default).' }),
+    vatStatus: Type.Integer({
+      minimum: 0,
+      maximum: 999,
+      description: 'A VAT status code the company uses (GET /vats/default).',
+    }),
     vatProcessing: Type.Optional(Text(60, { description: 'VAT country (e.g. SWEDEN); default the company country.' })),
     invoiceId: Type.Optional(RefId({ readOnly: true })),
-    receiptNumber: Type.Optional(Type.Integer({ readOnly: true, description: 'Per company and fiscal year, without gaps.' })),
+    receiptNumber: Type.Optional(
+      Type.Integer({ readOnly: true, description: 'Per company and fiscal year, without gaps.' }),
+    ),
     invoiceNotes: Type.Optional(Text(10000)),
     invoiceNumber: Type.Optional(Type.Integer({ readOnly: true })),
     accountantsNotes: Type.Optional(Text(255)),
@@ -128,11 +193,23 @@ export const LedgerReceipt = Type.Object(
     serialNumber: Type.Optional(SerialNumber),
     version: Type.Optional(DateTimeString({ description: 'Read-only; required on PUT (optimistic lock).' })),
     depreciation: Type.Optional(
-      StringEnum(['EMPTY', 'REDUCING_BALANCE_25_PERCENT', 'REDUCING_BALANCE_7_PERCENT', 'REDUCING_BALANCE_4_PERCENT', 'STRAIGHT_LINE_DEPRECIATION_3_YEARS', 'STRAIGHT_LINE_DEPRECIATION_5_YEARS']),
+      StringEnum([
+        'EMPTY',
+        'REDUCING_BALANCE_25_PERCENT',
+        'REDUCING_BALANCE_7_PERCENT',
+        'REDUCING_BALANCE_4_PERCENT',
+        'STRAIGHT_LINE_DEPRECIATION_3_YEARS',
+        'STRAIGHT_LINE_DEPRECIATION_5_YEARS',
+      ]),
     ),
     vatDate: Type.Optional(DateString()),
     transactions: Type.Array(Transaction, { minItems: 1, maxItems: MAX_LINES_PER_RECEIPT }),
-    attachments: Type.Optional(Type.Array(Attachment, { readOnly: true, description: 'Read-only; none can be attached through this interface.' })),
+    attachments: Type.Optional(
+      Type.Array(Attachment, {
+        readOnly: true,
+        description: 'Read-only; none can be attached through this interface.',
+      }),
+    ),
   },
   { $id: 'LedgerReceipt', title: 'LedgerReceipt', additionalProperties: false },
 );
@@ -179,10 +256,19 @@ const CounterParty = Type.Object(
     email: Type.Optional(Type.String()),
     bccAddresses: Type.Optional(Type.Array(Type.String())),
     counterPartyAddress: InvoiceCounterpartyAddress,
-    bankAccount: Type.Optional(Type.Object({ accountNumber: Type.Optional(Type.String()), bic: Type.Optional(Type.String()) }, { title: 'BankAccount', additionalProperties: false })),
+    bankAccount: Type.Optional(
+      Type.Object(
+        { accountNumber: Type.Optional(Type.String()), bic: Type.Optional(Type.String()) },
+        { title: 'BankAccount', additionalProperties: false },
+      ),
+    ),
     einvoiceAddress: Type.Optional(
       Type.Object(
-        { operator: Type.Optional(Type.String()), address: Type.Optional(Type.String()), ediId: Type.Optional(Type.String()) },
+        {
+          operator: Type.Optional(Type.String()),
+          address: Type.Optional(Type.String()),
+          ediId: Type.Optional(Type.String()),
+        },
         { title: 'EInvoiceAddress', additionalProperties: false },
       ),
     ),

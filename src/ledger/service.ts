@@ -29,7 +29,15 @@ import { checkReadOnly, compact } from '../platform/resource.ts';
 import { parseJson } from '../platform/json.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
-import { checkDimensions, checkLines, reconciliationLine, STANDARD_ACCOUNTS, type DimensionAllocation, type PostingLine, type TransactionType } from '../domain/postings.ts';
+import {
+  checkDimensions,
+  checkLines,
+  reconciliationLine,
+  STANDARD_ACCOUNTS,
+  type DimensionAllocation,
+  type PostingLine,
+  type TransactionType,
+} from '../domain/postings.ts';
 import { vatCountry } from '../domain/vat.ts';
 import { findAccounts } from '../accounts/index.ts';
 import { findDimensionItems } from '../dimensions/index.ts';
@@ -128,14 +136,32 @@ export class LedgerService {
     await this.#fiscal.openPeriodOn(trx, companyId, current.receipt_date);
     const period = await this.#validate(trx, companyId, draft);
     if (period.fiscalYearId !== Number(current.fiscal_year_id)) {
-      const year = await trx.selectFrom('fiscal_years').select(['start_date', 'end_date']).where('company_id', '=', companyId).where('id', '=', current.fiscal_year_id).executeTakeFirstOrThrow();
+      const year = await trx
+        .selectFrom('fiscal_years')
+        .select(['start_date', 'end_date'])
+        .where('company_id', '=', companyId)
+        .where('id', '=', current.fiscal_year_id)
+        .executeTakeFirstOrThrow();
       throw apiError('RECEIPT_DATE_MOVES_FISCAL_YEAR', 'receiptDate', { start: year.start_date, end: year.end_date });
     }
     const version = nextVersion(this.#ctx.clock.now(), current.version);
-    const row = draftToRow(companyId, receiptId, period.fiscalYearId, Number(current.receipt_number), draft, version, current.created_at);
+    const row = draftToRow(
+      companyId,
+      receiptId,
+      period.fiscalYearId,
+      Number(current.receipt_number),
+      draft,
+      version,
+      current.created_at,
+    );
     await store.updateReceipt(trx, row);
     const existing = await store.entriesOf(trx, companyId, [receiptId]);
-    await this.#writeLines(trx, row, draft.lines, existing.map((e) => Number(e.id)));
+    await this.#writeLines(
+      trx,
+      row,
+      draft.lines,
+      existing.map((e) => Number(e.id)),
+    );
     return { id: receiptId, receiptNumber: row.receipt_number, fiscalYearId: period.fiscalYearId, version };
   }
 
@@ -170,7 +196,11 @@ export class LedgerService {
   // -------------------------------------------------------------------------------------------------------
   // HTTP operations on ledger receipts.
 
-  async create(companyId: number, wire: LedgerReceiptWire, options: { createReconciliation?: boolean } = {}): Promise<LedgerReceiptWire> {
+  async create(
+    companyId: number,
+    wire: LedgerReceiptWire,
+    options: { createReconciliation?: boolean } = {},
+  ): Promise<LedgerReceiptWire> {
     if (wire.type !== 'JOURNAL') throw apiError('ONLY_JOURNAL_RECEIPTS_CAN_BE_CREATED', 'type');
     checkNoAttachments(wire);
     return this.#ctx.db.transaction().execute(async (trx) => {
@@ -185,7 +215,11 @@ export class LedgerService {
     return this.#load(this.#ctx.db, companyId, ids);
   }
 
-  async search(companyId: number, search: store.ReceiptSearch, page: PageRequest): Promise<Paged<LedgerReceiptBasicInfoWire>> {
+  async search(
+    companyId: number,
+    search: store.ReceiptSearch,
+    page: PageRequest,
+  ): Promise<Paged<LedgerReceiptBasicInfoWire>> {
     const { rows, total } = await store.searchReceipts(this.#ctx.db, companyId, search, page);
     return paged(rows.map(basicInfo), total, page);
   }
@@ -215,7 +249,12 @@ export class LedgerService {
     return journal;
   }
 
-  async update(companyId: number, receiptId: number, wire: LedgerReceiptWire, options: { createReconciliation?: boolean } = {}): Promise<LedgerReceiptWire> {
+  async update(
+    companyId: number,
+    receiptId: number,
+    wire: LedgerReceiptWire,
+    options: { createReconciliation?: boolean } = {},
+  ): Promise<LedgerReceiptWire> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const row = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
       if (!row) throw notFound('Ledger receipt');
@@ -224,7 +263,8 @@ export class LedgerService {
       if (wire.type !== row.type) throw apiError('RECEIPT_TYPE_CANNOT_BE_CHANGED', 'type');
       checkReadOnly(wire, stored, READ_ONLY);
       checkNoAttachments(wire);
-      if (row.status !== 'UNFINISHED') throw apiError('RECEIPT_NOT_EDITABLE_IN_STATUS', 'status', { status: row.status });
+      if (row.status !== 'UNFINISHED')
+        throw apiError('RECEIPT_NOT_EDITABLE_IN_STATUS', 'status', { status: row.status });
       const draft = wireToDraft(wire, 'UNFINISHED', options.createReconciliation ?? false);
       draft.invoiceId = row.invoice_id;
       draft.invoiceNumber = row.invoice_number;
@@ -246,19 +286,47 @@ export class LedgerService {
   }
 
   /** Replaces the dimension allocations of one transaction; allowed while the receipt is not invalidated. */
-  async setDimensions(companyId: number, receiptId: number, transactionId: number, values: DimensionItemValueWire[]): Promise<LedgerReceiptWire> {
+  async setDimensions(
+    companyId: number,
+    receiptId: number,
+    transactionId: number,
+    values: DimensionItemValueWire[],
+  ): Promise<LedgerReceiptWire> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const row = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
       if (!row) throw notFound('Ledger receipt');
       const entry = (await store.entriesOf(trx, companyId, [receiptId])).find((e) => Number(e.id) === transactionId);
       if (!entry) throw notFound('Transaction');
-      if (row.status === 'INVALIDATED') throw apiError('RECEIPT_NOT_EDITABLE_IN_STATUS', 'status', { status: row.status });
+      if (row.status === 'INVALIDATED')
+        throw apiError('RECEIPT_NOT_EDITABLE_IN_STATUS', 'status', { status: row.status });
       await this.#fiscal.openPeriodOn(trx, companyId, row.receipt_date);
       const dimensions = values.map(valueToAllocation);
-      const items: ErrorItem[] = checkDimensions(dimensions, Number(entry.amount_minor)).map((p) => errorItem(p.code as ErrorCode, p.field, p.params));
-      items.push(...(await this.#dimensionProblems(trx, companyId, [{ account: entry.account_number, amountMinor: Number(entry.amount_minor), dimensions }], () => 'dimensionItemValues')));
+      const items: ErrorItem[] = checkDimensions(dimensions, Number(entry.amount_minor)).map((p) =>
+        errorItem(p.code as ErrorCode, p.field, p.params),
+      );
+      items.push(
+        ...(await this.#dimensionProblems(
+          trx,
+          companyId,
+          [{ account: entry.account_number, amountMinor: Number(entry.amount_minor), dimensions }],
+          () => 'dimensionItemValues',
+        )),
+      );
       if (items.length > 0) throw new ApiError(items);
-      await store.writeEntryDimensions(trx, companyId, receiptId, transactionId, dimensions.map((d) => ({ company_id: companyId, receipt_id: receiptId, entry_id: transactionId, dimension_id: d.dimensionId, item_id: d.itemId, amount_minor: d.amountMinor })));
+      await store.writeEntryDimensions(
+        trx,
+        companyId,
+        receiptId,
+        transactionId,
+        dimensions.map((d) => ({
+          company_id: companyId,
+          receipt_id: receiptId,
+          entry_id: transactionId,
+          dimension_id: d.dimensionId,
+          item_id: d.itemId,
+          amount_minor: d.amountMinor,
+        })),
+      );
       await store.updateReceipt(trx, { ...row, version: nextVersion(this.#ctx.clock.now(), row.version) });
       return (await this.receipt(trx, companyId, receiptId))!;
     });
@@ -269,10 +337,13 @@ export class LedgerService {
   /** Every rule of a draft, all problems together; answers where the receipt goes. */
   async #validate(trx: Db, companyId: number, draft: ReceiptDraft) {
     const items: ErrorItem[] = [];
-    const lineField = (i: number | undefined, field: string | undefined) => (i === undefined ? field : `transactions[${i}]${field ? `.${field}` : ''}`);
+    const lineField = (i: number | undefined, field: string | undefined) =>
+      i === undefined ? field : `transactions[${i}]${field ? `.${field}` : ''}`;
     for (const p of checkLines(draft.lines)) items.push(errorItem(p.code, lineField(p.line, p.field), p.params));
-    if (draft.name.length === 0 || draft.name.length > 80) items.push(errorItem('VALIDATION_FAILED', 'name', { detail: 'name: 1 to 80 characters' }));
-    if (draft.periodStartDate && draft.periodEndDate && draft.periodStartDate > draft.periodEndDate) items.push(errorItem('START_DATE_AFTER_END_DATE', 'periodStartDate'));
+    if (draft.name.length === 0 || draft.name.length > 80)
+      items.push(errorItem('VALIDATION_FAILED', 'name', { detail: 'name: 1 to 80 characters' }));
+    if (draft.periodStartDate && draft.periodEndDate && draft.periodStartDate > draft.periodEndDate)
+      items.push(errorItem('START_DATE_AFTER_END_DATE', 'periodStartDate'));
 
     let period: Awaited<ReturnType<FiscalService['openPeriodOn']>> | undefined;
     try {
@@ -282,26 +353,43 @@ export class LedgerService {
       items.push(...err.items);
     }
 
-    const accounts = new Map((await findAccounts(trx, companyId, [...new Set(draft.lines.map((l) => l.account))])).map((a) => [a.number, Boolean(a.active)]));
+    const accounts = new Map(
+      (await findAccounts(trx, companyId, [...new Set(draft.lines.map((l) => l.account))])).map((a) => [
+        a.number,
+        Boolean(a.active),
+      ]),
+    );
     draft.lines.forEach((line, i) => {
-      if (!accounts.get(line.account)) items.push(errorItem('ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', lineField(i, 'account')));
+      if (!accounts.get(line.account))
+        items.push(errorItem('ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', lineField(i, 'account')));
     });
-    items.push(...(await this.#dimensionProblems(trx, companyId, draft.lines, (i, j) => lineField(i, `dimensionItemValues[${j}]`)!)));
+    items.push(
+      ...(await this.#dimensionProblems(trx, companyId, draft.lines, (i, j) =>
+        lineField(i, `dimensionItemValues[${j}]`)!,
+      )),
+    );
 
     const partnerIds = new Map<number, string>();
     if (draft.partnerId != null) partnerIds.set(draft.partnerId, 'partnerId');
     draft.lines.forEach((line, i) => {
-      if (line.partnerId != null && !partnerIds.has(line.partnerId)) partnerIds.set(line.partnerId, lineField(i, 'partnerId')!);
+      if (line.partnerId != null && !partnerIds.has(line.partnerId))
+        partnerIds.set(line.partnerId, lineField(i, 'partnerId')!);
     });
     for (const [partnerId, field] of partnerIds) {
-      if (!(await partnerExists(trx, companyId, partnerId))) items.push(errorItem('LEDGER_PARTNER_NOT_FOUND', field, { partnerId }));
+      if (!(await partnerExists(trx, companyId, partnerId)))
+        items.push(errorItem('LEDGER_PARTNER_NOT_FOUND', field, { partnerId }));
     }
 
     if (items.length > 0 || !period) throw new ApiError(items);
     return period;
   }
 
-  async #dimensionProblems(trx: Db, companyId: number, lines: readonly PostingLine[], field: (line: number, value: number) => string): Promise<ErrorItem[]> {
+  async #dimensionProblems(
+    trx: Db,
+    companyId: number,
+    lines: readonly PostingLine[],
+    field: (line: number, value: number) => string,
+  ): Promise<ErrorItem[]> {
     const itemIds = lines.flatMap((l) => (l.dimensions ?? []).map((d) => d.itemId));
     if (itemIds.length === 0) return [];
     const found = new Map((await findDimensionItems(trx, companyId, itemIds)).map((item) => [item.id, item]));
@@ -309,7 +397,8 @@ export class LedgerService {
     lines.forEach((line, i) =>
       (line.dimensions ?? []).forEach((d, j) => {
         const item = found.get(d.itemId);
-        if (!item || !item.active || item.dimensionId !== d.dimensionId) items.push(errorItem('DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION', field(i, j)));
+        if (!item || !item.active || item.dimensionId !== d.dimensionId)
+          items.push(errorItem('DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION', field(i, j)));
       }),
     );
     return items;
@@ -319,27 +408,51 @@ export class LedgerService {
   async #checkJournalVat(trx: Db, companyId: number, draft: ReceiptDraft, wire: LedgerReceiptWire): Promise<void> {
     const items: ErrorItem[] = [];
     const statuses = await this.#vat.statuses(trx, companyId);
-    const inUse = (vatStatus: number, vatType: 'SALES' | 'PURCHASE') => statuses.some((s) => s.vat_status === vatStatus && Boolean(vatType === 'SALES' ? s.sales : s.purchase));
-    if (!inUse(draft.vatStatus, draft.vatType)) items.push(errorItem('VAT_STATUS_NOT_IN_USE', 'vatStatus', { vatStatus: draft.vatStatus, vatType: draft.vatType }));
-    const country = wire.vatProcessing ? vatCountry(wire.vatProcessing) : await this.#vat.companyCountry(trx, companyId);
-    if (wire.vatProcessing && !country) items.push(errorItem('UNKNOWN_VAT_COUNTRY', 'vatProcessing', { countryCode: wire.vatProcessing }));
+    const inUse = (vatStatus: number, vatType: 'SALES' | 'PURCHASE') =>
+      statuses.some((s) => s.vat_status === vatStatus && Boolean(vatType === 'SALES' ? s.sales : s.purchase));
+    if (!inUse(draft.vatStatus, draft.vatType))
+      items.push(
+        errorItem('VAT_STATUS_NOT_IN_USE', 'vatStatus', { vatStatus: draft.vatStatus, vatType: draft.vatType }),
+      );
+    const country = wire.vatProcessing
+      ? vatCountry(wire.vatProcessing)
+      : await this.#vat.companyCountry(trx, companyId);
+    if (wire.vatProcessing && !country)
+      items.push(errorItem('UNKNOWN_VAT_COUNTRY', 'vatProcessing', { countryCode: wire.vatProcessing }));
     draft.lines.forEach((line, i) => {
       const vatType = line.vatType ?? draft.vatType;
-      if (line.vatStatus != null && !inUse(line.vatStatus, vatType)) items.push(errorItem('VAT_STATUS_NOT_IN_USE', `transactions[${i}].vatStatus`, { vatStatus: line.vatStatus, vatType }));
+      if (line.vatStatus != null && !inUse(line.vatStatus, vatType))
+        items.push(
+          errorItem('VAT_STATUS_NOT_IN_USE', `transactions[${i}].vatStatus`, { vatStatus: line.vatStatus, vatType }),
+        );
       const percent = line.vatPercent ?? new Decimal(0);
       if (country && !this.#vat.isRateValid(country, draft.receiptDate, percent)) {
-        items.push(errorItem('VAT_PERCENT_NOT_VALID', `transactions[${i}].vatPercent`, { vatPercent: percent.toFixed(), country: country.name, date: draft.receiptDate }));
+        items.push(
+          errorItem('VAT_PERCENT_NOT_VALID', `transactions[${i}].vatPercent`, {
+            vatPercent: percent.toFixed(),
+            country: country.name,
+            date: draft.receiptDate,
+          }),
+        );
       }
     });
     if (items.length > 0) throw new ApiError(items);
   }
 
-  async #writeLines(trx: Db, receipt: store.LedgerReceiptRow, lines: PostingLine[], reusableIds: number[], newReceipt = false): Promise<void> {
+  async #writeLines(
+    trx: Db,
+    receipt: store.LedgerReceiptRow,
+    lines: PostingLine[],
+    reusableIds: number[],
+    newReceipt = false,
+  ): Promise<void> {
     const companyId = receipt.company_id;
     const reusable = new Set(reusableIds);
     const requested = lines.map((l) => (l as PostingLine & { id?: number }).id);
     const kept = new Set<number>();
-    const ids: number[] = requested.map((id) => (id !== undefined && reusable.has(id) && !kept.has(id) ? (kept.add(id), id) : 0));
+    const ids: number[] = requested.map((id) =>
+      id !== undefined && reusable.has(id) && !kept.has(id) ? (kept.add(id), id) : 0,
+    );
     const fresh = ids.filter((id) => id === 0).length;
     let next = fresh > 0 ? await allocateIds(trx, companyId, 'ledger_entries', fresh) : 0;
     for (let i = 0; i < ids.length; i++) if (ids[i] === 0) ids[i] = next++;
@@ -366,20 +479,38 @@ export class LedgerService {
       in_ledger: inLedger,
     }));
     const dimensions: store.LedgerEntryDimensionRow[] = lines.flatMap((line, i) =>
-      (line.dimensions ?? []).map((d) => ({ company_id: companyId, receipt_id: receipt.id, entry_id: ids[i], dimension_id: d.dimensionId, item_id: d.itemId, amount_minor: d.amountMinor })),
+      (line.dimensions ?? []).map((d) => ({
+        company_id: companyId,
+        receipt_id: receipt.id,
+        entry_id: ids[i],
+        dimension_id: d.dimensionId,
+        item_id: d.itemId,
+        amount_minor: d.amountMinor,
+      })),
     );
     await store.writeEntries(trx, companyId, receipt.id, entries, dimensions, { newReceipt });
   }
 
   async #storedLines(db: Db, companyId: number, receiptId: number): Promise<PostingLine[]> {
-    const [entries, dims] = await Promise.all([store.entriesOf(db, companyId, [receiptId]), store.dimensionsOf(db, companyId, [receiptId])]);
-    return entries.map((e) => entryToLine(e, dims.filter((d) => Number(d.entry_id) === Number(e.id))));
+    const [entries, dims] = await Promise.all([
+      store.entriesOf(db, companyId, [receiptId]),
+      store.dimensionsOf(db, companyId, [receiptId]),
+    ]);
+    return entries.map((e) =>
+      entryToLine(
+        e,
+        dims.filter((d) => Number(d.entry_id) === Number(e.id)),
+      ),
+    );
   }
 
   async #load(db: Db, companyId: number, ids: number[]): Promise<LedgerReceiptWire[]> {
     const rows = await store.getReceipts(db, companyId, ids);
     const receiptIds = rows.map((r) => Number(r.id));
-    const [entries, dims] = await Promise.all([store.entriesOf(db, companyId, receiptIds), store.dimensionsOf(db, companyId, receiptIds)]);
+    const [entries, dims] = await Promise.all([
+      store.entriesOf(db, companyId, receiptIds),
+      store.dimensionsOf(db, companyId, receiptIds),
+    ]);
     const dimsByEntry = new Map<string, store.LedgerEntryDimensionRow[]>();
     for (const d of dims) {
       const key = `${d.receipt_id}:${d.entry_id}`;
@@ -388,7 +519,9 @@ export class LedgerService {
     return rows.map((r) =>
       receiptToWire(
         r,
-        entries.filter((e) => Number(e.receipt_id) === Number(r.id)).map((e) => entryToWire(e, dimsByEntry.get(`${e.receipt_id}:${e.id}`) ?? [])),
+        entries
+          .filter((e) => Number(e.receipt_id) === Number(r.id))
+          .map((e) => entryToWire(e, dimsByEntry.get(`${e.receipt_id}:${e.id}`) ?? [])),
       ),
     );
   }
@@ -401,7 +534,11 @@ function valueToAllocation(v: DimensionItemValueWire): DimensionAllocation {
   return { dimensionId: v.dimensionId, itemId: v.itemId, amountMinor: toMinorUnits(v.value) };
 }
 
-function wireToDraft(wire: LedgerReceiptWire, status: 'UNFINISHED' | 'APPROVED', createReconciliation: boolean): ReceiptDraft {
+function wireToDraft(
+  wire: LedgerReceiptWire,
+  status: 'UNFINISHED' | 'APPROVED',
+  createReconciliation: boolean,
+): ReceiptDraft {
   let lines: (PostingLine & { id?: number })[] = wire.transactions.map((t) => ({
     id: t.id,
     account: t.account,
@@ -448,7 +585,10 @@ function wireToDraft(wire: LedgerReceiptWire, status: 'UNFINISHED' | 'APPROVED',
  * one already, that row takes the difference (it stays on its account); otherwise a row is added on trade
  * receivables (1700, SALES receipts) or trade payables (2871, PURCHASE receipts).
  */
-function withReconciliation(lines: (PostingLine & { id?: number })[], vatType: 'SALES' | 'PURCHASE'): (PostingLine & { id?: number })[] {
+function withReconciliation(
+  lines: (PostingLine & { id?: number })[],
+  vatType: 'SALES' | 'PURCHASE',
+): (PostingLine & { id?: number })[] {
   const index = lines.findIndex((l) => l.transactionType === 'RECONCILIATION_ENTRY');
   if (index >= 0) {
     const others = lines.filter((_, i) => i !== index);
@@ -462,7 +602,15 @@ function withReconciliation(lines: (PostingLine & { id?: number })[], vatType: '
   return balancing ? [...lines, balancing] : lines;
 }
 
-function draftToRow(companyId: number, id: number, fiscalYearId: number, receiptNumber: number, draft: ReceiptDraft, version: string, createdAt: string): store.LedgerReceiptRow {
+function draftToRow(
+  companyId: number,
+  id: number,
+  fiscalYearId: number,
+  receiptNumber: number,
+  draft: ReceiptDraft,
+  version: string,
+  createdAt: string,
+): store.LedgerReceiptRow {
   return {
     company_id: companyId,
     id,
@@ -515,7 +663,11 @@ function entryToLine(e: store.LedgerEntryRow, dims: store.LedgerEntryDimensionRo
     transactionType: e.transaction_type as TransactionType,
     description: e.description,
     partnerId: e.partner_id === null ? null : Number(e.partner_id),
-    dimensions: dims.map((d) => ({ dimensionId: Number(d.dimension_id), itemId: Number(d.item_id), amountMinor: Number(d.amount_minor) })),
+    dimensions: dims.map((d) => ({
+      dimensionId: Number(d.dimension_id),
+      itemId: Number(d.item_id),
+      amountMinor: Number(d.amount_minor),
+    })),
   };
 }
 
@@ -540,7 +692,14 @@ function entryToWire(e: store.LedgerEntryRow, dims: store.LedgerEntryDimensionRo
     balanceCode: opt(e.balance_code),
     allocations: e.allocations ? storedAllocations(e.allocations) : undefined,
     partnerId: e.partner_id === null ? null : Number(e.partner_id),
-    dimensionItemValues: dims.length > 0 ? dims.map((d) => ({ dimensionId: Number(d.dimension_id), itemId: Number(d.item_id), value: fromMinorUnits(Number(d.amount_minor)) })) : undefined,
+    dimensionItemValues:
+      dims.length > 0
+        ? dims.map((d) => ({
+            dimensionId: Number(d.dimension_id),
+            itemId: Number(d.item_id),
+            value: fromMinorUnits(Number(d.amount_minor)),
+          }))
+        : undefined,
     vatDeductionPercent: e.vat_deduction_percent !== null ? new Decimal(e.vat_deduction_percent) : undefined,
     startDate: opt(e.start_date),
     endDate: opt(e.end_date),
@@ -618,7 +777,9 @@ function counterPartyOf(partner: PartnerRow): NonNullable<JournalWire['counterPa
   const data = JSON.parse(partner.data) as Json;
   const address = (data.address ?? {}) as Json;
   const invoicing = (data.invoicingInfo ?? {}) as Json;
-  const counterPartyAddress: NonNullable<JournalWire['counterParty']>['counterPartyAddress'] = { name: text(address.name) ?? partner.name };
+  const counterPartyAddress: NonNullable<JournalWire['counterParty']>['counterPartyAddress'] = {
+    name: text(address.name) ?? partner.name,
+  };
   for (const key of ['specifier', 'street', 'zip', 'city', 'country', 'subdivision'] as const) {
     const value = text(address[key]);
     if (value) counterPartyAddress[key] = value;
@@ -632,11 +793,16 @@ function counterPartyOf(partner: PartnerRow): NonNullable<JournalWire['counterPa
     email: text(invoicing.email),
   };
   for (const [key, value] of Object.entries(fields)) if (value) (counterParty as Json)[key] = value;
-  if (Array.isArray(invoicing.bccAddresses) && invoicing.bccAddresses.length > 0) counterParty.bccAddresses = invoicing.bccAddresses as string[];
+  if (Array.isArray(invoicing.bccAddresses) && invoicing.bccAddresses.length > 0)
+    counterParty.bccAddresses = invoicing.bccAddresses as string[];
   const payment = (data.paymentInfo ?? {}) as Json;
   const bankAccount = compact({ accountNumber: text(payment.bankAccount), bic: text(payment.bic) });
   if (Object.keys(bankAccount).length > 0) counterParty.bankAccount = bankAccount;
-  const einvoiceAddress = compact({ operator: text(invoicing.einvoiceOperator), address: text(invoicing.einvoiceAddress), ediId: text(invoicing.ovt) });
+  const einvoiceAddress = compact({
+    operator: text(invoicing.einvoiceOperator),
+    address: text(invoicing.einvoiceAddress),
+    ediId: text(invoicing.ovt),
+  });
   if (Object.keys(einvoiceAddress).length > 0) counterParty.einvoiceAddress = einvoiceAddress;
   return counterParty;
 }

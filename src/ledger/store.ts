@@ -81,16 +81,32 @@ declare module '../db/types.ts' {
 const CHUNK = 40; // rows per INSERT: keeps bound parameters under SQLite's limit
 
 export async function getReceipt(db: Db, companyId: number, id: number): Promise<LedgerReceiptRow | undefined> {
-  return db.selectFrom('ledger_receipts').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('ledger_receipts')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function getReceipts(db: Db, companyId: number, ids: number[]): Promise<LedgerReceiptRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('ledger_receipts').selectAll().where('company_id', '=', companyId).where('id', 'in', ids).orderBy('id').execute();
+  return db
+    .selectFrom('ledger_receipts')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
 }
 
 /** Locks the receipt row for the rest of the transaction (PostgreSQL; SQLite serialises writers anyway). */
-export async function lockReceipt(db: Db, companyId: number, id: number, engine: 'sqlite' | 'postgres'): Promise<LedgerReceiptRow | undefined> {
+export async function lockReceipt(
+  db: Db,
+  companyId: number,
+  id: number,
+  engine: 'sqlite' | 'postgres',
+): Promise<LedgerReceiptRow | undefined> {
   let query = db.selectFrom('ledger_receipts').selectAll().where('company_id', '=', companyId).where('id', '=', id);
   if (engine === 'postgres') query = query.forUpdate();
   return query.executeTakeFirst();
@@ -108,7 +124,11 @@ export async function entriesOf(db: Db, companyId: number, receiptIds: number[])
     .execute();
 }
 
-export async function dimensionsOf(db: Db, companyId: number, receiptIds: number[]): Promise<LedgerEntryDimensionRow[]> {
+export async function dimensionsOf(
+  db: Db,
+  companyId: number,
+  receiptIds: number[],
+): Promise<LedgerEntryDimensionRow[]> {
   if (receiptIds.length === 0) return [];
   return db
     .selectFrom('ledger_entry_dimensions')
@@ -127,28 +147,62 @@ export async function insertReceipt(db: Db, row: LedgerReceiptRow): Promise<void
 
 export async function updateReceipt(db: Db, row: LedgerReceiptRow): Promise<void> {
   const { company_id, id, ...fields } = row;
-  await db.updateTable('ledger_receipts').set(fields).where('company_id', '=', company_id).where('id', '=', id).execute();
+  await db
+    .updateTable('ledger_receipts')
+    .set(fields)
+    .where('company_id', '=', company_id)
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
  * THE writer of ledger lines: replaces every line (and dimension allocation) of one receipt. Refuses a set of
  * lines that does not sum to zero, so an unbalanced receipt cannot be stored whoever calls it.
  */
-export async function writeEntries(db: Db, companyId: number, receiptId: number, entries: LedgerEntryRow[], dimensions: LedgerEntryDimensionRow[], options: { newReceipt?: boolean } = {}): Promise<void> {
+export async function writeEntries(
+  db: Db,
+  companyId: number,
+  receiptId: number,
+  entries: LedgerEntryRow[],
+  dimensions: LedgerEntryDimensionRow[],
+  options: { newReceipt?: boolean } = {},
+): Promise<void> {
   assertBalanced(entries.map((e) => e.amount_minor));
   for (const e of entries) {
     if (e.company_id !== companyId || e.receipt_id !== receiptId) throw new Error('ledger entry of another receipt');
   }
   if (!options.newReceipt) {
-    await db.deleteFrom('ledger_entry_dimensions').where('company_id', '=', companyId).where('receipt_id', '=', receiptId).execute();
-    await db.deleteFrom('ledger_entries').where('company_id', '=', companyId).where('receipt_id', '=', receiptId).execute();
+    await db
+      .deleteFrom('ledger_entry_dimensions')
+      .where('company_id', '=', companyId)
+      .where('receipt_id', '=', receiptId)
+      .execute();
+    await db
+      .deleteFrom('ledger_entries')
+      .where('company_id', '=', companyId)
+      .where('receipt_id', '=', receiptId)
+      .execute();
   }
-  for (let i = 0; i < entries.length; i += CHUNK) await db.insertInto('ledger_entries').values(entries.slice(i, i + CHUNK)).execute();
-  for (let i = 0; i < dimensions.length; i += CHUNK) await db.insertInto('ledger_entry_dimensions').values(dimensions.slice(i, i + CHUNK)).execute();
+  for (let i = 0; i < entries.length; i += CHUNK)
+    await db
+      .insertInto('ledger_entries')
+      .values(entries.slice(i, i + CHUNK))
+      .execute();
+  for (let i = 0; i < dimensions.length; i += CHUNK)
+    await db
+      .insertInto('ledger_entry_dimensions')
+      .values(dimensions.slice(i, i + CHUNK))
+      .execute();
 }
 
 /** Replaces the dimension allocations of one line. */
-export async function writeEntryDimensions(db: Db, companyId: number, receiptId: number, entryId: number, dimensions: LedgerEntryDimensionRow[]): Promise<void> {
+export async function writeEntryDimensions(
+  db: Db,
+  companyId: number,
+  receiptId: number,
+  entryId: number,
+  dimensions: LedgerEntryDimensionRow[],
+): Promise<void> {
   await db
     .deleteFrom('ledger_entry_dimensions')
     .where('company_id', '=', companyId)
@@ -160,7 +214,12 @@ export async function writeEntryDimensions(db: Db, companyId: number, receiptId:
 
 /** Sets whether the receipt's lines count in the ledger (true exactly while it is APPROVED). */
 export async function setInLedger(db: Db, companyId: number, receiptId: number, inLedger: boolean): Promise<void> {
-  await db.updateTable('ledger_entries').set({ in_ledger: inLedger }).where('company_id', '=', companyId).where('receipt_id', '=', receiptId).execute();
+  await db
+    .updateTable('ledger_entries')
+    .set({ in_ledger: inLedger })
+    .where('company_id', '=', companyId)
+    .where('receipt_id', '=', receiptId)
+    .execute();
 }
 
 export interface ReceiptSearch {
@@ -179,7 +238,12 @@ export interface ReceiptSearch {
 
 export type ReceiptOrderColumn = 'receipt_date' | 'created_at' | 'version';
 
-export async function searchReceipts(db: Db, companyId: number, search: ReceiptSearch, page: PageRequest): Promise<{ rows: LedgerReceiptRow[]; total: number }> {
+export async function searchReceipts(
+  db: Db,
+  companyId: number,
+  search: ReceiptSearch,
+  page: PageRequest,
+): Promise<{ rows: LedgerReceiptRow[]; total: number }> {
   let query = db.selectFrom('ledger_receipts').where('company_id', '=', companyId);
   if (search.types?.length) query = query.where('type', 'in', search.types);
   if (search.statuses?.length) query = query.where('status', 'in', search.statuses);
@@ -199,7 +263,14 @@ export async function searchReceipts(db: Db, companyId: number, search: ReceiptS
 }
 
 /** Ids of receipts in a status dated within [start, end]: closing checks. */
-export async function receiptIdsIn(db: Db, companyId: number, status: string, start: string, end: string, limit = 200): Promise<number[]> {
+export async function receiptIdsIn(
+  db: Db,
+  companyId: number,
+  status: string,
+  start: string,
+  end: string,
+  limit = 200,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('ledger_receipts')
     .select('id')

@@ -103,7 +103,10 @@ export function passwordForm(username = ''): string {
 
 export function companyForm(companies: { companyId: number; name: string }[]): string {
   const buttons = companies
-    .map((c) => `<button type="submit" name="companyId" value="${c.companyId}" disabled>${escapeHtml(c.name)} <small>(${c.companyId})</small></button>`)
+    .map(
+      (c) =>
+        `<button type="submit" name="companyId" value="${c.companyId}" disabled>${escapeHtml(c.name)} <small>(${c.companyId})</small></button>`,
+    )
     .join('\n');
   return `<p>Choose the company:</p>
 <form method="post" action="login" id="company-form" class="companies">

@@ -12,7 +12,16 @@
 import type { AppContext } from '../platform/context.ts';
 import { isoDateTime, parseDateTime } from '../platform/clock.ts';
 import * as authStore from '../auth/index.ts';
-import { CODE_SECONDS, digest, identity, randomSecret, sameDigest, type AuthService, type LoginFlowRow, type OAuthClientRow } from '../auth/index.ts';
+import {
+  CODE_SECONDS,
+  digest,
+  identity,
+  randomSecret,
+  sameDigest,
+  type AuthService,
+  type LoginFlowRow,
+  type OAuthClientRow,
+} from '../auth/index.ts';
 import * as store from './store.ts';
 
 const LOGIN_FLOW_SECONDS = 300;
@@ -29,7 +38,10 @@ export class LoginProblem extends Error {
   readonly clientName?: string;
   /** The password form is shown again (wrong password: the user may retry in the same flow). */
   readonly retryPassword: boolean;
-  constructor(message: string, options: { status?: number; restart?: string; clientName?: string; retryPassword?: boolean } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number; restart?: string; clientName?: string; retryPassword?: boolean } = {},
+  ) {
     super(message);
     this.status = options.status ?? 400;
     this.restart = options.restart;
@@ -90,10 +102,12 @@ export class LoginService {
     refuseSecretsInUrl(query);
     const client = await this.#verifiedClient(query.client_id);
     checkRedirectAddress(query.redirect_uri, client);
-    if (query.response_type !== 'code') throw new LoginProblem("response_type must be 'code'.", { clientName: client.name });
+    if (query.response_type !== 'code')
+      throw new LoginProblem("response_type must be 'code'.", { clientName: client.name });
     const challenge = pkceParameters(query, client.name);
     const state = query.state ?? null;
-    if (state !== null && state.length > 2000) throw new LoginProblem('state is longer than 2000 characters.', { clientName: client.name });
+    if (state !== null && state.length > 2000)
+      throw new LoginProblem('state is longer than 2000 characters.', { clientName: client.name });
 
     const now = this.#now();
     const id = randomSecret(12);
@@ -112,7 +126,13 @@ export class LoginService {
       created_at: isoDateTime(now),
       expires_at: isoDateTime(new Date(now.getTime() + LOGIN_FLOW_SECONDS * 1000)),
     });
-    return { kind: 'password', clientName: client.name, csrf, cookie: { value: `${id}.${secret}`, maxAgeSeconds: LOGIN_FLOW_SECONDS }, redirectOrigin: new URL(client.redirect_uri).origin };
+    return {
+      kind: 'password',
+      clientName: client.name,
+      csrf,
+      cookie: { value: `${id}.${secret}`, maxAgeSeconds: LOGIN_FLOW_SECONDS },
+      redirectOrigin: new URL(client.redirect_uri).origin,
+    };
   }
 
   async #verifiedClient(clientId: string | undefined): Promise<OAuthClientRow> {
@@ -124,20 +144,32 @@ export class LoginService {
 
   // ---- password ---------------------------------------------------------------------------------------
 
-  async password(cookie: string | undefined, form: Record<string, string | undefined>, origin: OriginCheck): Promise<CompanyPage | PasswordPage> {
+  async password(
+    cookie: string | undefined,
+    form: Record<string, string | undefined>,
+    origin: OriginCheck,
+  ): Promise<CompanyPage | PasswordPage> {
     const { flow, client, restart } = await this.#liveFlow(cookie);
     checkCsrf(form.csrf, flow, restart, client.name);
     checkOrigin(origin, restart, client.name);
     const user = await this.#checkPassword(form.username ?? '', form.password ?? '', client.name);
     if (user.api_login_only) {
-      throw new LoginProblem("This user has the limitation 'API login only' and can use the API only with an API key.", { clientName: client.name, restart });
+      throw new LoginProblem(
+        "This user has the limitation 'API login only' and can use the API only with an API key.",
+        { clientName: client.name, restart },
+      );
     }
     const companies = await authStore.membershipsOfUser(this.#ctx.db, user.user_id);
-    if (companies.length === 0) throw new LoginProblem('The user does not belong to any company.', { clientName: client.name, restart });
+    if (companies.length === 0)
+      throw new LoginProblem('The user does not belong to any company.', { clientName: client.name, restart });
 
     // A new flow secret once the user is known (the pre-login cookie no longer continues the flow).
     const secret = randomSecret(24);
-    await store.updateFlow(this.#ctx.db, flow.id, { secret_digest: digest(secret), user_id: user.user_id, auth_time: Math.floor(this.#now().getTime() / 1000) });
+    await store.updateFlow(this.#ctx.db, flow.id, {
+      secret_digest: digest(secret),
+      user_id: user.user_id,
+      auth_time: Math.floor(this.#now().getTime() / 1000),
+    });
     const left = Math.max(1, Math.floor((parseDateTime(flow.expires_at).getTime() - this.#now().getTime()) / 1000));
     return {
       kind: 'company',
@@ -160,14 +192,23 @@ export class LoginService {
 
   // ---- company ----------------------------------------------------------------------------------------
 
-  async company(cookie: string | undefined, form: Record<string, string | undefined>, origin: OriginCheck): Promise<Redirect> {
+  async company(
+    cookie: string | undefined,
+    form: Record<string, string | undefined>,
+    origin: OriginCheck,
+  ): Promise<Redirect> {
     const { flow, client, restart } = await this.#liveFlow(cookie);
     checkCsrf(form.csrf, flow, restart, client.name);
     checkOrigin(origin, restart, client.name);
-    if (flow.user_id === null || flow.auth_time === null) throw new LoginProblem('Log in with your username and password first.', { clientName: client.name, restart });
+    if (flow.user_id === null || flow.auth_time === null)
+      throw new LoginProblem('Log in with your username and password first.', { clientName: client.name, restart });
     const companyId = Number(form.companyId);
-    const membership = Number.isSafeInteger(companyId) && companyId > 0 ? await authStore.findMembership(this.#ctx.db, companyId, Number(flow.user_id)) : undefined;
-    if (!membership?.active) throw new LoginProblem('Choose one of your companies.', { clientName: client.name, restart });
+    const membership =
+      Number.isSafeInteger(companyId) && companyId > 0
+        ? await authStore.findMembership(this.#ctx.db, companyId, Number(flow.user_id))
+        : undefined;
+    if (!membership?.active)
+      throw new LoginProblem('Choose one of your companies.', { clientName: client.name, restart });
 
     const code = await this.#auth.issueCode({
       companyId,
@@ -187,14 +228,18 @@ export class LoginService {
   // ---- the flow of a cookie ---------------------------------------------------------------------------
 
   async #liveFlow(cookie: string | undefined): Promise<LoadedFlow> {
-    if (!cookie) throw new LoginProblem('This page needs cookies: allow cookies for this site and start the login again from the application.');
+    if (!cookie)
+      throw new LoginProblem(
+        'This page needs cookies: allow cookies for this site and start the login again from the application.',
+      );
     const [id, secret] = cookie.split('.');
     const flow = id && secret ? await store.findFlow(this.#ctx.db, id) : undefined;
     if (!flow || !sameDigest(secret, flow.secret_digest)) {
       throw new LoginProblem('This login is no longer valid: start it again from the application.');
     }
     const client = await authStore.findClient(this.#ctx.db, flow.client_id);
-    if (!client || client.redirect_uri !== flow.redirect_uri) throw new LoginProblem('The application of this login is no longer registered.');
+    if (!client || client.redirect_uri !== flow.redirect_uri)
+      throw new LoginProblem('The application of this login is no longer registered.');
     const restart = loginUrl({
       response_type: 'code',
       client_id: flow.client_id,
@@ -204,7 +249,10 @@ export class LoginService {
     });
     if (parseDateTime(flow.expires_at).getTime() <= this.#now().getTime()) {
       await store.deleteFlow(this.#ctx.db, flow.id);
-      throw new LoginProblem('The login took longer than 5 minutes and has expired. Start again.', { clientName: client.name, restart });
+      throw new LoginProblem('The login took longer than 5 minutes and has expired. Start again.', {
+        clientName: client.name,
+        restart,
+      });
     }
     return { flow, client, restart };
   }
@@ -224,7 +272,10 @@ function refuseSecretsInUrl(query: Record<string, string | undefined>): void {
 function checkRedirectAddress(given: string | undefined, client: OAuthClientRow): void {
   if (!given) throw new LoginProblem('redirect_uri is missing from the login address.', { clientName: client.name });
   if (given !== client.redirect_uri) {
-    throw new LoginProblem('The redirect address is not the one registered for this application; the login cannot continue.', { clientName: client.name });
+    throw new LoginProblem(
+      'The redirect address is not the one registered for this application; the login cannot continue.',
+      { clientName: client.name },
+    );
   }
 }
 
@@ -232,17 +283,24 @@ function pkceParameters(query: Record<string, string | undefined>, clientName: s
   const challenge = query.code_challenge;
   const method = query.code_challenge_method;
   if (challenge === undefined) {
-    if (method !== undefined) throw new LoginProblem('code_challenge_method was sent without a code_challenge.', { clientName });
+    if (method !== undefined)
+      throw new LoginProblem('code_challenge_method was sent without a code_challenge.', { clientName });
     return null;
   }
-  if (method !== 'S256') throw new LoginProblem("PKCE: only code_challenge_method 'S256' is supported.", { clientName });
-  if (!PKCE_CHALLENGE.test(challenge)) throw new LoginProblem('PKCE: code_challenge must be 43 base64url characters (S256).', { clientName });
+  if (method !== 'S256')
+    throw new LoginProblem("PKCE: only code_challenge_method 'S256' is supported.", { clientName });
+  if (!PKCE_CHALLENGE.test(challenge))
+    throw new LoginProblem('PKCE: code_challenge must be 43 base64url characters (S256).', { clientName });
   return challenge;
 }
 
 function checkCsrf(token: string | undefined, flow: LoginFlowRow, restart: string, clientName: string): void {
   if (!token || !sameDigest(token, flow.csrf_digest)) {
-    throw new LoginProblem('The form could not be verified (this page needs JavaScript). Start again.', { status: 403, restart, clientName });
+    throw new LoginProblem('The form could not be verified (this page needs JavaScript). Start again.', {
+      status: 403,
+      restart,
+      clientName,
+    });
   }
 }
 
@@ -254,17 +312,28 @@ function checkOrigin(check: OriginCheck, restart: string, clientName: string): v
   } catch {
     host = undefined;
   }
-  if (!host || host !== check.host) throw new LoginProblem('The form was sent from another site.', { status: 403, restart, clientName });
+  if (!host || host !== check.host)
+    throw new LoginProblem('The form was sent from another site.', { status: 403, restart, clientName });
 }
 
 function lockedProblem(until: string, clientName: string): LoginProblem {
-  return new LoginProblem(`Too many wrong passwords: the user is locked until ${until.slice(0, 16).replace('T', ' ')} UTC.`, { status: 429, clientName });
+  return new LoginProblem(
+    `Too many wrong passwords: the user is locked until ${until.slice(0, 16).replace('T', ' ')} UTC.`,
+    { status: 429, clientName },
+  );
 }
 
 /** The relative login address with the given parameters (for "start again" links). */
 function loginUrl(query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
-  for (const key of ['response_type', 'client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method']) {
+  for (const key of [
+    'response_type',
+    'client_id',
+    'redirect_uri',
+    'state',
+    'code_challenge',
+    'code_challenge_method',
+  ]) {
     const value = query[key];
     if (value !== undefined) params.set(key, value);
   }

@@ -13,7 +13,11 @@ export async function findFlow(db: Db, id: string): Promise<LoginFlowRow | undef
   return db.selectFrom('login_flows').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function updateFlow(db: Db, id: string, changes: Partial<Pick<LoginFlowRow, 'secret_digest' | 'user_id' | 'auth_time'>>): Promise<void> {
+export async function updateFlow(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<LoginFlowRow, 'secret_digest' | 'user_id' | 'auth_time'>>,
+): Promise<void> {
   await db.updateTable('login_flows').set(changes).where('id', '=', id).execute();
 }
 
@@ -32,7 +36,11 @@ export async function purgeExpiredFlows(db: Db, batch: PurgeBatch): Promise<numb
   const before = isoDateTime(new Date(batch.now.getTime() - EXPIRED_FLOW_KEEP_SECONDS * 1000));
   const result = await db
     .deleteFrom('login_flows')
-    .where('id', 'in', purgeCandidates(db.selectFrom('login_flows').select('id').where('expires_at', '<', before), batch))
+    .where(
+      'id',
+      'in',
+      purgeCandidates(db.selectFrom('login_flows').select('id').where('expires_at', '<', before), batch),
+    )
     .executeTakeFirst();
   return deletedRows(result);
 }

@@ -29,7 +29,11 @@ export const mfaMigrations: Record<string, Migration> = {
         .addColumn('confirm_read_at', 'text')
         .addColumn('keep_until', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('mfa_transactions_by_user').on('mfa_transactions').columns(['user_id', 'status', 'created_at']).execute();
+      await db.schema
+        .createIndex('mfa_transactions_by_user')
+        .on('mfa_transactions')
+        .columns(['user_id', 'status', 'created_at'])
+        .execute();
       await db.schema.createIndex('mfa_transactions_by_age').on('mfa_transactions').columns(['keep_until']).execute();
     },
   },

@@ -3,19 +3,29 @@ import type { FastifyReply } from 'fastify';
 import { Type, ADDITION, type TSchema } from '../platform/schema.ts';
 import { route, type RouteDef } from '../platform/route.ts';
 import { apiError } from '../platform/errors.ts';
-import { MfaTransactionResult, PaymentConfirmResult, SalaryPaymentConfirmResult, InfoResult, PendingMessage } from './schemas.ts';
+import {
+  MfaTransactionResult,
+  PaymentConfirmResult,
+  SalaryPaymentConfirmResult,
+  InfoResult,
+  PendingMessage,
+} from './schemas.ts';
 import type { MfaService, TransactionState } from './service.ts';
 
 const TAGS = ['Two-factor'];
 const NOT_CONFIRMED = 'The transaction has not been confirmed yet.';
 
 const TransactionParam = Type.Object({
-  transactionIdentifier: Type.String({ minLength: 1, maxLength: 100, description: 'The `transactionIdentifier` of the 202 answer.' }),
+  transactionIdentifier: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'The `transactionIdentifier` of the 202 answer.',
+  }),
 });
 
 const STATES_DOC =
   '202 `{message}` while the user has not decided; 406 when the user rejected the action; 408 when it was not ' +
-  'confirmed within 5 minutes; 403 when the transaction is not the caller\'s; 404 for an unknown transaction ' +
+  "confirmed within 5 minutes; 403 when the transaction is not the caller's; 404 for an unknown transaction " +
   '(or one older than 24 hours).';
 
 /** Answers a state: 202 while pending, the errors of rejected/expired, else the result body mapped by `body`. */
@@ -107,7 +117,8 @@ export function mfaRoutes(mfa: MfaService): RouteDef[] {
         '(`info` for PUT /users); an action that failed on execution carries `errors` in it instead of its result. ' +
         `${STATES_DOC} The status stays queryable for 24 hours from the start.`,
       schema: { params: TransactionParam, response: { 200: MfaTransactionResult, 202: PendingMessage } },
-      handler: async ({ auth, params }, reply) => answer(await mfa.statusFor(auth.companyId, auth.userId, params.transactionIdentifier), reply, (r) => r),
+      handler: async ({ auth, params }, reply) =>
+        answer(await mfa.statusFor(auth.companyId, auth.userId, params.transactionIdentifier), reply, (r) => r),
     }),
     ...CONFIRM_ENDPOINTS.map((endpoint) =>
       route({
@@ -121,9 +132,17 @@ export function mfaRoutes(mfa: MfaService): RouteDef[] {
           'Deprecated: use `GET /mfatransactionresult/{transactionIdentifier}`. A read despite the method: it does not ' +
           'confirm anything (the user confirms in the authenticator). 200 with the result the first time it is read ' +
           `after completion, 409 (already processed) on later reads; ${STATES_DOC}`,
-        schema: { ...(endpoint.addition ? ADDITION : {}), params: TransactionParam, response: { 200: endpoint.response, 202: PendingMessage } },
+        schema: {
+          ...(endpoint.addition ? ADDITION : {}),
+          params: TransactionParam,
+          response: { 200: endpoint.response, 202: PendingMessage },
+        },
         handler: async ({ auth, params }, reply) =>
-          answer(await mfa.confirmRead(auth.companyId, auth.userId, params.transactionIdentifier, endpoint.paths), reply, endpoint.body),
+          answer(
+            await mfa.confirmRead(auth.companyId, auth.userId, params.transactionIdentifier, endpoint.paths),
+            reply,
+            endpoint.body,
+          ),
       }),
     ),
   ];

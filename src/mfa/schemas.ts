@@ -9,7 +9,10 @@ const ErrorItems = Type.Array(
 const withErrors = <T extends Record<string, TSchema>>(properties: T, description: string) =>
   Type.Object({ ...properties, errors: Type.Optional(Addition(ErrorItems)) }, { description });
 
-export const InfoResult = withErrors({ message: Type.Optional(Type.String()) }, 'Actions answering a message (e.g. PUT /users).');
+export const InfoResult = withErrors(
+  { message: Type.Optional(Type.String()) },
+  'Actions answering a message (e.g. PUT /users).',
+);
 
 const InvoicePaymentsResult = withErrors(
   { transactions: Type.Optional(Type.Array(Type.Object({ paymentId: Type.Integer(), invoiceId: Type.Integer() }))) },
@@ -17,11 +20,18 @@ const InvoicePaymentsResult = withErrors(
 );
 
 const DirectBankTransfersResult = withErrors(
-  { transactions: Type.Optional(Type.Array(Type.Object({ paymentId: Type.Integer(), customId: Type.Optional(Type.String()) }))) },
+  {
+    transactions: Type.Optional(
+      Type.Array(Type.Object({ paymentId: Type.Integer(), customId: Type.Optional(Type.String()) })),
+    ),
+  },
   'POST /payments/directbanktransfers.',
 );
 
-const PaymentBasicInfo = Type.Object({ paymentId: Type.Optional(Type.Integer()), customId: Type.Optional(Type.String()) }, { title: 'PaymentBasicInfo' });
+const PaymentBasicInfo = Type.Object(
+  { paymentId: Type.Optional(Type.Integer()), customId: Type.Optional(Type.String()) },
+  { title: 'PaymentBasicInfo' },
+);
 
 const directSalaryPayment = {
   id: Type.Optional(Type.Integer()),
@@ -37,7 +47,15 @@ const DirectSalaryPaymentGroup = withErrors(
     ...directSalaryPayment,
     listName: Type.Optional(Type.String()),
     created: Type.Optional(DateTimeString()),
-    status: Type.Optional(StringEnum(['PAID', 'PAYMENT_QUEUED', 'PAYMENT_SENT_TO_BANK', 'PAYMENT_TRANSACTION_CANCELLED', 'PAYMENT_TRANSACTION_REMOVED'])),
+    status: Type.Optional(
+      StringEnum([
+        'PAID',
+        'PAYMENT_QUEUED',
+        'PAYMENT_SENT_TO_BANK',
+        'PAYMENT_TRANSACTION_CANCELLED',
+        'PAYMENT_TRANSACTION_REMOVED',
+      ]),
+    ),
     paymentMethod: Type.Optional(StringEnum(['FINNISH_SALARY_TRANSFER'])),
     paymentDate: Type.Optional(DateTimeString()),
     payerBankAccount: Type.Optional(Type.String()),
@@ -55,7 +73,8 @@ export const MfaTransactionResult = Type.Object(
   },
   {
     title: 'MfaTransactionResult',
-    description: 'Exactly one field is present: the one of the transaction type. A failed action carries `errors` in it.',
+    description:
+      'Exactly one field is present: the one of the transaction type. A failed action carries `errors` in it.',
   },
 );
 
@@ -75,4 +94,7 @@ export const SalaryPaymentConfirmResult = Type.Object(
   { title: 'SalaryPaymentConfirmResult' },
 );
 
-export const PendingMessage = Type.Object({ message: Type.String() }, { title: 'NotConfirmedYet', description: 'The user has not decided yet.' });
+export const PendingMessage = Type.Object(
+  { message: Type.String() },
+  { title: 'NotConfirmedYet', description: 'The user has not decided yet.' },
+);

@@ -11,7 +11,14 @@
 // housekeeping task deletes the row: store.purgeExpired).
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../platform/context.ts';
-import type { HttpMethod, RouteRequest, RouteSchemas, TwoFactorGate, TwoFactorOutcome, TwoFactorSpec } from '../platform/route.ts';
+import type {
+  HttpMethod,
+  RouteRequest,
+  RouteSchemas,
+  TwoFactorGate,
+  TwoFactorOutcome,
+  TwoFactorSpec,
+} from '../platform/route.ts';
 import { hasRight, normalizeRights, type RightRequirement } from '../platform/rights.ts';
 import { findMembership } from '../auth/index.ts';
 import { ApiError, apiError, errorItem, notFound } from '../platform/errors.ts';
@@ -67,13 +74,19 @@ export class MfaService implements TwoFactorGate {
 
   declare(spec: TwoFactorSpec, route: { method: HttpMethod; path: string; right: RightRequirement | null }): void {
     const known = this.#specs.get(spec.type);
-    if (known && known !== spec) throw new Error(`two-factor type ${spec.type} is declared twice (${route.method} ${route.path})`);
-    if (spec.event !== undefined && !isEventType(spec.event)) throw new Error(`two-factor type ${spec.type}: unknown event ${spec.event}`);
+    if (known && known !== spec)
+      throw new Error(`two-factor type ${spec.type} is declared twice (${route.method} ${route.path})`);
+    if (spec.event !== undefined && !isEventType(spec.event))
+      throw new Error(`two-factor type ${spec.type}: unknown event ${spec.event}`);
     this.#specs.set(spec.type, spec);
     this.#rights.set(spec.type, route.right);
   }
 
-  async start(spec: TwoFactorSpec, request: RouteRequest<RouteSchemas>, route: { method: HttpMethod; path: string }): Promise<{ transactionIdentifier: string; confirmationApp: string }> {
+  async start(
+    spec: TwoFactorSpec,
+    request: RouteRequest<RouteSchemas>,
+    route: { method: HttpMethod; path: string },
+  ): Promise<{ transactionIdentifier: string; confirmationApp: string }> {
     const described = await spec.describe(request);
     const now = this.#ctx.clock.now();
     const transactionId = randomUUID();
@@ -114,7 +127,15 @@ export class MfaService implements TwoFactorGate {
     const now = this.#ctx.clock.now();
     if (!row || Number(row.user_id) !== userId || row.keep_until <= isoDateTime(now)) throw notFound('Transaction');
     if (decision === 'REJECT') {
-      if (await store.settle(this.#ctx.db, transactionId, { status: 'REJECTED', decided_at: isoDateTime(now) }, isoDateTime(now))) return { state: 'REJECTED' };
+      if (
+        await store.settle(
+          this.#ctx.db,
+          transactionId,
+          { status: 'REJECTED', decided_at: isoDateTime(now) },
+          isoDateTime(now),
+        )
+      )
+        return { state: 'REJECTED' };
       throw await this.#notPending(transactionId);
     }
     return this.#execute(row, now);
@@ -129,7 +150,12 @@ export class MfaService implements TwoFactorGate {
     try {
       if (!spec) throw apiError('MFA_ACTION_UNAVAILABLE', undefined, { type: row.type });
       outcome = await this.#ctx.db.transaction().execute(async (trx) => {
-        const claimed = await store.settle(trx, row.transaction_id, { status: 'COMPLETED', decided_at: nowText }, nowText);
+        const claimed = await store.settle(
+          trx,
+          row.transaction_id,
+          { status: 'COMPLETED', decided_at: nowText },
+          nowText,
+        );
         if (!claimed) throw new NotClaimed();
         await this.#checkStillAllowed(trx, row);
         const done = await spec.execute(
@@ -162,7 +188,12 @@ export class MfaService implements TwoFactorGate {
       // The action failed on execution: its writes were rolled back; the failure is the transaction's result.
       const errors = err.items;
       const recorded = await this.#ctx.db.transaction().execute(async (trx) => {
-        const claimed = await store.settle(trx, row.transaction_id, { status: 'COMPLETED', decided_at: nowText, failed: true, result: stringifyJson({ [field]: { errors } }) }, nowText);
+        const claimed = await store.settle(
+          trx,
+          row.transaction_id,
+          { status: 'COMPLETED', decided_at: nowText, failed: true, result: stringifyJson({ [field]: { errors } }) },
+          nowText,
+        );
         if (!claimed) return false;
         if (eventType) {
           await emitEvent(trx, {
@@ -189,7 +220,9 @@ export class MfaService implements TwoFactorGate {
     if (!membership || !membership.active) throw apiError('MFA_USER_NOT_IN_COMPANY');
     const right = this.#rights.get(row.type);
     if (right && !hasRight(normalizeRights(JSON.parse(membership.rights)), right)) {
-      throw apiError('FORBIDDEN', undefined, { right: `${right.leaf} (${right.level === 'view' ? 'viewing rights' : 'all rights'})` });
+      throw apiError('FORBIDDEN', undefined, {
+        right: `${right.leaf} (${right.level === 'view' ? 'viewing rights' : 'all rights'})`,
+      });
     }
   }
 
@@ -212,7 +245,12 @@ export class MfaService implements TwoFactorGate {
         await store.settle(this.#ctx.db, transactionId, { status: 'EXPIRED', decided_at: row.expires_at });
         return this.#state(transactionId);
       case 'COMPLETED':
-        return { state: 'COMPLETED', result: JSON.parse(row.result ?? '{}') as Record<string, unknown>, failed: Boolean(row.failed), row };
+        return {
+          state: 'COMPLETED',
+          result: JSON.parse(row.result ?? '{}') as Record<string, unknown>,
+          failed: Boolean(row.failed),
+          row,
+        };
       case 'REJECTED':
         return { state: 'REJECTED' };
       default:
@@ -223,7 +261,8 @@ export class MfaService implements TwoFactorGate {
   /** The caller's own transaction of the caller's company, for 24 hours: 404 unknown (or another company's), 403 another user's. */
   async #own(companyId: number, userId: number, transactionId: string): Promise<store.MfaTransactionRow> {
     const row = await store.getTransaction(this.#ctx.db, transactionId);
-    if (!row || Number(row.company_id) !== companyId || row.keep_until <= isoDateTime(this.#ctx.clock.now())) throw notFound('Transaction');
+    if (!row || Number(row.company_id) !== companyId || row.keep_until <= isoDateTime(this.#ctx.clock.now()))
+      throw notFound('Transaction');
     if (Number(row.user_id) !== userId) throw apiError('MFA_NOT_YOUR_TRANSACTION');
     return row;
   }
@@ -238,12 +277,20 @@ export class MfaService implements TwoFactorGate {
    * The deprecated confirm endpoints, reads with their own codes: only transactions started under one of
    * `paths` (404 otherwise); the first read of a completed transaction answers it, later ones 409.
    */
-  async confirmRead(companyId: number, userId: number, transactionId: string, paths: string[]): Promise<TransactionState> {
+  async confirmRead(
+    companyId: number,
+    userId: number,
+    transactionId: string,
+    paths: string[],
+  ): Promise<TransactionState> {
     const row = await this.#own(companyId, userId, transactionId);
     const path = row.origin.split(' ')[1] ?? '';
     if (!paths.some((p) => path === p || path.startsWith(`${p}/`))) throw notFound('Transaction');
     const state = (await this.#state(transactionId, row))!;
-    if (state.state === 'COMPLETED' && !(await store.markConfirmRead(this.#ctx.db, transactionId, isoDateTime(this.#ctx.clock.now())))) {
+    if (
+      state.state === 'COMPLETED' &&
+      !(await store.markConfirmRead(this.#ctx.db, transactionId, isoDateTime(this.#ctx.clock.now())))
+    ) {
       throw apiError('MFA_TRANSACTION_ALREADY_PROCESSED');
     }
     return state;
@@ -251,7 +298,12 @@ export class MfaService implements TwoFactorGate {
 
   /** Pending transactions of a user in all companies, with what each will do (for the authenticator). */
   async pendingOf(userId: number): Promise<PendingTransaction[]> {
-    const rows = await store.pendingOfUser(this.#ctx.db, userId, isoDateTime(this.#ctx.clock.now()), MAX_PENDING_LISTED);
+    const rows = await store.pendingOfUser(
+      this.#ctx.db,
+      userId,
+      isoDateTime(this.#ctx.clock.now()),
+      MAX_PENDING_LISTED,
+    );
     return rows.map((r) => ({
       transactionIdentifier: r.transaction_id,
       companyId: Number(r.company_id),

@@ -108,7 +108,14 @@ export async function pendingOfUser(db: Db, userId: number, now: string, limit: 
 export async function purgeExpired(db: Db, batch: PurgeBatch): Promise<number> {
   const result = await db
     .deleteFrom('mfa_transactions')
-    .where('transaction_id', 'in', purgeCandidates(db.selectFrom('mfa_transactions').select('transaction_id').where('keep_until', '<=', isoDateTime(batch.now)), batch))
+    .where(
+      'transaction_id',
+      'in',
+      purgeCandidates(
+        db.selectFrom('mfa_transactions').select('transaction_id').where('keep_until', '<=', isoDateTime(batch.now)),
+        batch,
+      ),
+    )
     .executeTakeFirst();
   return deletedRows(result);
 }

@@ -25,11 +25,20 @@ export const partnersArea = defineArea({
     { name: 'Persons', description: 'The person register.' },
     { name: 'Factoring contracts', description: 'Factoring contracts partners can be attached to.' },
   ],
-  tables: { company: ['business_partners', 'partner_groups', 'business_partner_groups', 'partner_default_products', 'factoring_contracts'] },
+  tables: {
+    company: [
+      'business_partners',
+      'partner_groups',
+      'business_partner_groups',
+      'partner_default_products',
+      'factoring_contracts',
+    ],
+  },
   migrations: partnerMigrations,
   create: (ctx, deps: { dimensions: DimensionService }) => new PartnerService(ctx, deps.dimensions),
   routes: (partners) => partnerRoutes(partners),
   // Persons are created as in the real service: by POST /businesspartners with type PERSON, and for every user
   // who joins a company (the user's own person, User.partnerId / PersonalDetails.partnerId).
-  initMember: (trx, member, ctx) => new PartnerService(ctx, new DimensionService(ctx)).createPersonForMember(trx, member).then(() => undefined),
+  initMember: (trx, member, ctx) =>
+    new PartnerService(ctx, new DimensionService(ctx)).createPersonForMember(trx, member).then(() => undefined),
 });

@@ -26,8 +26,16 @@ export const partnerMigrations: Record<string, Migration> = {
         .addColumn('version', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('business_partners_pk', ['company_id', 'id'])
         .execute();
-      await db.schema.createIndex('business_partners_by_type').on('business_partners').columns(['company_id', 'type', 'active', 'id']).execute();
-      await db.schema.createIndex('business_partners_by_version').on('business_partners').columns(['company_id', 'version']).execute();
+      await db.schema
+        .createIndex('business_partners_by_type')
+        .on('business_partners')
+        .columns(['company_id', 'type', 'active', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('business_partners_by_version')
+        .on('business_partners')
+        .columns(['company_id', 'version'])
+        .execute();
       await db.schema
         .createTable('partner_groups')
         .addColumn('company_id', 'bigint', (c) => c.notNull())
@@ -45,7 +53,11 @@ export const partnerMigrations: Record<string, Migration> = {
         .addColumn('group_id', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('business_partner_groups_pk', ['company_id', 'partner_id', 'group_id'])
         .execute();
-      await db.schema.createIndex('business_partner_groups_by_group').on('business_partner_groups').columns(['company_id', 'group_id']).execute();
+      await db.schema
+        .createIndex('business_partner_groups_by_group')
+        .on('business_partner_groups')
+        .columns(['company_id', 'group_id'])
+        .execute();
       await db.schema
         .createTable('partner_default_products')
         .addColumn('company_id', 'bigint', (c) => c.notNull())
@@ -57,7 +69,11 @@ export const partnerMigrations: Record<string, Migration> = {
         .addColumn('validity_periods', 'text')
         .addPrimaryKeyConstraint('partner_default_products_pk', ['company_id', 'id'])
         .execute();
-      await db.schema.createIndex('partner_default_products_by_partner').on('partner_default_products').columns(['company_id', 'partner_id']).execute();
+      await db.schema
+        .createIndex('partner_default_products_by_partner')
+        .on('partner_default_products')
+        .columns(['company_id', 'partner_id'])
+        .execute();
       await db.schema
         .createTable('factoring_contracts')
         .addColumn('company_id', 'bigint', (c) => c.notNull())
@@ -79,16 +95,28 @@ export const partnerMigrations: Record<string, Migration> = {
       await db.schema.alterTable('factoring_contracts').addColumn('financing_company_id', 'text').execute();
       const companies = await sql<{ company_id: number | string }>`select company_id from companies`.execute(db);
       for (const { company_id: companyId } of companies.rows) {
-        const partners = await sql<{ id: number | string; data: string }>`select id, data from business_partners where company_id = ${companyId}`.execute(db);
+        const partners = await sql<{
+          id: number | string;
+          data: string;
+        }>`select id, data from business_partners where company_id = ${companyId}`.execute(db);
         for (const row of partners.rows) {
           const group = (parseJson(row.data) as { additionalInfo?: { group?: string } }).additionalInfo?.group;
-          if (group) await sql`update business_partners set main_group = ${group} where company_id = ${companyId} and id = ${row.id}`.execute(db);
+          if (group)
+            await sql`update business_partners set main_group = ${group} where company_id = ${companyId} and id = ${row.id}`.execute(
+              db,
+            );
         }
-        const contracts = await sql<{ id: number | string; data: string }>`select id, data from factoring_contracts where company_id = ${companyId}`.execute(db);
+        const contracts = await sql<{
+          id: number | string;
+          data: string;
+        }>`select id, data from factoring_contracts where company_id = ${companyId}`.execute(db);
         for (const row of contracts.rows) {
-          const financingCompanyId = (parseJson(row.data) as { financingCompany?: { id?: string } }).financingCompany?.id;
+          const financingCompanyId = (parseJson(row.data) as { financingCompany?: { id?: string } }).financingCompany
+            ?.id;
           if (financingCompanyId) {
-            await sql`update factoring_contracts set financing_company_id = ${financingCompanyId} where company_id = ${companyId} and id = ${row.id}`.execute(db);
+            await sql`update factoring_contracts set financing_company_id = ${financingCompanyId} where company_id = ${companyId} and id = ${row.id}`.execute(
+              db,
+            );
           }
         }
       }

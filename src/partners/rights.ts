@@ -18,7 +18,9 @@ export function mayAccess(rights: Rights, type: PartnerType, level: Level): bool
 
 export function requireLeaf(rights: Rights, leaf: RightLeaf, level: Level): void {
   if (!hasRight(rights, { leaf, level })) {
-    throw apiError('FORBIDDEN', undefined, { right: `${leaf} (${level === 'view' ? 'viewing rights' : 'all rights'})` });
+    throw apiError('FORBIDDEN', undefined, {
+      right: `${leaf} (${level === 'view' ? 'viewing rights' : 'all rights'})`,
+    });
   }
 }
 

@@ -1,7 +1,16 @@
 // HTTP of business partners, partner groups, persons, their default dimensions/products/accounts, and
 // factoring contracts. Customer, supplier and person registers have their own rights, so most routes check
 // the right of the partner's type once the partner is known.
-import { Type, ADDITION, Addition, DateString, DateTimeString, PagingQuery, StringEnum, PathId } from '../platform/schema.ts';
+import {
+  Type,
+  ADDITION,
+  Addition,
+  DateString,
+  DateTimeString,
+  PagingQuery,
+  StringEnum,
+  PathId,
+} from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
@@ -34,9 +43,15 @@ const COMPANY = 'management.companyInfo' as const;
 
 const IdString = PathId;
 const PartnerIdParam = Type.Object({ partnerId: IdString('Business partner id (int32).') });
-const PartnerDimensionParams = Type.Object({ partnerId: IdString('Business partner id (int32).'), dimensionId: IdString('Dimension id (int32).') });
+const PartnerDimensionParams = Type.Object({
+  partnerId: IdString('Business partner id (int32).'),
+  dimensionId: IdString('Dimension id (int32).'),
+});
 const PersonIdParam = Type.Object({ personId: IdString('Person id (int32).') });
-const PersonDimensionParams = Type.Object({ personId: IdString('Person id (int32).'), dimensionId: IdString('Dimension id (int32).') });
+const PersonDimensionParams = Type.Object({
+  personId: IdString('Person id (int32).'),
+  dimensionId: IdString('Dimension id (int32).'),
+});
 const GroupIdParam = Type.Object({ groupId: IdString('Partner group id (int32).') });
 const VersionDate = Type.Union([DateTimeString(), DateString()]);
 
@@ -78,7 +93,9 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
           identifierType: Type.Optional(Type.String({ maxLength: 20 })),
           customerNumber: Type.Optional(Type.String({ maxLength: 40 })),
           partnerGroup: Type.Optional(Type.String({ maxLength: 80, description: 'Name of a partner group.' })),
-          mainGroup: Type.Optional(Type.String({ maxLength: 80, description: 'The main group of the partner (`additionalInfo.group`).' })),
+          mainGroup: Type.Optional(
+            Type.String({ maxLength: 80, description: 'The main group of the partner (`additionalInfo.group`).' }),
+          ),
           versionStartDate: Type.Optional(VersionDate),
           versionEndDate: Type.Optional(VersionDate),
           ...PagingQuery,
@@ -135,7 +152,12 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
         response: { 200: PartnerGroupSearchResult },
       },
       handler: ({ auth, query }) =>
-        partners.searchGroups(auth.companyId, auth.rights, { name: query.name, type: query.type, active: query.active }, pageRequest(query)),
+        partners.searchGroups(
+          auth.companyId,
+          auth.rights,
+          { name: query.name, type: query.type, active: query.active },
+          pageRequest(query),
+        ),
     }),
     route({
       method: 'POST',
@@ -153,7 +175,8 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       tags: TAGS,
       summary: 'Get a business partner group',
       schema: { params: GroupIdParam, response: { 200: PartnerGroup } },
-      handler: ({ auth, params }) => partners.getGroup(auth.companyId, auth.rights, parseId(params.groupId, 'Business partner group')),
+      handler: ({ auth, params }) =>
+        partners.getGroup(auth.companyId, auth.rights, parseId(params.groupId, 'Business partner group')),
     }),
     route({
       method: 'PUT',
@@ -163,7 +186,8 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Replace a business partner group',
       description: 'The type of a group that holds partners cannot change.',
       schema: { params: GroupIdParam, body: PartnerGroup, response: { 200: PartnerGroup } },
-      handler: ({ auth, params, body }) => partners.replaceGroup(auth.companyId, auth.rights, parseId(params.groupId, 'Business partner group'), body),
+      handler: ({ auth, params, body }) =>
+        partners.replaceGroup(auth.companyId, auth.rights, parseId(params.groupId, 'Business partner group'), body),
     }),
 
     route({
@@ -172,7 +196,8 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       right: null,
       tags: TAGS,
       summary: 'Person details of the calling user',
-      description: 'The person of the current user in the person register; `partnerId` (formerly `personId`) is its id.',
+      description:
+        'The person of the current user in the person register; `partnerId` (formerly `personId`) is its id.',
       schema: { response: { 200: PersonalDetails } },
       handler: ({ auth }) => partners.personalDetails(auth.companyId, auth.userId),
     }),
@@ -183,7 +208,8 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       right: null,
       tags: TAGS,
       summary: 'Get one business partner or a batch',
-      description: 'Up to 200 comma-separated ids. Several ids answer a list of the valid ones the caller may view, ordered by id.',
+      description:
+        'Up to 200 comma-separated ids. Several ids answer a list of the valid ones the caller may view, ordered by id.',
       schema: {
         params: Type.Object({ partnerId: Type.String({ description: 'Id, or comma-separated ids (at most 200).' }) }),
         response: { 200: Type.Union([BusinessPartner, Type.Array(BusinessPartner)]) },
@@ -197,7 +223,8 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       right: null,
       tags: TAGS,
       summary: 'Replace a business partner',
-      description: 'Overwrites the partner: optional fields left out are removed. The type cannot change. A stale `version` is refused.',
+      description:
+        'Overwrites the partner: optional fields left out are removed. The type cannot change. A stale `version` is refused.',
       schema: { params: PartnerIdParam, body: BusinessPartner, response: { 200: BusinessPartner } },
       handler: ({ auth, params, body }) => partners.replace(auth.companyId, auth.rights, partnerId(params), body),
     }),
@@ -213,11 +240,14 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
         'The current `version` is required, in the body or as the `version` query parameter.',
       schema: {
         params: PartnerIdParam,
-        querystring: Type.Object({ version: Type.Optional(Type.String({ description: 'The current version of the partner.' })) }),
+        querystring: Type.Object({
+          version: Type.Optional(Type.String({ description: 'The current version of the partner.' })),
+        }),
         body: BusinessPartnerPatch,
         response: { 200: BusinessPartner },
       },
-      handler: ({ auth, params, query, body }) => partners.patch(auth.companyId, auth.rights, partnerId(params), body, query.version),
+      handler: ({ auth, params, query, body }) =>
+        partners.patch(auth.companyId, auth.rights, partnerId(params), body, query.version),
     }),
     route({
       method: 'GET',
@@ -235,8 +265,14 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       tags: TAGS,
       summary: 'Replace the default products of a business partner',
       description: 'Every `productId` must exist in the product register.',
-      schema: { ...ADDITION, params: PartnerIdParam, body: Type.Array(DefaultProductInput, { maxItems: 200 }), response: { 200: Type.Array(DefaultProduct) } },
-      handler: ({ auth, params, body }) => partners.putDefaultProducts(auth.companyId, auth.rights, partnerId(params), body),
+      schema: {
+        ...ADDITION,
+        params: PartnerIdParam,
+        body: Type.Array(DefaultProductInput, { maxItems: 200 }),
+        response: { 200: Type.Array(DefaultProduct) },
+      },
+      handler: ({ auth, params, body }) =>
+        partners.putDefaultProducts(auth.companyId, auth.rights, partnerId(params), body),
     }),
     route({
       method: 'GET',
@@ -256,7 +292,8 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Replace the default accounts of a business partner',
       description: 'Needs all rights to the supplier register. Not available for persons (404).',
       schema: { ...ADDITION, params: PartnerIdParam, body: DefaultAccounts, response: { 200: DefaultAccounts } },
-      handler: ({ auth, params, body }) => partners.putDefaultAccounts(auth.companyId, auth.rights, partnerId(params), body),
+      handler: ({ auth, params, body }) =>
+        partners.putDefaultAccounts(auth.companyId, auth.rights, partnerId(params), body),
     }),
     route({
       method: 'GET',
@@ -265,7 +302,8 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       tags: TAGS,
       summary: 'Default dimensions of a business partner',
       schema: { params: PartnerIdParam, response: { 200: Type.Array(ListedDefaultDimension) } },
-      handler: ({ auth, params }) => partners.listPartnerDefaultDimensions(auth.companyId, auth.rights, partnerId(params)),
+      handler: ({ auth, params }) =>
+        partners.listPartnerDefaultDimensions(auth.companyId, auth.rights, partnerId(params)),
     }),
     route({
       method: 'GET',
@@ -274,7 +312,13 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       tags: TAGS,
       summary: 'Default allocation of a business partner on one dimension',
       schema: { params: PartnerDimensionParams, response: { 200: DefaultDimension } },
-      handler: ({ auth, params }) => partners.getPartnerDefaultDimension(auth.companyId, auth.rights, partnerId(params), parseId(params.dimensionId, 'Dimension')),
+      handler: ({ auth, params }) =>
+        partners.getPartnerDefaultDimension(
+          auth.companyId,
+          auth.rights,
+          partnerId(params),
+          parseId(params.dimensionId, 'Dimension'),
+        ),
     }),
     route({
       method: 'PUT',
@@ -287,7 +331,13 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
         'Also updates the salary-base dimensions of an employee linked to the partner.',
       schema: { params: PartnerDimensionParams, body: DefaultDimension, response: { 200: DefaultDimension } },
       handler: ({ auth, params, body }) =>
-        partners.putPartnerDefaultDimension(auth.companyId, auth.rights, partnerId(params), parseId(params.dimensionId, 'Dimension'), body),
+        partners.putPartnerDefaultDimension(
+          auth.companyId,
+          auth.rights,
+          partnerId(params),
+          parseId(params.dimensionId, 'Dimension'),
+          body,
+        ),
     }),
 
     // persons
@@ -297,7 +347,8 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       right: view(PERSONS),
       tags: PERSON_TAGS,
       summary: 'Get one person or a batch',
-      description: 'Persons are business partners of type PERSON (created with POST /businesspartners, or for each user of the company). Up to 200 comma-separated ids.',
+      description:
+        'Persons are business partners of type PERSON (created with POST /businesspartners, or for each user of the company). Up to 200 comma-separated ids.',
       schema: {
         params: Type.Object({ personId: Type.String({ description: 'Id, or comma-separated ids (at most 200).' }) }),
         response: { 200: Type.Union([Person, Type.Array(Person)]) },
@@ -332,7 +383,8 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Default allocation of a person on one dimension',
       description: '404 when the person or the dimension is missing.',
       schema: { params: PersonDimensionParams, response: { 200: DefaultDimension } },
-      handler: ({ auth, params }) => partners.getPersonDefaultDimension(auth.companyId, personId(params), parseId(params.dimensionId, 'Dimension')),
+      handler: ({ auth, params }) =>
+        partners.getPersonDefaultDimension(auth.companyId, personId(params), parseId(params.dimensionId, 'Dimension')),
     }),
     route({
       method: 'PUT',
@@ -342,7 +394,12 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Set the default allocation of a person on one dimension',
       schema: { params: PersonDimensionParams, body: DefaultDimension, response: { 200: DefaultDimension } },
       handler: ({ auth, params, body }) =>
-        partners.putPersonDefaultDimension(auth.companyId, personId(params), parseId(params.dimensionId, 'Dimension'), body),
+        partners.putPersonDefaultDimension(
+          auth.companyId,
+          personId(params),
+          parseId(params.dimensionId, 'Dimension'),
+          body,
+        ),
     }),
 
     // factoring contracts
@@ -363,7 +420,8 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
         }),
         response: { 200: FactoringContractSearchResult },
       },
-      handler: ({ auth, query }) => partners.searchFactoringContracts(auth.companyId, pageRequest(query), query.financingCompanyId),
+      handler: ({ auth, query }) =>
+        partners.searchFactoringContracts(auth.companyId, pageRequest(query), query.financingCompanyId),
     }),
     route({
       method: 'POST',
@@ -371,7 +429,8 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       right: edit(COMPANY),
       tags: ['Factoring contracts'],
       summary: 'Create a factoring contract',
-      description: "A partner refers to it by `paymentInfo.factoringContractId`. The financing company's account must be a valid IBAN.",
+      description:
+        "A partner refers to it by `paymentInfo.factoringContractId`. The financing company's account must be a valid IBAN.",
       schema: { body: FactoringContract, response: { 200: FactoringContract } },
       handler: ({ auth, body }) => partners.createFactoringContract(auth.companyId, 'FI', body),
     }),
@@ -381,7 +440,8 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       right: view(COMPANY),
       tags: ['Factoring contracts'],
       summary: 'The factoring contract (Sweden)',
-      description: 'The latest factoring contract of the company; 404 when it has none. Swedish companies only (400 SWEDISH_ENVIRONMENT_ONLY otherwise).',
+      description:
+        'The latest factoring contract of the company; 404 when it has none. Swedish companies only (400 SWEDISH_ENVIRONMENT_ONLY otherwise).',
       schema: { response: { 200: BasicFactoringContract } },
       handler: ({ auth }) => partners.swedishFactoringContract(auth.companyId),
     }),
@@ -391,7 +451,8 @@ export function partnerRoutes(partners: PartnerService): RouteDef[] {
       right: edit(COMPANY),
       tags: ['Factoring contracts'],
       summary: 'Create a factoring contract (Sweden)',
-      description: "The financing company is named; its account must be a valid IBAN. Swedish companies only (400 SWEDISH_ENVIRONMENT_ONLY otherwise).",
+      description:
+        'The financing company is named; its account must be a valid IBAN. Swedish companies only (400 SWEDISH_ENVIRONMENT_ONLY otherwise).',
       schema: { body: BasicFactoringContract, response: { 200: BasicFactoringContract } },
       handler: ({ auth, body }) => partners.createFactoringContract(auth.companyId, 'SE', body),
     }),

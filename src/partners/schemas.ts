@@ -1,23 +1,92 @@
 // Wire shapes of business partners, persons, partner groups, default products/accounts and factoring contracts.
-import { Type, ADDITION, Addition, DecimalNumber, DateString, DateTimeString, Id, RefId, StringEnum, Text, Page, type Static, type TSchema } from '../platform/schema.ts';
+import {
+  Type,
+  ADDITION,
+  Addition,
+  DecimalNumber,
+  DateString,
+  DateTimeString,
+  Id,
+  RefId,
+  StringEnum,
+  Text,
+  Page,
+  type Static,
+  type TSchema,
+} from '../platform/schema.ts';
 import { CURRENCIES, LANGUAGES } from '../domain/codes.ts';
-import { ADDRESS_COUNTRIES, ATTACHMENT_REFERENCE_TYPES, PERSON_ADDRESS_COUNTRIES, TRANSFER_NOTIFICATION_LANGUAGES } from '../domain/real-vocabularies.ts';
+import {
+  ADDRESS_COUNTRIES,
+  ATTACHMENT_REFERENCE_TYPES,
+  PERSON_ADDRESS_COUNTRIES,
+  TRANSFER_NOTIFICATION_LANGUAGES,
+} from '../domain/real-vocabularies.ts';
 
 export const PARTNER_TYPES = ['CUSTOMER', 'SUPPLIER', 'PERSON'] as const;
 const PartnerTypeSchema = StringEnum([...PARTNER_TYPES]);
 
-export const INVOICE_CHANNELS = ['EMAIL', 'MAIL', 'ELECTRONIC_INVOICE', 'EDIFACT', 'PAPER_INVOICE', 'NO_SENDING'] as const;
+export const INVOICE_CHANNELS = [
+  'EMAIL',
+  'MAIL',
+  'ELECTRONIC_INVOICE',
+  'EDIFACT',
+  'PAPER_INVOICE',
+  'NO_SENDING',
+] as const;
 const PARTNER_PAYMENT_METHODS = [
-  'BANK_TRANSFER', 'DIRECT_DEBIT', 'DIRECT_PAYMENT', 'CLEARING', 'CREDIT_CARD_CHARGE', 'FOREIGN_PAYMENT', 'OTHER', 'CASH',
-  'DOMESTIC_PAYMENT_PLUSGIRO', 'DOMESTIC_PAYMENT_BANKGIRO', 'DOMESTIC_PAYMENT_CREDITOR', 'DKLMPKRE', 'NETS',
+  'BANK_TRANSFER',
+  'DIRECT_DEBIT',
+  'DIRECT_PAYMENT',
+  'CLEARING',
+  'CREDIT_CARD_CHARGE',
+  'FOREIGN_PAYMENT',
+  'OTHER',
+  'CASH',
+  'DOMESTIC_PAYMENT_PLUSGIRO',
+  'DOMESTIC_PAYMENT_BANKGIRO',
+  'DOMESTIC_PAYMENT_CREDITOR',
+  'DKLMPKRE',
+  'NETS',
 ] as const;
 
 const PARENT_COMPANY_ID_TYPES = [
-  'HETU', 'YHD', 'PN', 'NO', 'AT', 'BE', 'BG', 'CY', 'HR', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GB', 'EL', 'HU', 'IE', 'IT', 'LV',
-  'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'HETU',
+  'YHD',
+  'PN',
+  'NO',
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'HR',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GB',
+  'EL',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
 ] as const;
 
-const CountrySchema = StringEnum([...ADDRESS_COUNTRIES], { description: 'English upper-case snake-case country name, e.g. FINLAND.' });
+const CountrySchema = StringEnum([...ADDRESS_COUNTRIES], {
+  description: 'English upper-case snake-case country name, e.g. FINLAND.',
+});
 
 const Address = Type.Object(
   {
@@ -34,14 +103,17 @@ const Address = Type.Object(
 
 const BccAddresses = Type.Array(Text(256), {
   maxItems: 4,
-  description: 'Up to 4 blind-copy addresses, none equal to `email`, each at most 256 characters without special characters.',
+  description:
+    'Up to 4 blind-copy addresses, none equal to `email`, each at most 256 characters without special characters.',
 });
 
 const InvoicingInfo = Type.Object(
   {
     customerNumber: Type.Optional(Text(40)),
     identifier: Type.Optional(Text(40, { description: 'Business ID or national identification number.' })),
-    identifierType: Type.Optional(Text(20, { description: 'Type of `identifier`, e.g. YHD (Finnish business ID), HETU, VAT number.' })),
+    identifierType: Type.Optional(
+      Text(20, { description: 'Type of `identifier`, e.g. YHD (Finnish business ID), HETU, VAT number.' }),
+    ),
     taxCode: Type.Optional(Addition(Text(40))),
     ovt: Type.Optional(Text(40)),
     invoiceChannel: Type.Optional(StringEnum([...INVOICE_CHANNELS])),
@@ -66,7 +138,8 @@ const InvoicingInfo = Type.Object(
 
 const Percent = (description: string) => DecimalNumber({ scale: 4, minimum: 0, maximum: 100, description });
 /** A penal interest rate may exceed 100 % a year (the real person type allows up to 1000). */
-const PenalInterestRate = () => DecimalNumber({ scale: 4, minimum: 0, maximum: 1000, description: 'Penal interest rate, percent.' });
+const PenalInterestRate = () =>
+  DecimalNumber({ scale: 4, minimum: 0, maximum: 1000, description: 'Penal interest rate, percent.' });
 
 export const CashDiscount = Type.Object(
   {
@@ -93,14 +166,21 @@ const PartnerPaymentInfo = Type.Object(
     bankAccount: Type.Optional(Text(80, { description: 'Bank account (IBAN).' })),
     bic: Type.Optional(Text(11)),
     clearingCode: Type.Optional(Text(40)),
-    paymentTermDays: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: 'Payment term in days, 0-999 (as text, like the real service).' })),
+    paymentTermDays: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{1,3}$',
+        description: 'Payment term in days, 0-999 (as text, like the real service).',
+      }),
+    ),
     paymentTermPercentage: Type.Optional(Percent('Discount percentage of the payment term.')),
     penalInterestRate: Type.Optional(PenalInterestRate()),
     discountPercentage: Type.Optional(Percent('Discount percentage.')),
     cashDiscount: Type.Optional(CashDiscount),
     currency: Type.Optional(StringEnum([...CURRENCIES])),
     deliveryMethod: Type.Optional(Text(80)),
-    factoringContractId: Type.Optional(RefId({ description: 'Factoring contract of the partner (GET /factoringcontracts), or null.' })),
+    factoringContractId: Type.Optional(
+      RefId({ description: 'Factoring contract of the partner (GET /factoringcontracts), or null.' }),
+    ),
     customerAccountNumber: Type.Optional(Text(40, { description: 'NETS payments only.' })),
   },
   { title: 'BusinessPartnerPaymentInfo', additionalProperties: false },
@@ -119,7 +199,9 @@ export type PartnerGroupWire = Static<typeof PartnerGroup>;
 
 const PartnerGroupRef = Type.Object(
   {
-    id: Type.Optional(Id({ description: 'Id of an existing group of the same type as the partner; required to name the group.' })),
+    id: Type.Optional(
+      Id({ description: 'Id of an existing group of the same type as the partner; required to name the group.' }),
+    ),
     name: Type.Optional(Text(80, { readOnly: true })),
     type: Type.Optional(StringEnum([...PARTNER_TYPES], { readOnly: true })),
     active: Type.Optional(Type.Boolean({ readOnly: true })),
@@ -158,9 +240,17 @@ const AdditionalInfo = Type.Object(
     defaultReference: Type.Optional(Text(50)),
     group: Type.Optional(Text(80)),
     parentCompanyIdType: Type.Optional(
-      StringEnum([...PARENT_COMPANY_ID_TYPES], { description: 'Type of `parentCompanyId`: HETU, YHD (Finnish business ID), PN, NO or an EU VAT-number country prefix.' }),
+      StringEnum([...PARENT_COMPANY_ID_TYPES], {
+        description:
+          'Type of `parentCompanyId`: HETU, YHD (Finnish business ID), PN, NO or an EU VAT-number country prefix.',
+      }),
     ),
-    parentCompanyId: Type.Optional(Text(20, { description: 'Checked by its type: YHD a Finnish business ID (1234567-1), FI a Finnish VAT number (FI12345671).' })),
+    parentCompanyId: Type.Optional(
+      Text(20, {
+        description:
+          'Checked by its type: YHD a Finnish business ID (1234567-1), FI a Finnish VAT number (FI12345671).',
+      }),
+    ),
     auxiliaryCompanyName: Type.Optional(Text(80)),
     formerCompanyName: Type.Optional(Text(80)),
     sector: Type.Optional(Text(80)),
@@ -169,7 +259,9 @@ const AdditionalInfo = Type.Object(
     comments2: Type.Optional(Text(100)),
     invoicePeriod: Type.Optional(Text(40)),
     withholdingRegisterMarking: Type.Optional(Text(20)),
-    invoiceLedger: Type.Optional(StringEnum(['INVOICE_LEDGER', 'CLEARING'], { description: 'Default INVOICE_LEDGER.' })),
+    invoiceLedger: Type.Optional(
+      StringEnum(['INVOICE_LEDGER', 'CLEARING'], { description: 'Default INVOICE_LEDGER.' }),
+    ),
   },
   { title: 'BusinessPartnerAdditionalInfo', additionalProperties: false },
 );
@@ -199,18 +291,30 @@ const partnerFields = {
   deliveryAddress: Type.Optional(Address),
   invoicingInfo: Type.Optional(InvoicingInfo),
   attachments: Type.Optional(
-    Type.Array(PartnerAttachment, { readOnly: true, maxItems: 0, description: 'Read-only: attachments are added by upload (not served yet), so the list is empty.' }),
+    Type.Array(PartnerAttachment, {
+      readOnly: true,
+      maxItems: 0,
+      description: 'Read-only: attachments are added by upload (not served yet), so the list is empty.',
+    }),
   ),
   contactPersons: Type.Optional(Type.Array(ContactPerson, { maxItems: 50 })),
   additionalInfo: Type.Optional(AdditionalInfo),
   paymentInfo: Type.Optional(PartnerPaymentInfo),
   registryInfo: Type.Optional(RegistryInfo),
   version: Type.Optional(
-    DateTimeString({ readOnly: true, description: 'Datetime of the last modification: filter with versionStartDate/versionEndDate; optimistic lock on PUT and PATCH (required on PATCH).' }),
+    DateTimeString({
+      readOnly: true,
+      description:
+        'Datetime of the last modification: filter with versionStartDate/versionEndDate; optimistic lock on PUT and PATCH (required on PATCH).',
+    }),
   ),
 };
 
-export const BusinessPartner = Type.Object(partnerFields, { $id: 'BusinessPartner', title: 'BusinessPartner', additionalProperties: false });
+export const BusinessPartner = Type.Object(partnerFields, {
+  $id: 'BusinessPartner',
+  title: 'BusinessPartner',
+  additionalProperties: false,
+});
 export type PartnerWire = Static<typeof BusinessPartner>;
 
 /**
@@ -223,7 +327,9 @@ function mergePatchSchema(schema: TSchema, options: Record<string, unknown> = {}
       const properties: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(node.properties as Record<string, Record<string, unknown>>)) {
         const inner = transform(value);
-        properties[key] = value.readOnly ? inner : { anyOf: [inner, { type: 'null' }], ...(value['x-tase-addition'] ? ADDITION : {}) };
+        properties[key] = value.readOnly
+          ? inner
+          : { anyOf: [inner, { type: 'null' }], ...(value['x-tase-addition'] ? ADDITION : {}) };
       }
       const { required: _required, $id: _id, ...rest } = node;
       return { ...rest, properties };
@@ -235,7 +341,8 @@ function mergePatchSchema(schema: TSchema, options: Record<string, unknown> = {}
 
 export const BusinessPartnerPatch = mergePatchSchema(BusinessPartner, {
   title: 'BusinessPartnerPatch',
-  description: 'JSON merge patch of a BusinessPartner: fields left out keep their value, `null` clears one, nested objects merge, arrays are replaced. `version` is required (here or as a query parameter).',
+  description:
+    'JSON merge patch of a BusinessPartner: fields left out keep their value, `null` clears one, nested objects merge, arrays are replaced. `version` is required (here or as a query parameter).',
 });
 
 const BusinessPartnerBasicInfo = Type.Object(
@@ -246,7 +353,11 @@ const BusinessPartnerBasicInfo = Type.Object(
     billingAddress: Type.Optional(Address),
     invoicingInfo: Type.Optional(
       Type.Object(
-        { customerNumber: Type.Optional(Type.String()), identifier: Type.Optional(Type.String()), identifierType: Type.Optional(Type.String()) },
+        {
+          customerNumber: Type.Optional(Type.String()),
+          identifier: Type.Optional(Type.String()),
+          identifierType: Type.Optional(Type.String()),
+        },
         { additionalProperties: false },
       ),
     ),
@@ -270,7 +381,11 @@ const PersonAddress = Type.Object(
     street: Type.Optional(Text(80)),
     zip: Type.Optional(Text(20)),
     city: Type.Optional(Text(40)),
-    country: Type.Optional(StringEnum([...PERSON_ADDRESS_COUNTRIES], { description: 'English upper-case snake-case country name, e.g. FINLAND.' })),
+    country: Type.Optional(
+      StringEnum([...PERSON_ADDRESS_COUNTRIES], {
+        description: 'English upper-case snake-case country name, e.g. FINLAND.',
+      }),
+    ),
     specifier: Type.Optional(Text(80)),
     subdivision: Type.Optional(Text(35)),
     postOfficeBox: Type.Optional(Text(80)),
@@ -281,7 +396,9 @@ export type PersonAddressWire = Static<typeof PersonAddress>;
 
 export const Person = Type.Object(
   {
-    id: Type.Optional(Id({ readOnly: true, description: 'The id of the person in the business partner register (type PERSON).' })),
+    id: Type.Optional(
+      Id({ readOnly: true, description: 'The id of the person in the business partner register (type PERSON).' }),
+    ),
     firstName: Type.Optional(Text(80)),
     lastName: Text(80, { minLength: 1 }),
     jobTitle: Type.Optional(Text(80)),
@@ -323,7 +440,10 @@ export const Person = Type.Object(
         defaultReference: Type.Optional(Text(40)),
         section: Type.Optional(Text(80)),
         personGroupsIds: Type.Optional(
-          Type.Array(Type.Number({ minimum: 1, maximum: 2147483647 }), { maxItems: 100, description: 'Ids of partner groups of type PERSON (numbers, as in the real interface).' }),
+          Type.Array(Type.Number({ minimum: 1, maximum: 2147483647 }), {
+            maxItems: 100,
+            description: 'Ids of partner groups of type PERSON (numbers, as in the real interface).',
+          }),
         ),
         reportGroupId: Type.Optional(Id()),
         homeMunicipality: Type.Optional(Text(40)),
@@ -348,7 +468,12 @@ export const PersonalDetails = Type.Object(
         {
           paymentMethod: Type.Optional(StringEnum([...PARTNER_PAYMENT_METHODS])),
           currency: Type.Optional(StringEnum([...CURRENCIES])),
-          bankAccount: Type.Optional(Type.Object({ accountNumber: Type.Optional(Type.String()), bic: Type.Optional(Type.String()) }, { additionalProperties: false })),
+          bankAccount: Type.Optional(
+            Type.Object(
+              { accountNumber: Type.Optional(Type.String()), bic: Type.Optional(Type.String()) },
+              { additionalProperties: false },
+            ),
+          ),
           paymentTermDays: Type.Optional(Type.String()),
           paymentTermPercentage: Type.Optional(Percent('')),
           penalInterestRate: Type.Optional(PenalInterestRate()),
@@ -360,7 +485,11 @@ export const PersonalDetails = Type.Object(
     ),
     invoicingInfo: Type.Optional(
       Type.Object(
-        { customerNumber: Type.Optional(Type.String()), identifier: Type.Optional(Type.String()), identifierType: Type.Optional(Type.String()) },
+        {
+          customerNumber: Type.Optional(Type.String()),
+          identifier: Type.Optional(Type.String()),
+          identifierType: Type.Optional(Type.String()),
+        },
         { additionalProperties: false },
       ),
     ),
@@ -373,13 +502,24 @@ export type PersonalDetailsWire = Static<typeof PersonalDetails>;
 
 const AccountRef = Type.Object(
   {
-    code: Type.Optional(Text(10, { description: 'Number of an active ledger account of the company (GET /coa); otherwise 400 ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE.' })),
-    name: Type.Optional(Text(255, { description: 'Name of the account in the chart; answered by the service, a name sent is not kept.' })),
+    code: Type.Optional(
+      Text(10, {
+        description:
+          'Number of an active ledger account of the company (GET /coa); otherwise 400 ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE.',
+      }),
+    ),
+    name: Type.Optional(
+      Text(255, { description: 'Name of the account in the chart; answered by the service, a name sent is not kept.' }),
+    ),
   },
   { additionalProperties: false },
 );
 const AccountsInfo = Type.Object(
-  { debitAccount: Type.Optional(AccountRef), creditAccount: Type.Optional(AccountRef), reconciliationAccount: Type.Optional(AccountRef) },
+  {
+    debitAccount: Type.Optional(AccountRef),
+    creditAccount: Type.Optional(AccountRef),
+    reconciliationAccount: Type.Optional(AccountRef),
+  },
   { additionalProperties: false },
 );
 export const DefaultAccounts = Type.Object(
@@ -432,7 +572,10 @@ export type DefaultProductInputWire = Static<typeof DefaultProductInput>;
 
 const TransferNotifications = Type.Array(
   Type.Object(
-    { lang: StringEnum([...TRANSFER_NOTIFICATION_LANGUAGES]), notification: Text(1000, { description: 'The transfer notification printed on invoices in `lang`.' }) },
+    {
+      lang: StringEnum([...TRANSFER_NOTIFICATION_LANGUAGES]),
+      notification: Text(1000, { description: 'The transfer notification printed on invoices in `lang`.' }),
+    },
     { title: 'TransferNotification', additionalProperties: false },
   ),
   { maxItems: 4 },
@@ -441,13 +584,18 @@ const TransferNotifications = Type.Array(
 export const FactoringContract = Type.Object(
   {
     id: Type.Optional(Id({ readOnly: true, description: 'Formerly contractId.' })),
-    financingCompany: Type.Object({ id: Type.Optional(Text(40)), name: Type.Optional(Text(80)) }, { additionalProperties: false }),
+    financingCompany: Type.Object(
+      { id: Type.Optional(Text(40)), name: Type.Optional(Text(80)) },
+      { additionalProperties: false },
+    ),
     financingCompanyBankAccount: Text(34, { description: 'IBAN of the financing company.' }),
     contractNumber: Text(80, { minLength: 1 }),
     bankReferenceCodeSeparator: Type.Optional(Text(10)),
     personalFinvoiceAddress: Type.Optional(Text(80)),
     financingCompanyFinvoiceAddress: Type.Optional(Text(80)),
-    factoringCounterAccount: Type.Optional(Text(10, { description: 'Ledger account number; must be an active account of the company.' })),
+    factoringCounterAccount: Type.Optional(
+      Text(10, { description: 'Ledger account number; must be an active account of the company.' }),
+    ),
     transferNotification: Type.Optional(TransferNotifications),
     wsCustomerNumber: Type.Optional(Text(40)),
     status: StringEnum(['ACTIVE', 'INACTIVE']),

@@ -15,7 +15,12 @@ import { parseIdList } from '../platform/batch.ts';
 import type { NewMember } from '../platform/area.ts';
 import { isFinnishBusinessId } from '../domain/business-id.ts';
 import { getProducts, productToWire, type ProductWire } from '../products/index.ts';
-import { notifyPartnerDefaultDimensionChanged, type DefaultDimensionWire, type DefaultOwner, type DimensionService } from '../dimensions/index.ts';
+import {
+  notifyPartnerDefaultDimensionChanged,
+  type DefaultDimensionWire,
+  type DefaultOwner,
+  type DimensionService,
+} from '../dimensions/index.ts';
 import { accountNames, checkAccountRefs, type AccountRef } from '../accounts/index.ts';
 import { identity } from '../auth/index.ts';
 import {
@@ -66,7 +71,7 @@ function partnerAddress(address: PersonAddressWire | undefined, previous: Json |
 function personAddress(address: Json | undefined, postOfficeBox?: string): PersonAddressWire | undefined {
   const { name: _name, ...rest } = address ?? {};
   const result = compact({ ...rest, postOfficeBox: postOfficeBox ?? (rest.postOfficeBox as string | undefined) });
-  return Object.keys(result).length > 0 ? (result) : undefined;
+  return Object.keys(result).length > 0 ? result : undefined;
 }
 
 // An address free of special characters: letters, digits and . _ % + - before the @, a dotted domain after it.
@@ -108,7 +113,11 @@ export class PartnerService {
       name: `${member.firstName} ${member.lastName}`.trim(),
       invoicingInfo: member.email ? { email: member.email } : undefined,
     }) as unknown as PartnerWire;
-    const id = await this.#insert(db, member.companyId, body, { firstName: member.firstName, lastName: member.lastName, gender: 'NOT_APPLICABLE' });
+    const id = await this.#insert(db, member.companyId, body, {
+      firstName: member.firstName,
+      lastName: member.lastName,
+      gender: 'NOT_APPLICABLE',
+    });
     await identity.updateMembership(db, member.companyId, member.userId, { partner_id: id });
     return id;
   }
@@ -119,7 +128,13 @@ export class PartnerService {
     const data = readJson<Json>(row.data) ?? {};
     const registry = { ...((data.registryInfo as Json | undefined) ?? {}) };
     registry.active = Boolean(row.active);
-    if (groups.length > 0) registry.partnerGroups = groups.map((g) => ({ id: Number(g.id), name: g.name, type: g.type, active: Boolean(g.active) }));
+    if (groups.length > 0)
+      registry.partnerGroups = groups.map((g) => ({
+        id: Number(g.id),
+        name: g.name,
+        type: g.type,
+        active: Boolean(g.active),
+      }));
     return compact({
       id: Number(row.id),
       name: row.name,
@@ -131,8 +146,17 @@ export class PartnerService {
   }
 
   async #wires(db: Db, companyId: number, rows: store.PartnerRow[]): Promise<PartnerWire[]> {
-    const groups = await store.groupsOfPartners(db, companyId, rows.map((r) => Number(r.id)));
-    return rows.map((row) => this.#toWire(row, groups.filter((g) => Number(g.partner_id) === Number(row.id))));
+    const groups = await store.groupsOfPartners(
+      db,
+      companyId,
+      rows.map((r) => Number(r.id)),
+    );
+    return rows.map((row) =>
+      this.#toWire(
+        row,
+        groups.filter((g) => Number(g.partner_id) === Number(row.id)),
+      ),
+    );
   }
 
   async #wire(db: Db, companyId: number, row: store.PartnerRow): Promise<PartnerWire> {
@@ -157,10 +181,15 @@ export class PartnerService {
       const group = ref.id === undefined ? undefined : groups.get(ref.id);
       if (ref.id === undefined) violations.add('REQUIRED_FIELD_MISSING', `registryInfo.partnerGroups[${i}].id`);
       else if (!group) violations.add('PARTNER_GROUP_NOT_FOUND', `registryInfo.partnerGroups[${i}].id`);
-      else if (group.type !== body.type) violations.add('PARTNER_GROUP_TYPE_MISMATCH', `registryInfo.partnerGroups[${i}].id`);
+      else if (group.type !== body.type)
+        violations.add('PARTNER_GROUP_TYPE_MISMATCH', `registryInfo.partnerGroups[${i}].id`);
     });
     const contractId = body.paymentInfo?.factoringContractId;
-    if (contractId !== undefined && contractId !== null && !(await store.getFactoringContract(db, companyId, contractId))) {
+    if (
+      contractId !== undefined &&
+      contractId !== null &&
+      !(await store.getFactoringContract(db, companyId, contractId))
+    ) {
       violations.add('FACTORING_CONTRACT_NOT_FOUND', 'paymentInfo.factoringContractId');
     }
     const parent = body.additionalInfo;
@@ -168,14 +197,25 @@ export class PartnerService {
       violations.add('ERROR_BRN_CODE', 'additionalInfo.parentCompanyId');
     }
     const account = body.paymentInfo?.bankAccount;
-    if (account && /^[A-Za-z]{2}[0-9]{2}/.test(account.replace(/\s/g, '')) && !isValidIBAN(electronicFormatIBAN(account) ?? '')) {
+    if (
+      account &&
+      /^[A-Za-z]{2}[0-9]{2}/.test(account.replace(/\s/g, '')) &&
+      !isValidIBAN(electronicFormatIBAN(account) ?? '')
+    ) {
       violations.add('INVALID_IBAN', 'paymentInfo.bankAccount');
     }
     violations.throwIfAny();
     return groupIds;
   }
 
-  #toRow(companyId: number, id: number, body: PartnerWire, version: string, previous?: store.PartnerRow, person?: PersonExtras | null): store.PartnerRow {
+  #toRow(
+    companyId: number,
+    id: number,
+    body: PartnerWire,
+    version: string,
+    previous?: store.PartnerRow,
+    person?: PersonExtras | null,
+  ): store.PartnerRow {
     // attachments are read-only and, with no upload yet, always none: nothing to keep
     const { id: _id, name, type, version: _v, registryInfo, attachments: _attachments, ...rest } = body;
     const registry: Json = { ...(registryInfo ?? {}) };
@@ -197,7 +237,12 @@ export class PartnerService {
       factoring_contract_id: contractId ?? null,
       main_group: body.additionalInfo?.group || null,
       data: stringifyJson(compact(data)),
-      person: person === undefined ? previous?.person ?? null : person === null ? null : stringifyJson(compact({ ...person })),
+      person:
+        person === undefined
+          ? (previous?.person ?? null)
+          : person === null
+            ? null
+            : stringifyJson(compact({ ...person })),
       default_accounts: previous?.default_accounts ?? null,
       version,
     };
@@ -206,7 +251,8 @@ export class PartnerService {
   async #insert(db: Db, companyId: number, body: PartnerWire, person?: PersonExtras): Promise<number> {
     const groupIds = await this.#check(db, companyId, body);
     const id = await allocateId(db, companyId, 'business_partners');
-    const extras = body.type === 'PERSON' ? person ?? { lastName: body.name, gender: 'NOT_APPLICABLE' as const } : null;
+    const extras =
+      body.type === 'PERSON' ? (person ?? { lastName: body.name, gender: 'NOT_APPLICABLE' as const }) : null;
     await store.insertPartner(db, this.#toRow(companyId, id, body, nextVersion(this.#now()), undefined, extras));
     await store.setPartnerGroups(db, companyId, id, groupIds);
     return id;
@@ -234,12 +280,21 @@ export class PartnerService {
     return many ? wires : wires[0];
   }
 
-  async search(companyId: number, rights: Rights, search: Omit<store.PartnerSearch, 'types'> & { type?: PartnerType }, page: PageRequest): Promise<Paged<PartnerBasicWire>> {
+  async search(
+    companyId: number,
+    rights: Rights,
+    search: Omit<store.PartnerSearch, 'types'> & { type?: PartnerType },
+    page: PageRequest,
+  ): Promise<Paged<PartnerBasicWire>> {
     const types = search.type ? [search.type] : accessibleTypes(rights, 'view');
     if (search.type) requireAccess(rights, search.type, 'view');
     if (types.length === 0) requireAccess(rights, 'CUSTOMER', 'view');
     const { rows, total } = await store.searchPartners(this.#db, companyId, { ...search, types }, page);
-    return paged(rows.map((row) => this.#basic(row)), total, page);
+    return paged(
+      rows.map((row) => this.#basic(row)),
+      total,
+      page,
+    );
   }
 
   #basic(row: store.PartnerRow): PartnerBasicWire {
@@ -260,7 +315,14 @@ export class PartnerService {
     });
   }
 
-  async #load(db: Db, companyId: number, id: number, rights: Rights, level: 'view' | 'edit', resource = 'Business partner'): Promise<store.PartnerRow> {
+  async #load(
+    db: Db,
+    companyId: number,
+    id: number,
+    rights: Rights,
+    level: 'view' | 'edit',
+    resource = 'Business partner',
+  ): Promise<store.PartnerRow> {
     const row = await store.getPartner(db, companyId, id);
     if (!row) throw notFound(resource);
     requireAccess(rights, row.type as PartnerType, level);
@@ -268,7 +330,13 @@ export class PartnerService {
   }
 
   /** Stores `body` as the new state of a partner, under the version lock. */
-  async #store(trx: Db, companyId: number, row: store.PartnerRow, body: PartnerWire, violations: Violations): Promise<PartnerWire> {
+  async #store(
+    trx: Db,
+    companyId: number,
+    row: store.PartnerRow,
+    body: PartnerWire,
+    violations: Violations,
+  ): Promise<PartnerWire> {
     if (body.type !== row.type) violations.add('PARTNER_TYPE_CANNOT_BE_CHANGED', 'type');
     const groupIds = await this.#check(trx, companyId, body, violations);
     const updated = this.#toRow(companyId, Number(row.id), body, nextVersion(this.#now(), row.version), row);
@@ -294,7 +362,10 @@ export class PartnerService {
       const sent = (patch.version as string | undefined) ?? queryVersion;
       checkReadOnly({ ...patch, version: sent }, current, ['id', 'version']);
       const { partnerGroups: _groups, ...registry } = (current.registryInfo ?? {}) as Json;
-      const base: Json = { ...current, registryInfo: { ...registry, partnerGroups: current.registryInfo?.partnerGroups?.map((g) => ({ id: g.id })) } };
+      const base: Json = {
+        ...current,
+        registryInfo: { ...registry, partnerGroups: current.registryInfo?.partnerGroups?.map((g) => ({ id: g.id })) },
+      };
       if (!(base.registryInfo as Json).partnerGroups) delete (base.registryInfo as Json).partnerGroups;
       const merged = mergePatch(base, { ...patch, version: null }) as Json;
       delete merged.id;
@@ -318,7 +389,8 @@ export class PartnerService {
         return true;
       },
       // the payroll extension point: salary-base dimensions of an employee linked to this partner
-      afterWrite: (trx, dimensionId, items) => notifyPartnerDefaultDimensionChanged(trx, { companyId, partnerId: id, dimensionId, items }),
+      afterWrite: (trx, dimensionId, items) =>
+        notifyPartnerDefaultDimensionChanged(trx, { companyId, partnerId: id, dimensionId, items }),
     };
   }
 
@@ -335,11 +407,22 @@ export class PartnerService {
     return this.#dimensions.listDefaults(companyId, this.partnerOwner(companyId, id, rights, 'view'));
   }
 
-  getPartnerDefaultDimension(companyId: number, rights: Rights, id: number, dimensionId: number): Promise<DefaultDimensionWire> {
+  getPartnerDefaultDimension(
+    companyId: number,
+    rights: Rights,
+    id: number,
+    dimensionId: number,
+  ): Promise<DefaultDimensionWire> {
     return this.#dimensions.getDefault(companyId, this.partnerOwner(companyId, id, rights, 'view'), dimensionId);
   }
 
-  putPartnerDefaultDimension(companyId: number, rights: Rights, id: number, dimensionId: number, body: DefaultDimensionWire): Promise<DefaultDimensionWire> {
+  putPartnerDefaultDimension(
+    companyId: number,
+    rights: Rights,
+    id: number,
+    dimensionId: number,
+    body: DefaultDimensionWire,
+  ): Promise<DefaultDimensionWire> {
     return this.#dimensions.putDefault(companyId, this.partnerOwner(companyId, id, rights, 'edit'), dimensionId, body);
   }
 
@@ -351,7 +434,12 @@ export class PartnerService {
   }
 
   /** PUT: replaces the default accounts; every account code must be an active account of the chart (all failures together). */
-  async putDefaultAccounts(companyId: number, rights: Rights, id: number, body: DefaultAccountsWire): Promise<DefaultAccountsWire> {
+  async putDefaultAccounts(
+    companyId: number,
+    rights: Rights,
+    id: number,
+    body: DefaultAccountsWire,
+  ): Promise<DefaultAccountsWire> {
     requireLeaf(rights, 'purchases.supplierRegister', 'edit');
     return this.#db.transaction().execute(async (trx) => {
       const row = await this.#load(trx, companyId, id, rights, 'edit');
@@ -368,7 +456,11 @@ export class PartnerService {
   /** Default accounts as answered: each account carries the name it has in the chart (the name sent is not kept). */
   async #namedAccounts(db: Db, companyId: number, accounts: DefaultAccountsWire): Promise<DefaultAccountsWire> {
     const refs = defaultAccountRefs(accounts);
-    const names = await accountNames(db, companyId, refs.map((r) => r.number ?? ''));
+    const names = await accountNames(
+      db,
+      companyId,
+      refs.map((r) => r.number ?? ''),
+    );
     for (const group of DEFAULT_ACCOUNT_GROUPS) {
       for (const kind of DEFAULT_ACCOUNT_KINDS) {
         const account = accounts[group]?.[kind];
@@ -382,7 +474,15 @@ export class PartnerService {
   async #defaultProducts(db: Db, companyId: number, partnerId: number): Promise<DefaultProductWire[]> {
     const rows = await store.defaultProducts(db, companyId, partnerId);
     if (rows.length === 0) return [];
-    const products = new Map((await getProducts(db, companyId, rows.map((r) => Number(r.product_id)))).map((p) => [Number(p.id), p]));
+    const products = new Map(
+      (
+        await getProducts(
+          db,
+          companyId,
+          rows.map((r) => Number(r.product_id)),
+        )
+      ).map((p) => [Number(p.id), p]),
+    );
     return rows.flatMap((r) => {
       const product = products.get(Number(r.product_id));
       if (!product) return []; // the product was deleted since
@@ -402,15 +502,31 @@ export class PartnerService {
     return this.#defaultProducts(this.#db, companyId, id);
   }
 
-  async putDefaultProducts(companyId: number, rights: Rights, id: number, body: DefaultProductInputWire[]): Promise<DefaultProductWire[]> {
+  async putDefaultProducts(
+    companyId: number,
+    rights: Rights,
+    id: number,
+    body: DefaultProductInputWire[],
+  ): Promise<DefaultProductWire[]> {
     return this.#db.transaction().execute(async (trx) => {
       await this.#load(trx, companyId, id, rights, 'edit');
-      const known = new Set(body.length === 0 ? [] : (await getProducts(trx, companyId, body.map((b) => b.productId))).map((p) => Number(p.id)));
+      const known = new Set(
+        body.length === 0
+          ? []
+          : (
+              await getProducts(
+                trx,
+                companyId,
+                body.map((b) => b.productId),
+              )
+            ).map((p) => Number(p.id)),
+      );
       const violations = new Violations();
       body.forEach((item, i) => {
         if (!known.has(item.productId)) violations.add('PRODUCT_NOT_FOUND', `[${i}].productId`);
         for (const [j, period] of (item.validityPeriods ?? []).entries()) {
-          if (period.startDate && period.endDate && period.startDate > period.endDate) violations.add('START_DATE_AFTER_END_DATE', `[${i}].validityPeriods[${j}].endDate`);
+          if (period.startDate && period.endDate && period.startDate > period.endDate)
+            violations.add('START_DATE_AFTER_END_DATE', `[${i}].validityPeriods[${j}].endDate`);
         }
       });
       violations.throwIfAny();
@@ -440,7 +556,9 @@ export class PartnerService {
     const invoicing = (data.invoicingInfo as Json | undefined) ?? {};
     const registry = (data.registryInfo as Json | undefined) ?? {};
     const additional = (data.additionalInfo as Json | undefined) ?? {};
-    const language = PERSON_LANGUAGES.includes(invoicing.language as never) ? (invoicing.language as PersonWire['invoicingInfo']['language']) : 'FINNISH';
+    const language = PERSON_LANGUAGES.includes(invoicing.language as never)
+      ? (invoicing.language as PersonWire['invoicingInfo']['language'])
+      : 'FINNISH';
     return compact({
       id: Number(row.id),
       firstName: person.firstName,
@@ -488,8 +606,17 @@ export class PartnerService {
     const { ids, many } = parseIdList(segment);
     const rows = await store.getPartners(this.#db, companyId, ids, ['PERSON']);
     if (rows.length === 0) throw notFound('Person');
-    const groups = await store.groupsOfPartners(this.#db, companyId, rows.map((r) => Number(r.id)));
-    const wires = rows.map((r) => this.#personWire(r, groups.filter((g) => Number(g.partner_id) === Number(r.id))));
+    const groups = await store.groupsOfPartners(
+      this.#db,
+      companyId,
+      rows.map((r) => Number(r.id)),
+    );
+    const wires = rows.map((r) =>
+      this.#personWire(
+        r,
+        groups.filter((g) => Number(g.partner_id) === Number(r.id)),
+      ),
+    );
     return many ? wires : wires[0];
   }
 
@@ -520,7 +647,10 @@ export class PartnerService {
         email: body.registryInfo.email,
         contactPerson: body.registryInfo.contactPerson,
       });
-      const additional = compact({ ...((partner.additionalInfo as Json | undefined) ?? {}), defaultReference: body.registryInfo.defaultReference });
+      const additional = compact({
+        ...((partner.additionalInfo as Json | undefined) ?? {}),
+        defaultReference: body.registryInfo.defaultReference,
+      });
       const registry = compact({
         ...((partner.registryInfo as Json | undefined) ?? {}),
         active: body.registryInfo.active,
@@ -543,13 +673,23 @@ export class PartnerService {
       }) as unknown as PartnerWire;
       const violations = new Violations();
       // group failures are reported on the Person's own field
-      const groupIds = await this.#check(trx, companyId, { ...next, registryInfo: { ...next.registryInfo, partnerGroups: [] } }, violations);
+      const groupIds = await this.#check(
+        trx,
+        companyId,
+        { ...next, registryInfo: { ...next.registryInfo, partnerGroups: [] } },
+        violations,
+      );
       void groupIds;
-      const personGroups = await store.getGroups(trx, companyId, (body.registryInfo.personGroupsIds ?? []).filter(Number.isInteger));
+      const personGroups = await store.getGroups(
+        trx,
+        companyId,
+        (body.registryInfo.personGroupsIds ?? []).filter(Number.isInteger),
+      );
       (body.registryInfo.personGroupsIds ?? []).forEach((groupId, i) => {
         const group = personGroups.find((g) => Number(g.id) === groupId);
         if (!group) violations.add('PARTNER_GROUP_NOT_FOUND', `registryInfo.personGroupsIds[${i}]`);
-        else if (group.type !== 'PERSON') violations.add('PARTNER_GROUP_TYPE_MISMATCH', `registryInfo.personGroupsIds[${i}]`);
+        else if (group.type !== 'PERSON')
+          violations.add('PARTNER_GROUP_TYPE_MISMATCH', `registryInfo.personGroupsIds[${i}]`);
       });
       violations.throwIfAny();
       const extras: PersonExtras = compact({
@@ -578,7 +718,12 @@ export class PartnerService {
     return this.#dimensions.getDefault(companyId, this.personOwner(companyId, id), dimensionId);
   }
 
-  putPersonDefaultDimension(companyId: number, id: number, dimensionId: number, body: DefaultDimensionWire): Promise<DefaultDimensionWire> {
+  putPersonDefaultDimension(
+    companyId: number,
+    id: number,
+    dimensionId: number,
+    body: DefaultDimensionWire,
+  ): Promise<DefaultDimensionWire> {
     return this.#dimensions.putDefault(companyId, this.personOwner(companyId, id), dimensionId, body);
   }
 
@@ -591,7 +736,10 @@ export class PartnerService {
     const person = readJson<PersonExtras>(row.person);
     const payment = (data.paymentInfo as Json | undefined) ?? {};
     const invoicing = (data.invoicingInfo as Json | undefined) ?? {};
-    const bank = compact({ accountNumber: payment.bankAccount as string | undefined, bic: payment.bic as string | undefined });
+    const bank = compact({
+      accountNumber: payment.bankAccount as string | undefined,
+      bic: payment.bic as string | undefined,
+    });
     const paymentInfo = compact({
       paymentMethod: payment.paymentMethod as string | undefined,
       currency: payment.currency as string | undefined,
@@ -620,7 +768,12 @@ export class PartnerService {
 
   // ---- partner groups ----
 
-  async searchGroups(companyId: number, rights: Rights, search: { name?: string; type?: PartnerType; active?: boolean }, page: PageRequest): Promise<Paged<PartnerGroupWire>> {
+  async searchGroups(
+    companyId: number,
+    rights: Rights,
+    search: { name?: string; type?: PartnerType; active?: boolean },
+    page: PageRequest,
+  ): Promise<Paged<PartnerGroupWire>> {
     if (search.type) requireAccess(rights, search.type, 'view');
     const types = search.type ? [search.type] : accessibleTypes(rights, 'view');
     if (types.length === 0) requireAccess(rights, 'CUSTOMER', 'view');
@@ -657,9 +810,16 @@ export class PartnerService {
       if (!row) throw notFound('Business partner group');
       requireAccess(rights, row.type as PartnerType, 'edit');
       checkReadOnly(body, groupToWire(row), ['id']);
-      if (body.type !== row.type && (await store.partnerIdsInGroup(trx, companyId, id)).length > 0) throw apiError('PARTNER_GROUP_TYPE_MISMATCH', 'type');
+      if (body.type !== row.type && (await store.partnerIdsInGroup(trx, companyId, id)).length > 0)
+        throw apiError('PARTNER_GROUP_TYPE_MISMATCH', 'type');
       requireAccess(rights, body.type, 'edit');
-      const updated = { ...row, name: body.name, type: body.type, active: body.active ?? true, version: nextVersion(this.#now(), row.version) };
+      const updated = {
+        ...row,
+        name: body.name,
+        type: body.type,
+        active: body.active ?? true,
+        version: nextVersion(this.#now(), row.version),
+      };
       await store.updateGroup(trx, updated);
       return groupToWire(updated);
     });
@@ -667,7 +827,11 @@ export class PartnerService {
 
   // ---- factoring contracts ----
 
-  async searchFactoringContracts(companyId: number, page: PageRequest, financingCompanyId?: string): Promise<Paged<FactoringContractWire>> {
+  async searchFactoringContracts(
+    companyId: number,
+    page: PageRequest,
+    financingCompanyId?: string,
+  ): Promise<Paged<FactoringContractWire>> {
     const { rows, total } = await store.searchFactoringContracts(this.#db, companyId, 'FI', page, financingCompanyId);
     return paged(rows.map(contractToWire) as FactoringContractWire[], total, page);
   }
@@ -675,19 +839,34 @@ export class PartnerService {
   /** The factoring contract of a Swedish company: its latest one (GET /se/factoringcontracts answers one contract). */
   async swedishFactoringContract(companyId: number): Promise<BasicFactoringContractWire> {
     await this.#requireEnvironment(companyId, 'SE');
-    const { rows } = await store.searchFactoringContracts(this.#db, companyId, 'SE', { pageNumber: 0, pageSize: 1, offset: 0, order: 'desc' });
+    const { rows } = await store.searchFactoringContracts(this.#db, companyId, 'SE', {
+      pageNumber: 0,
+      pageSize: 1,
+      offset: 0,
+      order: 'desc',
+    });
     if (rows.length === 0) throw notFound('Factoring contract');
     return contractToWire(rows[0]) as BasicFactoringContractWire;
   }
 
   /** FI contracts name the financing company by id and name (FactoringContract), SE ones by name only (BasicFactoringContract). */
-  async createFactoringContract(companyId: number, environment: 'FI' | 'SE', body: AnyFactoringContractWire): Promise<AnyFactoringContractWire> {
+  async createFactoringContract(
+    companyId: number,
+    environment: 'FI' | 'SE',
+    body: AnyFactoringContractWire,
+  ): Promise<AnyFactoringContractWire> {
     await this.#requireEnvironment(companyId, environment);
     const iban = electronicFormatIBAN(body.financingCompanyBankAccount) ?? '';
     return this.#db.transaction().execute(async (trx) => {
       const violations = new Violations();
       if (!isValidIBAN(iban)) violations.add('INVALID_IBAN', 'financingCompanyBankAccount');
-      if ('factoringCounterAccount' in body) await checkAccountRefs(trx, companyId, [{ field: 'factoringCounterAccount', number: body.factoringCounterAccount }], violations);
+      if ('factoringCounterAccount' in body)
+        await checkAccountRefs(
+          trx,
+          companyId,
+          [{ field: 'factoringCounterAccount', number: body.factoringCounterAccount }],
+          violations,
+        );
       violations.throwIfAny();
       const { id: _id, ...rest } = body;
       const row: store.FactoringContractRow = {
@@ -707,7 +886,11 @@ export class PartnerService {
 
   async #requireEnvironment(companyId: number, environment: 'FI' | 'SE'): Promise<void> {
     if (environment !== 'SE') return;
-    const company = await this.#db.selectFrom('companies').select('country').where('company_id', '=', companyId).executeTakeFirst();
+    const company = await this.#db
+      .selectFrom('companies')
+      .select('country')
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
     if (company?.country !== 'SWEDEN') throw apiError('SWEDISH_ENVIRONMENT_ONLY');
   }
 }
@@ -722,7 +905,13 @@ function parentCompanyIdValid(type: string | undefined, id: string): boolean {
   return true;
 }
 
-const DEFAULT_ACCOUNT_GROUPS = ['salesInvoiceAccounts', 'purchaseInvoiceAccounts', 'travelInvoiceAccounts', 'expenseClaimAccounts', 'journalAccounts'] as const;
+const DEFAULT_ACCOUNT_GROUPS = [
+  'salesInvoiceAccounts',
+  'purchaseInvoiceAccounts',
+  'travelInvoiceAccounts',
+  'expenseClaimAccounts',
+  'journalAccounts',
+] as const;
 const DEFAULT_ACCOUNT_KINDS = ['debitAccount', 'creditAccount', 'reconciliationAccount'] as const;
 
 /** The ledger account codes of a partner's default accounts, each with its request field. */
@@ -743,5 +932,9 @@ function contractToWire(row: store.FactoringContractRow): AnyFactoringContractWi
   if (row.environment !== 'SE') return { id: Number(row.id), ...data } as FactoringContractWire;
   // Swedish contracts stored before they had their own shape name the financing company in an object
   const { financingCompany, ...rest } = data as Json & { financingCompany?: { name?: string } };
-  return compact({ id: Number(row.id), ...rest, financingCompanyName: (rest.financingCompanyName as string | undefined) ?? financingCompany?.name ?? '' }) as BasicFactoringContractWire;
+  return compact({
+    id: Number(row.id),
+    ...rest,
+    financingCompanyName: (rest.financingCompanyName as string | undefined) ?? financingCompany?.name ?? '',
+  }) as BasicFactoringContractWire;
 }

@@ -73,15 +73,30 @@ declare module '../db/types.ts' {
 
 /** For other areas (invoices, ledger, payments): does this partner exist in the company? */
 export async function partnerExists(db: Db, companyId: number, id: number): Promise<boolean> {
-  const row = await db.selectFrom('business_partners').select('id').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('business_partners')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return !!row;
 }
 
 export async function getPartner(db: Db, companyId: number, id: number): Promise<PartnerRow | undefined> {
-  return db.selectFrom('business_partners').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('business_partners')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-export async function getPartners(db: Db, companyId: number, ids: number[], types: PartnerType[]): Promise<PartnerRow[]> {
+export async function getPartners(
+  db: Db,
+  companyId: number,
+  ids: number[],
+  types: PartnerType[],
+): Promise<PartnerRow[]> {
   if (ids.length === 0 || types.length === 0) return [];
   return db
     .selectFrom('business_partners')
@@ -106,10 +121,19 @@ export interface PartnerSearch {
   versionEnd?: string;
 }
 
-export async function searchPartners(db: Db, companyId: number, search: PartnerSearch, page: PageRequest): Promise<{ rows: PartnerRow[]; total: number }> {
-  let query = db.selectFrom('business_partners').where('business_partners.company_id', '=', companyId).where('business_partners.type', 'in', search.types);
+export async function searchPartners(
+  db: Db,
+  companyId: number,
+  search: PartnerSearch,
+  page: PageRequest,
+): Promise<{ rows: PartnerRow[]; total: number }> {
+  let query = db
+    .selectFrom('business_partners')
+    .where('business_partners.company_id', '=', companyId)
+    .where('business_partners.type', 'in', search.types);
   if (search.active !== undefined) query = query.where('business_partners.active', '=', search.active);
-  if (search.name) query = query.where('business_partners.name', 'like', `%${search.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (search.name)
+    query = query.where('business_partners.name', 'like', `%${search.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (search.identifier) query = query.where('business_partners.identifier', '=', search.identifier);
   if (search.identifierType) query = query.where('business_partners.identifier_type', '=', search.identifierType);
   if (search.customerNumber) query = query.where('business_partners.customer_number', '=', search.customerNumber);
@@ -136,7 +160,8 @@ export async function searchPartners(db: Db, companyId: number, search: PartnerS
   }
   const totalRow = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let rows = query.selectAll('business_partners');
-  if (page.previousId !== undefined) rows = rows.where('business_partners.id', page.order === 'asc' ? '>' : '<', page.previousId);
+  if (page.previousId !== undefined)
+    rows = rows.where('business_partners.id', page.order === 'asc' ? '>' : '<', page.previousId);
   rows = rows.orderBy('business_partners.id', page.order).limit(page.pageSize).offset(page.offset);
   return { rows: await rows.execute(), total: Number(totalRow.total) };
 }
@@ -152,11 +177,17 @@ export function updatePartner(db: Db, row: PartnerRow, expectedVersion: string):
 
 // partner groups
 
-export async function groupsOfPartners(db: Db, companyId: number, partnerIds: number[]): Promise<(PartnerGroupRow & { partner_id: number })[]> {
+export async function groupsOfPartners(
+  db: Db,
+  companyId: number,
+  partnerIds: number[],
+): Promise<(PartnerGroupRow & { partner_id: number })[]> {
   if (partnerIds.length === 0) return [];
   return db
     .selectFrom('business_partner_groups as l')
-    .innerJoin('partner_groups as g', (join) => join.onRef('g.id', '=', 'l.group_id').on('g.company_id', '=', companyId))
+    .innerJoin('partner_groups as g', (join) =>
+      join.onRef('g.id', '=', 'l.group_id').on('g.company_id', '=', companyId),
+    )
     .select(['l.partner_id', 'g.company_id', 'g.id', 'g.name', 'g.type', 'g.active', 'g.version'])
     .where('l.company_id', '=', companyId)
     .where('l.partner_id', 'in', partnerIds)
@@ -164,8 +195,17 @@ export async function groupsOfPartners(db: Db, companyId: number, partnerIds: nu
     .execute();
 }
 
-export async function setPartnerGroups(db: Db, companyId: number, partnerId: number, groupIds: number[]): Promise<void> {
-  await db.deleteFrom('business_partner_groups').where('company_id', '=', companyId).where('partner_id', '=', partnerId).execute();
+export async function setPartnerGroups(
+  db: Db,
+  companyId: number,
+  partnerId: number,
+  groupIds: number[],
+): Promise<void> {
+  await db
+    .deleteFrom('business_partner_groups')
+    .where('company_id', '=', companyId)
+    .where('partner_id', '=', partnerId)
+    .execute();
   const unique = [...new Set(groupIds)];
   if (unique.length > 0) {
     await db
@@ -177,7 +217,13 @@ export async function setPartnerGroups(db: Db, companyId: number, partnerId: num
 
 export async function getGroups(db: Db, companyId: number, ids: number[]): Promise<PartnerGroupRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('partner_groups').selectAll().where('company_id', '=', companyId).where('id', 'in', ids).orderBy('id').execute();
+  return db
+    .selectFrom('partner_groups')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
 }
 
 export async function searchGroups(
@@ -200,29 +246,63 @@ export async function insertGroup(db: Db, row: PartnerGroupRow): Promise<void> {
 
 export async function updateGroup(db: Db, row: PartnerGroupRow): Promise<void> {
   const { company_id, id, ...fields } = row;
-  await db.updateTable('partner_groups').set(fields).where('company_id', '=', company_id).where('id', '=', id).execute();
+  await db
+    .updateTable('partner_groups')
+    .set(fields)
+    .where('company_id', '=', company_id)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function partnerIdsInGroup(db: Db, companyId: number, groupId: number): Promise<number[]> {
-  const rows = await db.selectFrom('business_partner_groups').select('partner_id').where('company_id', '=', companyId).where('group_id', '=', groupId).execute();
+  const rows = await db
+    .selectFrom('business_partner_groups')
+    .select('partner_id')
+    .where('company_id', '=', companyId)
+    .where('group_id', '=', groupId)
+    .execute();
   return rows.map((r) => Number(r.partner_id));
 }
 
 // default products
 
 export async function defaultProducts(db: Db, companyId: number, partnerId: number): Promise<DefaultProductRow[]> {
-  return db.selectFrom('partner_default_products').selectAll().where('company_id', '=', companyId).where('partner_id', '=', partnerId).orderBy('position').execute();
+  return db
+    .selectFrom('partner_default_products')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('partner_id', '=', partnerId)
+    .orderBy('position')
+    .execute();
 }
 
-export async function replaceDefaultProducts(db: Db, companyId: number, partnerId: number, rows: DefaultProductRow[]): Promise<void> {
-  await db.deleteFrom('partner_default_products').where('company_id', '=', companyId).where('partner_id', '=', partnerId).execute();
+export async function replaceDefaultProducts(
+  db: Db,
+  companyId: number,
+  partnerId: number,
+  rows: DefaultProductRow[],
+): Promise<void> {
+  await db
+    .deleteFrom('partner_default_products')
+    .where('company_id', '=', companyId)
+    .where('partner_id', '=', partnerId)
+    .execute();
   if (rows.length > 0) await db.insertInto('partner_default_products').values(rows).execute();
 }
 
 // factoring contracts
 
-export async function getFactoringContract(db: Db, companyId: number, id: number): Promise<FactoringContractRow | undefined> {
-  return db.selectFrom('factoring_contracts').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+export async function getFactoringContract(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<FactoringContractRow | undefined> {
+  return db
+    .selectFrom('factoring_contracts')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function searchFactoringContracts(
@@ -232,12 +312,18 @@ export async function searchFactoringContracts(
   page: PageRequest,
   financingCompanyId?: string,
 ): Promise<{ rows: FactoringContractRow[]; total: number }> {
-  let query = db.selectFrom('factoring_contracts').where('company_id', '=', companyId).where('environment', '=', environment);
+  let query = db
+    .selectFrom('factoring_contracts')
+    .where('company_id', '=', companyId)
+    .where('environment', '=', environment);
   if (financingCompanyId !== undefined) query = query.where('financing_company_id', '=', financingCompanyId);
   const totalRow = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let rows = query.selectAll();
   if (page.previousId !== undefined) rows = rows.where('id', page.order === 'asc' ? '>' : '<', page.previousId);
-  return { rows: await rows.orderBy('id', page.order).limit(page.pageSize).offset(page.offset).execute(), total: Number(totalRow.total) };
+  return {
+    rows: await rows.orderBy('id', page.order).limit(page.pageSize).offset(page.offset).execute(),
+    total: Number(totalRow.total),
+  };
 }
 
 export async function insertFactoringContract(db: Db, row: FactoringContractRow): Promise<void> {
@@ -247,6 +333,11 @@ export async function insertFactoringContract(db: Db, row: FactoringContractRow)
 // the person linked to a user of the company (company_users.partner_id)
 
 export async function partnerIdOfUser(db: Db, companyId: number, userId: number): Promise<number | null> {
-  const row = await db.selectFrom('company_users').select('partner_id').where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('company_users')
+    .select('partner_id')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.partner_id === null || row?.partner_id === undefined ? null : Number(row.partner_id);
 }

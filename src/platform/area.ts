@@ -63,6 +63,8 @@ export interface Area<Name extends string = string, Service = unknown, Deps = un
 export type AnyArea = Area<string, any, any>;
 
 /** Declares an area (keeps its name literal, so the module list can type the services by name). */
-export function defineArea<const Name extends string, Service, Deps = unknown>(area: Area<Name, Service, Deps>): Area<Name, Service, Deps> {
+export function defineArea<const Name extends string, Service, Deps = unknown>(
+  area: Area<Name, Service, Deps>,
+): Area<Name, Service, Deps> {
   return area;
 }

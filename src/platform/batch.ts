@@ -12,8 +12,12 @@ export interface IdList {
 }
 
 export function parseIdList(segment: string, field = 'id'): IdList {
-  const parts = segment.split(',').map((p) => p.trim()).filter((p) => p !== '');
-  if (parts.length > MAX_BATCH_IDS) throw apiError('TOO_MANY_BATCH_IDS', field, { max: MAX_BATCH_IDS, count: parts.length });
+  const parts = segment
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (parts.length > MAX_BATCH_IDS)
+    throw apiError('TOO_MANY_BATCH_IDS', field, { max: MAX_BATCH_IDS, count: parts.length });
   const ids = new Set<number>();
   for (const part of parts) {
     if (!/^\d{1,10}$/.test(part)) continue;

@@ -27,15 +27,25 @@ export function companySetup(areas: readonly AnyArea[], ctx: () => AppContext): 
 export async function backfillCompanySetup(areas: readonly AnyArea[], ctx: AppContext): Promise<string[]> {
   const db = ctx.db;
   const declared = areas.filter((a) => a.initCompany).map((a) => a.name);
-  const stored = await db.selectFrom('service_settings').select('value').where('name', '=', DONE_SETTING).executeTakeFirst();
+  const stored = await db
+    .selectFrom('service_settings')
+    .select('value')
+    .where('name', '=', DONE_SETTING)
+    .executeTakeFirst();
   const done = new Set<string>(stored ? (JSON.parse(stored.value) as string[]) : []);
   const missing = areas.filter((a) => a.initCompany && !done.has(a.name));
   if (missing.length === 0) return [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const ids = await companyIds(db, after, PAGE);
     for (const companyId of ids) {
       await db.transaction().execute(async (trx) => {
-        if (ctx.engine === 'postgres') await trx.selectFrom('companies').select('company_id').where('company_id', '=', companyId).forUpdate().execute();
+        if (ctx.engine === 'postgres')
+          await trx
+            .selectFrom('companies')
+            .select('company_id')
+            .where('company_id', '=', companyId)
+            .forUpdate()
+            .execute();
         for (const area of missing) await area.initCompany!(trx, companyId, ctx);
       });
     }

@@ -39,13 +39,15 @@ function integer(name: string, value: string | undefined, fallback: number): num
 
 function webhookHeader(value: string | undefined): string {
   if (value === undefined || value === '') return 'X-Tase-Signature';
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(value)) throw new ConfigError(`TASE_WEBHOOK_SIGNATURE_HEADER must be a header name (letters, digits, -), got '${value}'`);
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(value))
+    throw new ConfigError(`TASE_WEBHOOK_SIGNATURE_HEADER must be a header name (letters, digits, -), got '${value}'`);
   return value;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = (env.TASE_MODE ?? 'sandbox') as Mode;
-  if (mode !== 'sandbox' && mode !== 'production') throw new ConfigError(`TASE_MODE must be sandbox or production, got '${env.TASE_MODE}'`);
+  if (mode !== 'sandbox' && mode !== 'production')
+    throw new ConfigError(`TASE_MODE must be sandbox or production, got '${env.TASE_MODE}'`);
   const signingSecret = env.TASE_SIGNING_SECRET || undefined;
   if (mode === 'production') {
     if (!signingSecret) throw new ConfigError('TASE_SIGNING_SECRET is required in production mode');

@@ -19,7 +19,10 @@ export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: '{detail}' },
   REQUIRED_FIELD_MISSING: { status: 400, message: "Value of the '{field}' cannot be blank." },
   UNKNOWN_FIELD: { status: 400, message: "Unknown field '{field}'." },
-  INVALID_CHARACTERS: { status: 400, message: "Value of the '{field}' contains characters outside the Windows-1252 character set." },
+  INVALID_CHARACTERS: {
+    status: 400,
+    message: "Value of the '{field}' contains characters outside the Windows-1252 character set.",
+  },
   MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON: {detail}' },
   EMPTY_BODY: { status: 400, message: 'The request body is empty; a JSON body is required.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Content type '{contentType}' is not supported; use {expected}." },
@@ -36,17 +39,36 @@ export const ERRORS = {
   TOO_MANY_BATCH_IDS: { status: 400, message: 'At most {max} ids may be requested at once; got {count}.' },
   PAGE_SIZE_TOO_LARGE: { status: 400, message: 'Page size must be between 1 and {max}.' },
   NOT_FOUND: { status: 404, message: '{resource} not found.' },
-  READ_ONLY_FIELD_CHANGED: { status: 400, message: "Field '{field}' is read-only; it must be left out or equal the stored value." },
-  STALE_VERSION: { status: 400, message: 'The resource has been changed by someone else since the version sent; fetch it and try again.' },
-  VERSION_REQUIRED: { status: 400, message: 'VERSION_REQUIRED: this change needs the current `version` of the resource (optimistic lock).' },
-  API_VERSION_UNSUPPORTED: { status: 410, message: 'API version {version} reached the end of its support on {date}; use {alternatives}.' },
+  READ_ONLY_FIELD_CHANGED: {
+    status: 400,
+    message: "Field '{field}' is read-only; it must be left out or equal the stored value.",
+  },
+  STALE_VERSION: {
+    status: 400,
+    message: 'The resource has been changed by someone else since the version sent; fetch it and try again.',
+  },
+  VERSION_REQUIRED: {
+    status: 400,
+    message: 'VERSION_REQUIRED: this change needs the current `version` of the resource (optimistic lock).',
+  },
+  API_VERSION_UNSUPPORTED: {
+    status: 410,
+    message: 'API version {version} reached the end of its support on {date}; use {alternatives}.',
+  },
   INTERNAL_ERROR: { status: 500, message: 'Internal server error; the request may be retried with a growing delay.' },
-  RATE_LIMITED: { status: 429, message: 'Too many requests: at most {limit} requests per {window} seconds per client.' },
+  RATE_LIMITED: {
+    status: 429,
+    message: 'Too many requests: at most {limit} requests per {window} seconds per client.',
+  },
 
   // authentication and access
   UNAUTHORIZED: { status: 401, message: 'Missing, expired or invalid access token.' },
   FORBIDDEN: { status: 403, message: 'Insufficient user rights: {right} is needed.' },
-  TWO_FACTOR_NEEDS_PERSON: { status: 403, message: 'This action needs two-factor confirmation, which a machine-to-machine token cannot give; use the authorization code flow.' },
+  TWO_FACTOR_NEEDS_PERSON: {
+    status: 403,
+    message:
+      'This action needs two-factor confirmation, which a machine-to-machine token cannot give; use the authorization code flow.',
+  },
 
   // two-factor transactions and the authenticator (src/mfa, src/authenticator)
   MFA_NOT_YOUR_TRANSACTION: { status: 403, message: 'The transaction belongs to another user.' },
@@ -57,23 +79,46 @@ export const ERRORS = {
   MFA_ACTION_UNAVAILABLE: { status: 400, message: "Action '{type}' is not available in this version of the service." },
   AUTHENTICATOR_LOGIN_FAILED: { status: 401, message: 'Wrong username or password.' },
   AUTHENTICATOR_LOCKED: { status: 401, message: 'Too many failed logins: the account is locked until {until} (UTC).' },
-  AUTHENTICATOR_API_LOGIN_ONLY: { status: 403, message: 'This user may log in to the API only and cannot confirm actions.' },
+  AUTHENTICATOR_API_LOGIN_ONLY: {
+    status: 403,
+    message: 'This user may log in to the API only and cannot confirm actions.',
+  },
   AUTHENTICATOR_SESSION_REQUIRED: { status: 401, message: 'Log in to the authenticator first.' },
   AUTHENTICATOR_CSRF: { status: 403, message: 'Missing or wrong CSRF token.' },
 
   // webhooks (src/webhooks)
-  WEBHOOK_EVENT_ALREADY_SUBSCRIBED: { status: 400, message: 'Event {event} already has a webhook ({uuid}); only one webhook per event type is allowed.' },
+  WEBHOOK_EVENT_ALREADY_SUBSCRIBED: {
+    status: 400,
+    message: 'Event {event} already has a webhook ({uuid}); only one webhook per event type is allowed.',
+  },
   WEBHOOK_EVENT_LISTED_TWICE: { status: 400, message: 'Event {event} is listed more than once.' },
-  WEBHOOK_URL_INVALID: { status: 400, message: 'The webhook url must be an absolute http or https URL without credentials or fragment.' },
-  WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: 'The webhook url points to a loopback, private or link-local address ({host}), which this service does not call.' },
-  WEBHOOK_SECRET_REQUIRED: { status: 400, message: 'authenticationMeta.sharedSecret and authenticationMeta.hashFunction SHA512 are required with authenticationType HMAC.' },
+  WEBHOOK_URL_INVALID: {
+    status: 400,
+    message: 'The webhook url must be an absolute http or https URL without credentials or fragment.',
+  },
+  WEBHOOK_URL_NOT_ALLOWED: {
+    status: 400,
+    message:
+      'The webhook url points to a loopback, private or link-local address ({host}), which this service does not call.',
+  },
+  WEBHOOK_SECRET_REQUIRED: {
+    status: 400,
+    message:
+      'authenticationMeta.sharedSecret and authenticationMeta.hashFunction SHA512 are required with authenticationType HMAC.',
+  },
   WEBHOOK_SECRET_TOO_SHORT: { status: 400, message: 'The shared secret must be at least {min} characters long.' },
-  WEBHOOK_DELIVERY_NOT_FAILED: { status: 409, message: 'Only a FAILED delivery can be sent again; this one is {status}.' },
+  WEBHOOK_DELIVERY_NOT_FAILED: {
+    status: 409,
+    message: 'Only a FAILED delivery can be sent again; this one is {status}.',
+  },
 
   // products and groups
   TRAVEL_PRODUCT_CANNOT_BE_DELETED: { status: 400 },
   TRAVEL_PRODUCT_GROUP_CANNOT_BE_DELETED: { status: 400 },
-  PRODUCT_GROUP_HAS_PRODUCTS: { status: 409, message: 'PRODUCT_GROUP_HAS_PRODUCTS: the group still holds products {productIds}.' },
+  PRODUCT_GROUP_HAS_PRODUCTS: {
+    status: 409,
+    message: 'PRODUCT_GROUP_HAS_PRODUCTS: the group still holds products {productIds}.',
+  },
   FIELD_ONLY_FOR_TRAVEL_PRODUCTS: { status: 400 },
   PRODUCT_GROUP_TYPE_MISMATCH: { status: 400 },
   PRODUCT_TYPE_CANNOT_BE_CHANGED: { status: 400 },
@@ -82,8 +127,15 @@ export const ERRORS = {
 
   // reports and SIE export (src/reports, src/sie)
   TOO_MANY_ACCOUNTS: { status: 400, message: 'At most {max} accounts may be requested at once; got {count}.' },
-  SIE_ACCOUNTING_PERIOD_NOT_FOUND: { status: 400, message: 'SIE_ACCOUNTING_PERIOD_NOT_FOUND: no fiscal year starts on accountingPeriodStart (see GET /sie/availability).' },
-  SIE_EXPORT_END_DATE_OUTSIDE_PERIOD: { status: 400, message: 'SIE_EXPORT_END_DATE_OUTSIDE_PERIOD: exportEndDate must lie within the fiscal year.' },
+  SIE_ACCOUNTING_PERIOD_NOT_FOUND: {
+    status: 400,
+    message:
+      'SIE_ACCOUNTING_PERIOD_NOT_FOUND: no fiscal year starts on accountingPeriodStart (see GET /sie/availability).',
+  },
+  SIE_EXPORT_END_DATE_OUTSIDE_PERIOD: {
+    status: 400,
+    message: 'SIE_EXPORT_END_DATE_OUTSIDE_PERIOD: exportEndDate must lie within the fiscal year.',
+  },
 
   // registers: dimensions, default dimensions, business partners, persons, company, bank accounts
   DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION: { status: 400 },
@@ -98,8 +150,15 @@ export const ERRORS = {
   PARTNER_TYPE_CANNOT_BE_CHANGED: { status: 400 },
   FACTORING_CONTRACT_NOT_FOUND: { status: 400 },
   PRODUCT_NOT_FOUND: { status: 400 },
-  SWEDISH_ENVIRONMENT_ONLY: { status: 400, message: 'SWEDISH_ENVIRONMENT_ONLY: this endpoint is available to Swedish companies only.' },
-  BUSINESS_IDENTIFIER_CHANGE_NOT_ALLOWED: { status: 403, message: 'BUSINESS_IDENTIFIER_CHANGE_NOT_ALLOWED: the business identifier of a company in production usage cannot be changed.' },
+  SWEDISH_ENVIRONMENT_ONLY: {
+    status: 400,
+    message: 'SWEDISH_ENVIRONMENT_ONLY: this endpoint is available to Swedish companies only.',
+  },
+  BUSINESS_IDENTIFIER_CHANGE_NOT_ALLOWED: {
+    status: 403,
+    message:
+      'BUSINESS_IDENTIFIER_CHANGE_NOT_ALLOWED: the business identifier of a company in production usage cannot be changed.',
+  },
   ERROR_BRN_CODE: { status: 400 },
   INVALID_IBAN: { status: 400 },
   INVALID_BIC: { status: 400 },
@@ -117,19 +176,52 @@ export const ERRORS = {
   RECEIPT_NOT_BALANCED: { status: 400, message: 'RECEIPT_NOT_BALANCED: debits and credits differ by {difference}.' },
   RECEIPT_HAS_NO_TRANSACTIONS: { status: 400 },
   TOO_MANY_TRANSACTIONS: { status: 400, message: 'TOO_MANY_TRANSACTIONS: a receipt holds at most {max} transactions.' },
-  TRANSACTION_DESCRIPTION_TOO_LONG: { status: 400, message: 'TRANSACTION_DESCRIPTION_TOO_LONG: at most {max} characters.' },
-  TRANSACTION_AMOUNT_OUT_OF_RANGE: { status: 400, message: 'TRANSACTION_AMOUNT_OUT_OF_RANGE: at most {max} per transaction.' },
-  DIMENSION_VALUES_DO_NOT_MATCH_TRANSACTION: { status: 400, message: 'DIMENSION_VALUES_DO_NOT_MATCH_TRANSACTION: the values of dimension {dimensionId} sum to {sum}, not to the transaction amount {amount}.' },
+  TRANSACTION_DESCRIPTION_TOO_LONG: {
+    status: 400,
+    message: 'TRANSACTION_DESCRIPTION_TOO_LONG: at most {max} characters.',
+  },
+  TRANSACTION_AMOUNT_OUT_OF_RANGE: {
+    status: 400,
+    message: 'TRANSACTION_AMOUNT_OUT_OF_RANGE: at most {max} per transaction.',
+  },
+  DIMENSION_VALUES_DO_NOT_MATCH_TRANSACTION: {
+    status: 400,
+    message:
+      'DIMENSION_VALUES_DO_NOT_MATCH_TRANSACTION: the values of dimension {dimensionId} sum to {sum}, not to the transaction amount {amount}.',
+  },
   LEDGER_PARTNER_NOT_FOUND: { status: 400, message: 'LEDGER_PARTNER_NOT_FOUND: no business partner {partnerId}.' },
-  VAT_STATUS_NOT_IN_USE: { status: 400, message: 'VAT_STATUS_NOT_IN_USE: VAT status {vatStatus} is not in use for {vatType} in this company.' },
-  VAT_PERCENT_NOT_VALID: { status: 400, message: 'VAT_PERCENT_NOT_VALID: {vatPercent} % is not a VAT rate of {country} on {date}.' },
+  VAT_STATUS_NOT_IN_USE: {
+    status: 400,
+    message: 'VAT_STATUS_NOT_IN_USE: VAT status {vatStatus} is not in use for {vatType} in this company.',
+  },
+  VAT_PERCENT_NOT_VALID: {
+    status: 400,
+    message: 'VAT_PERCENT_NOT_VALID: {vatPercent} % is not a VAT rate of {country} on {date}.',
+  },
   ONLY_JOURNAL_RECEIPTS_CAN_BE_CREATED: { status: 400 },
-  RECEIPT_TYPE_NOT_EDITABLE: { status: 400, message: 'RECEIPT_TYPE_NOT_EDITABLE: {type} receipts are kept by their documents; only JOURNAL receipts are edited here.' },
-  RECEIPT_NOT_EDITABLE_IN_STATUS: { status: 400, message: 'RECEIPT_NOT_EDITABLE_IN_STATUS: a {status} receipt cannot be changed; set it back to unfinished first.' },
+  RECEIPT_TYPE_NOT_EDITABLE: {
+    status: 400,
+    message:
+      'RECEIPT_TYPE_NOT_EDITABLE: {type} receipts are kept by their documents; only JOURNAL receipts are edited here.',
+  },
+  RECEIPT_NOT_EDITABLE_IN_STATUS: {
+    status: 400,
+    message: 'RECEIPT_NOT_EDITABLE_IN_STATUS: a {status} receipt cannot be changed; set it back to unfinished first.',
+  },
   RECEIPT_TYPE_CANNOT_BE_CHANGED: { status: 400 },
-  RECEIPT_DATE_MOVES_FISCAL_YEAR: { status: 400, message: 'RECEIPT_DATE_MOVES_FISCAL_YEAR: the receipt date must stay within fiscal year {start} – {end}, which numbered the receipt.' },
-  ILLEGAL_RECEIPT_STATUS_TRANSITION: { status: 400, message: 'ILLEGAL_RECEIPT_STATUS_TRANSITION: a {from} receipt cannot become {to}.' },
-  FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS: { status: 400, message: 'FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS: approve or invalidate receipts {receiptIds} first.' },
+  RECEIPT_DATE_MOVES_FISCAL_YEAR: {
+    status: 400,
+    message:
+      'RECEIPT_DATE_MOVES_FISCAL_YEAR: the receipt date must stay within fiscal year {start} – {end}, which numbered the receipt.',
+  },
+  ILLEGAL_RECEIPT_STATUS_TRANSITION: {
+    status: 400,
+    message: 'ILLEGAL_RECEIPT_STATUS_TRANSITION: a {from} receipt cannot become {to}.',
+  },
+  FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS: {
+    status: 400,
+    message: 'FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS: approve or invalidate receipts {receiptIds} first.',
+  },
   FISCAL_PERIOD_ALREADY_CLOSED: { status: 400 },
   FISCAL_PERIOD_ALREADY_OPEN: { status: 400 },
   FISCAL_YEAR_CLOSED: { status: 400 },
@@ -144,7 +236,9 @@ export type ErrorParams = Record<string, string | number | undefined>;
 export function errorItem(code: ErrorCode, field?: string, params: ErrorParams = {}): ErrorItem {
   const entry: CatalogueEntry = ERRORS[code];
   const template = entry.message ?? code;
-  const message = template.replace(/\{(\w+)\}/g, (_, name: string) => String(name === 'field' ? field ?? params.field ?? '' : params[name] ?? ''));
+  const message = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(name === 'field' ? (field ?? params.field ?? '') : (params[name] ?? '')),
+  );
   const item: ErrorItem = { status: entry.status, message };
   if (field !== undefined) item.field = field;
   return item;

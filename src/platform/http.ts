@@ -6,7 +6,15 @@ import type { Socket } from 'node:net';
 import { ApiError, OAuthError, apiError, errorItem, type ErrorItem } from './errors.ts';
 import { parseJson, stringifyJson } from './json.ts';
 import { compileBodyCheck, compileValidator, type HttpPart } from './validation.ts';
-import { API_VERSIONS, isPastSupport, lifecycleHeaders, routeInVersion, versionOfUrl, VERSION_ALIASES, LATEST_VERSION } from './versions.ts';
+import {
+  API_VERSIONS,
+  isPastSupport,
+  lifecycleHeaders,
+  routeInVersion,
+  versionOfUrl,
+  VERSION_ALIASES,
+  LATEST_VERSION,
+} from './versions.ts';
 import { ErrorBody, TransactionIdentifierBody } from './schema.ts';
 import { requireVersion } from './lock.ts';
 import { hasRight, type RightRequirement } from './rights.ts';
@@ -27,23 +35,34 @@ function send(reply: FastifyReply, status: number, items: ErrorItem[], headers: 
   return reply.send({ errors: items });
 }
 
-export function installConventions(app: FastifyInstance, options: { bodyLimit: number; validateResponses: boolean }): void {
+export function installConventions(
+  app: FastifyInstance,
+  options: { bodyLimit: number; validateResponses: boolean },
+): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: options.bodyLimit }, (_req, body, done) => {
-    const text = body as string;
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, parseJson(text));
-    } catch (err) {
-      const detail = err instanceof RangeError ? 'it is nested too deeply' : (err as Error).message;
-      done(apiError('MALFORMED_JSON', undefined, { detail }), undefined);
-    }
-  });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: options.bodyLimit }, (_req, body, done) => {
-    const form: Record<string, string> = {};
-    for (const [key, value] of new URLSearchParams(body as string)) form[key] = value;
-    done(null, form);
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: options.bodyLimit },
+    (_req, body, done) => {
+      const text = body as string;
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, parseJson(text));
+      } catch (err) {
+        const detail = err instanceof RangeError ? 'it is nested too deeply' : (err as Error).message;
+        done(apiError('MALFORMED_JSON', undefined, { detail }), undefined);
+      }
+    },
+  );
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: options.bodyLimit },
+    (_req, body, done) => {
+      const form: Record<string, string> = {};
+      for (const [key, value] of new URLSearchParams(body as string)) form[key] = value;
+      done(null, form);
+    },
+  );
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart));
   app.setSerializerCompiler(({ schema }) => {
@@ -51,7 +70,8 @@ export function installConventions(app: FastifyInstance, options: { bodyLimit: n
     const check = compileBodyCheck(schema);
     return (data: unknown) => {
       const problems = check(data);
-      if (problems.length > 0) throw new Error(`response does not match its documented schema: ${JSON.stringify(problems)}`);
+      if (problems.length > 0)
+        throw new Error(`response does not match its documented schema: ${JSON.stringify(problems)}`);
       return stringifyJson(data);
     };
   });
@@ -63,12 +83,21 @@ export function installConventions(app: FastifyInstance, options: { bodyLimit: n
       if (error.status === 401 && request.headers.authorization?.startsWith('Basic ')) {
         reply.header('www-authenticate', `Basic realm="${API_REALM}"`);
       }
-      return reply.send({ error: error.error, error_description: error.message, errors: [{ status: error.status, message: error.message }] });
+      return reply.send({
+        error: error.error,
+        error_description: error.message,
+        errors: [{ status: error.status, message: error.message }],
+      });
     }
-    const code = (error).code;
+    const code = error.code;
     switch (code) {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send(reply, 415, [errorItem('UNSUPPORTED_MEDIA_TYPE', undefined, { contentType: request.headers['content-type'] ?? 'none', expected: 'application/json' })]);
+        return send(reply, 415, [
+          errorItem('UNSUPPORTED_MEDIA_TYPE', undefined, {
+            contentType: request.headers['content-type'] ?? 'none',
+            expected: 'application/json',
+          }),
+        ]);
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return send(reply, 413, [errorItem('BODY_TOO_LARGE', undefined, { limit: options.bodyLimit })]);
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -78,7 +107,10 @@ export function installConventions(app: FastifyInstance, options: { bodyLimit: n
     }
     const status = error.statusCode ?? 500;
     // never the framework's own message: it may echo internal paths
-    if (status >= 400 && status < 500) return send(reply, status, [{ ...errorItem('REQUEST_REFUSED', undefined, { reason: STATUS_CODES[status] ?? status }), status }]);
+    if (status >= 400 && status < 500)
+      return send(reply, status, [
+        { ...errorItem('REQUEST_REFUSED', undefined, { reason: STATUS_CODES[status] ?? status }), status },
+      ]);
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, [errorItem('INTERNAL_ERROR')]);
   });
@@ -96,7 +128,9 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   if (error.code === 'FST_ERR_BAD_URL') {
     item = errorItem('BAD_URL_ENCODING');
   } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    item = errorItem('URI_TOO_LONG', undefined, { detail: `a path segment holds at most ${MAX_PARAM_LENGTH} characters` });
+    item = errorItem('URI_TOO_LONG', undefined, {
+      detail: `a path segment holds at most ${MAX_PARAM_LENGTH} characters`,
+    });
   } else {
     reply.log.error({ err: error }, 'request failed');
     item = errorItem('INTERNAL_ERROR');
@@ -121,10 +155,15 @@ export function clientErrorHandler(error: Error & { code?: string; rawPacket?: u
     // the request line alone (the URL) over the limit is a URL too long
     const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined;
     const lineEnd = packet?.indexOf('\r\n') ?? 0;
-    const urlTooLong = packet !== undefined && /^[A-Z]+ /.test(packet.subarray(0, 16).toString('latin1')) && (lineEnd < 0 || lineEnd >= maxHeaderSize);
+    const urlTooLong =
+      packet !== undefined &&
+      /^[A-Z]+ /.test(packet.subarray(0, 16).toString('latin1')) &&
+      (lineEnd < 0 || lineEnd >= maxHeaderSize);
     item = !urlTooLong
       ? errorItem('HEADERS_TOO_LARGE', undefined, { limit: maxHeaderSize })
-      : errorItem('URI_TOO_LONG', undefined, { detail: `the request line and headers hold at most ${maxHeaderSize} bytes` });
+      : errorItem('URI_TOO_LONG', undefined, {
+          detail: `the request line and headers hold at most ${maxHeaderSize} bytes`,
+        });
   } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     item = errorItem('REQUEST_TIMEOUT');
   } else {
@@ -162,9 +201,20 @@ export function installNotFound(app: FastifyInstance, table: RouteTable): void {
     const allowed = table.allowed(path);
     const shownPath = request.originalUrl.split('?')[0];
     if (allowed.length > 0) {
-      return send(reply, 405, [errorItem('METHOD_NOT_ALLOWED', undefined, { method: request.method, path: shownPath, allowed: allowed.join(', ') })], {
-        allow: allowed.join(', '),
-      });
+      return send(
+        reply,
+        405,
+        [
+          errorItem('METHOD_NOT_ALLOWED', undefined, {
+            method: request.method,
+            path: shownPath,
+            allowed: allowed.join(', '),
+          }),
+        ],
+        {
+          allow: allowed.join(', '),
+        },
+      );
     }
     return send(reply, 404, [errorItem('ROUTE_NOT_FOUND', undefined, { method: request.method, path: shownPath })]);
   });
@@ -179,8 +229,16 @@ export function installVersionLifecycle(app: FastifyInstance, clock: Clock): voi
     const version = versionOfUrl(request.url);
     if (!version) return done();
     if (isPastSupport(version, clock.now())) {
-      const alternatives = [`/latest/api (${LATEST_VERSION})`, `/supported/api (${VERSION_ALIASES.supported})`].join(' or ');
-      return done(apiError('API_VERSION_UNSUPPORTED', undefined, { version: version.id, date: version.supportEnds!, alternatives }));
+      const alternatives = [`/latest/api (${LATEST_VERSION})`, `/supported/api (${VERSION_ALIASES.supported})`].join(
+        ' or ',
+      );
+      return done(
+        apiError('API_VERSION_UNSUPPORTED', undefined, {
+          version: version.id,
+          date: version.supportEnds!,
+          alternatives,
+        }),
+      );
     }
     request.apiVersion = version.id;
     const lifecycle = headers.get(version.id);
@@ -218,17 +276,22 @@ export function bearerHook(auth: Authenticator, right: RightRequirement | null) 
   const admit = (request: FastifyRequest, identity: RequestAuth): Error | undefined => {
     request.auth = identity;
     if (right && !hasRight(identity.rights, right)) {
-      return apiError('FORBIDDEN', undefined, { right: `${right.leaf} (${right.level === 'view' ? 'viewing rights' : 'all rights'})` });
+      return apiError('FORBIDDEN', undefined, {
+        right: `${right.leaf} (${right.level === 'view' ? 'viewing rights' : 'all rights'})`,
+      });
     }
     return undefined;
   };
   const refuse = (err: unknown): Error => {
     if ((err as Error).name !== 'InvalidTokenError') return err as Error;
-    return new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}", error="invalid_token"` });
+    return new ApiError([errorItem('UNAUTHORIZED')], {
+      'www-authenticate': `Bearer realm="${API_REALM}", error="invalid_token"`,
+    });
   };
   return (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
     const token = bearerToken(request);
-    if (token === undefined) return done(new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}"` }));
+    if (token === undefined)
+      return done(new ApiError([errorItem('UNAUTHORIZED')], { 'www-authenticate': `Bearer realm="${API_REALM}"` }));
     let known: RequestAuth | undefined;
     try {
       known = auth.authenticateCached?.(token);
@@ -255,7 +318,13 @@ function sentVersion(request: RouteRequest<never>): unknown {
  * `twoFactor` gate: after validation it refuses machine-to-machine tokens and answers 202 with the stored
  * transaction instead of running a handler.
  */
-export function registerRoute(app: FastifyInstance, def: RouteDef, auth: Authenticator, table: RouteTable, twoFactor?: TwoFactorGate): void {
+export function registerRoute(
+  app: FastifyInstance,
+  def: RouteDef,
+  auth: Authenticator,
+  table: RouteTable,
+  twoFactor?: TwoFactorGate,
+): void {
   const needsAuth = def.auth !== 'none';
   const right = def.right;
   const onRequest = needsAuth ? bearerHook(auth, right) : undefined;

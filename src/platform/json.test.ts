@@ -4,18 +4,23 @@ import { Decimal, isDecimal } from '../domain/decimal.ts';
 
 describe('exact JSON numbers', () => {
   it('parses decimals from their source text, never through a float', () => {
-    const value = parseJson('{"a":0.1,"b":12345678901234567.891,"c":5,"d":1e2,"e":[0.30000000000000004]}') as Record<string, unknown>;
-    expect(isDecimal(value.a) && (value.a).toFixed()).toBe('0.1');
+    const value = parseJson('{"a":0.1,"b":12345678901234567.891,"c":5,"d":1e2,"e":[0.30000000000000004]}') as Record<
+      string,
+      unknown
+    >;
+    expect(isDecimal(value.a) && value.a.toFixed()).toBe('0.1');
     expect((value.b as Decimal).toFixed()).toBe('12345678901234567.891');
     expect(value.c).toBe(5);
     expect((value.d as Decimal).toFixed()).toBe('100');
-    expect(((value.e as Decimal[])[0]).toFixed()).toBe('0.30000000000000004');
+    expect((value.e as Decimal[])[0].toFixed()).toBe('0.30000000000000004');
   });
   it('keeps unsafe integers exact', () => {
     const value = parseJson('{"n":9007199254740993}') as { n: Decimal };
     expect(value.n.toFixed()).toBe('9007199254740993');
   });
   it('writes decimals as bare JSON numbers with their digits', () => {
-    expect(stringifyJson({ sum: new Decimal('0.1').plus('0.2'), big: new Decimal('12345678901234567.891') })).toBe('{"sum":0.3,"big":12345678901234567.891}');
+    expect(stringifyJson({ sum: new Decimal('0.1').plus('0.2'), big: new Decimal('12345678901234567.891') })).toBe(
+      '{"sum":0.3,"big":12345678901234567.891}',
+    );
   });
 });

@@ -9,7 +9,13 @@ export const platformArea = defineArea({
   name: 'rateLimit',
   tags: [{ name: 'Service', description: 'Health and documents.' }],
   tables: { global: ['service_settings', 'rate_limit_windows'] },
-  create: (ctx) => new RateLimiter({ limit: ctx.config.rateLimitPerSecond, db: ctx.db, engine: ctx.engine, databaseUrl: ctx.config.databaseUrl }),
+  create: (ctx) =>
+    new RateLimiter({
+      limit: ctx.config.rateLimitPerSecond,
+      db: ctx.db,
+      engine: ctx.engine,
+      databaseUrl: ctx.config.databaseUrl,
+    }),
   routes: (_rateLimit, ctx) => statusRoutes(ctx),
   purge: { global: { rateLimitWindows: purgeExpiredWindows } },
 });

@@ -49,7 +49,13 @@ function errorCatalogue(): string {
     const message = 'message' in entry ? entry.message.replaceAll('|', '\\|') : code;
     return `| \`${code}\` | ${entry.status} | ${message} |`;
   });
-  return ['**Error codes.** `{name}` stands for a detail of the request.', '', '| code | status | message |', '| --- | --- | --- |', ...rows].join('\n');
+  return [
+    '**Error codes.** `{name}` stands for a detail of the request.',
+    '',
+    '| code | status | message |',
+    '| --- | --- | --- |',
+    ...rows,
+  ].join('\n');
 }
 
 function versionDocument(full: Doc, version: ApiVersion): Doc {

@@ -26,11 +26,12 @@ export interface PageRequest {
 export function pageRequest(query: PageQuery, defaultOrder: 'asc' | 'desc' = 'asc'): PageRequest {
   const pageSize = query.size ?? DEFAULT_PAGE_SIZE;
   if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw apiError('PAGE_SIZE_TOO_LARGE', 'size', { max: MAX_PAGE_SIZE });
-  const pageNumber = query.previousId !== undefined ? 0 : query.page ?? 0;
+  const pageNumber = query.previousId !== undefined ? 0 : (query.page ?? 0);
   const order = query.orderById ? (query.orderById.toLowerCase() as 'asc' | 'desc') : defaultOrder;
   const offset = pageNumber * pageSize;
   // the schemas bound page and size (PagingQuery); this keeps a caller without them from overflowing SQL
-  if (!Number.isSafeInteger(offset) || offset > MAX_OFFSET) throw apiError('VALIDATION_FAILED', 'page', { detail: `'page' must be <= ${Math.floor(MAX_OFFSET / pageSize)}.` });
+  if (!Number.isSafeInteger(offset) || offset > MAX_OFFSET)
+    throw apiError('VALIDATION_FAILED', 'page', { detail: `'page' must be <= ${Math.floor(MAX_OFFSET / pageSize)}.` });
   return { pageNumber, pageSize, offset, previousId: query.previousId, order };
 }
 

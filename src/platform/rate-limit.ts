@@ -80,7 +80,8 @@ function slotsFor(limit: number, maxSlots: number, lease?: number): { slots: num
   }
   const least = Math.max(1, Math.ceil(limit / maxSlots));
   // the smallest divisor of the limit not below `least` (a few steps; else slightly under the limit)
-  for (let size = least; size <= least * 2 && size <= limit; size++) if (limit % size === 0) return { slots: limit / size, lease: size };
+  for (let size = least; size <= least * 2 && size <= limit; size++)
+    if (limit % size === 0) return { slots: limit / size, lease: size };
   return { slots: Math.floor(limit / least), lease: least };
 }
 
@@ -182,9 +183,14 @@ class SharedSlots implements SlotStore {
         select (select count(*) from taken)::int as granted, (select now from clock) as now,
           (select min(window_start) from rate_limit_windows where client_id = any(${keys}::text[])) as oldest,
           (select count(*) from rate_limit_windows, clock where client_id = any(${keys}::text[]) and window_start <= clock.now - ${span})::int as free,
-          (select count(*) from rate_limit_windows where client_id = any(${keys}::text[]))::int as slots`.execute(this.#db);
+          (select count(*) from rate_limit_windows where client_id = any(${keys}::text[]))::int as slots`.execute(
+        this.#db,
+      );
       const row = rows[0];
-      return { grant: this.#grant(Number(row.granted) > 0, Number(row.now), row.oldest, Number(row.free)), slots: Number(row.slots) };
+      return {
+        grant: this.#grant(Number(row.granted) > 0, Number(row.now), row.oldest, Number(row.free)),
+        slots: Number(row.slots),
+      };
     }
     // SQLite: processes on one machine share its clock; a write statement holds the database's write lock
     const now = Date.now();
@@ -197,7 +203,10 @@ class SharedSlots implements SlotStore {
       select min(window_start) as oldest, sum(window_start <= ${now - span}) as free, count(*) as slots
       from rate_limit_windows where client_id in (select value from json_each(${keyList}))`.execute(this.#db);
     const row = rows[0];
-    return { grant: this.#grant(taken.length > 0, now, row.oldest, Number(row.free ?? 0) + taken.length), slots: Number(row.slots) };
+    return {
+      grant: this.#grant(taken.length > 0, now, row.oldest, Number(row.free ?? 0) + taken.length),
+      slots: Number(row.slots),
+    };
   }
 
   /** `free` counted before the claim took its slot. */
@@ -219,7 +228,15 @@ export class RateLimiter {
   readonly #clients = new Map<string, ClientState>();
 
   /** `shared`: keep the ring in the database; by default on PostgreSQL and on an SQLite file (`databaseUrl`). */
-  constructor(options: { limit: number; db: Db; engine: Engine; databaseUrl?: string; shared?: boolean; lease?: number; now?: () => number }) {
+  constructor(options: {
+    limit: number;
+    db: Db;
+    engine: Engine;
+    databaseUrl?: string;
+    shared?: boolean;
+    lease?: number;
+    now?: () => number;
+  }) {
     this.limit = options.limit;
     this.policy = `"default";q=${options.limit};w=${RATE_WINDOW_SECONDS}`;
     this.#now = options.now ?? (() => performance.now());
@@ -230,7 +247,9 @@ export class RateLimiter {
     // a claim in memory is served at once; a lease of several requests, or one claimed over the network, lives a while
     this.#lifetime = !shared && lease === 1 ? 0 : LEASE_LIFETIME_MS;
     const span = WINDOW_MS + this.#lifetime;
-    this.#store = shared ? new SharedSlots(options.db, options.engine, slots, lease, span) : new MemorySlots(slots, span);
+    this.#store = shared
+      ? new SharedSlots(options.db, options.engine, slots, lease, span)
+      : new MemorySlots(slots, span);
   }
 
   get enabled(): boolean {
@@ -252,7 +271,13 @@ export class RateLimiter {
         state.units -= 1;
         return this.#allowed(state);
       }
-      if (now < state.blockedUntil) return { allowed: false, limit: this.limit, remaining: 0, reset: Math.max(1, Math.ceil((state.blockedUntil - now) / 1000)) };
+      if (now < state.blockedUntil)
+        return {
+          allowed: false,
+          limit: this.limit,
+          remaining: 0,
+          reset: Math.max(1, Math.ceil((state.blockedUntil - now) / 1000)),
+        };
       if (state.claiming) {
         // one claim at a time per client in this process: the others use its lease, or claim after it
         await state.claiming;
@@ -285,12 +310,18 @@ export class RateLimiter {
   }
 
   #allowed(state: ClientState): RateDecision {
-    return { allowed: true, limit: this.limit, remaining: Math.min(this.limit - 1, state.units + state.free * this.#lease), reset: RATE_WINDOW_SECONDS };
+    return {
+      allowed: true,
+      limit: this.limit,
+      remaining: Math.min(this.limit - 1, state.units + state.free * this.#lease),
+      reset: RATE_WINDOW_SECONDS,
+    };
   }
 
   #prune(): void {
     const now = this.#now();
-    for (const [key, state] of this.#clients) if (!state.claiming && now > state.expires && now >= state.blockedUntil) this.#clients.delete(key);
+    for (const [key, state] of this.#clients)
+      if (!state.claiming && now > state.expires && now >= state.blockedUntil) this.#clients.delete(key);
     if (this.#clients.size >= LOCAL_LIMIT) this.#clients.clear();
   }
 
@@ -309,7 +340,10 @@ export class RateLimiter {
     if (!decision) return;
     const headers = this.headers(decision);
     if (!decision.allowed) {
-      throw new ApiError([errorItem('RATE_LIMITED', undefined, { limit: this.limit, window: RATE_WINDOW_SECONDS })], headers);
+      throw new ApiError(
+        [errorItem('RATE_LIMITED', undefined, { limit: this.limit, window: RATE_WINDOW_SECONDS })],
+        headers,
+      );
     }
     reply.headers(headers);
   }
@@ -330,7 +364,14 @@ export async function purgeExpiredWindows(db: Db, batch: PurgeBatch): Promise<nu
   const before = batch.now.getTime() - ENDED_WINDOW_KEEP_SECONDS * 1000;
   const result = await db
     .deleteFrom('rate_limit_windows')
-    .where('client_id', 'in', purgeCandidates(db.selectFrom('rate_limit_windows').select('client_id').where('window_start', '<', before), batch))
+    .where(
+      'client_id',
+      'in',
+      purgeCandidates(
+        db.selectFrom('rate_limit_windows').select('client_id').where('window_start', '<', before),
+        batch,
+      ),
+    )
     .executeTakeFirst();
   return deletedRows(result);
 }

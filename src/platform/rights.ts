@@ -9,7 +9,13 @@ export type RightValue = RightLevel | boolean;
 export const RIGHTS_TREE = {
   management: { companyInfo: 'level', userManagement: 'level', webhooks: 'level', integrations: 'level' },
   user: { ownInformation: 'level' },
-  sales: { salesInvoices: 'level', salesOrders: 'level', offers: 'level', customerRegister: 'level', productRegister: 'level' },
+  sales: {
+    salesInvoices: 'level',
+    salesOrders: 'level',
+    offers: 'level',
+    customerRegister: 'level',
+    productRegister: 'level',
+  },
   purchases: { purchaseInvoices: 'level', purchaseOrders: 'level', supplierRegister: 'level' },
   travelAndExpenses: { travelInvoices: 'level', expenseInvoices: 'level' },
   invoiceCirculation: { verification: 'level', approval: 'level' },
@@ -23,7 +29,14 @@ export const RIGHTS_TREE = {
     bankStatementAndReferencePayment: 'level',
     paymentAllocation: 'level',
   },
-  accounting: { ledgerReceipts: 'level', reports: 'level', chartOfAccounts: 'level', fiscalPeriods: 'level', dimensions: 'level', inventory: 'level' },
+  accounting: {
+    ledgerReceipts: 'level',
+    reports: 'level',
+    chartOfAccounts: 'level',
+    fiscalPeriods: 'level',
+    dimensions: 'level',
+    inventory: 'level',
+  },
 } as const;
 
 type Tree = typeof RIGHTS_TREE;
@@ -52,13 +65,21 @@ export function rightsForRole(role: Role): Rights {
       );
     case 'BOOKKEEPER':
       return fill((kind, area) =>
-        kind === 'boolean' ? area !== 'payments' : area === 'management' || area === 'payments' ? 'VIEWING_RIGHTS' : 'ALL_RIGHTS',
+        kind === 'boolean'
+          ? area !== 'payments'
+          : area === 'management' || area === 'payments'
+            ? 'VIEWING_RIGHTS'
+            : 'ALL_RIGHTS',
       );
     case 'VIEWER':
       return fill((kind) => (kind === 'boolean' ? false : 'VIEWING_RIGHTS'));
     case 'EMPLOYEE':
       return fill((kind, area, leaf) =>
-        kind === 'boolean' ? false : area === 'user' || (area === 'travelAndExpenses' && leaf !== 'expenseInvoices') ? 'ALL_RIGHTS' : 'NO_ACCESS',
+        kind === 'boolean'
+          ? false
+          : area === 'user' || (area === 'travelAndExpenses' && leaf !== 'expenseInvoices')
+            ? 'ALL_RIGHTS'
+            : 'NO_ACCESS',
       );
     case 'NONE':
       return fill((kind) => (kind === 'boolean' ? false : 'NO_ACCESS'));

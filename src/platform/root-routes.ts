@@ -29,8 +29,14 @@ export function rootRoute(def: RootRouteDef): RootRouteDef {
   return def;
 }
 
-export function registerRootRoute(app: FastifyInstance, def: RootRouteDef, auth: Authenticator, table: RouteTable): void {
-  if (/^\/(api|latest|supported|v\d{4})(\/|$)/.test(def.path)) throw new Error(`root route ${def.path} collides with the API prefix`);
+export function registerRootRoute(
+  app: FastifyInstance,
+  def: RootRouteDef,
+  auth: Authenticator,
+  table: RouteTable,
+): void {
+  if (/^\/(api|latest|supported|v\d{4})(\/|$)/.test(def.path))
+    throw new Error(`root route ${def.path} collides with the API prefix`);
   const onRequest = def.auth === 'bearer' ? bearerHook(auth, null) : undefined;
   table.add(def.method, def.path);
   if (def.method === 'GET') table.add('HEAD', def.path);

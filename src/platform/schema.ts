@@ -1,6 +1,14 @@
 // Schema building blocks shared by every area. TypeBox schemas validate requests and describe the OpenAPI
 // document at the same time, so each helper carries the wire format of one kind of value.
-import { Type, OptionalKind, type TSchema, type TUnsafe, type SchemaOptions, type TObject, type TProperties } from '@sinclair/typebox';
+import {
+  Type,
+  OptionalKind,
+  type TSchema,
+  type TUnsafe,
+  type SchemaOptions,
+  type TObject,
+  type TProperties,
+} from '@sinclair/typebox';
 import type { Decimal } from '../domain/decimal.ts';
 
 export { Type };
@@ -36,7 +44,11 @@ export const DateString = (options: SchemaOptions = {}) =>
   Type.String({ format: 'date', examples: ['2026-01-30'], ...options });
 
 export const DateTimeString = (options: SchemaOptions = {}) =>
-  Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?$', examples: ['2026-01-30T15:20:00'], ...options });
+  Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?$',
+    examples: ['2026-01-30T15:20:00'],
+    ...options,
+  });
 
 /** Largest int32: ids, page numbers and every other integer parameter stay within it (as in the real service). */
 const INT32_MAX = 2147483647;
@@ -45,7 +57,8 @@ const INT32_MAX = 2147483647;
 export const Id = (options: SchemaOptions = {}) => Type.Integer({ minimum: 1, maximum: INT32_MAX, ...options });
 
 /** A single id as a path parameter: decimal digits of a positive int32, else 400 naming the parameter. */
-export const PathId = (description: string) => Type.Integer({ minimum: 1, maximum: INT32_MAX, format: 'int32', description });
+export const PathId = (description: string) =>
+  Type.Integer({ minimum: 1, maximum: INT32_MAX, format: 'int32', description });
 
 /** A reference to another resource: an id or null. */
 export const RefId = (options: SchemaOptions = {}) => Type.Union([Id(), Type.Null()], { ...options });
@@ -69,8 +82,13 @@ export const InfoMessage = Type.Object({ message: Type.String() }, { $id: 'InfoM
 /** Answer (202) of a two-factor endpoint: the action waits for the user's confirmation. */
 export const TransactionIdentifierBody = Type.Object(
   {
-    transactionIdentifier: Type.String({ description: 'Id of the two-factor transaction: poll `GET /mfatransactionresult/{transactionIdentifier}` or subscribe a webhook.' }),
-    confirmationApp: Type.String({ description: 'The application in which the user confirms the action (`TASE_AUTHENTICATOR`).' }),
+    transactionIdentifier: Type.String({
+      description:
+        'Id of the two-factor transaction: poll `GET /mfatransactionresult/{transactionIdentifier}` or subscribe a webhook.',
+    }),
+    confirmationApp: Type.String({
+      description: 'The application in which the user confirms the action (`TASE_AUTHENTICATOR`).',
+    }),
   },
   { $id: 'TransactionIdentifier', title: 'TransactionIdentifier' },
 );
@@ -81,7 +99,9 @@ export const ErrorBody = Type.Object(
       Type.Object({
         status: Type.Integer(),
         message: Type.String(),
-        field: Type.Optional(Type.String({ description: 'Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`.' })),
+        field: Type.Optional(
+          Type.String({ description: 'Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`.' }),
+        ),
       }),
     ),
   },
@@ -100,9 +120,20 @@ export const Page = <T extends TSchema>(item: T, options: SchemaOptions = {}) =>
 
 // Bounded so that page × size (the SQL offset) stays far inside a 64-bit integer and exact in a JS number.
 export const PagingQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX, format: 'int32', description: 'Page number, 0-based.' })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, format: 'int32', description: 'Page size, default 50, at most 200.' })),
-  previousId: Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX, format: 'int32', description: 'Keyset paging: the last id received; answers the ids after it.' })),
+  page: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: INT32_MAX, format: 'int32', description: 'Page number, 0-based.' }),
+  ),
+  size: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 200, format: 'int32', description: 'Page size, default 50, at most 200.' }),
+  ),
+  previousId: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: INT32_MAX,
+      format: 'int32',
+      description: 'Keyset paging: the last id received; answers the ids after it.',
+    }),
+  ),
   orderById: Type.Optional(StringEnum(['ASC', 'DESC'], { description: 'Order by id; default ASC for keyset paging.' })),
 };
 

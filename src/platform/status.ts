@@ -10,7 +10,9 @@ const StatusBody = Type.Object(
     name: Type.String(),
     version: Type.String({ description: 'API version serving the request.' }),
     status: StringEnum(['OK', 'DEGRADED', 'FAILING']),
-    procountorVersion: Type.String({ description: 'Release of the software serving the request (Tase itself, as the real service names its own).' }),
+    procountorVersion: Type.String({
+      description: 'Release of the software serving the request (Tase itself, as the real service names its own).',
+    }),
     mode: Addition(StringEnum(['sandbox', 'production'])),
   },
   { title: 'Status' },

@@ -13,6 +13,9 @@ describe('Windows-1252 text', () => {
     expect(isWindows1252Text('bell \u0007')).toBe(false);
   });
   it('names the path of each invalid string', () => {
-    expect(findInvalidText({ name: 'ok', rows: [{ text: 'ok' }, { text: 'x\u2212' }], a: { b: '😀' } })).toEqual(['rows[1].text', 'a.b']);
+    expect(findInvalidText({ name: 'ok', rows: [{ text: 'ok' }, { text: 'x\u2212' }], a: { b: '😀' } })).toEqual([
+      'rows[1].text',
+      'a.b',
+    ]);
   });
 });

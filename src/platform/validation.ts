@@ -87,7 +87,10 @@ function makeAjv(coerce: boolean): Ajv {
     allowUnionTypes: true,
   });
   addFormats(ajv, ['date', 'date-time', 'email', 'uri', 'uuid']);
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX });
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (n: number) => Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX,
+  });
   addDecimalKeyword(ajv);
   return ajv;
 }
@@ -97,7 +100,10 @@ const paramAjv = makeAjv(true);
 
 /** JSON-pointer instance path to the field notation of error bodies: `rows[0].name`. */
 function fieldPath(instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) parts.push(extra);
   let out = '';
   for (const part of parts) {
@@ -123,9 +129,12 @@ function toItems(errors: ErrorObject[], prefix: string): ErrorItem[] {
     } else {
       const field = prefix + fieldPath(e.instancePath);
       let detail = e.message ?? 'is invalid';
-      if (e.keyword === 'enum') detail = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+      if (e.keyword === 'enum')
+        detail = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
       if (e.keyword === 'type' && (e.params as { type: string }).type === 'null') continue;
-      item = errorItem('VALIDATION_FAILED', field || undefined, { detail: `${field ? `'${field}' ` : 'Body '}${detail}.` });
+      item = errorItem('VALIDATION_FAILED', field || undefined, {
+        detail: `${field ? `'${field}' ` : 'Body '}${detail}.`,
+      });
     }
     const key = `${item.field}|${item.message}`;
     if (!seen.has(key)) {

@@ -45,7 +45,8 @@ export function routeInVersion(version: string, since = '26.02', removedIn?: str
  * `/supported/api/...` are aliases resolved here, before routing.
  */
 export function canonicalUrl(url: string): string {
-  if (url === '/status' || url.startsWith('/status?') || url === '/openapi.json') return `/${versionById(LATEST_VERSION).path}/api${url}`;
+  if (url === '/status' || url.startsWith('/status?') || url === '/openapi.json')
+    return `/${versionById(LATEST_VERSION).path}/api${url}`;
   if (url.startsWith('/api/') || url === '/api') return `/${versionById(LATEST_VERSION).path}${url}`;
   const match = /^\/(latest|supported)(\/api(?:\/|$|\?).*)$/.exec(url);
   if (match) return `/${versionById(VERSION_ALIASES[match[1]]).path}${match[2]}`;

@@ -38,21 +38,50 @@ export const productMigrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('products_by_type').on('products').columns(['company_id', 'type', 'id']).execute();
       await db.schema.createIndex('products_by_version').on('products').columns(['company_id', 'version']).execute();
-      await db.schema.createIndex('products_by_group').on('products').columns(['company_id', 'product_group_id']).execute();
+      await db.schema
+        .createIndex('products_by_group')
+        .on('products')
+        .columns(['company_id', 'product_group_id'])
+        .execute();
     },
   },
   '0011_products_real_units': {
     // Units are the real service's 111 since this version: the few earlier spellings it names otherwise are
     // renamed, and units it has no counterpart for are cleared (the unit is optional).
     async up(db: Kysely<unknown>) {
-      const renamed: Record<string, string> = { MILLILITER: 'MILLILITRE', CENTIMETER: 'CM', GALLON: 'GALLON_US', RUN_METER: 'LINEAR_METER' };
-      const cleared = ['PACKAGE', 'SHEET', 'TIMES', 'PERIOD', 'QUARTER', 'NIGHT', 'ROOM', 'SEAT', 'TRIP', 'KILOMETER_ALLOWANCE', 'LICENSE', 'USER', 'CONTRACT', 'PERCENT', 'SQUARE_FOOT'];
+      const renamed: Record<string, string> = {
+        MILLILITER: 'MILLILITRE',
+        CENTIMETER: 'CM',
+        GALLON: 'GALLON_US',
+        RUN_METER: 'LINEAR_METER',
+      };
+      const cleared = [
+        'PACKAGE',
+        'SHEET',
+        'TIMES',
+        'PERIOD',
+        'QUARTER',
+        'NIGHT',
+        'ROOM',
+        'SEAT',
+        'TRIP',
+        'KILOMETER_ALLOWANCE',
+        'LICENSE',
+        'USER',
+        'CONTRACT',
+        'PERCENT',
+        'SQUARE_FOOT',
+      ];
       const companies = await sql<{ company_id: number | string }>`select company_id from companies`.execute(db);
       for (const { company_id: companyId } of companies.rows) {
         for (const [before, after] of Object.entries(renamed)) {
-          await sql`update products set unit = ${after} where company_id = ${companyId} and unit = ${before}`.execute(db);
+          await sql`update products set unit = ${after} where company_id = ${companyId} and unit = ${before}`.execute(
+            db,
+          );
         }
-        await sql`update products set unit = null where company_id = ${companyId} and unit in (${sql.join(cleared)})`.execute(db);
+        await sql`update products set unit = null where company_id = ${companyId} and unit in (${sql.join(cleared)})`.execute(
+          db,
+        );
       }
     },
   },

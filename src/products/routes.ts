@@ -1,5 +1,15 @@
 // HTTP of products and product groups.
-import { Type, ADDITION, Addition, DateTimeString, DateString, PagingQuery, Page, StringEnum, PathId } from '../platform/schema.ts';
+import {
+  Type,
+  ADDITION,
+  Addition,
+  DateTimeString,
+  DateString,
+  PagingQuery,
+  Page,
+  StringEnum,
+  PathId,
+} from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
@@ -12,7 +22,9 @@ const TAGS = ['Products'];
 
 const ProductIdParam = Type.Object({ productId: PathId('Product id (int32).') });
 const GroupIdParam = Type.Object({ groupId: PathId('Group id (int32).') });
-const TypeFilter = Type.Optional(StringEnum([...PRODUCT_TYPES], { description: 'Without it, SALES and PURCHASE; TRAVEL only when asked.' }));
+const TypeFilter = Type.Optional(
+  StringEnum([...PRODUCT_TYPES], { description: 'Without it, SALES and PURCHASE; TRAVEL only when asked.' }),
+);
 
 const VersionDate = Type.Union([DateTimeString(), DateString()]);
 
@@ -30,11 +42,20 @@ export function productRoutes(products: ProductService): RouteDef[] {
           type: TypeFilter,
           name: Type.Optional(Type.String({ maxLength: 255, description: 'Part of the name.' })),
           code: Type.Optional(Type.String({ maxLength: 40 })),
-          group: Type.Optional(Type.Array(Type.Number({ minimum: 1 }), { maxItems: 200, description: 'Product group ids; repeat the parameter for several.' })),
+          group: Type.Optional(
+            Type.Array(Type.Number({ minimum: 1 }), {
+              maxItems: 200,
+              description: 'Product group ids; repeat the parameter for several.',
+            }),
+          ),
           active: Type.Optional(Type.Boolean()),
-          startDate: Type.Optional(DateString({ description: 'Products valid on or after this day (TRAVEL products have a validity).' })),
+          startDate: Type.Optional(
+            DateString({ description: 'Products valid on or after this day (TRAVEL products have a validity).' }),
+          ),
           endDate: Type.Optional(DateString({ description: 'Products valid on or before this day.' })),
-          includeLocalizations: Type.Optional(Type.Boolean({ description: 'Answer `productLocalizations` too (default false).' })),
+          includeLocalizations: Type.Optional(
+            Type.Boolean({ description: 'Answer `productLocalizations` too (default false).' }),
+          ),
           versionStartDate: Type.Optional(VersionDate),
           versionEndDate: Type.Optional(VersionDate),
           orderByVersion: Type.Optional(StringEnum(['ASC', 'DESC'])),
@@ -84,8 +105,13 @@ export function productRoutes(products: ProductService): RouteDef[] {
         response: { 200: Type.Union([Product, Type.Array(Product)]) },
       },
       handler: ({ auth, params, query }) =>
-        batchGet<ProductWire & { id: number }>(params.productId, 'Product', (ids) =>
-          products.get(auth.companyId, ids, query.includeLocalizations ?? false) as Promise<(ProductWire & { id: number })[]>,
+        batchGet<ProductWire & { id: number }>(
+          params.productId,
+          'Product',
+          (ids) =>
+            products.get(auth.companyId, ids, query.includeLocalizations ?? false) as Promise<
+              (ProductWire & { id: number })[]
+            >,
         ),
     }),
     route({
@@ -129,12 +155,18 @@ export function productRoutes(products: ProductService): RouteDef[] {
       right: view(REGISTER),
       tags: TAGS,
       summary: 'List product groups',
-      description: 'Without `type`, SALES and PURCHASE groups; TRAVEL groups only with `type=TRAVEL`. (`productType` is the old name of `type`.)',
+      description:
+        'Without `type`, SALES and PURCHASE groups; TRAVEL groups only with `type=TRAVEL`. (`productType` is the old name of `type`.)',
       schema: {
-        querystring: Type.Object({ type: TypeFilter, productType: Addition(Type.Optional(StringEnum([...PRODUCT_TYPES], { deprecated: true }))) }),
+        querystring: Type.Object({
+          type: TypeFilter,
+          productType: Addition(Type.Optional(StringEnum([...PRODUCT_TYPES], { deprecated: true }))),
+        }),
         response: { 200: ProductGroups },
       },
-      handler: async ({ auth, query }) => ({ productGroups: await products.listGroups(auth.companyId, query.type ?? query.productType) }),
+      handler: async ({ auth, query }) => ({
+        productGroups: await products.listGroups(auth.companyId, query.type ?? query.productType),
+      }),
     }),
     route({
       method: 'POST',
@@ -162,7 +194,8 @@ export function productRoutes(products: ProductService): RouteDef[] {
       summary: 'Replace a product group',
       description: 'The type of a group that holds products cannot change (400).',
       schema: { params: GroupIdParam, body: ProductGroup, response: { 200: ProductGroup } },
-      handler: ({ auth, params, body }) => products.replaceGroup(auth.companyId, parseId(params.groupId, 'Product group'), body),
+      handler: ({ auth, params, body }) =>
+        products.replaceGroup(auth.companyId, parseId(params.groupId, 'Product group'), body),
     }),
     route({
       method: 'DELETE',
@@ -170,7 +203,8 @@ export function productRoutes(products: ProductService): RouteDef[] {
       right: edit(REGISTER),
       tags: TAGS,
       summary: 'Delete a product group',
-      description: 'TRAVEL groups cannot be deleted (400); a group that still holds products answers 409 listing their ids.',
+      description:
+        'TRAVEL groups cannot be deleted (400); a group that still holds products answers 409 listing their ids.',
       schema: { params: GroupIdParam, response: { 204: Type.Null({ description: 'Deleted.' }) } },
       handler: async ({ auth, params }, reply) => {
         await products.deleteGroup(auth.companyId, parseId(params.groupId, 'Product group'));

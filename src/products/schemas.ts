@@ -1,10 +1,23 @@
-import { Type, MergePatchOf, DecimalNumber, DateString, DateTimeString, Id, RefId, StringEnum, Text, type Static } from '../platform/schema.ts';
+import {
+  Type,
+  MergePatchOf,
+  DecimalNumber,
+  DateString,
+  DateTimeString,
+  Id,
+  RefId,
+  StringEnum,
+  Text,
+  type Static,
+} from '../platform/schema.ts';
 import { CURRENCIES, LANGUAGES, UNITS } from '../domain/codes.ts';
 
 export const PRODUCT_TYPES = ['SALES', 'PURCHASE', 'TRAVEL'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
-const ProductTypeSchema = StringEnum([...PRODUCT_TYPES], { description: 'SALES and PURCHASE products are listed by default; TRAVEL only with `type=TRAVEL`.' });
+const ProductTypeSchema = StringEnum([...PRODUCT_TYPES], {
+  description: 'SALES and PURCHASE products are listed by default; TRAVEL only with `type=TRAVEL`.',
+});
 
 const ProductLocalization = Type.Object(
   {
@@ -21,7 +34,12 @@ const productFields = {
   code: Type.Optional(Text(50)),
   unit: Type.Optional(StringEnum([...UNITS])),
   discount: DecimalNumber({ scale: 4, minimum: 0, maximum: 100, description: 'Discount percent, up to 4 decimals.' }),
-  price: DecimalNumber({ scale: 6, minimum: '-999999999999', maximum: '999999999999', description: 'Unit price, up to 6 decimals.' }),
+  price: DecimalNumber({
+    scale: 6,
+    minimum: '-999999999999',
+    maximum: '999999999999',
+    description: 'Unit price, up to 6 decimals.',
+  }),
   vat: Type.Optional(DecimalNumber({ scale: 2, minimum: 0, maximum: 100, description: 'VAT percent.' })),
   active: Type.Boolean(),
   defaultAccount: Type.Optional(Text(10, { description: 'Default ledger account number.' })),
@@ -32,7 +50,9 @@ const productFields = {
   startDate: Type.Optional(DateString({ description: 'TRAVEL products only.' })),
   endDate: Type.Optional(DateString({ description: 'TRAVEL products only.' })),
   bookkeepingAccount: Type.Optional(Text(10, { description: 'TRAVEL products only: ledger account.' })),
-  version: Type.Optional(DateTimeString({ readOnly: true, description: 'Datetime of the last change; optimistic lock on PUT/PATCH.' })),
+  version: Type.Optional(
+    DateTimeString({ readOnly: true, description: 'Datetime of the last change; optimistic lock on PUT/PATCH.' }),
+  ),
 };
 
 export const Product = Type.Object(productFields, { $id: 'Product', title: 'Product', additionalProperties: false });

@@ -23,7 +23,11 @@ const TRAVEL_ONLY = ['startDate', 'endDate', 'bookkeepingAccount'] as const;
  * `decimal` turns stored decimal text into a value: a Decimal for rules, or `jsonDecimal` for responses.
  */
 export function productToWire(row: store.ProductRow, includeLocalizations?: boolean): ProductWire;
-export function productToWire(row: store.ProductRow, includeLocalizations: boolean, decimal: (text: string) => WireDecimal): ProductAnswer;
+export function productToWire(
+  row: store.ProductRow,
+  includeLocalizations: boolean,
+  decimal: (text: string) => WireDecimal,
+): ProductAnswer;
 export function productToWire(
   row: store.ProductRow,
   includeLocalizations = true,
@@ -47,7 +51,9 @@ export function productToWire(
     endDate: row.end_date ?? undefined,
     bookkeepingAccount: row.bookkeeping_account ?? undefined,
     productLocalizations:
-      includeLocalizations && row.localizations ? (JSON.parse(row.localizations) as ProductWire['productLocalizations']) : undefined,
+      includeLocalizations && row.localizations
+        ? (JSON.parse(row.localizations) as ProductWire['productLocalizations'])
+        : undefined,
     version: row.version,
   } satisfies Record<keyof ProductWire, unknown>;
 }
@@ -102,12 +108,18 @@ export class ProductService {
   async #checkRules(db: Db, companyId: number, product: ProductWire): Promise<void> {
     const violations = new Violations();
     if (product.type !== 'TRAVEL') {
-      for (const field of TRAVEL_ONLY) if (product[field] !== undefined) violations.add('FIELD_ONLY_FOR_TRAVEL_PRODUCTS', field);
+      for (const field of TRAVEL_ONLY)
+        if (product[field] !== undefined) violations.add('FIELD_ONLY_FOR_TRAVEL_PRODUCTS', field);
     }
-    if (product.startDate && product.endDate && product.startDate > product.endDate) violations.add('START_DATE_AFTER_END_DATE', 'endDate');
-    const languages = (product.productLocalizations ?? []).flatMap((l) => (l.language === undefined ? [] : [l.language]));
+    if (product.startDate && product.endDate && product.startDate > product.endDate)
+      violations.add('START_DATE_AFTER_END_DATE', 'endDate');
+    const languages = (product.productLocalizations ?? []).flatMap((l) =>
+      l.language === undefined ? [] : [l.language],
+    );
     if (new Set(languages).size !== languages.length) {
-      violations.add('VALIDATION_FAILED', 'productLocalizations', { detail: "'productLocalizations' must not name a language twice." });
+      violations.add('VALIDATION_FAILED', 'productLocalizations', {
+        detail: "'productLocalizations' must not name a language twice.",
+      });
     }
     if (product.productGroupId) {
       const group = await store.getGroup(db, companyId, product.productGroupId);
@@ -146,9 +158,18 @@ export class ProductService {
     return productResponse(row, includeLocalizations);
   }
 
-  async search(companyId: number, search: store.ProductSearch, page: PageRequest, includeLocalizations = false): Promise<Paged<ProductAnswer>> {
+  async search(
+    companyId: number,
+    search: store.ProductSearch,
+    page: PageRequest,
+    includeLocalizations = false,
+  ): Promise<Paged<ProductAnswer>> {
     const { rows, total } = await store.searchProducts(this.#db, companyId, search, page);
-    return paged(rows.map((r) => productResponse(r, includeLocalizations)), total, page);
+    return paged(
+      rows.map((r) => productResponse(r, includeLocalizations)),
+      total,
+      page,
+    );
   }
 
   /** PUT: the body replaces the product. */
@@ -166,7 +187,12 @@ export class ProductService {
     });
   }
 
-  async #write(companyId: number, id: number, body: Record<string, unknown>, next: (stored: ProductWire) => ProductWire): Promise<ProductAnswer> {
+  async #write(
+    companyId: number,
+    id: number,
+    body: Record<string, unknown>,
+    next: (stored: ProductWire) => ProductWire,
+  ): Promise<ProductAnswer> {
     return this.#db.transaction().execute(async (trx) => {
       const row = await store.getProduct(trx, companyId, id);
       if (!row) throw notFound('Product');
@@ -206,7 +232,13 @@ export class ProductService {
   async createGroup(companyId: number, body: ProductGroupWire): Promise<ProductGroupWire> {
     return this.#db.transaction().execute(async (trx) => {
       const id = await allocateId(trx, companyId, 'product_groups');
-      const row: store.ProductGroupRow = { company_id: companyId, id, name: body.name, type: body.type ?? 'SALES', version: nextVersion(this.#ctx.clock.now()) };
+      const row: store.ProductGroupRow = {
+        company_id: companyId,
+        id,
+        name: body.name,
+        type: body.type ?? 'SALES',
+        version: nextVersion(this.#ctx.clock.now()),
+      };
       await store.insertGroup(trx, row);
       return groupToWire(row);
     });
@@ -233,12 +265,16 @@ export class ProductService {
       if (!row) throw notFound('Product group');
       if (row.type === 'TRAVEL') throw apiError('TRAVEL_PRODUCT_GROUP_CANNOT_BE_DELETED');
       const productIds = await store.productIdsInGroup(trx, companyId, id);
-      if (productIds.length > 0) throw apiError('PRODUCT_GROUP_HAS_PRODUCTS', 'productIds', { productIds: productIds.join(', ') });
+      if (productIds.length > 0)
+        throw apiError('PRODUCT_GROUP_HAS_PRODUCTS', 'productIds', { productIds: productIds.join(', ') });
       await store.deleteGroup(trx, companyId, id);
     });
   }
 }
 
 function groupToWire(row: store.ProductGroupRow): ProductGroupWire {
-  return { id: Number(row.id), name: row.name, type: row.type as ProductType } satisfies Record<keyof ProductGroupWire, unknown>;
+  return { id: Number(row.id), name: row.name, type: row.type as ProductType } satisfies Record<
+    keyof ProductGroupWire,
+    unknown
+  >;
 }

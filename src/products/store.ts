@@ -55,7 +55,13 @@ export async function getProducts(db: Db, companyId: number, ids: number[]): Pro
     const row = await getProduct(db, companyId, ids[0]);
     return row ? [row] : [];
   }
-  return db.selectFrom('products').selectAll().where('company_id', '=', companyId).where('id', 'in', ids).orderBy('id').execute();
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
 }
 
 export interface ProductSearch {
@@ -73,11 +79,17 @@ export interface ProductSearch {
   orderByVersion?: 'asc' | 'desc';
 }
 
-export async function searchProducts(db: Db, companyId: number, search: ProductSearch, page: PageRequest): Promise<{ rows: ProductRow[]; total: number }> {
+export async function searchProducts(
+  db: Db,
+  companyId: number,
+  search: ProductSearch,
+  page: PageRequest,
+): Promise<{ rows: ProductRow[]; total: number }> {
   let query = db.selectFrom('products').where('company_id', '=', companyId).where('type', 'in', search.types);
   if (search.name) query = query.where('name', 'like', `%${search.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (search.code) query = query.where('code', '=', search.code);
-  if (search.groupIds) query = query.where('product_group_id', 'in', search.groupIds.length > 0 ? search.groupIds : [0]);
+  if (search.groupIds)
+    query = query.where('product_group_id', 'in', search.groupIds.length > 0 ? search.groupIds : [0]);
   if (search.active !== undefined) query = query.where('active', '=', search.active);
   const { validFrom, validTo } = search;
   if (validFrom) query = query.where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', validFrom)]));
@@ -117,11 +129,22 @@ export async function productIdsInGroup(db: Db, companyId: number, groupId: numb
 }
 
 export async function getGroup(db: Db, companyId: number, id: number): Promise<ProductGroupRow | undefined> {
-  return db.selectFrom('product_groups').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('product_groups')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function listGroups(db: Db, companyId: number, types: ProductType[]): Promise<ProductGroupRow[]> {
-  return db.selectFrom('product_groups').selectAll().where('company_id', '=', companyId).where('type', 'in', types).orderBy('id').execute();
+  return db
+    .selectFrom('product_groups')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('type', 'in', types)
+    .orderBy('id')
+    .execute();
 }
 
 export async function insertGroup(db: Db, row: ProductGroupRow): Promise<void> {

@@ -10,7 +10,13 @@ const chart = new Map<string, ChartAccount>([
   ['4000', { number: '4000', name: 'Ostot', type: 'EXPENSE', active: true }],
 ]);
 
-const sums = (account: string, beforeYear: bigint, beforeStart: bigint, debit: bigint, credit: bigint): AccountSums => ({
+const sums = (
+  account: string,
+  beforeYear: bigint,
+  beforeStart: bigint,
+  debit: bigint,
+  credit: bigint,
+): AccountSums => ({
   account,
   before: [beforeYear, beforeStart],
   debit,
@@ -31,7 +37,12 @@ describe('fiscal year start of a date', () => {
 describe('trial balance', () => {
   it('opens balance-sheet accounts with all history and income accounts with the year so far', () => {
     const report = trialBalance(
-      [sums('1910', 1500_00n, 1300_00n, 400_50n, 0n), sums('2000', -1000_00n, -1000_00n, 0n, 0n), sums('3000', -500_00n, -500_00n, 0n, 400_50n), sums('4000', 0n, 200_00n, 0n, 0n)],
+      [
+        sums('1910', 1500_00n, 1300_00n, 400_50n, 0n),
+        sums('2000', -1000_00n, -1000_00n, 0n, 0n),
+        sums('3000', -500_00n, -500_00n, 0n, 400_50n),
+        sums('4000', 0n, 200_00n, 0n, 0n),
+      ],
       chart,
     );
     expect(report.rows.map((r) => [r.account, r.opening, r.closing])).toEqual([
@@ -52,8 +63,17 @@ describe('trial balance', () => {
     // random balanced ledgers: each entry is [account, days-from-origin bucket, cents]; each receipt balances
     const account = fc.constantFrom('1910', '2000', '3000', '4000');
     const receipt = fc
-      .record({ bucket: fc.integer({ min: 0, max: 2 }), lines: fc.array(fc.tuple(account, fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n })), { minLength: 1, maxLength: 4 }) })
-      .map(({ bucket, lines }) => ({ bucket, lines: [...lines, ['1910', -lines.reduce((s, [, c]) => s + c, 0n)] as [string, bigint]] }));
+      .record({
+        bucket: fc.integer({ min: 0, max: 2 }),
+        lines: fc.array(fc.tuple(account, fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+      })
+      .map(({ bucket, lines }) => ({
+        bucket,
+        lines: [...lines, ['1910', -lines.reduce((s, [, c]) => s + c, 0n)] as [string, bigint]],
+      }));
     fc.assert(
       fc.property(fc.array(receipt, { maxLength: 10 }), (receipts) => {
         // bucket 0: earlier fiscal year, 1: this year before the period, 2: in the period

@@ -55,7 +55,15 @@ export function trialBalance(sums: readonly AccountSums[], chart: ReadonlyMap<st
     const opening = incomeStatement ? beforeStart - beforeYear : beforeStart;
     if (opening === 0n && s.debit === 0n && s.credit === 0n) continue;
     const closing = opening + s.debit - s.credit;
-    rows.push({ account: s.account, name: account?.name ?? '', type: account?.type, opening, debit: s.debit, credit: s.credit, closing });
+    rows.push({
+      account: s.account,
+      name: account?.name ?? '',
+      type: account?.type,
+      opening,
+      debit: s.debit,
+      credit: s.credit,
+      closing,
+    });
     totals.opening += opening;
     totals.debit += s.debit;
     totals.credit += s.credit;
@@ -82,7 +90,12 @@ export function balancesOn(sums: readonly AccountSums[], chart: ReadonlyMap<stri
     const incomeStatement = isIncomeStatement(account?.type);
     const inYear = s.debit - s.credit;
     if (incomeStatement && s.debit === 0n && s.credit === 0n) continue;
-    out.push({ account: s.account, name: account?.name ?? '', type: account?.type, balance: incomeStatement ? inYear : s.before[0] + inYear });
+    out.push({
+      account: s.account,
+      name: account?.name ?? '',
+      type: account?.type,
+      balance: incomeStatement ? inYear : s.before[0] + inYear,
+    });
   }
   return out;
 }

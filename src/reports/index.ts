@@ -10,7 +10,9 @@ export { chart, fiscalYears, sumsByAccount, type FiscalYear } from './store.ts';
 
 export const reportsArea = defineArea({
   name: 'reports',
-  tags: [{ name: 'Reports', description: 'Trial balance, general ledger and account balances, computed by the database.' }],
+  tags: [
+    { name: 'Reports', description: 'Trial balance, general ledger and account balances, computed by the database.' },
+  ],
   migrations: reportMigrations,
   create: (ctx) => new ReportService(ctx),
   routes: (reports) => reportRoutes(reports),

@@ -51,7 +51,13 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
         response: { 200: GeneralLedgerPage },
       },
       handler: ({ auth, query }) =>
-        reports.generalLedger(auth.companyId, query.startDate, query.endDate, parseAccounts(query.accounts), pageRequest({ page: query.page, size: query.size })),
+        reports.generalLedger(
+          auth.companyId,
+          query.startDate,
+          query.endDate,
+          parseAccounts(query.accounts),
+          pageRequest({ page: query.page, size: query.size }),
+        ),
     }),
     route({
       method: 'GET',

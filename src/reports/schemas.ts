@@ -3,7 +3,8 @@ import { Type, DateString, DecimalNumber, Id, Money, PagingMeta, StringEnum } fr
 const ACCOUNT_TYPES = ['ASSET', 'LIABILITY', 'EQUITY', 'INCOME', 'EXPENSE'] as const;
 
 const AccountType = StringEnum([...ACCOUNT_TYPES], {
-  description: 'ASSET, LIABILITY and EQUITY accounts carry their balance across fiscal years; INCOME and EXPENSE accounts start each fiscal year at zero.',
+  description:
+    'ASSET, LIABILITY and EQUITY accounts carry their balance across fiscal years; INCOME and EXPENSE accounts start each fiscal year at zero.',
 });
 
 const accountFields = {
@@ -30,9 +31,12 @@ export const TrialBalance = Type.Object(
     startDate: DateString(),
     endDate: DateString(),
     fiscalYearStartDate: Type.Union([DateString(), Type.Null()], {
-      description: 'Start of the fiscal year holding `startDate`: income-statement accounts count their lines from it. Null when no fiscal year starts before `startDate`.',
+      description:
+        'Start of the fiscal year holding `startDate`: income-statement accounts count their lines from it. Null when no fiscal year starts before `startDate`.',
     }),
-    accounts: Type.Array(TrialBalanceRow, { description: 'Accounts with an opening balance or lines in the period, ordered by number.' }),
+    accounts: Type.Array(TrialBalanceRow, {
+      description: 'Accounts with an opening balance or lines in the period, ordered by number.',
+    }),
     totals: Type.Object({
       openingBalance: Money(),
       debit: Money(),
@@ -40,7 +44,8 @@ export const TrialBalance = Type.Object(
       closingBalance: Money(),
     }),
     previousYearsResult: Money({
-      description: 'Income-statement lines of earlier fiscal years (debit positive) that no line has carried to a balance-sheet account. `totals.closingBalance` + this = 0.',
+      description:
+        'Income-statement lines of earlier fiscal years (debit positive) that no line has carried to a balance-sheet account. `totals.closingBalance` + this = 0.',
     }),
   },
   { title: 'TrialBalance' },
@@ -70,7 +75,9 @@ const GeneralLedgerLine = Type.Object(
     partnerId: Type.Optional(Id()),
     vatPercent: Type.Optional(DecimalNumber({ scale: 4, description: 'VAT percent of the line.' })),
     accountingValue: Money({ description: AMOUNT_NOTE }),
-    balance: Money({ description: 'Running balance of the account after this line (opening balance plus the lines so far).' }),
+    balance: Money({
+      description: 'Running balance of the account after this line (opening balance plus the lines so far).',
+    }),
   },
   { title: 'GeneralLedgerLine' },
 );
@@ -80,7 +87,8 @@ export const GeneralLedgerPage = Type.Object(
     startDate: DateString(),
     endDate: DateString(),
     accounts: Type.Array(AccountSummary, {
-      description: 'Opening balance, period totals and closing balance of each account that has lines on this page, for the whole period.',
+      description:
+        'Opening balance, period totals and closing balance of each account that has lines on this page, for the whole period.',
     }),
     results: Type.Array(GeneralLedgerLine),
     meta: PagingMeta,
@@ -91,10 +99,18 @@ export const GeneralLedgerPage = Type.Object(
 export const AccountBalances = Type.Object(
   {
     date: DateString(),
-    fiscalYearStartDate: Type.Union([DateString(), Type.Null()], { description: 'Start of the fiscal year income-statement balances count from.' }),
-    balances: Type.Array(Type.Object({ ...accountFields, balance: Money({ description: AMOUNT_NOTE }) }, { title: 'LedgerAccountBalance' }), {
-      description: 'Accounts with lines counted on the date, ordered by number.',
+    fiscalYearStartDate: Type.Union([DateString(), Type.Null()], {
+      description: 'Start of the fiscal year income-statement balances count from.',
     }),
+    balances: Type.Array(
+      Type.Object(
+        { ...accountFields, balance: Money({ description: AMOUNT_NOTE }) },
+        { title: 'LedgerAccountBalance' },
+      ),
+      {
+        description: 'Accounts with lines counted on the date, ordered by number.',
+      },
+    ),
   },
   { title: 'LedgerAccountBalances' },
 );

@@ -16,7 +16,10 @@ const money = (units: bigint): Decimal => fromMinorUnits(units);
 type AccountType = 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE';
 
 function accountFields(number: string, account: ChartAccount | undefined) {
-  const out: { accountNumber: string; name: string; type?: AccountType } = { accountNumber: number, name: account?.name ?? '' };
+  const out: { accountNumber: string; name: string; type?: AccountType } = {
+    accountNumber: number,
+    name: account?.name ?? '',
+  };
   if (account) out.type = account.type as AccountType;
   return out;
 }
@@ -25,7 +28,8 @@ function accountFields(number: string, account: ChartAccount | undefined) {
 export function parseAccounts(param: string | undefined): string[] | undefined {
   if (param === undefined) return undefined;
   const numbers = [...new Set(param.split(',').filter((n) => n !== ''))];
-  if (numbers.length > MAX_ACCOUNTS) throw apiError('TOO_MANY_ACCOUNTS', 'accounts', { max: MAX_ACCOUNTS, count: numbers.length });
+  if (numbers.length > MAX_ACCOUNTS)
+    throw apiError('TOO_MANY_ACCOUNTS', 'accounts', { max: MAX_ACCOUNTS, count: numbers.length });
   return numbers;
 }
 
@@ -50,7 +54,11 @@ export class ReportService {
   async trialBalance(companyId: number, startDate: string, endDate: string) {
     checkRange(startDate, endDate);
     const yearStart = await this.#yearStart(companyId, startDate);
-    const sums = await store.sumsByAccount(this.#ctx.db, companyId, { cutoffs: [yearStart ?? BEGINNING, startDate], from: startDate, through: endDate });
+    const sums = await store.sumsByAccount(this.#ctx.db, companyId, {
+      cutoffs: [yearStart ?? BEGINNING, startDate],
+      from: startDate,
+      through: endDate,
+    });
     const chart = await this.#chart(companyId);
     const report = trialBalance(sums, chart);
     return {
@@ -74,14 +82,31 @@ export class ReportService {
     };
   }
 
-  async generalLedger(companyId: number, startDate: string, endDate: string, accounts: string[] | undefined, page: PageRequest) {
+  async generalLedger(
+    companyId: number,
+    startDate: string,
+    endDate: string,
+    accounts: string[] | undefined,
+    page: PageRequest,
+  ) {
     checkRange(startDate, endDate);
     const db = this.#ctx.db;
     const query = { start: startDate, end: endDate, accounts };
-    const [total, lines] = await Promise.all([store.countLines(db, companyId, query), store.pageOfLines(db, companyId, query, page.pageSize, page.offset)]);
+    const [total, lines] = await Promise.all([
+      store.countLines(db, companyId, query),
+      store.pageOfLines(db, companyId, query, page.pageSize, page.offset),
+    ]);
     const onPage = [...new Set(lines.map((l) => l.account))];
     const yearStart = await this.#yearStart(companyId, startDate);
-    const sums = onPage.length === 0 ? [] : await store.sumsByAccount(db, companyId, { cutoffs: [yearStart ?? BEGINNING, startDate], from: startDate, through: endDate, accounts: onPage });
+    const sums =
+      onPage.length === 0
+        ? []
+        : await store.sumsByAccount(db, companyId, {
+            cutoffs: [yearStart ?? BEGINNING, startDate],
+            from: startDate,
+            through: endDate,
+            accounts: onPage,
+          });
     const chart = await this.#chart(companyId, onPage);
     const summary = new Map(trialBalance(sums, chart).rows.map((r) => [r.account, r]));
 
@@ -129,12 +154,23 @@ export class ReportService {
   async balances(companyId: number, date: string | undefined, accounts: string[] | undefined) {
     const on = date ?? isoDate(this.#ctx.clock.now());
     const yearStart = await this.#yearStart(companyId, on);
-    const sums = await store.sumsByAccount(this.#ctx.db, companyId, { cutoffs: [yearStart ?? BEGINNING], from: yearStart ?? BEGINNING, through: on, accounts });
-    const chart = await this.#chart(companyId, sums.map((s) => s.account));
+    const sums = await store.sumsByAccount(this.#ctx.db, companyId, {
+      cutoffs: [yearStart ?? BEGINNING],
+      from: yearStart ?? BEGINNING,
+      through: on,
+      accounts,
+    });
+    const chart = await this.#chart(
+      companyId,
+      sums.map((s) => s.account),
+    );
     return {
       date: on,
       fiscalYearStartDate: yearStart ?? null,
-      balances: balancesOn(sums, chart).map((b) => ({ ...accountFields(b.account, chart.get(b.account)), balance: money(b.balance) })),
+      balances: balancesOn(sums, chart).map((b) => ({
+        ...accountFields(b.account, chart.get(b.account)),
+        balance: money(b.balance),
+      })),
     };
   }
 }

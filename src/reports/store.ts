@@ -34,15 +34,25 @@ export interface SumsQuery {
 }
 
 const sumBefore = (date: string, alias: string): RawBuilder<unknown> =>
-  sql`coalesce(sum(case when entry_date < ${date} then amount_minor else 0 end), 0)`.as(alias) as unknown as RawBuilder<unknown>;
+  sql`coalesce(sum(case when entry_date < ${date} then amount_minor else 0 end), 0)`.as(
+    alias,
+  ) as unknown as RawBuilder<unknown>;
 
 /** Per account: sums before cut-off dates and debits/credits in a window, in one pass of the index. */
 export async function sumsByAccount(db: Db, companyId: number, query: SumsQuery): Promise<AccountSums[]> {
   let q = db
     .selectFrom('ledger_entries')
     .select('account_number')
-    .select(sql<unknown>`coalesce(sum(case when entry_date >= ${query.from} and amount_minor > 0 then amount_minor else 0 end), 0)`.as('debit'))
-    .select(sql<unknown>`coalesce(sum(case when entry_date >= ${query.from} and amount_minor < 0 then -amount_minor else 0 end), 0)`.as('credit'))
+    .select(
+      sql<unknown>`coalesce(sum(case when entry_date >= ${query.from} and amount_minor > 0 then amount_minor else 0 end), 0)`.as(
+        'debit',
+      ),
+    )
+    .select(
+      sql<unknown>`coalesce(sum(case when entry_date >= ${query.from} and amount_minor < 0 then -amount_minor else 0 end), 0)`.as(
+        'credit',
+      ),
+    )
     .select(sql<unknown>`count(*)`.as('lines'))
     .where('company_id', '=', companyId)
     .where('in_ledger', '=', true)
@@ -127,7 +137,10 @@ function linesBase(db: Db, companyId: number, query: LinesQuery) {
 
 export async function countLines(db: Db, companyId: number, query: LinesQuery): Promise<number> {
   // counted per account: the grouping leads both engines' planners to the reports index (index only)
-  const rows = await linesBase(db, companyId, query).select(['e.account_number', sql<unknown>`count(*)`.as('n')]).groupBy('e.account_number').execute();
+  const rows = await linesBase(db, companyId, query)
+    .select(['e.account_number', sql<unknown>`count(*)`.as('n')])
+    .groupBy('e.account_number')
+    .execute();
   return rows.reduce((total, r) => total + Number(r.n), 0);
 }
 
@@ -136,7 +149,13 @@ export async function countLines(db: Db, companyId: number, query: LinesQuery): 
  * index alone (index-only, so a deep page skips index entries without reading the table); only its lines are
  * then completed with their text and receipt.
  */
-export async function pageOfLines(db: Db, companyId: number, query: LinesQuery, limit: number, offset: number): Promise<LedgerLine[]> {
+export async function pageOfLines(
+  db: Db,
+  companyId: number,
+  query: LinesQuery,
+  limit: number,
+  offset: number,
+): Promise<LedgerLine[]> {
   const keys = await linesBase(db, companyId, query)
     .select(['e.account_number', 'e.entry_date', 'e.receipt_id', 'e.id', 'e.amount_minor'])
     .orderBy('e.account_number')
@@ -157,7 +176,12 @@ export async function pageOfLines(db: Db, companyId: number, query: LinesQuery, 
       .where('receipt_id', 'in', receiptIds)
       .where('id', 'in', lineIds)
       .execute(),
-    db.selectFrom('ledger_receipts').select(['id', 'receipt_number', 'name', 'type']).where('company_id', '=', companyId).where('id', 'in', receiptIds).execute(),
+    db
+      .selectFrom('ledger_receipts')
+      .select(['id', 'receipt_number', 'name', 'type'])
+      .where('company_id', '=', companyId)
+      .where('id', 'in', receiptIds)
+      .execute(),
   ]);
   const detailOf = new Map(details.map((d) => [`${d.receipt_id}/${d.id}`, d]));
   const receiptOf = new Map(receipts.map((r) => [Number(r.id), r]));
@@ -181,7 +205,13 @@ export async function pageOfLines(db: Db, companyId: number, query: LinesQuery, 
 }
 
 /** Sum of an account's lines in [start, …) that sort before the given line (date, receipt, line). */
-export async function sumBeforeLine(db: Db, companyId: number, account: string, start: string, line: { date: string; receiptId: number; entryId: number }): Promise<bigint> {
+export async function sumBeforeLine(
+  db: Db,
+  companyId: number,
+  account: string,
+  start: string,
+  line: { date: string; receiptId: number; entryId: number },
+): Promise<bigint> {
   const row = await db
     .selectFrom('ledger_entries')
     .select(sql<unknown>`coalesce(sum(amount_minor), 0)`.as('total'))

@@ -8,17 +8,30 @@ const TAGS = ['SIE'];
 
 const Availability = Type.Object(
   {
-    lastValidEndDate: Type.Optional(DateString({ description: 'The latest `exportEndDate` possible: the end of the last fiscal year.' })),
-    accountingPeriodStart: Type.Array(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A date, YYYY-MM-DD (typed as plain text, as in the real interface).' }), { description: 'First days of the fiscal years that can be exported, oldest first: values of `accountingPeriodStart` of GET /sie/file.' }),
-    available: Addition(Type.Boolean({ description: 'True when the company has a fiscal year to export.' })),
-    accountingPeriods: Addition(Type.Array(
-      Type.Object({
-        accountingPeriodStart: DateString({ description: 'Pass as `accountingPeriodStart` of GET /sie/file.' }),
-        accountingPeriodEnd: DateString(),
-        closed: Type.Boolean(),
+    lastValidEndDate: Type.Optional(
+      DateString({ description: 'The latest `exportEndDate` possible: the end of the last fiscal year.' }),
+    ),
+    accountingPeriodStart: Type.Array(
+      Type.String({
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description: 'A date, YYYY-MM-DD (typed as plain text, as in the real interface).',
       }),
-      { description: 'Fiscal years that can be exported, oldest first.' },
-    )),
+      {
+        description:
+          'First days of the fiscal years that can be exported, oldest first: values of `accountingPeriodStart` of GET /sie/file.',
+      },
+    ),
+    available: Addition(Type.Boolean({ description: 'True when the company has a fiscal year to export.' })),
+    accountingPeriods: Addition(
+      Type.Array(
+        Type.Object({
+          accountingPeriodStart: DateString({ description: 'Pass as `accountingPeriodStart` of GET /sie/file.' }),
+          accountingPeriodEnd: DateString(),
+          closed: Type.Boolean(),
+        }),
+        { description: 'Fiscal years that can be exported, oldest first.' },
+      ),
+    ),
   },
   { title: 'SieAvailability' },
 );
@@ -54,8 +67,12 @@ export function sieRoutes(sie: SieService): RouteDef[] {
         'and streamed: the answer starts at once, however large the ledger.',
       schema: {
         querystring: Type.Object({
-          accountingPeriodStart: DateString({ description: 'First day of the fiscal year to export (see /sie/availability).' }),
-          exportEndDate: Type.Optional(DateString({ description: 'Last day exported, within the fiscal year. Default: the end of the year.' })),
+          accountingPeriodStart: DateString({
+            description: 'First day of the fiscal year to export (see /sie/availability).',
+          }),
+          exportEndDate: Type.Optional(
+            DateString({ description: 'Last day exported, within the fiscal year. Default: the end of the year.' }),
+          ),
         }),
         response: { 200: SieFileBody as never },
       },

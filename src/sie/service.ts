@@ -37,7 +37,13 @@ const SIE_SERIES = 'A';
  */
 const SIE_CHART_TYPE = 'LIIKEKIRJURI';
 
-const ACCOUNT_TYPES: Record<string, SieAccountType> = { ASSET: 'T', LIABILITY: 'S', EQUITY: 'S', INCOME: 'I', EXPENSE: 'K' };
+const ACCOUNT_TYPES: Record<string, SieAccountType> = {
+  ASSET: 'T',
+  LIABILITY: 'S',
+  EQUITY: 'S',
+  INCOME: 'I',
+  EXPENSE: 'K',
+};
 
 /** SIE dimension number of a dimension of the register (1–19 are reserved by the standard). */
 const sieDimension = (dimensionId: number): number => SIE_FIRST_FREE_DIMENSION - 1 + dimensionId;
@@ -72,7 +78,11 @@ export class SieService {
       ...(years.length > 0 ? { lastValidEndDate: years.at(-1)!.end } : {}),
       accountingPeriodStart: years.map((y) => y.start),
       available: years.length > 0,
-      accountingPeriods: years.map((y) => ({ accountingPeriodStart: y.start, accountingPeriodEnd: y.end, closed: y.closed })),
+      accountingPeriods: years.map((y) => ({
+        accountingPeriodStart: y.start,
+        accountingPeriodEnd: y.end,
+        closed: y.closed,
+      })),
     };
   }
 
@@ -87,7 +97,11 @@ export class SieService {
 
     const snapshot =
       this.#ctx.engine === 'postgres'
-        ? await this.#ctx.db.startTransaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute()
+        ? await this.#ctx.db
+            .startTransaction()
+            .setIsolationLevel('repeatable read')
+            .setAccessMode('read only')
+            .execute()
         : undefined;
     const db: Kysely<Database> = snapshot ?? this.#ctx.db;
     let head: SieHead;
@@ -112,13 +126,23 @@ export class SieService {
     }
     const body = Readable.from(chunks(), { objectMode: false });
     body.once('close', () => {
-      if (!started) void snapshot?.commit().execute().catch(() => undefined);
+      if (!started)
+        void snapshot
+          ?.commit()
+          .execute()
+          .catch(() => undefined);
     });
     const org = safeFileName(head.orgNumber ?? '') || `company${companyId}`;
     return { fileName: `SIE4_${org}_${year.start}_${end}.se`, body };
   }
 
-  async #head(db: Kysely<Database>, companyId: number, year: reports.FiscalYear, end: string, previous: reports.FiscalYear | undefined) {
+  async #head(
+    db: Kysely<Database>,
+    companyId: number,
+    year: reports.FiscalYear,
+    end: string,
+    previous: reports.FiscalYear | undefined,
+  ) {
     const company = await store.company(db, companyId);
     if (!company) throw notFound('Company');
     const chart = await reports.chart(db, companyId);
@@ -149,19 +173,27 @@ export class SieService {
         }
       }
     }
-    const byYear = (a: SieBalance, b: SieBalance) => b.year - a.year || (a.account < b.account ? -1 : a.account > b.account ? 1 : 0);
+    const byYear = (a: SieBalance, b: SieBalance) =>
+      b.year - a.year || (a.account < b.account ? -1 : a.account > b.account ? 1 : 0);
     const head: SieHead = {
       program: { name: 'Tase', version: LATEST_VERSION },
       generated: isoDate(this.#ctx.clock.now()),
       companyName: company.name,
       orgNumber: company.businessId ?? undefined,
-      fiscalYears: [{ index: 0, start: year.start, end: year.end }, ...(previous ? [{ index: -1, start: previous.start, end: previous.end }] : [])],
+      fiscalYears: [
+        { index: 0, start: year.start, end: year.end },
+        ...(previous ? [{ index: -1, start: previous.start, end: previous.end }] : []),
+      ],
       balancesUntil: end !== year.end ? end : undefined,
       chartType: SIE_CHART_TYPE,
       currency: company.currency,
       accounts: chart.map((a) => ({ number: a.number, name: a.name, type: ACCOUNT_TYPES[a.type] })),
       dimensions: register.dimensions.map((d) => ({ number: sieDimension(d.id), name: d.name })),
-      objects: register.items.map((i) => ({ dimension: sieDimension(i.dimensionId), id: i.codeName, name: i.description || i.codeName })),
+      objects: register.items.map((i) => ({
+        dimension: sieDimension(i.dimensionId),
+        id: i.codeName,
+        name: i.description || i.codeName,
+      })),
       openingBalances: opening.sort(byYear),
       closingBalances: closing.sort(byYear),
       results: results.sort(byYear),
@@ -169,7 +201,13 @@ export class SieService {
     return { head, itemCodes: new Map(register.items.map((i) => [i.id, i.codeName])) };
   }
 
-  async *#vouchers(db: Kysely<Database>, companyId: number, fiscalYearId: number, through: string, itemCodes: Map<number, string>): AsyncGenerator<SieVoucher> {
+  async *#vouchers(
+    db: Kysely<Database>,
+    companyId: number,
+    fiscalYearId: number,
+    through: string,
+    itemCodes: Map<number, string>,
+  ): AsyncGenerator<SieVoucher> {
     let after = 0;
     for (;;) {
       const receipts = await store.approvedReceipts(db, companyId, fiscalYearId, through, after, this.receiptsPerChunk);
@@ -195,13 +233,30 @@ export class SieService {
         for (const line of linesByReceipt.get(receipt.id) ?? []) {
           const objects = (allocationsByLine.get(`${receipt.id}/${line.id}`) ?? [])
             .filter((a) => itemCodes.has(a.itemId))
-            .map((a) => ({ dimension: sieDimension(a.dimensionId), object: itemCodes.get(a.itemId)!, amountMinor: a.amount }));
+            .map((a) => ({
+              dimension: sieDimension(a.dimensionId),
+              object: itemCodes.get(a.itemId)!,
+              amountMinor: a.amount,
+            }));
           for (const split of splitByObjects(line.amount, objects)) {
-            transactions.push({ account: line.account, objects: split.objects, amountMinor: split.amountMinor, date: receipt.date, text: line.description ?? undefined });
+            transactions.push({
+              account: line.account,
+              objects: split.objects,
+              amountMinor: split.amountMinor,
+              date: receipt.date,
+              text: line.description ?? undefined,
+            });
           }
         }
         if (transactions.length === 0) continue;
-        yield { series: SIE_SERIES, number: receipt.number, date: receipt.date, text: receipt.name, registered: receipt.createdAt.slice(0, 10), transactions };
+        yield {
+          series: SIE_SERIES,
+          number: receipt.number,
+          date: receipt.date,
+          text: receipt.name,
+          registered: receipt.createdAt.slice(0, 10),
+          transactions,
+        };
       }
       after = receipts.at(-1)!.number;
     }

@@ -11,12 +11,21 @@ export interface CompanyIdentity {
 }
 
 export async function company(db: Db, companyId: number): Promise<CompanyIdentity | undefined> {
-  const row = await db.selectFrom('companies').select(['name', 'business_id', 'currency']).where('company_id', '=', companyId).executeTakeFirst();
+  const row = await db
+    .selectFrom('companies')
+    .select(['name', 'business_id', 'currency'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
   return row ? { name: row.name, businessId: row.business_id, currency: row.currency } : undefined;
 }
 
 export async function dimensionRegister(db: Db, companyId: number) {
-  const dimensions = await db.selectFrom('dimensions').select(['id', 'name']).where('company_id', '=', companyId).orderBy('id').execute();
+  const dimensions = await db
+    .selectFrom('dimensions')
+    .select(['id', 'name'])
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .execute();
   const items = await db
     .selectFrom('dimension_items')
     .select(['id', 'dimension_id', 'code_name', 'description'])
@@ -26,7 +35,12 @@ export async function dimensionRegister(db: Db, companyId: number) {
     .execute();
   return {
     dimensions: dimensions.map((d) => ({ id: Number(d.id), name: d.name })),
-    items: items.map((i) => ({ id: Number(i.id), dimensionId: Number(i.dimension_id), codeName: i.code_name, description: i.description })),
+    items: items.map((i) => ({
+      id: Number(i.id),
+      dimensionId: Number(i.dimension_id),
+      codeName: i.code_name,
+      description: i.description,
+    })),
   };
 }
 
@@ -39,7 +53,14 @@ export interface ReceiptHead {
 }
 
 /** Approved receipts of a fiscal year dated up to `through`, numbered after `afterNumber`, in number order. */
-export async function approvedReceipts(db: Db, companyId: number, fiscalYearId: number, through: string, afterNumber: number, limit: number): Promise<ReceiptHead[]> {
+export async function approvedReceipts(
+  db: Db,
+  companyId: number,
+  fiscalYearId: number,
+  through: string,
+  afterNumber: number,
+  limit: number,
+): Promise<ReceiptHead[]> {
   const rows = await db
     .selectFrom('ledger_receipts')
     .select(['id', 'receipt_number', 'receipt_date', 'name', 'created_at'])
@@ -51,7 +72,13 @@ export async function approvedReceipts(db: Db, companyId: number, fiscalYearId: 
     .orderBy('receipt_number')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), number: Number(r.receipt_number), date: r.receipt_date, name: r.name, createdAt: r.created_at }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    number: Number(r.receipt_number),
+    date: r.receipt_date,
+    name: r.name,
+    createdAt: r.created_at,
+  }));
 }
 
 export interface EntryLine {
@@ -74,7 +101,13 @@ export async function linesOf(db: Db, companyId: number, receiptIds: number[]): 
     .orderBy('receipt_id')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ receiptId: Number(r.receipt_id), id: Number(r.id), account: r.account_number, amount: minor(r.amount_minor), description: r.description }));
+  return rows.map((r) => ({
+    receiptId: Number(r.receipt_id),
+    id: Number(r.id),
+    account: r.account_number,
+    amount: minor(r.amount_minor),
+    description: r.description,
+  }));
 }
 
 export interface EntryAllocation {
@@ -97,5 +130,11 @@ export async function allocationsOf(db: Db, companyId: number, receiptIds: numbe
     .orderBy('dimension_id')
     .orderBy('item_id')
     .execute();
-  return rows.map((r) => ({ receiptId: Number(r.receipt_id), entryId: Number(r.entry_id), dimensionId: Number(r.dimension_id), itemId: Number(r.item_id), amount: minor(r.amount_minor) }));
+  return rows.map((r) => ({
+    receiptId: Number(r.receipt_id),
+    entryId: Number(r.entry_id),
+    dimensionId: Number(r.dimension_id),
+    itemId: Number(r.item_id),
+    amount: minor(r.amount_minor),
+  }));
 }

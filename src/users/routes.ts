@@ -17,7 +17,9 @@ export const UserSchema = Type.Object(
     street: Type.Optional(Text(100)),
     zip: Type.Optional(Text(20)),
     city: Type.Optional(Text(100)),
-    partnerId: Type.Optional(RefId({ description: 'The person register entry of the user in this company; null when none.' })),
+    partnerId: Type.Optional(
+      RefId({ description: 'The person register entry of the user in this company; null when none.' }),
+    ),
     loginMethod: Type.Optional(Type.String({ description: 'Read-only.' })),
     firstName: Text(100),
     lastName: Text(100),
@@ -29,7 +31,8 @@ export const UserSchema = Type.Object(
   { $id: 'User', title: 'User', additionalProperties: false },
 );
 
-const Level = (options: SchemaOptions = {}) => StringEnum(['ALL_RIGHTS', 'VIEWING_RIGHTS', 'NO_ACCESS', 'NOT_ENABLED'], options);
+const Level = (options: SchemaOptions = {}) =>
+  StringEnum(['ALL_RIGHTS', 'VIEWING_RIGHTS', 'NO_ACCESS', 'NOT_ENABLED'], options);
 
 /** The real areas and leaves (a level, or a boolean restriction), then Tase's own leaves as additions. */
 function rightsSchema(): TSchema {
@@ -38,7 +41,10 @@ function rightsSchema(): TSchema {
     const props: Record<string, TSchema> = {};
     for (const [leaf, rule] of Object.entries(leaves)) {
       const value = rule === 'UNRESTRICTED' ? Type.Boolean() : Level();
-      props[leaf] = area === 'payments' && leaf === 'markSalaryAsPaid' ? Type.Optional(Level({ description: `Since ${MARK_SALARY_AS_PAID_SINCE}.` })) : value;
+      props[leaf] =
+        area === 'payments' && leaf === 'markSalaryAsPaid'
+          ? Type.Optional(Level({ description: `Since ${MARK_SALARY_AS_PAID_SINCE}.` }))
+          : value;
     }
     for (const [leaf, kind] of Object.entries(RIGHTS_TREE[area as keyof typeof RIGHTS_TREE])) {
       if (leaf in props) continue;
@@ -52,7 +58,9 @@ function rightsSchema(): TSchema {
 
 const UserRightsSchema = Type.Object(
   {
-    role: Type.String({ description: 'Role of the user in the company: ADMIN, ACCOUNTANT, BOOKKEEPER, VIEWER, EMPLOYEE or NONE.' }),
+    role: Type.String({
+      description: 'Role of the user in the company: ADMIN, ACCOUNTANT, BOOKKEEPER, VIEWER, EMPLOYEE or NONE.',
+    }),
     rights: rightsSchema(),
   },
   {
@@ -60,7 +68,7 @@ const UserRightsSchema = Type.Object(
     title: 'UserRights',
     description:
       'The real rights document: each leaf is ALL_RIGHTS, VIEWING_RIGHTS, NO_ACCESS or NOT_ENABLED (work Tase does not do), or a boolean ' +
-      'restriction (always false: Tase applies none). Each real leaf follows the Tase right that guards the same work; Tase\'s own rights, ' +
+      "restriction (always false: Tase applies none). Each real leaf follows the Tase right that guards the same work; Tase's own rights, " +
       'named in 403 answers, follow the real leaves of their area. ' +
       `\`payments.markSalaryAsPaid\` is answered from version ${MARK_SALARY_AS_PAID_SINCE} on.`,
   },

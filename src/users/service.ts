@@ -27,7 +27,15 @@ export interface UserDetails {
   socialSecurityNumber?: string;
 }
 
-const USER_DETAIL_FIELDS = ['countryCode', 'street', 'zip', 'city', 'loginMethod', 'secondaryPhone', 'socialSecurityNumber'] as const;
+const USER_DETAIL_FIELDS = [
+  'countryCode',
+  'street',
+  'zip',
+  'city',
+  'loginMethod',
+  'secondaryPhone',
+  'socialSecurityNumber',
+] as const;
 
 /** The User body of a user in one company: optional fields only when they have a value, partnerId null when unset. */
 export function userBody(user: UserRow, membership: CompanyUserRow): Record<string, unknown> {
@@ -66,7 +74,10 @@ export class UserService {
     return userBody(found.user, found.membership);
   }
 
-  async rights(auth: RequestAuth, apiVersion: string): Promise<{ role: string; rights: Record<string, Record<string, RightValue>> }> {
+  async rights(
+    auth: RequestAuth,
+    apiVersion: string,
+  ): Promise<{ role: string; rights: Record<string, Record<string, RightValue>> }> {
     const found = await store.userInCompany(this.#ctx.db, auth.companyId, auth.userId);
     if (!found) throw notFound('User');
     let rights: Rights = auth.rights;

@@ -2,7 +2,11 @@
 import type { Db } from '../db/index.ts';
 import type { CompanyRow, CompanyUserRow, UserRow } from '../auth/index.ts';
 
-export async function userInCompany(db: Db, companyId: number, userId: number): Promise<{ user: UserRow; membership: CompanyUserRow } | undefined> {
+export async function userInCompany(
+  db: Db,
+  companyId: number,
+  userId: number,
+): Promise<{ user: UserRow; membership: CompanyUserRow } | undefined> {
   const membership = await db
     .selectFrom('company_users')
     .selectAll()

@@ -24,7 +24,18 @@ interface UserUpdate {
   socialSecurityNumber?: string;
 }
 
-const WRITABLE: (keyof UserUpdate)[] = ['firstName', 'lastName', 'email', 'mobilePhone', 'countryCode', 'street', 'zip', 'city', 'secondaryPhone', 'socialSecurityNumber'];
+const WRITABLE: (keyof UserUpdate)[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'mobilePhone',
+  'countryCode',
+  'street',
+  'zip',
+  'city',
+  'secondaryPhone',
+  'socialSecurityNumber',
+];
 const READ_ONLY = ['id', 'username', 'companyId', 'partnerId', 'loginMethod'] as const;
 const LABELS: Record<keyof UserUpdate, string> = {
   firstName: 'First name',
@@ -61,11 +72,11 @@ async function applyUpdate(action: TwoFactorAction, trx: Db) {
     if (update[field] !== undefined && update[field] !== '') next[field] = update[field];
   }
   await identity.updateUser(trx, action.userId, {
-      first_name: update.firstName,
-      last_name: update.lastName,
-      email: update.email,
-      mobile_phone: update.mobilePhone || null,
-      details: JSON.stringify(next),
+    first_name: update.firstName,
+    last_name: update.lastName,
+    email: update.email,
+    mobile_phone: update.mobilePhone || null,
+    details: JSON.stringify(next),
     version: nextVersion(action.now, found.user.version),
   });
   const message = 'User information updated.';
@@ -86,7 +97,7 @@ export function userUpdateRoutes(db: Db): RouteDef[] {
         'A two-factor endpoint: the request is checked at once and answered 202 `{transactionIdentifier, confirmationApp}`; ' +
         'the change is written when the user confirms it in the authenticator within 5 minutes (at once in sandbox mode). ' +
         'Poll `GET /mfatransactionresult/{transactionIdentifier}` (`info`) or subscribe the `USER_UPDATED` webhook. ' +
-        'Needs a person\'s token (authorization code flow): machine-to-machine tokens get 403.',
+        "Needs a person's token (authorization code flow): machine-to-machine tokens get 403.",
       schema: { body: UserSchema },
       twoFactor: {
         type: 'USER_UPDATE',
@@ -99,10 +110,13 @@ export function userUpdateRoutes(db: Db): RouteDef[] {
           const problems = new Violations();
           const sent: Record<string, unknown> = body;
           for (const field of READ_ONLY) {
-            if (sent[field] !== undefined && sent[field] !== current[field]) problems.add('READ_ONLY_FIELD_CHANGED', field);
+            if (sent[field] !== undefined && sent[field] !== current[field])
+              problems.add('READ_ONLY_FIELD_CHANGED', field);
           }
-          if (!EMAIL.test(body.email)) problems.add('VALIDATION_FAILED', 'email', { detail: "Value of the 'email' is not an email address." });
-          for (const field of ['firstName', 'lastName'] as const) if (body[field].trim() === '') problems.add('REQUIRED_FIELD_MISSING', field);
+          if (!EMAIL.test(body.email))
+            problems.add('VALIDATION_FAILED', 'email', { detail: "Value of the 'email' is not an email address." });
+          for (const field of ['firstName', 'lastName'] as const)
+            if (body[field].trim() === '') problems.add('REQUIRED_FIELD_MISSING', field);
           problems.throwIfAny();
           const update: Record<string, unknown> = {};
           for (const field of WRITABLE) if (sent[field] !== undefined) update[field] = sent[field];
@@ -112,7 +126,10 @@ export function userUpdateRoutes(db: Db): RouteDef[] {
             const after = update[field] as string | undefined;
             if ((before ?? '') === (after ?? '')) continue;
             if (SECRET_FIELDS.has(field)) changes.push(`${LABELS[field]}: ${after ? 'changed' : 'removed'}`);
-            else changes.push(`${LABELS[field]}: ${before ? `'${before}'` : '(none)'} → ${after ? `'${after}'` : '(removed)'}`);
+            else
+              changes.push(
+                `${LABELS[field]}: ${before ? `'${before}'` : '(none)'} → ${after ? `'${after}'` : '(removed)'}`,
+              );
           }
           return {
             summary: `Update the user information of ${found.user.username}`,

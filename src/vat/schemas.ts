@@ -7,10 +7,19 @@ export const VatDefaults = Type.Object(
     vatInformation: Type.Array(
       Type.Object({
         country: Type.String({ description: 'Country name, e.g. FINLAND.' }),
-        percentages: Type.Array(Type.Object({ vatPercent: Percent(), sales: Type.Boolean(), purchase: Type.Boolean() })),
+        percentages: Type.Array(
+          Type.Object({ vatPercent: Percent(), sales: Type.Boolean(), purchase: Type.Boolean() }),
+        ),
       }),
     ),
-    vatStatuses: Type.Array(Type.Object({ vatStatus: Type.Integer(), description: Type.String(), sales: Type.Boolean(), purchase: Type.Boolean() })),
+    vatStatuses: Type.Array(
+      Type.Object({
+        vatStatus: Type.Integer(),
+        description: Type.String(),
+        sales: Type.Boolean(),
+        purchase: Type.Boolean(),
+      }),
+    ),
   },
   { $id: 'VatDefaults', title: 'VatDefaults' },
 );
@@ -26,6 +35,11 @@ export const VatSettings = Type.Object(
   { $id: 'VatSettings', title: 'VatSettings' },
 );
 
-export const CountryVat = Type.Object({ vatPercentages: Type.Array(Percent()) }, { $id: 'CountryVat', title: 'CountryVat' });
+export const CountryVat = Type.Object(
+  { vatPercentages: Type.Array(Percent()) },
+  { $id: 'CountryVat', title: 'CountryVat' },
+);
 
-export const VatDateQuery = { date: Type.Optional(Addition(DateString({ description: 'Rates valid on this day; default today.' }))) };
+export const VatDateQuery = {
+  date: Type.Optional(Addition(DateString({ description: 'Rates valid on this day; default today.' }))),
+};

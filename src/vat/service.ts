@@ -16,8 +16,20 @@ export async function setUpVat(db: Db, companyId: number, ctx: AppContext): Prom
   if (await store.getSettings(db, companyId)) return;
   await store.insertDefaults(
     db,
-    { company_id: companyId, unit_prices_include_vat_sales: false, unit_prices_include_vat_purchase: false, version: nextVersion(ctx.clock.now()) },
-    FINNISH_VAT_STATUSES.map((s) => ({ company_id: companyId, vat_status: s.vatStatus, description: s.description, sales: s.sales, purchase: s.purchase, active: true })),
+    {
+      company_id: companyId,
+      unit_prices_include_vat_sales: false,
+      unit_prices_include_vat_purchase: false,
+      version: nextVersion(ctx.clock.now()),
+    },
+    FINNISH_VAT_STATUSES.map((s) => ({
+      company_id: companyId,
+      vat_status: s.vatStatus,
+      description: s.description,
+      sales: s.sales,
+      purchase: s.purchase,
+      active: true,
+    })),
   );
 }
 
@@ -42,9 +54,23 @@ export class VatService {
     const statuses = await store.listStatuses(this.#ctx.db, companyId);
     return {
       vatInformation: country
-        ? [{ country: country.name, percentages: ratesOn(country, date).map((r) => ({ vatPercent: new Decimal(r.percent), sales: r.sales, purchase: r.purchase })) }]
+        ? [
+            {
+              country: country.name,
+              percentages: ratesOn(country, date).map((r) => ({
+                vatPercent: new Decimal(r.percent),
+                sales: r.sales,
+                purchase: r.purchase,
+              })),
+            },
+          ]
         : [],
-      vatStatuses: statuses.map((s) => ({ vatStatus: s.vat_status, description: s.description, sales: Boolean(s.sales), purchase: Boolean(s.purchase) })),
+      vatStatuses: statuses.map((s) => ({
+        vatStatus: s.vat_status,
+        description: s.description,
+        sales: Boolean(s.sales),
+        purchase: Boolean(s.purchase),
+      })),
     };
   }
 
@@ -52,7 +78,12 @@ export class VatService {
     const row = await store.getSettings(this.#ctx.db, companyId);
     const sales = Boolean(row?.unit_prices_include_vat_sales);
     const purchase = Boolean(row?.unit_prices_include_vat_purchase);
-    return { unitPricesIncludeVatSales: sales, unitPricesIncludeVatPurchase: purchase, isUnitPricesIncludeVatSales: sales, isUnitPricesIncludeVatPurchase: purchase };
+    return {
+      unitPricesIncludeVatSales: sales,
+      unitPricesIncludeVatPurchase: purchase,
+      isUnitPricesIncludeVatSales: sales,
+      isUnitPricesIncludeVatPurchase: purchase,
+    };
   }
 
   country(countryCode: string, date = this.#today()): { vatPercentages: Decimal[] } {

@@ -29,7 +29,13 @@ export async function getSettings(db: Db, companyId: number): Promise<VatSetting
 }
 
 export async function listStatuses(db: Db, companyId: number): Promise<CompanyVatStatusRow[]> {
-  return db.selectFrom('company_vat_statuses').selectAll().where('company_id', '=', companyId).where('active', '=', true).orderBy('vat_status').execute();
+  return db
+    .selectFrom('company_vat_statuses')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('active', '=', true)
+    .orderBy('vat_status')
+    .execute();
 }
 
 export async function insertDefaults(db: Db, settings: VatSettingsRow, statuses: CompanyVatStatusRow[]): Promise<void> {

@@ -11,7 +11,13 @@ export { isEventType } from './events.ts';
 
 export const webhooksArea = defineArea({
   name: 'webhooks',
-  tags: [{ name: 'Webhooks', description: 'Event subscriptions and their signed, retried deliveries. See POST /webhooks for the message, its signature and the retries.' }],
+  tags: [
+    {
+      name: 'Webhooks',
+      description:
+        'Event subscriptions and their signed, retried deliveries. See POST /webhooks for the message, its signature and the retries.',
+    },
+  ],
   tables: { company: ['webhooks', 'webhook_subscriptions', 'webhook_deliveries'] },
   migrations: webhookMigrations,
   create: (ctx) => new WebhookService(ctx),

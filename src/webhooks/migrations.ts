@@ -25,7 +25,11 @@ export const webhookMigrations: Record<string, Migration> = {
         .addColumn('webhook_uuid', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('webhook_subscriptions_pk', ['company_id', 'event_type'])
         .execute();
-      await db.schema.createIndex('webhook_subscriptions_by_webhook').on('webhook_subscriptions').columns(['company_id', 'webhook_uuid']).execute();
+      await db.schema
+        .createIndex('webhook_subscriptions_by_webhook')
+        .on('webhook_subscriptions')
+        .columns(['company_id', 'webhook_uuid'])
+        .execute();
       await db.schema
         .createTable('webhook_deliveries')
         .addColumn('company_id', 'bigint', (c) => c.notNull())
@@ -49,8 +53,16 @@ export const webhookMigrations: Record<string, Migration> = {
         .addColumn('attempt_log', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('webhook_deliveries_pk', ['company_id', 'id'])
         .execute();
-      await db.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
-      await db.schema.createIndex('webhook_deliveries_by_webhook').on('webhook_deliveries').columns(['company_id', 'webhook_uuid', 'id']).execute();
+      await db.schema
+        .createIndex('webhook_deliveries_due')
+        .on('webhook_deliveries')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+      await db.schema
+        .createIndex('webhook_deliveries_by_webhook')
+        .on('webhook_deliveries')
+        .columns(['company_id', 'webhook_uuid', 'id'])
+        .execute();
     },
   },
 };

@@ -47,7 +47,8 @@ export async function emitEvent(trx: Db, event: NewEvent): Promise<string[]> {
       meta: { version: event.apiVersion ?? LATEST_VERSION, timestamp: event.now.getTime() },
     };
     const body = stringifyJson(message);
-    if (Buffer.byteLength(body) > MAX_BODY_BYTES) throw new Error(`event body of ${event.eventType} exceeds ${MAX_BODY_BYTES} bytes`);
+    if (Buffer.byteLength(body) > MAX_BODY_BYTES)
+      throw new Error(`event body of ${event.eventType} exceeds ${MAX_BODY_BYTES} bytes`);
     const id = await allocateId(trx, event.companyId, 'webhook_deliveries');
     const deliveryId = randomUUID();
     const now = isoDateTime(event.now);

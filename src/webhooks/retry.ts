@@ -14,7 +14,8 @@ const MAX_ATTEMPTS = 20;
 
 /** Wait after the `attempts`-th failed attempt (1-based): 1 min, 2 min, 4 min, … capped at 8 h. */
 export function retryDelayMs(attempts: number): number {
-  if (!Number.isInteger(attempts) || attempts < 1) throw new Error(`attempts must be a positive integer, got ${attempts}`);
+  if (!Number.isInteger(attempts) || attempts < 1)
+    throw new Error(`attempts must be a positive integer, got ${attempts}`);
   return Math.min(MINUTE_MS * 2 ** Math.min(attempts - 1, 30), MAX_RETRY_DELAY_MS);
 }
 

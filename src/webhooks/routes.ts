@@ -15,9 +15,16 @@ const UuidParam = Type.Object({ uuid: Type.String({ format: 'uuid', description:
 /** `eventType` may be repeated or comma-separated. */
 function eventFilter(values: string[] | undefined): string[] | undefined {
   if (!values) return undefined;
-  const names = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  const names = values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   const problems = new Violations();
-  for (const name of names) if (!isEventType(name)) problems.add('VALIDATION_FAILED', 'eventType', { detail: `Unknown event type '${name}'; known: ${EVENT_TYPES.join(', ')}.` });
+  for (const name of names)
+    if (!isEventType(name))
+      problems.add('VALIDATION_FAILED', 'eventType', {
+        detail: `Unknown event type '${name}'; known: ${EVENT_TYPES.join(', ')}.`,
+      });
   problems.throwIfAny();
   return names;
 }
@@ -40,7 +47,8 @@ export function webhookRoutes(webhooks: WebhookService): RouteDef[] {
       right: view(RIGHT),
       tags: TAGS,
       summary: 'Search webhooks',
-      description: 'Paged. Filters: `url` (exact), `eventType` (repeated or comma-separated: webhooks subscribed to any of them). Ordered by creation date (`orderByCreatedDate`, default ASC). The shared secret is never returned.',
+      description:
+        'Paged. Filters: `url` (exact), `eventType` (repeated or comma-separated: webhooks subscribed to any of them). Ordered by creation date (`orderByCreatedDate`, default ASC). The shared secret is never returned.',
       schema: {
         querystring: Type.Object({
           url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
@@ -54,7 +62,11 @@ export function webhookRoutes(webhooks: WebhookService): RouteDef[] {
       handler: ({ auth, query }) =>
         webhooks.search(
           auth.companyId,
-          { url: query.url, eventTypes: eventFilter(query.eventType), order: query.orderByCreatedDate === 'DESC' ? 'desc' : 'asc' },
+          {
+            url: query.url,
+            eventTypes: eventFilter(query.eventType),
+            order: query.orderByCreatedDate === 'DESC' ? 'desc' : 'asc',
+          },
           pageRequest({ page: query.page, size: query.size }),
         ),
     }),
@@ -73,7 +85,8 @@ export function webhookRoutes(webhooks: WebhookService): RouteDef[] {
       right: edit(RIGHT),
       tags: TAGS,
       summary: 'Replace a webhook',
-      description: 'Overwrites the url, the authentication and the subscriptions (events left out are unsubscribed). Deliveries already queued go to the new url with the new secret.',
+      description:
+        'Overwrites the url, the authentication and the subscriptions (events left out are unsubscribed). Deliveries already queued go to the new url with the new secret.',
       schema: { params: UuidParam, body: WebhookBody, response: { 200: InfoMessage } },
       handler: ({ auth, params, body }) => webhooks.replace(auth.companyId, params.uuid, body),
     }),
@@ -107,7 +120,13 @@ export function webhookRoutes(webhooks: WebhookService): RouteDef[] {
         }),
         response: { 200: Page(WebhookDelivery, { title: 'WebhookDeliverySearchResult' }) },
       },
-      handler: ({ auth, params, query }) => webhooks.deliveries(auth.companyId, params.uuid, query.status, pageRequest({ page: query.page, size: query.size })),
+      handler: ({ auth, params, query }) =>
+        webhooks.deliveries(
+          auth.companyId,
+          params.uuid,
+          query.status,
+          pageRequest({ page: query.page, size: query.size }),
+        ),
     }),
     route({
       method: 'PUT',
@@ -115,10 +134,14 @@ export function webhookRoutes(webhooks: WebhookService): RouteDef[] {
       right: edit(RIGHT),
       tags: TAGS,
       summary: 'Send a failed delivery again',
-      description: 'Only a `FAILED` delivery (409 otherwise). It is queued at once with a new 24-hour retry window; the delivery id and the body stay the same.',
+      description:
+        'Only a `FAILED` delivery (409 otherwise). It is queued at once with a new 24-hour retry window; the delivery id and the body stay the same.',
       schema: {
         ...ADDITION,
-        params: Type.Object({ uuid: Type.String({ format: 'uuid' }), deliveryId: Type.String({ format: 'uuid', description: 'The `deliveryId` of the delivery.' }) }),
+        params: Type.Object({
+          uuid: Type.String({ format: 'uuid' }),
+          deliveryId: Type.String({ format: 'uuid', description: 'The `deliveryId` of the delivery.' }),
+        }),
         response: { 200: InfoMessage },
       },
       handler: ({ auth, params }) => webhooks.retry(auth.companyId, params.uuid, params.deliveryId),

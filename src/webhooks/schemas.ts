@@ -33,8 +33,15 @@ const AuthenticationMetaIn = Type.Object(
 export const WebhookBody = Type.Object(
   {
     uuid: Type.Optional(Type.String({ format: 'uuid', description: 'Read-only: assigned by the service.' })),
-    url: Type.String({ format: 'uri', minLength: 1, maxLength: MAX_URL_LENGTH, description: 'Absolute http(s) address of the consumer.' }),
-    authenticationType: StringEnum(['HMAC', 'NONE'], { description: '`HMAC`: messages carry a signature header (recommended). `NONE`: unsigned.' }),
+    url: Type.String({
+      format: 'uri',
+      minLength: 1,
+      maxLength: MAX_URL_LENGTH,
+      description: 'Absolute http(s) address of the consumer.',
+    }),
+    authenticationType: StringEnum(['HMAC', 'NONE'], {
+      description: '`HMAC`: messages carry a signature header (recommended). `NONE`: unsigned.',
+    }),
     authenticationMeta: Type.Optional(AuthenticationMetaIn),
     subscriptions: Subscriptions,
   },
@@ -47,7 +54,9 @@ export const Webhook = Type.Object(
     uuid: Type.String({ format: 'uuid' }),
     url: Type.String({ format: 'uri' }),
     authenticationType: StringEnum(['HMAC', 'NONE']),
-    authenticationMeta: Type.Optional(Type.Object({ hashFunction: StringEnum(['SHA512']) }, { description: 'The shared secret is never returned.' })),
+    authenticationMeta: Type.Optional(
+      Type.Object({ hashFunction: StringEnum(['SHA512']) }, { description: 'The shared secret is never returned.' }),
+    ),
     subscriptions: Type.Array(EventTypeSchema),
   },
   { title: 'Webhook' },
@@ -64,16 +73,22 @@ export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED', 'CANCELED'] 
 export const WebhookDelivery = Type.Object(
   {
     id: Type.Integer({ description: 'Id of the delivery within the company.' }),
-    deliveryId: Type.String({ format: 'uuid', description: `Sent as \`${DELIVERY_HEADER}\`; the same on every attempt.` }),
+    deliveryId: Type.String({
+      format: 'uuid',
+      description: `Sent as \`${DELIVERY_HEADER}\`; the same on every attempt.`,
+    }),
     eventType: EventTypeSchema,
     status: StringEnum([...DELIVERY_STATUSES], {
-      description: '`PENDING` (waiting for its first or next attempt), `DELIVERED` (a 2xx answer), `FAILED` (still failing 24 hours after the event), `CANCELED` (the webhook was deleted).',
+      description:
+        '`PENDING` (waiting for its first or next attempt), `DELIVERED` (a 2xx answer), `FAILED` (still failing 24 hours after the event), `CANCELED` (the webhook was deleted).',
     }),
     attempts: Type.Integer(),
     createdAt: DateTimeString({ description: 'Event time (UTC).' }),
     nextAttemptAt: Type.Optional(DateTimeString({ description: 'Only while PENDING.' })),
     lastAttemptAt: Type.Optional(DateTimeString()),
-    lastResponseStatus: Type.Optional(Type.Integer({ description: 'HTTP status of the last answer, when the receiver answered.' })),
+    lastResponseStatus: Type.Optional(
+      Type.Integer({ description: 'HTTP status of the last answer, when the receiver answered.' }),
+    ),
     lastError: Type.Optional(Type.String({ description: 'Why the last attempt failed.' })),
     deliveredAt: Type.Optional(DateTimeString()),
     attemptLog: Type.Array(

@@ -14,7 +14,12 @@ import * as store from './store.ts';
 /** A unique-key violation on either engine (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; errcode?: number; message?: string };
-  return e?.code === '23505' || e?.errcode === 2067 || e?.errcode === 1555 || /UNIQUE constraint failed/.test(e?.message ?? '');
+  return (
+    e?.code === '23505' ||
+    e?.errcode === 2067 ||
+    e?.errcode === 1555 ||
+    /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
 }
 
 function toWire(row: store.WebhookRow, subscriptions: string[]): WebhookWire {
@@ -62,7 +67,10 @@ export class WebhookService {
    * Checks a webhook body; answers the values to store. `keptSecret`: the secret of the webhook being replaced,
    * kept when the body leaves it out (it is never answered, so a GET body sent back carries none).
    */
-  #check(body: WebhookBodyWire, keptSecret: string | null = null): { secret: string | null; hash: string | null; events: string[] } {
+  #check(
+    body: WebhookBodyWire,
+    keptSecret: string | null = null,
+  ): { secret: string | null; hash: string | null; events: string[] } {
     const problems = new Violations();
     const url = urlProblem(body.url, this.#policy);
     if (url === 'invalid') problems.add('WEBHOOK_URL_INVALID', 'url');
@@ -73,7 +81,8 @@ export class WebhookService {
       secret = body.authenticationMeta?.sharedSecret ?? keptSecret;
       hash = body.authenticationMeta?.hashFunction ?? 'SHA512';
       if (!secret) problems.add('WEBHOOK_SECRET_REQUIRED', 'authenticationMeta.sharedSecret');
-      else if ([...secret].length < MIN_SECRET_LENGTH) problems.add('WEBHOOK_SECRET_TOO_SHORT', 'authenticationMeta.sharedSecret', { min: MIN_SECRET_LENGTH });
+      else if ([...secret].length < MIN_SECRET_LENGTH)
+        problems.add('WEBHOOK_SECRET_TOO_SHORT', 'authenticationMeta.sharedSecret', { min: MIN_SECRET_LENGTH });
     }
     const seen = new Set<string>();
     body.subscriptions.forEach((event, i) => {
@@ -88,16 +97,27 @@ export class WebhookService {
   async #subscribe(trx: AppContext['db'], companyId: number, uuid: string, events: string[]): Promise<void> {
     const taken = (await store.subscriptionsFor(trx, companyId, events)).filter((s) => s.webhook_uuid !== uuid);
     const conflict = (rows: { event_type: string; webhook_uuid: string }[]) =>
-      new ApiError(rows.map((s) => errorItem('WEBHOOK_EVENT_ALREADY_SUBSCRIBED', `subscriptions[${events.indexOf(s.event_type)}]`, { event: s.event_type, uuid: s.webhook_uuid })));
+      new ApiError(
+        rows.map((s) =>
+          errorItem('WEBHOOK_EVENT_ALREADY_SUBSCRIBED', `subscriptions[${events.indexOf(s.event_type)}]`, {
+            event: s.event_type,
+            uuid: s.webhook_uuid,
+          }),
+        ),
+      );
     if (taken.length > 0) throw conflict(taken);
     const mine = new Set((await store.subscriptionsFor(trx, companyId, events)).map((s) => s.event_type));
     const added = events.filter((e) => !mine.has(e));
     if (added.length === 0) return;
     try {
-      await trx.insertInto('webhook_subscriptions').values(added.map((event_type) => ({ company_id: companyId, event_type, webhook_uuid: uuid }))).execute();
+      await trx
+        .insertInto('webhook_subscriptions')
+        .values(added.map((event_type) => ({ company_id: companyId, event_type, webhook_uuid: uuid })))
+        .execute();
     } catch (err) {
       // another request subscribed the same event at the same moment
-      if (isUniqueViolation(err)) throw conflict(added.map((event_type) => ({ event_type, webhook_uuid: 'another webhook' })));
+      if (isUniqueViolation(err))
+        throw conflict(added.map((event_type) => ({ event_type, webhook_uuid: 'another webhook' })));
       throw err;
     }
   }
@@ -134,8 +154,16 @@ export class WebhookService {
 
   async search(companyId: number, search: store.WebhookSearch, page: PageRequest): Promise<Paged<WebhookWire>> {
     const { rows, total } = await store.searchWebhooks(this.#ctx.db, companyId, search, page.pageSize, page.offset);
-    const subscriptions = await store.subscriptionsOf(this.#ctx.db, companyId, rows.map((r) => r.uuid));
-    return paged(rows.map((r) => toWire(r, subscriptions.get(r.uuid) ?? [])), total, page);
+    const subscriptions = await store.subscriptionsOf(
+      this.#ctx.db,
+      companyId,
+      rows.map((r) => r.uuid),
+    );
+    return paged(
+      rows.map((r) => toWire(r, subscriptions.get(r.uuid) ?? [])),
+      total,
+      page,
+    );
   }
 
   /** PUT: overwrites url, authentication and subscriptions (events left out are unsubscribed). */
@@ -150,14 +178,25 @@ export class WebhookService {
       if (!row) throw notFound('Webhook');
       await trx
         .updateTable('webhooks')
-        .set({ url: body.url, authentication_type: body.authenticationType, shared_secret: checked.secret, hash_function: checked.hash, version: nextVersion(now, row.version) })
+        .set({
+          url: body.url,
+          authentication_type: body.authenticationType,
+          shared_secret: checked.secret,
+          hash_function: checked.hash,
+          version: nextVersion(now, row.version),
+        })
         .where('company_id', '=', companyId)
         .where('uuid', '=', uuid)
         .execute();
       const current = (await store.subscriptionsOf(trx, companyId, [uuid])).get(uuid) ?? [];
       const dropped = current.filter((e) => !checked.events.includes(e));
       if (dropped.length > 0) {
-        await trx.deleteFrom('webhook_subscriptions').where('company_id', '=', companyId).where('webhook_uuid', '=', uuid).where('event_type', 'in', dropped).execute();
+        await trx
+          .deleteFrom('webhook_subscriptions')
+          .where('company_id', '=', companyId)
+          .where('webhook_uuid', '=', uuid)
+          .where('event_type', 'in', dropped)
+          .execute();
       }
       await this.#subscribe(trx, companyId, uuid, checked.events);
     });
@@ -175,9 +214,21 @@ export class WebhookService {
     });
   }
 
-  async deliveries(companyId: number, uuid: string, status: store.DeliveryStatus | undefined, page: PageRequest): Promise<Paged<WebhookDeliveryWire>> {
+  async deliveries(
+    companyId: number,
+    uuid: string,
+    status: store.DeliveryStatus | undefined,
+    page: PageRequest,
+  ): Promise<Paged<WebhookDeliveryWire>> {
     if (!(await store.getWebhook(this.#ctx.db, companyId, uuid))) throw notFound('Webhook');
-    const { rows, total } = await store.searchDeliveries(this.#ctx.db, companyId, uuid, status, page.pageSize, page.offset);
+    const { rows, total } = await store.searchDeliveries(
+      this.#ctx.db,
+      companyId,
+      uuid,
+      status,
+      page.pageSize,
+      page.offset,
+    );
     return paged(rows.map(deliveryToWire), total, page);
   }
 
@@ -197,7 +248,13 @@ export class WebhookService {
       if (row.status !== 'FAILED') throw apiError('WEBHOOK_DELIVERY_NOT_FAILED', undefined, { status: row.status });
       await trx
         .updateTable('webhook_deliveries')
-        .set({ status: 'PENDING', next_attempt_at: isoDateTime(now), deadline_at: isoDateTime(new Date(now.getTime() + DELIVERY_WINDOW_MS)), lease_owner: null, lease_until: null })
+        .set({
+          status: 'PENDING',
+          next_attempt_at: isoDateTime(now),
+          deadline_at: isoDateTime(new Date(now.getTime() + DELIVERY_WINDOW_MS)),
+          lease_owner: null,
+          lease_until: null,
+        })
         .where('company_id', '=', companyId)
         .where('id', '=', row.id)
         .execute();

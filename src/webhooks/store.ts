@@ -62,7 +62,12 @@ declare module '../db/types.ts' {
 }
 
 export async function getWebhook(db: Db, companyId: number, uuid: string): Promise<WebhookRow | undefined> {
-  return db.selectFrom('webhooks').selectAll().where('company_id', '=', companyId).where('uuid', '=', uuid).executeTakeFirst();
+  return db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
 }
 
 export async function subscriptionsOf(db: Db, companyId: number, uuids: string[]): Promise<Map<string, string[]>> {
@@ -81,7 +86,12 @@ export async function subscriptionsOf(db: Db, companyId: number, uuids: string[]
 
 export async function subscriptionsFor(db: Db, companyId: number, events: string[]): Promise<WebhookSubscriptionRow[]> {
   if (events.length === 0) return [];
-  return db.selectFrom('webhook_subscriptions').selectAll().where('company_id', '=', companyId).where('event_type', 'in', events).execute();
+  return db
+    .selectFrom('webhook_subscriptions')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('event_type', 'in', events)
+    .execute();
 }
 
 export interface WebhookSearch {
@@ -90,29 +100,55 @@ export interface WebhookSearch {
   order: 'asc' | 'desc';
 }
 
-export async function searchWebhooks(db: Db, companyId: number, search: WebhookSearch, limit: number, offset: number): Promise<{ rows: WebhookRow[]; total: number }> {
+export async function searchWebhooks(
+  db: Db,
+  companyId: number,
+  search: WebhookSearch,
+  limit: number,
+  offset: number,
+): Promise<{ rows: WebhookRow[]; total: number }> {
   let query = db.selectFrom('webhooks').where('company_id', '=', companyId);
   if (search.url !== undefined) query = query.where('url', '=', search.url);
   if (search.eventTypes && search.eventTypes.length > 0) {
     const types = search.eventTypes;
     query = query.where('uuid', 'in', (eb) =>
-      eb.selectFrom('webhook_subscriptions').select('webhook_uuid').where('company_id', '=', companyId).where('event_type', 'in', types),
+      eb
+        .selectFrom('webhook_subscriptions')
+        .select('webhook_uuid')
+        .where('company_id', '=', companyId)
+        .where('event_type', 'in', types),
     );
   }
   const total = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await query.selectAll().orderBy('created_at', search.order).orderBy('uuid', search.order).limit(limit).offset(offset).execute();
+  const rows = await query
+    .selectAll()
+    .orderBy('created_at', search.order)
+    .orderBy('uuid', search.order)
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return { rows, total: Number(total.n) };
 }
 
 export async function deleteSubscriptions(db: Db, companyId: number, uuid: string): Promise<void> {
-  await db.deleteFrom('webhook_subscriptions').where('company_id', '=', companyId).where('webhook_uuid', '=', uuid).execute();
+  await db
+    .deleteFrom('webhook_subscriptions')
+    .where('company_id', '=', companyId)
+    .where('webhook_uuid', '=', uuid)
+    .execute();
 }
 
 /** Pending deliveries of a deleted webhook are cancelled (kept, visible as CANCELED until purged). */
 export async function cancelPendingDeliveries(db: Db, companyId: number, uuid: string, now: string): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
-    .set({ status: 'CANCELED', lease_owner: null, lease_until: null, last_error: 'webhook deleted', next_attempt_at: now })
+    .set({
+      status: 'CANCELED',
+      lease_owner: null,
+      lease_until: null,
+      last_error: 'webhook deleted',
+      next_attempt_at: now,
+    })
     .where('company_id', '=', companyId)
     .where('webhook_uuid', '=', uuid)
     .where('status', '=', 'PENDING')
@@ -143,7 +179,14 @@ export async function searchDeliveries(
  * company-scope guard lets through because it names company_id). Every other statement on these tables
  * names its company.
  */
-export async function claimDue(db: Db, engine: 'sqlite' | 'postgres', owner: string, now: string, leaseUntil: string, limit: number): Promise<WebhookDeliveryRow[]> {
+export async function claimDue(
+  db: Db,
+  engine: 'sqlite' | 'postgres',
+  owner: string,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+): Promise<WebhookDeliveryRow[]> {
   const candidates = sql`select company_id, id from webhook_deliveries
       where status = 'PENDING' and next_attempt_at <= ${now} and (lease_until is null or lease_until <= ${now})
       order by next_attempt_at limit ${limit}`;
@@ -158,16 +201,35 @@ export async function claimDue(db: Db, engine: 'sqlite' | 'postgres', owner: str
           where (company_id, id) in (${candidates})
           returning *`;
   const result = await query.execute(db);
-  return result.rows.map((r) => ({ ...r, company_id: Number(r.company_id), id: Number(r.id), attempts: Number(r.attempts) }));
+  return result.rows.map((r) => ({
+    ...r,
+    company_id: Number(r.company_id),
+    id: Number(r.id),
+    attempts: Number(r.attempts),
+  }));
 }
 
-type AttemptChanges = Pick<WebhookDeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_attempt_at' | 'last_status' | 'last_error' | 'delivered_at' | 'attempt_log'>;
+type AttemptChanges = Pick<
+  WebhookDeliveryRow,
+  | 'status'
+  | 'attempts'
+  | 'next_attempt_at'
+  | 'last_attempt_at'
+  | 'last_status'
+  | 'last_error'
+  | 'delivered_at'
+  | 'attempt_log'
+>;
 
 /**
  * Records the outcomes of a round in one statement (one round trip, one commit), each row only if this worker
  * still holds its lease. Same effect as recordAttempt per row.
  */
-export async function recordAttempts(db: Db, owner: string, outcomes: { row: Pick<WebhookDeliveryRow, 'company_id' | 'id'>; changes: AttemptChanges }[]): Promise<void> {
+export async function recordAttempts(
+  db: Db,
+  owner: string,
+  outcomes: { row: Pick<WebhookDeliveryRow, 'company_id' | 'id'>; changes: AttemptChanges }[],
+): Promise<void> {
   for (let start = 0; start < outcomes.length; start += 500) {
     const values = outcomes.slice(start, start + 500).map(
       ({ row, changes: c }) =>
@@ -181,12 +243,18 @@ export async function recordAttempts(db: Db, owner: string, outcomes: { row: Pic
         last_attempt_at = v.last_attempt_at, last_status = v.last_status, last_error = v.last_error,
         delivered_at = v.delivered_at, attempt_log = v.attempt_log, lease_owner = null, lease_until = null
       from v
-      where webhook_deliveries.company_id = v.company_id and webhook_deliveries.id = v.id and webhook_deliveries.lease_owner = ${owner}`.execute(db);
+      where webhook_deliveries.company_id = v.company_id and webhook_deliveries.id = v.id and webhook_deliveries.lease_owner = ${owner}`.execute(
+      db,
+    );
   }
 }
 
 /** Gives back leases of this worker that it did not use (e.g. on shutdown). */
-export async function releaseLease(db: Db, row: Pick<WebhookDeliveryRow, 'company_id' | 'id'>, owner: string): Promise<void> {
+export async function releaseLease(
+  db: Db,
+  row: Pick<WebhookDeliveryRow, 'company_id' | 'id'>,
+  owner: string,
+): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
     .set({ lease_owner: null, lease_until: null })

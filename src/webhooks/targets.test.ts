@@ -5,10 +5,23 @@ describe('webhook targets', () => {
   it('production refuses loopback, private and link-local addresses; sandbox only link-local', () => {
     const production = targetPolicy('production', false);
     const sandbox = targetPolicy('sandbox', false);
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '0.0.0.0', '100.64.0.1']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '0.0.0.0',
+      '100.64.0.1',
+    ]) {
       expect(addressAllowed(a, production), a).toBe(false);
     }
-    for (const a of ['93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8']) expect(addressAllowed(a, production), a).toBe(true);
+    for (const a of ['93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8'])
+      expect(addressAllowed(a, production), a).toBe(true);
     expect(addressAllowed('127.0.0.1', sandbox)).toBe(true);
     expect(addressAllowed('192.168.1.1', sandbox)).toBe(true);
     expect(addressAllowed('169.254.169.254', sandbox)).toBe(false);
@@ -20,7 +33,13 @@ describe('webhook targets', () => {
     const policy = targetPolicy('sandbox', false);
     expect(urlProblem('https://hooks.example.com/tase', policy)).toBeUndefined();
     expect(urlProblem('http://127.0.0.1:3000/hook', policy)).toBeUndefined();
-    for (const bad of ['ftp://example.com/', 'example.com/hook', 'https://user:pw@example.com/', 'https://example.com/#x', `https://e.com/${'a'.repeat(2100)}`]) {
+    for (const bad of [
+      'ftp://example.com/',
+      'example.com/hook',
+      'https://user:pw@example.com/',
+      'https://example.com/#x',
+      `https://e.com/${'a'.repeat(2100)}`,
+    ]) {
       expect(urlProblem(bad, policy), bad).toBe('invalid');
     }
     const production = targetPolicy('production', false);
@@ -32,7 +51,9 @@ describe('webhook targets', () => {
 
   it('refuses at connection time a name that resolves to a refused address', async () => {
     const lookup = guardedLookup(targetPolicy('production', false));
-    const error = await new Promise<Error | null>((resolve) => lookup('localhost', { all: true }, (err) => resolve(err)));
+    const error = await new Promise<Error | null>((resolve) =>
+      lookup('localhost', { all: true }, (err) => resolve(err)),
+    );
     expect(error?.name).toBe('TargetNotAllowedError');
     const allowed = guardedLookup(targetPolicy('sandbox', false));
     const address = await new Promise<unknown>((resolve) => allowed('localhost', {}, (_err, a) => resolve(a)));

@@ -77,7 +77,14 @@ export function urlProblem(text: string, policy: TargetPolicy): 'invalid' | { no
   } catch {
     return 'invalid';
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password || url.hash) return 'invalid';
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    !url.hostname ||
+    url.username ||
+    url.password ||
+    url.hash
+  )
+    return 'invalid';
   const host = hostOf(url);
   if (policy === 'all') return undefined;
   if (isIP(host)) return addressAllowed(host, policy) ? undefined : { notAllowed: host };
@@ -101,7 +108,11 @@ export function guardedLookup(policy: TargetPolicy) {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, []);
       const refused = addresses.find((a) => !addressAllowed(a.address, policy));
-      if (refused) return callback(new TargetNotAllowedError(`${hostname} resolves to ${refused.address}, which webhooks may not reach`), []);
+      if (refused)
+        return callback(
+          new TargetNotAllowedError(`${hostname} resolves to ${refused.address}, which webhooks may not reach`),
+          [],
+        );
       if (options.all) return callback(null, addresses);
       const first = addresses[0];
       return callback(null, first.address, first.family);

@@ -246,7 +246,8 @@ export class DeliveryWorker {
       [EVENT_HEADER]: row.event_type,
       [ATTEMPT_HEADER]: String(attempt),
     };
-    if (webhook.authentication_type === 'HMAC' && webhook.shared_secret) headers[this.#signatureHeader] = signBody(webhook.shared_secret, row.body);
+    if (webhook.authentication_type === 'HMAC' && webhook.shared_secret)
+      headers[this.#signatureHeader] = signBody(webhook.shared_secret, row.body);
     const secure = url.protocol === 'https:';
     return new Promise<AttemptResult>((resolve) => {
       let settled = false;
@@ -270,7 +271,14 @@ export class DeliveryWorker {
             received += chunk.length;
             if (received > MAX_RESPONSE_BYTES) res.destroy();
           });
-          const done = () => finish({ status: res.statusCode, error: res.statusCode && res.statusCode >= 200 && res.statusCode < 300 ? undefined : `answered ${res.statusCode}` });
+          const done = () =>
+            finish({
+              status: res.statusCode,
+              error:
+                res.statusCode && res.statusCode >= 200 && res.statusCode < 300
+                  ? undefined
+                  : `answered ${res.statusCode}`,
+            });
           res.on('end', done);
           res.on('close', done);
           res.on('error', done);
@@ -279,7 +287,9 @@ export class DeliveryWorker {
       const timer = setTimeout(() => {
         req.destroy(new Error(`no answer within ${this.#attemptTimeoutMs} ms`));
       }, this.#attemptTimeoutMs);
-      req.on('error', (err: NodeJS.ErrnoException) => finish({ error: err.code && err.code !== 'ETARGETNOTALLOWED' ? `${err.code}: ${err.message}` : err.message }));
+      req.on('error', (err: NodeJS.ErrnoException) =>
+        finish({ error: err.code && err.code !== 'ETARGETNOTALLOWED' ? `${err.code}: ${err.message}` : err.message }),
+      );
       req.end(body);
     });
   }

@@ -49,7 +49,10 @@ function resolver(doc: Schema) {
   const resolve = (schema: Schema | undefined, depth = 0): Schema => {
     if (!schema || depth > 20) return {};
     if (typeof schema.$ref === 'string') {
-      const target = schema.$ref.replace(/^#\//, '').split('/').reduce((node: Schema, key: string) => node?.[key], doc);
+      const target = schema.$ref
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce((node: Schema, key: string) => node?.[key], doc);
       return resolve(target, depth + 1);
     }
     return schema;
@@ -67,7 +70,12 @@ export function operationsOf(doc: Schema): Operation[] {
       if (!op) continue;
       const parameters = ((op.parameters ?? []) as Schema[]).map((p) => {
         const parameter = resolve(p);
-        return { name: parameter.name, in: parameter.in, required: parameter.required === true, schema: resolve(parameter.schema) };
+        return {
+          name: parameter.name,
+          in: parameter.in,
+          required: parameter.required === true,
+          schema: resolve(parameter.schema),
+        };
       });
       const content = op.requestBody ? (resolve(op.requestBody).content as Schema) : undefined;
       const contentType = content ? Object.keys(content)[0] : undefined;
@@ -75,7 +83,8 @@ export function operationsOf(doc: Schema): Operation[] {
         method: method.toUpperCase(),
         path,
         parameters,
-        body: content && contentType ? { contentType, schema: expand(content[contentType].schema, resolve) } : undefined,
+        body:
+          content && contentType ? { contentType, schema: expand(content[contentType].schema, resolve) } : undefined,
         secured: (op.security ?? doc.security ?? []).length > 0,
       });
     }
@@ -89,7 +98,8 @@ function expand(schema: Schema, resolve: (s: Schema | undefined) => Schema, dept
   if (depth > 30 || node === null || typeof node !== 'object') return node;
   if (Array.isArray(node)) return node.map((n) => expand(n, resolve, depth + 1));
   const out: Schema = {};
-  for (const [key, value] of Object.entries(node)) out[key] = value !== null && typeof value === 'object' ? expand(value, resolve, depth + 1) : value;
+  for (const [key, value] of Object.entries(node))
+    out[key] = value !== null && typeof value === 'object' ? expand(value, resolve, depth + 1) : value;
   return out;
 }
 
@@ -99,10 +109,36 @@ function expand(schema: Schema, resolve: (s: Schema | undefined) => Schema, dept
 const raw = (text: string) => JSON.rawJSON(text);
 
 /** Numbers a float cannot hold, out of every range, or at its edges (sent as their exact text). */
-const HOSTILE_NUMBERS = ['1e309', '-1e309', '123456789012345678901234567890', '9007199254740993', '1e-400', '-0', '0.1234567890123', '2147483648', '-2147483649', '9223372036854775808', '1E+2', '5e-324'];
+const HOSTILE_NUMBERS = [
+  '1e309',
+  '-1e309',
+  '123456789012345678901234567890',
+  '9007199254740993',
+  '1e-400',
+  '-0',
+  '0.1234567890123',
+  '2147483648',
+  '-2147483649',
+  '9223372036854775808',
+  '1E+2',
+  '5e-324',
+];
 
 /** Text outside Windows-1252, control characters, a lone surrogate, and Windows-1252 text that is fine. */
-const ODD_TEXT = ['\u2212', '\u{1F600}', 'Ω≈ç√', '\u0000', '\ud800', '\u202e', 'tab\there', '€ – “ok”', "'; DROP TABLE products; --", '../../etc/passwd', '%s%n', '\r\n'];
+const ODD_TEXT = [
+  '\u2212',
+  '\u{1F600}',
+  'Ω≈ç√',
+  '\u0000',
+  '\ud800',
+  '\u202e',
+  'tab\there',
+  '€ – “ok”',
+  "'; DROP TABLE products; --",
+  '../../etc/passwd',
+  '%s%n',
+  '\r\n',
+];
 
 const HUGE_TEXT_LENGTHS = [256, 10_001, 100_000];
 
@@ -129,14 +165,17 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 function decimalText(schema: Schema): fc.Arbitrary<unknown> {
   const spec = schema['x-decimal'] ?? {};
   const scale = Math.min(spec.scale ?? 2, 6);
-  const min = spec.minimum !== undefined ? Number(spec.minimum) : schema.minimum ?? -1_000_000;
-  const max = spec.maximum !== undefined ? Number(spec.maximum) : schema.maximum ?? 1_000_000;
+  const min = spec.minimum !== undefined ? Number(spec.minimum) : (schema.minimum ?? -1_000_000);
+  const max = spec.maximum !== undefined ? Number(spec.maximum) : (schema.maximum ?? 1_000_000);
   const lo = Math.max(Math.ceil(min), -1_000_000);
   const hi = Math.min(Math.floor(max), 1_000_000);
-  return fc.tuple(fc.integer({ min: Math.min(lo, hi), max: Math.max(lo, hi) }), fc.integer({ min: 0, max: 10 ** scale - 1 })).map(([whole, fraction]) => {
-    const text = scale > 0 && whole < hi && whole >= 0 ? `${whole}.${String(fraction).padStart(scale, '0')}` : String(whole);
-    return raw(text);
-  });
+  return fc
+    .tuple(fc.integer({ min: Math.min(lo, hi), max: Math.max(lo, hi) }), fc.integer({ min: 0, max: 10 ** scale - 1 }))
+    .map(([whole, fraction]) => {
+      const text =
+        scale > 0 && whole < hi && whole >= 0 ? `${whole}.${String(fraction).padStart(scale, '0')}` : String(whole);
+      return raw(text);
+    });
 }
 
 /** A value that the schema accepts, as far as the schema alone tells (business rules may still refuse it). */
@@ -155,9 +194,16 @@ function plausible(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
       if (schema.format === 'uuid') return fc.uuid();
       if (schema.format === 'email') return fc.constant('someone@example.com');
       if (schema.format === 'uri' || schema.format === 'url') return fc.constant('https://example.com/hook');
-      if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= (schema.maxLength ?? 200) && s.length >= (schema.minLength ?? 0));
+      if (typeof schema.pattern === 'string')
+        return fc
+          .stringMatching(new RegExp(schema.pattern))
+          .filter((s) => s.length <= (schema.maxLength ?? 200) && s.length >= (schema.minLength ?? 0));
       const minLength = schema.minLength ?? 0;
-      return fc.string({ unit: 'grapheme-ascii', minLength, maxLength: Math.max(minLength, Math.min(schema.maxLength ?? 20, 20)) });
+      return fc.string({
+        unit: 'grapheme-ascii',
+        minLength,
+        maxLength: Math.max(minLength, Math.min(schema.maxLength ?? 20, 20)),
+      });
     }
     case 'integer': {
       const min = Math.max(schema.minimum ?? -1000, -1_000_000);
@@ -172,14 +218,18 @@ function plausible(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
       return fc.constant(null);
     case 'array': {
       const minItems = schema.minItems ?? 0;
-      return fc.array(plausible(schema.items ?? {}, depth + 1), { minLength: minItems, maxLength: Math.max(minItems, Math.min(schema.maxItems ?? 3, 3)) });
+      return fc.array(plausible(schema.items ?? {}, depth + 1), {
+        minLength: minItems,
+        maxLength: Math.max(minItems, Math.min(schema.maxItems ?? 3, 3)),
+      });
     }
     case 'object':
     default: {
       const properties: Record<string, Schema> = schema.properties ?? {};
       const required = new Set<string>(schema.required ?? []);
       const record: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, property] of Object.entries(properties)) if (!property.readOnly || required.has(key)) record[key] = plausible(property, depth + 1);
+      for (const [key, property] of Object.entries(properties))
+        if (!property.readOnly || required.has(key)) record[key] = plausible(property, depth + 1);
       return fc.record(record, { requiredKeys: [...required].filter((k) => k in record) });
     }
   }
@@ -188,7 +238,11 @@ function plausible(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
 type Mutation = 'drop' | 'unknown' | 'null' | 'hostile' | 'wrapArray';
 
 /** Every (container, key) spot of a JSON value, depth-first. */
-function spots(value: unknown, out: { parent: any; key: string | number }[] = [], depth = 0): { parent: any; key: string | number }[] {
+function spots(
+  value: unknown,
+  out: { parent: any; key: string | number }[] = [],
+  depth = 0,
+): { parent: any; key: string | number }[] {
   if (depth > 6 || value === null || typeof value !== 'object' || JSON.isRawJSON(value)) return out;
   for (const key of Array.isArray(value) ? value.keys() : Object.keys(value)) {
     out.push({ parent: value, key });
@@ -197,10 +251,17 @@ function spots(value: unknown, out: { parent: any; key: string | number }[] = []
   return out;
 }
 
-function mutate(value: unknown, mutation: Mutation, selector: number, replacement: unknown, unknownName: string): unknown {
+function mutate(
+  value: unknown,
+  mutation: Mutation,
+  selector: number,
+  replacement: unknown,
+  unknownName: string,
+): unknown {
   const copy = structuredCloneJson(value);
   const places = spots(copy);
-  if (places.length === 0 || copy === null || typeof copy !== 'object') return mutation === 'unknown' ? { [unknownName]: replacement } : replacement;
+  if (places.length === 0 || copy === null || typeof copy !== 'object')
+    return mutation === 'unknown' ? { [unknownName]: replacement } : replacement;
   const { parent, key } = places[selector % places.length];
   switch (mutation) {
     case 'drop':
@@ -208,10 +269,15 @@ function mutate(value: unknown, mutation: Mutation, selector: number, replacemen
       else delete parent[key];
       break;
     case 'unknown':
-      if (Array.isArray(parent) || parent[key] === null || typeof parent[key] !== 'object' || Array.isArray(parent[key]) || JSON.isRawJSON(parent[key])) {
+      if (
+        Array.isArray(parent) ||
+        parent[key] === null ||
+        typeof parent[key] !== 'object' ||
+        Array.isArray(parent[key]) ||
+        JSON.isRawJSON(parent[key])
+      ) {
         if (!Array.isArray(copy)) (copy as any)[unknownName] = replacement;
-      }
-      else parent[key][unknownName] = replacement;
+      } else parent[key][unknownName] = replacement;
       break;
     case 'null':
       parent[key] = null;
@@ -238,34 +304,82 @@ function bodyText(value: unknown): string {
 }
 
 /** Texts that are not JSON, or JSON that no schema takes. */
-const RAW_BODIES = ['', ' ', '{', '{"a":', 'null', '[]', '"text"', '1e309', '{"a":1,"a":2}', '\u00ff\u00fe{', '[' .repeat(100_000), '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}'];
+const RAW_BODIES = [
+  '',
+  ' ',
+  '{',
+  '{"a":',
+  'null',
+  '[]',
+  '"text"',
+  '1e309',
+  '{"a":1,"a":2}',
+  '\u00ff\u00fe{',
+  '['.repeat(100_000),
+  '{"__proto__":{"x":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+];
 
-const CONTENT_TYPES = ['text/plain', 'application/json; charset=utf-16', 'application/xml', 'multipart/form-data; boundary=x', 'application/json;;;', 'application/x-www-form-urlencoded', '*/*'];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/json; charset=utf-16',
+  'application/xml',
+  'multipart/form-data; boundary=x',
+  'application/json;;;',
+  'application/x-www-form-urlencoded',
+  '*/*',
+];
 
 function bodyArbitrary(op: Operation): fc.Arbitrary<{ body?: string; contentType?: string }> {
   if (!op.body) {
     return fc.oneof(
       { weight: 6, arbitrary: fc.constant({}) },
-      { weight: 1, arbitrary: fc.record({ body: fc.constantFrom('{}', '{"x":1}', '{'), contentType: fc.constantFrom('application/json', 'text/plain') }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          body: fc.constantFrom('{}', '{"x":1}', '{'),
+          contentType: fc.constantFrom('application/json', 'text/plain'),
+        }),
+      },
     );
   }
   const { contentType, schema } = op.body;
   if (contentType !== 'application/json') {
-    const form = fc.dictionary(fc.constantFrom(...Object.keys(schema.properties ?? { x: 1 }), 'unknown', ''), fc.oneof(fc.string(), fc.constantFrom(...ODD_TEXT), fc.constant('x'.repeat(10_000))));
+    const form = fc.dictionary(
+      fc.constantFrom(...Object.keys(schema.properties ?? { x: 1 }), 'unknown', ''),
+      fc.oneof(fc.string(), fc.constantFrom(...ODD_TEXT), fc.constant('x'.repeat(10_000))),
+    );
     return fc.oneof(
       form.map((f) => ({ body: new URLSearchParams(f).toString(), contentType })),
       fc.constantFrom('%', '%ZZ=1', 'a=%C3%28', '=&=&', '&&&').map((body) => ({ body, contentType })),
-      fc.record({ body: fc.constantFrom(...RAW_BODIES.slice(0, 6)), contentType: fc.constantFrom('application/json', ...CONTENT_TYPES) }),
+      fc.record({
+        body: fc.constantFrom(...RAW_BODIES.slice(0, 6)),
+        contentType: fc.constantFrom('application/json', ...CONTENT_TYPES),
+      }),
     );
   }
   const mutated = fc
-    .tuple(plausible(schema), fc.constantFrom<Mutation>('drop', 'unknown', 'null', 'hostile', 'hostile', 'hostile', 'wrapArray'), fc.nat(), hostileValue, fc.constantFrom('extra', 'ID', '__proto__', '', 'x'.repeat(300)))
-    .map(([value, mutation, selector, replacement, name]) => ({ body: bodyText(mutate(value, mutation, selector, replacement, name)), contentType }));
+    .tuple(
+      plausible(schema),
+      fc.constantFrom<Mutation>('drop', 'unknown', 'null', 'hostile', 'hostile', 'hostile', 'wrapArray'),
+      fc.nat(),
+      hostileValue,
+      fc.constantFrom('extra', 'ID', '__proto__', '', 'x'.repeat(300)),
+    )
+    .map(([value, mutation, selector, replacement, name]) => ({
+      body: bodyText(mutate(value, mutation, selector, replacement, name)),
+      contentType,
+    }));
   return fc.oneof(
     { weight: 8, arbitrary: mutated },
     { weight: 1, arbitrary: hostileValue.map((value) => ({ body: bodyText(value), contentType })) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES).map((body) => ({ body, contentType })) },
-    { weight: 1, arbitrary: fc.tuple(plausible(schema), fc.constantFrom(...CONTENT_TYPES, '')).map(([value, type]) => ({ body: bodyText(value), contentType: type })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(plausible(schema), fc.constantFrom(...CONTENT_TYPES, ''))
+        .map(([value, type]) => ({ body: bodyText(value), contentType: type })),
+    },
   );
 }
 
@@ -274,38 +388,107 @@ function bodyArbitrary(op: Operation): fc.Arbitrary<{ body?: string; contentType
 
 /** Path segments and query values that are no ids, or encoded wrongly, or far too long. */
 const HOSTILE_SEGMENTS = [
-  '0', '-1', '2147483648', '4294967296', '9223372036854775808', '99999999999999999999999', '1e3', '0x10', '1.5', '%201', 'abc', 'null', 'undefined',
-  '%C3%28', '%ZZ', '%', '%E0%A4%A', '%00', '%FF', '%E2%88%92', '%F0%9F%98%80', '..', '.', '%2E%2E', '%2F', '1%2C2', '1,2,3', ',', ',,,', '[]', '%7B%7D',
+  '0',
+  '-1',
+  '2147483648',
+  '4294967296',
+  '9223372036854775808',
+  '99999999999999999999999',
+  '1e3',
+  '0x10',
+  '1.5',
+  '%201',
+  'abc',
+  'null',
+  'undefined',
+  '%C3%28',
+  '%ZZ',
+  '%',
+  '%E0%A4%A',
+  '%00',
+  '%FF',
+  '%E2%88%92',
+  '%F0%9F%98%80',
+  '..',
+  '.',
+  '%2E%2E',
+  '%2F',
+  '1%2C2',
+  '1,2,3',
+  ',',
+  ',,,',
+  '[]',
+  '%7B%7D',
 ];
 const LONG_SEGMENT_LENGTHS = [300, 2601, 5000, 20_000];
 
 /** Percent-encodes the UTF-8 bytes of a text (a lone surrogate becomes U+FFFD, as in any UTF-8 client). */
 function encodeValue(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 function segmentArbitrary(parameter: Parameter, known: KnownIds): fc.Arbitrary<string> {
   const isUuid = parameter.schema.format === 'uuid';
   const valid: fc.Arbitrary<string> = isUuid
-    ? known.uuids.length > 0 ? fc.oneof(fc.constantFrom(...known.uuids), fc.uuid()) : fc.uuid()
-    : known.ids.length > 0 ? fc.constantFrom(...known.ids.map(String)) : fc.constantFrom('1', '2', '3');
+    ? known.uuids.length > 0
+      ? fc.oneof(fc.constantFrom(...known.uuids), fc.uuid())
+      : fc.uuid()
+    : known.ids.length > 0
+      ? fc.constantFrom(...known.ids.map(String))
+      : fc.constantFrom('1', '2', '3');
   return fc.oneof(
     { weight: 3, arbitrary: valid },
     { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) },
-    { weight: 1, arbitrary: fc.constantFrom(...LONG_SEGMENT_LENGTHS).chain((n) => fc.constantFrom('1'.repeat(n), 'x'.repeat(n), Array.from({ length: Math.ceil(n / 2) }, () => '1').join(','))) },
-    { weight: 1, arbitrary: fc.oneof(fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom(...ODD_TEXT)).map(encodeValue) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...LONG_SEGMENT_LENGTHS)
+        .chain((n) =>
+          fc.constantFrom('1'.repeat(n), 'x'.repeat(n), Array.from({ length: Math.ceil(n / 2) }, () => '1').join(',')),
+        ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom(...ODD_TEXT)).map(encodeValue),
+    },
   );
 }
 
 function queryValueArbitrary(parameter: Parameter): fc.Arbitrary<string> {
   const schema = parameter.schema;
-  const plain = plausible(schema.type === 'array' ? schema.items ?? {} : schema).map((v) => encodeValue(JSON.isRawJSON(v) ? (v as { rawJSON: string }).rawJSON : String(v)));
-  const huge = fc.constantFrom('2147483648', '9223372036854775808', '99999999999999999999999999', '-1', '1e400', '1.5', '0x1F', '');
+  const plain = plausible(schema.type === 'array' ? (schema.items ?? {}) : schema).map((v) =>
+    encodeValue(JSON.isRawJSON(v) ? (v as { rawJSON: string }).rawJSON : String(v)),
+  );
+  const huge = fc.constantFrom(
+    '2147483648',
+    '9223372036854775808',
+    '99999999999999999999999999',
+    '-1',
+    '1e400',
+    '1.5',
+    '0x1F',
+    '',
+  );
   return fc.oneof(
     { weight: 3, arbitrary: plain },
     { weight: 2, arbitrary: huge },
     { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) },
-    { weight: 1, arbitrary: fc.oneof(fc.constantFrom(...ODD_TEXT), fc.constant('x'.repeat(5000)), fc.string({ unit: 'binary', maxLength: 20 })).map(encodeValue) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .oneof(
+          fc.constantFrom(...ODD_TEXT),
+          fc.constant('x'.repeat(5000)),
+          fc.string({ unit: 'binary', maxLength: 20 }),
+        )
+        .map(encodeValue),
+    },
   );
 }
 
@@ -315,14 +498,35 @@ function queryArbitrary(op: Operation): fc.Arbitrary<string> {
     fc.oneof(
       { weight: 2, arbitrary: fc.constant([] as string[]) },
       { weight: 3, arbitrary: queryValueArbitrary(p).map((v) => [`${p.name}=${v}`]) },
-      { weight: 1, arbitrary: fc.array(queryValueArbitrary(p), { minLength: 2, maxLength: 3 }).map((vs) => vs.map((v) => `${p.name}=${v}`)) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .array(queryValueArbitrary(p), { minLength: 2, maxLength: 3 })
+          .map((vs) => vs.map((v) => `${p.name}=${v}`)),
+      },
     ),
   );
   // huge page numbers on every operation: a paged one must refuse them, another must ignore them
   const extra = fc.oneof(
     { weight: 4, arbitrary: fc.constant([] as string[]) },
-    { weight: 2, arbitrary: fc.constantFrom('page=9223372036854775808', 'page=99999999999', 'size=9223372036854775807', 'page=-1&size=0', 'previousId=9223372036854775808').map((q) => [q]) },
-    { weight: 1, arbitrary: fc.constantFrom('unknown=1', '%ZZ=1', 'a=%C3%28', '=', '&&', 'a[b]=1', `${'k'.repeat(3000)}=v`).map((q) => [q]) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom(
+          'page=9223372036854775808',
+          'page=99999999999',
+          'size=9223372036854775807',
+          'page=-1&size=0',
+          'previousId=9223372036854775808',
+        )
+        .map((q) => [q]),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('unknown=1', '%ZZ=1', 'a=%C3%28', '=', '&&', 'a[b]=1', `${'k'.repeat(3000)}=v`)
+        .map((q) => [q]),
+    },
   );
   return fc.tuple(fc.tuple(...pairs), extra).map(([lists, more]) => [...lists.flat(), ...more].join('&'));
 }
@@ -334,18 +538,31 @@ const ODD_METHODS = ['OPTIONS', 'TRACE', 'PROPFIND', 'PATCH', 'DELETE', 'PUT', '
 function requestArbitrary(op: Operation, known: KnownIds): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const segments = fc.tuple(...pathParams.map((p) => segmentArbitrary(p, known)));
-  const method = fc.oneof({ weight: 12, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_METHODS) });
+  const method = fc.oneof(
+    { weight: 12, arbitrary: fc.constant(op.method) },
+    { weight: 1, arbitrary: fc.constantFrom(...ODD_METHODS) },
+  );
   const headers = fc.oneof(
     { weight: 12, arbitrary: fc.constant({}) },
-    { weight: 1, arbitrary: fc.constantFrom<Record<string, string>>({ 'x-padding': 'p'.repeat(20_000) }, { 'x-request-id': 'r'.repeat(500) }, { accept: 'application/xml' }, { 'content-encoding': 'gzip' }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<Record<string, string>>(
+        { 'x-padding': 'p'.repeat(20_000) },
+        { 'x-request-id': 'r'.repeat(500) },
+        { accept: 'application/xml' },
+        { 'content-encoding': 'gzip' },
+      ),
+    },
   );
-  return fc.tuple(method, segments, queryArbitrary(op), bodyArbitrary(op), headers).map(([m, values, query, { body, contentType }, extraHeaders]) => {
-    let path = op.path;
-    pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, values[i])));
-    const headersOut: Record<string, string> = { ...extraHeaders };
-    if (contentType !== undefined && body !== undefined) headersOut['content-type'] = contentType;
-    return { method: m, path: `/api${path}${query ? `?${query}` : ''}`, headers: headersOut, body };
-  });
+  return fc
+    .tuple(method, segments, queryArbitrary(op), bodyArbitrary(op), headers)
+    .map(([m, values, query, { body, contentType }, extraHeaders]) => {
+      let path = op.path;
+      pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, values[i])));
+      const headersOut: Record<string, string> = { ...extraHeaders };
+      if (contentType !== undefined && body !== undefined) headersOut['content-type'] = contentType;
+      return { method: m, path: `/api${path}${query ? `?${query}` : ''}`, headers: headersOut, body };
+    });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -360,12 +577,21 @@ export function send(base: string, request: FuzzRequest, token?: string): Promis
   if (token) headers.authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     if (request.body !== undefined) req.end(request.body);
     else req.end();
@@ -375,25 +601,31 @@ export function send(base: string, request: FuzzRequest, token?: string): Promis
 /** What is wrong with an answer, or undefined: no 5xx, the error body on every 4xx, no internal paths. */
 function problemOf(request: FuzzRequest, answer: FuzzAnswer): string | undefined {
   if (answer.status >= 500) return `status ${answer.status}`;
-  if (/\/v\d{4}\//.test(answer.text) && !/\/v\d{4}\//.test(request.path)) return 'the answer echoes an internal /vYYMM path';
+  if (/\/v\d{4}\//.test(answer.text) && !/\/v\d{4}\//.test(request.path))
+    return 'the answer echoes an internal /vYYMM path';
   if (answer.text.includes('FST_ERR')) return "the answer carries the framework's own error code";
   if (answer.status < 400) return undefined;
   if (request.method === 'HEAD') return undefined;
-  if (!answer.contentType.startsWith('application/json')) return `a ${answer.status} answered as ${answer.contentType || 'no content type'}`;
+  if (!answer.contentType.startsWith('application/json'))
+    return `a ${answer.status} answered as ${answer.contentType || 'no content type'}`;
   let body: any;
   try {
     body = JSON.parse(answer.text);
   } catch {
     return `a ${answer.status} whose body is not JSON`;
   }
-  if (body === null || typeof body !== 'object' || !Array.isArray(body.errors) || body.errors.length === 0) return `a ${answer.status} without {errors:[…]}`;
+  if (body === null || typeof body !== 'object' || !Array.isArray(body.errors) || body.errors.length === 0)
+    return `a ${answer.status} without {errors:[…]}`;
   // the token endpoint also answers in OAuth's own fields (RFC 6749 §5.2)
-  const allowedTop = request.path.startsWith('/api/oauth/token') ? ['errors', 'error', 'error_description'] : ['errors'];
+  const allowedTop = request.path.startsWith('/api/oauth/token')
+    ? ['errors', 'error', 'error_description']
+    : ['errors'];
   const extra = Object.keys(body).filter((k) => !allowedTop.includes(k));
   if (extra.length > 0) return `a ${answer.status} with unexpected fields ${extra.join(', ')}`;
   for (const item of body.errors) {
     if (item === null || typeof item !== 'object') return 'an error item that is not an object';
-    if (!Number.isInteger(item.status) || item.status < 400 || item.status > 499) return `an error item with status ${item.status}`;
+    if (!Number.isInteger(item.status) || item.status < 400 || item.status > 499)
+      return `an error item with status ${item.status}`;
     if (typeof item.message !== 'string' || item.message === '') return 'an error item without a message';
     if (item.field !== undefined && typeof item.field !== 'string') return 'an error item whose field is not a string';
     const keys = Object.keys(item).filter((k) => !['status', 'message', 'field'].includes(k));
@@ -404,9 +636,15 @@ function problemOf(request: FuzzRequest, answer: FuzzAnswer): string | undefined
 
 /** A request as a line that reproduces it with curl (bodies cut to 2,000 characters). */
 function describeRequest(base: string, request: FuzzRequest): string {
-  const headers = Object.entries(request.headers).map(([k, v]) => ` -H '${k}: ${v.length > 200 ? `${v.slice(0, 200)}…(${v.length})` : v}'`).join('');
-  const shownPath = request.path.length > 500 ? `${request.path.slice(0, 500)}…(${request.path.length} characters)` : request.path;
-  const body = request.body === undefined ? '' : ` --data-raw '${request.body.length > 2000 ? `${request.body.slice(0, 2000)}…(${request.body.length})` : request.body}'`;
+  const headers = Object.entries(request.headers)
+    .map(([k, v]) => ` -H '${k}: ${v.length > 200 ? `${v.slice(0, 200)}…(${v.length})` : v}'`)
+    .join('');
+  const shownPath =
+    request.path.length > 500 ? `${request.path.slice(0, 500)}…(${request.path.length} characters)` : request.path;
+  const body =
+    request.body === undefined
+      ? ''
+      : ` --data-raw '${request.body.length > 2000 ? `${request.body.slice(0, 2000)}…(${request.body.length})` : request.body}'`;
   return `curl -X ${request.method} '${base}${shownPath}'${headers}${body}`;
 }
 
@@ -424,7 +662,12 @@ export interface Snapshotter {
  */
 export async function snapshotter(base: string, operations: Operation[], token: string): Promise<Snapshotter> {
   const candidates = operations
-    .filter((op) => op.method === 'GET' && op.secured && !op.parameters.some((p) => p.in === 'path' || (p.in === 'query' && p.required)))
+    .filter(
+      (op) =>
+        op.method === 'GET' &&
+        op.secured &&
+        !op.parameters.some((p) => p.in === 'path' || (p.in === 'query' && p.required)),
+    )
     .map((op) => `/api${op.path}${op.parameters.some((p) => p.name === 'size') ? '?size=200' : ''}`);
   const read = async (paths: string[]) => {
     const out = new Map<string, string>();
@@ -473,7 +716,13 @@ export interface OperationRun {
  * Sends `runs` generated requests for one operation (the same ones for the same seed), `concurrency` at a
  * time. Every fifth goes without a token: refusing those must not depend on the input either.
  */
-export async function fuzzOperation(base: string, op: Operation, known: KnownIds, token: string, options: { seed: number; runs: number; concurrency?: number }): Promise<OperationRun> {
+export async function fuzzOperation(
+  base: string,
+  op: Operation,
+  known: KnownIds,
+  token: string,
+  options: { seed: number; runs: number; concurrency?: number },
+): Promise<OperationRun> {
   const requests = fc.sample(requestArbitrary(op, known), { seed: options.seed, numRuns: options.runs });
   const run: OperationRun = { sent: 0, byStatus: new Map(), failures: [], accepted: false };
   let next = 0;
@@ -493,7 +742,11 @@ export async function fuzzOperation(base: string, op: Operation, known: KnownIds
       run.byStatus.set(answer.status, (run.byStatus.get(answer.status) ?? 0) + 1);
       if (request.method !== 'GET' && answer.status < 400) run.accepted = true;
       const problem = problemOf(request, answer);
-      if (problem) run.failures.push({ problem: `${problem}: ${answer.text.slice(0, 300)}`, request: describeRequest(base, request) });
+      if (problem)
+        run.failures.push({
+          problem: `${problem}: ${answer.text.slice(0, 300)}`,
+          request: describeRequest(base, request),
+        });
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 1 }, worker));

@@ -110,7 +110,10 @@ export function loadRealInterface(file = REAL_INTERFACE_FILE): RealInterface {
 
 /** `/ledgerreceipts/{receiptId}` and `/ledgerreceipts/:id` both become `/ledgerreceipts/{}`. */
 function normalisePath(path: string): string {
-  return path.replace(/\{[^}]*\}/g, '{}').replace(/:[A-Za-z0-9_]+/g, '{}').replace(/\/+$/, '');
+  return path
+    .replace(/\{[^}]*\}/g, '{}')
+    .replace(/:[A-Za-z0-9_]+/g, '{}')
+    .replace(/\/+$/, '');
 }
 
 const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${normalisePath(path)}`;
@@ -148,7 +151,11 @@ class Comparer {
       const parts = s.allOf.map((p: Schema) => this.plain(p)).filter(Boolean) as Schema[];
       const merged: Schema = { ...s, allOf: undefined };
       for (const part of parts) {
-        Object.assign(merged, { ...part, properties: { ...merged.properties, ...part.properties }, required: [...(merged.required ?? []), ...(part.required ?? [])] });
+        Object.assign(merged, {
+          ...part,
+          properties: { ...merged.properties, ...part.properties },
+          required: [...(merged.required ?? []), ...(part.required ?? [])],
+        });
       }
       s = merged;
     }
@@ -157,7 +164,11 @@ class Comparer {
       const options = branches.map((b) => this.plain(b)).filter((b): b is Schema => !!b && b.type !== 'null');
       if (options.length === 1) return { ...options[0], [ADDITION_KEY]: s[ADDITION_KEY] ?? options[0][ADDITION_KEY] };
       if (options.length > 1 && options.every((o) => o.type === 'object')) {
-        return { type: 'object', properties: Object.assign({}, ...options.map((o) => o.properties ?? {})), required: [] };
+        return {
+          type: 'object',
+          properties: Object.assign({}, ...options.map((o) => o.properties ?? {})),
+          required: [],
+        };
       }
       return options.find((o) => ourType(o) === want) ?? options[0];
     }
@@ -176,7 +187,10 @@ class Comparer {
   compare(real: RealField, schema: Schema | undefined, where: string, path: string, isRequest: boolean): void {
     const realKind = realKindOf(real, this.real);
     if (realKind === 'skip') return;
-    const ours = this.plain(schema, realKind === 'int' || realKind === 'decimal' ? (realKind === 'int' ? 'integer' : 'number') : realKind);
+    const ours = this.plain(
+      schema,
+      realKind === 'int' || realKind === 'decimal' ? (realKind === 'int' ? 'integer' : 'number') : realKind,
+    );
     if (!ours) {
       this.report('missing', where, path, 'no schema');
       return;
@@ -184,11 +198,13 @@ class Comparer {
     const oursKind = ourType(ours);
     if (oursKind === 'any') return;
     if (realKind === 'object') {
-      if (oursKind !== 'object') return this.report('type', where, path, `object in the real interface, ${oursKind} here`);
+      if (oursKind !== 'object')
+        return this.report('type', where, path, `object in the real interface, ${oursKind} here`);
       return this.compareObject(real, ours, where, path, isRequest);
     }
     if (realKind === 'array') {
-      if (oursKind !== 'array') return this.report('type', where, path, `array in the real interface, ${oursKind} here`);
+      if (oursKind !== 'array')
+        return this.report('type', where, path, `array in the real interface, ${oursKind} here`);
       if (real.items) this.compare(real.items, ours.items, where, `${path}[]`, isRequest);
       return;
     }
@@ -198,29 +214,62 @@ class Comparer {
     }
     const expected = realKind === 'int' ? 'integer' : realKind === 'decimal' ? 'number' : realKind;
     if (oursKind !== expected) {
-      return this.report('type', where, path, `${describeReal(real)} in the real interface, ${oursKind}${ours.format ? ` (${ours.format})` : ''} here`);
+      return this.report(
+        'type',
+        where,
+        path,
+        `${describeReal(real)} in the real interface, ${oursKind}${ours.format ? ` (${ours.format})` : ''} here`,
+      );
     }
     if (realKind === 'string') {
       const realFormat = normaliseFormat(real.format);
-      const ourFormat = normaliseFormat(ours.format ?? (typeof ours.pattern === 'string' && DATE_TIME_PATTERN.test(ours.pattern) ? 'date-time' : undefined));
+      const ourFormat = normaliseFormat(
+        ours.format ??
+          (typeof ours.pattern === 'string' && DATE_TIME_PATTERN.test(ours.pattern) ? 'date-time' : undefined),
+      );
       if (realFormat !== ourFormat) {
-        this.report('type', where, path, `format ${realFormat ?? 'none'} in the real interface, ${ourFormat ?? 'none'} here`);
+        this.report(
+          'type',
+          where,
+          path,
+          `format ${realFormat ?? 'none'} in the real interface, ${ourFormat ?? 'none'} here`,
+        );
       }
       this.compareEnum(realEnum(real), ours.enum as unknown[] | undefined, where, path, isRequest);
     }
   }
 
-  private compareEnum(realValues: string[] | undefined, ourValues: unknown[] | undefined, where: string, path: string, isRequest: boolean) {
+  private compareEnum(
+    realValues: string[] | undefined,
+    ourValues: unknown[] | undefined,
+    where: string,
+    path: string,
+    isRequest: boolean,
+  ) {
     if (isRequest) {
       if (!realValues || !ourValues) return;
       // '' is how the real vocabularies spell "not set"; an empty optional value counts as left out here.
       const refused = realValues.filter((v) => v !== '' && !ourValues.includes(v));
-      if (refused.length > 0) this.report('enum', where, path, `refuses ${refused.length} real value(s): ${refused.slice(0, 8).join(', ')}${refused.length > 8 ? ', …' : ''}`, refused);
+      if (refused.length > 0)
+        this.report(
+          'enum',
+          where,
+          path,
+          `refuses ${refused.length} real value(s): ${refused.slice(0, 8).join(', ')}${refused.length > 8 ? ', …' : ''}`,
+          refused,
+        );
     } else if (realValues) {
       // A free string answered where the real interface promises a vocabulary is not checked here: the service
       // may still only answer real values. A documented vocabulary must stay within the real one.
       const foreign = (ourValues ?? []).map(String).filter((v) => !realValues.includes(v));
-      if (foreign.length > 0) this.report('enum', where, path, `may answer ${foreign.length} value(s) the real interface lacks: ${foreign.slice(0, 8).join(', ')}`, foreign);
+      if (foreign.length > 0)
+        this.report(
+          'enum',
+          where,
+          path,
+          `may answer ${foreign.length} value(s) the real interface lacks: ${foreign.slice(0, 8).join(', ')}`,
+          foreign,
+        );
     }
   }
 
@@ -231,20 +280,30 @@ class Comparer {
     this.seen.add(visit);
     const properties = (ours.properties ?? {}) as Record<string, Schema>;
     const required = new Set<string>((ours.required as string[] | undefined) ?? []);
-    const freeForm = Object.keys(properties).length === 0 && ours.additionalProperties !== false && ours.additionalProperties !== undefined;
-    if (freeForm && Object.keys(fields).length > 0) return this.report('type', where, path, 'typed object in the real interface, free-form object here');
+    const freeForm =
+      Object.keys(properties).length === 0 &&
+      ours.additionalProperties !== false &&
+      ours.additionalProperties !== undefined;
+    if (freeForm && Object.keys(fields).length > 0)
+      return this.report('type', where, path, 'typed object in the real interface, free-form object here');
     for (const [name, field] of Object.entries(fields)) {
       const at = path ? `${path}.${name}` : name;
       if (!(name in properties)) {
         this.report('missing', where, at, `${describeReal(field)} missing`);
         continue;
       }
-      if (isRequest && required.has(name) && field.required !== true) this.report('required', where, at, 'required here, optional in the real interface');
+      if (isRequest && required.has(name) && field.required !== true)
+        this.report('required', where, at, 'required here, optional in the real interface');
       this.compare(field, properties[name], where, at, isRequest);
     }
     for (const [name, schema] of Object.entries(properties)) {
       if (name in fields) continue;
-      this.additions.push({ operation: this.operation, where, path: path ? `${path}.${name}` : name, marked: isMarked(this.deref(schema) ?? schema, schema) });
+      this.additions.push({
+        operation: this.operation,
+        where,
+        path: path ? `${path}.${name}` : name,
+        marked: isMarked(this.deref(schema) ?? schema, schema),
+      });
     }
   }
 
@@ -258,12 +317,18 @@ class Comparer {
         this.report('missing', 'query', name, `${describeReal(field)} query parameter missing`);
         continue;
       }
-      if (parameter.required === true && field.required !== true) this.report('required', 'query', name, 'required here, optional in the real interface');
+      if (parameter.required === true && field.required !== true)
+        this.report('required', 'query', name, 'required here, optional in the real interface');
       this.compare(field, parameter.schema, 'query', name, true);
     }
     for (const parameter of query) {
       if (parameter.name in realFields) continue;
-      this.additions.push({ operation: this.operation, where: 'query', path: parameter.name, marked: isMarked(parameter.schema ?? {}, parameter) });
+      this.additions.push({
+        operation: this.operation,
+        where: 'query',
+        path: parameter.name,
+        marked: isMarked(parameter.schema ?? {}, parameter),
+      });
     }
   }
 }
@@ -348,7 +413,10 @@ export function compareInterfaces(real: RealInterface, ours: OpenApiDoc): Compar
       if (!['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;
       const realOp = realOps.get(operationKey(method, path));
       if (!realOp) {
-        comparison.ourOperations.push({ operation: `${method.toUpperCase()} ${path}`, marked: operation[ADDITION_KEY] === true });
+        comparison.ourOperations.push({
+          operation: `${method.toUpperCase()} ${path}`,
+          marked: operation[ADDITION_KEY] === true,
+        });
         continue;
       }
       const name = `${realOp.method} ${realOp.path}`;
@@ -357,12 +425,25 @@ export function compareInterfaces(real: RealInterface, ours: OpenApiDoc): Compar
       comparer.compareQuery(realOp.params.query, (operation.parameters ?? []) as Schema[]);
       const body = realOp.params.data;
       const ourBody = jsonSchemaOf(operation.requestBody?.content);
-      if (body && !ourBody) comparer.differences.push({ operation: name, kind: 'missing', where: 'request', path: '', detail: `${describeReal(body)} body not accepted` });
+      if (body && !ourBody)
+        comparer.differences.push({
+          operation: name,
+          kind: 'missing',
+          where: 'request',
+          path: '',
+          detail: `${describeReal(body)} body not accepted`,
+        });
       else if (body) comparer.compare(body, ourBody, 'request', '', true);
       for (const answer of realAnswers(realOp)) {
         const response = operation.responses?.[String(answer.status)];
         if (!response) {
-          comparer.differences.push({ operation: name, kind: 'type', where: `response ${answer.status}`, path: '', detail: `status ${answer.status} not answered` });
+          comparer.differences.push({
+            operation: name,
+            kind: 'type',
+            where: `response ${answer.status}`,
+            path: '',
+            detail: `status ${answer.status} not answered`,
+          });
           continue;
         }
         if (answer.field.ref && !real.types[answer.field.ref]) continue; // void, object, File: no typed body
@@ -405,5 +486,7 @@ export function countComparison(comparison: Comparison): ComparisonCounts {
 
 /** One line per difference, for failure messages and the test log. */
 export function describeDifferences(differences: Difference[]): string {
-  return differences.map((d) => `${d.operation} ${d.where}${d.path ? ` ${d.path}` : ''}: ${d.kind}: ${d.detail}`).join('\n');
+  return differences
+    .map((d) => `${d.operation} ${d.where}${d.path ? ` ${d.path}` : ''}: ${d.kind}: ${d.detail}`)
+    .join('\n');
 }

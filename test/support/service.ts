@@ -70,7 +70,8 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     let body: string | undefined;
     if (opts.raw !== undefined) body = opts.raw;
     else if (opts.body !== undefined) body = JSON.stringify(opts.body);
-    if (body !== undefined && !headers['content-type']) headers['content-type'] = opts.contentType ?? 'application/json';
+    if (body !== undefined && !headers['content-type'])
+      headers['content-type'] = opts.contentType ?? 'application/json';
     const response = await fetch(`${base}${path}`, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = undefined;
@@ -80,8 +81,16 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
   }
 
   async function tokenFor(apiKey: string, clientId = demo.clientId, clientSecret = demo.clientSecret): Promise<string> {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, api_key: apiKey });
-    const answer = await request<{ access_token: string }>('POST', '/api/oauth/token', { raw: form.toString(), contentType: 'application/x-www-form-urlencoded' });
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+      api_key: apiKey,
+    });
+    const answer = await request<{ access_token: string }>('POST', '/api/oauth/token', {
+      raw: form.toString(),
+      contentType: 'application/x-www-form-urlencoded',
+    });
     if (answer.status !== 200) throw new Error(`token request failed: ${answer.status} ${answer.text}`);
     return answer.body.access_token;
   }
@@ -116,10 +125,23 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
 }
 
 /** A second company with its own admin user and API key on the demo client: for tenant-isolation tests. */
-export async function otherCompany(service: TestService, name = 'Other Oy'): Promise<{ companyId: number; token: string }> {
+export async function otherCompany(
+  service: TestService,
+  name = 'Other Oy',
+): Promise<{ companyId: number; token: string }> {
   const company = await service.admin.createCompany({ name });
-  const user = await service.admin.createUser({ username: `admin${company.companyId}`, password: 'Other-pass-1', firstName: 'Other', lastName: 'Admin', email: `o${company.companyId}@example.com` });
+  const user = await service.admin.createUser({
+    username: `admin${company.companyId}`,
+    password: 'Other-pass-1',
+    firstName: 'Other',
+    lastName: 'Admin',
+    email: `o${company.companyId}@example.com`,
+  });
   await service.admin.addMember(company.companyId, user.userId, 'ADMIN');
-  const key = await service.admin.createApiKey({ companyId: company.companyId, userId: user.userId, clientId: service.demo.clientId });
+  const key = await service.admin.createApiKey({
+    companyId: company.companyId,
+    userId: user.userId,
+    clientId: service.demo.clientId,
+  });
   return { companyId: company.companyId, token: await service.tokenFor(key.apiKey) };
 }
