@@ -7,6 +7,7 @@ import type { Database } from '../../src/db/types.ts';
 type Nullability<Row> = { [K in keyof Row]-?: null extends Row[K] ? 'null' : 'notnull' };
 
 export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = {
+  currency_rates: { rate_day: 'notnull', currency: 'notnull', rate: 'notnull' },
   accounts: {
     company_id: 'notnull',
     number: 'notnull',
