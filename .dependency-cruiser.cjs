@@ -33,7 +33,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(node_modules|dist)/' },
     tsPreCompilationDeps: true,
-    parser: 'swc',
+    parser: 'tsc',
     enhancedResolveOptions: { extensions: ['.ts', '.js'] },
   },
 };

@@ -19,6 +19,9 @@ import { allMigrations } from './modules.ts';
 import { LATEST_VERSION } from './platform/versions.ts';
 import type { RightLeaf, RightValue, Role } from './platform/rights.ts';
 import { ApiError } from './platform/errors.ts';
+import { parseEcbRates, RatesFileError } from './currencies/index.ts';
+import { readFile } from 'node:fs/promises';
+import { Presets, SingleBar } from 'cli-progress';
 
 const USAGE = `Usage: tase <command>
 
@@ -46,8 +49,10 @@ const USAGE = `Usage: tase <command>
   admin fiscal-year close --company-id N --date D             close the fiscal year holding the date
   admin account set-active --company-id N --account NUMBER --active true|false
   admin housekeeping                                          delete expired rows now (one pass), print the counts
+  admin rates import FILE                                     store the ECB euro reference rates of FILE (daily or historical XML)
+  admin rates status                                          the days and currencies of rates stored
 
-Configuration: PORT, HOST, DATABASE_URL, TASE_MODE, TASE_SIGNING_SECRET, TASE_PUBLIC_URL (see README).`;
+Configuration: PORT, HOST, DATABASE_URL, TASE_MODE, TASE_SIGNING_SECRET, TASE_PUBLIC_URL, TASE_RATES_URL (see README).`;
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -82,7 +87,10 @@ async function serve(config: Config): Promise<void> {
   const app: App = await buildApp({ config });
   let demo: DemoCredentials | undefined;
   if (config.mode === 'sandbox') {
-    if (!(await hasCompanies(app.ctx))) await seedDemo(app.ctx, { withData: true });
+    if (!(await hasCompanies(app.ctx))) {
+      await seedDemo(app.ctx, { withData: true });
+      await app.services.currencies.seedSandboxRates();
+    }
     demo = await storedDemo(app.ctx);
   }
   await app.fastify.listen({ port: config.port, host: config.host });
@@ -223,11 +231,46 @@ async function companyAdmin(
   }
 }
 
+/** `admin rates import FILE` (a progress bar on stderr for a file of many days) and `admin rates status`. */
+async function ratesAdmin(app: App, verb: string | undefined, args: string[]): Promise<unknown> {
+  const { currencies } = app.services;
+  if (verb === 'status' && args.length === 0) return currencies.coverage();
+  if (verb !== 'import' || args.length !== 1)
+    throw new AdminError(`admin rates takes 'import FILE' or 'status'\n\n${USAGE}`);
+  let xml: string;
+  try {
+    xml = await readFile(args[0], 'utf8');
+  } catch (err) {
+    throw new AdminError(`cannot read ${args[0]}: ${(err as Error).message}`);
+  }
+  let days;
+  try {
+    days = parseEcbRates(xml);
+  } catch (err) {
+    if (err instanceof RatesFileError) throw new AdminError(`${args[0]}: ${err.message}`);
+    throw err;
+  }
+  if (days.length === 1) return currencies.storeRates(days);
+  const bar = new SingleBar(
+    { format: 'rates [{bar}] {percentage}% | {value}/{total} days', noTTYOutput: true, stream: process.stderr },
+    Presets.shades_classic,
+  );
+  try {
+    return await currencies.storeRates(days, (done, total) => (done === 0 ? bar.start(total, 0) : bar.update(done)));
+  } finally {
+    bar.stop();
+  }
+}
+
 async function admin(config: Config, args: string[]): Promise<void> {
   const [noun, verb, ...rest] = args;
   if (noun === 'housekeeping') {
     if (verb !== undefined) throw new AdminError(`admin housekeeping takes no arguments, got '${verb}'`);
     print(await withAdmin(config, (_service, app) => app.services.housekeeping.runOnce()));
+    return;
+  }
+  if (noun === 'rates') {
+    print(await withAdmin(config, (_service, app) => ratesAdmin(app, verb, rest)));
     return;
   }
   const { values } = parseArgs({
@@ -357,7 +400,11 @@ export async function main(argv: string[]): Promise<number> {
       }
       case 'seed': {
         if (args[0] !== 'demo') throw new AdminError(`unknown seed '${args[0] ?? ''}'; try 'seed demo'`);
-        const credentials = await withAdmin(config, (_admin, app) => seedDemo(app.ctx, { withData: true }));
+        const credentials = await withAdmin(config, async (_admin, app) => {
+          const seeded = await seedDemo(app.ctx, { withData: true });
+          await app.services.currencies.seedSandboxRates();
+          return seeded;
+        });
         if (args.includes('--json')) print(credentials);
         else
           process.stdout.write(

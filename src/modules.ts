@@ -21,6 +21,7 @@ import { sieArea } from './sie/index.ts';
 import { accountsArea } from './accounts/index.ts';
 import { fiscalArea } from './fiscal/index.ts';
 import { vatArea } from './vat/index.ts';
+import { currenciesArea } from './currencies/index.ts';
 import { ledgerArea } from './ledger/index.ts';
 import { mfaArea } from './mfa/index.ts';
 import { webhooksArea } from './webhooks/index.ts';
@@ -44,6 +45,7 @@ export const MODULES = [
   accountsArea,
   fiscalArea,
   vatArea,
+  currenciesArea,
   ledgerArea,
   mfaArea,
   webhooksArea,

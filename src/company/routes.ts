@@ -12,9 +12,6 @@ import {
   InvoiceTemplate,
   VerifierList,
   VerifierListBasic,
-  type CompanyWire,
-  type UsageSettingsWire,
-  type CirculationSettingsWire,
 } from './schemas.ts';
 import type { CompanyService } from './service.ts';
 

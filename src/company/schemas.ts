@@ -246,7 +246,7 @@ export const EInvoiceData = Type.Object(
 export type EInvoiceDataWire = Static<typeof EInvoiceData>;
 
 /** A product of the register as the collection settings name it; only `productId` is read from a request. */
-export const ProductBasicInfo = Type.Object(
+const ProductBasicInfo = Type.Object(
   {
     productId: Id({ description: 'A product of the register.' }),
     name: Type.Optional(Type.String({ readOnly: true })),

@@ -29,6 +29,8 @@ export const GLOBAL_TABLES = new Set([
   'login_flows',
   'rate_limit_windows',
   'service_settings',
+  // the euro reference rates are the same for every company (src/currencies)
+  'currency_rates',
   'kysely_migration',
   'kysely_migration_lock',
   'sqlite_master',

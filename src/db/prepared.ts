@@ -2,8 +2,11 @@
 // every request (the token's session, a product by id) the SQL is compiled once per engine with named
 // placeholders and only the parameters change. The statement still passes the company-scope check (cached by
 // SQL text) and, on SQLite, the prepared-statement cache.
-import type { CompiledQuery, Compilable } from 'kysely';
-import type { Db } from './index.ts';
+import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import type { Database } from './types.ts';
+
+// The handle of src/db/index.ts, named here without importing it (index.ts imports this file).
+type Db = Kysely<Database>;
 
 const SENTINEL = '\u0000tase-param:';
 

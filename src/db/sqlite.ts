@@ -54,6 +54,10 @@ class CachingDatabase {
   }
 
   prepare(sql: string): CachedStatement {
+    // A deferred transaction that reads and then writes fails at once (SQLITE_BUSY, no busy wait) when another
+    // process committed in between; taking the write lock at the start makes it wait its turn instead. Within
+    // this process Kysely runs one transaction at a time anyway.
+    if (sql === 'begin') sql = 'begin immediate';
     let cached = this.#cache.get(sql);
     if (!cached) {
       cached = new CachedStatement(this.#db.prepare(sql));

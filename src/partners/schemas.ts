@@ -457,7 +457,7 @@ export const Person = Type.Object(
 export type PersonWire = Static<typeof Person>;
 
 /** A person in the search result: names, delivery address, numbers and whether active. */
-export const PersonBasicInfo = Type.Object(
+const PersonBasicInfo = Type.Object(
   {
     id: Id(),
     lastName: Type.String(),

@@ -698,7 +698,7 @@ export class PartnerService {
     const groupIds = await this.#check(
       trx,
       companyId,
-      { ...next, registryInfo: { ...next.registryInfo, partnerGroups: [] } } as PartnerWire,
+      { ...next, registryInfo: { ...next.registryInfo, partnerGroups: [] } },
       violations,
     );
     void groupIds;
@@ -718,7 +718,7 @@ export class PartnerService {
       firstName: body.firstName,
       lastName: body.lastName,
       jobTitle: body.jobTitle,
-      homeCountryAddress: body.homeCountryAddress as Json | undefined,
+      homeCountryAddress: body.homeCountryAddress,
       personNumber: body.invoicingInfo.personNumber,
       dateOfBirth: body.invoicingInfo.dateOfBirth,
       gender: body.invoicingInfo.gender,
@@ -765,7 +765,7 @@ export class PartnerService {
         address && compact({ street: address.street, zip: address.zip, city: address.city, country: address.country }),
       invoicingInfo: Object.keys(invoicing).length > 0 ? invoicing : undefined,
       registryInfo: { active: Boolean(row.active) },
-    }) as PersonBasicWire;
+    });
   }
 
   async getPersonDefaultProducts(companyId: number, id: number): Promise<DefaultProductWire[]> {

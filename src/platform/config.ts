@@ -24,6 +24,10 @@ export interface Config {
   webhookAllowPrivate?: boolean;
   /** Seconds between two passes of the housekeeping task (default 600; 0: no periodic pass). */
   housekeepingIntervalSeconds?: number;
+  /** Address of the ECB euro reference rates (eurofxref-daily.xml format) fetched on a schedule; none: no fetching. */
+  ratesUrl?: string;
+  /** Seconds between two fetches of `ratesUrl` (default 3600). */
+  ratesIntervalSeconds?: number;
 }
 
 export class ConfigError extends Error {
@@ -67,5 +71,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webhookSignatureHeader: webhookHeader(env.TASE_WEBHOOK_SIGNATURE_HEADER),
     webhookAllowPrivate: env.TASE_WEBHOOK_ALLOW_PRIVATE === '1',
     housekeepingIntervalSeconds: integer('TASE_HOUSEKEEPING_INTERVAL', env.TASE_HOUSEKEEPING_INTERVAL, 600),
+    ratesUrl: env.TASE_RATES_URL || undefined,
+    ratesIntervalSeconds: integer('TASE_RATES_INTERVAL', env.TASE_RATES_INTERVAL, 3600),
   };
 }

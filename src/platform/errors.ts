@@ -137,6 +137,16 @@ export const ERRORS = {
     message: 'SIE_EXPORT_END_DATE_OUTSIDE_PERIOD: exportEndDate must lie within the fiscal year.',
   },
 
+  // currencies and exchange rates (src/currencies)
+  CURRENCY_RATE_NOT_FOUND: {
+    status: 404,
+    message: 'No exchange rate of {currency} against {baseCurrency} for {day}: none published from {from} to {to}.',
+  },
+  CURRENCY_RATE_TYPE_INVALID: {
+    status: 400,
+    message: "'rateType' is not valid: {value}. Allowed only: [1,2,3,4,5,6].",
+  },
+
   // registers: dimensions, default dimensions, business partners, persons, company, bank accounts
   DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION: { status: 400 },
   DIMENSION_PERCENTAGES_MUST_SUM_TO_100: { status: 400 },

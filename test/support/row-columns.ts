@@ -23,6 +23,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     acceptors: 'notnull',
     version: 'notnull',
   },
+  currency_rates: { rate_day: 'notnull', currency: 'notnull', rate: 'notnull' },
   accounts: {
     company_id: 'notnull',
     number: 'notnull',

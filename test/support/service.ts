@@ -42,10 +42,12 @@ export interface TestService {
 export interface StartOptions {
   clock?: Clock;
   config?: Partial<Config>;
+  /** A database to serve instead of a fresh one (closed with the service). */
+  database?: Awaited<ReturnType<typeof freshDatabase>>;
 }
 
 export async function startService(options: StartOptions = {}): Promise<TestService> {
-  const database = await freshDatabase();
+  const database = options.database ?? (await freshDatabase());
   const clock = options.clock ?? new ManualClock(new Date());
   const config: Config = {
     ...configFromEnv({ TASE_MODE: 'sandbox' }),
