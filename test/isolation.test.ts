@@ -21,6 +21,8 @@ const BODIES: Record<string, unknown> = {
   'PUT /dimensions/{dimensionId}/items/{itemId}': { codeName: 'FromB' },
   'PUT /ledgerreceipts/{receiptId}/transactions/{transactionId}/dimensions': { dimensionItemValues: [] },
   'PUT /dimensions/{dimensionId}/items': { id: 1, codeName: 'FromB' },
+  'PUT /dimensions/{dimensionId}': { name: 'FromB' },
+  'PUT /fiscalyears/{fiscalYearId}/trackingPeriods/{trackingPeriodId}': { status: 'CLOSED' },
 };
 
 /** The id of A's resource a path parameter names (`groupId` is a product group or a partner group by its path). */
@@ -129,6 +131,16 @@ beforeAll(async () => {
   const year = await create('/fiscalyears', { startDate: '2027-01-01', endDate: '2027-12-31' });
   idsOfA.set('fiscalYearId', String(year.id));
   idsOfA.set('periodId', String(year.periods[0].id));
+  idsOfA.set('trackingPeriodId', String(year.periods[0].id));
+  const userOfA = JSON.parse((await as(tokenA, 'GET', '/api/users')).text) as { id: number };
+  idsOfA.set('userId', String(userOfA.id));
+  // verifier lists are written by the admin only (tase admin company verifier-list)
+  const list = await svc.app.services.company.documents.saveVerifierList(svc.demo.companyId, {
+    name: `${MARK} list`,
+    verifiers: [userOfA.id],
+    acceptors: [],
+  });
+  idsOfA.set('listId', String(list.id));
   const receipt = await create('/ledgerreceipts', {
     type: 'JOURNAL',
     name: `${MARK} receipt`,
