@@ -61,5 +61,10 @@ class NamedStatementPool implements PostgresPool {
 
 export function openPostgres(url: string, poolSize: number): { dialect: PostgresDialect; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that the server ends (restart, failover, an administrator's termination) is reported on
+  // the pool; pg has already dropped it and the next checkout opens a new one, so it must not end the process.
+  pool.on('error', (err: Error & { code?: string }) => {
+    if (err.code !== '57P01') process.emitWarning(`an idle database connection failed: ${err.message}`);
+  });
   return { dialect: new PostgresDialect({ pool: new NamedStatementPool(pool) }), pool };
 }
