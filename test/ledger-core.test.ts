@@ -1,12 +1,12 @@
-// The posting core as later areas use it: LedgerService.post / replace / setStatus inside the caller's own
+// The posting core as later areas use it: post / replace / setStatus / reverse inside the caller's own
 // transaction, with the pure posting builders of src/domain/postings.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
 import { Decimal } from '../src/domain/decimal.ts';
 import { ApiError } from '../src/platform/errors.ts';
 import { purchaseInvoicePostings, salesInvoicePostings, UnbalancedPostingError } from '../src/domain/postings.ts';
-import { ledgerSums, writeEntries } from '../src/ledger/store.ts';
-import type { ReceiptDraft } from '../src/ledger/service.ts';
+import { ledgerSums, reversalOf, writeEntries } from '../src/ledger/store.ts';
+import type { ReceiptDraft } from '../src/ledger/posting.ts';
 import { startService, type TestService } from './support/service.ts';
 
 let svc: TestService;
@@ -171,5 +171,63 @@ describe('LedgerService.replace and setStatus', () => {
     await db.transaction().execute((trx) => ledger.setStatus(trx, companyId, posted.id, 'INVALIDATED'));
     const end = new Map((await ledgerSums(db, companyId)).map((r) => [r.account_number, r.total]));
     expect(end.get('2871') ?? 0).toBe(before.get('2871') ?? 0);
+  });
+});
+
+describe('LedgerService.reverse', () => {
+  it('books a linked reversal of a posted receipt inside the caller’s transaction, once', async () => {
+    const { ledger } = svc.app.services;
+    const db = svc.app.ctx.db;
+    const companyId = svc.demo.companyId;
+    const totals = async () => new Map((await ledgerSums(db, companyId)).map((r) => [r.account_number, r.total]));
+    const before = await totals();
+    const posted = await db.transaction().execute((trx) => ledger.post(trx, companyId, salesDraft(20000)));
+    expect((await totals()).get('1700')).toBe((before.get('1700') ?? 0) + 25100);
+
+    // the caller's transaction rolls back: no reversal remains, and its number is given back
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await ledger.reverse(trx, companyId, posted.id);
+        throw new Error('the document failed');
+      }),
+    ).rejects.toThrow('the document failed');
+    expect(await reversalOf(db, companyId, posted.id)).toBeUndefined();
+
+    const reversal = await db
+      .transaction()
+      .execute((trx) => ledger.reverse(trx, companyId, posted.id, { receiptDate: '2026-10-02' }));
+    expect(reversal.receiptNumber).toBe(posted.receiptNumber + 1);
+    expect(await reversalOf(db, companyId, posted.id)).toBe(reversal.id);
+    const wire = await ledger.receipt(db, companyId, reversal.id);
+    expect(wire).toMatchObject({
+      type: 'SALES_INVOICE',
+      status: 'APPROVED',
+      receiptDate: '2026-10-02',
+      name: `Reversal of receipt ${posted.receiptNumber}`,
+      invoiceId: 77,
+    });
+    expect(wire?.transactions.map((t) => [t.account, t.accountingValue.toFixed(), t.vatPercent.toFixed()])).toEqual([
+      ['1700', '-251', '0'],
+      ['3000', '200', '25.5'],
+      ['2930', '51', '25.5'],
+    ]);
+    expect((await ledger.receipt(db, companyId, posted.id))?.status).toBe('APPROVED');
+    const after = await totals();
+    for (const account of ['1700', '3000', '2930']) expect(after.get(account) ?? 0).toBe(before.get(account) ?? 0);
+
+    const again = await db
+      .transaction()
+      .execute((trx) => ledger.reverse(trx, companyId, posted.id))
+      .catch((e: unknown) => e);
+    expect((again as ApiError).items[0].message).toMatch(/^ILLEGAL_RECEIPT_STATUS_TRANSITION: a REVERSED receipt/);
+
+    const draft = await db
+      .transaction()
+      .execute((trx) => ledger.post(trx, companyId, { ...salesDraft(100), status: 'UNFINISHED' }));
+    const unfinished = await db
+      .transaction()
+      .execute((trx) => ledger.reverse(trx, companyId, draft.id))
+      .catch((e: unknown) => e);
+    expect((unfinished as ApiError).items[0].message).toMatch(/^ILLEGAL_RECEIPT_STATUS_TRANSITION: a UNFINISHED/);
   });
 });

@@ -11,18 +11,18 @@ import { ledgerRoutes } from './routes.ts';
 import { LedgerService } from './service.ts';
 import { receiptIdsIn } from './store.ts';
 
-export type { PostedReceipt, ReceiptDraft } from './service.ts';
 export type { LedgerReceiptRow } from './store.ts';
 
 /**
- * What other areas call to book. Every method runs in the caller's transaction `trx` and throws an ApiError
- * (nothing written by it) when the posting breaks a rule:
+ * What other areas call to book (the contract is at the top of posting.ts). Every method runs in the caller's
+ * transaction `trx` and throws an ApiError (nothing written by it) when the posting breaks a rule:
  * - `post` books a new receipt (UNFINISHED, or APPROVED to count in balances at once) and numbers it;
  * - `replace` rewrites a receipt's header and lines (same id and number, same fiscal year);
- * - `setStatus` approves, reopens (UNFINISHED) or invalidates a receipt — invalidating is the reversal;
+ * - `setStatus` approves, reopens (UNFINISHED) or invalidates a receipt that is not final yet;
+ * - `reverse` books the reversal of an APPROVED receipt, linked to it (how a posted document is cancelled);
  * - `receipt` reads a receipt as the API shows it.
  */
-export type Posting = Pick<LedgerService, 'post' | 'replace' | 'setStatus' | 'receipt'>;
+export type { Posting, PostedReceipt, ReceiptDraft } from './posting.ts';
 
 export { LedgerService } from './service.ts';
 

@@ -129,4 +129,10 @@ export const ledgerMigrations: Record<string, Migration> = {
       await db.schema.alterTable('ledger_receipts').addColumn('serial_number', 'integer').execute();
     },
   },
+  // a reversal names the receipt it reverses (at most one per receipt)
+  '0306_ledger_reversals': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('ledger_receipts').addColumn('reverses_receipt_id', 'bigint').execute();
+    },
+  },
 };

@@ -1,4 +1,4 @@
-// SQL of ledger receipts and their entries. Only LedgerService (service.ts) writes here; the one writer of
+// SQL of ledger receipts and their entries, written only by the ledger (posting.ts, service.ts); the one writer of
 // entries, `writeEntries`, refuses an unbalanced set of lines, so no unbalanced receipt can be stored.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
@@ -31,6 +31,8 @@ export interface LedgerReceiptRow {
   vat_date: string | null;
   serial_series: string | null;
   serial_number: number | null;
+  /** The receipt this one reverses (a reversal), or null. */
+  reverses_receipt_id: number | null;
   version: string;
   created_at: string;
 }
@@ -53,7 +55,7 @@ export interface LedgerEntryRow {
   partner_id: number | null;
   transaction_type: string;
   balance_code: string | null;
-  /** JSON array of numbers, or null. */
+  /** JSON array of exact decimals, or null. */
   allocations: string | null;
   start_date: string | null;
   end_date: string | null;
@@ -87,6 +89,17 @@ export async function getReceipt(db: Db, companyId: number, id: number): Promise
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** The reversal of a receipt, if one was booked. */
+export async function reversalOf(db: Db, companyId: number, receiptId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('ledger_receipts')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('reverses_receipt_id', '=', receiptId)
+    .executeTakeFirst();
+  return row ? Number(row.id) : undefined;
 }
 
 export async function getReceipts(db: Db, companyId: number, ids: number[]): Promise<LedgerReceiptRow[]> {

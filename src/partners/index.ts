@@ -6,7 +6,7 @@ import { partnerRoutes } from './routes.ts';
 import { PartnerService } from './service.ts';
 
 export { PartnerService } from './service.ts';
-export { getPartner, partnerExists, type PartnerRow } from './store.ts';
+export { existingPartnerIds, getPartner, type PartnerRow } from './store.ts';
 export {
   BusinessPartner,
   CashDiscount,

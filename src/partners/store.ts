@@ -71,6 +71,18 @@ declare module '../db/types.ts' {
   }
 }
 
+/** For other areas (the ledger's postings): which of these partners exist in the company, in one query. */
+export async function existingPartnerIds(db: Db, companyId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('business_partners')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
 /** For other areas (invoices, ledger, payments): does this partner exist in the company? */
 export async function partnerExists(db: Db, companyId: number, id: number): Promise<boolean> {
   const row = await db

@@ -248,6 +248,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     vat_date: 'null',
     serial_series: 'null',
     serial_number: 'null',
+    reverses_receipt_id: 'null',
     version: 'notnull',
     created_at: 'notnull',
   },

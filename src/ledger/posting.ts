@@ -1,0 +1,388 @@
+// The posting interface: how every area that books something (journal receipts from the API; later sales and
+// purchase invoices, payments, bank statements, salary slips) writes to the ledger.
+//
+//   const posted = await ledger.post(trx, companyId, {
+//     type: 'SALES_INVOICE', status: 'APPROVED', name: 'Invoice 1001', receiptDate: '2026-03-01',
+//     vatType: 'SALES', vatStatus: 1, partnerId, invoiceId,
+//     lines: salesInvoicePostings(rows, { partnerId }),   // pure builders in src/domain/postings.ts
+//   });
+//   … when the document changes:            await ledger.replace(trx, companyId, posted.id, newDraft);
+//   … when its status changes:              await ledger.setStatus(trx, companyId, posted.id, 'INVALIDATED');
+//   … when a posted document is cancelled:  await ledger.reverse(trx, companyId, posted.id, { receiptDate });
+//
+// The contract:
+// - Every operation runs in the caller's transaction `trx` (`ctx.db.transaction().execute(async (trx) => …)`):
+//   the receipt, its number and its lines are written with the caller's document or not at all. None opens a
+//   transaction of its own.
+// - Every draft is checked before anything is written, all problems reported together (ApiError, 400): lines
+//   balance to the cent and respect the limits (src/domain/postings.ts), accounts exist and are active
+//   (ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE), dimension items exist in their dimension and are active
+//   (DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION), partners exist (LEDGER_PARTNER_NOT_FOUND; all
+//   partners of a draft in one query), and the receipt date lies in an open fiscal period (CLOSED_FISCAL_PERIOD
+//   / NO_FISCAL_YEAR_FOR_DATE). VAT statuses and rates are checked by `checkVat` for callers that take them
+//   from outside (the API's journal receipts); document areas compute their VAT with src/domain/vat.ts.
+// - The only writer of ledger lines (store.writeEntries) refuses unbalanced lines again, so an unbalanced
+//   receipt cannot be stored by any path.
+// - Receipt numbers run per company and fiscal year without gaps: the number is taken from a counter row in
+//   the same transaction, so a rolled-back posting gives its number back. Lines count in balances, reports and
+//   the SIE export exactly while their receipt is APPROVED (ledger_entries.in_ledger).
+// - A posted (APPROVED) receipt is corrected by reversing it: `reverse` books an APPROVED receipt with the
+//   same lines negated, dated when the caller says, that names the receipt it reverses; both stay in the
+//   ledger, so every period already reported keeps its figures. A receipt is reversed at most once.
+import { allocateId, allocateIds, type Db } from '../db/index.ts';
+import type { AppContext } from '../platform/context.ts';
+import { Decimal } from '../domain/decimal.ts';
+import { apiError, ApiError, errorItem, notFound, type ErrorItem } from '../platform/errors.ts';
+import { isoDateTime, nextVersion } from '../platform/clock.ts';
+import { checkLines, type PostingLine } from '../domain/postings.ts';
+import { vatCountry } from '../domain/vat.ts';
+import { findAccounts } from '../accounts/index.ts';
+import { findDimensionItems } from '../dimensions/index.ts';
+import { existingPartnerIds } from '../partners/index.ts';
+import type { FiscalService } from '../fiscal/index.ts';
+import type { VatService } from '../vat/index.ts';
+import type { LedgerReceiptWire, ReceiptStatus } from './schemas.ts';
+import {
+  allocationRows,
+  draftToRow,
+  entryToLine,
+  lineToEntry,
+  receiptToWire,
+  rowToDraft,
+  type DraftLine,
+  type ReceiptDraft,
+} from './mapping.ts';
+import * as store from './store.ts';
+
+export type { ReceiptDraft } from './mapping.ts';
+
+export interface PostedReceipt {
+  id: number;
+  receiptNumber: number;
+  fiscalYearId: number;
+  version: string;
+}
+
+/** The status moves a receipt may make, by the action that makes them. */
+export const ACTIONS = {
+  approve: { to: 'APPROVED', from: ['UNFINISHED'] },
+  unfinished: { to: 'UNFINISHED', from: ['APPROVED', 'INVALIDATED'] },
+  invalidate: { to: 'INVALIDATED', from: ['UNFINISHED', 'APPROVED'] },
+} as const satisfies Record<string, { to: ReceiptStatus; from: ReceiptStatus[] }>;
+export type ReceiptAction = keyof typeof ACTIONS;
+
+/** Where a line of a draft is reported in an error: `transactions[i].field`, as the API names it. */
+const lineField = (i: number | undefined, field: string | undefined): string | undefined =>
+  i === undefined ? field : `transactions[${i}]${field ? `.${field}` : ''}`;
+
+export class LedgerPosting {
+  readonly #ctx: AppContext;
+  readonly #fiscal: FiscalService;
+  readonly #vat: VatService;
+
+  constructor(ctx: AppContext, fiscal: FiscalService, vat: VatService) {
+    this.#ctx = ctx;
+    this.#fiscal = fiscal;
+    this.#vat = vat;
+  }
+
+  /** Books a new receipt inside the caller's transaction. */
+  async post(trx: Db, companyId: number, draft: ReceiptDraft): Promise<PostedReceipt> {
+    return this.#book(trx, companyId, draft, null);
+  }
+
+  /**
+   * Replaces the header and lines of a receipt (a document changed). The receipt keeps its id and number; its
+   * date must stay within the fiscal year that numbered it. Lines sent with the id of an existing line keep it.
+   */
+  async replace(trx: Db, companyId: number, receiptId: number, draft: ReceiptDraft): Promise<PostedReceipt> {
+    const current = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
+    if (!current) throw notFound('Ledger receipt');
+    await this.#fiscal.openPeriodOn(trx, companyId, current.receipt_date);
+    const period = await this.#validate(trx, companyId, draft);
+    if (period.fiscalYearId !== Number(current.fiscal_year_id)) {
+      const year = await trx
+        .selectFrom('fiscal_years')
+        .select(['start_date', 'end_date'])
+        .where('company_id', '=', companyId)
+        .where('id', '=', current.fiscal_year_id)
+        .executeTakeFirstOrThrow();
+      throw apiError('RECEIPT_DATE_MOVES_FISCAL_YEAR', 'receiptDate', { start: year.start_date, end: year.end_date });
+    }
+    const version = nextVersion(this.#ctx.clock.now(), current.version);
+    const row = draftToRow(draft, {
+      companyId,
+      id: receiptId,
+      fiscalYearId: period.fiscalYearId,
+      receiptNumber: Number(current.receipt_number),
+      reversesReceiptId: current.reverses_receipt_id === null ? null : Number(current.reverses_receipt_id),
+      version,
+      createdAt: current.created_at,
+    });
+    await store.updateReceipt(trx, row);
+    const existing = await store.entriesOf(trx, companyId, [receiptId]);
+    await this.#writeLines(
+      trx,
+      row,
+      draft.lines,
+      existing.map((e) => Number(e.id)),
+    );
+    return { id: receiptId, receiptNumber: row.receipt_number, fiscalYearId: period.fiscalYearId, version };
+  }
+
+  /**
+   * Moves a receipt to another status. UNFINISHED → APPROVED, APPROVED → UNFINISHED, INVALIDATED → UNFINISHED,
+   * UNFINISHED/APPROVED → INVALIDATED; anything else is ILLEGAL_RECEIPT_STATUS_TRANSITION. The receipt's period
+   * must be open. Approving re-checks accounts, dimensions and partners as they are now.
+   */
+  async setStatus(trx: Db, companyId: number, receiptId: number, to: ReceiptStatus): Promise<store.LedgerReceiptRow> {
+    const row = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
+    if (!row) throw notFound('Ledger receipt');
+    const action = (Object.keys(ACTIONS) as ReceiptAction[]).find((a) => ACTIONS[a].to === to)!;
+    if (!(ACTIONS[action].from as readonly string[]).includes(row.status)) {
+      throw apiError('ILLEGAL_RECEIPT_STATUS_TRANSITION', 'status', { from: row.status, to });
+    }
+    await this.#fiscal.openPeriodOn(trx, companyId, row.receipt_date);
+    if (to === 'APPROVED') await this.#validate(trx, companyId, await this.#storedDraft(trx, companyId, row));
+    const next = { ...row, status: to, version: nextVersion(this.#ctx.clock.now(), row.version) };
+    await store.updateReceipt(trx, next);
+    await store.setInLedger(trx, companyId, receiptId, to === 'APPROVED');
+    return next;
+  }
+
+  /**
+   * Books the reversal of an APPROVED receipt: a new APPROVED receipt of the same type and header with every
+   * line (and dimension allocation) negated, dated `receiptDate` (default: the original's date) in an open
+   * period, naming the original (`reverses_receipt_id`). The original stays as it is. A receipt that is not
+   * APPROVED, or was reversed already, is ILLEGAL_RECEIPT_STATUS_TRANSITION (to REVERSED).
+   */
+  async reverse(
+    trx: Db,
+    companyId: number,
+    receiptId: number,
+    options: { receiptDate?: string; name?: string } = {},
+  ): Promise<PostedReceipt> {
+    const original = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
+    if (!original) throw notFound('Ledger receipt');
+    const reversed = (await store.reversalOf(trx, companyId, receiptId)) !== undefined;
+    if (original.status !== 'APPROVED' || reversed) {
+      const from = reversed ? 'REVERSED' : original.status;
+      throw apiError('ILLEGAL_RECEIPT_STATUS_TRANSITION', 'status', { from, to: 'REVERSED' });
+    }
+    const draft = await this.#storedDraft(trx, companyId, original);
+    const reversal: ReceiptDraft = {
+      ...draft,
+      status: 'APPROVED',
+      name: options.name ?? `Reversal of receipt ${original.receipt_number}`,
+      receiptDate: options.receiptDate ?? draft.receiptDate,
+      serialNumber: null,
+      lines: draft.lines.map(({ id: _, ...line }) => ({
+        ...line,
+        amountMinor: -line.amountMinor,
+        dimensions: (line.dimensions ?? []).map((d) => ({ ...d, amountMinor: -d.amountMinor })),
+      })),
+    };
+    return this.#book(trx, companyId, reversal, receiptId);
+  }
+
+  /** A receipt as the API shows it (undefined when missing). */
+  async receipt(db: Db, companyId: number, receiptId: number): Promise<LedgerReceiptWire | undefined> {
+    return (await this.receipts(db, companyId, [receiptId]))[0];
+  }
+
+  /** Receipts as the API shows them, in id order; missing ids are left out. */
+  async receipts(db: Db, companyId: number, ids: number[]): Promise<LedgerReceiptWire[]> {
+    const rows = await store.getReceipts(db, companyId, ids);
+    const receiptIds = rows.map((r) => Number(r.id));
+    const [entries, dims] = await Promise.all([
+      store.entriesOf(db, companyId, receiptIds),
+      store.dimensionsOf(db, companyId, receiptIds),
+    ]);
+    return rows.map((r) =>
+      receiptToWire(
+        r,
+        entries.filter((e) => Number(e.receipt_id) === Number(r.id)),
+        dims.filter((d) => Number(d.receipt_id) === Number(r.id)),
+      ),
+    );
+  }
+
+  /**
+   * VAT of a draft whose VAT comes from outside (the API's journal receipts): the statuses are in use for the
+   * VAT type, and every line's percent is a rate valid in the VAT country (`vatProcessing`, else the
+   * company's) on the receipt date.
+   */
+  async checkVat(trx: Db, companyId: number, draft: ReceiptDraft): Promise<void> {
+    const items: ErrorItem[] = [];
+    const statuses = await this.#vat.statuses(trx, companyId);
+    const inUse = (vatStatus: number, vatType: 'SALES' | 'PURCHASE') =>
+      statuses.some((s) => s.vat_status === vatStatus && Boolean(vatType === 'SALES' ? s.sales : s.purchase));
+    if (!inUse(draft.vatStatus, draft.vatType))
+      items.push(
+        errorItem('VAT_STATUS_NOT_IN_USE', 'vatStatus', { vatStatus: draft.vatStatus, vatType: draft.vatType }),
+      );
+    const country = draft.vatProcessing
+      ? vatCountry(draft.vatProcessing)
+      : await this.#vat.companyCountry(trx, companyId);
+    if (draft.vatProcessing && !country)
+      items.push(errorItem('UNKNOWN_VAT_COUNTRY', 'vatProcessing', { countryCode: draft.vatProcessing }));
+    draft.lines.forEach((line, i) => {
+      const vatType = line.vatType ?? draft.vatType;
+      if (line.vatStatus != null && !inUse(line.vatStatus, vatType))
+        items.push(
+          errorItem('VAT_STATUS_NOT_IN_USE', `transactions[${i}].vatStatus`, { vatStatus: line.vatStatus, vatType }),
+        );
+      const percent = line.vatPercent ?? new Decimal(0);
+      if (country && !this.#vat.isRateValid(country, draft.receiptDate, percent)) {
+        items.push(
+          errorItem('VAT_PERCENT_NOT_VALID', `transactions[${i}].vatPercent`, {
+            vatPercent: percent.toFixed(),
+            country: country.name,
+            date: draft.receiptDate,
+          }),
+        );
+      }
+    });
+    if (items.length > 0) throw new ApiError(items);
+  }
+
+  /** Dimension allocations of lines: each item exists, is active and belongs to its dimension. */
+  async dimensionProblems(
+    trx: Db,
+    companyId: number,
+    lines: readonly PostingLine[],
+    field: (line: number, value: number) => string,
+  ): Promise<ErrorItem[]> {
+    const itemIds = lines.flatMap((l) => (l.dimensions ?? []).map((d) => d.itemId));
+    if (itemIds.length === 0) return [];
+    const found = new Map((await findDimensionItems(trx, companyId, itemIds)).map((item) => [item.id, item]));
+    const items: ErrorItem[] = [];
+    lines.forEach((line, i) =>
+      (line.dimensions ?? []).forEach((d, j) => {
+        const item = found.get(d.itemId);
+        if (!item || !item.active || item.dimensionId !== d.dimensionId)
+          items.push(errorItem('DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION', field(i, j)));
+      }),
+    );
+    return items;
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+
+  async #book(
+    trx: Db,
+    companyId: number,
+    draft: ReceiptDraft,
+    reversesReceiptId: number | null,
+  ): Promise<PostedReceipt> {
+    const period = await this.#validate(trx, companyId, draft);
+    const now = this.#ctx.clock.now();
+    const id = await allocateId(trx, companyId, 'ledger_receipts');
+    const receiptNumber = await allocateId(trx, companyId, `receipt_number:${period.fiscalYearId}`);
+    const version = nextVersion(now);
+    const row = draftToRow(draft, {
+      companyId,
+      id,
+      fiscalYearId: period.fiscalYearId,
+      receiptNumber,
+      reversesReceiptId,
+      version,
+      createdAt: isoDateTime(now),
+    });
+    await store.insertReceipt(trx, row);
+    await this.#writeLines(trx, row, draft.lines, [], true);
+    return { id, receiptNumber, fiscalYearId: period.fiscalYearId, version };
+  }
+
+  /** Every rule of a draft, all problems together; answers where the receipt goes. */
+  async #validate(trx: Db, companyId: number, draft: ReceiptDraft) {
+    const items: ErrorItem[] = [];
+    for (const p of checkLines(draft.lines)) items.push(errorItem(p.code, lineField(p.line, p.field), p.params));
+    if (draft.name.length === 0 || draft.name.length > 80)
+      items.push(errorItem('VALIDATION_FAILED', 'name', { detail: 'name: 1 to 80 characters' }));
+    if (draft.periodStartDate && draft.periodEndDate && draft.periodStartDate > draft.periodEndDate)
+      items.push(errorItem('START_DATE_AFTER_END_DATE', 'periodStartDate'));
+
+    let period: Awaited<ReturnType<FiscalService['openPeriodOn']>> | undefined;
+    try {
+      period = await this.#fiscal.openPeriodOn(trx, companyId, draft.receiptDate);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      items.push(...err.items);
+    }
+
+    const accounts = new Map(
+      (await findAccounts(trx, companyId, [...new Set(draft.lines.map((l) => l.account))])).map((a) => [
+        a.number,
+        Boolean(a.active),
+      ]),
+    );
+    draft.lines.forEach((line, i) => {
+      if (!accounts.get(line.account))
+        items.push(errorItem('ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', lineField(i, 'account')));
+    });
+    items.push(
+      ...(await this.dimensionProblems(trx, companyId, draft.lines, (i, j) =>
+        lineField(i, `dimensionItemValues[${j}]`)!,
+      )),
+    );
+
+    // every partner the draft names, looked up in one query; each reported once, where it first appears
+    const partnerFields = new Map<number, string>();
+    if (draft.partnerId != null) partnerFields.set(draft.partnerId, 'partnerId');
+    draft.lines.forEach((line, i) => {
+      if (line.partnerId != null && !partnerFields.has(line.partnerId))
+        partnerFields.set(line.partnerId, lineField(i, 'partnerId')!);
+    });
+    const existing = await existingPartnerIds(trx, companyId, [...partnerFields.keys()]);
+    for (const [partnerId, field] of partnerFields) {
+      if (!existing.has(partnerId)) items.push(errorItem('LEDGER_PARTNER_NOT_FOUND', field, { partnerId }));
+    }
+
+    if (items.length > 0 || !period) throw new ApiError(items);
+    return period;
+  }
+
+  async #writeLines(
+    trx: Db,
+    receipt: store.LedgerReceiptRow,
+    lines: readonly DraftLine[],
+    reusableIds: number[],
+    newReceipt = false,
+  ): Promise<void> {
+    const companyId = receipt.company_id;
+    const reusable = new Set(reusableIds);
+    const kept = new Set<number>();
+    const ids: number[] = lines.map(({ id }) =>
+      id !== undefined && reusable.has(id) && !kept.has(id) ? (kept.add(id), id) : 0,
+    );
+    const fresh = ids.filter((id) => id === 0).length;
+    let next = fresh > 0 ? await allocateIds(trx, companyId, 'ledger_entries', fresh) : 0;
+    for (let i = 0; i < ids.length; i++) if (ids[i] === 0) ids[i] = next++;
+    const entries = lines.map((line, i) => lineToEntry(receipt, ids[i], line));
+    const dimensions = lines.flatMap((line, i) => allocationRows(companyId, receipt.id, ids[i], line.dimensions ?? []));
+    await store.writeEntries(trx, companyId, receipt.id, entries, dimensions, { newReceipt });
+  }
+
+  /** A stored receipt with its lines as a draft. */
+  async #storedDraft(db: Db, companyId: number, row: store.LedgerReceiptRow): Promise<ReceiptDraft> {
+    const receiptId = Number(row.id);
+    const [entries, dims] = await Promise.all([
+      store.entriesOf(db, companyId, [receiptId]),
+      store.dimensionsOf(db, companyId, [receiptId]),
+    ]);
+    const lines = entries.map((e) =>
+      entryToLine(
+        e,
+        dims.filter((d) => Number(d.entry_id) === Number(e.id)),
+      ),
+    );
+    return rowToDraft(row, lines);
+  }
+}
+
+/**
+ * What other areas call to book (see the contract at the top of this file). Every method runs in the caller's
+ * transaction and throws an ApiError, having written nothing, when the posting breaks a rule.
+ */
+export type Posting = Pick<LedgerPosting, 'post' | 'replace' | 'setStatus' | 'reverse' | 'receipt'>;
