@@ -163,7 +163,7 @@ export class PartnerDefaults {
           productInfo: productToWire(product),
           defaultSettings: readJson<Json>(r.settings),
           validityPeriods: readJson<Json[]>(r.validity_periods),
-        }),
+        } satisfies Record<keyof DefaultProductWire, unknown>),
       ];
     });
   }

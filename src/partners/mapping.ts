@@ -129,7 +129,7 @@ export function partnerBasic(row: store.PartnerRow): PartnerBasicWire {
     invoicingInfo: Object.keys(invoicing).length > 0 ? invoicing : undefined,
     registryInfo: { active: Boolean(row.active) },
     version: row.version,
-  });
+  } satisfies Record<keyof PartnerBasicWire, unknown>);
 }
 
 export function personToWire(row: store.PartnerRow, groups: store.PartnerGroupRow[]): PersonWire {
@@ -182,7 +182,7 @@ export function personToWire(row: store.PartnerRow, groups: store.PartnerGroupRo
       homeMunicipality: registry.homeMunicipality as string | undefined,
     }),
     version: row.version,
-  });
+  } satisfies Record<keyof PersonWire, unknown>);
 }
 
 export function personBasic(row: store.PartnerRow): PersonBasicWire {
@@ -201,7 +201,7 @@ export function personBasic(row: store.PartnerRow): PersonBasicWire {
       address && compact({ street: address.street, zip: address.zip, city: address.city, country: address.country }),
     invoicingInfo: Object.keys(invoicing).length > 0 ? invoicing : undefined,
     registryInfo: { active: Boolean(row.active) },
-  });
+  } satisfies Record<keyof PersonBasicWire, unknown>);
 }
 
 export function groupToWire(row: store.PartnerGroupRow): PartnerGroupWire {
