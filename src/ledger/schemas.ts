@@ -11,6 +11,7 @@ import {
   Page,
   type Static,
 } from '../platform/schema.ts';
+import { ATTACHMENT_REFERENCE_TYPES } from '../domain/real-vocabularies.ts';
 import { MAX_DIMENSION_VALUES_PER_LINE, MAX_LINES_PER_RECEIPT, TRANSACTION_TYPES } from '../domain/postings.ts';
 
 export const RECEIPT_TYPES = [
@@ -72,24 +73,6 @@ const SerialNumber = Type.Object(
   },
   { title: 'SerialNumber', additionalProperties: false },
 );
-
-const ATTACHMENT_REFERENCE_TYPES = [
-  'BANKSTATEMENTEVENT',
-  'COST_RECEIPT',
-  'CUSTOMER_BUSINESS_PARTNER_REGISTER',
-  'EMPLOYEE_INFO',
-  'ENVIRONMENT',
-  'FINANCIAL_STATEMENT',
-  'INVOICE',
-  'INVOICEDRAFT_ITEM',
-  'LEDGERRECEIPT',
-  'NETS_COLLECTION',
-  'PERSON_BUSINESS_PARTNER_REGISTER',
-  'PURCHASE_PRODUCT_REGISTER',
-  'REFERENCE_PAYMENT',
-  'SALES_PRODUCT_REGISTER',
-  'SUPPLIER_BUSINESS_PARTNER_REGISTER',
-] as const;
 
 /** Metadata of an attached file. Read-only in a receipt: files are attached through the attachments interface. */
 const Attachment = Type.Object(
