@@ -27,6 +27,7 @@ import { mfaArea } from './mfa/index.ts';
 import { webhooksArea } from './webhooks/index.ts';
 import { authenticatorArea } from './authenticator/index.ts';
 import { housekeepingArea } from './housekeeping/index.ts';
+import { bankArea } from './bank/index.ts';
 
 export type { BackgroundTask } from './platform/area.ts';
 
@@ -51,6 +52,7 @@ export const MODULES = [
   webhooksArea,
   authenticatorArea,
   housekeepingArea,
+  bankArea,
 ] as const;
 
 type Module = (typeof MODULES)[number];

@@ -241,6 +241,11 @@ export const ERRORS = {
   },
   FISCAL_YEAR_INVALID: { status: 400, message: 'FISCAL_YEAR_INVALID: {detail}' },
   UNKNOWN_VAT_COUNTRY: { status: 400, message: "UNKNOWN_VAT_COUNTRY: no VAT data for '{countryCode}'." },
+  BANK_FILE_INVALID: { status: 400, message: 'BANK_FILE_INVALID: nothing was imported: {detail}' },
+  ACCOUNT_NUMBER_ONLY_IN_HEADER: {
+    status: 400,
+    message: 'ACCOUNT_NUMBER_ONLY_IN_HEADER: send the account number as the accountNumber HTTP header.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -64,6 +64,10 @@ export function installConventions(
     },
   );
 
+  // XML files (bank statements) stay a stream for the route that reads them; other routes refuse them (validation.ts)
+  for (const type of ['application/xml', 'text/xml'])
+    app.addContentTypeParser(type, (_req, payload, done) => done(null, payload));
+
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart));
   app.setSerializerCompiler(({ schema }) => {
     if (!options.validateResponses) return stringifyJson;

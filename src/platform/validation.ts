@@ -5,6 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import { Decimal, isDecimal } from '../domain/decimal.ts';
 import { ApiError, errorItem, type ErrorItem } from './errors.ts';
 import { findInvalidText } from './text.ts';
+import { Readable } from 'node:stream';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv, formats?: string[]) => Ajv;
 
@@ -219,6 +220,18 @@ function buildValidator(schema: unknown, httpPart: HttpPart | undefined): Valida
   return (data: unknown) => {
     if (isBody && (data === null || data === undefined)) {
       return { error: new ApiError([errorItem('EMPTY_BODY')]) };
+    }
+    if (isBody && data instanceof Readable) {
+      const media = (schema as SchemaNode).contentMediaType;
+      if (media === 'application/xml') return { value: data };
+      return {
+        error: new ApiError([
+          errorItem('UNSUPPORTED_MEDIA_TYPE', undefined, {
+            contentType: 'application/xml',
+            expected: 'application/json',
+          }),
+        ]),
+      };
     }
     if (isBody) dropEmptyOptionals(schema as SchemaNode, data);
     const notDigits = nonDecimalIntegers(integers, data);

@@ -1,0 +1,21 @@
+// Money in: bank statements (camt.053) and reference payments (camt.054) imported from the bank's files.
+import { defineArea } from '../platform/area.ts';
+import { bankMigrations } from './migrations.ts';
+import { bankRoutes } from './routes.ts';
+import { BankService } from './service.ts';
+
+export { BankService } from './service.ts';
+
+export const bankArea = defineArea({
+  name: 'bank',
+  tags: [
+    {
+      name: 'Bank statements',
+      description: "Bank statements and reference payments, imported from the bank's ISO 20022 camt files.",
+    },
+  ],
+  tables: { company: ['bank_statements', 'bank_statement_events', 'reference_payments'] },
+  migrations: bankMigrations,
+  create: (ctx) => new BankService(ctx),
+  routes: (bank) => bankRoutes(bank),
+});

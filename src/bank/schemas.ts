@@ -1,0 +1,158 @@
+import {
+  Type,
+  Addition,
+  DateString,
+  Id,
+  Money,
+  Page,
+  StringEnum,
+  PagingQuery,
+  type Static,
+} from '../platform/schema.ts';
+import { CURRENCIES } from '../domain/codes.ts';
+
+const Unallocated = {
+  allocated: Type.Boolean({ description: 'Whether the payment is allocated to an invoice, a product or metadata.' }),
+  invoiceId: Type.Optional(Id()),
+  attachments: Type.Array(Type.Unknown(), { description: 'Attachments of the event (none yet for imported ones).' }),
+  allocationMetadataRows: Type.Array(Type.Unknown(), {
+    description: 'Allocation metadata rows (none until allocated).',
+  }),
+};
+
+export const BankStatementEvent = Type.Object(
+  {
+    id: Id(),
+    payDate: DateString({ description: 'Booking date of the entry.' }),
+    valueDate: DateString(),
+    sum: Money({ description: 'Signed amount in the currency of the account: negative for a withdrawal.' }),
+    accountNumber: Type.Optional(
+      Type.String({ description: "The counterparty's account (IBAN when the bank gives one)." }),
+    ),
+    name: Type.Optional(
+      Type.String({ description: 'The counterparty: the payer of a deposit, the payee of a withdrawal.' }),
+    ),
+    explanationCode: Type.Optional(
+      Type.Integer({
+        description: "Finnish explanation code (e.g. 710 deposit, 705 reference payments), from the bank's FFFS code.",
+      }),
+    ),
+    archiveCode: Type.Optional(Type.String({ description: "The bank's archive id of the entry." })),
+    message: Type.Optional(Type.String()),
+    reference: Type.Optional(Type.String({ description: 'Structured creditor reference: Finnish or RF.' })),
+    ...Unallocated,
+    productId: Type.Optional(Type.Integer()),
+    endToEndId: Type.Optional(Type.Integer({ description: 'Id of the payment of Tase the entry settles.' })),
+    endToEndReference: Type.Optional(
+      Addition(Type.String({ description: 'Tase: the end-to-end id the bank reported.' })),
+    ),
+    bankTransactionCode: Type.Optional(
+      Addition(
+        Type.String({ description: 'Tase: the bank transaction code, e.g. 710TILISIIRTO (FFFS) or PMNT/RCDT/ESCT.' }),
+      ),
+    ),
+    originalSum: Type.Optional(
+      Addition(Money({ description: 'Tase: the amount as instructed, in its own currency (foreign payments).' })),
+    ),
+    originalCurrency: Type.Optional(Addition(StringEnum([...CURRENCIES]))),
+    transactionCount: Type.Optional(
+      Addition(Type.Integer({ description: 'Tase: the number of payments of a batched entry (1 for a single one).' })),
+    ),
+  },
+  { title: 'BankStatementEvent', additionalProperties: false },
+);
+
+export const BankStatement = Type.Object(
+  {
+    id: Id(),
+    accountNumber: Type.String({ description: 'IBAN of the bank account.' }),
+    startDate: Type.Optional(DateString()),
+    endDate: Type.Optional(DateString()),
+    currency: StringEnum([...CURRENCIES]),
+    numberOfDeposits: Type.Integer(),
+    depositSum: Money(),
+    numberOfWithdrawals: Type.Integer(),
+    withdrawalSum: Money({ description: 'Sum of the withdrawals, as a positive amount.' }),
+    startBalance: Type.Optional(Money()),
+    endBalance: Type.Optional(Money()),
+    statementNumber: Type.Optional(Type.Integer({ description: "The bank's (legal or electronic) sequence number." })),
+    events: Type.Array(BankStatementEvent),
+  },
+  { title: 'BankStatement', additionalProperties: false },
+);
+export type BankStatementWire = Static<typeof BankStatement>;
+export type BankStatementEventWire = Static<typeof BankStatementEvent>;
+
+export const ReferencePayment = Type.Object(
+  {
+    id: Id(),
+    accountNumber: Type.String({ description: 'IBAN of the bank account the payment came to.' }),
+    valueDate: DateString(),
+    paymentDate: DateString({ description: 'Booking date.' }),
+    sum: Money({ description: 'Negative for a returned or reversed payment.' }),
+    name: Type.Optional(Type.String({ description: 'The payer.' })),
+    bankReference: Type.String({ description: 'The reference number the payer gave (Finnish or RF).' }),
+    archiveId: Type.Optional(Type.String({ description: "The bank's archive id." })),
+    ...Unallocated,
+  },
+  { title: 'ReferencePayment', additionalProperties: false },
+);
+export type ReferencePaymentWire = Static<typeof ReferencePayment>;
+
+export const BankStatementsSearchResult = Page(BankStatement, { title: 'BankStatementsSearchResult' });
+export const ReferencePaymentsSearchResult = Page(ReferencePayment, { title: 'ReferencePaymentsSearchResult' });
+
+const DateRange = {
+  startDate: Type.Optional(DateString()),
+  endDate: Type.Optional(DateString()),
+};
+
+/** The header naming one bank account (its IBAN, or its BBAN as GET /bankaccounts shows it). */
+export const AccountNumberHeader = Type.Object({
+  accountnumber: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description: 'The `accountNumber` header: only the statements of this account of the company (IBAN or BBAN).',
+    }),
+  ),
+});
+
+const RefusedAccountNumber = {
+  accountNumber: Type.Optional(
+    Type.String({
+      description: 'Refused here (400): the account number is accepted only as the `accountNumber` header.',
+    }),
+  ),
+};
+
+export const BankStatementQuery = Type.Object({
+  ...DateRange,
+  ...PagingQuery,
+  orderByStartDate: Type.Optional(StringEnum(['ASC', 'DESC'])),
+});
+
+export const ReferencePaymentQuery = Type.Object({ ...DateRange, ...PagingQuery, ...RefusedAccountNumber });
+
+const Count = Type.Object(
+  { imported: Type.Integer(), skipped: Type.Integer({ description: 'Already imported earlier: nothing added.' }) },
+  { additionalProperties: false },
+);
+
+export const BankFileImportResult = Type.Object(
+  {
+    message: Type.String(),
+    format: Type.String({ description: 'The message read, e.g. camt.054.001.02.' }),
+    schemaValidated: Type.Boolean({
+      description:
+        'Whether the file was validated against the ISO 20022 schema (.001.08 files up to 16 MiB); every file is checked by the reader.',
+    }),
+    statements: Count,
+    events: Count,
+    referencePayments: Count,
+    ignoredTransactions: Type.Integer({
+      description: 'Transactions of a notification that are no reference payments (no creditor reference).',
+    }),
+  },
+  { title: 'BankFileImportResult', additionalProperties: false },
+);
+export type BankFileImportResultWire = Static<typeof BankFileImportResult>;

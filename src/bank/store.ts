@@ -1,0 +1,214 @@
+// SQL of imported bank statements, their events and reference payments.
+import type { Db } from '../db/index.ts';
+import type { MinorUnits } from '../domain/decimal.ts';
+
+/** An amount column: written as a bigint, read back as the engine gives it (see `minor`). */
+type Amount = MinorUnits | number;
+
+export interface BankStatementRow {
+  company_id: number;
+  id: number;
+  bank_account_id: number;
+  kind: 'STATEMENT' | 'NOTIFICATION';
+  message_id: string;
+  report_id: string;
+  format: string;
+  statement_number: string | null;
+  currency: string;
+  start_date: string | null;
+  end_date: string | null;
+  start_balance: Amount | null;
+  end_balance: Amount | null;
+  deposit_count: number;
+  deposit_sum: Amount;
+  withdrawal_count: number;
+  withdrawal_sum: Amount;
+  imported: string;
+}
+
+export interface BankStatementEventRow {
+  company_id: number;
+  id: number;
+  statement_id: number;
+  bank_account_id: number;
+  entry_key: string;
+  pay_date: string;
+  value_date: string;
+  amount: Amount;
+  currency: string;
+  original_amount: Amount | null;
+  original_currency: string | null;
+  name: string | null;
+  counterparty_account: string | null;
+  explanation_code: number | null;
+  bank_transaction_code: string | null;
+  archive_code: string | null;
+  message: string | null;
+  reference: string | null;
+  end_to_end_id: string | null;
+  transaction_count: number;
+  reversal: boolean | number;
+}
+
+export interface ReferencePaymentRow {
+  company_id: number;
+  id: number;
+  statement_id: number;
+  bank_account_id: number;
+  entry_key: string;
+  payment_date: string;
+  value_date: string;
+  amount: Amount;
+  currency: string;
+  name: string | null;
+  payer_account: string | null;
+  reference: string;
+  archive_id: string | null;
+  end_to_end_id: string | null;
+  message: string | null;
+}
+
+declare module '../db/types.ts' {
+  interface Database {
+    bank_statements: BankStatementRow;
+    bank_statement_events: BankStatementEventRow;
+    reference_payments: ReferencePaymentRow;
+  }
+}
+
+export interface CompanyAccount {
+  id: number;
+  iban: string;
+  currency: string;
+}
+
+/** The company's bank accounts (a handful), read from the bank accounts' register. */
+export async function companyAccounts(db: Db, companyId: number): Promise<CompanyAccount[]> {
+  const rows = await db
+    .selectFrom('bank_accounts')
+    .select(['id', 'iban', 'currency'])
+    .where('company_id', '=', companyId)
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), iban: row.iban, currency: row.currency }));
+}
+
+export async function findReport(
+  db: Db,
+  companyId: number,
+  accountId: number,
+  kind: BankStatementRow['kind'],
+  reportId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('bank_statements')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('bank_account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where('report_id', '=', reportId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertStatement(db: Db, row: BankStatementRow): Promise<void> {
+  await db.insertInto('bank_statements').values(row).execute();
+}
+
+export async function updateStatementTotals(
+  db: Db,
+  companyId: number,
+  id: number,
+  totals: Pick<BankStatementRow, 'deposit_count' | 'deposit_sum' | 'withdrawal_count' | 'withdrawal_sum'>,
+): Promise<void> {
+  await db
+    .updateTable('bank_statements')
+    .set(totals)
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Of these entry keys of an account, the ones already stored. */
+export async function existingKeys(
+  db: Db,
+  table: 'bank_statement_events' | 'reference_payments',
+  companyId: number,
+  accountId: number,
+  keys: string[],
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom(table)
+    .select('entry_key')
+    .where('company_id', '=', companyId)
+    .where('bank_account_id', '=', accountId)
+    .where('entry_key', 'in', keys)
+    .execute();
+  return new Set(rows.map((row) => row.entry_key));
+}
+
+export async function insertEvents(db: Db, rows: BankStatementEventRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('bank_statement_events').values(rows).execute();
+}
+
+export async function insertReferencePayments(db: Db, rows: ReferencePaymentRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('reference_payments').values(rows).execute();
+}
+
+export interface ListFilter {
+  accountId?: number;
+  startDate?: string;
+  endDate?: string;
+  previousId?: number;
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+/** Statements (not notifications) whose period meets [startDate, endDate]; with the total count. */
+export async function listStatements(
+  db: Db,
+  companyId: number,
+  filter: ListFilter,
+  orderByStartDate?: 'asc' | 'desc',
+): Promise<{ rows: BankStatementRow[]; total: number }> {
+  let query = db.selectFrom('bank_statements').where('company_id', '=', companyId).where('kind', '=', 'STATEMENT');
+  if (filter.accountId !== undefined) query = query.where('bank_account_id', '=', filter.accountId);
+  if (filter.startDate)
+    query = query.where((eb) => eb.or([eb('end_date', '>=', filter.startDate!), eb('end_date', 'is', null)]));
+  if (filter.endDate)
+    query = query.where((eb) => eb.or([eb('start_date', '<=', filter.endDate!), eb('start_date', 'is', null)]));
+  const total = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  let page = query.selectAll();
+  if (filter.previousId !== undefined) page = page.where('id', filter.order === 'desc' ? '<' : '>', filter.previousId);
+  if (orderByStartDate) page = page.orderBy('start_date', orderByStartDate);
+  const rows = await page.orderBy('id', filter.order).limit(filter.limit).offset(filter.offset).execute();
+  return { rows, total: Number(total.n) };
+}
+
+export async function eventsOf(db: Db, companyId: number, statementIds: number[]): Promise<BankStatementEventRow[]> {
+  if (statementIds.length === 0) return [];
+  return db
+    .selectFrom('bank_statement_events')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('statement_id', 'in', statementIds)
+    .orderBy('id')
+    .execute();
+}
+
+export async function listReferencePayments(
+  db: Db,
+  companyId: number,
+  filter: ListFilter,
+): Promise<{ rows: ReferencePaymentRow[]; total: number }> {
+  let query = db.selectFrom('reference_payments').where('company_id', '=', companyId);
+  if (filter.accountId !== undefined) query = query.where('bank_account_id', '=', filter.accountId);
+  if (filter.startDate) query = query.where('payment_date', '>=', filter.startDate);
+  if (filter.endDate) query = query.where('payment_date', '<=', filter.endDate);
+  const total = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  let page = query.selectAll();
+  if (filter.previousId !== undefined) page = page.where('id', filter.order === 'desc' ? '<' : '>', filter.previousId);
+  const rows = await page.orderBy('id', filter.order).limit(filter.limit).offset(filter.offset).execute();
+  return { rows, total: Number(total.n) };
+}
