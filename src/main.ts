@@ -20,7 +20,8 @@ import { LATEST_VERSION } from './platform/versions.ts';
 import type { RightLeaf, RightValue, Role } from './platform/rights.ts';
 import { ApiError } from './platform/errors.ts';
 import { parseEcbRates, RatesFileError } from './currencies/index.ts';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { Presets, SingleBar } from 'cli-progress';
 
 const USAGE = `Usage: tase <command>
@@ -51,6 +52,7 @@ const USAGE = `Usage: tase <command>
   admin housekeeping                                          delete expired rows now (one pass), print the counts
   admin rates import FILE                                     store the ECB euro reference rates of FILE (daily or historical XML)
   admin rates status                                          the days and currencies of rates stored
+  admin bank import FILE --company-id N                       import a camt.053 statement or camt.054 notification file
 
 Configuration: PORT, HOST, DATABASE_URL, TASE_MODE, TASE_SIGNING_SECRET, TASE_PUBLIC_URL, TASE_RATES_URL (see README).`;
 
@@ -262,6 +264,40 @@ async function ratesAdmin(app: App, verb: string | undefined, args: string[]): P
   }
 }
 
+/** `admin bank import FILE --company-id N`: the file is read as a stream, with a progress bar on stderr. */
+async function bankAdmin(app: App, verb: string | undefined, args: string[]): Promise<unknown> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { 'company-id': { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (verb !== 'import' || positionals.length !== 1)
+    throw new AdminError(`admin bank takes 'import FILE --company-id N'\n\n${USAGE}`);
+  const companyId = int('company-id', values['company-id']);
+  const file = positionals[0];
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch (err) {
+    throw new AdminError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+  const bar = new SingleBar(
+    { format: 'bank [{bar}] {percentage}% | {entries} entries', noTTYOutput: true, stream: process.stderr },
+    Presets.shades_classic,
+  );
+  bar.start(size, 0, { entries: 0 });
+  try {
+    return await app.services.bank.importFile(companyId, createReadStream(file), (progress) =>
+      bar.update(progress.bytes, { entries: progress.entries }),
+    );
+  } catch (err) {
+    throw asAdminError(err);
+  } finally {
+    bar.stop();
+  }
+}
+
 async function admin(config: Config, args: string[]): Promise<void> {
   const [noun, verb, ...rest] = args;
   if (noun === 'housekeeping') {
@@ -271,6 +307,10 @@ async function admin(config: Config, args: string[]): Promise<void> {
   }
   if (noun === 'rates') {
     print(await withAdmin(config, (_service, app) => ratesAdmin(app, verb, rest)));
+    return;
+  }
+  if (noun === 'bank') {
+    print(await withAdmin(config, (_service, app) => bankAdmin(app, verb, rest)));
     return;
   }
   const { values } = parseArgs({

@@ -211,8 +211,8 @@ export async function readCamt(chunks: AsyncIterable<Uint8Array | string>, reade
       iban,
       currency: scope.texts.get('Acct/Ccy'),
       sequenceNumber: scope.texts.get('LglSeqNb') ?? scope.texts.get('ElctrncSeqNb'),
-      fromDate: dateAt(scope, ['FrToDt/FrDtTm'], where),
-      toDate: dateAt(scope, ['FrToDt/ToDtTm'], where),
+      fromDate: dateAt(scope, ['FrToDt/FrDtTm'], where) ?? report?.fromDate,
+      toDate: dateAt(scope, ['FrToDt/ToDtTm'], where) ?? report?.toDate,
       openingBalance: report?.openingBalance,
       closingBalance: report?.closingBalance,
     };
@@ -380,12 +380,16 @@ export async function readCamt(chunks: AsyncIterable<Uint8Array | string>, reade
   const drain = async () => {
     for (const work of pending.splice(0)) await work();
   };
+  // saxes names a position as "line:column: message"
+  const xmlError = (err: unknown) =>
+    err instanceof CamtFormatError
+      ? err
+      : new CamtFormatError((err as Error).message.replace(/^(?:undefined:)?(\d+):(\d+): /, 'line $1, column $2: '));
   const write = (chunk: string) => {
     try {
       parser.write(chunk);
     } catch (err) {
-      if (err instanceof CamtFormatError) throw err;
-      throw new CamtFormatError((err as Error).message);
+      throw xmlError(err);
     }
   };
   for await (const chunk of chunks) {
@@ -402,7 +406,7 @@ export async function readCamt(chunks: AsyncIterable<Uint8Array | string>, reade
   try {
     parser.close();
   } catch (err) {
-    throw new CamtFormatError((err as Error).message);
+    throw xmlError(err);
   }
   await drain();
   if (!kind) fail('the file is empty');
