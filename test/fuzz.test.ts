@@ -37,6 +37,8 @@ describe('fixed regressions', () => {
       '/ledgerreceipts',
       '/webhooks',
       '/bankaccounts',
+      '/bankstatements',
+      '/referencepayments',
       '/reports/generalledger?startDate=2026-01-01&endDate=2026-12-31',
     ];
     for (const path of paged) {

@@ -6,6 +6,8 @@ import { ManualClock } from '../src/platform/clock.ts';
 import { otherCompany, startService, type TestService } from './support/service.ts';
 import { operationsOf, send, type Operation } from './support/fuzz.ts';
 import { person, until } from './mfa-helpers.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 let svc: TestService;
 let operations: Operation[];
@@ -127,6 +129,21 @@ beforeAll(async () => {
     allowExpressPayments: false,
   };
   idsOfA.set('bankAccountId', String((await create('/bankaccounts', bank)).id));
+  // a bank statement and reference payments of A, imported from the bank's files into that account
+  for (const file of ['camt053-fi.001.02.xml', 'camt054-fi.001.02.xml']) {
+    const xml = readFileSync(join(import.meta.dirname, 'fixtures', 'bank', file), 'utf8');
+    const imported = await send(
+      svc.base,
+      {
+        method: 'POST',
+        path: '/api/bankstatements/import',
+        headers: { 'content-type': 'application/xml' },
+        body: xml.replaceAll('Asiakas Oy', MARK).replaceAll('Maksaja Yksi', MARK),
+      },
+      tokenA,
+    );
+    if (imported.status !== 200) throw new Error(`import ${file}: ${imported.status} ${imported.text}`);
+  }
   // ids are per company: a year of A's that B has no year with the same id of
   const year = await create('/fiscalyears', { startDate: '2027-01-01', endDate: '2027-12-31' });
   idsOfA.set('fiscalYearId', String(year.id));
@@ -234,5 +251,23 @@ describe('tenant isolation matrix', () => {
       if (own.status >= 500) leaks.push(`${op.path} as A: ${own.status}`);
     }
     expect(leaks).toEqual([]);
+  });
+
+  it("shows B nothing of A's bank files when B names A's account in the accountNumber header", async () => {
+    for (const path of ['/api/bankstatements', '/api/referencepayments']) {
+      const answer = await send(
+        svc.base,
+        { method: 'GET', path, headers: { accountNumber: 'FI2112345600000785' } },
+        tokenB,
+      );
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text).results).toEqual([]);
+      const own = await send(
+        svc.base,
+        { method: 'GET', path, headers: { accountNumber: 'FI2112345600000785' } },
+        tokenA,
+      );
+      expect(own.text).toContain(MARK);
+    }
   });
 });
