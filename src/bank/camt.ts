@@ -11,7 +11,7 @@ import { SaxesParser, type SaxesTagNS } from 'saxes';
 export type CamtKind = 'statement' | 'notification';
 
 /** The messages read, by namespace. */
-export const CAMT_NAMESPACES: Record<string, { kind: CamtKind; version: '02' | '08' }> = {
+const CAMT_NAMESPACES: Record<string, { kind: CamtKind; version: '02' | '08' }> = {
   'urn:iso:std:iso:20022:tech:xsd:camt.053.001.02': { kind: 'statement', version: '02' },
   'urn:iso:std:iso:20022:tech:xsd:camt.053.001.08': { kind: 'statement', version: '08' },
   'urn:iso:std:iso:20022:tech:xsd:camt.054.001.02': { kind: 'notification', version: '02' },
@@ -19,7 +19,7 @@ export const CAMT_NAMESPACES: Record<string, { kind: CamtKind; version: '02' | '
 };
 
 /** An amount as minor units (cents) and its currency. */
-export interface CamtAmount {
+interface CamtAmount {
   minor: bigint;
   currency: string;
 }
@@ -95,7 +95,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}/;
 const SCALE = 2;
 
 /** Exact minor units of an amount text; more decimals than cents is refused rather than rounded. */
-export function amountToMinor(text: string): bigint {
+function amountToMinor(text: string): bigint {
   if (!AMOUNT.test(text)) throw new Error(`'${text}' is not an amount`);
   const [whole, fraction = ''] = text.split('.');
   const kept = fraction.replace(/0+$/, '');

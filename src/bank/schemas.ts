@@ -20,7 +20,7 @@ const Unallocated = {
   }),
 };
 
-export const BankStatementEvent = Type.Object(
+const BankStatementEvent = Type.Object(
   {
     id: Id(),
     payDate: DateString({ description: 'Booking date of the entry.' }),
@@ -62,7 +62,7 @@ export const BankStatementEvent = Type.Object(
   { title: 'BankStatementEvent', additionalProperties: false },
 );
 
-export const BankStatement = Type.Object(
+const BankStatement = Type.Object(
   {
     id: Id(),
     accountNumber: Type.String({ description: 'IBAN of the bank account.' }),
@@ -83,7 +83,7 @@ export const BankStatement = Type.Object(
 export type BankStatementWire = Static<typeof BankStatement>;
 export type BankStatementEventWire = Static<typeof BankStatementEvent>;
 
-export const ReferencePayment = Type.Object(
+const ReferencePayment = Type.Object(
   {
     id: Id(),
     accountNumber: Type.String({ description: 'IBAN of the bank account the payment came to.' }),

@@ -21,7 +21,7 @@ import type {
 import * as store from './store.ts';
 
 /** Files up to this size are validated against the ISO 20022 schema before they are read; larger ones are read in flat memory. */
-export const SCHEMA_VALIDATION_LIMIT = 16 * 2 ** 20;
+const SCHEMA_VALIDATION_LIMIT = 16 * 2 ** 20;
 const BATCH = 500;
 
 export interface ImportProgress {
