@@ -173,7 +173,7 @@ try {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
       body,
       duplex: 'half',
-    } as RequestInit);
+    });
     if (answer.status !== 200) throw new Error(`import: ${answer.status} ${await answer.text()}`);
     return (await answer.json()) as { referencePayments: { imported: number; skipped: number } };
   });
