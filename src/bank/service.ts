@@ -23,6 +23,8 @@ import * as store from './store.ts';
 /** Files up to this size are validated against the ISO 20022 schema before they are read; larger ones are read in flat memory. */
 const SCHEMA_VALIDATION_LIMIT = 16 * 2 ** 20;
 const BATCH = 500;
+/** The largest file taken (a camt.054 of a million reference payments is about 300 MB). */
+const MAX_FILE_BYTES = 2 ** 30;
 
 export interface ImportProgress {
   bytes: number;
@@ -329,6 +331,7 @@ export class BankService {
         let bytes = 0;
         const chunks = counted(head, ended ? undefined : iterator, (n) => {
           bytes += n;
+          if (bytes > MAX_FILE_BYTES) throw new CamtFormatError(`the file is larger than ${MAX_FILE_BYTES} bytes`);
           onProgress?.({ bytes, entries: importer.entries });
         });
         await readCamt(chunks, {
