@@ -109,7 +109,7 @@ const DateRange = {
 
 /** The header naming one bank account (its IBAN, or its BBAN as GET /bankaccounts shows it). */
 export const AccountNumberHeader = Type.Object({
-  accountnumber: Type.Optional(
+  accountNumber: Type.Optional(
     Type.String({
       maxLength: 40,
       description: 'The `accountNumber` header: only the statements of this account of the company (IBAN or BBAN).',
