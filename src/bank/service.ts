@@ -247,31 +247,21 @@ class Importer {
     await store.updateStatementTotals(this.#trx, this.#companyId, this.#statementId, this.#totals);
   }
 
-  /** Writes the rows gathered: those already stored (or twice in the file) are skipped. */
+  /**
+   * Writes the rows gathered: those already stored (or twice in the file) are skipped. Ids are allocated for the
+   * whole batch, so a skipped row leaves a gap in the sequence.
+   */
   async #flush(): Promise<void> {
-    const account = this.#account;
-    if (!account) return;
     for (const [table, rows, count] of [
       ['bank_statement_events', this.#events.splice(0), this.result.events],
       ['reference_payments', this.#payments.splice(0), this.result.referencePayments],
     ] as const) {
       if (rows.length === 0) continue;
-      const existing = await store.existingKeys(
-        this.#trx,
-        table,
-        this.#companyId,
-        account.id,
-        rows.map((r) => r.entry_key),
-      );
-      const fresh = rows.filter((row) => !existing.has(row.entry_key) && (existing.add(row.entry_key), true));
-      count.skipped += rows.length - fresh.length;
-      count.imported += fresh.length;
-      if (fresh.length === 0) continue;
-      const first = await allocateIds(this.#trx, this.#companyId, table, fresh.length);
-      fresh.forEach((row, i) => (row.id = first + i));
-      if (table === 'bank_statement_events')
-        await store.insertEvents(this.#trx, fresh as store.BankStatementEventRow[]);
-      else await store.insertReferencePayments(this.#trx, fresh as store.ReferencePaymentRow[]);
+      const first = await allocateIds(this.#trx, this.#companyId, table, rows.length);
+      rows.forEach((row, i) => (row.id = first + i));
+      const inserted = (await store.insertNew(this.#trx, table, rows)).size;
+      count.imported += inserted;
+      count.skipped += rows.length - inserted;
     }
   }
 }

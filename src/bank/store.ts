@@ -128,31 +128,23 @@ export async function updateStatementTotals(
     .execute();
 }
 
-/** Of these entry keys of an account, the ones already stored. */
-export async function existingKeys(
+/**
+ * Inserts the rows whose entry key the account does not have yet (each one is a probe of the unique index, whatever
+ * the table's statistics say in the middle of a large import); returns the keys inserted.
+ */
+export async function insertNew(
   db: Db,
   table: 'bank_statement_events' | 'reference_payments',
-  companyId: number,
-  accountId: number,
-  keys: string[],
+  rows: BankStatementEventRow[] | ReferencePaymentRow[],
 ): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await db
-    .selectFrom(table)
-    .select('entry_key')
-    .where('company_id', '=', companyId)
-    .where('bank_account_id', '=', accountId)
-    .where('entry_key', 'in', keys)
+  if (rows.length === 0) return new Set();
+  const inserted = await db
+    .insertInto(table)
+    .values(rows)
+    .onConflict((oc) => oc.columns(['company_id', 'bank_account_id', 'entry_key']).doNothing())
+    .returning('entry_key')
     .execute();
-  return new Set(rows.map((row) => row.entry_key));
-}
-
-export async function insertEvents(db: Db, rows: BankStatementEventRow[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('bank_statement_events').values(rows).execute();
-}
-
-export async function insertReferencePayments(db: Db, rows: ReferencePaymentRow[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('reference_payments').values(rows).execute();
+  return new Set(inserted.map((row) => row.entry_key));
 }
 
 export interface ListFilter {
