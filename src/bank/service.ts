@@ -397,9 +397,9 @@ export class BankService {
         startDate: orUndefined(row.start_date),
         endDate: orUndefined(row.end_date),
         currency: row.currency as BankStatementWire['currency'],
-        numberOfDeposits: row.deposit_count,
+        numberOfDeposits: Number(row.deposit_count),
         depositSum: money(row.deposit_sum),
-        numberOfWithdrawals: row.withdrawal_count,
+        numberOfWithdrawals: Number(row.withdrawal_count),
         withdrawalSum: money(row.withdrawal_sum),
         startBalance: optionalMoney(row.start_balance),
         endBalance: optionalMoney(row.end_balance),
@@ -454,7 +454,7 @@ function eventWire(row: store.BankStatementEventRow): BankStatementEventWire {
     sum: money(row.amount),
     accountNumber: orUndefined(row.counterparty_account),
     name: orUndefined(row.name),
-    explanationCode: orUndefined(row.explanation_code),
+    explanationCode: row.explanation_code === null ? undefined : Number(row.explanation_code),
     archiveCode: orUndefined(row.archive_code),
     message: orUndefined(row.message),
     reference: orUndefined(row.reference),
@@ -465,6 +465,6 @@ function eventWire(row: store.BankStatementEventRow): BankStatementEventWire {
     bankTransactionCode: orUndefined(row.bank_transaction_code),
     originalSum: optionalMoney(row.original_amount),
     originalCurrency: orUndefined(row.original_currency) as BankStatementEventWire['originalCurrency'],
-    transactionCount: row.transaction_count,
+    transactionCount: Number(row.transaction_count),
   });
 }
