@@ -143,7 +143,7 @@ async function post(): Promise<void> {
         const date = new Date(Date.UTC(YEAR, 0, day)).toISOString().slice(0, 10);
         const lines: PostingLine[] = receiptLines().map((l, i) => ({
           account: l.account,
-          amountMinor: l.amount,
+          amountMinor: BigInt(l.amount),
           description: i % 3 === 0 ? `Rivi ${i} "x" ä` : null,
           dimensions:
             n % 10 === 0 && i === 0
@@ -151,12 +151,12 @@ async function post(): Promise<void> {
                   {
                     dimensionId: dimension.id,
                     itemId: dimension.items[0],
-                    amountMinor: Math.trunc((l.amount * 6) / 10),
+                    amountMinor: BigInt(Math.trunc((l.amount * 6) / 10)),
                   },
                   {
                     dimensionId: dimension.id,
                     itemId: dimension.items[1],
-                    amountMinor: l.amount - Math.trunc((l.amount * 6) / 10),
+                    amountMinor: BigInt(l.amount - Math.trunc((l.amount * 6) / 10)),
                   },
                 ]
               : undefined,

@@ -122,14 +122,14 @@ export class LedgerService extends LedgerPosting {
         throw apiError('RECEIPT_NOT_EDITABLE_IN_STATUS', 'status', { status: row.status });
       await this.#fiscal.openPeriodOn(trx, companyId, row.receipt_date);
       const dimensions = values.map(valueToAllocation);
-      const items: ErrorItem[] = checkDimensions(dimensions, Number(entry.amount_minor)).map((p) =>
+      const items: ErrorItem[] = checkDimensions(dimensions, entry.amount_minor).map((p) =>
         errorItem(p.code as ErrorCode, p.field, p.params),
       );
       items.push(
         ...(await this.dimensionProblems(
           trx,
           companyId,
-          [{ account: entry.account_number, amountMinor: Number(entry.amount_minor), dimensions }],
+          [{ account: entry.account_number, amountMinor: entry.amount_minor, dimensions }],
           () => 'dimensionItemValues',
         )),
       );

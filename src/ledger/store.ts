@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import { assertBalanced } from '../domain/postings.ts';
+import { minor, type MinorUnits } from '../domain/decimal.ts';
 
 export interface LedgerReceiptRow {
   company_id: number;
@@ -45,8 +46,8 @@ export interface LedgerEntryRow {
   /** The receipt date. */
   entry_date: string;
   account_number: string;
-  /** Cents; debit positive, credit negative. */
-  amount_minor: number;
+  /** Cents; debit positive, credit negative. Read through `entriesOf`, which makes it a bigint. */
+  amount_minor: MinorUnits;
   description: string | null;
   vat_percent: string | null;
   vat_status: number | null;
@@ -69,7 +70,8 @@ export interface LedgerEntryDimensionRow {
   entry_id: number;
   dimension_id: number;
   item_id: number;
-  amount_minor: number;
+  /** Read through `dimensionsOf`, which makes it a bigint. */
+  amount_minor: MinorUnits;
 }
 
 declare module '../db/types.ts' {
@@ -127,7 +129,7 @@ export async function lockReceipt(
 
 export async function entriesOf(db: Db, companyId: number, receiptIds: number[]): Promise<LedgerEntryRow[]> {
   if (receiptIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('ledger_entries')
     .selectAll()
     .where('company_id', '=', companyId)
@@ -135,6 +137,7 @@ export async function entriesOf(db: Db, companyId: number, receiptIds: number[])
     .orderBy('receipt_id')
     .orderBy('id')
     .execute();
+  return withMinorUnits(rows);
 }
 
 export async function dimensionsOf(
@@ -143,7 +146,7 @@ export async function dimensionsOf(
   receiptIds: number[],
 ): Promise<LedgerEntryDimensionRow[]> {
   if (receiptIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('ledger_entry_dimensions')
     .selectAll()
     .where('company_id', '=', companyId)
@@ -152,6 +155,16 @@ export async function dimensionsOf(
     .orderBy('dimension_id')
     .orderBy('item_id')
     .execute();
+  return withMinorUnits(rows);
+}
+
+/**
+ * The one place stored amounts become `MinorUnits`: the drivers answer a bigint column as a number (SQLite) or a
+ * string (PostgreSQL); `minor` converts exactly or throws. In place, as these rows are fresh from the driver.
+ */
+function withMinorUnits<R extends { amount_minor: MinorUnits }>(rows: R[]): R[] {
+  for (const r of rows) r.amount_minor = minor(r.amount_minor);
+  return rows;
 }
 
 export async function insertReceipt(db: Db, row: LedgerReceiptRow): Promise<void> {
@@ -298,14 +311,14 @@ export async function receiptIdsIn(
 }
 
 /** Sum of in-ledger lines per account (used by tests and checks; reports have their own queries). */
-export async function ledgerSums(db: Db, companyId: number): Promise<{ account_number: string; total: number }[]> {
+export async function ledgerSums(db: Db, companyId: number): Promise<{ account_number: string; total: MinorUnits }[]> {
   const rows = await db
     .selectFrom('ledger_entries')
-    .select(['account_number', sql<string>`sum(amount_minor)`.as('total')])
+    .select(['account_number', sql<unknown>`sum(amount_minor)`.as('total')])
     .where('company_id', '=', companyId)
     .where('in_ledger', '=', true)
     .groupBy('account_number')
     .orderBy('account_number')
     .execute();
-  return rows.map((r) => ({ account_number: r.account_number, total: Number(r.total) }));
+  return rows.map((r) => ({ account_number: r.account_number, total: minor(r.total) }));
 }
