@@ -7,7 +7,7 @@ import { ApiError } from '../src/platform/errors.ts';
 import { purchaseInvoicePostings, salesInvoicePostings, UnbalancedPostingError } from '../src/domain/postings.ts';
 import { ledgerSums, reversalOf, writeEntries } from '../src/ledger/store.ts';
 import type { ReceiptDraft } from '../src/ledger/posting.ts';
-import { startService, type TestService } from './support/service.ts';
+import { otherCompany, startService, type TestService } from './support/service.ts';
 
 let svc: TestService;
 const clock = new ManualClock('2026-10-01T08:00:00Z');
@@ -229,5 +229,27 @@ describe('LedgerService.reverse', () => {
       .execute((trx) => ledger.reverse(trx, companyId, draft.id))
       .catch((e: unknown) => e);
     expect((unfinished as ApiError).items[0].message).toMatch(/^ILLEGAL_RECEIPT_STATUS_TRANSITION: a UNFINISHED/);
+  });
+});
+
+describe('the count of receipts', () => {
+  it('answers totalCount from the company counter, exactly as a count of the table, filtered or not', async () => {
+    const { db } = svc.app.ctx;
+    const companyId = svc.demo.companyId;
+    const counted = async (type?: string) => {
+      let query = db.selectFrom('ledger_receipts').where('company_id', '=', companyId);
+      if (type) query = query.where('type', '=', type);
+      return Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    };
+    await db.transaction().execute((trx) => svc.app.services.ledger.post(trx, companyId, salesDraft(700n)));
+    const all = await svc.api('GET', '/ledgerreceipts?size=1');
+    expect(all.body.meta.totalCount).toBe(await counted());
+    expect(all.body.meta.totalCount).toBeGreaterThan(0);
+    const sales = await svc.api('GET', '/ledgerreceipts?size=1&types=SALES_INVOICE');
+    expect(sales.body.meta.totalCount).toBe(await counted('SALES_INVOICE'));
+    // another company's receipts are not counted
+    const other = await otherCompany(svc);
+    const theirs = await svc.request('GET', '/api/ledgerreceipts', { token: other.token });
+    expect(theirs.body.meta.totalCount).toBe(0);
   });
 });

@@ -55,7 +55,11 @@ export class LedgerService extends LedgerPosting {
     search: store.ReceiptSearch,
     page: PageRequest,
   ): Promise<Paged<LedgerReceiptBasicInfoWire>> {
-    const { rows, total } = await store.searchReceipts(this.#ctx.db, companyId, search, page);
+    const db = this.#ctx.db;
+    const [rows, total] = await Promise.all([
+      store.searchReceipts(db, companyId, search, page),
+      store.countReceipts(db, companyId, search),
+    ]);
     return paged(rows.map(basicInfo), total, page);
   }
 
@@ -63,7 +67,7 @@ export class LedgerService extends LedgerPosting {
   async journal(companyId: number, search: store.ReceiptSearch): Promise<JournalWire> {
     const db = this.#ctx.db;
     const page = { pageNumber: 0, pageSize: 1, offset: 0, order: 'asc' as const };
-    const { rows } = await store.searchReceipts(db, companyId, { ...search, types: ['JOURNAL'] }, page);
+    const rows = await store.searchReceipts(db, companyId, { ...search, types: ['JOURNAL'] }, page);
     const r = rows[0];
     if (!r) throw notFound('Journal');
     const partner = r.partner_id === null ? undefined : await getPartner(db, companyId, Number(r.partner_id));

@@ -1,7 +1,7 @@
 // SQL of ledger receipts and their entries, written only by the ledger (posting.ts, service.ts); the one writer of
 // entries, `writeEntries`, refuses an unbalanced set of lines, so no unbalanced receipt can be stored.
 import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
+import { allocateId, type Db } from '../db/index.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import { assertBalanced } from '../domain/postings.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
@@ -167,8 +167,17 @@ function withMinorUnits<R extends { amount_minor: MinorUnits }>(rows: R[]): R[] 
   return rows;
 }
 
+/**
+ * The counter of a company's receipts (a sequence of `id_sequences` whose last value is the count): raised in the
+ * transaction of each insert, and receipts are never deleted, so it is exact. Set for existing databases by
+ * migration 0307.
+ */
+const RECEIPT_COUNT = 'ledger_receipts:count';
+
+/** Inserts a receipt and raises the company's receipt count, both in the caller's transaction. */
 export async function insertReceipt(db: Db, row: LedgerReceiptRow): Promise<void> {
   await db.insertInto('ledger_receipts').values(row).execute();
+  await allocateId(db, row.company_id, RECEIPT_COUNT);
 }
 
 export async function updateReceipt(db: Db, row: LedgerReceiptRow): Promise<void> {
@@ -264,12 +273,7 @@ export interface ReceiptSearch {
 
 export type ReceiptOrderColumn = 'receipt_date' | 'created_at' | 'version';
 
-export async function searchReceipts(
-  db: Db,
-  companyId: number,
-  search: ReceiptSearch,
-  page: PageRequest,
-): Promise<{ rows: LedgerReceiptRow[]; total: number }> {
+function matching(db: Db, companyId: number, search: ReceiptSearch) {
   let query = db.selectFrom('ledger_receipts').where('company_id', '=', companyId);
   if (search.types?.length) query = query.where('type', 'in', search.types);
   if (search.statuses?.length) query = query.where('status', 'in', search.statuses);
@@ -280,12 +284,41 @@ export async function searchReceipts(
   if (search.versionStart) query = query.where('version', '>=', search.versionStart);
   if (search.versionEnd) query = query.where('version', '<=', search.versionEnd);
   if (search.partnerId !== undefined) query = query.where('partner_id', '=', search.partnerId);
-  const totalRow = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  let rows = query.selectAll();
+  return query;
+}
+
+/** One page of the receipts that match `search`. */
+export async function searchReceipts(
+  db: Db,
+  companyId: number,
+  search: ReceiptSearch,
+  page: PageRequest,
+): Promise<LedgerReceiptRow[]> {
+  let rows = matching(db, companyId, search).selectAll();
   if (page.previousId !== undefined) rows = rows.where('id', page.order === 'asc' ? '>' : '<', page.previousId);
   for (const [column, direction] of search.orderBy ?? []) rows = rows.orderBy(column, direction);
-  rows = rows.orderBy('id', page.order).limit(page.pageSize).offset(page.offset);
-  return { rows: await rows.execute(), total: Number(totalRow.total) };
+  return rows.orderBy('id', page.order).limit(page.pageSize).offset(page.offset).execute();
+}
+
+/**
+ * How many receipts match `search`, exactly. Without a filter that narrows it, the company's receipt counter
+ * answers (a count of every receipt grows with the ledger: about 10x slower a page at a million receipts).
+ */
+export async function countReceipts(db: Db, companyId: number, search: ReceiptSearch): Promise<number> {
+  const { orderBy: _, ...filters } = search;
+  if (Object.values(filters).every((f) => f === undefined || (Array.isArray(f) && f.length === 0))) {
+    const counter = await db
+      .selectFrom('id_sequences')
+      .select('last_id')
+      .where('company_id', '=', companyId)
+      .where('name', '=', RECEIPT_COUNT)
+      .executeTakeFirst();
+    return Number(counter?.last_id ?? 0);
+  }
+  const row = await matching(db, companyId, search)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /** Ids of receipts in a status dated within [start, end]: closing checks. */
