@@ -11,6 +11,7 @@ import {
   clientErrorHandler,
   frameworkErrors,
   installConventions,
+  installShutdownAnswer,
   installNotFound,
   installVersionLifecycle,
   MAX_PARAM_LENGTH,
@@ -114,9 +115,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
-    return503OnClosing: true,
+    // answered by installShutdownAnswer, in the error body
+    return503OnClosing: false,
   });
 
+  installShutdownAnswer(fastify);
   installConventions(fastify, { bodyLimit: config.bodyLimitBytes, validateResponses: config.validateResponses });
   installVersionLifecycle(fastify, clock);
   installRateLimit(fastify, services.rateLimit);
