@@ -15,6 +15,7 @@ import { seedDemo } from '../src/company/demo.ts';
 import { openDatabase, type Db } from '../src/db/index.ts';
 import type { PostingLine } from '../src/domain/postings.ts';
 import { sql } from 'kysely';
+import { globalTables } from '../src/modules.ts';
 
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 100_000);
 const LINES = Number(process.env.BENCH_LINES ?? 10);
@@ -46,7 +47,7 @@ if (postgres) {
 }
 
 const clock = new ManualClock(`${YEAR}-12-31T12:00:00Z`);
-const database = openDatabase({ url });
+const database = openDatabase({ url, globalTables: globalTables() });
 const config = {
   ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
   databaseUrl: url,

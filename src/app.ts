@@ -31,6 +31,7 @@ import {
   createServices,
   rootRoutes,
   type Services,
+  globalTables,
 } from './modules.ts';
 import { backfillCompanySetup, companySetup } from './platform/company-setup.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
@@ -85,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   let requestCounter = 0;
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.database ?? openDatabase({ url: config.databaseUrl });
+  const database = options.database ?? openDatabase({ url: config.databaseUrl, globalTables: globalTables() });
   if (options.migrate !== false) await migrate(database.db, allMigrations());
 
   const ctx: AppContext = {

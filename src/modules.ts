@@ -117,6 +117,11 @@ export function allMigrations(): Record<string, Migration> {
   return all;
 }
 
+/** Tables not owned by one company, as the areas declare them: the company-scope guard lets them through. */
+export function globalTables(): string[] {
+  return AREAS.flatMap((area) => area.tables?.global ?? []);
+}
+
 /** The area owning each table (the only one writing it). */
 export function tableOwners(): Map<string, { area: string; global: boolean }> {
   const owners = new Map<string, { area: string; global: boolean }>();
