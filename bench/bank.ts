@@ -16,6 +16,7 @@ import { configFromEnv } from '../src/platform/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { seedDemo } from '../src/company/demo.ts';
 import { openDatabase } from '../src/db/index.ts';
+import { globalTables } from '../src/modules.ts';
 import { isValidFinnishReference } from '../src/domain/pain001.ts';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
@@ -91,7 +92,7 @@ const size = statSync(file).size;
 
 // ------------------------------------------------------------------------------------------------ service
 const clock = new ManualClock('2026-03-11T12:00:00Z');
-const database = openDatabase({ url });
+const database = openDatabase({ url, globalTables: globalTables() });
 const config = {
   ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
   databaseUrl: url,

@@ -14,6 +14,7 @@ export const bankArea = defineArea({
       description: "Bank statements and reference payments, imported from the bank's ISO 20022 camt files.",
     },
   ],
+  rights: ['payments.bankStatementAndReferencePayment'],
   tables: { company: ['bank_statements', 'bank_statement_events', 'reference_payments'] },
   migrations: bankMigrations,
   create: (ctx) => new BankService(ctx),
