@@ -8,6 +8,7 @@ import type { FiscalService } from '../fiscal/index.ts';
 import type { VatService } from '../vat/index.ts';
 import { ledgerMigrations } from './migrations.ts';
 import { ledgerRoutes } from './routes.ts';
+import { historyRoutes } from './history-routes.ts';
 import { LedgerService } from './service.ts';
 import { receiptIdsIn } from './store.ts';
 
@@ -28,7 +29,7 @@ export { LedgerService } from './service.ts';
 
 export const ledgerArea = defineArea({
   name: 'ledger',
-  tables: { company: ['ledger_receipts', 'ledger_entries', 'ledger_entry_dimensions'] },
+  tables: { company: ['ledger_receipts', 'ledger_entries', 'ledger_entry_dimensions', 'ledger_receipt_history'] },
   migrations: ledgerMigrations,
   create: (ctx, deps: { fiscal: FiscalService; vat: VatService }) => {
     // closing a period or year refuses while unfinished receipts are dated in it
@@ -37,5 +38,5 @@ export const ledgerArea = defineArea({
     );
     return new LedgerService(ctx, deps.fiscal, deps.vat);
   },
-  routes: (ledger) => ledgerRoutes(ledger),
+  routes: (ledger) => [...ledgerRoutes(ledger), ...historyRoutes(ledger)],
 });

@@ -95,7 +95,8 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       summary,
       description: `${description} JOURNAL receipts only; the receipt date must be in an open period. An illegal transition answers 400 ILLEGAL_RECEIPT_STATUS_TRANSITION.`,
       schema: { params: ReceiptIdParam, response: { 200: InfoMessage } },
-      handler: ({ auth, params }) => ledger.action(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), name),
+      handler: ({ auth, params }) =>
+        ledger.action(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), name, auth.userId),
     });
 
   return [
@@ -186,6 +187,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       handler: ({ auth, params, body, query }) =>
         ledger.update(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), body, {
           createReconciliation: query.createReconciliation,
+          userId: auth.userId,
         }),
     }),
     action(
@@ -225,6 +227,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
           parseId(params.receiptId, 'Ledger receipt'),
           parseId(params.transactionId, 'Transaction'),
           body.dimensionItemValues,
+          auth.userId,
         ),
     }),
     route({
