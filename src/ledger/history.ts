@@ -3,7 +3,7 @@
 // dimensions, invalidation — appends one row: who, when, the action, and the receipt before and after as a
 // snapshot. Rows are never changed. The SIE export reads the lines as first approved from here (#BTRANS/#RTRANS).
 import { allocateId, type Db } from '../db/index.ts';
-import { Decimal } from '../domain/decimal.ts';
+import { Decimal, toMinorUnits } from '../domain/decimal.ts';
 import type { LedgerReceiptWire } from './schemas.ts';
 import * as history from './history-store.ts';
 
@@ -141,4 +141,33 @@ export function firstApproved(entries: readonly HistoryEntry[]): ReceiptSnapshot
   if (!first) return undefined;
   if (first.before.status === 'APPROVED') return first.before;
   return entries.find((e) => e.after.status === 'APPROVED')?.after;
+}
+
+/** The lines of a voucher as first approved, and who changed them last (the SIE export's #BTRANS/#RTRANS). */
+export interface OriginalLines {
+  lines: { account: string; amountMinor: bigint; description: string | null }[];
+  changedBy: number | null;
+}
+
+/** For the receipts among `receiptIds` whose lines were edited after their first approval: the original lines. */
+export async function editedSinceApproval(
+  db: Db,
+  companyId: number,
+  receiptIds: number[],
+): Promise<Map<number, OriginalLines>> {
+  const edited = new Map<number, OriginalLines>();
+  for (const [receiptId, entries] of await receiptHistory(db, companyId, receiptIds)) {
+    const original = firstApproved(entries);
+    const lastEdit = entries.findLast((e) => e.action === 'EDIT');
+    if (!original || !lastEdit) continue;
+    edited.set(receiptId, {
+      lines: original.transactions.map((t) => ({
+        account: t.account,
+        amountMinor: BigInt(toMinorUnits(t.accountingValue)),
+        description: t.description ?? null,
+      })),
+      changedBy: lastEdit.userId,
+    });
+  }
+  return edited;
 }

@@ -26,6 +26,7 @@ export type { LedgerReceiptRow } from './store.ts';
 export type { Posting, PostedReceipt, ReceiptDraft } from './posting.ts';
 
 export { LedgerService } from './service.ts';
+export { editedSinceApproval } from './history.ts';
 
 export const ledgerArea = defineArea({
   name: 'ledger',
