@@ -13,8 +13,9 @@
 // the cent; the VAT lines booked may differ from it by the rounding of one line each (less than a cent per line).
 import { Decimal, type MinorUnits } from './decimal.ts';
 import { VAT_STATUS } from './vat.ts';
+import { STANDARD_ACCOUNTS } from './postings.ts';
 
-export const VAT_ACCOUNTS = { input: '1763', output: '2930', payable: '2939' } as const;
+const VAT_ACCOUNTS = { input: STANDARD_ACCOUNTS.inputVat, output: STANDARD_ACCOUNTS.outputVat } as const;
 
 /** Receipts whose lines are not taxable events: the VAT settlement itself and opening balances. */
 export const RECEIPT_TYPES_OUTSIDE_VAT_RETURN = [
@@ -65,7 +66,7 @@ function vatAccountsOf(vatType: VatType, vatStatus: number): { account: string; 
 }
 
 /** `amount × percent / 100`, rounded half up (away from zero) to a minor unit. */
-export function vatOf(amountMinor: MinorUnits, percent: Decimal): MinorUnits {
+function vatOf(amountMinor: MinorUnits, percent: Decimal): MinorUnits {
   const vat = new Decimal(amountMinor.toString()).times(percent).dividedBy(100);
   return BigInt(vat.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
 }
@@ -141,7 +142,7 @@ export interface VatReturnLine extends VatLine {
   header: VatHeader;
 }
 
-export interface DomesticSalesTax {
+interface DomesticSalesTax {
   vatPercent: Decimal;
   /** The return's field: 301 general rate, 302 reduced rate (14 %, 13.5 % from 2026), 303 10 %; null otherwise. */
   field: string | null;
@@ -250,20 +251,4 @@ export function vatReturnFigures(lines: readonly VatReturnLine[]): VatReturnFigu
   f.domesticSalesTax = [...domestic.values()].sort((a, b) => b.vatPercent.comparedTo(a.vatPercent));
   f.taxPayable = f.outputVat - f.deductibleTax;
   return f;
-}
-
-/**
- * The VAT settlement (VAT_SUMMARY receipt) of a period: output and input VAT are cleared against the VAT payable.
- * E.g. output 255.00, input 102.00: Dr 2930 255.00 / Cr 1763 102.00 / Cr 2939 153.00.
- */
-export function vatSettlementLines(figures: Pick<VatReturnFigures, 'outputVat' | 'inputVat'>): {
-  account: string;
-  amountMinor: MinorUnits;
-}[] {
-  const lines = [
-    { account: VAT_ACCOUNTS.output, amountMinor: figures.outputVat },
-    { account: VAT_ACCOUNTS.input, amountMinor: -figures.inputVat },
-    { account: VAT_ACCOUNTS.payable, amountMinor: figures.inputVat - figures.outputVat },
-  ];
-  return lines.filter((l) => l.amountMinor !== 0n);
 }

@@ -10,7 +10,7 @@ import * as history from './history-store.ts';
 export type HistoryAction = 'APPROVE' | 'REOPEN' | 'EDIT' | 'INVALIDATE';
 
 /** A receipt as the trail keeps it: the header fields that matter to the books and every line. */
-export interface ReceiptSnapshot {
+interface ReceiptSnapshot {
   status: string;
   name: string;
   receiptDate: string;
@@ -20,7 +20,7 @@ export interface ReceiptSnapshot {
   transactions: SnapshotLine[];
 }
 
-export interface SnapshotLine {
+interface SnapshotLine {
   id: number;
   account: string;
   accountingValue: Decimal;
@@ -31,7 +31,7 @@ export interface SnapshotLine {
   dimensionItemValues?: { dimensionId: number; itemId: number; value: Decimal }[];
 }
 
-export function snapshotOf(wire: LedgerReceiptWire): ReceiptSnapshot {
+function snapshotOf(wire: LedgerReceiptWire): ReceiptSnapshot {
   return {
     status: wire.status ?? 'UNFINISHED',
     name: wire.name,
@@ -53,7 +53,7 @@ export function snapshotOf(wire: LedgerReceiptWire): ReceiptSnapshot {
 }
 
 /** A stored snapshot read back: its decimals (stored as their digits) become Decimals again. */
-export function parseSnapshot(text: string): ReceiptSnapshot {
+function parseSnapshot(text: string): ReceiptSnapshot {
   const raw = JSON.parse(text) as ReceiptSnapshot;
   return {
     ...raw,
@@ -136,7 +136,7 @@ export async function receiptHistory(
 }
 
 /** The lines of a receipt as it was first approved (the trail's first approved snapshot), if it ever was. */
-export function firstApproved(entries: readonly HistoryEntry[]): ReceiptSnapshot | undefined {
+function firstApproved(entries: readonly HistoryEntry[]): ReceiptSnapshot | undefined {
   const first = entries[0];
   if (!first) return undefined;
   if (first.before.status === 'APPROVED') return first.before;

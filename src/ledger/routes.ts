@@ -146,7 +146,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       tags: TAGS,
       summary: 'Create a journal receipt',
       description:
-        'Creates an UNFINISHED JOURNAL receipt (other types are created by their documents). Its transactions must balance to the cent, on existing active accounts, with active dimension items, in an open fiscal period.',
+        'Creates an UNFINISHED JOURNAL receipt (other types are created by their documents). Its transactions must balance to the cent, on existing active accounts, with active dimension items, in an open fiscal period, and carry the VAT of every taxed transaction (see `vatPercent` of Transaction; VAT_LINE_MISSING otherwise).',
       schema: { querystring: Type.Object(Reconciliation), body: LedgerReceipt, response: { 200: LedgerReceipt } },
       handler: ({ auth, body, query }) =>
         ledger.create(auth.companyId, body, { createReconciliation: query.createReconciliation }),

@@ -8,13 +8,8 @@ import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound } from '../platform/errors.ts';
 import { isoDateTime } from '../platform/clock.ts';
 import { Decimal, fromMinorUnits, minor } from '../domain/decimal.ts';
-import {
-  vatPeriodEnd,
-  vatReturnFigures,
-  vatSettlementLines,
-  type VatPeriodType,
-  type VatReturnFigures,
-} from '../domain/vat-return.ts';
+import { vatPeriodEnd, vatReturnFigures, type VatPeriodType, type VatReturnFigures } from '../domain/vat-return.ts';
+import { vatPeriodClosePostings } from '../domain/postings.ts';
 import type { Posting } from '../ledger/index.ts';
 import type { FiscalService } from '../fiscal/index.ts';
 import type { VatReturnFilingWire, VatReturnWire } from './schemas.ts';
@@ -142,11 +137,12 @@ export class VatReturnService {
       if (filed)
         throw apiError('VAT_RETURN_ALREADY_FILED', 'startDate', { start: filed.start_date, end: filed.end_date });
       const figures = await this.#figures(trx, companyId, period);
-      const lines = vatSettlementLines(figures).map((l) => ({
-        account: l.account,
-        amountMinor: Number(l.amountMinor),
-        description: `VAT ${period.startDate} – ${period.endDate}`,
-      }));
+      // Dr output VAT / Cr input VAT / the difference to the VAT payable (src/domain/postings.ts)
+      const lines = vatPeriodClosePostings(
+        Number(figures.outputVat),
+        Number(figures.inputVat),
+        `VAT ${period.startDate} – ${period.endDate}`,
+      );
       const settlement =
         lines.length === 0
           ? null
