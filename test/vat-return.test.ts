@@ -378,6 +378,14 @@ describe('filing', () => {
     expect(answer.body).toMatchObject({ status: 'FILED', taxPayable: 0, settlementReceiptId: null });
   });
 
+  it('files a period once when two filings race', async () => {
+    const file = () => svc.api('POST', '/vat/returns', { periodType: 'MONTH', startDate: '2025-10-01' });
+    const answers = await Promise.all([file(), file(), file()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const filed = (await svc.api('GET', '/vat/returns')).body.vatReturns;
+    expect(filed.filter((r: { startDate: string }) => r.startDate === '2025-10-01')).toHaveLength(1);
+  });
+
   it('answers 404 for another company’s return and keeps companies apart', async () => {
     const other = await otherCompany(svc);
     const filed = (await svc.api('GET', '/vat/returns')).body.vatReturns[0];

@@ -119,6 +119,23 @@ export class FiscalService {
     this.#filedVatReturn = check;
   }
 
+  /**
+   * Holds the periods overlapping `start`..`end` against postings until the caller's transaction ends (on
+   * PostgreSQL; the embedded engine writes one transaction at a time): taken before the caller books into them
+   * and closes them, so a concurrent posting waits and then finds them closed instead of deadlocking.
+   */
+  async lockPeriodsIn(trx: Db, companyId: number, start: string, end: string): Promise<void> {
+    if (this.#ctx.engine !== 'postgres') return;
+    await trx
+      .selectFrom('fiscal_periods')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('start_date', '<=', end)
+      .where('end_date', '>=', start)
+      .forUpdate()
+      .execute();
+  }
+
   /** Closes every open period overlapping `start`..`end` in the caller's transaction (a VAT return is filed). */
   async closePeriodsIn(trx: Db, companyId: number, start: string, end: string): Promise<void> {
     for (const period of await store.listPeriods(trx, companyId)) {

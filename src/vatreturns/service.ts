@@ -133,9 +133,13 @@ export class VatReturnService {
   async file(companyId: number, userId: number | null, input: VatReturnFilingWire): Promise<VatReturnWire> {
     const period = periodOf(input.periodType, input.startDate);
     return this.#ctx.db.transaction().execute(async (trx) => {
+      // the id first: its counter row stays locked until commit, so filings of a company run one at a time and
+      // a second filing of the same period sees the first one's return
+      const id = await allocateId(trx, companyId, 'vat_returns');
       const filed = await store.overlapping(trx, companyId, period.startDate, period.endDate);
       if (filed)
         throw apiError('VAT_RETURN_ALREADY_FILED', 'startDate', { start: filed.start_date, end: filed.end_date });
+      await this.#fiscal.lockPeriodsIn(trx, companyId, period.startDate, period.endDate);
       const figures = await this.#figures(trx, companyId, period);
       // Dr output VAT / Cr input VAT / the difference to the VAT payable (src/domain/postings.ts)
       const lines = vatPeriodClosePostings(
@@ -158,7 +162,7 @@ export class VatReturnService {
       await this.#fiscal.closePeriodsIn(trx, companyId, period.startDate, period.endDate);
       const row: store.VatReturnRow = {
         company_id: companyId,
-        id: await allocateId(trx, companyId, 'vat_returns'),
+        id,
         period_type: period.periodType,
         start_date: period.startDate,
         end_date: period.endDate,
