@@ -9,24 +9,24 @@ const PURCHASE = { vatType: 'PURCHASE', vatStatus: 1 } as const;
 describe('VAT lines of a receipt', () => {
   it('accepts a sale, a purchase and a reverse-charge purchase with their VAT lines', () => {
     const sale: VatLine[] = [
-      { account: '1700', amountMinor: 125500 },
-      { account: '3000', amountMinor: -100000, vatPercent: p('25.5') },
-      { account: '2930', amountMinor: -25500, vatPercent: p('25.5') },
+      { account: '1700', amountMinor: 125500n },
+      { account: '3000', amountMinor: -100000n, vatPercent: p('25.5') },
+      { account: '2930', amountMinor: -25500n, vatPercent: p('25.5') },
     ];
     expect(vatLineProblems(sale, SALE)).toEqual([]);
     const euService: VatLine[] = [
-      { account: '4470', amountMinor: 100000, vatPercent: p('25.5') },
-      { account: '2871', amountMinor: -100000 },
-      { account: '1763', amountMinor: 25500, vatPercent: p('25.5') },
-      { account: '2930', amountMinor: -25500, vatPercent: p('25.5') },
+      { account: '4470', amountMinor: 100000n, vatPercent: p('25.5') },
+      { account: '2871', amountMinor: -100000n },
+      { account: '1763', amountMinor: 25500n, vatPercent: p('25.5') },
+      { account: '2930', amountMinor: -25500n, vatPercent: p('25.5') },
     ];
     expect(vatLineProblems(euService, { vatType: 'PURCHASE', vatStatus: 7 })).toEqual([]);
   });
 
   it('reports a missing VAT line with the amount it needs', () => {
     const lines: VatLine[] = [
-      { account: '1700', amountMinor: 100000 },
-      { account: '3000', amountMinor: -100000, vatPercent: p('25.5') },
+      { account: '1700', amountMinor: 100000n },
+      { account: '3000', amountMinor: -100000n, vatPercent: p('25.5') },
     ];
     expect(vatLineProblems(lines, SALE)).toEqual([
       {
@@ -39,25 +39,25 @@ describe('VAT lines of a receipt', () => {
   it('allows the rounding of one cent per taxed line beyond the first', () => {
     // 3 × 0.10 at 25.5 %: 0.0255 each, rounded per line 0.03 × 3 = 0.09; on the sum 0.0765 → 0.08
     const perLine: VatLine[] = [
-      { account: '4000', amountMinor: 10, vatPercent: p('25.5') },
-      { account: '4000', amountMinor: 10, vatPercent: p('25.5') },
-      { account: '4000', amountMinor: 10, vatPercent: p('25.5') },
-      { account: '1763', amountMinor: 9, vatPercent: p('25.5') },
-      { account: '2871', amountMinor: -39 },
+      { account: '4000', amountMinor: 10n, vatPercent: p('25.5') },
+      { account: '4000', amountMinor: 10n, vatPercent: p('25.5') },
+      { account: '4000', amountMinor: 10n, vatPercent: p('25.5') },
+      { account: '1763', amountMinor: 9n, vatPercent: p('25.5') },
+      { account: '2871', amountMinor: -39n },
     ];
     expect(vatLineProblems(perLine, PURCHASE)).toEqual([]);
     const single: VatLine[] = [
-      { account: '4000', amountMinor: 30, vatPercent: p('25.5') },
-      { account: '1763', amountMinor: 9, vatPercent: p('25.5') },
-      { account: '2871', amountMinor: -39 },
+      { account: '4000', amountMinor: 30n, vatPercent: p('25.5') },
+      { account: '1763', amountMinor: 9n, vatPercent: p('25.5') },
+      { account: '2871', amountMinor: -39n },
     ];
     expect(vatLineProblems(single, PURCHASE)).toHaveLength(1);
   });
 
   it('asks no VAT line of EU sales, exports and lines without VAT handling', () => {
     const lines: VatLine[] = [
-      { account: '1700', amountMinor: 100000 },
-      { account: '3350', amountMinor: -100000, vatPercent: p('25.5') },
+      { account: '1700', amountMinor: 100000n },
+      { account: '3350', amountMinor: -100000n, vatPercent: p('25.5') },
     ];
     expect(vatLineProblems(lines, { vatType: 'SALES', vatStatus: 5 })).toEqual([]);
     expect(vatLineProblems(lines, { vatType: 'SALES', vatStatus: 12 })).toEqual([]);

@@ -28,7 +28,7 @@ type VatType = 'SALES' | 'PURCHASE';
 
 export interface VatLine {
   account: string;
-  amountMinor: MinorUnits | number;
+  amountMinor: MinorUnits;
   vatPercent?: Decimal | null;
   vatType?: VatType | null;
   vatStatus?: number | null;
@@ -93,9 +93,9 @@ export function vatLineProblems(lines: readonly VatLine[], header: VatHeader): V
       const groups = due.get(key) ?? [];
       const group = groups.find((g) => g.sign === sign);
       if (group) {
-        group.net += BigInt(line.amountMinor);
+        group.net += line.amountMinor;
         group.lines += 1;
-      } else groups.push({ account, percent, net: BigInt(line.amountMinor), sign, lines: 1 });
+      } else groups.push({ account, percent, net: line.amountMinor, sign, lines: 1 });
       due.set(key, groups);
     }
   }
@@ -106,7 +106,7 @@ export function vatLineProblems(lines: readonly VatLine[], header: VatHeader): V
     const tolerance = BigInt(groups.reduce((n, g) => n + g.lines, 0) - 1);
     const booked = lines
       .filter((l) => l.account === account && percentOf(l).equals(percent))
-      .reduce((sum, l) => sum + BigInt(l.amountMinor), 0n);
+      .reduce((sum, l) => sum + l.amountMinor, 0n);
     const difference = booked > expected ? booked - expected : expected - booked;
     if (difference > tolerance)
       problems.push({

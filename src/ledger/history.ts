@@ -163,7 +163,7 @@ export async function editedSinceApproval(
     edited.set(receiptId, {
       lines: original.transactions.map((t) => ({
         account: t.account,
-        amountMinor: BigInt(toMinorUnits(t.accountingValue)),
+        amountMinor: toMinorUnits(t.accountingValue),
         description: t.description ?? null,
       })),
       changedBy: lastEdit.userId,

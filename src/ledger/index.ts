@@ -30,6 +30,7 @@ export { editedSinceApproval } from './history.ts';
 
 export const ledgerArea = defineArea({
   name: 'ledger',
+  rights: ['accounting.ledgerReceipts'],
   tables: { company: ['ledger_receipts', 'ledger_entries', 'ledger_entry_dimensions', 'ledger_receipt_history'] },
   migrations: ledgerMigrations,
   create: (ctx, deps: { fiscal: FiscalService; vat: VatService }) => {

@@ -26,6 +26,7 @@ import {
 } from '../domain/sie.ts';
 import * as reports from '../reports/index.ts';
 import { isIncomeStatement } from '../reports/index.ts';
+import type { MinorUnits } from '../domain/decimal.ts';
 import { editedSinceApproval } from '../ledger/index.ts';
 import * as store from './store.ts';
 
@@ -157,7 +158,7 @@ export class SieService {
     const opening: SieBalance[] = [];
     const closing: SieBalance[] = [];
     const results: SieBalance[] = [];
-    const add = (list: SieBalance[], year: number, account: string, amountMinor: bigint) => {
+    const add = (list: SieBalance[], year: number, account: string, amountMinor: MinorUnits) => {
       if (amountMinor !== 0n) list.push({ year, account, amountMinor });
     };
     for (const s of sums) {

@@ -8,6 +8,7 @@ import { VatReturnService } from './service.ts';
 
 export const vatReturnsArea = defineArea({
   name: 'vatReturns',
+  rights: ['accounting.reports', 'accounting.fiscalPeriods'],
   tables: { company: ['vat_returns'] },
   migrations: vatReturnMigrations,
   create: (ctx, deps: { ledger: LedgerService; fiscal: FiscalService }) => {

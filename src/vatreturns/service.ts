@@ -143,8 +143,8 @@ export class VatReturnService {
       const figures = await this.#figures(trx, companyId, period);
       // Dr output VAT / Cr input VAT / the difference to the VAT payable (src/domain/postings.ts)
       const lines = vatPeriodClosePostings(
-        Number(figures.outputVat),
-        Number(figures.inputVat),
+        figures.outputVat,
+        figures.inputVat,
         `VAT ${period.startDate} – ${period.endDate}`,
       );
       const settlement =
