@@ -21,7 +21,7 @@ interface ParsedSieVoucher {
   registered?: string;
   transactions: ParsedSieTransaction[];
   /** Rows added (#RTRANS, also among the transactions) and removed (#BTRANS) after the voucher was registered. */
-  changes: (ParsedSieTransaction & { change: 'ADDED' | 'REMOVED'; sign?: string })[];
+  changes?: (ParsedSieTransaction & { change: 'ADDED' | 'REMOVED'; sign?: string })[];
 }
 
 interface ParsedSieBalance {
@@ -195,7 +195,7 @@ export function parseSie(input: Buffer | Uint8Array | string): ParsedSie {
       };
       if (label === 'TRANS') voucher!.transactions.push(transaction);
       else
-        voucher!.changes.push({
+        (voucher!.changes ??= []).push({
           ...transaction,
           change: label === 'RTRANS' ? 'ADDED' : 'REMOVED',
           ...(optional(6) !== undefined ? { sign: text(6) } : {}),
@@ -268,7 +268,6 @@ export function parseSie(input: Buffer | Uint8Array | string): ParsedSie {
           text: optional(3) ?? '',
           ...(registered ? { registered: isoDate(registered, n) } : {}),
           transactions: [],
-          changes: [],
         };
         doc.vouchers.push(voucher);
         break;
