@@ -23,6 +23,7 @@ import { fiscalArea } from './fiscal/index.ts';
 import { vatArea } from './vat/index.ts';
 import { currenciesArea } from './currencies/index.ts';
 import { ledgerArea } from './ledger/index.ts';
+import { vatReturnsArea } from './vatreturns/index.ts';
 import { mfaArea } from './mfa/index.ts';
 import { webhooksArea } from './webhooks/index.ts';
 import { authenticatorArea } from './authenticator/index.ts';
@@ -48,6 +49,7 @@ export const MODULES = [
   vatArea,
   currenciesArea,
   ledgerArea,
+  vatReturnsArea,
   mfaArea,
   webhooksArea,
   authenticatorArea,

@@ -149,6 +149,8 @@ beforeAll(async () => {
   idsOfA.set('fiscalYearId', String(year.id));
   idsOfA.set('periodId', String(year.periods[0].id));
   idsOfA.set('trackingPeriodId', String(year.periods[0].id));
+  const vatReturn = await create('/vat/returns', { periodType: 'MONTH', startDate: '2027-12-01' });
+  idsOfA.set('vatReturnId', String(vatReturn.id));
   const userOfA = JSON.parse((await as(tokenA, 'GET', '/api/users')).text) as { id: number };
   idsOfA.set('userId', String(userOfA.id));
   // verifier lists are written by the admin only (tase admin company verifier-list)

@@ -23,7 +23,13 @@ const journal = (transactions: unknown[], extra: Record<string, unknown> = {}) =
   transactions,
   ...extra,
 });
-const balanced = () => journal([tx('7000', 100, { vatPercent: 25.5, description: 'Rent March' }), tx('1910', -100)]);
+// a taxed line carries its VAT line (input VAT 1763 at the same percent)
+const balanced = () =>
+  journal([
+    tx('7000', 100, { vatPercent: 25.5, description: 'Rent March' }),
+    tx('1763', 25.5, { vatPercent: 25.5 }),
+    tx('1910', -125.5),
+  ]);
 
 async function create(body: unknown, query = '') {
   const answer = await svc.api('POST', `/ledgerreceipts${query}`, body);
@@ -55,7 +61,7 @@ describe('POST /ledgerreceipts', () => {
     expect(receipt.id).toBeGreaterThan(0);
     expect(receipt.receiptNumber).toBeGreaterThan(0);
     expect(receipt.version).toMatch(/^2026-03-15T10:00/);
-    expect(receipt.transactions).toHaveLength(2);
+    expect(receipt.transactions).toHaveLength(3);
     expect(receipt.transactions[0]).toMatchObject({
       transactionType: 'ENTRY',
       account: '7000',
@@ -133,7 +139,9 @@ describe('POST /ledgerreceipts', () => {
         await svc.api(
           'POST',
           '/ledgerreceipts',
-          journal([tx('4000', 100, { vatPercent: 13.5 }), tx('1910', -100)], { receiptDate: '2026-01-05' }),
+          journal([tx('4000', 100, { vatPercent: 13.5 }), tx('1763', 13.5, { vatPercent: 13.5 }), tx('1910', -113.5)], {
+            receiptDate: '2026-01-05',
+          }),
         )
       ).status,
     ).toBe(200);
@@ -316,7 +324,8 @@ describe('PUT /ledgerreceipts/{id}', () => {
       name: 'Office rent, corrected',
       transactions: [
         { ...receipt.transactions[0], accountingValue: 120 },
-        { ...receipt.transactions[1], accountingValue: -120 },
+        { ...receipt.transactions[1], accountingValue: 30.6 },
+        { ...receipt.transactions[2], accountingValue: -150.6 },
         tx('7900', 5),
         tx('1910', -5),
       ],
@@ -325,7 +334,7 @@ describe('PUT /ledgerreceipts/{id}', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.name).toBe('Office rent, corrected');
     expect(answer.body.receiptNumber).toBe(receipt.receiptNumber);
-    expect(answer.body.transactions.map((t: { id: number }) => t.id).slice(0, 2)).toEqual(
+    expect(answer.body.transactions.map((t: { id: number }) => t.id).slice(0, 3)).toEqual(
       receipt.transactions.map((t: { id: number }) => t.id),
     );
     expect(answer.body.version > receipt.version).toBe(true);

@@ -20,6 +20,8 @@ interface ParsedSieVoucher {
   text: string;
   registered?: string;
   transactions: ParsedSieTransaction[];
+  /** Rows added (#RTRANS, also among the transactions) and removed (#BTRANS) after the voucher was registered. */
+  changes?: (ParsedSieTransaction & { change: 'ADDED' | 'REMOVED'; sign?: string })[];
 }
 
 interface ParsedSieBalance {
@@ -176,20 +178,28 @@ export function parseSie(input: Buffer | Uint8Array | string): ParsedSie {
     };
     if (!doc.labels.includes(label)) doc.labels.push(label);
     if (inBlock) {
-      if (label !== 'TRANS') throw new SieParseError(n, `#${label} inside a voucher`);
+      if (label !== 'TRANS' && label !== 'RTRANS' && label !== 'BTRANS')
+        throw new SieParseError(n, `#${label} inside a voucher`);
       const list = tokens[1];
       if (!list || list.kind !== 'list') throw new SieParseError(n, '#TRANS without an object list');
       if (list.items.length % 2 !== 0) throw new SieParseError(n, 'object list of odd length');
       const objects: [string, string][] = [];
       for (let i = 0; i < list.items.length; i += 2) objects.push([list.items[i], list.items[i + 1]]);
       const date = optional(3);
-      voucher!.transactions.push({
+      const transaction = {
         account: text(0),
         objects,
         amountMinor: parseSieAmount(text(2), n),
         ...(date ? { date: isoDate(date, n) } : {}),
         ...(optional(4) !== undefined ? { text: text(4) } : {}),
-      });
+      };
+      if (label === 'TRANS') voucher!.transactions.push(transaction);
+      else
+        (voucher!.changes ??= []).push({
+          ...transaction,
+          change: label === 'RTRANS' ? 'ADDED' : 'REMOVED',
+          ...(optional(6) !== undefined ? { sign: text(6) } : {}),
+        });
       return;
     }
     if (voucher) throw new SieParseError(n, `#VER not followed by '{'`);

@@ -87,6 +87,13 @@ export interface SieTransaction {
   /** YYYY-MM-DD. */
   date?: string;
   text?: string;
+  /**
+   * A row changed after the voucher was first approved (the audit trail): ADDED is written `#RTRANS` followed by
+   * the identical `#TRANS`; REMOVED is written `#BTRANS` alone and does not count in the voucher's balance.
+   */
+  change?: 'ADDED' | 'REMOVED';
+  /** Who made the change (SIE `sign`). */
+  sign?: string;
 }
 
 export interface SieVoucher {
@@ -241,7 +248,7 @@ export function* sieHeaderLines(head: SieHead): Generator<string> {
 /** The lines of one voucher: `#VER` then its `#TRANS` rows in braces. A voucher must balance. */
 export function sieVoucherLines(voucher: SieVoucher): string[] {
   let sum = 0n;
-  for (const t of voucher.transactions) sum += t.amountMinor;
+  for (const t of voucher.transactions) if (t.change !== 'REMOVED') sum += t.amountMinor;
   if (sum !== 0n)
     throw new RangeError(`voucher ${voucher.series} ${voucher.number} does not balance (${sieAmount(sum)})`);
   const head = [
@@ -260,12 +267,45 @@ export function sieVoucherLines(voucher: SieVoucher): string[] {
       lastDate = t.date;
       lastSieDate = sieDate(t.date);
     }
+    if (t.change) {
+      // #RTRANS/#BTRANS kontonr {objekt} belopp transdat transtext kvantitet sign
+      const changed = [...fields, t.date ? lastSieDate : '""', sieQuoted(t.text ?? ''), '""', sieQuoted(t.sign ?? '')];
+      lines.push(line(t.change === 'ADDED' ? 'RTRANS' : 'BTRANS', ...changed));
+      if (t.change === 'REMOVED') continue;
+    }
     if (t.date || t.text) fields.push(t.date ? lastSieDate : '""');
     if (t.text) fields.push(sieQuoted(t.text));
     lines.push(line('TRANS', ...fields));
   }
   lines.push('}');
   return lines;
+}
+
+/** A row of a voucher as the change comparison sees it. */
+interface ComparedRow {
+  account: string;
+  amountMinor: bigint;
+  text: string | null;
+}
+
+/**
+ * Rows changed since a voucher was first registered, compared by account, amount and text (as multisets): the
+ * indexes of the current rows that were added, and the original rows that were removed.
+ */
+export function changedRows(
+  current: readonly ComparedRow[],
+  original: readonly ComparedRow[],
+): { added: Set<number>; removed: ComparedRow[] } {
+  const key = (r: ComparedRow) => `${r.account}\u0000${r.amountMinor}\u0000${r.text ?? ''}`;
+  const unmatched = new Map<string, ComparedRow[]>();
+  for (const row of original) unmatched.set(key(row), [...(unmatched.get(key(row)) ?? []), row]);
+  const added = new Set<number>();
+  current.forEach((row, i) => {
+    const same = unmatched.get(key(row));
+    if (same && same.length > 0) same.pop();
+    else added.add(i);
+  });
+  return { added, removed: [...unmatched.values()].flat() };
 }
 
 /** Lines to CP437 bytes, each ended by CRLF. */

@@ -196,9 +196,10 @@ export function isRateValidOn(country: CountryVat, date: string, percent: Decima
 }
 
 /**
- * VAT status codes (the numeric part of a company's `vat_N` codes). 1, 3, 5 and 12 are the codes of the real
- * service; the others follow the Finnish periodic VAT return (fields 305/306 for EU purchases, 311/312 for EU
- * sales, 318/319 for domestic reverse charge).
+ * VAT status codes (the numeric part of a company's `vat_N` codes). 1, 3, 5 and 12, with their descriptions, are
+ * the real service's (support.procountor.fi, "BtoB Webshop sales"); the real numbers of the others are not
+ * published, so 2, 4, 6 and 7 are ours, chosen to stay clear of the known ones. The periodic VAT return
+ * (src/domain/vat-return.ts) reads the treatment of a line from its status.
  */
 export interface VatStatusCode {
   vatStatus: number;
@@ -207,18 +208,47 @@ export interface VatStatusCode {
   purchase: boolean;
 }
 
+/** The statuses by what they mean for the VAT return. */
+export const VAT_STATUS = {
+  DOMESTIC: 1,
+  /** Construction services and metal scrap under domestic reverse charge (return fields 318/319/320). */
+  CONSTRUCTION_REVERSE_CHARGE: 2,
+  /** Exports (sales, field 304) and imports from outside the EU (purchases, self-assessed, field 340). */
+  OUTSIDE_EU: 3,
+  EU_GOODS_PURCHASE: 4,
+  EU_GOODS_SALES: 5,
+  EU_SERVICES_SALES: 6,
+  EU_SERVICES_PURCHASE: 7,
+  NO_VAT: 12,
+} as const;
+
 export const FINNISH_VAT_STATUSES: VatStatusCode[] = [
-  { vatStatus: 1, description: 'Domestic', sales: true, purchase: true },
+  { vatStatus: VAT_STATUS.DOMESTIC, description: 'Domestic', sales: true, purchase: true },
   {
-    vatStatus: 2,
+    vatStatus: VAT_STATUS.CONSTRUCTION_REVERSE_CHARGE,
     description: 'Domestic reverse charge (construction services, metal scrap)',
     sales: true,
     purchase: true,
   },
-  { vatStatus: 3, description: 'Outside of the EU', sales: true, purchase: true },
-  { vatStatus: 4, description: 'EU community purchase (goods)', sales: false, purchase: true },
-  { vatStatus: 5, description: 'EU community sales (goods)', sales: true, purchase: false },
-  { vatStatus: 6, description: 'EU community sales (services)', sales: true, purchase: false },
-  { vatStatus: 7, description: 'EU community purchase (services)', sales: false, purchase: true },
-  { vatStatus: 12, description: 'No VAT handling', sales: true, purchase: true },
+  { vatStatus: VAT_STATUS.OUTSIDE_EU, description: 'Outside of the EU', sales: true, purchase: true },
+  {
+    vatStatus: VAT_STATUS.EU_GOODS_PURCHASE,
+    description: 'EU community purchase (goods)',
+    sales: false,
+    purchase: true,
+  },
+  { vatStatus: VAT_STATUS.EU_GOODS_SALES, description: 'EU community sales (product)', sales: true, purchase: false },
+  {
+    vatStatus: VAT_STATUS.EU_SERVICES_SALES,
+    description: 'EU community sales (services)',
+    sales: true,
+    purchase: false,
+  },
+  {
+    vatStatus: VAT_STATUS.EU_SERVICES_PURCHASE,
+    description: 'EU community purchase (services)',
+    sales: false,
+    purchase: true,
+  },
+  { vatStatus: VAT_STATUS.NO_VAT, description: 'No VAT handling', sales: true, purchase: true },
 ];

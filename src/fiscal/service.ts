@@ -85,6 +85,14 @@ export type UnfinishedReceipts = (
   limit: number,
 ) => Promise<number[]>;
 
+/** The filed VAT return overlapping a range of days, if any (wired by the VAT returns). */
+export type FiledVatReturn = (
+  trx: Db,
+  companyId: number,
+  start: string,
+  end: string,
+) => Promise<{ start: string; end: string } | undefined>;
+
 /** Where a posting dated `date` goes: its fiscal year and period. */
 export interface OpenPeriod {
   fiscalYearId: number;
@@ -96,6 +104,7 @@ export interface OpenPeriod {
 export class FiscalService {
   readonly #ctx: AppContext;
   #unfinishedReceipts: UnfinishedReceipts = () => Promise.resolve([]);
+  #filedVatReturn: FiledVatReturn = () => Promise.resolve(undefined);
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
   }
@@ -103,6 +112,36 @@ export class FiscalService {
   /** Wires the closing check of unfinished receipts (by the ledger, when the services are built). */
   useUnfinishedReceipts(check: UnfinishedReceipts): void {
     this.#unfinishedReceipts = check;
+  }
+
+  /** Wires the check that keeps the periods of a filed VAT return closed (by the VAT returns). */
+  useFiledVatReturns(check: FiledVatReturn): void {
+    this.#filedVatReturn = check;
+  }
+
+  /**
+   * Holds the periods overlapping `start`..`end` against postings until the caller's transaction ends (on
+   * PostgreSQL; the embedded engine writes one transaction at a time): taken before the caller books into them
+   * and closes them, so a concurrent posting waits and then finds them closed instead of deadlocking.
+   */
+  async lockPeriodsIn(trx: Db, companyId: number, start: string, end: string): Promise<void> {
+    if (this.#ctx.engine !== 'postgres') return;
+    await trx
+      .selectFrom('fiscal_periods')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('start_date', '<=', end)
+      .where('end_date', '>=', start)
+      .forUpdate()
+      .execute();
+  }
+
+  /** Closes every open period overlapping `start`..`end` in the caller's transaction (a VAT return is filed). */
+  async closePeriodsIn(trx: Db, companyId: number, start: string, end: string): Promise<void> {
+    for (const period of await store.listPeriods(trx, companyId)) {
+      if (!period.closed && period.start_date <= end && period.end_date >= start)
+        await this.#setStatus(trx, companyId, period, 'CLOSED');
+    }
   }
 
   async list(companyId: number): Promise<{ fiscalYears: FiscalYearWire[] }> {
@@ -231,6 +270,8 @@ export class FiscalService {
   ): Promise<string> {
     const now = this.#ctx.clock.now();
     const closed = to === 'CLOSED';
+    const filed = closed ? undefined : await this.#filedVatReturn(trx, companyId, period.start_date, period.end_date);
+    if (filed) throw apiError('VAT_PERIOD_FILED', 'status', filed);
     await store.setPeriodStatus(trx, companyId, Number(period.id), {
       closed,
       pending: to === 'PENDING',

@@ -8,6 +8,7 @@ import type { FiscalService } from '../fiscal/index.ts';
 import type { VatService } from '../vat/index.ts';
 import { ledgerMigrations } from './migrations.ts';
 import { ledgerRoutes } from './routes.ts';
+import { historyRoutes } from './history-routes.ts';
 import { LedgerService } from './service.ts';
 import { receiptIdsIn } from './store.ts';
 
@@ -25,11 +26,12 @@ export type { LedgerReceiptRow } from './store.ts';
 export type { Posting, PostedReceipt, ReceiptDraft } from './posting.ts';
 
 export { LedgerService } from './service.ts';
+export { editedSinceApproval } from './history.ts';
 
 export const ledgerArea = defineArea({
   name: 'ledger',
   rights: ['accounting.ledgerReceipts'],
-  tables: { company: ['ledger_receipts', 'ledger_entries', 'ledger_entry_dimensions'] },
+  tables: { company: ['ledger_receipts', 'ledger_entries', 'ledger_entry_dimensions', 'ledger_receipt_history'] },
   migrations: ledgerMigrations,
   create: (ctx, deps: { fiscal: FiscalService; vat: VatService }) => {
     // closing a period or year refuses while unfinished receipts are dated in it
@@ -38,5 +40,5 @@ export const ledgerArea = defineArea({
     );
     return new LedgerService(ctx, deps.fiscal, deps.vat);
   },
-  routes: (ledger) => ledgerRoutes(ledger),
+  routes: (ledger) => [...ledgerRoutes(ledger), ...historyRoutes(ledger)],
 });

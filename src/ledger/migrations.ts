@@ -143,4 +143,27 @@ export const ledgerMigrations: Record<string, Migration> = {
         select company_id, 'ledger_receipts:count', count(*) from ledger_receipts group by company_id`.execute(db);
     },
   },
+  // The audit trail (Kirjanpitolaki 2:6–7 §): every change to a voucher once approved, appended and never
+  // changed. before/after: the receipt as JSON (src/ledger/history.ts).
+  '0351_ledger_receipt_history': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('ledger_receipt_history')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('receipt_id', 'bigint', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'bigint')
+        .addColumn('changed_at', 'text', (c) => c.notNull())
+        .addColumn('before', 'text', (c) => c.notNull())
+        .addColumn('after', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('ledger_receipt_history_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('ledger_receipt_history_by_receipt')
+        .on('ledger_receipt_history')
+        .columns(['company_id', 'receipt_id', 'id'])
+        .execute();
+    },
+  },
 };

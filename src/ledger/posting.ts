@@ -36,6 +36,7 @@ import { apiError, ApiError, errorItem, notFound, type ErrorItem } from '../plat
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { checkLines, type PostingLine } from '../domain/postings.ts';
 import { vatCountry } from '../domain/vat.ts';
+import { vatLineProblems } from '../domain/vat-return.ts';
 import { findAccounts } from '../accounts/index.ts';
 import { findDimensionItems } from '../dimensions/index.ts';
 import { existingPartnerIds } from '../partners/index.ts';
@@ -53,6 +54,7 @@ import {
   type ReceiptDraft,
 } from './mapping.ts';
 import * as store from './store.ts';
+import { isTracked, recordChange, type HistoryAction } from './history.ts';
 
 export type { ReceiptDraft } from './mapping.ts';
 
@@ -70,6 +72,12 @@ export const ACTIONS = {
   invalidate: { to: 'INVALIDATED', from: ['UNFINISHED', 'APPROVED'] },
 } as const satisfies Record<string, { to: ReceiptStatus; from: ReceiptStatus[] }>;
 export type ReceiptAction = keyof typeof ACTIONS;
+
+const HISTORY_ACTIONS: Record<ReceiptStatus, HistoryAction> = {
+  APPROVED: 'APPROVE',
+  UNFINISHED: 'REOPEN',
+  INVALIDATED: 'INVALIDATE',
+};
 
 /** Where a line of a draft is reported in an error: `transactions[i].field`, as the API names it. */
 const lineField = (i: number | undefined, field: string | undefined): string | undefined =>
@@ -95,9 +103,16 @@ export class LedgerPosting {
    * Replaces the header and lines of a receipt (a document changed). The receipt keeps its id and number; its
    * date must stay within the fiscal year that numbered it. Lines sent with the id of an existing line keep it.
    */
-  async replace(trx: Db, companyId: number, receiptId: number, draft: ReceiptDraft): Promise<PostedReceipt> {
+  async replace(
+    trx: Db,
+    companyId: number,
+    receiptId: number,
+    draft: ReceiptDraft,
+    actor: number | null = null,
+  ): Promise<PostedReceipt> {
     const current = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
     if (!current) throw notFound('Ledger receipt');
+    const before = await this.#trackedBefore(trx, companyId, current);
     await this.#fiscal.openPeriodOn(trx, companyId, current.receipt_date);
     const period = await this.#validate(trx, companyId, draft);
     if (period.fiscalYearId !== Number(current.fiscal_year_id)) {
@@ -127,6 +142,7 @@ export class LedgerPosting {
       draft.lines,
       existing.map((e) => Number(e.id)),
     );
+    if (before) await this.trackChange(trx, companyId, receiptId, 'EDIT', actor, before);
     return { id: receiptId, receiptNumber: row.receipt_number, fiscalYearId: period.fiscalYearId, version };
   }
 
@@ -135,7 +151,13 @@ export class LedgerPosting {
    * UNFINISHED/APPROVED → INVALIDATED; anything else is ILLEGAL_RECEIPT_STATUS_TRANSITION. The receipt's period
    * must be open. Approving re-checks accounts, dimensions and partners as they are now.
    */
-  async setStatus(trx: Db, companyId: number, receiptId: number, to: ReceiptStatus): Promise<store.LedgerReceiptRow> {
+  async setStatus(
+    trx: Db,
+    companyId: number,
+    receiptId: number,
+    to: ReceiptStatus,
+    actor: number | null = null,
+  ): Promise<store.LedgerReceiptRow> {
     const row = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
     if (!row) throw notFound('Ledger receipt');
     const action = (Object.keys(ACTIONS) as ReceiptAction[]).find((a) => ACTIONS[a].to === to)!;
@@ -144,9 +166,11 @@ export class LedgerPosting {
     }
     await this.#fiscal.openPeriodOn(trx, companyId, row.receipt_date);
     if (to === 'APPROVED') await this.#validate(trx, companyId, await this.#storedDraft(trx, companyId, row));
+    const before = await this.#trackedBefore(trx, companyId, row, to);
     const next = { ...row, status: to, version: nextVersion(this.#ctx.clock.now(), row.version) };
     await store.updateReceipt(trx, next);
     await store.setInLedger(trx, companyId, receiptId, to === 'APPROVED');
+    if (before) await this.trackChange(trx, companyId, receiptId, HISTORY_ACTIONS[to], actor, before);
     return next;
   }
 
@@ -246,6 +270,34 @@ export class LedgerPosting {
     if (items.length > 0) throw new ApiError(items);
   }
 
+  /**
+   * Appends a change of a receipt to its audit trail (src/ledger/history.ts), the receipt as it is now being
+   * the state after the change.
+   */
+  async trackChange(
+    trx: Db,
+    companyId: number,
+    receiptId: number,
+    action: HistoryAction,
+    actor: number | null,
+    before: LedgerReceiptWire,
+  ): Promise<void> {
+    const after = (await this.receipt(trx, companyId, receiptId))!;
+    const at = isoDateTime(this.#ctx.clock.now());
+    await recordChange(trx, companyId, { receiptId, action, userId: actor, at, before, after });
+  }
+
+  /** The receipt before a change, when the change belongs in the audit trail (else undefined). */
+  async #trackedBefore(
+    trx: Db,
+    companyId: number,
+    row: store.LedgerReceiptRow,
+    to?: ReceiptStatus,
+  ): Promise<LedgerReceiptWire | undefined> {
+    if (!(await isTracked(trx, companyId, Number(row.id), row.status, to))) return undefined;
+    return this.receipt(trx, companyId, Number(row.id));
+  }
+
   /** Dimension allocations of lines: each item exists, is active and belongs to its dimension. */
   async dimensionProblems(
     trx: Db,
@@ -302,6 +354,7 @@ export class LedgerPosting {
       items.push(errorItem('VALIDATION_FAILED', 'name', { detail: 'name: 1 to 80 characters' }));
     if (draft.periodStartDate && draft.periodEndDate && draft.periodStartDate > draft.periodEndDate)
       items.push(errorItem('START_DATE_AFTER_END_DATE', 'periodStartDate'));
+    for (const p of vatLineProblems(draft.lines, draft)) items.push(errorItem(p.code, 'transactions', p.params));
 
     let period: Awaited<ReturnType<FiscalService['openPeriodOn']>> | undefined;
     try {

@@ -95,7 +95,8 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       summary,
       description: `${description} JOURNAL receipts only; the receipt date must be in an open period. An illegal transition answers 400 ILLEGAL_RECEIPT_STATUS_TRANSITION.`,
       schema: { params: ReceiptIdParam, response: { 200: InfoMessage } },
-      handler: ({ auth, params }) => ledger.action(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), name),
+      handler: ({ auth, params }) =>
+        ledger.action(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), name, auth.userId),
     });
 
   return [
@@ -145,7 +146,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       tags: TAGS,
       summary: 'Create a journal receipt',
       description:
-        'Creates an UNFINISHED JOURNAL receipt (other types are created by their documents). Its transactions must balance to the cent, on existing active accounts, with active dimension items, in an open fiscal period.',
+        'Creates an UNFINISHED JOURNAL receipt (other types are created by their documents). Its transactions must balance to the cent, on existing active accounts, with active dimension items, in an open fiscal period, and carry the VAT of every taxed transaction (see `vatPercent` of Transaction; VAT_LINE_MISSING otherwise).',
       schema: { querystring: Type.Object(Reconciliation), body: LedgerReceipt, response: { 200: LedgerReceipt } },
       handler: ({ auth, body, query }) =>
         ledger.create(auth.companyId, body, { createReconciliation: query.createReconciliation }),
@@ -186,6 +187,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
       handler: ({ auth, params, body, query }) =>
         ledger.update(auth.companyId, parseId(params.receiptId, 'Ledger receipt'), body, {
           createReconciliation: query.createReconciliation,
+          userId: auth.userId,
         }),
     }),
     action(
@@ -225,6 +227,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
           parseId(params.receiptId, 'Ledger receipt'),
           parseId(params.transactionId, 'Transaction'),
           body.dimensionItemValues,
+          auth.userId,
         ),
     }),
     route({

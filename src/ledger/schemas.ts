@@ -120,7 +120,9 @@ const Transaction = Type.Object(
     transactionType: StringEnum([...TRANSACTION_TYPES]),
     account: Text(10, { minLength: 1, description: 'Ledger account number (GET /coa); it must exist and be active.' }),
     accountingValue: Amount('Amount in the company currency: positive debit, negative credit.'),
-    vatPercent: Percent('VAT percent: one of the rates valid on the receipt date.'),
+    vatPercent: Percent(
+      'VAT percent: one of the rates valid on the receipt date. `accountingValue` is the net amount: a transaction with a percent above 0 on an account other than the VAT accounts needs its VAT on its own transactions of the same percent — domestic sales (status 1) output VAT on 2930, domestic purchases input VAT on 1763, purchases under reverse charge (EU goods 4, EU services 7, construction services 2, imports 3) both. The service does not add them: a receipt whose VAT transactions differ from net × percent (by more than a cent per taxed transaction) is VAT_LINE_MISSING.',
+    ),
     vatType: Type.Optional(VatType),
     vatStatus: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 999, description: 'Overrides the receipt VAT status.' }),

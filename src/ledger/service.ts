@@ -13,6 +13,7 @@ import type { DimensionItemValueWire, JournalWire, LedgerReceiptBasicInfoWire, L
 import { allocationRows, basicInfo, journalOf, valueToAllocation, wireToDraft } from './mapping.ts';
 import { ACTIONS, LedgerPosting, type ReceiptAction } from './posting.ts';
 import * as store from './store.ts';
+import { isTracked, receiptHistory, type HistoryEntry } from './history.ts';
 
 export type { ReceiptAction } from './posting.ts';
 
@@ -78,7 +79,7 @@ export class LedgerService extends LedgerPosting {
     companyId: number,
     receiptId: number,
     wire: LedgerReceiptWire,
-    options: { createReconciliation?: boolean } = {},
+    options: { createReconciliation?: boolean; userId?: number } = {},
   ): Promise<LedgerReceiptWire> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const row = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
@@ -94,18 +95,23 @@ export class LedgerService extends LedgerPosting {
       draft.invoiceId = row.invoice_id === null ? null : Number(row.invoice_id);
       draft.invoiceNumber = row.invoice_number === null ? null : Number(row.invoice_number);
       await this.checkVat(trx, companyId, draft);
-      await this.replace(trx, companyId, receiptId, draft);
+      await this.replace(trx, companyId, receiptId, draft, options.userId ?? null);
       return (await this.receipt(trx, companyId, receiptId))!;
     });
   }
 
   /** approve | invalidate | unfinished on a JOURNAL receipt (other receipts follow their documents). */
-  async action(companyId: number, receiptId: number, action: ReceiptAction): Promise<{ message: string }> {
+  async action(
+    companyId: number,
+    receiptId: number,
+    action: ReceiptAction,
+    userId: number | null = null,
+  ): Promise<{ message: string }> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const row = await store.getReceipt(trx, companyId, receiptId);
       if (!row) throw notFound('Ledger receipt');
       if (row.type !== 'JOURNAL') throw apiError('RECEIPT_TYPE_NOT_EDITABLE', 'type', { type: row.type });
-      const next = await this.setStatus(trx, companyId, receiptId, ACTIONS[action].to);
+      const next = await this.setStatus(trx, companyId, receiptId, ACTIONS[action].to, userId);
       return { message: `Ledger receipt ${receiptId} (number ${row.receipt_number}) is ${next.status}.` };
     });
   }
@@ -116,6 +122,7 @@ export class LedgerService extends LedgerPosting {
     receiptId: number,
     transactionId: number,
     values: DimensionItemValueWire[],
+    userId: number | null = null,
   ): Promise<LedgerReceiptWire> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const row = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
@@ -138,6 +145,9 @@ export class LedgerService extends LedgerPosting {
         )),
       );
       if (items.length > 0) throw new ApiError(items);
+      const before = (await isTracked(trx, companyId, receiptId, row.status))
+        ? await this.receipt(trx, companyId, receiptId)
+        : undefined;
       await store.writeEntryDimensions(
         trx,
         companyId,
@@ -146,8 +156,17 @@ export class LedgerService extends LedgerPosting {
         allocationRows(companyId, receiptId, transactionId, dimensions),
       );
       await store.updateReceipt(trx, { ...row, version: nextVersion(this.#ctx.clock.now(), row.version) });
+      if (before) await this.trackChange(trx, companyId, receiptId, 'EDIT', userId, before);
       return (await this.receipt(trx, companyId, receiptId))!;
     });
+  }
+
+  /** The audit trail of a receipt, oldest change first (empty while it was never approved). */
+  async history(companyId: number, receiptId: number): Promise<{ receiptId: number; changes: HistoryEntry[] }> {
+    const row = await store.getReceipt(this.#ctx.db, companyId, receiptId);
+    if (!row) throw notFound('Ledger receipt');
+    const changes = (await receiptHistory(this.#ctx.db, companyId, [receiptId])).get(receiptId) ?? [];
+    return { receiptId, changes };
   }
 }
 

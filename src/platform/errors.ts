@@ -183,6 +183,21 @@ export const ERRORS = {
   // ledger: chart of accounts, fiscal years and periods, VAT, ledger receipts (src/accounts, src/fiscal, src/vat, src/ledger)
   ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE: { status: 400 },
   CLOSED_FISCAL_PERIOD: { status: 400 },
+  VAT_LINE_MISSING: {
+    status: 400,
+    message:
+      'VAT_LINE_MISSING: the taxed transactions need {expected} of VAT at {vatPercent} % on account {account}; the receipt books {booked} there.',
+  },
+  VAT_PERIOD_INVALID: { status: 400, message: 'VAT_PERIOD_INVALID: no {periodType} VAT period starts on {startDate}.' },
+  VAT_RETURN_ALREADY_FILED: {
+    status: 409,
+    message: 'VAT_RETURN_ALREADY_FILED: the VAT return of {start} – {end} was filed already.',
+  },
+  VAT_PERIOD_FILED: {
+    status: 409,
+    message:
+      'VAT_PERIOD_FILED: the VAT return of {start} – {end} is filed, so its period stays closed; correct it with a new voucher in an open period.',
+  },
   NO_FISCAL_YEAR_FOR_DATE: { status: 400, message: 'NO_FISCAL_YEAR_FOR_DATE: no fiscal year holds {date}.' },
   RECEIPT_NOT_BALANCED: { status: 400, message: 'RECEIPT_NOT_BALANCED: debits and credits differ by {difference}.' },
   RECEIPT_HAS_NO_TRANSACTIONS: { status: 400 },

@@ -14,6 +14,7 @@ import { apiError, notFound } from '../platform/errors.ts';
 import { isoDate } from '../platform/clock.ts';
 import { LATEST_VERSION } from '../platform/versions.ts';
 import {
+  changedRows,
   SIE_FIRST_FREE_DIMENSION,
   sieFileChunks,
   splitByObjects,
@@ -26,6 +27,7 @@ import {
 import * as reports from '../reports/index.ts';
 import { isIncomeStatement } from '../reports/index.ts';
 import type { MinorUnits } from '../domain/decimal.ts';
+import { editedSinceApproval } from '../ledger/index.ts';
 import * as store from './store.ts';
 
 /** Receipts read per query while streaming vouchers. */
@@ -216,6 +218,7 @@ export class SieService {
       const ids = receipts.map((r) => r.id);
       const lines = await store.linesOf(db, companyId, ids);
       const allocations = await store.allocationsOf(db, companyId, ids);
+      const edited = await editedSinceApproval(db, companyId, ids);
       const linesByReceipt = new Map<number, store.EntryLine[]>();
       for (const l of lines) {
         const list = linesByReceipt.get(l.receiptId);
@@ -231,7 +234,17 @@ export class SieService {
       }
       for (const receipt of receipts) {
         const transactions: SieTransaction[] = [];
-        for (const line of linesByReceipt.get(receipt.id) ?? []) {
+        const receiptLines = linesByReceipt.get(receipt.id) ?? [];
+        // rows changed after the first approval (the audit trail): added ones as #RTRANS, removed as #BTRANS
+        const original = edited.get(receipt.id);
+        const sign = original?.changedBy == null ? undefined : String(original.changedBy);
+        const changes = original
+          ? changedRows(
+              receiptLines.map((l) => ({ account: l.account, amountMinor: l.amount, text: l.description })),
+              original.lines.map((l) => ({ account: l.account, amountMinor: l.amountMinor, text: l.description })),
+            )
+          : undefined;
+        for (const [index, line] of receiptLines.entries()) {
           const objects = (allocationsByLine.get(`${receipt.id}/${line.id}`) ?? [])
             .filter((a) => itemCodes.has(a.itemId))
             .map((a) => ({
@@ -246,9 +259,19 @@ export class SieService {
               amountMinor: split.amountMinor,
               date: receipt.date,
               text: line.description ?? undefined,
+              ...(changes?.added.has(index) ? { change: 'ADDED' as const, sign } : {}),
             });
           }
         }
+        for (const removed of changes?.removed ?? [])
+          transactions.push({
+            account: removed.account,
+            amountMinor: removed.amountMinor,
+            date: receipt.date,
+            text: removed.text ?? undefined,
+            change: 'REMOVED',
+            sign,
+          });
         if (transactions.length === 0) continue;
         yield {
           series: SIE_SERIES,

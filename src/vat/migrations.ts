@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 export const vatMigrations: Record<string, Migration> = {
   '0302_vat': {
@@ -22,6 +22,13 @@ export const vatMigrations: Record<string, Migration> = {
         .addColumn('active', 'boolean', (c) => c.notNull())
         .addPrimaryKeyConstraint('company_vat_statuses_pk', ['company_id', 'vat_status'])
         .execute();
+    },
+  },
+  // The real service's description of status 5 (its number was already the real one), in every company.
+  '0350_vat_status_real_descriptions': {
+    async up(db: Kysely<unknown>) {
+      await sql`UPDATE company_vat_statuses SET description = ${'EU community sales (product)'}
+        WHERE company_id IS NOT NULL AND vat_status = 5 AND description = ${'EU community sales (goods)'}`.execute(db);
     },
   },
 };

@@ -1,0 +1,23 @@
+// Periodic VAT returns: computed from the ledger, filed, settled to the VAT payable account.
+import { defineArea } from '../platform/area.ts';
+import type { FiscalService } from '../fiscal/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import { vatReturnMigrations } from './migrations.ts';
+import { vatReturnRoutes } from './routes.ts';
+import { VatReturnService } from './service.ts';
+
+export const vatReturnsArea = defineArea({
+  name: 'vatReturns',
+  rights: ['accounting.reports', 'accounting.fiscalPeriods'],
+  tables: { company: ['vat_returns'] },
+  migrations: vatReturnMigrations,
+  create: (ctx, deps: { ledger: LedgerService; fiscal: FiscalService }) => {
+    const returns = new VatReturnService(ctx, deps.ledger, deps.fiscal);
+    // the periods of a filed return stay closed
+    deps.fiscal.useFiledVatReturns((trx, companyId, start, end) =>
+      returns.filedOverlapping(trx, companyId, start, end),
+    );
+    return returns;
+  },
+  routes: (returns) => vatReturnRoutes(returns),
+});
