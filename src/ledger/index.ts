@@ -10,6 +10,9 @@ import { ledgerMigrations } from './migrations.ts';
 import { ledgerRoutes } from './routes.ts';
 import { LedgerService } from './service.ts';
 import { receiptIdsIn } from './store.ts';
+import { yearEndBooking } from './year-end.ts';
+
+export { balanceSheetBefore, hasOpeningBalances, OPENING_RECEIPT_TYPE } from './year-end.ts';
 
 export type { LedgerReceiptRow } from './store.ts';
 
@@ -35,7 +38,10 @@ export const ledgerArea = defineArea({
     deps.fiscal.useUnfinishedReceipts((trx, companyId, start, end, limit) =>
       receiptIdsIn(trx, companyId, 'UNFINISHED', start, end, limit),
     );
-    return new LedgerService(ctx, deps.fiscal, deps.vat);
+    const ledger = new LedgerService(ctx, deps.fiscal, deps.vat);
+    // closing a fiscal year books the next one's opening balances; reopening reverses them
+    deps.fiscal.useYearEndBooking(yearEndBooking(ledger));
+    return ledger;
   },
   routes: (ledger) => ledgerRoutes(ledger),
 });
