@@ -1,5 +1,10 @@
 // The chart of accounts over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { ManualClock } from '../src/platform/clock.ts';
 import { allMigrations } from '../src/modules.ts';
@@ -7,6 +12,7 @@ import { runMigrations } from '../src/db/migration-runner.ts';
 import { freshDatabase } from './support/database.ts';
 import { otherCompany, startService, type TestService } from './support/service.ts';
 
+const run = promisify(execFile);
 let svc: TestService;
 interface Account {
   ledgerAccountCode: string;
@@ -255,4 +261,62 @@ describe('companies set up with the first chart', () => {
       await database.close();
     }
   });
+});
+
+describe('tase admin account', () => {
+  it('adds, renames (also in Swedish) and deactivates accounts; a company is created with its form', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tase-coa-'));
+    const env = { ...process.env, DATABASE_URL: join(dir, 'tase.sqlite'), LOG_LEVEL: 'silent' };
+    const tase = async (...args: string[]) =>
+      JSON.parse((await run(process.execPath, ['src/main.ts', 'admin', ...args], { env })).stdout);
+    try {
+      const company = await tase('company', 'create', '--name', 'Tmi Cli', '--business-form', 'SOLE_TRADER');
+      const id = String(company.companyId);
+      const added = await tase(
+        ...['account', 'add', '--company-id', id, '--account', '3010', '--name', 'Konsultointi', '--type', 'INCOME'],
+        ...['--name-sv', 'Konsultering', '--vat-percent', '25.5', '--vat-status', '1'],
+      );
+      expect(added).toMatchObject({
+        ledgerAccountCode: '3010',
+        name: 'Konsultointi',
+        type: 'INCOME',
+        active: true,
+        vatPercent: 25.5,
+        vatStatus: 1,
+        translations: [{ languageCode: 'sv', translation: 'Konsultering' }],
+      });
+      const taken = await run(
+        process.execPath,
+        [
+          'src/main.ts',
+          'admin',
+          'account',
+          'add',
+          '--company-id',
+          id,
+          '--account',
+          '3010',
+          '--name',
+          'X',
+          '--type',
+          'INCOME',
+        ],
+        { env },
+      ).catch((e: { code: number; stderr: string }) => e);
+      expect((taken as { stderr: string }).stderr).toContain('LEDGER_ACCOUNT_EXISTS');
+      const renamed = await tase('account', 'rename', '--company-id', id, '--account', '1910', '--name', 'Nordea');
+      expect(renamed).toMatchObject({
+        name: 'Nordea',
+        translations: [{ languageCode: 'sv', translation: 'Bankkonto 1' }],
+      });
+      const swedish = await tase(
+        ...['account', 'rename', '--company-id', id, '--account', '1910', '--name', 'Nordea', '--language', 'sv'],
+      );
+      expect(swedish.translations).toEqual([{ languageCode: 'sv', translation: 'Nordea' }]);
+      const off = await tase('account', 'set-active', '--company-id', id, '--account', '3010', '--active', 'false');
+      expect(off).toMatchObject({ ledgerAccountCode: '3010', active: false });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

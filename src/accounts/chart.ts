@@ -11,12 +11,11 @@ export const TRANSLATION_LANGUAGE = 'sv';
 
 /** The company forms with a chart of their own. */
 export const BUSINESS_FORMS = ['LIMITED_COMPANY', 'SOLE_TRADER'] as const;
-export type { ChartAccount };
 export type BusinessForm = (typeof BUSINESS_FORMS)[number];
 export const isBusinessForm = (value: string): value is BusinessForm =>
   (BUSINESS_FORMS as readonly string[]).includes(value);
 
-export const FINNISH_CHART: ChartAccount[] = parseStandardChart(STANDARD_CHART_2026);
+const FINNISH_CHART: ChartAccount[] = parseStandardChart(STANDARD_CHART_2026);
 
 /**
  * Number ranges a sole trader has no use for: holdings in and debts with group and associated companies, share,
@@ -50,7 +49,7 @@ const NOT_FOR_SOLE_TRADERS: [string, string][] = [
   ['9990', '9990'],
 ];
 
-export const SOLE_TRADER_CHART: ChartAccount[] = FINNISH_CHART.filter(
+const SOLE_TRADER_CHART: ChartAccount[] = FINNISH_CHART.filter(
   (a) => !NOT_FOR_SOLE_TRADERS.some(([from, to]) => a.number >= from && a.number <= to),
 );
 

@@ -8,7 +8,7 @@
 // names are CSV slips ("Palkat, lähdeveronalaiset""Palkat", "Sakot, … rangaistusmaksut""Sakot"); their first part
 // is taken.
 /** GENERAL: the standard rate; ZERO: 0 %; none: no VAT default. */
-export type VatDefault = 'GENERAL' | 'ZERO';
+type VatDefault = 'GENERAL' | 'ZERO';
 
 export interface ChartAccount {
   number: string;

@@ -28,10 +28,11 @@ async function liveOpeningReceipts(db: Db, companyId: number, fiscalYearId: numb
     .where('r.type', '=', OPENING_RECEIPT_TYPE)
     .where('r.status', '=', 'APPROVED')
     .where('r.reverses_receipt_id', 'is', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('ledger_receipts as x')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('ledger_receipts as x')
             .select('x.id')
             .where('x.company_id', '=', companyId)
             .whereRef('x.reverses_receipt_id', '=', 'r.id'),

@@ -44,12 +44,6 @@ const ACCOUNT_TYPES: Record<string, SieAccountType> = {
 /** SIE dimension number of a dimension of the register (1–19 are reserved by the standard). */
 const sieDimension = (dimensionId: number): number => SIE_FIRST_FREE_DIMENSION - 1 + dimensionId;
 
-function dayAfter(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return isoDate(d);
-}
-
 function safeFileName(text: string): string {
   return text.replace(/[^A-Za-z0-9-]+/g, '');
 }
