@@ -15,6 +15,7 @@ export {
 
 export const fiscalArea = defineArea({
   name: 'fiscal',
+  rights: ['accounting.fiscalPeriods'],
   tables: { company: ['fiscal_years', 'fiscal_periods'] },
   migrations: fiscalMigrations,
   create: (ctx) => new FiscalService(ctx),

@@ -9,6 +9,7 @@
 // reversal nor reversed), or every line when no year has them (years never closed keep one running balance).
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { minor, type MinorUnits } from '../domain/decimal.ts';
 import { isBalanceSheet, RESULT_OF_THE_YEAR_ACCOUNT, RETAINED_EARNINGS_ACCOUNT } from '../accounts/index.ts';
 import type { YearEndBooking, FiscalYearSpan } from '../fiscal/index.ts';
 import type { DraftLine } from './mapping.ts';
@@ -64,7 +65,7 @@ export async function hasOpeningBalances(db: Db, companyId: number, fiscalYearId
 }
 
 /** Balances of the balance-sheet accounts before `day` (nonzero ones), by the balance rule above. */
-export async function balanceSheetBefore(db: Db, companyId: number, day: string): Promise<Map<string, bigint>> {
+export async function balanceSheetBefore(db: Db, companyId: number, day: string): Promise<Map<string, MinorUnits>> {
   const from = await balanceWindowStart(db, companyId, day);
   let query = db
     .selectFrom('ledger_entries as e')
@@ -77,9 +78,9 @@ export async function balanceSheetBefore(db: Db, companyId: number, day: string)
     .where('e.entry_date', '<', day);
   if (from !== null) query = query.where('e.entry_date', '>=', from);
   const rows = await query.groupBy(['e.account_number', 'a.type']).orderBy('e.account_number').execute();
-  const balances = new Map<string, bigint>();
+  const balances = new Map<string, MinorUnits>();
   for (const row of rows) {
-    const total = BigInt(String(row.total));
+    const total = minor(row.total);
     if (isBalanceSheet(row.type) && total !== 0n) balances.set(row.account_number, total);
   }
   return balances;
@@ -90,10 +91,10 @@ export async function balanceSheetBefore(db: Db, companyId: number, day: string)
  * except the result account's, whose balance goes with the income statement's result to retained earnings.
  */
 function openingLines(
-  balances: Map<string, bigint>,
+  balances: Map<string, MinorUnits>,
   resultText: string,
-): { account: string; amountMinor: bigint; description?: string }[] {
-  const lines: { account: string; amountMinor: bigint; description?: string }[] = [];
+): { account: string; amountMinor: MinorUnits; description?: string }[] {
+  const lines: { account: string; amountMinor: MinorUnits; description?: string }[] = [];
   let carried = 0n;
   for (const [account, amountMinor] of balances) {
     if (account === RESULT_OF_THE_YEAR_ACCOUNT) continue;
@@ -115,7 +116,7 @@ export function yearEndBooking(posting: LedgerPosting): YearEndBooking {
       if (lines.length === 0) return;
       const draftLines: DraftLine[] = lines.map((l) => ({
         account: l.account,
-        amountMinor: Number(l.amountMinor),
+        amountMinor: l.amountMinor,
         description: l.description ?? null,
       }));
       await posting.post(trx, companyId, {

@@ -26,6 +26,7 @@ import {
 import * as reports from '../reports/index.ts';
 import { isIncomeStatement } from '../reports/index.ts';
 import { balanceSheetBefore, hasOpeningBalances, OPENING_RECEIPT_TYPE } from '../ledger/index.ts';
+import type { MinorUnits } from '../domain/decimal.ts';
 import * as store from './store.ts';
 
 /** Receipts read per query while streaming vouchers. */
@@ -141,7 +142,7 @@ export class SieService {
     const opening: SieBalance[] = [];
     const closing: SieBalance[] = [];
     const results: SieBalance[] = [];
-    const add = (list: SieBalance[], index: number, account: string, amountMinor: bigint) => {
+    const add = (list: SieBalance[], index: number, account: string, amountMinor: MinorUnits) => {
       if (amountMinor !== 0n) list.push({ year: index, account, amountMinor });
     };
     // A year opens with its opening-balance receipt; a year without one carries the running balances of the
@@ -149,7 +150,7 @@ export class SieService {
     const balancesOf = async (index: number, y: reports.FiscalYear, through: string) => {
       const sums = await store.yearSums(db, companyId, y.id, through, OPENING_RECEIPT_TYPE);
       const carried = (await hasOpeningBalances(db, companyId, y.id))
-        ? new Map<string, bigint>()
+        ? new Map<string, MinorUnits>()
         : await balanceSheetBefore(db, companyId, y.start);
       const accounts = new Set([...carried.keys(), ...sums.map((s) => s.account)]);
       const byAccount = new Map(sums.map((s) => [s.account, s]));

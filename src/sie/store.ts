@@ -3,7 +3,7 @@
 // other areas' tables (identity, dimensions, ledger) and writes none.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { minor } from '../domain/decimal.ts';
+import { minor, type MinorUnits } from '../domain/decimal.ts';
 
 export interface CompanyIdentity {
   name: string;
@@ -56,9 +56,9 @@ export interface ReceiptHead {
 export interface YearSums {
   account: string;
   /** The year's opening-balance receipts (and their reversals). */
-  opening: bigint;
+  opening: MinorUnits;
   /** Every other line of the year. */
-  movement: bigint;
+  movement: MinorUnits;
 }
 
 /** Per-account sums of a fiscal year's approved lines dated up to `through`, opening balances apart. */
@@ -129,7 +129,7 @@ export interface EntryLine {
   receiptId: number;
   id: number;
   account: string;
-  amount: bigint;
+  amount: MinorUnits;
   description: string | null;
 }
 
@@ -159,7 +159,7 @@ export interface EntryAllocation {
   entryId: number;
   dimensionId: number;
   itemId: number;
-  amount: bigint;
+  amount: MinorUnits;
 }
 
 export async function allocationsOf(db: Db, companyId: number, receiptIds: number[]): Promise<EntryAllocation[]> {
