@@ -22,6 +22,7 @@ import { ApiError } from './platform/errors.ts';
 import { parseEcbRates, RatesFileError } from './currencies/index.ts';
 import { readFile, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
+import { ACCOUNT_TYPES } from './accounts/index.ts';
 import { Presets, SingleBar } from 'cli-progress';
 
 const USAGE = `Usage: tase <command>
@@ -31,6 +32,7 @@ const USAGE = `Usage: tase <command>
   seed demo [--json]            create a demo company, user, OAuth client and API key
   admin company create --name N [--business-id ID] [--country C] [--currency EUR] [--contract-type TESTING]
                        [--product-version FINANCIALS_PLUS]
+                       [--business-form LIMITED_COMPANY|SOLE_TRADER]   the form chooses the standard chart
   admin company product-version --company-id N --product-version V   the product edition of the contract
   admin company settings --company-id N --name deliveryterms|einvoiceaddresses|collectionpenal --json JSON
                                                               replace a settings document (the GET answer's shape)
@@ -47,8 +49,13 @@ const USAGE = `Usage: tase <command>
   admin user api-login-only --user-id N (--on | --off)         the 'API login only' limitation (on ends code-flow sessions)
   admin period close|open --company-id N --date YYYY-MM-DD   close or reopen the fiscal period holding the date
   admin fiscal-year create --company-id N --start-date D --end-date D
-  admin fiscal-year close --company-id N --date D             close the fiscal year holding the date
-  admin account set-active --company-id N --account NUMBER --active true|false
+  admin fiscal-year close --company-id N --date D             close the fiscal year holding the date (books the
+                                                              opening balances of the next year)
+  admin fiscal-year reopen --company-id N --date D            reopen the closed fiscal year holding the date
+  admin account add --company-id N --account NUMBER --name NAME --type ASSET|LIABILITY|EQUITY|INCOME|EXPENSE
+                    [--name-sv NAME] [--vat-percent P --vat-status S]   add an account of the company's own
+  admin account rename --company-id N --account NUMBER --name NAME [--language sv]   rename (or translate) an account
+  admin account set-active --company-id N --account NUMBER --active true|false       deactivate or activate an account
   admin housekeeping                                          delete expired rows now (one pass), print the counts
   admin rates import FILE                                     store the ECB euro reference rates of FILE (daily or historical XML)
   admin rates status                                          the days and currencies of rates stored
@@ -161,11 +168,35 @@ async function ledgerAdmin(
       }
       case 'fiscal-year close':
         return await fiscal.closeYear(companyId, (await fiscal.periodOn(companyId, date())).fiscalYearId);
+      case 'fiscal-year reopen':
+        return await fiscal.reopenYear(companyId, (await fiscal.periodOn(companyId, date())).fiscalYearId);
       case 'fiscal-year create':
         return await fiscal.createYear(companyId, {
           startDate: required('start-date', values['start-date'] as string | undefined),
           endDate: required('end-date', values['end-date'] as string | undefined),
         });
+      case 'account add': {
+        const type = required('type', values.type as string | undefined);
+        if (!(ACCOUNT_TYPES as readonly string[]).includes(type))
+          throw new AdminError(`--type takes one of ${ACCOUNT_TYPES.join(', ')}`);
+        const vatStatus = values['vat-status'] as string | undefined;
+        const nameSv = values['name-sv'] as string | undefined;
+        return await accounts.add(companyId, {
+          number: required('account', values.account as string | undefined),
+          name: required('name', values.name as string | undefined),
+          type: type as (typeof ACCOUNT_TYPES)[number],
+          translations: nameSv ? { sv: nameSv } : undefined,
+          vatPercent: values['vat-percent'] as string | undefined,
+          vatStatus: vatStatus === undefined ? undefined : int('vat-status', vatStatus),
+        });
+      }
+      case 'account rename':
+        return await accounts.rename(
+          companyId,
+          required('account', values.account as string | undefined),
+          required('name', values.name as string | undefined),
+          values.language as string | undefined,
+        );
       default: {
         const active = values.active;
         if (active !== 'true' && active !== 'false') throw new AdminError('--active takes true or false');
@@ -342,6 +373,12 @@ async function admin(config: Config, args: string[]): Promise<void> {
       'end-date': { type: 'string' },
       account: { type: 'string' },
       active: { type: 'string' },
+      'business-form': { type: 'string' },
+      type: { type: 'string' },
+      'name-sv': { type: 'string' },
+      language: { type: 'string' },
+      'vat-percent': { type: 'string' },
+      'vat-status': { type: 'string' },
       'product-version': { type: 'string' },
       json: { type: 'string' },
       default: { type: 'boolean' },
@@ -361,6 +398,7 @@ async function admin(config: Config, args: string[]): Promise<void> {
           currency: values.currency,
           contractType: values['contract-type'] as never,
           productVersion: values['product-version'],
+          businessForm: values['business-form'],
         });
       case 'company product-version':
         return service.setProductVersion(
@@ -414,7 +452,10 @@ async function admin(config: Config, args: string[]): Promise<void> {
       case 'period open':
       case 'fiscal-year close':
       case 'fiscal-year create':
+      case 'fiscal-year reopen':
       case 'account set-active':
+      case 'account add':
+      case 'account rename':
         return ledgerAdmin(app, command, values);
       default:
         throw new AdminError(`unknown admin command '${command}'\n\n${USAGE}`);

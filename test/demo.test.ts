@@ -87,7 +87,7 @@ describe('demo registers', () => {
     });
     expect(await get(`/businesspartners/${full[3].id}/defaults/accounts`)).toMatchObject({
       purchaseInvoiceAccounts: {
-        debitAccount: { code: '4450', name: 'Alihankinnat' },
+        debitAccount: { code: '4450', name: 'Alihankinta - leikkeet ja koneistus' },
         creditAccount: { code: '2871' },
       },
     });

@@ -469,7 +469,7 @@ describe('defaults of a partner', () => {
       ...accounts,
       purchaseInvoiceAccounts: {
         debitAccount: { code: '4000', name: 'Ostot' },
-        creditAccount: { code: '2871', name: 'Ostovelat, kotimaa' },
+        creditAccount: { code: '2871', name: 'Ostovelat' },
       },
     };
     expect(put.body).toEqual(named);
@@ -492,7 +492,7 @@ describe('ledger accounts of a partner', () => {
     try {
       const bad = await svc.api('PUT', `/businesspartners/${partnerId}/defaults/accounts`, {
         vatPercent: 25.5,
-        salesInvoiceAccounts: { debitAccount: { code: '1700' }, creditAccount: { code: '3001' } },
+        salesInvoiceAccounts: { debitAccount: { code: '1700' }, creditAccount: { code: '3004' } },
         purchaseInvoiceAccounts: {
           debitAccount: { code: '7000' },
           creditAccount: { code: '2871' },
@@ -521,8 +521,8 @@ describe('ledger accounts of a partner', () => {
       const stored = await svc.api('GET', `/businesspartners/${partnerId}/defaults/accounts`);
       expect(stored.body).toEqual({
         purchaseInvoiceAccounts: {
-          debitAccount: { code: '4450', name: 'Alihankinnat' },
-          creditAccount: { code: '2871', name: 'Ostovelat, kotimaa' },
+          debitAccount: { code: '4450', name: 'Alihankinta - leikkeet ja koneistus' },
+          creditAccount: { code: '2871', name: 'Ostovelat' },
         },
       });
     } finally {
@@ -565,7 +565,7 @@ describe('ledger accounts of a partner', () => {
     const bad = await svc.api('POST', '/factoringcontracts', {
       ...body,
       financingCompanyBankAccount: 'FI2112345600000786',
-      factoringCounterAccount: '1701',
+      factoringCounterAccount: '1704',
     });
     expect(bad.body.errors).toEqual([
       { status: 400, message: 'INVALID_IBAN', field: 'financingCompanyBankAccount' },

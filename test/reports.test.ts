@@ -94,7 +94,7 @@ describe('GET /reports/trialbalance', () => {
     expect(Object.keys(rows)).toEqual(['1910', '2000', '3000', '4000']);
     expect(rows['1910']).toEqual({
       accountNumber: '1910',
-      name: 'Pankkitili',
+      name: 'Pankkitili 1',
       type: 'ASSET',
       openingBalance: 1300,
       debit: 400.5,
@@ -173,7 +173,7 @@ describe('GET /reports/generalledger', () => {
     expect(sale.receiptNumber).toBeGreaterThan(0);
     expect(answer.body.accounts.find((a: any) => a.accountNumber === '1910')).toEqual({
       accountNumber: '1910',
-      name: 'Pankkitili',
+      name: 'Pankkitili 1',
       type: 'ASSET',
       openingBalance: 1500,
       debit: 400.5,
@@ -233,7 +233,7 @@ describe('GET /reports/ledgeraccounts/balances', () => {
     expect(balances).toEqual({ '1910': 1600.5, '2000': -1000, '3000': -300.5, '4000': 200 });
     const some = await svc.api('GET', '/reports/ledgeraccounts/balances?date=2025-12-31&accounts=3000,1910');
     expect(some.body.balances).toEqual([
-      { accountNumber: '1910', name: 'Pankkitili', type: 'ASSET', balance: 1500 },
+      { accountNumber: '1910', name: 'Pankkitili 1', type: 'ASSET', balance: 1500 },
       { accountNumber: '3000', name: 'Myynti', type: 'INCOME', balance: -500 },
     ]);
   });

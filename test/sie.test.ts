@@ -131,7 +131,6 @@ describe('GET /sie/file', () => {
       '#ORGNR 1234567-1',
       '#RAR 0 20260101 20261231',
       '#RAR -1 20250101 20251231',
-      '#KPTYP LIIKEKIRJURI',
       '#VALUTA EUR',
       ...(await chartLines()),
       `#DIM ${dim + 19} "Kustannuspaikka"`,

@@ -1,14 +1,21 @@
-// The chart of accounts: seeded for every company, accounts activated and deactivated; references to accounts
-// from other registers are checked here.
+// The chart of accounts: seeded for every company by its form; accounts added, renamed, activated and
+// deactivated; references to accounts from other registers are checked here.
 import { defineArea } from '../platform/area.ts';
 import { accountMigrations } from './migrations.ts';
 import { accountRoutes } from './routes.ts';
 import { AccountService, seedChart } from './service.ts';
 
-export { AccountService } from './service.ts';
+export { AccountService, seedChart, type NewAccount } from './service.ts';
 export { accountNames, checkAccountRefs, type AccountRef } from './account-refs.ts';
-export { findAccounts, translationLanguages } from './store.ts';
-export { CHART_LANGUAGE } from './chart.ts';
+export { ACCOUNT_TYPES, findAccounts, translationLanguages } from './store.ts';
+export {
+  BUSINESS_FORMS,
+  CHART_LANGUAGE,
+  isBalanceSheet,
+  isBusinessForm,
+  RESULT_OF_THE_YEAR_ACCOUNT,
+  RETAINED_EARNINGS_ACCOUNT,
+} from './chart.ts';
 
 export const accountsArea = defineArea({
   name: 'accounts',

@@ -1,5 +1,6 @@
-// Rules of the chart of accounts: every new company gets the standard Finnish chart; accounts are activated
-// and deactivated (an inactive account cannot be posted to, its history stays).
+// Rules of the chart of accounts: every new company gets the standard Finnish chart of its form (limited company
+// or sole trader); a company adds accounts of its own, renames and translates accounts, activates and deactivates
+// them (an inactive account cannot be posted to, its history stays).
 import type { Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
@@ -8,7 +9,7 @@ import { checkVersion, lockedWrite } from '../platform/lock.ts';
 import { isoDate, nextVersion } from '../platform/clock.ts';
 import { findCompany } from '../auth/index.ts';
 import { ratesOn, standardRateOn, vatCountry } from '../domain/vat.ts';
-import { FINNISH_CHART } from './chart.ts';
+import { CHART_LANGUAGE, CHARTS, TRANSLATION_LANGUAGE, type BusinessForm } from './chart.ts';
 import type { LedgerAccountPatchWire, LedgerAccountWire } from './schemas.ts';
 import * as store from './store.ts';
 
@@ -26,11 +27,32 @@ function accountToWire(row: store.AccountRow): LedgerAccountWire {
   } satisfies Record<keyof LedgerAccountWire, unknown>;
 }
 
+/** An account a company adds to its chart. */
+export interface NewAccount {
+  number: string;
+  name: string;
+  type: store.AccountType;
+  /** Names in other languages, by ISO 639-1 code. */
+  translations?: Record<string, string>;
+  vatPercent?: string;
+  vatStatus?: number;
+}
+
+const translationsJson = (names: Record<string, string> | undefined): string | null => {
+  const list = Object.entries(names ?? {}).map(([languageCode, translation]) => ({ languageCode, translation }));
+  return list.length > 0 ? JSON.stringify(list) : null;
+};
+
 /**
- * Company setup: seeds the standard chart for a company without accounts; VAT defaults take the rates valid on
- * the day it runs (the creation day of a new company).
+ * Company setup: seeds the standard chart of the company's form (a limited company's unless told) for a company
+ * without accounts; VAT defaults take the rates valid on the day it runs (the creation day of a new company).
  */
-export async function seedChart(db: Db, companyId: number, ctx: AppContext): Promise<void> {
+export async function seedChart(
+  db: Db,
+  companyId: number,
+  ctx: AppContext,
+  form: BusinessForm = 'LIMITED_COMPANY',
+): Promise<void> {
   if (await store.hasAccounts(db, companyId)) return;
   const now = ctx.clock.now();
   const today = isoDate(now);
@@ -41,7 +63,7 @@ export async function seedChart(db: Db, companyId: number, ctx: AppContext): Pro
   const version = nextVersion(now);
   await store.insertAccounts(
     db,
-    FINNISH_CHART.map((a) => {
+    CHARTS[form].map((a) => {
       const percent = a.vat === 'GENERAL' ? general : a.vat === 'ZERO' && hasZero ? new Decimal(0) : undefined;
       return {
         company_id: companyId,
@@ -51,6 +73,7 @@ export async function seedChart(db: Db, companyId: number, ctx: AppContext): Pro
         active: true,
         vat_percent: percent ? percent.toFixed() : null,
         vat_status: percent && a.vatStatus !== undefined ? a.vatStatus : null,
+        translations: translationsJson({ [TRANSLATION_LANGUAGE]: a.nameSv }),
         version,
       };
     }),
@@ -72,6 +95,53 @@ export class AccountService {
     const row = await store.getAccount(this.#ctx.db, companyId, code);
     if (!row) throw notFound('Ledger account');
     return accountToWire(row);
+  }
+
+  /**
+   * Adds an account of the company's own. The number is 1 to 10 letters or digits, not in use yet; the VAT
+   * default, when given, is a percent and a status together.
+   */
+  async add(companyId: number, input: NewAccount): Promise<LedgerAccountWire> {
+    if (!/^[0-9A-Za-z]{1,10}$/.test(input.number))
+      throw apiError('VALIDATION_FAILED', 'ledgerAccountCode', { detail: '1 to 10 letters or digits' });
+    if (input.name.trim() === '' || input.name.length > 255)
+      throw apiError('VALIDATION_FAILED', 'name', { detail: 'name: 1 to 255 characters' });
+    if ((input.vatPercent === undefined) !== (input.vatStatus === undefined))
+      throw apiError('VALIDATION_FAILED', 'vatPercent', { detail: 'a VAT default is a percent and a status' });
+    if (input.vatPercent !== undefined && !/^\d{1,3}(\.\d{1,2})?$/.test(input.vatPercent))
+      throw apiError('VALIDATION_FAILED', 'vatPercent', { detail: 'a percent such as 25.5' });
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      if (await store.getAccount(trx, companyId, input.number))
+        throw apiError('LEDGER_ACCOUNT_EXISTS', 'ledgerAccountCode', { number: input.number });
+      const row: store.AccountRow = {
+        company_id: companyId,
+        number: input.number,
+        name: input.name.trim(),
+        type: input.type,
+        active: true,
+        vat_percent: input.vatPercent !== undefined ? new Decimal(input.vatPercent).toFixed() : null,
+        vat_status: input.vatStatus ?? null,
+        translations: translationsJson(input.translations),
+        version: nextVersion(this.#ctx.clock.now()),
+      };
+      await store.insertAccounts(trx, [row]);
+      return accountToWire(row);
+    });
+  }
+
+  /** Renames an account, or names it in another language (`language`, e.g. `sv`), keeping its other names. */
+  async rename(companyId: number, code: string, name: string, language?: string): Promise<LedgerAccountWire> {
+    if (language === undefined || language === CHART_LANGUAGE) return this.update(companyId, code, { name });
+    const row = await store.getAccount(this.#ctx.db, companyId, code);
+    if (!row) throw notFound('Ledger account');
+    const current = row.translations
+      ? (JSON.parse(row.translations) as { languageCode: string; translation: string }[])
+      : [];
+    const translations = [
+      ...current.filter((t) => t.languageCode !== language),
+      { languageCode: language, translation: name },
+    ];
+    return this.update(companyId, code, { translations, version: row.version });
   }
 
   /** Activates/deactivates or renames an account. */

@@ -20,6 +20,7 @@ import { getSettings, insertCompany, saveSettings } from './store.ts';
 import { PRODUCT_VERSIONS } from './schemas.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import { CURRENCIES } from '../domain/codes.ts';
+import { BUSINESS_FORMS, isBusinessForm, seedChart } from '../accounts/index.ts';
 
 export class AdminError extends Error {
   override name = 'AdminError';
@@ -33,6 +34,8 @@ export interface NewCompany {
   contractType?: 'PRODUCTION_USAGE' | 'TESTING' | 'DEMO';
   /** The product edition the company's contract is for (GET /company `productVersion`). */
   productVersion?: string;
+  /** The company's form, which chooses its standard chart of accounts (a limited company's unless told). */
+  businessForm?: string;
 }
 
 export interface NewUser {
@@ -85,6 +88,9 @@ export class AdminService {
     if (input.currency !== undefined && !(CURRENCIES as readonly string[]).includes(input.currency))
       throw new AdminError(`unknown currency '${input.currency}'`);
     if (input.productVersion !== undefined) productVersionOf(input.productVersion);
+    const form = input.businessForm ?? 'LIMITED_COMPANY';
+    if (!isBusinessForm(form))
+      throw new AdminError(`unknown business form '${form}': one of ${BUSINESS_FORMS.join(', ')}`);
     return this.#ctx.db.transaction().execute(async (trx) => {
       const companyId = await allocateId(trx, 0, 'companies');
       const now = this.#now();
@@ -99,6 +105,8 @@ export class AdminService {
         version: nextVersion(now),
       });
       if (input.productVersion !== undefined) await writeProductVersion(trx, companyId, input.productVersion, now);
+      // the chart of the company's form first: the setup step then finds the company's accounts there
+      await seedChart(trx, companyId, this.#ctx, form);
       // the company setup the areas declare (src/modules.ts), in the same transaction
       await this.#ctx.companySetup.company(trx, companyId);
       return { companyId, name: input.name.trim() };

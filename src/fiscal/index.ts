@@ -4,7 +4,14 @@ import { fiscalMigrations } from './migrations.ts';
 import { fiscalRoutes } from './routes.ts';
 import { FiscalService, setUpFiscalYear } from './service.ts';
 
-export { FiscalService, insertFiscalYear, type OpenPeriod, type UnfinishedReceipts } from './service.ts';
+export {
+  FiscalService,
+  insertFiscalYear,
+  type FiscalYearSpan,
+  type OpenPeriod,
+  type UnfinishedReceipts,
+  type YearEndBooking,
+} from './service.ts';
 
 export const fiscalArea = defineArea({
   name: 'fiscal',

@@ -61,9 +61,24 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
       right: edit(RIGHT),
       tags: TAGS,
       summary: 'Close a fiscal year',
-      description: 'Closes the year and every period of it. Refused while unfinished receipts are dated in it.',
+      description:
+        'Closes the year and every period of it. Refused while unfinished receipts are dated in it. When the next fiscal ' +
+        'year exists (else when it is added), it opens with a RECEIPT_FOR_OPENING_ACCOUNTS receipt dated its first day: ' +
+        "the balance-sheet accounts' closing balances, the year's result moved to retained earnings (2250).",
       schema: { ...ADDITION, params: YearParam, response: { 200: InfoMessage } },
       handler: ({ auth, params }) => fiscal.closeYear(auth.companyId, parseId(params.fiscalYearId, 'Fiscal year')),
+    }),
+    route({
+      method: 'PUT',
+      path: '/fiscalyears/:fiscalYearId/open',
+      right: edit(RIGHT),
+      tags: TAGS,
+      summary: 'Reopen a closed fiscal year',
+      description:
+        "Reopens the year and its periods and reverses the next year's opening balances. Refused once the next year has " +
+        'receipts booked after its opening balances (409 FISCAL_YEAR_REOPEN_REFUSED); FISCAL_YEAR_NOT_CLOSED for an open year.',
+      schema: { ...ADDITION, params: YearParam, response: { 200: InfoMessage } },
+      handler: ({ auth, params }) => fiscal.reopenYear(auth.companyId, parseId(params.fiscalYearId, 'Fiscal year')),
     }),
     periodAction('close'),
     periodAction('open'),

@@ -92,6 +92,29 @@ export type FiledVatReturn = (
   start: string,
   end: string,
 ) => Promise<{ start: string; end: string } | undefined>;
+/** A fiscal year by its id and days. */
+export interface FiscalYearSpan {
+  id: number;
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The year-end work of the ledger (which depends on fiscal years, not the other way round), in the caller's
+ * transaction: booking the opening balances of the year after a closed one, the receipts booked in a year after
+ * its opening balances, and reversing the opening balances when the year before is reopened.
+ */
+export interface YearEndBooking {
+  bookOpening(trx: Db, companyId: number, closed: FiscalYearSpan, next: FiscalYearSpan): Promise<void>;
+  postingsAfterOpening(trx: Db, companyId: number, next: FiscalYearSpan, limit: number): Promise<number[]>;
+  reverseOpening(trx: Db, companyId: number, next: FiscalYearSpan): Promise<void>;
+}
+
+const span = (year: store.FiscalYearRow): FiscalYearSpan => ({
+  id: Number(year.id),
+  startDate: year.start_date,
+  endDate: year.end_date,
+});
 
 /** Where a posting dated `date` goes: its fiscal year and period. */
 export interface OpenPeriod {
@@ -105,8 +128,14 @@ export class FiscalService {
   readonly #ctx: AppContext;
   #unfinishedReceipts: UnfinishedReceipts = () => Promise.resolve([]);
   #filedVatReturn: FiledVatReturn = () => Promise.resolve(undefined);
+  #yearEnd: YearEndBooking | undefined;
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
+  }
+
+  /** Wires the year-end booking of the ledger (when the services are built). */
+  useYearEndBooking(booking: YearEndBooking): void {
+    this.#yearEnd = booking;
   }
 
   /** Wires the closing check of unfinished receipts (by the ledger, when the services are built). */
@@ -205,6 +234,9 @@ export class FiscalService {
       }
       const id = await insertFiscalYear(trx, companyId, input.startDate, input.endDate, this.#ctx.clock.now());
       const year = (await store.getYear(trx, companyId, id))!;
+      // a year added after a closed one opens with its closing balances
+      const before = years.find((y) => y.end_date === addDays(input.startDate, -1));
+      if (before?.closed) await this.#yearEnd?.bookOpening(trx, companyId, span(before), span(year));
       return yearToWire(year, await store.listPeriods(trx, companyId, id));
     });
   }
@@ -295,7 +327,10 @@ export class FiscalService {
     return message;
   }
 
-  /** Closes a fiscal year and every period of it. Closing checks: no unfinished receipt in the year. */
+  /**
+   * Closes a fiscal year and every period of it. Closing checks: no unfinished receipt in the year. When the next
+   * fiscal year exists, its opening balances are booked in the same transaction (else when it is added).
+   */
   async closeYear(companyId: number, fiscalYearId: number): Promise<{ message: string }> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const year = await store.getYear(trx, companyId, fiscalYearId);
@@ -308,8 +343,44 @@ export class FiscalService {
       const unfinished = await this.#unfinishedReceipts(trx, companyId, year.start_date, year.end_date, 20);
       if (unfinished.length > 0)
         throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
+      const next = await this.#nextYear(trx, companyId, year);
+      if (next) await this.#yearEnd?.bookOpening(trx, companyId, span(year), span(next));
       return { message: `Fiscal year ${year.start_date} – ${year.end_date} closed.` };
     });
+  }
+
+  /**
+   * Reopens a closed fiscal year and its periods. Refused (FISCAL_YEAR_REOPEN_REFUSED) once the next year has
+   * receipts booked after its opening balances: the closed year is then corrected by a voucher in the open one.
+   * Before that, the next year's opening balances are reversed in the same transaction (closing again books
+   * them anew).
+   */
+  async reopenYear(companyId: number, fiscalYearId: number): Promise<{ message: string }> {
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const year = await store.getYear(trx, companyId, fiscalYearId);
+      if (!year) throw notFound('Fiscal year');
+      if (!year.closed) throw apiError('FISCAL_YEAR_NOT_CLOSED');
+      const next = await this.#nextYear(trx, companyId, year);
+      if (next && this.#yearEnd) {
+        const after = await this.#yearEnd.postingsAfterOpening(trx, companyId, span(next), 20);
+        if (after.length > 0)
+          throw apiError('FISCAL_YEAR_REOPEN_REFUSED', undefined, {
+            nextStart: next.start_date,
+            nextEnd: next.end_date,
+            receiptIds: after.join(', '),
+          });
+        await this.#yearEnd.reverseOpening(trx, companyId, span(next));
+      }
+      await store.setYearClosed(trx, companyId, fiscalYearId, false, nextVersion(this.#ctx.clock.now(), year.version));
+      for (const p of await store.listPeriods(trx, companyId, fiscalYearId))
+        if (p.closed) await this.#setStatus(trx, companyId, p, 'OPEN');
+      return { message: `Fiscal year ${year.start_date} – ${year.end_date} reopened.` };
+    });
+  }
+
+  async #nextYear(trx: Db, companyId: number, year: store.FiscalYearRow): Promise<store.FiscalYearRow | undefined> {
+    const dayAfter = addDays(year.end_date, 1);
+    return (await store.listYears(trx, companyId)).find((y) => y.start_date === dayAfter);
   }
 
   /** The period holding a date (for the admin command). */

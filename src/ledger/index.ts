@@ -11,6 +11,9 @@ import { ledgerRoutes } from './routes.ts';
 import { historyRoutes } from './history-routes.ts';
 import { LedgerService } from './service.ts';
 import { receiptIdsIn } from './store.ts';
+import { yearEndBooking } from './year-end.ts';
+
+export { balanceSheetBefore, hasOpeningBalances, OPENING_RECEIPT_TYPE } from './year-end.ts';
 
 export type { LedgerReceiptRow } from './store.ts';
 
@@ -38,7 +41,10 @@ export const ledgerArea = defineArea({
     deps.fiscal.useUnfinishedReceipts((trx, companyId, start, end, limit) =>
       receiptIdsIn(trx, companyId, 'UNFINISHED', start, end, limit),
     );
-    return new LedgerService(ctx, deps.fiscal, deps.vat);
+    const ledger = new LedgerService(ctx, deps.fiscal, deps.vat);
+    // closing a fiscal year books the next one's opening balances; reopening reverses them
+    deps.fiscal.useYearEndBooking(yearEndBooking(ledger));
+    return ledger;
   },
   routes: (ledger) => [...ledgerRoutes(ledger), ...historyRoutes(ledger)],
 });

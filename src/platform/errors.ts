@@ -256,6 +256,13 @@ export const ERRORS = {
     message: 'TRACKING_PERIOD_STATUS_CONFLICT: the period is {current}; it cannot be marked {requested}.',
   },
   FISCAL_YEAR_INVALID: { status: 400, message: 'FISCAL_YEAR_INVALID: {detail}' },
+  FISCAL_YEAR_NOT_CLOSED: { status: 400, message: 'FISCAL_YEAR_NOT_CLOSED: the fiscal year is open.' },
+  FISCAL_YEAR_REOPEN_REFUSED: {
+    status: 409,
+    message:
+      'FISCAL_YEAR_REOPEN_REFUSED: the next fiscal year ({nextStart} – {nextEnd}) has postings after its opening balances (receipts {receiptIds}); correct the closed year with a new voucher in the open one.',
+  },
+  LEDGER_ACCOUNT_EXISTS: { status: 400, message: 'LEDGER_ACCOUNT_EXISTS: the chart has an account {number} already.' },
   UNKNOWN_VAT_COUNTRY: { status: 400, message: "UNKNOWN_VAT_COUNTRY: no VAT data for '{countryCode}'." },
   BANK_FILE_INVALID: { status: 400, message: 'BANK_FILE_INVALID: nothing was imported: {detail}' },
   ACCOUNT_NUMBER_ONLY_IN_HEADER: {

@@ -26,6 +26,7 @@ import {
 } from '../domain/sie.ts';
 import * as reports from '../reports/index.ts';
 import { isIncomeStatement } from '../reports/index.ts';
+import { balanceSheetBefore, hasOpeningBalances, OPENING_RECEIPT_TYPE } from '../ledger/index.ts';
 import type { MinorUnits } from '../domain/decimal.ts';
 import { editedSinceApproval } from '../ledger/index.ts';
 import * as store from './store.ts';
@@ -34,11 +35,6 @@ import * as store from './store.ts';
 const SIE_RECEIPTS_PER_CHUNK = 500;
 /** All vouchers go in one series: receipt numbers run per fiscal year across receipt types. */
 const SIE_SERIES = 'A';
-/**
- * #KPTYP: every company gets the Finnish Liikekirjuri chart (src/accounts/chart.ts), none of the Swedish BAS
- * charts the standard names, so each account's kind is given by its own #KTYP record.
- */
-const SIE_CHART_TYPE = 'LIIKEKIRJURI';
 
 const ACCOUNT_TYPES: Record<string, SieAccountType> = {
   ASSET: 'T',
@@ -50,12 +46,6 @@ const ACCOUNT_TYPES: Record<string, SieAccountType> = {
 
 /** SIE dimension number of a dimension of the register (1–19 are reserved by the standard). */
 const sieDimension = (dimensionId: number): number => SIE_FIRST_FREE_DIMENSION - 1 + dimensionId;
-
-function dayAfter(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return isoDate(d);
-}
 
 function safeFileName(text: string): string {
   return text.replace(/[^A-Za-z0-9-]+/g, '');
@@ -151,31 +141,33 @@ export class SieService {
     const chart = await reports.chart(db, companyId);
     const types = new Map(chart.map((a) => [a.number, a.type]));
     const register = await store.dimensionRegister(db, companyId);
-    // cut-offs: [0] the year's start, [1] the day after the previous year, [2] the previous year's start
-    const cutoffs = previous ? [year.start, dayAfter(previous.end), previous.start] : [year.start];
-    const sums = await reports.sumsByAccount(db, companyId, { cutoffs, from: year.start, through: end });
-
     const opening: SieBalance[] = [];
     const closing: SieBalance[] = [];
     const results: SieBalance[] = [];
-    const add = (list: SieBalance[], year: number, account: string, amountMinor: MinorUnits) => {
-      if (amountMinor !== 0n) list.push({ year, account, amountMinor });
+    const add = (list: SieBalance[], index: number, account: string, amountMinor: MinorUnits) => {
+      if (amountMinor !== 0n) list.push({ year: index, account, amountMinor });
     };
-    for (const s of sums) {
-      const inYear = s.debit - s.credit;
-      const incomeStatement = isIncomeStatement(types.get(s.account));
-      if (incomeStatement) {
-        add(results, 0, s.account, inYear);
-        if (previous) add(results, -1, s.account, s.before[1] - s.before[2]);
-      } else {
-        add(opening, 0, s.account, s.before[0]);
-        add(closing, 0, s.account, s.before[0] + inYear);
-        if (previous) {
-          add(opening, -1, s.account, s.before[2]);
-          add(closing, -1, s.account, s.before[1]);
+    // A year opens with its opening-balance receipt; a year without one carries the running balances of the
+    // years before it (the ledger's balance rule, src/ledger/year-end.ts). Income-statement accounts start at zero.
+    const balancesOf = async (index: number, y: reports.FiscalYear, through: string) => {
+      const sums = await store.yearSums(db, companyId, y.id, through, OPENING_RECEIPT_TYPE);
+      const carried = (await hasOpeningBalances(db, companyId, y.id))
+        ? new Map<string, MinorUnits>()
+        : await balanceSheetBefore(db, companyId, y.start);
+      const accounts = new Set([...carried.keys(), ...sums.map((s) => s.account)]);
+      const byAccount = new Map(sums.map((s) => [s.account, s]));
+      for (const account of [...accounts].sort()) {
+        const s = byAccount.get(account);
+        const ib = (carried.get(account) ?? 0n) + (s?.opening ?? 0n);
+        if (isIncomeStatement(types.get(account))) add(results, index, account, ib + (s?.movement ?? 0n));
+        else {
+          add(opening, index, account, ib);
+          add(closing, index, account, ib + (s?.movement ?? 0n));
         }
       }
-    }
+    };
+    await balancesOf(0, year, end);
+    if (previous) await balancesOf(-1, previous, previous.end);
     const byYear = (a: SieBalance, b: SieBalance) =>
       b.year - a.year || (a.account < b.account ? -1 : a.account > b.account ? 1 : 0);
     const head: SieHead = {
@@ -188,7 +180,6 @@ export class SieService {
         ...(previous ? [{ index: -1, start: previous.start, end: previous.end }] : []),
       ],
       balancesUntil: end !== year.end ? end : undefined,
-      chartType: SIE_CHART_TYPE,
       currency: company.currency,
       accounts: chart.map((a) => ({ number: a.number, name: a.name, type: ACCOUNT_TYPES[a.type] })),
       dimensions: register.dimensions.map((d) => ({ number: sieDimension(d.id), name: d.name })),
@@ -213,7 +204,15 @@ export class SieService {
   ): AsyncGenerator<SieVoucher> {
     let after = 0;
     for (;;) {
-      const receipts = await store.approvedReceipts(db, companyId, fiscalYearId, through, after, this.receiptsPerChunk);
+      const receipts = await store.approvedReceipts(
+        db,
+        companyId,
+        fiscalYearId,
+        through,
+        after,
+        this.receiptsPerChunk,
+        OPENING_RECEIPT_TYPE,
+      );
       if (receipts.length === 0) return;
       const ids = receipts.map((r) => r.id);
       const lines = await store.linesOf(db, companyId, ids);

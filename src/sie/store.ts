@@ -1,6 +1,7 @@
 // SQL of the SIE export: the company's identity, its dimension register, and the approved receipts of a fiscal
 // year read in chunks by keyset (receipt number), each chunk with its lines and dimension allocations. It reads
 // other areas' tables (identity, dimensions, ledger) and writes none.
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
 
@@ -52,7 +53,48 @@ export interface ReceiptHead {
   createdAt: string;
 }
 
-/** Approved receipts of a fiscal year dated up to `through`, numbered after `afterNumber`, in number order. */
+export interface YearSums {
+  account: string;
+  /** The year's opening-balance receipts (and their reversals). */
+  opening: MinorUnits;
+  /** Every other line of the year. */
+  movement: MinorUnits;
+}
+
+/** Per-account sums of a fiscal year's approved lines dated up to `through`, opening balances apart. */
+export async function yearSums(
+  db: Db,
+  companyId: number,
+  fiscalYearId: number,
+  through: string,
+  openingType: string,
+): Promise<YearSums[]> {
+  const rows = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_receipts as r', (join) =>
+      join.onRef('r.id', '=', 'e.receipt_id').on('r.company_id', '=', companyId),
+    )
+    .select('e.account_number')
+    .select(
+      sql<unknown>`coalesce(sum(case when r.type = ${openingType} then e.amount_minor else 0 end), 0)`.as('opening'),
+    )
+    .select(
+      sql<unknown>`coalesce(sum(case when r.type = ${openingType} then 0 else e.amount_minor end), 0)`.as('movement'),
+    )
+    .where('e.company_id', '=', companyId)
+    .where('e.fiscal_year_id', '=', fiscalYearId)
+    .where('e.in_ledger', '=', true)
+    .where('e.entry_date', '<=', through)
+    .groupBy('e.account_number')
+    .orderBy('e.account_number')
+    .execute();
+  return rows.map((r) => ({ account: r.account_number, opening: minor(r.opening), movement: minor(r.movement) }));
+}
+
+/**
+ * Approved receipts of a fiscal year dated up to `through`, numbered after `afterNumber`, in number order; the
+ * opening balances are the file's #IB, not a voucher.
+ */
 export async function approvedReceipts(
   db: Db,
   companyId: number,
@@ -60,6 +102,7 @@ export async function approvedReceipts(
   through: string,
   afterNumber: number,
   limit: number,
+  openingType: string,
 ): Promise<ReceiptHead[]> {
   const rows = await db
     .selectFrom('ledger_receipts')
@@ -68,6 +111,7 @@ export async function approvedReceipts(
     .where('fiscal_year_id', '=', fiscalYearId)
     .where('receipt_number', '>', afterNumber)
     .where('status', '=', 'APPROVED')
+    .where('type', '!=', openingType)
     .where('receipt_date', '<=', through)
     .orderBy('receipt_number')
     .limit(limit)

@@ -130,8 +130,9 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
 export async function otherCompany(
   service: TestService,
   name = 'Other Oy',
+  businessForm?: string,
 ): Promise<{ companyId: number; token: string }> {
-  const company = await service.admin.createCompany({ name });
+  const company = await service.admin.createCompany({ name, businessForm });
   const user = await service.admin.createUser({
     username: `admin${company.companyId}`,
     password: 'Other-pass-1',
