@@ -23,6 +23,7 @@ import { fiscalArea } from './fiscal/index.ts';
 import { vatArea } from './vat/index.ts';
 import { currenciesArea } from './currencies/index.ts';
 import { ledgerArea } from './ledger/index.ts';
+import { invoicesArea } from './invoices/index.ts';
 import { mfaArea } from './mfa/index.ts';
 import { webhooksArea } from './webhooks/index.ts';
 import { authenticatorArea } from './authenticator/index.ts';
@@ -47,6 +48,7 @@ export const MODULES = [
   vatArea,
   currenciesArea,
   ledgerArea,
+  invoicesArea,
   mfaArea,
   webhooksArea,
   authenticatorArea,
