@@ -22,6 +22,8 @@ import * as store from './store.ts';
 export type InvoiceAction =
   'approve' | 'send' | 'unfinished' | 'invalidate' | 'verify' | 'reject' | 'sendToCirculation';
 
+type CirculationSettings = Awaited<ReturnType<CompanyService['circulationSettings']>>;
+
 type Kind = 'SALES_INVOICE' | 'ORDER' | 'CIRCULATED';
 
 /** From which statuses each action is legal, and where it leads, by kind of invoice. */
@@ -101,6 +103,8 @@ export class InvoiceActions extends InvoiceDocuments {
 
   /** Runs an action: checks it is legal, does it, records it. Answers the InfoMessage. */
   async act(caller: Caller, id: number, action: InvoiceAction, comment?: string): Promise<{ message: string }> {
+    // read before the transaction: the settings are read outside it, and SQLite has one connection
+    const settings = await this.company.circulationSettings(caller.companyId);
     return this.db.transaction().execute(async (trx) => {
       const circulationRight = action === 'verify' || action === 'reject';
       const { record, document } = await this.lockForAction(trx, caller, id, circulationRight ? 'view' : 'edit');
@@ -121,7 +125,7 @@ export class InvoiceActions extends InvoiceDocuments {
       if (action === 'verify') {
         if (!hasRight(caller.rights, { leaf: 'invoiceCirculation.verification', level: 'edit' }))
           throw apiError('FORBIDDEN', undefined, { right: 'invoiceCirculation.verification (all rights)' });
-        const left = await this.checkIn(trx, caller, record, checkers, 'VERIFIER');
+        const left = await this.checkIn(trx, caller, record, checkers, 'VERIFIER', settings);
         if (left > 0) {
           to = record.status;
           message = `Invoice ${record.invoice_number}: verification recorded; ${left} verifier(s) still to verify.`;
@@ -134,13 +138,13 @@ export class InvoiceActions extends InvoiceDocuments {
       )
         throw apiError('FORBIDDEN', undefined, { right: 'invoiceCirculation.approval (all rights)' });
       if (action === 'approve' && kindOf(record.type, isOffer) === 'CIRCULATED') {
-        const left = await this.approveInCirculation(trx, caller, record, checkers);
+        const left = await this.approveInCirculation(trx, caller, record, checkers, settings);
         if (left > 0) {
           to = record.status;
           message = `Invoice ${record.invoice_number}: approval recorded; ${left} acceptor(s) still to approve.`;
         }
       }
-      if (action === 'sendToCirculation') await this.startCirculation(trx, caller, record, checkers);
+      if (action === 'sendToCirculation') await this.startCirculation(trx, caller, record, checkers, settings);
 
       const updated: store.InvoiceRecord = {
         ...record,
@@ -182,10 +186,10 @@ export class InvoiceActions extends InvoiceDocuments {
     record: store.InvoiceRecord,
     checkers: store.InvoiceCheckerRecord[],
     role: 'VERIFIER' | 'ACCEPTOR',
+    settings: CirculationSettings,
   ): Promise<number> {
     const ofRole = checkers.filter((c) => c.role === role);
     if (ofRole.length === 0) return 0;
-    const settings = await this.company.circulationSettings(caller.companyId);
     const pending = ofRole.filter((c) => c.performed_on === null);
     const mine = pending.find((c) => Number(c.user_id) === caller.userId);
     const turn = settings.useDeterminedOrder ? pending[0] : mine;
@@ -204,9 +208,9 @@ export class InvoiceActions extends InvoiceDocuments {
     caller: Caller,
     record: store.InvoiceRecord,
     checkers: store.InvoiceCheckerRecord[],
+    settings: CirculationSettings,
   ): Promise<number> {
     if (record.status === 'UNFINISHED') {
-      const settings = await this.company.circulationSettings(caller.companyId);
       const inUse =
         record.type === 'PURCHASE_INVOICE' ? settings.useForPurchaseInvoices : settings.useForTravelAndExpenseInvoices;
       if (inUse) throw apiError('INVOICE_MUST_CIRCULATE', 'status');
@@ -214,7 +218,7 @@ export class InvoiceActions extends InvoiceDocuments {
     }
     if (checkers.some((c) => c.role === 'VERIFIER' && c.performed_on === null))
       throw apiError('INVOICE_VERIFICATION_PENDING', 'status');
-    return this.checkIn(trx, caller, record, checkers, 'ACCEPTOR');
+    return this.checkIn(trx, caller, record, checkers, 'ACCEPTOR', settings);
   }
 
   private async startCirculation(
@@ -222,8 +226,8 @@ export class InvoiceActions extends InvoiceDocuments {
     caller: Caller,
     record: store.InvoiceRecord,
     checkers: store.InvoiceCheckerRecord[],
+    settings: CirculationSettings,
   ): Promise<void> {
-    const settings = await this.company.circulationSettings(caller.companyId);
     const inUse =
       record.type === 'PURCHASE_INVOICE' ? settings.useForPurchaseInvoices : settings.useForTravelAndExpenseInvoices;
     if (checkers.length === 0) {
