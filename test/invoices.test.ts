@@ -167,6 +167,8 @@ describe('POST /invoices and GET /invoices/{id}', () => {
     expect(fields(bad)).toEqual(['invoiceRows[1].productId']);
     const good = await create(salesInvoice({ invoiceRows: [{ ...row, productId: product.body.id }] }));
     expect(good.invoiceRows[0].productId).toBe(product.body.id);
+    const found = await svc.api('GET', `/invoices?productId=${product.body.id}`);
+    expect(found.body.results.map((r: { id: number }) => r.id)).toEqual([good.id]);
   });
 });
 

@@ -207,6 +207,30 @@ function prefixEnd(prefix: string): string | undefined {
   return trimmed.slice(0, -1) + next;
 }
 
+/** How many invoices a word begins a word of, counted up to a cap: cheap index range counts to order by. */
+const SELECTIVITY_CAP = 2000;
+
+async function bySelectivity(db: Db, companyId: number, words: string[]): Promise<string[]> {
+  if (words.length < 2) return words;
+  const counted = await Promise.all(
+    words.map(async (word) => {
+      const end = prefixEnd(word);
+      let range = db
+        .selectFrom('invoice_search_words')
+        .select('invoice_id')
+        .where('company_id', '=', companyId)
+        .where('word', '>=', word);
+      if (end) range = range.where('word', '<', end);
+      const row = await db
+        .selectFrom(range.limit(SELECTIVITY_CAP).as('hits'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return { word, n: Number(row.n) };
+    }),
+  );
+  return counted.sort((a, b) => a.n - b.n).map((c) => c.word);
+}
+
 export async function searchInvoices(
   db: Db,
   companyId: number,
@@ -242,17 +266,32 @@ export async function searchInvoices(
         .where('product_id', 'in', productIds),
     );
   }
-  for (const word of search.words ?? []) {
-    const end = prefixEnd(word);
+  const words = await bySelectivity(db, companyId, search.words ?? []);
+  if (words.length > 0) {
+    // the rarest word drives through the word index; every other word is checked on the candidate's own words
+    const [drive, ...others] = words;
+    const driveEnd = prefixEnd(drive);
     query = query.where('id', 'in', (eb) => {
-      let words = eb
+      let range = eb
         .selectFrom('invoice_search_words')
         .select('invoice_id')
         .where('company_id', '=', companyId)
-        .where('word', '>=', word);
-      if (end) words = words.where('word', '<', end);
-      return words;
+        .where('word', '>=', drive);
+      if (driveEnd) range = range.where('word', '<', driveEnd);
+      return range;
     });
+    for (const word of others) {
+      const end = prefixEnd(word);
+      query = query.where(({ exists, selectFrom }) => {
+        let own = selectFrom('invoice_search_words as w')
+          .select('w.invoice_id')
+          .where('w.company_id', '=', companyId)
+          .whereRef('w.invoice_id', '=', 'invoices.id')
+          .where('w.word', '>=', word);
+        if (end) own = own.where('w.word', '<', end);
+        return exists(own);
+      });
+    }
   }
   const totalRow = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let rows = query.selectAll();
