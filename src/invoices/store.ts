@@ -282,14 +282,15 @@ export async function searchInvoices(
     });
     for (const word of others) {
       const end = prefixEnd(word);
-      query = query.where(({ exists, selectFrom }) => {
-        let own = selectFrom('invoice_search_words as w')
+      query = query.where((eb) => {
+        let own = eb
+          .selectFrom('invoice_search_words as w')
           .select('w.invoice_id')
           .where('w.company_id', '=', companyId)
           .whereRef('w.invoice_id', '=', 'invoices.id')
           .where('w.word', '>=', word);
         if (end) own = own.where('w.word', '<', end);
-        return exists(own);
+        return eb.exists(own);
       });
     }
   }
