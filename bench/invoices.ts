@@ -72,11 +72,16 @@ const token = ((await tokenAnswer.json()) as { access_token: string }).access_to
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const answer = await fetch(`${root}/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  let answer: Response;
+  try {
+    answer = await fetch(`${root}/api${path}`, init);
+  } catch (err) {
+    // client and server share this process: after the synchronous bulk load the server may have dropped an idle
+    // keep-alive connection just as the client reuses it; a read is retried once
+    if (method !== 'GET') throw err;
+    answer = await fetch(`${root}/api${path}`, init);
+  }
   const text = await answer.text();
   if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
   return JSON.parse(text);
