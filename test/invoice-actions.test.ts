@@ -176,6 +176,12 @@ describe('payments on invoices', () => {
 
   it('deletes a payment event only with two-factor, reversing it and emitting the event', async () => {
     const someone = await person(svc, 'payer');
+    const webhook = await svc.api('POST', '/webhooks', {
+      url: 'http://127.0.0.1:9/invoices',
+      authenticationType: 'NONE',
+      subscriptions: ['INVOICE_PAYMENT_CREATED', 'INVOICE_PAYMENTEVENTS_DELETED'],
+    });
+    expect(webhook.status).toBe(200);
     const invoice = await create(invoiceBody());
     expect((await put(`/invoices/${invoice.id}/approve`)).status).toBe(200);
     const paid = await put(`/invoices/${invoice.id}/paymentevents/markpaid`, {
@@ -198,6 +204,11 @@ describe('payments on invoices', () => {
     const after = (await svc.api('GET', `/invoices/${invoice.id}`)).body;
     expect(after.status).toBe('NOT_SENT');
     expect((await svc.api('GET', `/invoices/${invoice.id}/paymentevents`)).body.results).toEqual([]);
+    const deliveries = (await svc.api('GET', `/webhooks/${webhook.body.uuid}/deliveries`)).body.results;
+    expect(deliveries.map((d: { eventType: string }) => d.eventType).sort()).toEqual([
+      'INVOICE_PAYMENTEVENTS_DELETED',
+      'INVOICE_PAYMENT_CREATED',
+    ]);
   });
 });
 
