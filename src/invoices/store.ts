@@ -208,7 +208,7 @@ function prefixEnd(prefix: string): string | undefined {
 }
 
 /** How many invoices a word begins a word of, counted up to a cap: cheap index range counts to order by. */
-const SELECTIVITY_CAP = 2000;
+const SELECTIVITY_CAP = 20_000;
 
 async function bySelectivity(db: Db, companyId: number, words: string[]): Promise<string[]> {
   if (words.length < 2) return words;
