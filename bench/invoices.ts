@@ -17,6 +17,7 @@ import { configFromEnv } from '../src/platform/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { seedDemo } from '../src/company/demo.ts';
 import { openDatabase, type Db } from '../src/db/index.ts';
+import { globalTables } from '../src/modules.ts';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 200);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 1_000_000);
@@ -47,7 +48,7 @@ if (postgres) {
 }
 
 const clock = new ManualClock('2026-06-30T12:00:00Z');
-const database = openDatabase({ url });
+const database = openDatabase({ url, globalTables: globalTables() });
 const config = {
   ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
   databaseUrl: url,

@@ -267,10 +267,9 @@ export class InvoiceActions extends InvoiceDocuments {
       partnerId: document.partnerId ?? null,
       invoiceId: Number(record.id),
       invoiceNumber: Number(record.invoice_number),
-      // the posting interface takes safe-integer cents; invoice figures are bigint until it does too
       lines: lines.map((line) => ({
         account: line.account,
-        amountMinor: Number(line.amountMinor),
+        amountMinor: line.amountMinor,
         vatPercent: line.vatPercent ?? null,
         vatStatus: line.vatStatus ?? null,
         vatType: line.vatType,

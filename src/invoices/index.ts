@@ -51,6 +51,7 @@ export const invoicesArea = defineArea({
     ],
   },
   migrations: invoiceMigrations,
+  rights: ['payments.markAsPaid'],
   create: (ctx, deps: { ledger: LedgerService; company: CompanyService }) =>
     new InvoiceService(ctx, deps.ledger, deps.company),
   routes: (invoices) => invoiceRoutes(invoices),

@@ -78,7 +78,7 @@ export class InvoicePayments extends InvoiceActions {
         invoiceNumber: Number(record.invoice_number),
         lines: invoicePaymentLines(side, accountingAmount).map((line) => ({
           account: line.account,
-          amountMinor: Number(line.amountMinor),
+          amountMinor: line.amountMinor,
           partnerId: document.partnerId ?? null,
           description: body.description ?? null,
         })),
