@@ -24,6 +24,7 @@ import { vatArea } from './vat/index.ts';
 import { currenciesArea } from './currencies/index.ts';
 import { ledgerArea } from './ledger/index.ts';
 import { vatReturnsArea } from './vatreturns/index.ts';
+import { invoicesArea } from './invoices/index.ts';
 import { mfaArea } from './mfa/index.ts';
 import { webhooksArea } from './webhooks/index.ts';
 import { authenticatorArea } from './authenticator/index.ts';
@@ -50,6 +51,7 @@ export const MODULES = [
   currenciesArea,
   ledgerArea,
   vatReturnsArea,
+  invoicesArea,
   mfaArea,
   webhooksArea,
   authenticatorArea,

@@ -25,6 +25,9 @@ const BODIES: Record<string, unknown> = {
   'PUT /dimensions/{dimensionId}/items': { id: 1, codeName: 'FromB' },
   'PUT /dimensions/{dimensionId}': { name: 'FromB' },
   'PUT /fiscalyears/{fiscalYearId}/trackingPeriods/{trackingPeriodId}': { status: 'CLOSED' },
+  'POST /invoices/{invoiceId}/comments': { comment: 'FromB' },
+  'PUT /invoices/{invoiceId}/notes': { notes: 'FromB' },
+  'PUT /invoices/{invoiceId}/paymentevents/markpaid': { paymentDate: '2026-03-12', amount: 1, currency: 'EUR' },
 };
 
 /** The id of A's resource a path parameter names (`groupId` is a product group or a partner group by its path). */
@@ -173,6 +176,37 @@ beforeAll(async () => {
   });
   idsOfA.set('receiptId', String(receipt.id));
   idsOfA.set('transactionId', String(receipt.transactions[0].id));
+  // an approved, partly paid sales invoice of A with a comment (discussion allowed in A)
+  const circulation = JSON.parse((await as(tokenA, 'GET', '/api/company/invoicecirculation/settings')).text);
+  const allowed = await as(tokenA, 'PUT', '/api/company/invoicecirculation/settings', {
+    ...circulation,
+    verifiers: [],
+    acceptors: [],
+    allowInvoiceSpecificDiscussion: true,
+  });
+  if (allowed.status !== 200) throw new Error(`circulation settings: ${allowed.status} ${allowed.text}`);
+  const invoice = await create('/invoices', {
+    type: 'SALES_INVOICE',
+    date: '2026-03-10',
+    counterParty: { counterPartyAddress: { name: `${MARK} customer` } },
+    paymentInfo: { paymentMethod: 'BANK_TRANSFER', currency: 'EUR', dueDate: '2026-03-24', currencyRate: 1 },
+    extraInfo: { accountingByRow: false, unitPricesIncludeVat: false },
+    discountPercent: 0,
+    vatStatus: 1,
+    invoiceChannel: 'EMAIL',
+    invoiceRows: [{ product: 'Work', quantity: 1, unit: 'HOUR', unitPrice: 100, discountPercent: 0, vatPercent: 25.5 }],
+  });
+  idsOfA.set('invoiceId', String(invoice.id));
+  const approved = await as(tokenA, 'PUT', `/api/invoices/${invoice.id}/approve`, {});
+  if (approved.status !== 200) throw new Error(`approve: ${approved.status} ${approved.text}`);
+  const paid = await as(tokenA, 'PUT', `/api/invoices/${invoice.id}/paymentevents/markpaid`, {
+    paymentDate: '2026-03-12',
+    amount: 10,
+    currency: 'EUR',
+  });
+  if (paid.status !== 200) throw new Error(`markpaid: ${paid.status} ${paid.text}`);
+  idsOfA.set('paymentEventId', String(JSON.parse(paid.text).id));
+  idsOfA.set('commentId', String((await create(`/invoices/${invoice.id}/comments`, { comment: `${MARK} note` })).id));
   const webhook = await create('/webhooks', {
     url: 'http://127.0.0.1:9/isolation',
     authenticationType: 'NONE',

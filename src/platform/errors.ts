@@ -263,6 +263,82 @@ export const ERRORS = {
       'FISCAL_YEAR_REOPEN_REFUSED: the next fiscal year ({nextStart} – {nextEnd}) has postings after its opening balances (receipts {receiptIds}); correct the closed year with a new voucher in the open one.',
   },
   LEDGER_ACCOUNT_EXISTS: { status: 400, message: 'LEDGER_ACCOUNT_EXISTS: the chart has an account {number} already.' },
+  // invoices
+  INVOICE_TYPE_NOT_SUPPORTED: {
+    status: 400,
+    message: 'INVOICE_TYPE_NOT_SUPPORTED: invoices of type {type} cannot be created here.',
+  },
+  INVOICE_TYPE_CANNOT_BE_CHANGED: { status: 400 },
+  INVOICE_NOT_EDITABLE: {
+    status: 400,
+    message: 'INVOICE_NOT_EDITABLE: an invoice in status {status} cannot be changed; only in {allowed}.',
+  },
+  INVOICE_ROW_NOT_FOUND: { status: 400, message: 'INVOICE_ROW_NOT_FOUND: the invoice has no row {rowId}.' },
+  INVOICE_PARTNER_NOT_FOUND: { status: 400, message: 'INVOICE_PARTNER_NOT_FOUND: no business partner {partnerId}.' },
+  INVOICE_TEMPLATE_NOT_FOUND: { status: 400 },
+  INVOICE_CHECKER_NOT_IN_COMPANY: {
+    status: 400,
+    message: 'INVOICE_CHECKER_NOT_IN_COMPANY: user {userId} is not a user of the company.',
+  },
+  OFFER_ONLY_FOR_SALES: {
+    status: 400,
+    message: 'OFFER_ONLY_FOR_SALES: only sales invoices and sales orders can be offers.',
+  },
+  INVALID_BANK_REFERENCE_CODE: {
+    status: 400,
+    message: 'INVALID_BANK_REFERENCE_CODE: not a valid {type} reference: {problem}.',
+  },
+  BCC_ADDRESSES_NOT_ALLOWED: {
+    status: 400,
+    message: 'BCC_ADDRESSES_NOT_ALLOWED: blind-copy addresses are for sales invoices, sales orders and offers only.',
+  },
+  VAT_PERCENT_NOT_ALLOWED_FOR_VAT_STATUS: {
+    status: 400,
+    message: 'VAT_PERCENT_NOT_ALLOWED_FOR_VAT_STATUS: rows of an invoice with VAT status {vatStatus} carry 0 % VAT.',
+  },
+  INVOICE_ACTION_NOT_ALLOWED: {
+    status: 400,
+    message:
+      'INVOICE_ACTION_NOT_ALLOWED: {action} is not allowed for a {type} in status {status}; it is allowed from {allowed}.',
+  },
+  INVOICE_HAS_PAYMENTS: {
+    status: 400,
+    message:
+      'INVOICE_HAS_PAYMENTS: {action} is not allowed while payments are recorded; delete the payment events first.',
+  },
+  INVOICE_HAS_NO_ROWS: { status: 400, message: 'INVOICE_HAS_NO_ROWS: an invoice without rows cannot be posted.' },
+  INVOICE_MUST_CIRCULATE: {
+    status: 400,
+    message: 'INVOICE_MUST_CIRCULATE: invoice circulation is in use; send the invoice to circulation first.',
+  },
+  INVOICE_VERIFICATION_PENDING: {
+    status: 400,
+    message: 'INVOICE_VERIFICATION_PENDING: every verifier must verify the invoice before it is approved.',
+  },
+  INVOICE_CHECKER_NOT_PENDING: {
+    status: 400,
+    message: 'INVOICE_CHECKER_NOT_PENDING: it is not your turn as {role} of invoice {invoiceNumber}.',
+  },
+  CIRCULATION_HAS_NO_ACCEPTORS: {
+    status: 403,
+    message: 'CIRCULATION_HAS_NO_ACCEPTORS: invoice circulation is in use and the invoice has no acceptor.',
+  },
+  PAYMENT_CURRENCY_MISMATCH: { status: 400, message: 'PAYMENT_CURRENCY_MISMATCH: the invoice is in {currency}.' },
+  PAYMENT_AMOUNT_SIGN: { status: 400, message: 'PAYMENT_AMOUNT_SIGN: the amount must be {sign} and not zero.' },
+  PAYMENT_EXCEEDS_OPEN_AMOUNT: { status: 400, message: 'PAYMENT_EXCEEDS_OPEN_AMOUNT: the open amount is {open}.' },
+  INVOICE_DISCUSSION_NOT_ALLOWED: {
+    status: 403,
+    message:
+      'INVOICE_DISCUSSION_NOT_ALLOWED: invoice discussion is off in the company, or you may not see the invoice.',
+  },
+  COMMENT_TAGGED_USER_NOT_FOUND: {
+    status: 400,
+    message: 'COMMENT_TAGGED_USER_NOT_FOUND: user {userId} cannot be tagged.',
+  },
+  ONLY_TAGGED_USER_CAN_MARK_READ: {
+    status: 400,
+    message: 'ONLY_TAGGED_USER_CAN_MARK_READ: you are not tagged in the comment.',
+  },
   UNKNOWN_VAT_COUNTRY: { status: 400, message: "UNKNOWN_VAT_COUNTRY: no VAT data for '{countryCode}'." },
   BANK_FILE_INVALID: { status: 400, message: 'BANK_FILE_INVALID: nothing was imported: {detail}' },
   ACCOUNT_NUMBER_ONLY_IN_HEADER: {

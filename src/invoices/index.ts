@@ -1,0 +1,58 @@
+// Invoices: sales and purchase documents (sales invoices and orders, offers, purchase invoices and orders,
+// travel and expense invoices) with their exact figures, states and postings, payment events, circulation
+// and discussion.
+import { defineArea } from '../platform/area.ts';
+import type { Db } from '../db/index.ts';
+import type { CompanyService } from '../company/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import { invoiceMigrations } from './migrations.ts';
+import { invoiceRoutes } from './routes.ts';
+import { InvoiceService } from './comments.ts';
+import type { InvoiceWire } from './schemas.ts';
+import * as store from './store.ts';
+import { invoiceToWire } from './mapping.ts';
+
+export type { InvoiceWire } from './schemas.ts';
+export type { InvoiceService } from './comments.ts';
+
+/**
+ * One invoice in its wire shape, without rights checks (for the invoice image, PDF and Finvoice outputs, which
+ * check the caller's right themselves); undefined when the company has no such invoice.
+ */
+export async function readInvoice(db: Db, companyId: number, id: number): Promise<InvoiceWire | undefined> {
+  const record = await store.getInvoice(db, companyId, id);
+  if (!record) return undefined;
+  const currency = await db
+    .selectFrom('companies')
+    .select('currency')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return invoiceToWire(record, await store.checkersOf(db, companyId, id), currency?.currency ?? 'EUR');
+}
+
+export const invoicesArea = defineArea({
+  name: 'invoices',
+  tags: [
+    {
+      name: 'Invoices',
+      description:
+        'Sales and purchase invoices, orders and offers: exact figures, states, postings, payment events, circulation and discussion.',
+    },
+  ],
+  tables: {
+    company: [
+      'invoices',
+      'invoice_rows',
+      'invoice_search_words',
+      'invoice_payment_events',
+      'invoice_history',
+      'invoice_checkers',
+      'invoice_comments',
+    ],
+  },
+  migrations: invoiceMigrations,
+  rights: ['payments.markAsPaid'],
+  create: (ctx, deps: { ledger: LedgerService; company: CompanyService }) =>
+    new InvoiceService(ctx, deps.ledger, deps.company),
+  routes: (invoices) => invoiceRoutes(invoices),
+});

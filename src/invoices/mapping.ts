@@ -1,0 +1,209 @@
+// Invoices between their wire shape and their stored record: the document as JSON, the searchable columns
+// beside it, and the figures (sum, invoiceSumInfo) computed from the rows on every read.
+import { Decimal } from '../domain/decimal.ts';
+import {
+  centsToDecimal,
+  inAccountingCurrency,
+  invoiceFigures,
+  type InvoiceFigures,
+} from '../domain/invoice-arithmetic.ts';
+import { hasRight, type RightLeaf, type Rights } from '../platform/rights.ts';
+import { apiError } from '../platform/errors.ts';
+import { parseJson, stringifyJson } from '../platform/json.ts';
+import type { InvoiceBasicWire, InvoiceStatus, InvoiceType, InvoiceWire } from './schemas.ts';
+import type { InvoiceCheckerRecord, InvoiceRecord } from './store.ts';
+
+/** Fields the service sets: never stored from a request body. */
+const DERIVED = [
+  'id',
+  'status',
+  'invoiceNumber',
+  'ledgerReceiptId',
+  'version',
+  'sum',
+  'invoiceSumInfo',
+  'creatorId',
+  'paymentDate',
+  'attachments',
+  'notes',
+  'invoiceApprovalInformation',
+] as const;
+
+/** The stored document: the request body without what the service derives. */
+export type StoredInvoice = Omit<InvoiceWire, (typeof DERIVED)[number]>;
+
+export function storedDocument(wire: InvoiceWire): StoredInvoice {
+  const copy: Record<string, unknown> = { ...wire };
+  for (const field of DERIVED) delete copy[field];
+  const paymentInfo: Record<string, unknown> = { ...wire.paymentInfo };
+  delete paymentInfo.generatedReferenceType;
+  copy.paymentInfo = paymentInfo;
+  return copy as StoredInvoice;
+}
+
+export function parseDocument(record: InvoiceRecord): StoredInvoice {
+  return parseJson(record.body) as StoredInvoice;
+}
+
+export function serializeDocument(document: StoredInvoice): string {
+  return stringifyJson(document);
+}
+
+/** Figures of a document: in its currency, and in the company currency. */
+export function figuresOf(document: StoredInvoice): { own: InvoiceFigures; accounting: InvoiceFigures } {
+  const own = invoiceFigures(
+    document.invoiceRows.map((row) => ({
+      quantity: new Decimal(row.quantity),
+      unitPrice: new Decimal(row.unitPrice),
+      discountPercent: new Decimal(row.discountPercent),
+      vatPercent: new Decimal(row.vatPercent),
+    })),
+    {
+      discountPercent: new Decimal(document.discountPercent),
+      unitPricesIncludeVat: document.extraInfo.unitPricesIncludeVat,
+    },
+  );
+  return { own, accounting: inAccountingCurrency(own, new Decimal(document.paymentInfo.currencyRate)) };
+}
+
+function sumInfo(figures: InvoiceFigures, currency: string, inAccountingCurrency: boolean) {
+  return {
+    currency,
+    inAccountingCurrency,
+    excludingVatTotal: centsToDecimal(figures.netMinor),
+    vatSumTotal: centsToDecimal(figures.vatMinor),
+    invoiceSumTotal: centsToDecimal(figures.grossMinor),
+  };
+}
+
+function invoiceSumInfo(document: StoredInvoice, companyCurrency: string): InvoiceWire['invoiceSumInfo'] {
+  const { own, accounting } = figuresOf(document);
+  const currency = document.paymentInfo.currency;
+  if (currency === companyCurrency) return [sumInfo(own, currency, true)];
+  return [sumInfo(own, currency, false), sumInfo(accounting, companyCurrency, true)];
+}
+
+function checkersWire(checkers: readonly InvoiceCheckerRecord[], role: 'VERIFIER' | 'ACCEPTOR') {
+  return checkers
+    .filter((c) => c.role === role)
+    .map((c) => ({
+      userId: Number(c.user_id),
+      ...(c.performed_on ? { eventPerformed: c.performed_on } : {}),
+    }));
+}
+
+/** The full invoice as the API answers it. */
+export function invoiceToWire(
+  record: InvoiceRecord,
+  checkers: readonly InvoiceCheckerRecord[],
+  companyCurrency: string,
+): InvoiceWire {
+  const document = parseDocument(record);
+  const sums = invoiceSumInfo(document, companyCurrency);
+  const wire: InvoiceWire = {
+    ...document,
+    id: Number(record.id),
+    status: record.status as InvoiceStatus,
+    invoiceNumber: Number(record.invoice_number),
+    version: record.version,
+    sum: sums![0].invoiceSumTotal,
+    invoiceSumInfo: sums,
+    attachments: [],
+    isOffer: Boolean(record.is_offer),
+  };
+  if (record.ledger_receipt_id !== null) wire.ledgerReceiptId = Number(record.ledger_receipt_id);
+  if (record.creator_id !== null) wire.creatorId = Number(record.creator_id);
+  if (record.payment_date !== null) wire.paymentDate = record.payment_date;
+  if (record.notes !== null) wire.notes = record.notes;
+  if (checkers.length > 0)
+    wire.invoiceApprovalInformation = {
+      acceptors: checkersWire(checkers, 'ACCEPTOR'),
+      verifiers: checkersWire(checkers, 'VERIFIER'),
+    };
+  return wire;
+}
+
+/** The search item. */
+export function invoiceToBasic(record: InvoiceRecord, companyCurrency: string): InvoiceBasicWire {
+  const document = parseDocument(record);
+  const basic: InvoiceBasicWire = {
+    id: Number(record.id),
+    type: record.type as InvoiceType,
+    status: record.status as InvoiceStatus,
+    invoiceNumber: Number(record.invoice_number),
+    invoiceChannel: document.invoiceChannel,
+    date: record.invoice_date,
+    dueDate: record.due_date,
+    created: record.created_at,
+    version: record.version,
+    invoiceSumInfo: invoiceSumInfo(document, companyCurrency),
+    counterParty: document.counterParty,
+    isOffer: Boolean(record.is_offer),
+  };
+  if (record.partner_id !== null) basic.partnerId = Number(record.partner_id);
+  if (record.original_invoice_number !== null) basic.originalInvoiceNumber = record.original_invoice_number;
+  if (document.paymentInfo.newDueDate) basic.newDueDate = document.paymentInfo.newDueDate;
+  if (record.creator_id !== null) basic.creatorId = Number(record.creator_id);
+  return basic;
+}
+
+// ---- search text ----
+
+/** Lower case without accents (ä → a, ö → o, å → a), so that search ignores both. */
+export function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+const MAX_WORDS = 64;
+const MAX_WORD_LENGTH = 40;
+
+/** The distinct words of a text, folded, as they are indexed for search. */
+export function searchWords(text: string): string[] {
+  const words = new Set<string>();
+  for (const word of fold(text).split(/[^0-9a-z]+/)) {
+    if (word === '') continue;
+    words.add(word.slice(0, MAX_WORD_LENGTH));
+    if (words.size >= MAX_WORDS) break;
+  }
+  return [...words];
+}
+
+/** The searchable text of an invoice: counterparty name, invoice number, additional information. */
+export function searchText(document: StoredInvoice, invoiceNumber: number): string {
+  return [document.counterParty.counterPartyAddress.name, String(invoiceNumber), document.additionalInformation ?? '']
+    .join(' ')
+    .slice(0, 2000);
+}
+
+// ---- rights ----
+
+/** The right of each invoice type (offers have their own). */
+function rightOf(type: string, isOffer: boolean): RightLeaf {
+  if (isOffer) return 'sales.offers';
+  switch (type) {
+    case 'SALES_INVOICE':
+      return 'sales.salesInvoices';
+    case 'SALES_ORDER':
+      return 'sales.salesOrders';
+    case 'PURCHASE_ORDER':
+      return 'purchases.purchaseOrders';
+    case 'TRAVEL_INVOICE':
+      return 'travelAndExpenses.travelInvoices';
+    case 'BILL_OF_CHARGES':
+      return 'travelAndExpenses.expenseInvoices';
+    default:
+      return 'purchases.purchaseInvoices';
+  }
+}
+
+export function requireInvoiceRight(rights: Rights, type: string, isOffer: boolean, level: 'view' | 'edit'): void {
+  const leaf = rightOf(type, isOffer);
+  if (!hasRight(rights, { leaf, level }))
+    throw apiError('FORBIDDEN', undefined, {
+      right: `${leaf} (${level === 'view' ? 'viewing rights' : 'all rights'})`,
+    });
+}
+
+export function mayView(rights: Rights, type: string, isOffer: boolean): boolean {
+  return hasRight(rights, { leaf: rightOf(type, isOffer), level: 'view' });
+}

@@ -1,0 +1,159 @@
+import type { Kysely, Migration } from 'kysely';
+
+export const invoiceMigrations: Record<string, Migration> = {
+  '0500_invoices': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('invoices')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('invoice_number', 'bigint', (c) => c.notNull())
+        .addColumn('is_offer', 'boolean', (c) => c.notNull())
+        .addColumn('invoice_date', 'text', (c) => c.notNull())
+        .addColumn('due_date', 'text', (c) => c.notNull())
+        .addColumn('partner_id', 'bigint')
+        .addColumn('factoring_contract_id', 'bigint')
+        .addColumn('original_invoice_number', 'text')
+        .addColumn('invoice_channel', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        // integer cents of the invoice currency: the total with VAT and the sum of the payment events
+        .addColumn('gross_minor', 'bigint', (c) => c.notNull())
+        .addColumn('paid_minor', 'bigint', (c) => c.notNull())
+        .addColumn('payment_date', 'text')
+        .addColumn('search_text', 'text', (c) => c.notNull())
+        .addColumn('ledger_receipt_id', 'bigint')
+        .addColumn('creator_id', 'bigint')
+        .addColumn('notes', 'text')
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('invoices_pk', ['company_id', 'id'])
+        .execute();
+      for (const [name, columns] of [
+        ['invoices_by_type', ['company_id', 'type', 'id']],
+        ['invoices_by_status', ['company_id', 'status', 'id']],
+        ['invoices_by_date', ['company_id', 'invoice_date', 'id']],
+        ['invoices_by_version', ['company_id', 'version']],
+        ['invoices_by_partner', ['company_id', 'partner_id', 'id']],
+        ['invoices_by_original', ['company_id', 'original_invoice_number']],
+        ['invoices_by_factoring', ['company_id', 'factoring_contract_id']],
+        ['invoices_by_number', ['company_id', 'type', 'invoice_number']],
+      ] as const) {
+        await db.schema
+          .createIndex(name)
+          .on('invoices')
+          .columns([...columns])
+          .execute();
+      }
+      await db.schema
+        .createTable('invoice_rows')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('invoice_id', 'bigint', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('product_id', 'bigint')
+        .addPrimaryKeyConstraint('invoice_rows_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('invoice_rows_by_invoice')
+        .on('invoice_rows')
+        .columns(['company_id', 'invoice_id'])
+        .execute();
+      await db.schema
+        .createIndex('invoice_rows_by_product')
+        .on('invoice_rows')
+        .columns(['company_id', 'product_id', 'invoice_id'])
+        .execute();
+      // the words of an invoice's searchable text (folded: lower case, no accents), for word-prefix search
+      await db.schema
+        .createTable('invoice_search_words')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('word', 'text', (c) => c.notNull())
+        .addColumn('invoice_id', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('invoice_search_words_pk', ['company_id', 'word', 'invoice_id'])
+        .execute();
+      await db.schema
+        .createIndex('invoice_search_words_by_invoice')
+        .on('invoice_search_words')
+        .columns(['company_id', 'invoice_id'])
+        .execute();
+      await db.schema
+        .createTable('invoice_payment_events')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('invoice_id', 'bigint', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('payment_date', 'text', (c) => c.notNull())
+        .addColumn('amount_minor', 'bigint', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('description', 'text')
+        .addColumn('ledger_receipt_id', 'bigint')
+        .addColumn('deleted', 'boolean', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('invoice_payment_events_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('invoice_payment_events_by_invoice')
+        .on('invoice_payment_events')
+        .columns(['company_id', 'invoice_id', 'id'])
+        .execute();
+      await db.schema
+        .createTable('invoice_history')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('invoice_id', 'bigint', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'bigint', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('details', 'text')
+        .addPrimaryKeyConstraint('invoice_history_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('invoice_history_by_invoice')
+        .on('invoice_history')
+        .columns(['company_id', 'invoice_id', 'id'])
+        .execute();
+      // the verifiers and acceptors of an invoice in circulation, in order; performed_on once they acted
+      await db.schema
+        .createTable('invoice_checkers')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('invoice_id', 'bigint', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'bigint', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('performed_on', 'text')
+        .addPrimaryKeyConstraint('invoice_checkers_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('invoice_checkers_by_invoice')
+        .on('invoice_checkers')
+        .columns(['company_id', 'invoice_id'])
+        .execute();
+      await db.schema
+        .createIndex('invoice_checkers_by_user')
+        .on('invoice_checkers')
+        .columns(['company_id', 'user_id', 'role', 'performed_on'])
+        .execute();
+      await db.schema
+        .createTable('invoice_comments')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('invoice_id', 'bigint', (c) => c.notNull())
+        .addColumn('author_id', 'bigint', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('comment', 'text', (c) => c.notNull())
+        // JSON [{userId, read}] of the users tagged in the comment
+        .addColumn('tagged', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('invoice_comments_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('invoice_comments_by_invoice')
+        .on('invoice_comments')
+        .columns(['company_id', 'invoice_id', 'id'])
+        .execute();
+    },
+  },
+};

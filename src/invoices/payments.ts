@@ -1,0 +1,207 @@
+// Payments of invoices: marking an invoice (partly) paid records a payment event and posts it (sales: Dr bank /
+// Cr receivables; purchases: Dr payables / Cr bank). The status follows the sum of the events exactly: PAID when
+// it equals the invoice total, PARTLY_PAID in between; a credit note is paid with negative amounts. Deleting a
+// payment event (two-factor, src/mfa) reverses its posting and emits INVOICE_PAYMENTEVENTS_DELETED.
+import type { Db } from '../db/index.ts';
+import { allocateId } from '../db/index.ts';
+import { apiError, notFound } from '../platform/errors.ts';
+import { isoDateTime, nextVersion } from '../platform/clock.ts';
+import { lockedWrite } from '../platform/lock.ts';
+import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
+import { Decimal, minor } from '../domain/decimal.ts';
+import { centsToDecimal, roundToCents } from '../domain/invoice-arithmetic.ts';
+import { invoicePaymentLines } from '../domain/invoice-postings.ts';
+import { emitEvent } from '../webhooks/index.ts';
+import { InvoiceActions } from './actions.ts';
+import type { MarkInvoiceAsPaidWire, PaymentEventType, PaymentEventWire } from './schemas.ts';
+import { SALES_TYPES, type Caller } from './service.ts';
+import * as store from './store.ts';
+
+const EVENT_TYPE: Record<NonNullable<MarkInvoiceAsPaidWire['paymentMethodType']>, PaymentEventType> = {
+  ADJUSTMENT: 'ADJUSTMENT',
+  BANK_STATEMENT: 'BANKSTATEMENT',
+  CASH: 'CASH',
+  CHARGE_CARD: 'CHARGECARD',
+  CORRECTION: 'CORRECTION',
+  CREDIT_LOSS: 'CREDITLOSS',
+  CREDIT_NOTE: 'COMPENSATIONINVOICE',
+  EXTERNAL_BANK_TRANSFER: 'BANKTRANSFERELSEWHERE',
+  SET_OFF: 'SETOFF',
+};
+
+/** Statuses from which an invoice can be paid, by side. */
+const PAYABLE = {
+  SALES: ['NOT_SENT', 'SENT', 'PARTLY_PAID'],
+  PURCHASE: ['APPROVED', 'PARTLY_PAID'],
+};
+
+export class InvoicePayments extends InvoiceActions {
+  async markPaid(
+    caller: Caller,
+    id: number,
+    body: MarkInvoiceAsPaidWire,
+    apiVersion: string,
+  ): Promise<PaymentEventWire> {
+    return this.db.transaction().execute(async (trx) => {
+      const { record, document } = await this.lockForAction(trx, caller, id, 'view');
+      const side = SALES_TYPES.has(record.type) ? 'SALES' : 'PURCHASE';
+      const payable = record.type === 'SALES_INVOICE' || (side === 'PURCHASE' && record.type !== 'PURCHASE_ORDER');
+      if (!payable || Boolean(record.is_offer) || !PAYABLE[side].includes(record.status))
+        throw apiError('INVOICE_ACTION_NOT_ALLOWED', 'status', {
+          action: 'markpaid',
+          type: record.type,
+          status: record.status,
+          allowed: payable ? PAYABLE[side].join(', ') : 'no status (not an action of this type)',
+        });
+      if (body.currency !== record.currency)
+        throw apiError('PAYMENT_CURRENCY_MISMATCH', 'currency', { currency: record.currency });
+      const amount = roundToCents(new Decimal(body.amount));
+      const gross = minor(record.gross_minor);
+      const paid = minor(record.paid_minor);
+      if (amount === 0n || amount < 0n !== gross < 0n)
+        throw apiError('PAYMENT_AMOUNT_SIGN', 'amount', { sign: gross < 0n ? 'negative (a credit note)' : 'positive' });
+      const after = paid + amount;
+      if ((gross < 0n ? -after : after) > (gross < 0n ? -gross : gross))
+        throw apiError('PAYMENT_EXCEEDS_OPEN_AMOUNT', 'amount', { open: centsToDecimal(gross - paid).toFixed(2) });
+      const now = this.ctx.clock.now();
+      const rate = new Decimal(document.paymentInfo.currencyRate);
+      const accountingAmount = roundToCents(centsToDecimal(amount).dividedBy(rate));
+      const receipt = await this.ledger.post(trx, caller.companyId, {
+        type: 'JOURNAL',
+        status: 'APPROVED',
+        name: `Payment of invoice ${record.invoice_number}`.slice(0, 80),
+        receiptDate: body.paymentDate,
+        vatType: side,
+        vatStatus: document.vatStatus ?? 1,
+        partnerId: document.partnerId ?? null,
+        invoiceId: id,
+        invoiceNumber: Number(record.invoice_number),
+        lines: invoicePaymentLines(side, accountingAmount).map((line) => ({
+          account: line.account,
+          amountMinor: line.amountMinor,
+          partnerId: document.partnerId ?? null,
+          description: body.description ?? null,
+        })),
+      });
+      const event: store.PaymentEventRecord = {
+        company_id: caller.companyId,
+        id: await allocateId(trx, caller.companyId, 'invoice_payment_events'),
+        invoice_id: id,
+        type: EVENT_TYPE[body.paymentMethodType ?? 'EXTERNAL_BANK_TRANSFER'],
+        payment_date: body.paymentDate,
+        amount_minor: amount.toString(),
+        currency: body.currency,
+        description: body.description ?? null,
+        ledger_receipt_id: receipt.id,
+        deleted: false,
+        created_at: isoDateTime(now),
+      };
+      await store.insertPaymentEvent(trx, event);
+      await this.setPaid(trx, record, after, body.paymentDate);
+      await this.history(trx, caller, id, 'MARKED_PAID', `${centsToDecimal(amount).toFixed(2)} ${body.currency}`);
+      await emitEvent(trx, {
+        companyId: caller.companyId,
+        eventType: 'INVOICE_PAYMENT_CREATED',
+        payload: { transactions: [{ paymentId: event.id, invoiceId: id }] },
+        apiVersion,
+        now,
+      });
+      return eventToWire(event, after);
+    });
+  }
+
+  /** Writes the paid sum and the status it gives. */
+  private async setPaid(trx: Db, record: store.InvoiceRecord, paid: bigint, paymentDate: string | null) {
+    const gross = minor(record.gross_minor);
+    let status: string;
+    if (paid === 0n) status = await this.unpaidStatus(trx, record);
+    else status = paid === gross ? 'PAID' : 'PARTLY_PAID';
+    const updated: store.InvoiceRecord = {
+      ...record,
+      status,
+      paid_minor: paid.toString(),
+      payment_date: paid === 0n ? null : (paymentDate ?? record.payment_date),
+      version: nextVersion(this.ctx.clock.now(), record.version),
+    };
+    await lockedWrite(store.updateInvoice(trx, updated, record.version));
+  }
+
+  /** The status of an approved invoice without payments: sent sales invoices stay SENT. */
+  private async unpaidStatus(trx: Db, record: store.InvoiceRecord): Promise<string> {
+    if (record.type !== 'SALES_INVOICE') return 'APPROVED';
+    const history = await store.historyOf(trx, Number(record.company_id), Number(record.id));
+    return history.some((h) => h.action === 'SEND') ? 'SENT' : 'NOT_SENT';
+  }
+
+  async paymentEvents(caller: Caller, id: number, page: PageRequest): Promise<Paged<PaymentEventWire>> {
+    await this.get(caller, id);
+    const all = await store.paymentEventsOf(this.db, caller.companyId, id);
+    const running = runningTotals(all.rows);
+    const { rows, total } = await store.paymentEventsOf(this.db, caller.companyId, id, page);
+    return paged(
+      rows.map((r) => eventToWire(r, running.get(Number(r.id)) ?? 0n)),
+      total,
+      page,
+    );
+  }
+
+  async paymentEvent(caller: Caller, id: number, eventId: number): Promise<PaymentEventWire> {
+    await this.get(caller, id);
+    const event = await store.getPaymentEvent(this.db, caller.companyId, id, eventId);
+    if (!event) throw notFound('Payment event');
+    const running = runningTotals((await store.paymentEventsOf(this.db, caller.companyId, id)).rows);
+    return eventToWire(event, running.get(eventId) ?? 0n);
+  }
+
+  /** Checks before the two-factor confirmation that the event can be deleted; answers the user's summary. */
+  async describeDeletion(caller: Caller, id: number, eventId: number): Promise<string> {
+    const invoice = await this.get(caller, id);
+    const event = await store.getPaymentEvent(this.db, caller.companyId, id, eventId);
+    if (!event) throw notFound('Payment event');
+    return `Delete the payment of ${centsToDecimal(minor(event.amount_minor)).toFixed(2)} ${event.currency} on ${event.payment_date} from invoice ${invoice.invoiceNumber}`;
+  }
+
+  /** The confirmed deletion: reverses the event's posting and recomputes the paid sum and status. */
+  async deletePaymentEvent(trx: Db, caller: Caller, id: number, eventId: number): Promise<{ message: string }> {
+    const { record } = await this.lockForAction(trx, caller, id, 'view');
+    const event = await store.getPaymentEvent(trx, caller.companyId, id, eventId);
+    if (!event) throw notFound('Payment event');
+    if (event.ledger_receipt_id !== null)
+      await this.ledger.reverse(trx, caller.companyId, Number(event.ledger_receipt_id), {
+        receiptDate: event.payment_date,
+        name: `Reversal of payment of invoice ${record.invoice_number}`.slice(0, 80),
+      });
+    await store.markPaymentEventDeleted(trx, caller.companyId, eventId);
+    const paid = minor(record.paid_minor) - minor(event.amount_minor);
+    const remaining = (await store.paymentEventsOf(trx, caller.companyId, id)).rows;
+    await this.setPaid(trx, record, paid, remaining.at(-1)?.payment_date ?? null);
+    await this.history(trx, caller, id, 'DELETED_PAYMENT_TRANSACTION', `payment event ${eventId}`);
+    return { message: `Payment event ${eventId} of invoice ${record.invoice_number} deleted.` };
+  }
+}
+
+function runningTotals(rows: readonly store.PaymentEventRecord[]): Map<number, bigint> {
+  const totals = new Map<number, bigint>();
+  let sum = 0n;
+  for (const row of rows) {
+    sum += minor(row.amount_minor);
+    totals.set(Number(row.id), sum);
+  }
+  return totals;
+}
+
+function eventToWire(row: store.PaymentEventRecord, paidAfter: bigint): PaymentEventWire {
+  const wire: PaymentEventWire = {
+    id: Number(row.id),
+    invoiceId: Number(row.invoice_id),
+    type: row.type as PaymentEventType,
+    paymentDate: row.payment_date,
+    status: 'MARKED_PAID',
+    amount: centsToDecimal(minor(row.amount_minor)),
+    currency: row.currency as PaymentEventWire['currency'],
+    paidAmount: centsToDecimal(paidAfter),
+    paidCurrency: row.currency as PaymentEventWire['paidCurrency'],
+  };
+  if (row.description !== null) wire.description = row.description;
+  return wire;
+}
