@@ -33,6 +33,8 @@ import {
 } from './modules.ts';
 import { backfillCompanySetup, companySetup } from './platform/company-setup.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
+import { installMultipart } from './platform/multipart.ts';
+import { MAX_ATTACHMENT_BYTES } from './attachments/index.ts';
 import { registerRootRoute } from './platform/root-routes.ts';
 
 export interface AppOptions {
@@ -118,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   installConventions(fastify, { bodyLimit: config.bodyLimitBytes, validateResponses: config.validateResponses });
+  await installMultipart(fastify, { fileSizeLimit: MAX_ATTACHMENT_BYTES });
   installVersionLifecycle(fastify, clock);
   installRateLimit(fastify, services.rateLimit);
 

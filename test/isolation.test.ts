@@ -23,6 +23,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /dimensions/{dimensionId}/items': { id: 1, codeName: 'FromB' },
   'PUT /dimensions/{dimensionId}': { name: 'FromB' },
   'PUT /fiscalyears/{fiscalYearId}/trackingPeriods/{trackingPeriodId}': { status: 'CLOSED' },
+  'PATCH /attachments/{attachmentId}': { name: 'FromB.txt' },
 };
 
 /** The id of A's resource a path parameter names (`groupId` is a product group or a partner group by its path). */
@@ -154,6 +155,16 @@ beforeAll(async () => {
   });
   idsOfA.set('receiptId', String(receipt.id));
   idsOfA.set('transactionId', String(receipt.transactions[0].id));
+  const upload = new FormData();
+  const meta = { name: `${MARK}.txt`, referenceType: 'LEDGERRECEIPT', referenceId: receipt.id, sendWithInvoice: false };
+  upload.append('meta', JSON.stringify(meta));
+  upload.append('file', new Blob([`${MARK} file`]), 'a.txt');
+  const attached = await fetch(`${svc.base}/api/attachments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokenA}` },
+    body: upload,
+  });
+  idsOfA.set('attachmentId', String(((await attached.json()) as { id: number }).id));
   const webhook = await create('/webhooks', {
     url: 'http://127.0.0.1:9/isolation',
     authenticationType: 'NONE',

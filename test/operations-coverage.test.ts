@@ -47,8 +47,6 @@ const OWED: Record<string, string[]> = {
     'PUT /invoices/{id}/unfinished',
     'PUT /invoices/{id}/verify',
   ],
-  // attachments (with the invoices issue)
-  attachments: ['DELETE /attachments/{id}', 'GET /attachments/{id}', 'PATCH /attachments/{id}', 'POST /attachments'],
   // payments, bank statements and reference payments (the payments and banking issue)
   paymentsAndBanking: [
     'DELETE /bankstatements/{id}/events/{id}/invoices',

@@ -9,7 +9,7 @@ import type { VatService } from '../vat/index.ts';
 import { ledgerMigrations } from './migrations.ts';
 import { ledgerRoutes } from './routes.ts';
 import { LedgerService } from './service.ts';
-import { receiptIdsIn } from './store.ts';
+import { getReceipt, receiptIdsIn } from './store.ts';
 
 export type { LedgerReceiptRow } from './store.ts';
 
@@ -38,4 +38,10 @@ export const ledgerArea = defineArea({
     return new LedgerService(ctx, deps.fiscal, deps.vat);
   },
   routes: (ledger) => ledgerRoutes(ledger),
+  attachmentTargets: {
+    LEDGERRECEIPT: {
+      right: 'accounting.ledgerReceipts',
+      exists: async (db, companyId, id) => (await getReceipt(db, companyId, id)) !== undefined,
+    },
+  },
 });
