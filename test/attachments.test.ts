@@ -222,6 +222,43 @@ describe('PATCH and DELETE /attachments/{id}', () => {
   });
 });
 
+describe('the attachments lists of receipts and partners', () => {
+  it('shows a receipt’s files, which a PUT may repeat but not change', async () => {
+    const created = (await svc.api('POST', '/ledgerreceipts', receipt)).body;
+    const file = (await upload(svc, { meta: meta({ referenceId: created.id }), file: { bytes: png, name: 'a.png' } }))
+      .body;
+    const read = (await svc.api('GET', `/ledgerreceipts/${created.id}`)).body;
+    expect(read.attachments).toEqual([file]);
+    const repeated = await svc.api('PUT', `/ledgerreceipts/${created.id}`, read);
+    expect(repeated.status, repeated.text).toBe(200);
+    expect(repeated.body.attachments).toEqual([file]);
+    const changed = await svc.api('PUT', `/ledgerreceipts/${created.id}`, {
+      ...repeated.body,
+      attachments: [{ ...file, id: file.id + 1000 }],
+    });
+    expect(changed.body.errors).toEqual([expect.objectContaining({ status: 400, field: 'attachments' })]);
+    const fresh = await svc.api('POST', '/ledgerreceipts', { ...receipt, attachments: [file] });
+    expect(fresh.body.errors).toEqual([expect.objectContaining({ status: 400, field: 'attachments' })]);
+  });
+
+  it('shows a partner’s files; a PUT repeating them changes nothing', async () => {
+    const partner = (await svc.api('POST', '/businesspartners', { name: 'Toimittaja Oy', type: 'SUPPLIER' })).body;
+    const file = (
+      await upload(svc, {
+        meta: meta({ referenceType: 'SUPPLIER_BUSINESS_PARTNER_REGISTER', referenceId: partner.id }),
+        file: { bytes: png, name: 'contract.png' },
+      })
+    ).body;
+    const read = (await svc.api('GET', `/businesspartners/${partner.id}`)).body;
+    expect(read.attachments).toEqual([file]);
+    const put = await svc.api('PUT', `/businesspartners/${partner.id}`, read);
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.attachments).toEqual([file]);
+    expect((await svc.api('DELETE', `/attachments/${file.id}`)).status).toBe(204);
+    expect((await svc.api('GET', `/businesspartners/${partner.id}`)).body.attachments).toBeUndefined();
+  });
+});
+
 describe('storage in a directory (TASE_ATTACHMENTS_DIR)', () => {
   let dir: string;
   let dirSvc: TestService;

@@ -6,6 +6,7 @@ import { partnerMigrations } from './migrations.ts';
 import { partnerRoutes } from './routes.ts';
 import { PartnerService } from './service.ts';
 import { getPartner, type PartnerType } from './store.ts';
+import { ATTACHMENT_REFERENCE_TYPE_OF } from './rights.ts';
 
 /** Files attach to a partner through the reference type of its register. */
 const partnerOfType = (type: PartnerType) => async (db: Db, companyId: number, id: number) =>
@@ -44,9 +45,9 @@ export const partnersArea = defineArea({
   create: (ctx, deps: { dimensions: DimensionService }) => new PartnerService(ctx, deps.dimensions),
   routes: (partners) => partnerRoutes(partners),
   attachmentTargets: {
-    CUSTOMER_BUSINESS_PARTNER_REGISTER: { right: 'sales.customerRegister', exists: partnerOfType('CUSTOMER') },
-    SUPPLIER_BUSINESS_PARTNER_REGISTER: { right: 'purchases.supplierRegister', exists: partnerOfType('SUPPLIER') },
-    PERSON_BUSINESS_PARTNER_REGISTER: { right: 'salaries.employeeRegister', exists: partnerOfType('PERSON') },
+    [ATTACHMENT_REFERENCE_TYPE_OF.CUSTOMER]: { right: 'sales.customerRegister', exists: partnerOfType('CUSTOMER') },
+    [ATTACHMENT_REFERENCE_TYPE_OF.SUPPLIER]: { right: 'purchases.supplierRegister', exists: partnerOfType('SUPPLIER') },
+    [ATTACHMENT_REFERENCE_TYPE_OF.PERSON]: { right: 'salaries.employeeRegister', exists: partnerOfType('PERSON') },
   },
   // Persons are created as in the real service: by POST /businesspartners with type PERSON, and for every user
   // who joins a company (the user's own person, User.partnerId / PersonalDetails.partnerId).
