@@ -210,6 +210,37 @@ describe('PATCH and DELETE /attachments/{id}', () => {
     expect((await svc.api('PATCH', `/attachments/${id}`, { name: 'x.png' })).status).toBe(404);
   });
 
+  it('asks for the right over the document: viewing to fetch, all rights to change', async () => {
+    const receiptFile = (await upload(svc, { meta: meta(), file: { bytes: png, name: 'a.png' } })).body;
+    const customerFile = (
+      await upload(svc, {
+        meta: meta({ referenceType: 'CUSTOMER_BUSINESS_PARTNER_REGISTER', referenceId: customerId }),
+        file: { bytes: png, name: 'c.png' },
+      })
+    ).body;
+    const user = await svc.admin.createUser({
+      username: 'attachment-viewer',
+      password: 'Viewer-pass-1',
+      firstName: 'Vieno',
+      lastName: 'Katsoja',
+      email: 'viewer@example.com',
+    });
+    await svc.admin.addMember(svc.demo.companyId, user.userId, 'VIEWER', { 'sales.customerRegister': 'NO_ACCESS' });
+    const key = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
+    const token = await svc.tokenFor(key.apiKey);
+    expect((await fetchAttachment(svc, receiptFile.id, token)).status).toBe(200);
+    expect((await fetchAttachment(svc, customerFile.id, token)).status).toBe(403);
+    const as = (method: string, path: string, body?: unknown) => svc.request(method, `/api${path}`, { token, body });
+    expect((await as('DELETE', `/attachments/${receiptFile.id}`)).status).toBe(403);
+    expect((await as('PATCH', `/attachments/${receiptFile.id}`, { name: 'x.png' })).status).toBe(403);
+    expect((await upload(svc, { meta: meta(), file: { bytes: png, name: 'a.png' } }, token)).status).toBe(403);
+    expect((await fetchAttachment(svc, receiptFile.id)).status).toBe(200);
+  });
+
   it('keeps companies apart', async () => {
     const id = (await upload(svc, { meta: meta(), file: { bytes: png, name: 'a.png' } })).body.id;
     const other = await otherCompany(svc);
