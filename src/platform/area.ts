@@ -9,7 +9,6 @@ import type { AppContext, NewMember } from './context.ts';
 import type { RouteDef } from './route.ts';
 import type { RightLeaf } from './rights.ts';
 import type { RootRouteDef } from './root-routes.ts';
-import type { RightLeaf } from './rights.ts';
 import type { ATTACHMENT_REFERENCE_TYPES } from '../domain/real-vocabularies.ts';
 
 export type { NewMember } from './context.ts';
