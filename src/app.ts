@@ -35,6 +35,8 @@ import {
 } from './modules.ts';
 import { backfillCompanySetup, companySetup } from './platform/company-setup.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
+import { installMultipart } from './platform/multipart.ts';
+import { MAX_ATTACHMENT_BYTES } from './attachments/index.ts';
 import { registerRootRoute } from './platform/root-routes.ts';
 
 export interface AppOptions {
@@ -122,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   installShutdownAnswer(fastify);
   installConventions(fastify, { bodyLimit: config.bodyLimitBytes, validateResponses: config.validateResponses });
+  await installMultipart(fastify, { fileSizeLimit: MAX_ATTACHMENT_BYTES });
   installVersionLifecycle(fastify, clock);
   installRateLimit(fastify, services.rateLimit);
 

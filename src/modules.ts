@@ -30,6 +30,7 @@ import { webhooksArea } from './webhooks/index.ts';
 import { authenticatorArea } from './authenticator/index.ts';
 import { housekeepingArea } from './housekeeping/index.ts';
 import { bankArea } from './bank/index.ts';
+import { attachmentsArea } from './attachments/index.ts';
 
 export type { BackgroundTask } from './platform/area.ts';
 
@@ -52,6 +53,7 @@ export const MODULES = [
   ledgerArea,
   vatReturnsArea,
   invoicesArea,
+  attachmentsArea,
   mfaArea,
   webhooksArea,
   authenticatorArea,

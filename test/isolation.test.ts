@@ -28,6 +28,7 @@ const BODIES: Record<string, unknown> = {
   'POST /invoices/{invoiceId}/comments': { comment: 'FromB' },
   'PUT /invoices/{invoiceId}/notes': { notes: 'FromB' },
   'PUT /invoices/{invoiceId}/paymentevents/markpaid': { paymentDate: '2026-03-12', amount: 1, currency: 'EUR' },
+  'PATCH /attachments/{attachmentId}': { name: 'FromB.txt' },
 };
 
 /** The id of A's resource a path parameter names (`groupId` is a product group or a partner group by its path). */
@@ -207,6 +208,16 @@ beforeAll(async () => {
   if (paid.status !== 200) throw new Error(`markpaid: ${paid.status} ${paid.text}`);
   idsOfA.set('paymentEventId', String(JSON.parse(paid.text).id));
   idsOfA.set('commentId', String((await create(`/invoices/${invoice.id}/comments`, { comment: `${MARK} note` })).id));
+  const upload = new FormData();
+  const meta = { name: `${MARK}.txt`, referenceType: 'LEDGERRECEIPT', referenceId: receipt.id, sendWithInvoice: false };
+  upload.append('meta', JSON.stringify(meta));
+  upload.append('file', new Blob([`${MARK} file`]), 'a.txt');
+  const attached = await fetch(`${svc.base}/api/attachments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokenA}` },
+    body: upload,
+  });
+  idsOfA.set('attachmentId', String(((await attached.json()) as { id: number }).id));
   const webhook = await create('/webhooks', {
     url: 'http://127.0.0.1:9/isolation',
     authenticationType: 'NONE',

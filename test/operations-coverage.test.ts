@@ -23,8 +23,6 @@ const OWED: Record<string, string[]> = {
   reports: ['POST /reports/accounting', 'POST /reports/generalledger/{id}', 'POST /reports/ledgeraccounts'],
   // invoices and their circulation (the invoices issue)
   invoices: ['GET /invoices/{id}/image'],
-  // attachments (with the invoices issue)
-  attachments: ['DELETE /attachments/{id}', 'GET /attachments/{id}', 'PATCH /attachments/{id}', 'POST /attachments'],
   // payments, bank statements and reference payments (the payments and banking issue)
   paymentsAndBanking: [
     'DELETE /bankstatements/{id}/events/{id}/invoices',

@@ -10,7 +10,7 @@ import { ledgerMigrations } from './migrations.ts';
 import { ledgerRoutes } from './routes.ts';
 import { historyRoutes } from './history-routes.ts';
 import { LedgerService } from './service.ts';
-import { receiptIdsIn } from './store.ts';
+import { getReceipt, receiptIdsIn } from './store.ts';
 import { yearEndBooking } from './year-end.ts';
 
 export { balanceSheetBefore, hasOpeningBalances, OPENING_RECEIPT_TYPE } from './year-end.ts';
@@ -47,4 +47,10 @@ export const ledgerArea = defineArea({
     return ledger;
   },
   routes: (ledger) => [...ledgerRoutes(ledger), ...historyRoutes(ledger)],
+  attachmentTargets: {
+    LEDGERRECEIPT: {
+      right: 'accounting.ledgerReceipts',
+      exists: async (db, companyId, id) => (await getReceipt(db, companyId, id)) !== undefined,
+    },
+  },
 });

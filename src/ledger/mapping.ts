@@ -6,6 +6,7 @@
 // and the same for a receipt's lines (transaction ⇄ PostingLine ⇄ ledger_entries row) and their dimension
 // allocations. Every mapper names every field of its target (`satisfies Record<keyof …, unknown>` where the
 // target has optional fields), so a field added to a shape fails to compile until each mapper handles it.
+import type { AttachmentWire } from '../attachments/index.ts';
 import { Decimal, fromMinorUnits, toMinorUnits } from '../domain/decimal.ts';
 import { parseJson } from '../platform/json.ts';
 import { compact } from '../platform/resource.ts';
@@ -325,6 +326,7 @@ export function receiptToWire(
   r: LedgerReceiptRow,
   entries: readonly LedgerEntryRow[],
   dims: readonly LedgerEntryDimensionRow[],
+  attachments: readonly AttachmentWire[] = [],
 ): LedgerReceiptWire {
   const dimsByEntry = new Map<number, LedgerEntryDimensionRow[]>();
   for (const d of dims) dimsByEntry.set(Number(d.entry_id), [...(dimsByEntry.get(Number(d.entry_id)) ?? []), d]);
@@ -352,8 +354,8 @@ export function receiptToWire(
     depreciation: opt(r.depreciation) as LedgerReceiptWire['depreciation'],
     vatDate: opt(r.vat_date),
     serialNumber: serialNumberOf(r),
-    // none exist: attachments are read-only and not kept
-    attachments: undefined,
+    // read-only here: files are attached with POST /attachments
+    attachments: attachments.length > 0 ? [...attachments] : undefined,
     transactions: entries.map((e) => entryToWire(e, dimsByEntry.get(Number(e.id)) ?? [])),
   } satisfies Record<keyof LedgerReceiptWire, unknown>);
 }

@@ -29,6 +29,7 @@
 // - A posted (APPROVED) receipt is corrected by reversing it: `reverse` books an APPROVED receipt with the
 //   same lines negated, dated when the caller says, that names the receipt it reverses; both stay in the
 //   ledger, so every period already reported keeps its figures. A receipt is reversed at most once.
+import { attachmentsOf } from '../attachments/index.ts';
 import { allocateId, allocateIds, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
@@ -218,15 +219,17 @@ export class LedgerPosting {
   async receipts(db: Db, companyId: number, ids: number[]): Promise<LedgerReceiptWire[]> {
     const rows = await store.getReceipts(db, companyId, ids);
     const receiptIds = rows.map((r) => Number(r.id));
-    const [entries, dims] = await Promise.all([
+    const [entries, dims, attachments] = await Promise.all([
       store.entriesOf(db, companyId, receiptIds),
       store.dimensionsOf(db, companyId, receiptIds),
+      attachmentsOf(db, companyId, ['LEDGERRECEIPT'], receiptIds),
     ]);
     return rows.map((r) =>
       receiptToWire(
         r,
         entries.filter((e) => Number(e.receipt_id) === Number(r.id)),
         dims.filter((d) => Number(d.receipt_id) === Number(r.id)),
+        attachments.get(Number(r.id)),
       ),
     );
   }

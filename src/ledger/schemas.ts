@@ -192,7 +192,9 @@ export const LedgerReceipt = Type.Object(
     attachments: Type.Optional(
       Type.Array(Attachment, {
         readOnly: true,
-        description: 'Read-only; none can be attached through this interface.',
+        description:
+          'Read-only: files are attached with POST /attachments (reference type LEDGERRECEIPT). A PUT may leave the ' +
+          'list out or repeat it.',
       }),
     ),
   },

@@ -38,7 +38,7 @@ export class LedgerService extends LedgerPosting {
     options: { createReconciliation?: boolean } = {},
   ): Promise<LedgerReceiptWire> {
     if (wire.type !== 'JOURNAL') throw apiError('ONLY_JOURNAL_RECEIPTS_CAN_BE_CREATED', 'type');
-    checkNoAttachments(wire);
+    checkAttachments(wire);
     return this.#ctx.db.transaction().execute(async (trx) => {
       const draft = wireToDraft(wire, 'UNFINISHED', options.createReconciliation ?? false);
       await this.checkVat(trx, companyId, draft);
@@ -88,7 +88,7 @@ export class LedgerService extends LedgerPosting {
       if (row.type !== 'JOURNAL') throw apiError('RECEIPT_TYPE_NOT_EDITABLE', 'type', { type: row.type });
       if (wire.type !== row.type) throw apiError('RECEIPT_TYPE_CANNOT_BE_CHANGED', 'type');
       checkReadOnly(wire, stored, READ_ONLY);
-      checkNoAttachments(wire);
+      checkAttachments(wire, stored);
       if (row.status !== 'UNFINISHED')
         throw apiError('RECEIPT_NOT_EDITABLE_IN_STATUS', 'status', { status: row.status });
       const draft = wireToDraft(wire, 'UNFINISHED', options.createReconciliation ?? false);
@@ -170,7 +170,14 @@ export class LedgerService extends LedgerPosting {
   }
 }
 
-/** Attachments are read-only here and none exist: a request may only repeat that (leave them out or send []). */
-function checkNoAttachments(wire: LedgerReceiptWire): void {
-  if (wire.attachments && wire.attachments.length > 0) throw apiError('READ_ONLY_FIELD_CHANGED', 'attachments');
+/**
+ * Attachments are read-only here (files are attached with POST /attachments): a request may leave them out, send
+ * [], or repeat the receipt's own (`stored`; a new receipt has none).
+ */
+function checkAttachments(wire: LedgerReceiptWire, stored?: LedgerReceiptWire): void {
+  const sent = (wire.attachments ?? []).map((a) => a.id);
+  if (sent.length === 0) return;
+  const current = (stored?.attachments ?? []).map((a) => a.id);
+  if (sent.length !== current.length || sent.some((id, i) => id !== current[i]))
+    throw apiError('READ_ONLY_FIELD_CHANGED', 'attachments');
 }

@@ -1,4 +1,5 @@
 // Rules of business partners (/businesspartners): the checks every partner body passes, reads and writes.
+import { attachmentsOf } from '../attachments/index.ts';
 import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import type { AppContext } from '../platform/context.ts';
 import { allocateId, type Db } from '../db/index.ts';
@@ -12,7 +13,7 @@ import type { Rights } from '../platform/rights.ts';
 import { parseIdList } from '../platform/batch.ts';
 import { isFinnishBusinessId } from '../domain/business-id.ts';
 import { BusinessPartner, type PartnerBasicWire, type PartnerWire } from './schemas.ts';
-import { accessibleTypes, requireAccess, mayAccess } from './rights.ts';
+import { accessibleTypes, requireAccess, mayAccess, ATTACHMENT_REFERENCE_TYPE_OF } from './rights.ts';
 import { partnerBasic, partnerToRow, partnerToWire, type Json, type PersonExtras } from './mapping.ts';
 import * as store from './store.ts';
 import type { PartnerType } from './store.ts';
@@ -43,12 +44,22 @@ export class BusinessPartners {
       companyId,
       rows.map((r) => Number(r.id)),
     );
-    return rows.map((row) =>
-      partnerToWire(
+    const attachments = await attachmentsOf(
+      db,
+      companyId,
+      Object.values(ATTACHMENT_REFERENCE_TYPE_OF),
+      rows.map((r) => Number(r.id)),
+    );
+    return rows.map((row) => {
+      const wire = partnerToWire(
         row,
         groups.filter((g) => Number(g.partner_id) === Number(row.id)),
-      ),
-    );
+      );
+      const files = (attachments.get(Number(row.id)) ?? []).filter(
+        (a) => a.referenceType === ATTACHMENT_REFERENCE_TYPE_OF[row.type as PartnerType],
+      );
+      return files.length > 0 ? { ...wire, attachments: files } : wire;
+    });
   }
 
   async wire(db: Db, companyId: number, row: store.PartnerRow): Promise<PartnerWire> {

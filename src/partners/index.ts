@@ -1,9 +1,16 @@
 // Business partners (customers, suppliers, persons), partner groups and factoring contracts.
 import { defineArea } from '../platform/area.ts';
+import type { Db } from '../db/index.ts';
 import { DimensionService } from '../dimensions/index.ts';
 import { partnerMigrations } from './migrations.ts';
 import { partnerRoutes } from './routes.ts';
 import { PartnerService } from './service.ts';
+import { getPartner, type PartnerType } from './store.ts';
+import { ATTACHMENT_REFERENCE_TYPE_OF } from './rights.ts';
+
+/** Files attach to a partner through the reference type of its register. */
+const partnerOfType = (type: PartnerType) => async (db: Db, companyId: number, id: number) =>
+  (await getPartner(db, companyId, id))?.type === type;
 
 export { PartnerService } from './service.ts';
 export { existingPartnerIds, getPartner, type PartnerRow } from './store.ts';
@@ -38,6 +45,11 @@ export const partnersArea = defineArea({
   migrations: partnerMigrations,
   create: (ctx, deps: { dimensions: DimensionService }) => new PartnerService(ctx, deps.dimensions),
   routes: (partners) => partnerRoutes(partners),
+  attachmentTargets: {
+    [ATTACHMENT_REFERENCE_TYPE_OF.CUSTOMER]: { right: 'sales.customerRegister', exists: partnerOfType('CUSTOMER') },
+    [ATTACHMENT_REFERENCE_TYPE_OF.SUPPLIER]: { right: 'purchases.supplierRegister', exists: partnerOfType('SUPPLIER') },
+    [ATTACHMENT_REFERENCE_TYPE_OF.PERSON]: { right: 'salaries.employeeRegister', exists: partnerOfType('PERSON') },
+  },
   // Persons are created as in the real service: by POST /businesspartners with type PERSON, and for every user
   // who joins a company (the user's own person, User.partnerId / PersonalDetails.partnerId).
   initMember: (trx, member, ctx) =>

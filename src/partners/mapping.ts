@@ -82,7 +82,7 @@ export function partnerToRow(
   previous?: store.PartnerRow,
   person?: PersonExtras | null,
 ): store.PartnerRow {
-  // attachments are read-only and, with no upload yet, always none: nothing to keep
+  // attachments are read-only (kept by the attachments area): nothing to keep
   const { id: _id, name, type, version: _v, registryInfo, attachments: _attachments, ...rest } = body;
   const registry: Json = { ...(registryInfo ?? {}) };
   const active = registry.active === undefined ? true : Boolean(registry.active);

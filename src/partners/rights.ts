@@ -3,12 +3,20 @@
 import { apiError } from '../platform/errors.ts';
 import { hasRight, type RightLeaf, type Rights } from '../platform/rights.ts';
 import type { PartnerType } from './store.ts';
+import type { AttachmentReferenceType } from '../platform/area.ts';
 
 const REGISTER_OF: Record<PartnerType, RightLeaf> = {
   CUSTOMER: 'sales.customerRegister',
   SUPPLIER: 'purchases.supplierRegister',
   PERSON: 'salaries.employeeRegister',
 };
+
+/** The reference type of files attached to a partner (`Attachment.referenceType`): that of its register. */
+export const ATTACHMENT_REFERENCE_TYPE_OF = {
+  CUSTOMER: 'CUSTOMER_BUSINESS_PARTNER_REGISTER',
+  SUPPLIER: 'SUPPLIER_BUSINESS_PARTNER_REGISTER',
+  PERSON: 'PERSON_BUSINESS_PARTNER_REGISTER',
+} as const satisfies Record<PartnerType, AttachmentReferenceType>;
 
 export type Level = 'view' | 'edit';
 

@@ -268,7 +268,7 @@ const AdditionalInfo = Type.Object(
 
 /**
  * An attachment of a partner, as the real interface answers it. Attachments are added by uploading a file
- * (not served yet), so a partner has none: a request may carry only an empty list.
+ * (POST /attachments); a request's list is ignored.
  */
 const PartnerAttachment = Type.Object(
   {
@@ -293,8 +293,9 @@ const partnerFields = {
   attachments: Type.Optional(
     Type.Array(PartnerAttachment, {
       readOnly: true,
-      maxItems: 0,
-      description: 'Read-only: attachments are added by upload (not served yet), so the list is empty.',
+      description:
+        'Read-only: files are attached with POST /attachments (the reference type of the partner’s register); ' +
+        'ignored in a request.',
     }),
   ),
   contactPersons: Type.Optional(Type.Array(ContactPerson, { maxItems: 50 })),

@@ -9,6 +9,7 @@ import type { AppContext, NewMember } from './context.ts';
 import type { RouteDef } from './route.ts';
 import type { RightLeaf } from './rights.ts';
 import type { RootRouteDef } from './root-routes.ts';
+import type { ATTACHMENT_REFERENCE_TYPES } from '../domain/real-vocabularies.ts';
 
 export type { NewMember } from './context.ts';
 
@@ -30,6 +31,19 @@ export interface BackgroundTask {
   start(logger: { warn(data: object, message: string): void }): void;
   stop(): Promise<void>;
 }
+
+/**
+ * A kind of document files can be attached to (`Attachment.referenceType`), declared by the area owning those
+ * documents; the attachments area finds the declarations in the module list.
+ */
+export interface AttachmentTarget {
+  /** The right over the documents: viewing rights to read their attachments, all rights to change them. */
+  right: RightLeaf;
+  /** Whether document `id` exists in the company (run in the transaction that attaches a file). */
+  exists(db: Db, companyId: number, id: number): Promise<boolean>;
+}
+
+export type AttachmentReferenceType = (typeof ATTACHMENT_REFERENCE_TYPES)[number];
 
 export interface ApiTag {
   name: string;
@@ -60,6 +74,8 @@ export interface Area<Name extends string = string, Service = unknown, Deps = un
   /** Deletes of expired rows run by housekeeping, by count name. */
   purge?: { company?: Record<string, CompanyPurge>; global?: Record<string, GlobalPurge> };
   tasks?(service: Service): BackgroundTask[];
+  /** The documents of this area files can be attached to, by reference type. */
+  attachmentTargets?: Partial<Record<AttachmentReferenceType, AttachmentTarget>>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

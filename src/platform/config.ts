@@ -28,6 +28,8 @@ export interface Config {
   ratesUrl?: string;
   /** Seconds between two fetches of `ratesUrl` (default 3600). */
   ratesIntervalSeconds?: number;
+  /** Directory holding attached files; none: they are kept in the database. */
+  attachmentsDir?: string;
 }
 
 export class ConfigError extends Error {
@@ -73,5 +75,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     housekeepingIntervalSeconds: integer('TASE_HOUSEKEEPING_INTERVAL', env.TASE_HOUSEKEEPING_INTERVAL, 600),
     ratesUrl: env.TASE_RATES_URL || undefined,
     ratesIntervalSeconds: integer('TASE_RATES_INTERVAL', env.TASE_RATES_INTERVAL, 3600),
+    attachmentsDir: env.TASE_ATTACHMENTS_DIR || undefined,
   };
 }

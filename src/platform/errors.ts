@@ -345,6 +345,24 @@ export const ERRORS = {
     status: 400,
     message: 'ACCOUNT_NUMBER_ONLY_IN_HEADER: send the account number as the accountNumber HTTP header.',
   },
+  // attachments and file uploads (src/attachments, src/platform/multipart.ts)
+  FILE_TOO_LARGE: { status: 400, message: 'File size too big: a file holds at most {limit} bytes.' },
+  MALFORMED_MULTIPART: { status: 400, message: 'The multipart/form-data body cannot be read ({reason}).' },
+  FILE_MISSING: { status: 400, message: "FILE_MISSING: the multipart field '{field}' must hold a file." },
+  FILE_EMPTY: { status: 400, message: 'FILE_EMPTY: the file holds no bytes.' },
+  ATTACHMENT_FILE_TYPE_NOT_ALLOWED: {
+    status: 400,
+    message: 'ATTACHMENT_FILE_TYPE_NOT_ALLOWED: the file is {detected} by its content; allowed: {allowed}.',
+  },
+  ATTACHMENT_REFERENCE_TYPE_NOT_SUPPORTED: {
+    status: 400,
+    message:
+      'ATTACHMENT_REFERENCE_TYPE_NOT_SUPPORTED: files cannot be attached to {referenceType} here; supported: {supported}.',
+  },
+  ATTACHMENT_REFERENCE_NOT_FOUND: {
+    status: 400,
+    message: 'ATTACHMENT_REFERENCE_NOT_FOUND: no {referenceType} with id {referenceId} in the company.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -330,6 +330,72 @@ const CONTENT_TYPES = [
   '*/*',
 ];
 
+const BOUNDARY = 'fuzzBoundary7';
+
+interface FormPart {
+  name: string;
+  value: string;
+  fileName?: string;
+  type?: string;
+}
+
+function multipartText(parts: FormPart[]): string {
+  const encoded = parts.map(
+    (p) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"` +
+      `${p.fileName !== undefined ? `; filename="${p.fileName}"` : ''}\r\n` +
+      `${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n${p.value}\r\n`,
+  );
+  return `${encoded.join('')}--${BOUNDARY}--\r\n`;
+}
+
+/** Uploads: well-formed multipart messages whose JSON fields are mutated and whose files are odd, and broken ones. */
+function multipartArbitrary(schema: Schema): fc.Arbitrary<{ body?: string; contentType?: string }> {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const contentType = `multipart/form-data; boundary=${BOUNDARY}`;
+  const parts: fc.Arbitrary<FormPart>[] = Object.entries(properties).map(([name, property]) =>
+    property.type === 'object'
+      ? fc
+          .tuple(
+            plausible(property),
+            fc.constantFrom<Mutation>('drop', 'unknown', 'null', 'hostile', 'wrapArray'),
+            fc.nat(),
+            hostileValue,
+            fc.constantFrom<string | undefined>('application/json', undefined),
+          )
+          .map(([value, mutation, selector, replacement, type]) => ({
+            name,
+            value: bodyText(mutate(value, mutation, selector, replacement, 'extra')),
+            type,
+          }))
+      : fc
+          .tuple(
+            fc.oneof(fc.string(), fc.constantFrom('%PDF-1.4\n%', 'MZ\u0090\u0000', '')),
+            fc.constantFrom('a.pdf', '', '../../x', 'x'.repeat(300)),
+          )
+          .map(([value, fileName]) => ({ name, value, fileName, type: 'application/octet-stream' })),
+  );
+  parts.push(fc.record({ name: fc.constantFrom('unknown', '', '__proto__'), value: fc.string() }));
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.array(fc.oneof(...parts), { maxLength: 4 }).map((p) => ({ body: multipartText(p), contentType })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...RAW_BODIES.slice(0, 6), `--${BOUNDARY}\r\n`, `--${BOUNDARY}--`)
+        .map((body) => ({ body, contentType })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('application/json', ...CONTENT_TYPES)
+        .map((type) => ({ body: '{}', contentType: type })),
+    },
+  );
+}
+
 function bodyArbitrary(op: Operation): fc.Arbitrary<{ body?: string; contentType?: string }> {
   if (!op.body) {
     return fc.oneof(
@@ -344,6 +410,7 @@ function bodyArbitrary(op: Operation): fc.Arbitrary<{ body?: string; contentType
     );
   }
   const { contentType, schema } = op.body;
+  if (contentType === 'multipart/form-data') return multipartArbitrary(schema);
   if (contentType !== 'application/json') {
     const form = fc.dictionary(
       fc.constantFrom(...Object.keys(schema.properties ?? { x: 1 }), 'unknown', ''),

@@ -1,0 +1,171 @@
+// Attached files: upload, fetch, rename, delete. Whether a file may be attached to a document, and who may see
+// it, is for the area owning the document: each declares its reference types (`attachmentTargets` in its
+// descriptor) with the right over them and a check that a document exists.
+import { createHash } from 'node:crypto';
+import { allocateId, type Db } from '../db/index.ts';
+import type { AnyArea, AttachmentReferenceType, AttachmentTarget } from '../platform/area.ts';
+import type { AppContext } from '../platform/context.ts';
+import { apiError, notFound } from '../platform/errors.ts';
+import { hasRight, type Rights } from '../platform/rights.ts';
+import type { UploadedFile } from '../platform/multipart.ts';
+import { ALLOWED_FILE_TYPES, sniffFileType } from './file-types.ts';
+import type { AttachmentWire } from './schemas.ts';
+import { databaseStorage, directoryStorage, type FileStorage } from './storage.ts';
+import * as store from './store.ts';
+
+/** Largest file accepted, in bytes. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+export interface Caller {
+  companyId: number;
+  rights: Rights;
+}
+
+function toWire(row: store.AttachmentMeta): AttachmentWire {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    referenceType: row.reference_type as AttachmentReferenceType,
+    referenceId: Number(row.reference_id),
+    mimeType: row.mime_type,
+    sendWithInvoice: Boolean(row.send_with_invoice),
+  };
+}
+
+/** Every reference type the areas declare, with its owner's rules. */
+function targetsOf(areas: readonly AnyArea[]): Map<AttachmentReferenceType, AttachmentTarget> {
+  const targets = new Map<AttachmentReferenceType, AttachmentTarget>();
+  for (const area of areas) {
+    for (const [type, target] of Object.entries(area.attachmentTargets ?? {})) {
+      if (targets.has(type as AttachmentReferenceType))
+        throw new Error(`attachment reference type ${type} is declared twice (by ${area.name} too)`);
+      targets.set(type as AttachmentReferenceType, target);
+    }
+  }
+  return targets;
+}
+
+export class AttachmentService {
+  readonly #db: Db;
+  readonly #clock: AppContext['clock'];
+  readonly #storage: FileStorage;
+  readonly #targets: Map<AttachmentReferenceType, AttachmentTarget>;
+
+  constructor(ctx: AppContext, areas: readonly AnyArea[]) {
+    this.#db = ctx.db;
+    this.#clock = ctx.clock;
+    this.#storage = ctx.config.attachmentsDir ? directoryStorage(ctx.config.attachmentsDir) : databaseStorage;
+    this.#targets = targetsOf(areas);
+  }
+
+  /** The rules of a reference type; 403 without the right over its documents (`level`). */
+  #target(caller: Caller, type: string, level: 'view' | 'edit', field?: string): AttachmentTarget {
+    const target = this.#targets.get(type as AttachmentReferenceType);
+    if (!target)
+      throw apiError('ATTACHMENT_REFERENCE_TYPE_NOT_SUPPORTED', field, {
+        referenceType: type,
+        supported: [...this.#targets.keys()].join(', '),
+      });
+    if (!hasRight(caller.rights, { leaf: target.right, level }))
+      throw apiError('FORBIDDEN', undefined, {
+        right: `${target.right} (${level === 'view' ? 'viewing rights' : 'all rights'})`,
+      });
+    return target;
+  }
+
+  /** An attachment of the company the caller may reach (404 otherwise, as for one of another company). */
+  async #existing(db: Db, caller: Caller, id: number, level: 'view' | 'edit'): Promise<store.AttachmentMeta> {
+    const row = await store.getMeta(db, caller.companyId, id);
+    if (!row) throw notFound('Attachment');
+    this.#target(caller, row.reference_type, level);
+    return row;
+  }
+
+  async create(caller: Caller, meta: AttachmentWire, file: UploadedFile | undefined): Promise<AttachmentWire> {
+    const target = this.#target(caller, meta.referenceType, 'edit', 'meta.referenceType');
+    if (!file) throw apiError('FILE_MISSING', 'file', { field: 'file' });
+    if (file.bytes.length === 0) throw apiError('FILE_EMPTY', 'file');
+    const type = await sniffFileType(file.bytes);
+    if (!type.allowed)
+      throw apiError('ATTACHMENT_FILE_TYPE_NOT_ALLOWED', 'file', {
+        detected: type.mimeType,
+        allowed: ALLOWED_FILE_TYPES.join(', '),
+      });
+    const { companyId } = caller;
+    const stored = await this.#storage.put(companyId, file.bytes);
+    try {
+      return await this.#db.transaction().execute(async (trx) => {
+        if (!(await target.exists(trx, companyId, meta.referenceId)))
+          throw apiError('ATTACHMENT_REFERENCE_NOT_FOUND', 'meta.referenceId', {
+            referenceType: meta.referenceType,
+            referenceId: meta.referenceId,
+          });
+        const row: store.AttachmentRow = {
+          company_id: companyId,
+          id: await allocateId(trx, companyId, 'attachments'),
+          name: meta.name,
+          reference_type: meta.referenceType,
+          reference_id: meta.referenceId,
+          mime_type: type.mimeType,
+          send_with_invoice: meta.sendWithInvoice,
+          size: file.bytes.length,
+          sha256: createHash('sha256').update(file.bytes).digest('hex'),
+          file_key: stored.fileKey,
+          content: stored.content,
+          created: this.#clock.now().toISOString(),
+        };
+        await store.insertAttachment(trx, row);
+        return toWire(row);
+      });
+    } catch (err) {
+      await this.#storage.discard(stored);
+      throw err;
+    }
+  }
+
+  /** The metadata and bytes of an attachment, and their SHA-256 (hex). */
+  async get(caller: Caller, id: number): Promise<{ attachment: AttachmentWire; bytes: Buffer; sha256: string }> {
+    const row = await this.#existing(this.#db, caller, id, 'view');
+    const content = row.file_key ? null : await store.getContent(this.#db, caller.companyId, id);
+    const bytes = await this.#storage.read({ fileKey: row.file_key, content: content ?? null });
+    return { attachment: toWire(row), bytes, sha256: row.sha256 };
+  }
+
+  async rename(caller: Caller, id: number, name: string): Promise<AttachmentWire> {
+    return this.#db.transaction().execute(async (trx) => {
+      const row = await this.#existing(trx, caller, id, 'edit');
+      await store.renameAttachment(trx, caller.companyId, id, name);
+      return toWire({ ...row, name });
+    });
+  }
+
+  async remove(caller: Caller, id: number): Promise<void> {
+    const row = await this.#db.transaction().execute(async (trx) => {
+      const found = await this.#existing(trx, caller, id, 'edit');
+      await store.deleteAttachment(trx, caller.companyId, id);
+      return found;
+    });
+    // after the commit: a failure here leaves an unreferenced file, never a row without its file
+    await this.#storage.remove({ fileKey: row.file_key, content: null });
+  }
+}
+
+/**
+ * The attachments of documents, by document id: for the areas answering a document with its `attachments`
+ * list (`referenceTypes`: the reference types of that kind of document).
+ */
+export async function attachmentsOf(
+  db: Db,
+  companyId: number,
+  referenceTypes: readonly AttachmentReferenceType[],
+  referenceIds: readonly number[],
+): Promise<Map<number, AttachmentWire[]>> {
+  const byDocument = new Map<number, AttachmentWire[]>();
+  for (const row of await store.listByReference(db, companyId, referenceTypes, referenceIds)) {
+    const id = Number(row.reference_id);
+    const list = byDocument.get(id) ?? [];
+    list.push(toWire(row));
+    byDocument.set(id, list);
+  }
+  return byDocument;
+}

@@ -1,0 +1,465 @@
+// Finvoice 3.0 e-invoices (Finance Finland's message, schema in Finvoice3.0.xsd beside this file): a sales
+// invoice written as a message, and a received message read as a purchase-invoice draft. Every message is
+// checked against the schema: one that is written, before it leaves; one that is read, before it is trusted.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { create } from 'xmlbuilder2';
+import { validateXML } from 'xmllint-wasm';
+import { Decimal } from '../decimal.ts';
+import { bankBarcode, BankBarcodeError } from './bank-barcode.ts';
+import type { Amount, InvoiceDocument } from './document.ts';
+
+/** A place where a message breaks the schema: its line, and libxml2's words. */
+export interface FinvoiceFailure {
+  line?: number;
+  message: string;
+}
+
+export class FinvoiceInvalidError extends Error {
+  override name = 'FinvoiceInvalidError';
+  readonly failures: FinvoiceFailure[];
+  constructor(failures: FinvoiceFailure[]) {
+    super(`the Finvoice message breaks the schema: ${failures.map((f) => f.message).join('; ')}`);
+    this.failures = failures;
+  }
+}
+
+/** The schema ships with the sources (src/domain/invoice-output), also when the service runs compiled from dist/. */
+function schemaFile(): string {
+  let dir = import.meta.dirname;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('the Finvoice schema was not found');
+    dir = parent;
+  }
+  return join(dir, 'src', 'domain', 'invoice-output', 'Finvoice3.0.xsd');
+}
+
+let schema: string | undefined;
+
+/** The ways `xml` breaks the Finvoice 3.0 schema (or is no XML at all); empty when it is valid. */
+export async function validateFinvoice(xml: string): Promise<FinvoiceFailure[]> {
+  schema ??= readFileSync(schemaFile(), 'utf8');
+  const result = await validateXML({
+    xml: [{ fileName: 'finvoice.xml', contents: xml }],
+    schema: [{ fileName: 'Finvoice3.0.xsd', contents: schema }],
+  });
+  if (result.valid) return [];
+  return result.errors.map((e) => ({
+    ...(e.loc ? { line: e.loc.lineNumber } : {}),
+    message: e.message.replace(/^finvoice\.xml:\d+:\s*/, '').trim(),
+  }));
+}
+
+// --- writing ------------------------------------------------------------------------------------------------
+
+/** `1234.5` → `1234,50`: Finvoice amounts have a decimal comma and at least two decimals. */
+const money = (value: Amount) => new Decimal(value).toFixed(2).replace('.', ',');
+/** A unit price: two to five decimals. */
+const unitPrice = (value: Amount) => {
+  const price = new Decimal(value);
+  return price.toFixed(Math.min(Math.max(price.decimalPlaces(), 2), 5)).replace('.', ',');
+};
+/** Quantities and percents: as many decimals as they have, with a decimal comma. */
+const plain = (value: Amount) => new Decimal(value).toString().replace('.', ',');
+const finvoiceDate = (date: string) => date.replaceAll('-', '');
+/** Texts are cut to the schema's length of the element. */
+const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+
+type Node = ReturnType<typeof create>;
+
+function amountElement(parent: Node, name: string, value: Amount, currency: string): void {
+  parent.ele(name, { AmountCurrencyIdentifier: currency }).txt(money(value));
+}
+
+function dateElement(parent: Node, name: string, date: string): void {
+  parent.ele(name, { Format: 'CCYYMMDD' }).txt(finvoiceDate(date));
+}
+
+function optional(parent: Node, name: string, value: string | undefined, max: number): void {
+  if (value) parent.ele(name).txt(clip(value, max));
+}
+
+export interface FinvoiceOptions {
+  /** Unique id of the message (default: seller business ID, invoice number and time). */
+  messageIdentifier?: string;
+  /** When the message is made (default now). */
+  timestamp?: Date;
+}
+
+/**
+ * The invoice as a Finvoice 3.0 message: seller, buyer, rows, VAT per rate, totals, payment terms, and the EPI
+ * payment details with the reference (and the bank barcode for a euro invoice to a Finnish account). Checked
+ * against the schema before it is returned: FinvoiceInvalidError when the invoice cannot make a valid message
+ * (e.g. a buyer without a name).
+ */
+export async function buildFinvoice(doc: InvoiceDocument, options: FinvoiceOptions = {}): Promise<string> {
+  const currency = doc.paymentInfo.currency;
+  const seller = doc.seller;
+  const buyer = doc.counterParty;
+  const account = seller.bankAccounts[0];
+  const timestamp = options.timestamp ?? new Date();
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('Finvoice', { Version: '3.0' });
+
+  const buyerAddress = buyer.einvoiceAddress?.address ?? buyer.einvoiceAddress?.ediId;
+  if (seller.einvoiceAddress && buyerAddress && buyer.einvoiceAddress?.operator) {
+    const transmission = root.ele('MessageTransmissionDetails');
+    const sender = transmission.ele('MessageSenderDetails');
+    sender.ele('FromIdentifier').txt(seller.einvoiceAddress.address);
+    sender.ele('FromIntermediator').txt(seller.einvoiceAddress.operator);
+    const receiver = transmission.ele('MessageReceiverDetails');
+    receiver.ele('ToIdentifier').txt(buyerAddress);
+    receiver.ele('ToIntermediator').txt(buyer.einvoiceAddress.operator);
+    const details = transmission.ele('MessageDetails');
+    details
+      .ele('MessageIdentifier')
+      .txt(clip(options.messageIdentifier ?? `${seller.businessId}-${doc.invoiceNumber}-${timestamp.getTime()}`, 48));
+    details.ele('MessageTimeStamp').txt(timestamp.toISOString().replace(/\.\d{3}Z$/, 'Z'));
+  }
+
+  const sellerParty = root.ele('SellerPartyDetails');
+  sellerParty.ele('SellerPartyIdentifier').txt(seller.businessId);
+  sellerParty.ele('SellerOrganisationName').txt(clip(seller.name, 70));
+  optional(sellerParty, 'SellerOrganisationTaxCode', seller.vatNumber, 35);
+  const { street, zip, city, country } = seller.address;
+  if (street && zip && city) {
+    const address = sellerParty.ele('SellerPostalAddressDetails');
+    address.ele('SellerStreetName').txt(clip(street, 35));
+    address.ele('SellerTownName').txt(clip(city, 35));
+    address.ele('SellerPostCodeIdentifier').txt(clip(zip, 35));
+    optional(address, 'CountryCode', country, 2);
+  }
+  optional(root, 'SellerOrganisationUnitNumber', seller.einvoiceAddress?.address, 35);
+  const information = root.ele('SellerInformationDetails');
+  optional(information, 'SellerHomeTownName', city, 35);
+  if (seller.vatNumber) information.ele('SellerVatRegistrationText').txt('Alv.Rek.');
+  optional(information, 'SellerPhoneNumber', seller.phone, 35);
+  optional(information, 'SellerCommonEmailaddressIdentifier', seller.email, 70);
+  optional(information, 'SellerWebaddressIdentifier', seller.homepage, 70);
+  for (const bank of seller.bankAccounts) {
+    const details = information.ele('SellerAccountDetails');
+    details.ele('SellerAccountID', { IdentificationSchemeName: 'IBAN' }).txt(bank.iban.replace(/\s/g, ''));
+    details.ele('SellerBic', { IdentificationSchemeName: 'BIC' }).txt(bank.bic);
+  }
+
+  const buyerParty = root.ele('BuyerPartyDetails');
+  optional(buyerParty, 'BuyerPartyIdentifier', buyer.identifier, 35);
+  buyerParty.ele('BuyerOrganisationName').txt(clip(buyer.counterPartyAddress.name, 70));
+  optional(buyerParty, 'BuyerOrganisationTaxCode', buyer.taxCode, 35);
+  const billing = doc.billingAddress ?? buyer.counterPartyAddress;
+  if (billing.street && billing.zip && billing.city) {
+    const address = buyerParty.ele('BuyerPostalAddressDetails');
+    address.ele('BuyerStreetName').txt(clip(billing.street, 35));
+    address.ele('BuyerTownName').txt(clip(billing.city, 35));
+    address.ele('BuyerPostCodeIdentifier').txt(clip(billing.zip, 35));
+    optional(address, 'CountryCode', billing.country, 2);
+  }
+  optional(root, 'BuyerOrganisationUnitNumber', buyerAddress, 35);
+  optional(root, 'BuyerContactPersonName', buyer.contactPersonName, 35);
+
+  const isCredit = new Decimal(doc.invoiceSumInfo.invoiceSumTotal).isNegative();
+  const details = root.ele('InvoiceDetails');
+  details.ele('InvoiceTypeCode').txt(isCredit ? 'INV02' : 'INV01');
+  details.ele('InvoiceTypeText').txt(isCredit ? 'HYVITYSLASKU' : 'LASKU');
+  details.ele('OriginCode').txt('Original');
+  details.ele('InvoiceNumber').txt(clip(doc.invoiceNumber, 20));
+  dateElement(details, 'InvoiceDate', doc.date);
+  optional(details, 'OriginalInvoiceNumber', doc.originalInvoiceNumber, 20);
+  if (doc.deliveryStartDate) dateElement(details, 'InvoicingPeriodStartDate', doc.deliveryStartDate);
+  if (doc.deliveryEndDate) dateElement(details, 'InvoicingPeriodEndDate', doc.deliveryEndDate);
+  optional(details, 'SellersBuyerIdentifier', buyer.customerNumber, 35);
+  optional(details, 'OrderIdentifier', doc.orderReference, 70);
+  optional(details, 'BuyerReferenceIdentifier', doc.buyerReferenceIdentifier, 70);
+  const sums = doc.invoiceSumInfo;
+  amountElement(details, 'InvoiceTotalVatExcludedAmount', sums.excludingVatTotal, currency);
+  amountElement(details, 'InvoiceTotalVatAmount', sums.vatSumTotal, currency);
+  amountElement(details, 'InvoiceTotalVatIncludedAmount', sums.invoiceSumTotal, currency);
+  for (const rate of doc.vatBreakdown) {
+    const vat = details.ele('VatSpecificationDetails');
+    amountElement(vat, 'VatBaseAmount', rate.net, currency);
+    vat.ele('VatRatePercent').txt(plain(rate.vatPercent));
+    amountElement(vat, 'VatRateAmount', rate.vat, currency);
+  }
+  optional(details, 'InvoiceFreeText', doc.additionalInformation, 512);
+  const terms = details.ele('PaymentTermsDetails');
+  dateElement(terms, 'InvoiceDueDate', doc.paymentInfo.dueDate);
+  if (doc.penaltyPercent !== undefined)
+    terms.ele('PaymentOverDueFineDetails').ele('PaymentOverDueFinePercent').txt(plain(doc.penaltyPercent));
+
+  const reference = doc.paymentInfo.bankReferenceCode?.replace(/\s/g, '');
+  if (account && reference && currency === 'EUR' && /^FI/i.test(account.iban) && !isCredit) {
+    try {
+      root.ele('VirtualBankBarcode').txt(
+        bankBarcode({
+          iban: account.iban,
+          amount: sums.invoiceSumTotal,
+          reference,
+          dueDate: doc.paymentInfo.dueDate,
+        }),
+      );
+    } catch (err) {
+      // a reference of another kind (OCR, KID, …) has no bank barcode
+      if (!(err instanceof BankBarcodeError)) throw err;
+    }
+  }
+
+  for (const row of doc.invoiceRows) {
+    const line = root.ele('InvoiceRow');
+    optional(line, 'ArticleIdentifier', row.productCode, 70);
+    line.ele('ArticleName').txt(clip(row.product, 100));
+    line.ele('DeliveredQuantity', { QuantityUnitCode: clip(row.unit, 14) }).txt(plain(row.quantity));
+    if (row.startDate) dateElement(line, 'StartDate', row.startDate);
+    if (row.endDate) dateElement(line, 'EndDate', row.endDate);
+    line.ele('UnitPriceAmount', { AmountCurrencyIdentifier: currency }).txt(unitPrice(row.unitPrice));
+    optional(line, 'RowFreeText', row.comment, 512);
+    if (!new Decimal(row.discountPercent).isZero()) line.ele('RowDiscountPercent').txt(plain(row.discountPercent));
+    line.ele('RowVatRatePercent').txt(plain(row.vatPercent));
+    amountElement(line, 'RowVatAmount', row.vat, currency);
+    amountElement(line, 'RowVatExcludedAmount', row.net, currency);
+    amountElement(line, 'RowAmount', row.gross, currency);
+  }
+
+  const epi = root.ele('EpiDetails');
+  const identification = epi.ele('EpiIdentificationDetails');
+  dateElement(identification, 'EpiDate', doc.date);
+  identification.ele('EpiReference').txt(clip(doc.invoiceNumber.replace(/\s/g, ''), 35));
+  const party = epi.ele('EpiPartyDetails');
+  const bfi = party.ele('EpiBfiPartyDetails');
+  if (account) bfi.ele('EpiBfiIdentifier', { IdentificationSchemeName: 'BIC' }).txt(account.bic);
+  const beneficiary = party.ele('EpiBeneficiaryPartyDetails');
+  beneficiary.ele('EpiNameAddressDetails').txt(clip(seller.name, 35));
+  beneficiary.ele('EpiBei').txt(seller.businessId);
+  beneficiary
+    .ele('EpiAccountID', { IdentificationSchemeName: 'IBAN' })
+    .txt(account ? account.iban.replace(/\s/g, '') : '');
+  const instruction = epi.ele('EpiPaymentInstructionDetails');
+  if (reference)
+    instruction
+      .ele('EpiRemittanceInfoIdentifier', { IdentificationSchemeName: /^RF/i.test(reference) ? 'ISO' : 'SPY' })
+      .txt(reference.toUpperCase());
+  instruction.ele('EpiInstructedAmount', { AmountCurrencyIdentifier: currency }).txt(money(sums.invoiceSumTotal));
+  instruction.ele('EpiCharge', { ChargeOption: 'SHA' }).txt('SHA');
+  dateElement(instruction, 'EpiDateOptionDate', doc.paymentInfo.dueDate);
+
+  const xml = root.end({ prettyPrint: true });
+  const failures = await validateFinvoice(xml);
+  if (failures.length > 0) throw new FinvoiceInvalidError(failures);
+  return xml;
+}
+
+// --- reading ------------------------------------------------------------------------------------------------
+
+/** A received Finvoice message as a purchase invoice to be created: decimals as exact decimal text, dates ISO. */
+export interface PurchaseInvoiceDraft {
+  type: 'PURCHASE_INVOICE';
+  /** The seller's own number of the invoice. */
+  sellerInvoiceNumber: string;
+  /** Whether the seller sent it as a credit note (INV02). */
+  isCreditNote: boolean;
+  date: string;
+  originalInvoiceNumber?: string;
+  deliveryStartDate?: string;
+  deliveryEndDate?: string;
+  orderReference?: string;
+  buyerReferenceIdentifier?: string;
+  additionalInformation?: string;
+  penaltyPercent?: string;
+  /** The seller, who is the counterparty of a purchase invoice. */
+  counterParty: {
+    counterPartyAddress: { name: string; street?: string; zip?: string; city?: string; country?: string };
+    identifier?: string;
+    taxCode?: string;
+    einvoiceAddress?: { address: string; operator?: string };
+  };
+  paymentInfo: {
+    currency: string;
+    dueDate?: string;
+    bankAccount?: { accountNumber: string; bic?: string };
+    bankReferenceCode?: string;
+    bankReferenceCodeType?: 'RF' | 'FI';
+    /** The bank barcode of the message, when it had one. */
+    virtualBankBarcode?: string;
+  };
+  invoiceRows: {
+    product: string;
+    productCode?: string;
+    quantity: string;
+    unit: string;
+    unitPrice: string;
+    discountPercent: string;
+    vatPercent: string;
+    comment?: string;
+    startDate?: string;
+    endDate?: string;
+    net?: string;
+    vat?: string;
+    gross?: string;
+  }[];
+  vatBreakdown: { vatPercent: string; net: string; vat: string }[];
+  invoiceSumInfo: { excludingVatTotal?: string; vatSumTotal?: string; invoiceSumTotal: string };
+}
+
+type XmlNode = Record<string, unknown>;
+
+const LISTS = new Set(['InvoiceRow', 'VatSpecificationDetails', 'SellerAccountDetails', 'SellerStreetName']);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  isArray: (name) => LISTS.has(name),
+});
+
+function child(node: unknown, name: string): XmlNode | undefined {
+  if (node === null || typeof node !== 'object') return undefined;
+  const found = (node as XmlNode)[name];
+  const value: unknown = Array.isArray(found) ? found[0] : found;
+  if (value === undefined) return undefined;
+  return typeof value === 'object' ? (value as XmlNode) : { '#text': value };
+}
+
+function text(node: unknown, name: string): string | undefined {
+  const found = child(node, name);
+  if (!found) return undefined;
+  const value = found['#text'];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function attribute(node: unknown, name: string, attr: string): string | undefined {
+  const found = child(node, name);
+  const value = found?.[`@_${attr}`];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function list(node: unknown, name: string): XmlNode[] {
+  if (node === null || typeof node !== 'object') return [];
+  const value = (node as XmlNode)[name];
+  return Array.isArray(value) ? (value as XmlNode[]) : [];
+}
+
+/** `1234,5` → `1234.5` (exact); `places`: fixed decimals (amounts). */
+function decimalText(value: string | undefined, places?: number): string | undefined {
+  if (value === undefined) return undefined;
+  const number = new Decimal(value.replace(/\s/g, '').replace(',', '.'));
+  return places === undefined ? number.toString() : number.toFixed(places);
+}
+
+function isoDate(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  return `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
+}
+
+/** Leaves out the fields with no value, so a draft carries only what the message said. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * A Finvoice 3.0 message as a purchase-invoice draft: the seller as counterparty, rows, VAT per rate, totals and
+ * the payment details (account, reference, due date). A message breaking the schema (or no XML at all) throws
+ * FinvoiceInvalidError listing the failures.
+ */
+export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> {
+  const failures = await validateFinvoice(xml);
+  if (failures.length > 0) throw new FinvoiceInvalidError(failures);
+  const message = child(parser.parse(xml) as XmlNode, 'Finvoice')!;
+  const sellerParty = child(message, 'SellerPartyDetails');
+  const sellerAddress = child(sellerParty, 'SellerPostalAddressDetails');
+  const details = child(message, 'InvoiceDetails');
+  const epi = child(message, 'EpiDetails');
+  const beneficiary = child(child(epi, 'EpiPartyDetails'), 'EpiBeneficiaryPartyDetails');
+  const bfi = child(child(epi, 'EpiPartyDetails'), 'EpiBfiPartyDetails');
+  const instruction = child(epi, 'EpiPaymentInstructionDetails');
+  const sellerAccount = child(child(message, 'SellerInformationDetails'), 'SellerAccountDetails');
+  const accountNumber = text(beneficiary, 'EpiAccountID') ?? text(sellerAccount, 'SellerAccountID');
+  const bic = text(bfi, 'EpiBfiIdentifier') ?? text(sellerAccount, 'SellerBic');
+  const reference = text(instruction, 'EpiRemittanceInfoIdentifier');
+  const referenceScheme = attribute(instruction, 'EpiRemittanceInfoIdentifier', 'IdentificationSchemeName');
+  const currency =
+    attribute(details, 'InvoiceTotalVatIncludedAmount', 'AmountCurrencyIdentifier') ??
+    attribute(instruction, 'EpiInstructedAmount', 'AmountCurrencyIdentifier') ??
+    'EUR';
+  const sellerUnit = text(message, 'SellerOrganisationUnitNumber');
+  const terms = child(details, 'PaymentTermsDetails');
+
+  return defined<PurchaseInvoiceDraft>({
+    type: 'PURCHASE_INVOICE',
+    sellerInvoiceNumber: text(details, 'InvoiceNumber')!,
+    isCreditNote: text(details, 'InvoiceTypeCode') === 'INV02',
+    date: isoDate(text(details, 'InvoiceDate'))!,
+    originalInvoiceNumber: text(details, 'OriginalInvoiceNumber'),
+    deliveryStartDate: isoDate(text(details, 'InvoicingPeriodStartDate')),
+    deliveryEndDate: isoDate(text(details, 'InvoicingPeriodEndDate')),
+    orderReference: text(details, 'OrderIdentifier'),
+    buyerReferenceIdentifier: text(details, 'BuyerReferenceIdentifier'),
+    additionalInformation: text(details, 'InvoiceFreeText'),
+    penaltyPercent: decimalText(text(child(terms, 'PaymentOverDueFineDetails'), 'PaymentOverDueFinePercent')),
+    counterParty: defined({
+      counterPartyAddress: defined({
+        name: text(sellerParty, 'SellerOrganisationName')!,
+        street: text(sellerAddress, 'SellerStreetName'),
+        zip: text(sellerAddress, 'SellerPostCodeIdentifier'),
+        city: text(sellerAddress, 'SellerTownName'),
+        country: text(sellerAddress, 'CountryCode'),
+      }),
+      identifier: text(sellerParty, 'SellerPartyIdentifier'),
+      taxCode: text(sellerParty, 'SellerOrganisationTaxCode'),
+      einvoiceAddress: sellerUnit
+        ? defined({
+            address: sellerUnit,
+            operator: text(
+              child(child(message, 'MessageTransmissionDetails'), 'MessageSenderDetails'),
+              'FromIntermediator',
+            ),
+          })
+        : undefined,
+    }),
+    paymentInfo: defined({
+      currency,
+      dueDate: isoDate(text(terms, 'InvoiceDueDate') ?? text(instruction, 'EpiDateOptionDate')),
+      bankAccount: accountNumber ? defined({ accountNumber, bic }) : undefined,
+      bankReferenceCode: reference,
+      bankReferenceCodeType: reference
+        ? referenceScheme === 'ISO' || /^RF/i.test(reference)
+          ? ('RF' as const)
+          : ('FI' as const)
+        : undefined,
+      virtualBankBarcode: text(message, 'VirtualBankBarcode'),
+    }),
+    invoiceRows: list(message, 'InvoiceRow')
+      .filter((row) => text(row, 'ArticleName') ?? text(row, 'ArticleIdentifier') ?? text(row, 'RowAmount'))
+      .map((row) =>
+        defined({
+          product: text(row, 'ArticleName') ?? text(row, 'ArticleIdentifier') ?? '-',
+          productCode: text(row, 'ArticleIdentifier'),
+          quantity: decimalText(text(row, 'DeliveredQuantity') ?? text(row, 'InvoicedQuantity')) ?? '1',
+          unit:
+            attribute(row, 'DeliveredQuantity', 'QuantityUnitCode') ??
+            attribute(row, 'InvoicedQuantity', 'QuantityUnitCode') ??
+            '',
+          unitPrice: decimalText(text(row, 'UnitPriceAmount') ?? text(row, 'RowVatExcludedAmount')) ?? '0',
+          discountPercent: decimalText(text(row, 'RowDiscountPercent')) ?? '0',
+          vatPercent: decimalText(text(row, 'RowVatRatePercent')) ?? '0',
+          comment: text(row, 'RowFreeText'),
+          startDate: isoDate(text(row, 'StartDate')),
+          endDate: isoDate(text(row, 'EndDate')),
+          net: decimalText(text(row, 'RowVatExcludedAmount'), 2),
+          vat: decimalText(text(row, 'RowVatAmount'), 2),
+          gross: decimalText(text(row, 'RowAmount'), 2),
+        }),
+      ),
+    vatBreakdown: list(details, 'VatSpecificationDetails').map((vat) => ({
+      vatPercent: decimalText(text(vat, 'VatRatePercent')) ?? '0',
+      net: decimalText(text(vat, 'VatBaseAmount'), 2) ?? '0.00',
+      vat: decimalText(text(vat, 'VatRateAmount'), 2) ?? '0.00',
+    })),
+    invoiceSumInfo: defined({
+      excludingVatTotal: decimalText(text(details, 'InvoiceTotalVatExcludedAmount'), 2),
+      vatSumTotal: decimalText(text(details, 'InvoiceTotalVatAmount'), 2),
+      invoiceSumTotal: decimalText(text(details, 'InvoiceTotalVatIncludedAmount'), 2)!,
+    }),
+  });
+}
