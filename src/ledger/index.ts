@@ -28,7 +28,7 @@ export { LedgerService } from './service.ts';
 
 export const ledgerArea = defineArea({
   name: 'ledger',
-  tables: { company: ['ledger_receipts', 'ledger_entries', 'ledger_entry_dimensions'] },
+  tables: { company: ['ledger_receipts', 'ledger_entries', 'ledger_entry_dimensions', 'ledger_account_months'] },
   migrations: ledgerMigrations,
   create: (ctx, deps: { fiscal: FiscalService; vat: VatService }) => {
     // closing a period or year refuses while unfinished receipts are dated in it
