@@ -8,13 +8,12 @@
 // liabilities (vastattavaa) as their credit balance, so both sides are positive and equal.
 
 /** Decree line names in the languages a report can be asked in. */
-export interface LineName {
+interface LineName {
   fi: string;
   sv: string;
 }
 
 export type ReportLanguage = keyof LineName;
-export const REPORT_LANGUAGES: readonly ReportLanguage[] = ['fi', 'sv'];
 
 /** A line summing the accounts in its ranges (inclusive, four-digit account numbers). */
 interface AccountLine {
@@ -93,7 +92,7 @@ export const INCOME_STATEMENT: readonly StatementLine[] = [
 ];
 
 /** Accounts of the income statement: everything from 3000 on. */
-export const INCOME_STATEMENT_RANGE: readonly [number, number] = [3000, 9999];
+const INCOME_STATEMENT_RANGE: readonly [number, number] = [3000, 9999];
 
 /** Balance sheet (tase), KPA 1:6 §, at the level of its Roman-numeral items. */
 export const BALANCE_SHEET: readonly StatementLine[] = [

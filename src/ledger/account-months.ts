@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 
-export interface LedgerAccountMonthRow {
+interface LedgerAccountMonthRow {
   company_id: number;
   account_number: string;
   /** YYYY-MM of the lines' date. */

@@ -28,9 +28,6 @@ export function fiscalYearStartOn(years: readonly { start: string }[], date: str
   return found;
 }
 
-/** Cut-off before any ledger line: used when no fiscal year starts before a date. */
-export const BEGINNING = '0000-01-01';
-
 /**
  * Movements per account in the four spans a period [start, end] needs: before the fiscal year of `start`, in
  * that year before `start`, in the period, and in the fiscal year of `end` up to it (left out when `start` and

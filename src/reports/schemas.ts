@@ -1,14 +1,4 @@
-import {
-  Type,
-  Addition,
-  DateString,
-  DecimalNumber,
-  Id,
-  Money,
-  PagingMeta,
-  StringEnum,
-  type Static,
-} from '../platform/schema.ts';
+import { Type, Addition, DateString, DecimalNumber, Id, Money, PagingMeta, StringEnum } from '../platform/schema.ts';
 import { CURRENCIES } from '../domain/codes.ts';
 
 const ACCOUNT_TYPES = ['ASSET', 'LIABILITY', 'EQUITY', 'INCOME', 'EXPENSE'] as const;
@@ -272,7 +262,6 @@ export const AccountingReportRequest = Type.Object(
   },
   { additionalProperties: false, title: 'AccountingReportRequest' },
 );
-export type AccountingReportRequestWire = Static<typeof AccountingReportRequest>;
 
 const AccountingReportRow = Type.Object(
   {
@@ -323,7 +312,6 @@ export const LedgerAccountsReportRequest = Type.Object(
   },
   { additionalProperties: false, title: 'LedgerAccountsReportRequest' },
 );
-export type LedgerAccountsReportRequestWire = Static<typeof LedgerAccountsReportRequest>;
 
 export const LedgerAccountsReportResponse = Type.Object(
   {
@@ -376,7 +364,6 @@ export const GeneralLedgerReportRequest = Type.Object(
   },
   { additionalProperties: false, title: 'GeneralLedgerReportRequest' },
 );
-export type GeneralLedgerReportRequestWire = Static<typeof GeneralLedgerReportRequest>;
 
 const AccountingReportTransaction = Type.Object(
   {

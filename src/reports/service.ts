@@ -10,8 +10,9 @@ import { paged, type PageRequest } from '../platform/paging.ts';
 import { Decimal, fromMinorUnits } from '../domain/decimal.ts';
 import { BALANCE_SHEET, INCOME_STATEMENT, statementRows, type ReportLanguage } from '../domain/financial-statements.ts';
 import { findDimensionItems } from '../dimensions/index.ts';
-import { BEGINNING, balancesOn, fiscalYearStartOn, netOf, restartsEachYear, trialBalance } from './balances.ts';
+import { balancesOn, fiscalYearStartOn, netOf, restartsEachYear, trialBalance } from './balances.ts';
 import * as store from './store.ts';
+import { BEGINNING } from './store.ts';
 import type { ChartAccount, LineFilter, Movements } from './store.ts';
 
 const MAX_ACCOUNTS = 200;
@@ -122,9 +123,7 @@ export class ReportService {
   }
 
   #movements(companyId: number, from: string, through: string, filter: LineFilter): Promise<Movements> {
-    return from > through
-      ? Promise.resolve(new Map())
-      : store.movements(this.#ctx.db, companyId, from, through, filter);
+    return store.movements(this.#ctx.db, companyId, from, through, filter);
   }
 
   /** The four spans of a period (balances.ts `PeriodSpans`), each one query of `movements`. */

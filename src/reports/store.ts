@@ -38,8 +38,11 @@ export interface LineFilter {
 const MS_PER_DAY = 86_400_000;
 const dayOffset = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * MS_PER_DAY).toISOString().slice(0, 10);
-export const dayBefore = (date: string) => (date <= BEGINNING_DAY ? BEGINNING_DAY : dayOffset(date, -1));
-const BEGINNING_DAY = '0000-01-01';
+/** The day before a date; before the first day there is none: '' sorts before every date, so a range ending there is empty. */
+export const dayBefore = (date: string) => (date <= BEGINNING ? '' : dayOffset(date, -1));
+
+/** The first day of every range: before any ledger line (used when no fiscal year starts before a date). */
+export const BEGINNING = '0000-01-01';
 
 const monthOf = (date: string) => date.slice(0, 7);
 const firstOfMonth = (month: string) => `${month}-01`;
@@ -202,11 +205,7 @@ export interface SumsQuery {
 
 export async function sumsByAccount(db: Db, companyId: number, query: SumsQuery): Promise<AccountSums[]> {
   const before = await Promise.all(
-    query.cutoffs.map((cutoff) =>
-      cutoff <= BEGINNING_DAY
-        ? new Map<string, Movement>()
-        : movements(db, companyId, BEGINNING_DAY, dayBefore(cutoff)),
-    ),
+    query.cutoffs.map((cutoff) => movements(db, companyId, BEGINNING, dayBefore(cutoff))),
   );
   const window = await movements(db, companyId, query.from, query.through);
   const accounts = [...new Set([...window.keys(), ...before.flatMap((m) => [...m.keys()])])].sort();
