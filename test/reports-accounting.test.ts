@@ -178,6 +178,20 @@ describe('POST /reports/accounting: income statement', () => {
     expect(january.rows[0]).toMatchObject({ rowId: 1, type: 'BALANCE', name: 'Liikevaihto' });
   });
 
+  it('sums partial months at either end of a period from the lines and whole months from the month totals', async () => {
+    const operating = async (startDate: string, endDate: string) =>
+      values((await report({ type: 'INCOME_STATEMENT', startDate, endDate })).reportData.periods[0].rows)[
+        'Liikevoitto (-tappio)'
+      ];
+    expect(await operating('2026-01-10', '2026-01-20')).toBe(50); // 500 − 200 − 250
+    expect(await operating('2025-12-05', '2026-01-05')).toBe(-780); // 2000 − 400 − 2380
+    expect(await operating('2025-12-05', '2026-02-10')).toBe(-1730); // 2500 − 600 − 3380 − 250
+    expect(await operating('0000-01-01', '9999-12-31')).toBe(-1730);
+    const all = await svc.api('GET', '/reports/trialbalance?startDate=0000-01-01&endDate=9999-12-31');
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.totals.debit).toBe(all.body.totals.credit);
+  });
+
   it('names the lines in Swedish and defaults the start to the fiscal year start', async () => {
     const body = await report({ type: 'INCOME_STATEMENT', endDate: '2026-01-31', options: { reportLanguage: 'sv' } });
     expect(body.reportData.periods[0].startDate).toBe('2026-01-01');

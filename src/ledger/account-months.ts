@@ -44,7 +44,10 @@ export async function countInAccountMonths(db: Db, companyId: number, receiptId:
         .where('company_id', '=', companyId)
         .where('receipt_id', '=', receiptId)
         .where('in_ledger', '=', true)
-        .groupBy(['company_id', 'account_number', sql`substr(entry_date, 1, 7)`]),
+        .groupBy(['company_id', 'account_number', sql`substr(entry_date, 1, 7)`])
+        // every writer takes the month rows' locks in one order, so two postings cannot deadlock on them
+        .orderBy('account_number')
+        .orderBy(sql`substr(entry_date, 1, 7)`),
     )
     .onConflict((oc) =>
       oc.columns(['company_id', 'account_number', 'month']).doUpdateSet({

@@ -46,13 +46,25 @@ export const BEGINNING = '0000-01-01';
 
 const monthOf = (date: string) => date.slice(0, 7);
 const firstOfMonth = (month: string) => `${month}-01`;
+const lastOfMonth = (month: string) => {
+  const [y, m] = month.split('-').map(Number);
+  const last = new Date(0);
+  last.setUTCFullYear(y, m, 0); // day 0 of the next month (setUTCFullYear takes years below 100 as they are)
+  return `${month}-${String(last.getUTCDate()).padStart(2, '0')}`;
+};
+const yyyymm = (y: number, m: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`;
+// Past the last month of the calendar '9999-13' sorts after every date, before the first one '' before every date,
+// so that ranges at the calendar's ends stay empty instead of wrapping around.
 function nextMonth(month: string): string {
   const [y, m] = month.split('-').map(Number);
-  return m === 12
-    ? `${String(y + 1).padStart(4, '0')}-01`
-    : `${String(y).padStart(4, '0')}-${String(m + 1).padStart(2, '0')}`;
+  if (y === 9999 && m === 12) return '9999-13';
+  return m === 12 ? yyyymm(y + 1, 1) : yyyymm(y, m + 1);
 }
-const lastOfMonth = (month: string) => dayOffset(firstOfMonth(nextMonth(month)), -1);
+function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  if (y === 0 && m === 1) return '';
+  return m === 1 ? yyyymm(y - 1, 12) : yyyymm(y, m - 1);
+}
 
 function add(into: Movements, account: string, debit: bigint, credit: bigint) {
   if (debit === 0n && credit === 0n && into.has(account)) return;
@@ -175,13 +187,6 @@ export async function movements(
   await lineMovements(db, companyId, from, dayBefore(firstOfMonth(firstWhole)), filter, into);
   await lineMovements(db, companyId, firstOfMonth(nextMonth(lastWhole)), through, filter, into);
   return into;
-}
-
-function previousMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return m === 1
-    ? `${String(y - 1).padStart(4, '0')}-12`
-    : `${String(y).padStart(4, '0')}-${String(m - 1).padStart(2, '0')}`;
 }
 
 /** Per account: sums before cut-off dates and debits/credits in a window (the SIE export's figures). */
