@@ -267,8 +267,8 @@ export class ReportService {
     const yearStart = await this.#yearStarts(companyId);
     const asked = [{ startDate: request.startDate, endDate: request.endDate }, ...(request.comparisonPeriods ?? [])];
     return asked.map((p, i) => {
-      const found = p.startDate ?? yearStart(p.endDate);
-      const startDate = found === BEGINNING ? `${p.endDate.slice(0, 4)}-01-01` : found;
+      const yearOfEnd = yearStart(p.endDate);
+      const startDate = p.startDate ?? (yearOfEnd === BEGINNING ? `${p.endDate.slice(0, 4)}-01-01` : yearOfEnd);
       checkRange(startDate, p.endDate, i === 0 ? 'startDate' : `comparisonPeriods[${i - 1}].startDate`);
       return { startDate, endDate: p.endDate };
     });
