@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, openDatabase, type DatabaseHandle } from '../src/db/index.ts';
-import { allMigrations } from '../src/modules.ts';
+import { allMigrations, globalTables } from '../src/modules.ts';
 import { runMigrations } from '../src/db/migration-runner.ts';
 
 const dirs: string[] = [];
@@ -15,13 +15,13 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const MONTH_TOTALS = '0307_ledger_account_months';
+const MONTH_TOTALS = '0308_ledger_account_months';
 
 describe('the month totals migration', () => {
   it('sums the lines in the ledger per company, account and month', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tase-months-'));
     dirs.push(dir);
-    const handle = openDatabase({ url: join(dir, 'tase.sqlite') });
+    const handle = openDatabase({ url: join(dir, 'tase.sqlite'), globalTables: globalTables() });
     handles.push(handle);
     const { db } = handle;
     const all = allMigrations();
@@ -48,7 +48,7 @@ describe('the month totals migration', () => {
       fiscal_year_id: 1,
       entry_date: date,
       account_number: account,
-      amount_minor: cents,
+      amount_minor: BigInt(cents),
       transaction_type: 'ENTRY',
       in_ledger: inLedger,
     });

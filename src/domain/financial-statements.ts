@@ -6,6 +6,7 @@
 // Signs: the income statement shows income positive and expenses negative (the negated ledger balance, as ledger
 // lines are debit positive); the balance sheet shows assets (vastaavaa) as their debit balance and equity and
 // liabilities (vastattavaa) as their credit balance, so both sides are positive and equal.
+import type { MinorUnits } from './decimal.ts';
 
 /** Decree line names in the languages a report can be asked in. */
 interface LineName {
@@ -195,7 +196,7 @@ export interface StatementRow {
   /** The row numbers (1-based, in statement order) a subtotal adds up. */
   of: number[];
   /** Minor units, signed as the statement shows them. */
-  value: bigint;
+  value: MinorUnits;
 }
 
 /**
@@ -206,10 +207,10 @@ export interface StatementRow {
  */
 export function statementRows(
   statement: readonly StatementLine[],
-  balances: ReadonlyMap<string, bigint>,
-  added: ReadonlyMap<string, bigint> = new Map(),
+  balances: ReadonlyMap<string, MinorUnits>,
+  added: ReadonlyMap<string, MinorUnits> = new Map(),
 ): StatementRow[] {
-  const values = new Map<string, bigint>();
+  const values = new Map<string, MinorUnits>();
   for (const line of statement) {
     if (line.kind === 'sum') {
       values.set(
@@ -236,7 +237,7 @@ export function statementRows(
 }
 
 /** Accounts with a balance that no line of the statement takes (numbers outside the standard chart's ranges). */
-export function unmapped(statement: readonly StatementLine[], balances: ReadonlyMap<string, bigint>): string[] {
+export function unmapped(statement: readonly StatementLine[], balances: ReadonlyMap<string, MinorUnits>): string[] {
   return [...balances]
     .filter(([account, balance]) => balance !== 0n && lineOf(statement, account) === undefined)
     .map(([account]) => account);

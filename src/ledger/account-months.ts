@@ -4,6 +4,7 @@
 // read this table; only the ledger writes it.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import type { MinorUnits } from '../domain/decimal.ts';
 
 interface LedgerAccountMonthRow {
   company_id: number;
@@ -11,9 +12,9 @@ interface LedgerAccountMonthRow {
   /** YYYY-MM of the lines' date. */
   month: string;
   /** Sum of the positive lines, cents. */
-  debit_minor: number;
+  debit_minor: MinorUnits;
   /** Sum of the negative lines as a positive amount, cents. */
-  credit_minor: number;
+  credit_minor: MinorUnits;
 }
 
 declare module '../db/types.ts' {
@@ -38,8 +39,8 @@ export async function countInAccountMonths(db: Db, companyId: number, receiptId:
           'company_id',
           'account_number',
           sql<string>`substr(entry_date, 1, 7)`.as('month'),
-          sql<number>`${signed}sum(case when amount_minor > 0 then amount_minor else 0 end)`.as('debit_minor'),
-          sql<number>`${signed}sum(case when amount_minor < 0 then -amount_minor else 0 end)`.as('credit_minor'),
+          sql<MinorUnits>`${signed}sum(case when amount_minor > 0 then amount_minor else 0 end)`.as('debit_minor'),
+          sql<MinorUnits>`${signed}sum(case when amount_minor < 0 then -amount_minor else 0 end)`.as('credit_minor'),
         ])
         .where('company_id', '=', companyId)
         .where('receipt_id', '=', receiptId)

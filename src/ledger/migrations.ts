@@ -135,8 +135,16 @@ export const ledgerMigrations: Record<string, Migration> = {
       await db.schema.alterTable('ledger_receipts').addColumn('reverses_receipt_id', 'bigint').execute();
     },
   },
+  // The number of receipts of each company, kept as a counter (`RECEIPT_COUNT` in src/ledger/store.ts) that
+  // every insert raises in its own transaction, so an unfiltered page need not count the table.
+  '0307_ledger_receipt_counts': {
+    async up(db: Kysely<unknown>) {
+      await sql`insert into id_sequences (company_id, name, last_id)
+        select company_id, 'ledger_receipts:count', count(*) from ledger_receipts group by company_id`.execute(db);
+    },
+  },
   // month totals of the lines in the ledger per account (src/ledger/account-months.ts), from the lines already there
-  '0307_ledger_account_months': {
+  '0308_ledger_account_months': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('ledger_account_months')

@@ -6,6 +6,7 @@
 // account's balance at the end of the earlier year is closed (`closedAtYearStart`), and the results of earlier
 // fiscal years that no line has moved to equity are reported apart (`previousYearsResult`): the closing balances
 // plus that result always sum to zero.
+import type { MinorUnits } from '../domain/decimal.ts';
 import { isIncomeStatementAccount } from '../domain/financial-statements.ts';
 import type { ChartAccount, Movement, Movements } from './store.ts';
 
@@ -46,18 +47,18 @@ const moved = (m: Movement | undefined) => m !== undefined && (m.debit !== 0n ||
 
 interface TrialBalanceRow {
   account: string;
-  opening: bigint;
-  debit: bigint;
-  credit: bigint;
+  opening: MinorUnits;
+  debit: MinorUnits;
+  credit: MinorUnits;
   /** Income-statement balance closed at a fiscal-year start within the period (0 for balance-sheet accounts). */
-  closedAtYearStart: bigint;
-  closing: bigint;
+  closedAtYearStart: MinorUnits;
+  closing: MinorUnits;
 }
 
 export interface TrialBalance {
   rows: TrialBalanceRow[];
-  totals: { opening: bigint; debit: bigint; credit: bigint; closing: bigint };
-  previousYearsResult: bigint;
+  totals: { opening: MinorUnits; debit: MinorUnits; credit: MinorUnits; closing: MinorUnits };
+  previousYearsResult: MinorUnits;
 }
 
 /**
@@ -76,8 +77,8 @@ export function trialBalance(spans: PeriodSpans, chart: ReadonlyMap<string, Char
     const earlier = net(spans.beforeStartYear.get(account));
     const inYear = net(spans.startYearBeforeStart.get(account));
     const period = spans.period.get(account) ?? NONE;
-    let opening: bigint;
-    let closing: bigint;
+    let opening: MinorUnits;
+    let closing: MinorUnits;
     if (restartsEachYear(account, chart)) {
       opening = inYear;
       closing = spans.endYear ? net(spans.endYear.get(account)) : inYear + net(period);
@@ -106,7 +107,7 @@ export function trialBalance(spans: PeriodSpans, chart: ReadonlyMap<string, Char
 export interface AccountBalance {
   account: string;
   /** Balance at the end of the day: every line for balance-sheet accounts, the fiscal year's for the others. */
-  balance: bigint;
+  balance: MinorUnits;
   incomeStatement: boolean;
 }
 
@@ -135,5 +136,5 @@ export function balancesOn(
 }
 
 /** The net (debit positive) of each account's movements. */
-export const netOf = (movements: Movements): Map<string, bigint> =>
+export const netOf = (movements: Movements): Map<string, MinorUnits> =>
   new Map([...movements].map(([account, m]) => [account, net(m)]));

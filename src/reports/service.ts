@@ -7,7 +7,7 @@ import type { AppContext } from '../platform/context.ts';
 import { apiError } from '../platform/errors.ts';
 import { isoDate } from '../platform/clock.ts';
 import { paged, type PageRequest } from '../platform/paging.ts';
-import { Decimal, fromMinorUnits } from '../domain/decimal.ts';
+import { Decimal, fromMinorUnits, type MinorUnits } from '../domain/decimal.ts';
 import { BALANCE_SHEET, INCOME_STATEMENT, statementRows, type ReportLanguage } from '../domain/financial-statements.ts';
 import { findDimensionItems } from '../dimensions/index.ts';
 import { balancesOn, fiscalYearStartOn, netOf, restartsEachYear, trialBalance } from './balances.ts';
@@ -19,7 +19,7 @@ const MAX_ACCOUNTS = 200;
 /** Lines one general-ledger report of an account may hold (it has no paging in the real interface). */
 const MAX_ACCOUNT_LINES = 10_000;
 
-const money = (units: bigint): Decimal => fromMinorUnits(units);
+const money = (units: MinorUnits): Decimal => fromMinorUnits(units);
 
 type AccountType = 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE';
 
@@ -193,7 +193,7 @@ export class ReportService {
 
     // Running balances: each account on the page starts from its opening balance, except the first one, which
     // may continue from the previous page: add its lines of the period that sort before this page.
-    const running = new Map<string, bigint>();
+    const running = new Map<string, MinorUnits>();
     for (const account of onPage) running.set(account, summary.get(account)?.opening ?? 0n);
     if (lines.length > 0 && page.offset > 0) {
       const first = lines[0];
@@ -297,7 +297,7 @@ export class ReportService {
     } else {
       const { beforeYear, inYear } = await this.#balancesOn(companyId, period.endDate, filter);
       const chart = await this.#chart(companyId);
-      const balances = new Map<string, bigint>();
+      const balances = new Map<string, MinorUnits>();
       let profit = 0n;
       let earlier = 0n;
       for (const [account, amount] of netOf(beforeYear)) {
@@ -339,7 +339,7 @@ export class ReportService {
       this.#movements(companyId, period.startDate, period.endDate, filter),
     ]);
     const chart = await this.#chart(companyId);
-    const values = new Map<string, bigint>();
+    const values = new Map<string, MinorUnits>();
     for (const b of balancesOn(beforeYear, inYear, chart)) if (!b.incomeStatement) values.set(b.account, b.balance);
     for (const [account, amount] of netOf(moved)) if (restartsEachYear(account, chart)) values.set(account, amount);
     return {

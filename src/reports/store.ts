@@ -12,12 +12,12 @@
 // owners' stores merge into Database) and write none.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { minor } from '../domain/decimal.ts';
+import { minor, type MinorUnits } from '../domain/decimal.ts';
 
 /** Debits (positive lines) and credits (negative lines, as a positive sum), minor units. */
 export interface Movement {
-  debit: bigint;
-  credit: bigint;
+  debit: MinorUnits;
+  credit: MinorUnits;
 }
 
 /** Movements per account number. */
@@ -66,7 +66,7 @@ function previousMonth(month: string): string {
   return m === 1 ? yyyymm(y - 1, 12) : yyyymm(y, m - 1);
 }
 
-function add(into: Movements, account: string, debit: bigint, credit: bigint) {
+function add(into: Movements, account: string, debit: MinorUnits, credit: MinorUnits) {
   if (debit === 0n && credit === 0n && into.has(account)) return;
   const m = into.get(account) ?? { debit: 0n, credit: 0n };
   m.debit += debit;
@@ -193,10 +193,10 @@ export async function movements(
 export interface AccountSums {
   account: string;
   /** Sum of lines dated before each of the asked cut-off dates, in the asked order. */
-  before: bigint[];
+  before: MinorUnits[];
   /** Debits (positive lines) and credits (negative lines, as a positive sum) dated within [from, through]. */
-  debit: bigint;
-  credit: bigint;
+  debit: MinorUnits;
+  credit: MinorUnits;
 }
 
 export interface SumsQuery {
@@ -266,7 +266,7 @@ export interface LedgerLine {
   date: string;
   receiptId: number;
   entryId: number;
-  amount: bigint;
+  amount: MinorUnits;
   description: string | null;
   partnerId: number | null;
   vatPercent: string | null;
@@ -373,7 +373,7 @@ export async function sumBeforeLine(
   account: string,
   start: string,
   line: { date: string; receiptId: number; entryId: number },
-): Promise<bigint> {
+): Promise<MinorUnits> {
   const row = await db
     .selectFrom('ledger_entries')
     .select(sql<unknown>`coalesce(sum(amount_minor), 0)`.as('total'))
