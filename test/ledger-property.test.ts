@@ -174,6 +174,30 @@ describe('the ledger under random receipts', () => {
       ),
       { numRuns: 40 },
     );
+    // the month totals the ledger keeps for reports are the approved lines summed per account and month
+    const db = svc.app.ctx.db;
+    const companyId = svc.demo.companyId;
+    const months = await db
+      .selectFrom('ledger_account_months')
+      .select(['account_number', 'month', 'debit_minor', 'credit_minor'])
+      .where('company_id', '=', companyId)
+      .execute();
+    const fromLines = new Map<string, [number, number]>();
+    for (const e of await db
+      .selectFrom('ledger_entries')
+      .select(['account_number', 'entry_date', 'amount_minor'])
+      .where('company_id', '=', companyId)
+      .where('in_ledger', '=', true)
+      .execute()) {
+      const key = `${e.account_number} ${e.entry_date.slice(0, 7)}`;
+      const [debit, credit] = fromLines.get(key) ?? [0, 0];
+      const cents = Number(e.amount_minor);
+      fromLines.set(key, cents > 0 ? [debit + cents, credit] : [debit, credit - cents]);
+    }
+    const kept = months
+      .map((m) => [`${m.account_number} ${m.month}`, Number(m.debit_minor), Number(m.credit_minor)] as const)
+      .filter(([, debit, credit]) => debit !== 0 || credit !== 0);
+    expect(new Map(kept.map(([key, debit, credit]) => [key, [debit, credit]]))).toEqual(fromLines);
     // receipt numbers of the fiscal year are 1..n without gaps
     const all = await svc.api('GET', `/ledgerreceipts/${[...receipts.keys()].join(',')}`);
     const numbers = (Array.isArray(all.body) ? all.body : [all.body])

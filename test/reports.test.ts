@@ -99,6 +99,7 @@ describe('GET /reports/trialbalance', () => {
       openingBalance: 1300,
       debit: 400.5,
       credit: 0,
+      closedAtYearStart: 0,
       closingBalance: 1700.5,
     });
     expect(rows['2000']).toMatchObject({

@@ -34,7 +34,15 @@ export { editedSinceApproval } from './history.ts';
 export const ledgerArea = defineArea({
   name: 'ledger',
   rights: ['accounting.ledgerReceipts'],
-  tables: { company: ['ledger_receipts', 'ledger_entries', 'ledger_entry_dimensions', 'ledger_receipt_history'] },
+  tables: {
+    company: [
+      'ledger_receipts',
+      'ledger_entries',
+      'ledger_entry_dimensions',
+      'ledger_receipt_history',
+      'ledger_account_months',
+    ],
+  },
   migrations: ledgerMigrations,
   create: (ctx, deps: { fiscal: FiscalService; vat: VatService }) => {
     // closing a period or year refuses while unfinished receipts are dated in it

@@ -166,4 +166,24 @@ export const ledgerMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // month totals of the lines in the ledger per account (src/ledger/account-months.ts), from the lines already there
+  '0352_ledger_account_months': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('ledger_account_months')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('account_number', 'text', (c) => c.notNull())
+        .addColumn('month', 'text', (c) => c.notNull())
+        .addColumn('debit_minor', 'bigint', (c) => c.notNull())
+        .addColumn('credit_minor', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('ledger_account_months_pk', ['company_id', 'account_number', 'month'])
+        .execute();
+      await sql`insert into ledger_account_months (company_id, account_number, month, debit_minor, credit_minor)
+        select company_id, account_number, substr(entry_date, 1, 7),
+          sum(case when amount_minor > 0 then amount_minor else 0 end),
+          sum(case when amount_minor < 0 then -amount_minor else 0 end)
+        from ledger_entries where in_ledger = true
+        group by company_id, account_number, substr(entry_date, 1, 7)`.execute(db);
+    },
+  },
 };

@@ -5,6 +5,7 @@ import { allocateId, type Db } from '../db/index.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import { assertBalanced } from '../domain/postings.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
+import { countInAccountMonths } from './account-months.ts';
 
 export interface LedgerReceiptRow {
   company_id: number;
@@ -207,6 +208,7 @@ export async function writeEntries(
     if (e.company_id !== companyId || e.receipt_id !== receiptId) throw new Error('ledger entry of another receipt');
   }
   if (!options.newReceipt) {
+    await countInAccountMonths(db, companyId, receiptId, -1);
     await db
       .deleteFrom('ledger_entry_dimensions')
       .where('company_id', '=', companyId)
@@ -228,6 +230,7 @@ export async function writeEntries(
       .insertInto('ledger_entry_dimensions')
       .values(dimensions.slice(i, i + CHUNK))
       .execute();
+  await countInAccountMonths(db, companyId, receiptId, 1);
 }
 
 /** Replaces the dimension allocations of one line. */
@@ -249,12 +252,14 @@ export async function writeEntryDimensions(
 
 /** Sets whether the receipt's lines count in the ledger (true exactly while it is APPROVED). */
 export async function setInLedger(db: Db, companyId: number, receiptId: number, inLedger: boolean): Promise<void> {
+  await countInAccountMonths(db, companyId, receiptId, -1);
   await db
     .updateTable('ledger_entries')
     .set({ in_ledger: inLedger })
     .where('company_id', '=', companyId)
     .where('receipt_id', '=', receiptId)
     .execute();
+  await countInAccountMonths(db, companyId, receiptId, 1);
 }
 
 export interface ReceiptSearch {

@@ -128,6 +128,13 @@ export const ERRORS = {
 
   // reports and SIE export (src/reports, src/sie)
   TOO_MANY_ACCOUNTS: { status: 400, message: 'At most {max} accounts may be requested at once; got {count}.' },
+  REPORT_FILTER_NOT_SUPPORTED: { status: 400, message: 'The report cannot filter by {filter}: {reason}.' },
+  REPORT_TYPE_NOT_SUPPORTED: { status: 400, message: 'Only INCOME_STATEMENT and BALANCE_SHEET reports are served.' },
+  REPORT_LANGUAGE_NOT_SUPPORTED: { status: 400, message: 'The report language must be fi (FINNISH) or sv (SWEDISH).' },
+  REPORT_TOO_LARGE: {
+    status: 400,
+    message: 'The report would hold {count} lines, more than {max}: ask a shorter period or use the paged report.',
+  },
   SIE_ACCOUNTING_PERIOD_NOT_FOUND: {
     status: 400,
     message:

@@ -13,4 +13,21 @@ export const reportMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0391_reports_day_and_dimension_indexes': {
+    async up(db: Kysely<unknown>) {
+      // The days of a partial month at either end of a report's range are summed from the lines: by date first,
+      // with the account and amount in the index, so only those days' entries are read.
+      await db.schema
+        .createIndex('ledger_entries_reports_by_day')
+        .on('ledger_entries')
+        .columns(['company_id', 'in_ledger', 'entry_date', 'account_number', 'amount_minor'])
+        .execute();
+      // A report filtered by a dimension item sums that item's allocations, found by the item.
+      await db.schema
+        .createIndex('ledger_entry_dimensions_by_item')
+        .on('ledger_entry_dimensions')
+        .columns(['company_id', 'dimension_id', 'item_id', 'receipt_id', 'entry_id', 'amount_minor'])
+        .execute();
+    },
+  },
 };

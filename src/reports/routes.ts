@@ -1,10 +1,22 @@
-// HTTP of the accounting reports. The real API offers them as `POST /reports/{accounting|ledgeraccounts|
-// generalledger}/{id}`; here they are plain GETs with the period in the query.
-import { Type, ADDITION, DateString, PagingQuery } from '../platform/schema.ts';
+// HTTP of the accounting reports: the real interface's `POST /reports/accounting`, `/reports/ledgeraccounts`
+// and `/reports/generalledger/{id}`, and Tase's GET reports (trial balance, paged general ledger, balances on a
+// date). All are views over the same ReportService methods, so each figure has one implementation.
+import { Type, ADDITION, DateString, Id, PagingQuery } from '../platform/schema.ts';
 import { route, view, type RouteDef } from '../platform/route.ts';
 import { pageRequest } from '../platform/paging.ts';
-import { AccountBalances, AccountsParam, GeneralLedgerPage, TrialBalance } from './schemas.ts';
-import { parseAccounts, type ReportService } from './service.ts';
+import {
+  AccountBalances,
+  AccountingReportRequest,
+  AccountingReportResponse,
+  AccountsParam,
+  GeneralLedgerPage,
+  GeneralLedgerReportRequest,
+  GeneralLedgerReportResponse,
+  LedgerAccountsReportRequest,
+  LedgerAccountsReportResponse,
+  TrialBalance,
+} from './schemas.ts';
+import { parseAccounts, reportOptions, type ReportService } from './service.ts';
 
 const RIGHT = 'accounting.reports' as const;
 const TAGS = ['Reports'];
@@ -14,24 +26,121 @@ const Period = {
   endDate: DateString({ description: 'Last day of the period (inclusive).' }),
 };
 
+const DimensionQuery = {
+  dimensionId: Type.Optional(Id({ description: 'With `itemId`: only lines allocated to this dimension item.' })),
+  itemId: Type.Optional(Id({ description: 'With `dimensionId`: the item of that dimension.' })),
+};
+
+/** Query strings are closed: a parameter a report does not know is refused (400), never ignored. */
+const closed = { additionalProperties: false } as const;
+
 const LEDGER_NOTE =
   'Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative.';
+const YEAR_NOTE =
+  'Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there.';
+const DIMENSION_NOTE =
+  'With `dimensionId` and `itemId` only the amounts allocated to that dimension item count (each line with its allocated amount); an item not in the dimension, or only one of the two, is refused with 400.';
+const FIGURES_NOTE =
+  'Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt types) sum the lines.';
+
+function dimensionOf(query: { dimensionId?: number; itemId?: number }) {
+  return query.dimensionId === undefined && query.itemId === undefined
+    ? undefined
+    : { dimensionId: query.dimensionId ?? 0, itemId: query.itemId ?? 0 };
+}
 
 export function reportRoutes(reports: ReportService): RouteDef[] {
   return [
+    route({
+      method: 'POST',
+      path: '/reports/accounting',
+      right: view(RIGHT),
+      tags: TAGS,
+      summary: 'Income statement or balance sheet',
+      description: `The income statement of the period or the balance sheet at its end, in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (\`options.reportLanguage\`). \`reportData.periods\` holds the asked period, then each of \`comparisonPeriods\`. ${YEAR_NOTE} ${LEDGER_NOTE} ${FIGURES_NOTE}`,
+      schema: {
+        body: AccountingReportRequest,
+        response: { 200: AccountingReportResponse },
+      },
+      handler: async ({ auth, body }) => {
+        const { filter, language } = reportOptions(body);
+        if (body.type === 'CASH_FLOW') throw reports.refuseType('type');
+        await reports.checkDimension(auth.companyId, body.dimension, 'dimension');
+        const type = body.type;
+        const periods = await reports.periodsOf(auth.companyId, body);
+        return {
+          reportParameters: { ...body, startDate: periods[0].startDate },
+          reportData: {
+            periods: await Promise.all(
+              periods.map((p) => reports.statement(auth.companyId, type, p, filter, language)),
+            ),
+          },
+        };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/reports/ledgeraccounts',
+      right: view(RIGHT),
+      tags: TAGS,
+      summary: 'Account values of a period',
+      description: `Per account with a value, one row \`{name: "number name", value}\`: a balance-sheet account's balance at the end of the period, an income-statement account's sum of the period's lines. \`reportData.periods\` holds the asked period, then each of \`comparisonPeriods\`. ${YEAR_NOTE} ${LEDGER_NOTE}`,
+      schema: {
+        body: LedgerAccountsReportRequest,
+        response: { 200: LedgerAccountsReportResponse },
+      },
+      handler: async ({ auth, body }) => {
+        const { filter } = reportOptions(body);
+        await reports.checkDimension(auth.companyId, body.dimension, 'dimension');
+        const periods = await reports.periodsOf(auth.companyId, body);
+        return {
+          reportParameters: { ...body, startDate: periods[0].startDate },
+          reportData: {
+            periods: await Promise.all(periods.map((p) => reports.accountValues(auth.companyId, p, filter))),
+          },
+        };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/reports/generalledger/:ledgerAccountCode',
+      right: view(RIGHT),
+      tags: TAGS,
+      summary: 'General ledger of one account',
+      description: `The lines of the account (its number in the path) in the period, ordered by date, receipt and line, and their sum. At most 10 000 lines: a longer period is refused with 400 \`REPORT_TOO_LARGE\` (use \`GET /reports/generalledger\`, which pages). ${LEDGER_NOTE}`,
+      schema: {
+        params: Type.Object({
+          ledgerAccountCode: Type.String({ pattern: '^[0-9A-Za-z]{1,10}$', description: 'Account number.' }),
+        }),
+        body: GeneralLedgerReportRequest,
+        response: { 200: GeneralLedgerReportResponse },
+      },
+      handler: async ({ auth, params, body }) => {
+        const { filter } = reportOptions(body);
+        const [period] = await reports.periodsOf(auth.companyId, body);
+        return {
+          reportParameters: { ...body, startDate: period.startDate },
+          ledgerAccount: await reports.accountLines(auth.companyId, params.ledgerAccountCode, period, filter),
+        };
+      },
+    }),
     route({
       method: 'GET',
       path: '/reports/trialbalance',
       right: view(RIGHT),
       tags: TAGS,
       summary: 'Trial balance of a period',
-      description: `Per account: opening balance, debits and credits of the period, closing balance. Balance-sheet accounts open with every line before \`startDate\`; income-statement accounts with the lines of the fiscal year before it. ${LEDGER_NOTE}`,
+      description: `Per account: opening balance on \`startDate\`, debits and credits of the period, closing balance at the end of \`endDate\`. Balance-sheet accounts open with every line before \`startDate\`; income-statement accounts with the lines of \`startDate\`'s fiscal year before it and close with the lines of \`endDate\`'s fiscal year (\`closedAtYearStart\`: what a fiscal-year start inside the period closed). ${DIMENSION_NOTE} ${LEDGER_NOTE} ${FIGURES_NOTE}`,
       schema: {
         ...ADDITION,
-        querystring: Type.Object(Period),
+        querystring: Type.Object({ ...Period, ...DimensionQuery }, closed),
         response: { 200: TrialBalance },
       },
-      handler: ({ auth, query }) => reports.trialBalance(auth.companyId, query.startDate, query.endDate),
+      handler: async ({ auth, query }) => {
+        const dimension = dimensionOf(query);
+        await reports.checkDimension(auth.companyId, dimension, 'itemId');
+        return reports.trialBalance(auth.companyId, query.startDate, query.endDate, { dimension });
+      },
     }),
     route({
       method: 'GET',
@@ -39,15 +148,18 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
       right: view(RIGHT),
       tags: TAGS,
       summary: 'General ledger of a period',
-      description: `The lines of the period ordered by account, date, receipt and line, each with the running balance of its account, and for the accounts on the page their opening balance, totals and closing balance. Paged with \`page\` and \`size\` (default 50, at most 200). ${LEDGER_NOTE}`,
+      description: `The lines of the period ordered by account, date, receipt and line, each with the running balance of its account, and for the accounts on the page their opening balance, totals and closing balance (as in the trial balance). Paged with \`page\` and \`size\` (default 50, at most 200). Any other query parameter is refused with 400. ${LEDGER_NOTE}`,
       schema: {
         ...ADDITION,
-        querystring: Type.Object({
-          ...Period,
-          accounts: Type.Optional(AccountsParam),
-          page: PagingQuery.page,
-          size: PagingQuery.size,
-        }),
+        querystring: Type.Object(
+          {
+            ...Period,
+            accounts: Type.Optional(AccountsParam),
+            page: PagingQuery.page,
+            size: PagingQuery.size,
+          },
+          closed,
+        ),
         response: { 200: GeneralLedgerPage },
       },
       handler: ({ auth, query }) =>
@@ -65,16 +177,24 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
       right: view(RIGHT),
       tags: TAGS,
       summary: 'Account balances on a date',
-      description: `Balance of each account at the end of \`date\` (default today): balance-sheet accounts sum every line up to it, income-statement accounts the lines of its fiscal year. ${LEDGER_NOTE}`,
+      description: `Balance of each account at the end of \`date\` (default today): balance-sheet accounts sum every line up to it, income-statement accounts the lines of its fiscal year. ${DIMENSION_NOTE} ${LEDGER_NOTE}`,
       schema: {
         ...ADDITION,
-        querystring: Type.Object({
-          date: Type.Optional(DateString({ description: 'Default: today.' })),
-          accounts: Type.Optional(AccountsParam),
-        }),
+        querystring: Type.Object(
+          {
+            date: Type.Optional(DateString({ description: 'Default: today.' })),
+            accounts: Type.Optional(AccountsParam),
+            ...DimensionQuery,
+          },
+          closed,
+        ),
         response: { 200: AccountBalances },
       },
-      handler: ({ auth, query }) => reports.balances(auth.companyId, query.date, parseAccounts(query.accounts)),
+      handler: async ({ auth, query }) => {
+        const dimension = dimensionOf(query);
+        await reports.checkDimension(auth.companyId, dimension, 'itemId');
+        return reports.balances(auth.companyId, query.date, parseAccounts(query.accounts), { dimension });
+      },
     }),
   ];
 }

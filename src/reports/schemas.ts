@@ -1,4 +1,5 @@
-import { Type, DateString, DecimalNumber, Id, Money, PagingMeta, StringEnum } from '../platform/schema.ts';
+import { Type, Addition, DateString, DecimalNumber, Id, Money, PagingMeta, StringEnum } from '../platform/schema.ts';
+import { CURRENCIES } from '../domain/codes.ts';
 
 const ACCOUNT_TYPES = ['ASSET', 'LIABILITY', 'EQUITY', 'INCOME', 'EXPENSE'] as const;
 
@@ -21,7 +22,13 @@ const TrialBalanceRow = Type.Object(
     openingBalance: Money({ description: `Balance before \`startDate\`. ${AMOUNT_NOTE}` }),
     debit: Money({ description: 'Sum of the debit lines of the period (positive).' }),
     credit: Money({ description: 'Sum of the credit lines of the period, as a positive amount.' }),
-    closingBalance: Money({ description: `openingBalance + debit − credit. ${AMOUNT_NOTE}` }),
+    closedAtYearStart: Money({
+      description:
+        'For an income-statement account whose period crosses a fiscal-year start: its balance at the end of the earlier fiscal year(s), closed when the next year starts (0 otherwise).',
+    }),
+    closingBalance: Money({
+      description: `Balance at the end of \`endDate\` in its fiscal year: openingBalance + debit − credit − closedAtYearStart. ${AMOUNT_NOTE}`,
+    }),
   },
   { title: 'TrialBalanceRow' },
 );
@@ -32,7 +39,11 @@ export const TrialBalance = Type.Object(
     endDate: DateString(),
     fiscalYearStartDate: Type.Union([DateString(), Type.Null()], {
       description:
-        'Start of the fiscal year holding `startDate`: income-statement accounts count their lines from it. Null when no fiscal year starts before `startDate`.',
+        'Start of the fiscal year holding `startDate`: income-statement accounts open with their lines from it. Null when no fiscal year starts before `startDate`.',
+    }),
+    endFiscalYearStartDate: Type.Union([DateString(), Type.Null()], {
+      description:
+        'Start of the fiscal year holding `endDate`: income-statement accounts close with their lines from it.',
     }),
     accounts: Type.Array(TrialBalanceRow, {
       description: 'Accounts with an opening balance or lines in the period, ordered by number.',
@@ -45,7 +56,7 @@ export const TrialBalance = Type.Object(
     }),
     previousYearsResult: Money({
       description:
-        'Income-statement lines of earlier fiscal years (debit positive) that no line has carried to a balance-sheet account. `totals.closingBalance` + this = 0.',
+        'Income-statement lines of fiscal years before the one holding `endDate` (debit positive) that no line has carried to a balance-sheet account. `totals.closingBalance` + this = 0.',
     }),
   },
   { title: 'TrialBalance' },
@@ -120,3 +131,276 @@ export const AccountsParam = Type.String({
   pattern: '^[0-9A-Za-z]{1,20}(,[0-9A-Za-z]{1,20})*$',
   description: 'Comma-separated account numbers, at most 200.',
 });
+
+// ------------------------------------------------------------------------ the real interface's POST reports
+
+/** Receipt types a report can be filtered by (the real request's vocabulary). */
+const REPORT_RECEIPT_TYPES = [
+  'SALES_INVOICE',
+  'PURCHASE_INVOICE',
+  'TRAVEL_INVOICE',
+  'BILL_OF_CHARGES',
+  'JOURNAL',
+  'SALARY',
+  'VAT_FORM',
+  'EMPLOYER_CONTRIBUTION',
+  'PERIODIC_TAX_RETURN',
+  'VAT_SUMMARY',
+  'SALES_ORDER',
+  'PURCHASE_ORDER',
+  'REFERENCE_PAYMENT',
+  'BANK_STATEMENT_AS_RECEIPT',
+  'RECEIPT_FOR_OPENING_ACCOUNTS',
+];
+
+/** Receipt statuses of the real request (spelled as the real interface spells them, `PARTLY_PAID,` included). */
+const REPORT_RECEIPT_STATUSES = [
+  'APPROVED',
+  'SENT',
+  'NOT_SENT',
+  'PAYMENT_SENT_TO_BANK',
+  'PAID',
+  'PARTLY_PAID,',
+  'MARKED_PAID',
+  'PAYMENT_QUEUED',
+  'PAYMENT_DENIED',
+  'UNFINISHED',
+  'VERIFIED',
+  'RECEIVED',
+];
+
+const FILTER_NOTE =
+  'Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status, and any option this service does not apply, is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored.';
+
+const ReceiptStatusList = Type.Array(StringEnum(REPORT_RECEIPT_STATUSES), {
+  maxItems: REPORT_RECEIPT_STATUSES.length,
+  description: FILTER_NOTE,
+});
+
+const commonOptions = {
+  receiptType: Type.Optional(
+    Type.Array(StringEnum(REPORT_RECEIPT_TYPES), {
+      maxItems: REPORT_RECEIPT_TYPES.length,
+      description: 'Only lines of receipts of these types (none or empty: all types).',
+    }),
+  ),
+  receiptCurrency: Type.Optional(StringEnum([...CURRENCIES], { description: 'Not applied: refused with 400.' })),
+  receiptName: Type.Optional(Type.String({ maxLength: 200, description: 'Not applied: refused with 400.' })),
+  entryPeriodStart: Type.Optional(DateString({ description: 'Not applied: refused with 400.' })),
+  entryPeriodEnd: Type.Optional(DateString({ description: 'Not applied: refused with 400.' })),
+  transactionValue: Type.Optional(Type.String({ maxLength: 40, description: 'Not applied: refused with 400.' })),
+  transactionCurrency: Type.Optional(StringEnum([...CURRENCIES], { description: 'Not applied: refused with 400.' })),
+  reportLanguage: Type.Optional(
+    Type.String({
+      maxLength: 20,
+      description:
+        'Language of the line names: `fi`/`FINNISH` (default) or `sv`/`SWEDISH`; any other is refused with 400 `REPORT_LANGUAGE_NOT_SUPPORTED`.',
+    }),
+  ),
+};
+
+const PeriodAddition = Type.Object(
+  {
+    startDate: Type.Optional(DateString({ description: 'Default: the start of the fiscal year holding `endDate`.' })),
+    endDate: DateString(),
+  },
+  { additionalProperties: false, title: 'ReportComparisonPeriod' },
+);
+
+const reportAdditions = {
+  comparisonPeriods: Type.Optional(
+    Addition(
+      Type.Array(PeriodAddition, {
+        maxItems: 4,
+        description:
+          'Comparison periods (e.g. the same months of the previous year), answered after the asked period in `reportData.periods`, computed with the same filters.',
+      }),
+    ),
+  ),
+  dimension: Type.Optional(
+    Addition(
+      Type.Object(
+        { dimensionId: Id(), itemId: Id() },
+        {
+          additionalProperties: false,
+          title: 'ReportDimensionFilter',
+          description:
+            'Only the amounts of lines allocated to this item of this dimension: each line counts with its allocated amount. An item not in the dimension is refused with 400.',
+        },
+      ),
+    ),
+  ),
+};
+
+const requestFields = {
+  startDate: Type.Optional(
+    DateString({ description: 'First day of the period. Default: the start of the fiscal year holding `endDate`.' }),
+  ),
+  endDate: DateString({ description: 'Last day of the period (inclusive).' }),
+  receiptStatus: Type.Optional(ReceiptStatusList),
+};
+
+export const AccountingReportRequest = Type.Object(
+  {
+    ...requestFields,
+    type: StringEnum(['INCOME_STATEMENT', 'CASH_FLOW', 'BALANCE_SHEET'], {
+      description:
+        "`INCOME_STATEMENT`: the lines of the period in the accounting decree's format by nature of expense (liikevaihto … tilikauden voitto (tappio)), income positive, expenses negative. `BALANCE_SHEET`: balances at the end of the period (vastaavaa, vastattavaa), both sides positive and equal; the fiscal year's result so far is the period's profit, earlier years' results not yet closed to equity are with the retained earnings. `CASH_FLOW` is refused with 400 `REPORT_TYPE_NOT_SUPPORTED`.",
+    }),
+    options: Type.Optional(
+      Type.Object(
+        {
+          ...commonOptions,
+          customerCompanyId: Type.Optional(
+            Type.String({ maxLength: 40, description: 'Not applied: refused with 400.' }),
+          ),
+        },
+        { additionalProperties: false, title: 'AccountingReportRequestOptions' },
+      ),
+    ),
+    ...reportAdditions,
+  },
+  { additionalProperties: false, title: 'AccountingReportRequest' },
+);
+
+const AccountingReportRow = Type.Object(
+  {
+    rowId: Type.Integer({ description: 'Row number, 1 upwards in statement order.' }),
+    type: StringEnum(['BALANCE', 'ROW_FUNCTION'], {
+      description: '`BALANCE`: a line summing accounts; `ROW_FUNCTION`: a subtotal of other rows (see `formula`).',
+    }),
+    name: Type.String({ description: "The decree's name of the line in the report language." }),
+    value: Money({ description: 'Exact decimal in the company currency, signed as the statement shows it.' }),
+    formula: Type.Optional(Type.String({ description: 'For a subtotal: the rows it adds, e.g. `[1]+[2]`.' })),
+  },
+  { title: 'AccountingReportRow' },
+);
+
+export const AccountingReportResponse = Type.Object(
+  {
+    reportParameters: AccountingReportRequest,
+    reportData: Type.Object(
+      {
+        periods: Type.Array(
+          Type.Object(
+            { startDate: DateString(), endDate: DateString(), rows: Type.Array(AccountingReportRow) },
+            { title: 'AccountingReportPeriod' },
+          ),
+        ),
+      },
+      { title: 'AccountingReportData' },
+    ),
+  },
+  { title: 'AccountingReportResponse' },
+);
+
+export const LedgerAccountsReportRequest = Type.Object(
+  {
+    ...requestFields,
+    options: Type.Optional(
+      Type.Object(
+        {
+          ...commonOptions,
+          customerCompanyId: Type.Optional(
+            Type.String({ maxLength: 40, description: 'Not applied: refused with 400.' }),
+          ),
+        },
+        { additionalProperties: false, title: 'LedgerAccountsReportRequestOptions' },
+      ),
+    ),
+    ...reportAdditions,
+  },
+  { additionalProperties: false, title: 'LedgerAccountsReportRequest' },
+);
+
+export const LedgerAccountsReportResponse = Type.Object(
+  {
+    reportParameters: LedgerAccountsReportRequest,
+    reportData: Type.Object(
+      {
+        periods: Type.Array(
+          Type.Object(
+            {
+              startDate: DateString(),
+              endDate: DateString(),
+              rows: Type.Array(
+                Type.Object(
+                  {
+                    name: Type.String({ description: 'Account number and name.' }),
+                    value: Money({
+                      description:
+                        "Balance-sheet account: its balance at the end of the period; income-statement account: the sum of the period's lines. Debit positive, credit negative.",
+                    }),
+                  },
+                  { title: 'LedgerAccountsReportRow' },
+                ),
+              ),
+            },
+            { title: 'LedgerAccountsReportPeriod' },
+          ),
+        ),
+      },
+      { title: 'LedgerAccountsReportData' },
+    ),
+  },
+  { title: 'LedgerAccountsReportResponse' },
+);
+
+export const GeneralLedgerReportRequest = Type.Object(
+  {
+    ...requestFields,
+    options: Type.Optional(
+      Type.Object(
+        {
+          ...commonOptions,
+          receiptNumbers: Type.Optional(Type.String({ maxLength: 200, description: 'Not applied: refused with 400.' })),
+          transactionDescription: Type.Optional(
+            Type.String({ maxLength: 200, description: 'Not applied: refused with 400.' }),
+          ),
+        },
+        { additionalProperties: false, title: 'GeneralLedgerReportRequestOptions' },
+      ),
+    ),
+  },
+  { additionalProperties: false, title: 'GeneralLedgerReportRequest' },
+);
+
+const AccountingReportTransaction = Type.Object(
+  {
+    id: Id({ description: 'Id of the ledger receipt.' }),
+    name: Type.Optional(Type.String({ description: 'Name of the receipt.' })),
+    receiptNumber: Type.Optional(Type.Integer()),
+    receiptDate: Type.Optional(DateString()),
+    invoiceDate: Type.Optional(DateString()),
+    type: Type.Optional(Type.String({ description: 'Type of the receipt.' })),
+    accountingValue: Money({ description: AMOUNT_NOTE }),
+    status: Type.Optional(Type.String({ description: 'Always `APPROVED`: only approved receipts are in the ledger.' })),
+    vatPercent: Type.Optional(DecimalNumber({ scale: 4 })),
+    vatAmount: Type.Optional(Money()),
+    vatDeductionPercent: Type.Optional(DecimalNumber({ scale: 4 })),
+    vatDeduction: Type.Optional(Money()),
+    vatStatus: Type.Optional(Type.Integer()),
+    transactionDescription: Type.Optional(Type.String()),
+    startDate: Type.Optional(DateString()),
+    endDate: Type.Optional(DateString()),
+  },
+  { title: 'AccountingReportTransaction' },
+);
+
+export const GeneralLedgerReportResponse = Type.Object(
+  {
+    reportParameters: GeneralLedgerReportRequest,
+    ledgerAccount: Type.Object(
+      {
+        id: Type.String({ description: 'Account number.' }),
+        name: Type.String({ description: 'Account name in the chart of accounts.' }),
+        totalAccountingValue: Money({ description: `Sum of the period's lines. ${AMOUNT_NOTE}` }),
+        ledgerReceiptTransactions: Type.Array(AccountingReportTransaction, {
+          description: 'The lines of the account in the period, ordered by date, receipt and line.',
+        }),
+      },
+      { title: 'GeneralLedgerReportData' },
+    ),
+  },
+  { title: 'GeneralLedgerReportResponse' },
+);

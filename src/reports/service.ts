@@ -1,15 +1,23 @@
-// Reports over the general ledger: trial balance, general ledger (paged lines with running balances) and account
-// balances on a date. The database sums; this service only combines a handful of per-account figures.
+// Reports over the general ledger: trial balance, general ledger, account balances, the income statement and the
+// balance sheet. Every figure comes from one primitive, `store.movements` (debits and credits per account over
+// a range of days), combined here by the fiscal-year rules of balances.ts and the decree's formats of
+// src/domain/financial-statements.ts; the GET reports and the real interface's POST reports are views over the
+// same methods.
 import type { AppContext } from '../platform/context.ts';
 import { apiError } from '../platform/errors.ts';
 import { isoDate } from '../platform/clock.ts';
 import { paged, type PageRequest } from '../platform/paging.ts';
 import { Decimal, fromMinorUnits, type MinorUnits } from '../domain/decimal.ts';
-import { BEGINNING, balancesOn, fiscalYearStartOn, trialBalance } from './balances.ts';
+import { BALANCE_SHEET, INCOME_STATEMENT, statementRows, type ReportLanguage } from '../domain/financial-statements.ts';
+import { findDimensionItems } from '../dimensions/index.ts';
+import { balancesOn, fiscalYearStartOn, netOf, restartsEachYear, trialBalance } from './balances.ts';
 import * as store from './store.ts';
-import type { ChartAccount } from './store.ts';
+import { BEGINNING } from './store.ts';
+import type { ChartAccount, LineFilter, Movements } from './store.ts';
 
 const MAX_ACCOUNTS = 200;
+/** Lines one general-ledger report of an account may hold (it has no paging in the real interface). */
+const MAX_ACCOUNT_LINES = 10_000;
 
 const money = (units: MinorUnits): Decimal => fromMinorUnits(units);
 
@@ -33,8 +41,62 @@ export function parseAccounts(param: string | undefined): string[] | undefined {
   return numbers;
 }
 
-function checkRange(startDate: string, endDate: string): void {
-  if (startDate > endDate) throw apiError('START_DATE_AFTER_END_DATE', 'startDate');
+function checkRange(startDate: string, endDate: string, field = 'startDate'): void {
+  if (startDate > endDate) throw apiError('START_DATE_AFTER_END_DATE', field);
+}
+
+/** A dimension item to filter by, as asked (both parts or neither). */
+export interface DimensionFilter {
+  dimensionId: number;
+  itemId: number;
+}
+
+/** The filters of a report request, checked and resolved: see `ReportService.filter`. */
+export interface ReportFilter {
+  dimension?: DimensionFilter;
+  receiptTypes?: string[];
+}
+
+export interface Period {
+  startDate: string;
+  endDate: string;
+}
+
+export type StatementType = 'INCOME_STATEMENT' | 'BALANCE_SHEET';
+
+/** The options of a real report request this service applies; every other one is refused, never ignored. */
+const APPLIED_OPTIONS: ReadonlySet<string> = new Set(['receiptType', 'reportLanguage']);
+
+const LANGUAGES: Record<string, ReportLanguage> = { fi: 'fi', finnish: 'fi', sv: 'sv', swedish: 'sv' };
+
+interface ReportRequest {
+  receiptStatus?: string[];
+  options?: { receiptType?: string[]; reportLanguage?: string } & Record<string, unknown>;
+  dimension?: DimensionFilter;
+}
+
+/** The filter and language of a real report request; 400 for a status or an option this service does not apply. */
+export function reportOptions(request: ReportRequest): { filter: ReportFilter; language: ReportLanguage } {
+  const notApproved = (request.receiptStatus ?? []).find((status) => status !== 'APPROVED');
+  if (notApproved !== undefined)
+    throw apiError('REPORT_FILTER_NOT_SUPPORTED', 'receiptStatus', {
+      filter: `receiptStatus ${notApproved}`,
+      reason: 'only APPROVED receipts are in the ledger',
+    });
+  const options = request.options ?? {};
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined || APPLIED_OPTIONS.has(name)) continue;
+    throw apiError('REPORT_FILTER_NOT_SUPPORTED', `options.${name}`, {
+      filter: name,
+      reason: 'this service does not apply it',
+    });
+  }
+  const language = LANGUAGES[(options.reportLanguage ?? 'fi').toLowerCase()];
+  if (!language) throw apiError('REPORT_LANGUAGE_NOT_SUPPORTED', 'options.reportLanguage');
+  const filter: ReportFilter = {};
+  if (request.dimension) filter.dimension = request.dimension;
+  if (options.receiptType && options.receiptType.length > 0) filter.receiptTypes = [...new Set(options.receiptType)];
+  return { filter, language };
 }
 
 export class ReportService {
@@ -47,29 +109,57 @@ export class ReportService {
     return new Map((await store.chart(this.#ctx.db, companyId, numbers)).map((a) => [a.number, a]));
   }
 
-  async #yearStart(companyId: number, date: string): Promise<string | undefined> {
-    return fiscalYearStartOn(await store.fiscalYears(this.#ctx.db, companyId), date);
+  async #yearStarts(companyId: number) {
+    const years = await store.fiscalYears(this.#ctx.db, companyId);
+    return (date: string) => fiscalYearStartOn(years, date) ?? BEGINNING;
   }
 
-  async trialBalance(companyId: number, startDate: string, endDate: string) {
+  /** Checks a dimension filter against the company's register: the item must exist in that dimension. */
+  async checkDimension(companyId: number, dimension: DimensionFilter | undefined, field: string): Promise<void> {
+    if (!dimension) return;
+    const [item] = await findDimensionItems(this.#ctx.db, companyId, [dimension.itemId]);
+    if (!item || item.dimensionId !== dimension.dimensionId)
+      throw apiError('DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION', field);
+  }
+
+  #movements(companyId: number, from: string, through: string, filter: LineFilter): Promise<Movements> {
+    return store.movements(this.#ctx.db, companyId, from, through, filter);
+  }
+
+  /** The four spans of a period (balances.ts `PeriodSpans`), each one query of `movements`. */
+  async #spans(companyId: number, start: string, end: string, filter: LineFilter) {
+    const yearStart = await this.#yearStarts(companyId);
+    const startYear = yearStart(start);
+    const endYear = yearStart(end);
+    const [beforeStartYear, startYearBeforeStart, period, endYearSpan] = await Promise.all([
+      this.#movements(companyId, BEGINNING, store.dayBefore(startYear), filter),
+      this.#movements(companyId, startYear, store.dayBefore(start), filter),
+      this.#movements(companyId, start, end, filter),
+      endYear === startYear ? undefined : this.#movements(companyId, endYear, end, filter),
+    ]);
+    return {
+      spans: { beforeStartYear, startYearBeforeStart, period, endYear: endYearSpan },
+      startYear: startYear === BEGINNING ? null : startYear,
+      endYear: endYear === BEGINNING ? null : endYear,
+    };
+  }
+
+  async trialBalance(companyId: number, startDate: string, endDate: string, filter: ReportFilter = {}) {
     checkRange(startDate, endDate);
-    const yearStart = await this.#yearStart(companyId, startDate);
-    const sums = await store.sumsByAccount(this.#ctx.db, companyId, {
-      cutoffs: [yearStart ?? BEGINNING, startDate],
-      from: startDate,
-      through: endDate,
-    });
+    const { spans, startYear, endYear } = await this.#spans(companyId, startDate, endDate, filter);
     const chart = await this.#chart(companyId);
-    const report = trialBalance(sums, chart);
+    const report = trialBalance(spans, chart);
     return {
       startDate,
       endDate,
-      fiscalYearStartDate: yearStart ?? null,
+      fiscalYearStartDate: startYear,
+      endFiscalYearStartDate: endYear,
       accounts: report.rows.map((r) => ({
         ...accountFields(r.account, chart.get(r.account)),
         openingBalance: money(r.opening),
         debit: money(r.debit),
         credit: money(r.credit),
+        closedAtYearStart: money(r.closedAtYearStart),
         closingBalance: money(r.closing),
       })),
       totals: {
@@ -97,18 +187,9 @@ export class ReportService {
       store.pageOfLines(db, companyId, query, page.pageSize, page.offset),
     ]);
     const onPage = [...new Set(lines.map((l) => l.account))];
-    const yearStart = await this.#yearStart(companyId, startDate);
-    const sums =
-      onPage.length === 0
-        ? []
-        : await store.sumsByAccount(db, companyId, {
-            cutoffs: [yearStart ?? BEGINNING, startDate],
-            from: startDate,
-            through: endDate,
-            accounts: onPage,
-          });
+    const { spans } = await this.#spans(companyId, startDate, endDate, { accounts: onPage });
     const chart = await this.#chart(companyId, onPage);
-    const summary = new Map(trialBalance(sums, chart).rows.map((r) => [r.account, r]));
+    const summary = new Map(trialBalance(spans, chart).rows.map((r) => [r.account, r]));
 
     // Running balances: each account on the page starts from its opening balance, except the first one, which
     // may continue from the previous page: add its lines of the period that sort before this page.
@@ -151,25 +232,153 @@ export class ReportService {
     return { startDate, endDate, accounts: accountsOut, ...paged(results, total, page) };
   }
 
-  async balances(companyId: number, date: string | undefined, accounts: string[] | undefined) {
+  /** Balance per account at the end of `on`; see balances.ts `balancesOn`. */
+  async #balancesOn(companyId: number, on: string, filter: LineFilter) {
+    const yearStart = (await this.#yearStarts(companyId))(on);
+    const [beforeYear, inYear] = await Promise.all([
+      this.#movements(companyId, BEGINNING, store.dayBefore(yearStart), filter),
+      this.#movements(companyId, yearStart, on, filter),
+    ]);
+    return { yearStart, beforeYear, inYear };
+  }
+
+  async balances(companyId: number, date: string | undefined, accounts: string[] | undefined, filter: ReportFilter) {
     const on = date ?? isoDate(this.#ctx.clock.now());
-    const yearStart = await this.#yearStart(companyId, on);
-    const sums = await store.sumsByAccount(this.#ctx.db, companyId, {
-      cutoffs: [yearStart ?? BEGINNING],
-      from: yearStart ?? BEGINNING,
-      through: on,
-      accounts,
-    });
-    const chart = await this.#chart(
-      companyId,
-      sums.map((s) => s.account),
-    );
+    const { yearStart, beforeYear, inYear } = await this.#balancesOn(companyId, on, { ...filter, accounts });
+    const chart = await this.#chart(companyId, [...new Set([...beforeYear.keys(), ...inYear.keys()])]);
     return {
       date: on,
-      fiscalYearStartDate: yearStart ?? null,
-      balances: balancesOn(sums, chart).map((b) => ({
+      fiscalYearStartDate: yearStart === BEGINNING ? null : yearStart,
+      balances: balancesOn(beforeYear, inYear, chart).map((b) => ({
         ...accountFields(b.account, chart.get(b.account)),
         balance: money(b.balance),
+      })),
+    };
+  }
+
+  /**
+   * The asked period and the comparison periods of a request; a start left out is the start of the fiscal year
+   * holding the end (1 January when no fiscal year holds it).
+   */
+  async periodsOf(
+    companyId: number,
+    request: { startDate?: string; endDate: string; comparisonPeriods?: { startDate?: string; endDate: string }[] },
+  ): Promise<Period[]> {
+    const yearStart = await this.#yearStarts(companyId);
+    const asked = [{ startDate: request.startDate, endDate: request.endDate }, ...(request.comparisonPeriods ?? [])];
+    return asked.map((p, i) => {
+      const yearOfEnd = yearStart(p.endDate);
+      const startDate = p.startDate ?? (yearOfEnd === BEGINNING ? `${p.endDate.slice(0, 4)}-01-01` : yearOfEnd);
+      checkRange(startDate, p.endDate, i === 0 ? 'startDate' : `comparisonPeriods[${i - 1}].startDate`);
+      return { startDate, endDate: p.endDate };
+    });
+  }
+
+  refuseType(field: string) {
+    return apiError('REPORT_TYPE_NOT_SUPPORTED', field);
+  }
+
+  /**
+   * The income statement of a period (its lines' movements: income positive, expenses negative) or the balance
+   * sheet at the period's end (balance-sheet accounts' balances, with the fiscal year's result so far as the
+   * period's profit and earlier years' results not yet closed to equity with the retained earnings).
+   */
+  async statement(
+    companyId: number,
+    type: StatementType,
+    period: Period,
+    filter: ReportFilter,
+    language: ReportLanguage,
+  ) {
+    let rows;
+    if (type === 'INCOME_STATEMENT') {
+      const moved = await this.#movements(companyId, period.startDate, period.endDate, filter);
+      rows = statementRows(INCOME_STATEMENT, netOf(moved));
+    } else {
+      const { beforeYear, inYear } = await this.#balancesOn(companyId, period.endDate, filter);
+      const chart = await this.#chart(companyId);
+      const balances = new Map<string, MinorUnits>();
+      let profit = 0n;
+      let earlier = 0n;
+      for (const [account, amount] of netOf(beforeYear)) {
+        if (restartsEachYear(account, chart)) earlier += amount;
+        else balances.set(account, amount);
+      }
+      for (const [account, amount] of netOf(inYear)) {
+        if (restartsEachYear(account, chart)) profit += amount;
+        else balances.set(account, (balances.get(account) ?? 0n) + amount);
+      }
+      rows = statementRows(
+        BALANCE_SHEET,
+        balances,
+        new Map([
+          ['profit', profit],
+          ['retainedEarnings', earlier],
+        ]),
+      );
+    }
+    return {
+      ...period,
+      rows: rows.map((r, i) => ({
+        rowId: i + 1,
+        type: r.subtotal ? ('ROW_FUNCTION' as const) : ('BALANCE' as const),
+        name: r.name[language],
+        value: money(r.value),
+        ...(r.subtotal ? { formula: r.of.map((n) => `[${n}]`).join('+') } : {}),
+      })),
+    };
+  }
+
+  /**
+   * Per account of a period: balance-sheet accounts their balance at the end of the period, income-statement
+   * accounts the sum of the period's lines (debit positive). Accounts with neither are left out.
+   */
+  async accountValues(companyId: number, period: Period, filter: ReportFilter) {
+    const [{ beforeYear, inYear }, moved] = await Promise.all([
+      this.#balancesOn(companyId, period.endDate, filter),
+      this.#movements(companyId, period.startDate, period.endDate, filter),
+    ]);
+    const chart = await this.#chart(companyId);
+    const values = new Map<string, MinorUnits>();
+    for (const b of balancesOn(beforeYear, inYear, chart)) if (!b.incomeStatement) values.set(b.account, b.balance);
+    for (const [account, amount] of netOf(moved)) if (restartsEachYear(account, chart)) values.set(account, amount);
+    return {
+      ...period,
+      rows: [...values]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([account, value]) => ({
+          name: `${account} ${chart.get(account)?.name ?? ''}`.trim(),
+          value: money(value),
+        })),
+    };
+  }
+
+  /** The lines of one account in a period, in general-ledger order, and their sum. */
+  async accountLines(companyId: number, account: string, period: Period, filter: ReportFilter) {
+    const db = this.#ctx.db;
+    const query = { start: period.startDate, end: period.endDate, accounts: [account], ...filter };
+    const total = await store.countLines(db, companyId, query);
+    if (total > MAX_ACCOUNT_LINES)
+      throw apiError('REPORT_TOO_LARGE', 'endDate', { count: total, max: MAX_ACCOUNT_LINES });
+    const [lines, chart] = await Promise.all([
+      store.pageOfLines(db, companyId, query, MAX_ACCOUNT_LINES, 0),
+      this.#chart(companyId, [account]),
+    ]);
+    return {
+      id: account,
+      name: chart.get(account)?.name ?? '',
+      totalAccountingValue: money(lines.reduce((sum, l) => sum + l.amount, 0n)),
+      ledgerReceiptTransactions: lines.map((l) => ({
+        id: l.receiptId,
+        name: l.receiptName,
+        receiptNumber: l.receiptNumber,
+        receiptDate: l.date,
+        type: l.receiptType,
+        accountingValue: money(l.amount),
+        status: 'APPROVED' as const,
+        ...(l.vatPercent !== null ? { vatPercent: new Decimal(l.vatPercent) } : {}),
+        ...(l.vatStatus !== null ? { vatStatus: l.vatStatus } : {}),
+        ...(l.description ? { transactionDescription: l.description } : {}),
       })),
     };
   }

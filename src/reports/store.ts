@@ -2,15 +2,194 @@
 // ledger (their receipt is APPROVED). Lines are never loaded into the service to be summed; only one page of a
 // general ledger, or one chunk of an export, is ever read as rows.
 //
-// The aggregates walk the reports index (company_id, in_ledger, account_number, entry_date, receipt_id, id,
-// amount_minor; src/reports/migrations.ts) without reading the table: per account, one range of dates.
+// One primitive gives every figure: `movements`, the debits and credits per account over a range of days. Whole
+// calendar months come from the ledger's month totals (`ledger_account_months`, kept in the posting transaction),
+// so a year is a dozen rows per account however many lines it holds; only the days of a partial month at either
+// end of the range are summed from the lines, through the reports' date index. A filter the month totals cannot
+// answer (a dimension item, receipt types) sums the lines themselves, through indexes that start with it.
 //
-// Reports own no table: they read the ledger's, accounts' and fiscal tables (whose row types their owners'
-// stores merge into Database) and write none.
-import { sql, type RawBuilder } from 'kysely';
+// Reports own no table: they read the ledger's, accounts', dimensions' and fiscal tables (whose row types their
+// owners' stores merge into Database) and write none.
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
 
+/** Debits (positive lines) and credits (negative lines, as a positive sum), minor units. */
+export interface Movement {
+  debit: MinorUnits;
+  credit: MinorUnits;
+}
+
+/** Movements per account number. */
+export type Movements = Map<string, Movement>;
+
+/** Which lines count, beyond being in the ledger. */
+export interface LineFilter {
+  /** Only the amounts of the lines allocated to this dimension item (the allocated amount of each line). */
+  dimension?: { dimensionId: number; itemId: number };
+  /** Only lines of receipts of these types. */
+  receiptTypes?: string[];
+  /** Only these accounts. */
+  accounts?: string[];
+}
+
+// ---------------------------------------------------------------------------------------------- calendar days
+
+const MS_PER_DAY = 86_400_000;
+const dayOffset = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * MS_PER_DAY).toISOString().slice(0, 10);
+/** The day before a date; before the first day there is none: '' sorts before every date, so a range ending there is empty. */
+export const dayBefore = (date: string) => (date <= BEGINNING ? '' : dayOffset(date, -1));
+
+/** The first day of every range: before any ledger line (used when no fiscal year starts before a date). */
+export const BEGINNING = '0000-01-01';
+
+const monthOf = (date: string) => date.slice(0, 7);
+const firstOfMonth = (month: string) => `${month}-01`;
+const lastOfMonth = (month: string) => {
+  const [y, m] = month.split('-').map(Number);
+  const last = new Date(0);
+  last.setUTCFullYear(y, m, 0); // day 0 of the next month (setUTCFullYear takes years below 100 as they are)
+  return `${month}-${String(last.getUTCDate()).padStart(2, '0')}`;
+};
+const yyyymm = (y: number, m: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`;
+// Past the last month of the calendar '9999-13' sorts after every date, before the first one '' before every date,
+// so that ranges at the calendar's ends stay empty instead of wrapping around.
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  if (y === 9999 && m === 12) return '9999-13';
+  return m === 12 ? yyyymm(y + 1, 1) : yyyymm(y, m + 1);
+}
+function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  if (y === 0 && m === 1) return '';
+  return m === 1 ? yyyymm(y - 1, 12) : yyyymm(y, m - 1);
+}
+
+function add(into: Movements, account: string, debit: MinorUnits, credit: MinorUnits) {
+  if (debit === 0n && credit === 0n && into.has(account)) return;
+  const m = into.get(account) ?? { debit: 0n, credit: 0n };
+  m.debit += debit;
+  m.credit += credit;
+  into.set(account, m);
+}
+
+const debitSum = sql<unknown>`coalesce(sum(case when amount_minor > 0 then amount_minor else 0 end), 0)`;
+const creditSum = sql<unknown>`coalesce(sum(case when amount_minor < 0 then -amount_minor else 0 end), 0)`;
+
+/** Lines of the days [from, through], summed from the lines (no month totals). */
+async function lineMovements(
+  db: Db,
+  companyId: number,
+  from: string,
+  through: string,
+  filter: LineFilter,
+  into: Movements,
+): Promise<void> {
+  if (from > through) return;
+  let rows: { account_number: string; debit: unknown; credit: unknown }[];
+  if (filter.dimension) {
+    const { dimensionId, itemId } = filter.dimension;
+    let q = db
+      .selectFrom('ledger_entry_dimensions as d')
+      .innerJoin('ledger_entries as e', (j) =>
+        j
+          .onRef('e.company_id', '=', 'd.company_id')
+          .onRef('e.receipt_id', '=', 'd.receipt_id')
+          .onRef('e.id', '=', 'd.entry_id'),
+      )
+      .select([
+        'e.account_number',
+        sql<unknown>`coalesce(sum(case when d.amount_minor > 0 then d.amount_minor else 0 end), 0)`.as('debit'),
+        sql<unknown>`coalesce(sum(case when d.amount_minor < 0 then -d.amount_minor else 0 end), 0)`.as('credit'),
+      ])
+      .where('d.company_id', '=', companyId)
+      .where('d.dimension_id', '=', dimensionId)
+      .where('d.item_id', '=', itemId)
+      .where('e.company_id', '=', companyId)
+      .where('e.in_ledger', '=', true)
+      .where('e.entry_date', '>=', from)
+      .where('e.entry_date', '<=', through);
+    if (filter.accounts) q = q.where('e.account_number', 'in', orNone(filter.accounts));
+    if (filter.receiptTypes) q = q.where(receiptTypeIn(companyId, filter.receiptTypes));
+    rows = await q.groupBy('e.account_number').execute();
+  } else {
+    let q = db
+      .selectFrom('ledger_entries as e')
+      .select(['e.account_number', debitSum.as('debit'), creditSum.as('credit')])
+      .where('e.company_id', '=', companyId)
+      .where('e.in_ledger', '=', true)
+      .where('e.entry_date', '>=', from)
+      .where('e.entry_date', '<=', through);
+    if (filter.accounts) q = q.where('e.account_number', 'in', orNone(filter.accounts));
+    if (filter.receiptTypes) q = q.where(receiptTypeIn(companyId, filter.receiptTypes));
+    rows = await q.groupBy('e.account_number').execute();
+  }
+  for (const r of rows) add(into, String(r.account_number), minor(r.debit), minor(r.credit));
+}
+
+const orNone = (values: string[]) => (values.length > 0 ? values : ['']);
+
+/** Lines whose receipt has one of the types (a semi-join on the receipt's primary key). */
+function receiptTypeIn(companyId: number, types: string[]) {
+  return sql<boolean>`e.receipt_id in (select r.id from ledger_receipts r where r.company_id = ${companyId} and r.type in (${sql.join(orNone(types))}))`;
+}
+
+/** Whole months [first, last] from the ledger's month totals. */
+async function monthMovements(
+  db: Db,
+  companyId: number,
+  first: string,
+  last: string,
+  accounts: string[] | undefined,
+  into: Movements,
+): Promise<void> {
+  let q = db
+    .selectFrom('ledger_account_months')
+    .select([
+      'account_number',
+      sql<unknown>`coalesce(sum(debit_minor), 0)`.as('debit'),
+      sql<unknown>`coalesce(sum(credit_minor), 0)`.as('credit'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('month', '>=', first)
+    .where('month', '<=', last);
+  if (accounts) q = q.where('account_number', 'in', orNone(accounts));
+  const rows = await q.groupBy('account_number').execute();
+  for (const r of rows) add(into, r.account_number, minor(r.debit), minor(r.credit));
+}
+
+/**
+ * Debits and credits per account of the lines in the ledger dated [from, through] (inclusive) that pass the
+ * filter. Accounts with no line in the range may be missing or have zero movements.
+ */
+export async function movements(
+  db: Db,
+  companyId: number,
+  from: string,
+  through: string,
+  filter: LineFilter = {},
+): Promise<Movements> {
+  const into: Movements = new Map();
+  if (from > through) return into;
+  if (filter.dimension || filter.receiptTypes) {
+    await lineMovements(db, companyId, from, through, filter, into);
+    return into;
+  }
+  // whole months inside the range from the month totals, the partial months at its ends from the lines
+  const firstWhole = from === firstOfMonth(monthOf(from)) ? monthOf(from) : nextMonth(monthOf(from));
+  const lastWhole = through === lastOfMonth(monthOf(through)) ? monthOf(through) : previousMonth(monthOf(through));
+  if (firstWhole > lastWhole) {
+    await lineMovements(db, companyId, from, through, filter, into);
+    return into;
+  }
+  await monthMovements(db, companyId, firstWhole, lastWhole, filter.accounts, into);
+  await lineMovements(db, companyId, from, dayBefore(firstOfMonth(firstWhole)), filter, into);
+  await lineMovements(db, companyId, firstOfMonth(nextMonth(lastWhole)), through, filter, into);
+  return into;
+}
+
+/** Per account: sums before cut-off dates and debits/credits in a window (the SIE export's figures). */
 export interface AccountSums {
   account: string;
   /** Sum of lines dated before each of the asked cut-off dates, in the asked order. */
@@ -18,8 +197,6 @@ export interface AccountSums {
   /** Debits (positive lines) and credits (negative lines, as a positive sum) dated within [from, through]. */
   debit: MinorUnits;
   credit: MinorUnits;
-  /** Lines counted in any figure (dated up to `through`). */
-  lines: number;
 }
 
 export interface SumsQuery {
@@ -29,46 +206,26 @@ export interface SumsQuery {
   from: string;
   /** Last date counted at all (inclusive). */
   through: string;
-  /** Only these accounts; all when left out. */
-  accounts?: string[];
 }
 
-const sumBefore = (date: string, alias: string): RawBuilder<unknown> =>
-  sql`coalesce(sum(case when entry_date < ${date} then amount_minor else 0 end), 0)`.as(
-    alias,
-  ) as unknown as RawBuilder<unknown>;
-
-/** Per account: sums before cut-off dates and debits/credits in a window, in one pass of the index. */
 export async function sumsByAccount(db: Db, companyId: number, query: SumsQuery): Promise<AccountSums[]> {
-  let q = db
-    .selectFrom('ledger_entries')
-    .select('account_number')
-    .select(
-      sql<unknown>`coalesce(sum(case when entry_date >= ${query.from} and amount_minor > 0 then amount_minor else 0 end), 0)`.as(
-        'debit',
-      ),
-    )
-    .select(
-      sql<unknown>`coalesce(sum(case when entry_date >= ${query.from} and amount_minor < 0 then -amount_minor else 0 end), 0)`.as(
-        'credit',
-      ),
-    )
-    .select(sql<unknown>`count(*)`.as('lines'))
-    .where('company_id', '=', companyId)
-    .where('in_ledger', '=', true)
-    .where('entry_date', '<=', query.through);
-  query.cutoffs.forEach((date, i) => {
-    q = q.select(sumBefore(date, `before_${i}`) as never);
+  const before = await Promise.all(
+    query.cutoffs.map((cutoff) => movements(db, companyId, BEGINNING, dayBefore(cutoff))),
+  );
+  const window = await movements(db, companyId, query.from, query.through);
+  const accounts = [...new Set([...window.keys(), ...before.flatMap((m) => [...m.keys()])])].sort();
+  return accounts.map((account) => {
+    const w = window.get(account);
+    return {
+      account,
+      before: before.map((m) => {
+        const b = m.get(account);
+        return b ? b.debit - b.credit : 0n;
+      }),
+      debit: w?.debit ?? 0n,
+      credit: w?.credit ?? 0n,
+    };
   });
-  if (query.accounts) q = q.where('account_number', 'in', query.accounts.length > 0 ? query.accounts : ['']);
-  const rows = (await q.groupBy('account_number').orderBy('account_number').execute()) as Record<string, unknown>[];
-  return rows.map((r) => ({
-    account: String(r.account_number),
-    before: query.cutoffs.map((_, i) => minor(r[`before_${i}`])),
-    debit: minor(r.debit),
-    credit: minor(r.credit),
-    lines: Number(r.lines),
-  }));
 }
 
 export interface ChartAccount {
@@ -113,6 +270,7 @@ export interface LedgerLine {
   description: string | null;
   partnerId: number | null;
   vatPercent: string | null;
+  vatStatus: number | null;
   receiptNumber: number;
   receiptName: string;
   receiptType: string;
@@ -122,6 +280,8 @@ export interface LinesQuery {
   start: string;
   end: string;
   accounts?: string[];
+  /** Only lines of receipts of these types. */
+  receiptTypes?: string[];
 }
 
 function linesBase(db: Db, companyId: number, query: LinesQuery) {
@@ -131,7 +291,8 @@ function linesBase(db: Db, companyId: number, query: LinesQuery) {
     .where('e.in_ledger', '=', true)
     .where('e.entry_date', '>=', query.start)
     .where('e.entry_date', '<=', query.end);
-  if (query.accounts) q = q.where('e.account_number', 'in', query.accounts.length > 0 ? query.accounts : ['']);
+  if (query.accounts) q = q.where('e.account_number', 'in', orNone(query.accounts));
+  if (query.receiptTypes) q = q.where(receiptTypeIn(companyId, query.receiptTypes));
   return q;
 }
 
@@ -171,7 +332,7 @@ export async function pageOfLines(
   const [details, receipts] = await Promise.all([
     db
       .selectFrom('ledger_entries')
-      .select(['receipt_id', 'id', 'description', 'partner_id', 'vat_percent'])
+      .select(['receipt_id', 'id', 'description', 'partner_id', 'vat_percent', 'vat_status'])
       .where('company_id', '=', companyId)
       .where('receipt_id', 'in', receiptIds)
       .where('id', 'in', lineIds)
@@ -197,6 +358,7 @@ export async function pageOfLines(
       description: d?.description ?? null,
       partnerId: d?.partner_id == null ? null : Number(d.partner_id),
       vatPercent: d?.vat_percent ?? null,
+      vatStatus: d?.vat_status == null ? null : Number(d.vat_status),
       receiptNumber: Number(r?.receipt_number ?? 0),
       receiptName: r?.name ?? '',
       receiptType: r?.type ?? '',

@@ -382,6 +382,13 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     end_date: 'null',
     in_ledger: 'notnull',
   },
+  ledger_account_months: {
+    company_id: 'notnull',
+    account_number: 'notnull',
+    month: 'notnull',
+    debit_minor: 'notnull',
+    credit_minor: 'notnull',
+  },
   ledger_entry_dimensions: {
     company_id: 'notnull',
     receipt_id: 'notnull',
