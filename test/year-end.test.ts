@@ -171,6 +171,20 @@ describe('closing a fiscal year', () => {
     expect(opening.receiptNumber).toBe(2);
   });
 
+  it('keeps the reports balances single after the close: the opening balances restate, not add', async () => {
+    const answer = await svc.api('GET', '/reports/ledgeraccounts/balances?date=2026-01-31&accounts=1910,2000,3000');
+    expect(answer.status, answer.text).toBe(200);
+    const balances = Object.fromEntries(
+      answer.body.balances.map((b: { accountNumber: string; balance: number }) => [b.accountNumber, b.balance]),
+    );
+    // 1910: 3421.67 at the end of 2025 and the January sale of 100.00; 3000 restarts with the year
+    expect(balances).toEqual({ '1910': 3521.67, '2000': -2500, '3000': -100 });
+    const trial = await svc.api('GET', '/reports/trialbalance?startDate=2026-01-01&endDate=2026-01-31');
+    expect(trial.status, trial.text).toBe(200);
+    const bank = trial.body.accounts.find((r: { accountNumber: string }) => r.accountNumber === '1910');
+    expect(bank).toMatchObject({ openingBalance: 3421.67, closingBalance: 3521.67 });
+  });
+
   it('writes the opening balances as #IB of 2026 (summing to zero) and the closing ones as #UB', async () => {
     const doc = await sie('2026-01-01');
     const of = (list: typeof doc.openingBalances, year: number) =>

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { MinorUnits } from '../domain/decimal.ts';
+import { OPENING_RECEIPT_TYPE } from './year-end.ts';
 
 interface LedgerAccountMonthRow {
   company_id: number;
@@ -45,6 +46,18 @@ export async function countInAccountMonths(db: Db, companyId: number, receiptId:
         .where('company_id', '=', companyId)
         .where('receipt_id', '=', receiptId)
         .where('in_ledger', '=', true)
+        // the opening balances restate the lines before them: reports carry balances across years themselves
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('ledger_receipts as r')
+                .select('r.id')
+                .where('r.company_id', '=', companyId)
+                .where('r.id', '=', receiptId)
+                .where('r.type', '=', OPENING_RECEIPT_TYPE),
+            ),
+          ),
+        )
         .groupBy(['company_id', 'account_number', sql`substr(entry_date, 1, 7)`])
         // every writer takes the month rows' locks in one order, so two postings cannot deadlock on them
         .orderBy('account_number')

@@ -182,7 +182,8 @@ export const ledgerMigrations: Record<string, Migration> = {
         select company_id, account_number, substr(entry_date, 1, 7),
           sum(case when amount_minor > 0 then amount_minor else 0 end),
           sum(case when amount_minor < 0 then -amount_minor else 0 end)
-        from ledger_entries where in_ledger = true
+        from ledger_entries where in_ledger = true and receipt_id not in (select r.id from ledger_receipts r
+          where r.company_id = ledger_entries.company_id and r.type = 'RECEIPT_FOR_OPENING_ACCOUNTS')
         group by company_id, account_number, substr(entry_date, 1, 7)`.execute(db);
     },
   },

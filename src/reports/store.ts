@@ -13,6 +13,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
+import { OPENING_RECEIPT_TYPE } from '../ledger/index.ts';
 
 /** Debits (positive lines) and credits (negative lines, as a positive sum), minor units. */
 export interface Movement {
@@ -108,6 +109,7 @@ async function lineMovements(
       .where('d.item_id', '=', itemId)
       .where('e.company_id', '=', companyId)
       .where('e.in_ledger', '=', true)
+      .where(notOpeningBalances(companyId))
       .where('e.entry_date', '>=', from)
       .where('e.entry_date', '<=', through);
     if (filter.accounts) q = q.where('e.account_number', 'in', orNone(filter.accounts));
@@ -119,6 +121,7 @@ async function lineMovements(
       .select(['e.account_number', debitSum.as('debit'), creditSum.as('credit')])
       .where('e.company_id', '=', companyId)
       .where('e.in_ledger', '=', true)
+      .where(notOpeningBalances(companyId))
       .where('e.entry_date', '>=', from)
       .where('e.entry_date', '<=', through);
     if (filter.accounts) q = q.where('e.account_number', 'in', orNone(filter.accounts));
@@ -129,6 +132,15 @@ async function lineMovements(
 }
 
 const orNone = (values: string[]) => (values.length > 0 ? values : ['']);
+
+/**
+ * Lines not of an opening-balances receipt (RECEIPT_FOR_OPENING_ACCOUNTS): those restate the balances before a
+ * fiscal year, and the reports carry balance-sheet balances across years from the lines themselves, so counting
+ * them too would double every balance.
+ */
+function notOpeningBalances(companyId: number, table: 'e' | 'ledger_entries' = 'e') {
+  return sql<boolean>`${sql.ref(`${table}.receipt_id`)} not in (select o.id from ledger_receipts o where o.company_id = ${companyId} and o.type = ${OPENING_RECEIPT_TYPE})`;
+}
 
 /** Lines whose receipt has one of the types (a semi-join on the receipt's primary key). */
 function receiptTypeIn(companyId: number, types: string[]) {
@@ -289,6 +301,7 @@ function linesBase(db: Db, companyId: number, query: LinesQuery) {
     .selectFrom('ledger_entries as e')
     .where('e.company_id', '=', companyId)
     .where('e.in_ledger', '=', true)
+    .where(notOpeningBalances(companyId))
     .where('e.entry_date', '>=', query.start)
     .where('e.entry_date', '<=', query.end);
   if (query.accounts) q = q.where('e.account_number', 'in', orNone(query.accounts));
@@ -379,6 +392,7 @@ export async function sumBeforeLine(
     .select(sql<unknown>`coalesce(sum(amount_minor), 0)`.as('total'))
     .where('company_id', '=', companyId)
     .where('in_ledger', '=', true)
+    .where(notOpeningBalances(companyId, 'ledger_entries'))
     .where('account_number', '=', account)
     .where('entry_date', '>=', start)
     .where('entry_date', '<=', line.date)
