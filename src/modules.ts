@@ -27,6 +27,7 @@ import { mfaArea } from './mfa/index.ts';
 import { webhooksArea } from './webhooks/index.ts';
 import { authenticatorArea } from './authenticator/index.ts';
 import { housekeepingArea } from './housekeeping/index.ts';
+import { payrollArea } from './payroll/index.ts';
 
 export type { BackgroundTask } from './platform/area.ts';
 
@@ -47,6 +48,7 @@ export const MODULES = [
   vatArea,
   currenciesArea,
   ledgerArea,
+  payrollArea,
   mfaArea,
   webhooksArea,
   authenticatorArea,

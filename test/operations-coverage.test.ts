@@ -92,7 +92,6 @@ const OWED: Record<string, string[]> = {
     'GET /payrolls/salaryperiods/{id}',
     'GET /payrolls/salaryslips/{id}',
     'GET /payrolls/salaryslips/{id}/accounting',
-    'GET /payrolls/salarytypes',
     'POST /payrolls/employees/salaryinfo',
     'POST /payrolls/employees/{id}/salaryinfo/employments',
     'POST /payrolls/employees/{id}/salaryinfo/laborunionmemberships',

@@ -3,8 +3,8 @@ import { Decimal } from '../decimal.ts';
 import type { CarAgeGroup, CarBenefitRules } from './rates.ts';
 import { roundCents } from './rounding.ts';
 
-export type CarBenefitKind = 'FULL' | 'LIMITED';
-export type CarPower = 'ELECTRIC' | 'PLUG_IN_HYBRID' | 'GAS' | 'OTHER';
+type CarBenefitKind = 'FULL' | 'LIMITED';
+type CarPower = 'ELECTRIC' | 'PLUG_IN_HYBRID' | 'GAS' | 'OTHER';
 
 export interface Car {
   kind: CarBenefitKind;

@@ -19,6 +19,7 @@ const earning = (code: number, account: string, more: Partial<SalaryTypeTerms> =
   category: 'SALARY_FOR_TIME_WORKED',
   affectsWithholding: true,
   withheldAtBasePercent: false,
+  calculated: false,
   affectsPensionInsurance: true,
   affectsUnemploymentInsurance: true,
   affectsHealthInsurance: true,

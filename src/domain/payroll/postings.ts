@@ -3,10 +3,10 @@
 // contra account, Cr withholding (or tax at source), employee TyEL and unemployment payables, Cr the
 // deductions' accounts and Cr net pay payable. The employer contribution receipt: Dr each cost / Cr its payable.
 import type { Decimal, MinorUnits } from '../decimal.ts';
-import { calculateSlip, type SlipCalculation, type SlipInput } from './slip.ts';
+import { calculateSlip, isEntered, type SlipCalculation, type SlipInput } from './slip.ts';
 
 /** One line of a payroll posting; the same fields as a line given to the ledger's posting interface. */
-export interface PayrollPostingLine {
+interface PayrollPostingLine {
   account: string;
   amountMinor: MinorUnits;
   description: string;
@@ -31,7 +31,7 @@ export interface PayrollAccounts {
   groupLifeInsurance: CostAndPayable;
 }
 
-export const DEFAULT_PAYROLL_ACCOUNTS: PayrollAccounts = {
+const DEFAULT_PAYROLL_ACCOUNTS: PayrollAccounts = {
   withholdingPayable: '2921',
   taxAtSourcePayable: '2922',
   employeePensionPayable: '2931',
@@ -54,7 +54,7 @@ function cents(value: Decimal): MinorUnits {
 }
 
 /** The posting lines of a calculated slip; lines of zero are left out. */
-export function slipPostings(
+function slipPostings(
   input: Pick<SlipInput, 'rows'>,
   calc: SlipCalculation,
   accounts: PayrollAccounts = DEFAULT_PAYROLL_ACCOUNTS,
@@ -67,7 +67,7 @@ export function slipPostings(
     const type = row.salaryType;
     const amount = calc.rowAmounts[i];
     const description = `Salary type ${type.code}`;
-    if (type.category === 'TAX' || type.category === 'INFORMATIVE_ITEMS') return;
+    if (!isEntered(type)) return;
     if (type.category === 'DEDUCTIONS_FROM_NET_PAY') return add(salary, type.account, amount.negated(), description);
     add(salary, type.account, amount, description);
     if (type.category === 'FRINGE_BENEFITS' && type.contraAccount)

@@ -11,7 +11,7 @@ export interface AgeBandRate {
 }
 
 /** A fixed monthly sum and a percentage of the car's new-car price (Vero's car benefit decision of the year). */
-export interface CarBenefitFormula {
+interface CarBenefitFormula {
   percent: Decimal;
   fixed: Decimal;
 }

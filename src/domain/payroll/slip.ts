@@ -33,6 +33,8 @@ export interface SalaryTypeTerms {
   affectsWithholding: boolean;
   /** Withheld at the card's base % whatever the income limit (holiday bonus). */
   withheldAtBasePercent: boolean;
+  /** A figure this calculation produces (taxes, the employee's contributions, net pay): a row of it is not summed. */
+  calculated: boolean;
   affectsPensionInsurance: boolean;
   affectsUnemploymentInsurance: boolean;
   affectsHealthInsurance: boolean;
@@ -52,7 +54,7 @@ export interface SlipRow {
 }
 
 /** Insurance percentages of the employer: the company's defaults, or the employee's own on the slip. */
-export interface EmployerInsurance {
+interface EmployerInsurance {
   /** Employer TyEL share; the year's average when not given. */
   pensionPercent?: Decimal;
   accidentPercent: Decimal;
@@ -75,7 +77,7 @@ export interface SlipInput {
   employer: EmployerInsurance;
 }
 
-export interface ContributionBases {
+interface ContributionBases {
   pension: Decimal;
   unemployment: Decimal;
   health: Decimal;
@@ -118,7 +120,7 @@ const PAID: ReadonlySet<SalaryCategory> = new Set([
 ]);
 
 /** The amount of a row: quantity × unit value × payment percent, rounded half up to the cent. */
-export function rowAmount(row: SlipRow): Decimal {
+function rowAmount(row: SlipRow): Decimal {
   return roundCents(row.quantity.times(row.unitValue).times(row.paymentPercent).dividedBy(100));
 }
 
@@ -142,7 +144,12 @@ function employerUnemployment(rates: PayrollYearRates, base: Decimal, wageSumBef
   );
 }
 
-/** Calculates a slip. Rows of the categories TAX and INFORMATIVE_ITEMS carry figures computed here and are not summed. */
+/** Whether a row of the type adds to the slip: rows of calculated figures and informative items do not. */
+export function isEntered(type: SalaryTypeTerms): boolean {
+  return !type.calculated && type.category !== 'TAX' && type.category !== 'INFORMATIVE_ITEMS';
+}
+
+/** Calculates a slip. */
 export function calculateSlip(input: SlipInput): SlipCalculation {
   const { rates, birthDate, payday } = input;
   const rowAmounts = input.rows.map(rowAmount);
@@ -156,7 +163,7 @@ export function calculateSlip(input: SlipInput): SlipCalculation {
   input.rows.forEach((row, i) => {
     const amount = rowAmounts[i];
     const type = row.salaryType;
-    if (type.category === 'TAX' || type.category === 'INFORMATIVE_ITEMS') return;
+    if (!isEntered(type)) return;
     if (type.category === 'DEDUCTIONS_FROM_NET_PAY') {
       netPayDeductions = netPayDeductions.plus(amount);
       return;

@@ -3,7 +3,7 @@ import { Decimal } from '../decimal.ts';
 import type { PayrollYearRates } from './rates.ts';
 import { percentOf, roundCents } from './rounding.ts';
 
-export const TAX_CARD_TYPES = [
+const TAX_CARD_TYPES = [
   'A',
   'ADDITIONAL_INCOME',
   'FREELANCE',
@@ -11,7 +11,7 @@ export const TAX_CARD_TYPES = [
   'ONE_INCOME_LIMIT',
   'TAX_AT_SOURCE',
 ] as const;
-export type TaxCardType = (typeof TAX_CARD_TYPES)[number];
+type TaxCardType = (typeof TAX_CARD_TYPES)[number];
 
 /**
  * How the card's income limit is followed:
@@ -21,7 +21,7 @@ export type TaxCardType = (typeof TAX_CARD_TYPES)[number];
  * - `ANNUAL`: one annual limit, the base % until the year's pay passes it (option B; always so for
  *   `ONE_INCOME_LIMIT` cards).
  */
-export type IncomeLimitMethod = 'PER_PERIOD' | 'CUMULATIVE' | 'ANNUAL';
+type IncomeLimitMethod = 'PER_PERIOD' | 'CUMULATIVE' | 'ANNUAL';
 
 export interface TaxCardTerms {
   type: TaxCardType;
