@@ -15,6 +15,15 @@ const MARK = `IsolationA${Date.now().toString(36)}`;
 let tokenA: string;
 let tokenB: string;
 
+const TAX_CARD = {
+  type: 'A',
+  revised: false,
+  validFrom: '2026-02-01',
+  basePercent: 20,
+  additionalPercent: 40,
+  annualIncomeLimit: 40000,
+};
+
 /** Valid bodies of the writes whose path has no GET of the same shape. */
 const BODIES: Record<string, unknown> = {
   'POST /dimensions/{dimensionId}/items': { codeName: 'FromB' },
@@ -23,6 +32,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /dimensions/{dimensionId}/items': { id: 1, codeName: 'FromB' },
   'PUT /dimensions/{dimensionId}': { name: 'FromB' },
   'PUT /fiscalyears/{fiscalYearId}/trackingPeriods/{trackingPeriodId}': { status: 'CLOSED' },
+  'POST /payrolls/employees/{employeeId}/salaryinfo/taxcards': TAX_CARD,
 };
 
 /** The id of A's resource a path parameter names (`groupId` is a product group or a partner group by its path). */
@@ -111,6 +121,28 @@ beforeAll(async () => {
     String((await create('/businesspartners', { name: `${MARK} partner`, type: 'CUSTOMER' })).id),
   );
   idsOfA.set('personId', String((await create('/businesspartners', { name: `${MARK} person`, type: 'PERSON' })).id));
+  const employee = await create('/payrolls/employees/salaryinfo', {
+    personId: Number(idsOfA.get('personId')),
+    incomeConfiguration: {
+      baseSalaryValue: 3000,
+      baseSalaryType: 'ONE_MONTH',
+      baseSalaryHours: 160,
+      travelExpensesSpecialHandling: 'NONE',
+      salaryChannel: 'EMAIL',
+      excludedFromAutomatedWithholdingPercentageRequest: false,
+    },
+    insurancesConfiguration: {
+      pensionInsurance: { type: 'TYEL' },
+      accidentInsurance: { percent: 0 },
+      pensionVoluntarilyPaid: false,
+    },
+    internationalSituationsConfiguration: { notSubjectToWithholding: false, nonResidentTaxPayer: false },
+  });
+  idsOfA.set('employeeId', String(employee.employeeId));
+  idsOfA.set(
+    'taxCardId',
+    String((await create(`/payrolls/employees/${employee.employeeId}/salaryinfo/taxcards`, TAX_CARD)).id),
+  );
   const bank = {
     iban: 'FI21 1234 5600 0007 85',
     bic: 'NDEAFIHH',

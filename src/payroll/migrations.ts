@@ -34,4 +34,50 @@ export const payrollMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0701_employees_tax_cards': {
+    async up(db: Kysely<unknown>) {
+      // An employee: a person of the register with salary info (SalaryInfo kept as JSON in `data`).
+      await db.schema
+        .createTable('employees')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('person_id', 'bigint', (c) => c.notNull())
+        .addColumn('non_resident', 'boolean', (c) => c.notNull())
+        .addColumn('salary_channel', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('employees_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('employees_by_person')
+        .on('employees')
+        .columns(['company_id', 'person_id'])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable('tax_cards')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('employee_id', 'bigint', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('revised', 'boolean', (c) => c.notNull())
+        .addColumn('income_type', 'text')
+        .addColumn('valid_from', 'text', (c) => c.notNull())
+        // exact decimal texts
+        .addColumn('base_percent', 'text', (c) => c.notNull())
+        .addColumn('additional_percent', 'text', (c) => c.notNull())
+        .addColumn('annual_income_limit', 'text', (c) => c.notNull())
+        .addColumn('limit_used', 'text', (c) => c.notNull())
+        .addColumn('comments', 'text')
+        .addColumn('created', 'text', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('tax_cards_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('tax_cards_by_employee')
+        .on('tax_cards')
+        .columns(['company_id', 'employee_id', 'valid_from'])
+        .execute();
+    },
+  },
 };

@@ -7,6 +7,7 @@ import { paged, pageRequest, type Paged } from '../platform/paging.ts';
 import { SALARY_TYPE_CATALOGUE } from './catalogue.ts';
 import type { SalaryTypeQueryWire, SalaryTypeWire } from './schemas.ts';
 import * as store from './store.ts';
+import { PayrollRegisters } from './registers.ts';
 
 /** Company setup: the Finnish salary type catalogue, once. */
 export async function seedSalaryTypes(db: Db, companyId: number): Promise<void> {
@@ -72,8 +73,10 @@ const contains = (text: string | null, part: string) =>
 
 export class PayrollService {
   readonly #ctx: AppContext;
+  readonly registers: PayrollRegisters;
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
+    this.registers = new PayrollRegisters(ctx);
   }
 
   /** The catalogue is a few dozen types: filtered, ordered and paged in memory. */

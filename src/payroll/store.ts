@@ -1,5 +1,6 @@
 // SQL of payroll.
 import type { Db } from '../db/index.ts';
+import { updateIfVersion } from '../db/versioned.ts';
 
 export interface SalaryTypeRow {
   company_id: number;
@@ -25,9 +26,39 @@ export interface SalaryTypeRow {
   name_en: string;
 }
 
+export interface EmployeeRow {
+  company_id: number;
+  id: number;
+  person_id: number;
+  non_resident: boolean | number;
+  salary_channel: string;
+  /** The SalaryInfo configurations, JSON. */
+  data: string;
+  version: string;
+}
+
+export interface TaxCardRow {
+  company_id: number;
+  id: number;
+  employee_id: number;
+  type: string;
+  revised: boolean | number;
+  income_type: string | null;
+  valid_from: string;
+  base_percent: string;
+  additional_percent: string;
+  annual_income_limit: string;
+  limit_used: string;
+  comments: string | null;
+  created: string;
+  version: string;
+}
+
 declare module '../db/types.ts' {
   interface Database {
     salary_types: SalaryTypeRow;
+    employees: EmployeeRow;
+    tax_cards: TaxCardRow;
   }
 }
 
@@ -47,4 +78,105 @@ export async function insertSalaryTypes(db: Db, rows: SalaryTypeRow[]): Promise<
 
 export async function listSalaryTypes(db: Db, companyId: number): Promise<SalaryTypeRow[]> {
   return db.selectFrom('salary_types').selectAll().where('company_id', '=', companyId).orderBy('code').execute();
+}
+
+export async function getEmployee(db: Db, companyId: number, id: number): Promise<EmployeeRow | undefined> {
+  return db
+    .selectFrom('employees')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function employeeOfPerson(db: Db, companyId: number, personId: number): Promise<EmployeeRow | undefined> {
+  return db
+    .selectFrom('employees')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('person_id', '=', personId)
+    .executeTakeFirst();
+}
+
+export async function insertEmployee(db: Db, row: EmployeeRow): Promise<void> {
+  await db.insertInto('employees').values(row).execute();
+}
+
+export function updateEmployee(db: Db, row: EmployeeRow, expectedVersion: string): Promise<boolean> {
+  return updateIfVersion(db, 'employees', row, expectedVersion);
+}
+
+/** Employees with their person's register data, by employee id. */
+export async function searchEmployees(
+  db: Db,
+  companyId: number,
+  filter: { personGroupId?: number; includeInactive: boolean; salaryChannel?: string },
+) {
+  let query = db
+    .selectFrom('employees as e')
+    .innerJoin('business_partners as p', (join) =>
+      join.onRef('p.company_id', '=', 'e.company_id').onRef('p.id', '=', 'e.person_id'),
+    )
+    .select([
+      'e.id',
+      'e.salary_channel',
+      'p.name',
+      'p.active',
+      'p.identifier',
+      'p.identifier_type',
+      'p.person',
+      'p.data',
+    ])
+    .where('e.company_id', '=', companyId);
+  if (!filter.includeInactive) query = query.where('p.active', '=', true);
+  if (filter.salaryChannel !== undefined) query = query.where('e.salary_channel', '=', filter.salaryChannel);
+  if (filter.personGroupId !== undefined) {
+    const groupId = filter.personGroupId;
+    query = query.where('e.person_id', 'in', (sub) =>
+      sub
+        .selectFrom('business_partner_groups')
+        .select('partner_id')
+        .where('company_id', '=', companyId)
+        .where('group_id', '=', groupId),
+    );
+  }
+  return query.orderBy('e.id').execute();
+}
+
+export async function listTaxCards(db: Db, companyId: number, employeeId: number): Promise<TaxCardRow[]> {
+  return db
+    .selectFrom('tax_cards')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('employee_id', '=', employeeId)
+    .orderBy('valid_from')
+    .orderBy('id')
+    .execute();
+}
+
+export async function getTaxCard(
+  db: Db,
+  companyId: number,
+  employeeId: number,
+  id: number,
+): Promise<TaxCardRow | undefined> {
+  return db
+    .selectFrom('tax_cards')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('employee_id', '=', employeeId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertTaxCard(db: Db, row: TaxCardRow): Promise<void> {
+  await db.insertInto('tax_cards').values(row).execute();
+}
+
+export function updateTaxCard(db: Db, row: TaxCardRow, expectedVersion: string): Promise<boolean> {
+  return updateIfVersion(db, 'tax_cards', row, expectedVersion);
+}
+
+export async function deleteTaxCard(db: Db, companyId: number, id: number): Promise<void> {
+  await db.deleteFrom('tax_cards').where('company_id', '=', companyId).where('id', '=', id).execute();
 }
