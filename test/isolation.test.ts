@@ -24,6 +24,8 @@ const TAX_CARD = {
   annualIncomeLimit: 40000,
 };
 
+const EMPLOYMENT = { startDate: '2026-01-01', terminationReason: 'NOT_APPLICABLE', keva: false };
+
 /** Valid bodies of the writes whose path has no GET of the same shape. */
 const BODIES: Record<string, unknown> = {
   'POST /dimensions/{dimensionId}/items': { codeName: 'FromB' },
@@ -33,6 +35,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /dimensions/{dimensionId}': { name: 'FromB' },
   'PUT /fiscalyears/{fiscalYearId}/trackingPeriods/{trackingPeriodId}': { status: 'CLOSED' },
   'POST /payrolls/employees/{employeeId}/salaryinfo/taxcards': TAX_CARD,
+  'POST /payrolls/employees/{employeeId}/salaryinfo/employments': EMPLOYMENT,
 };
 
 /** The id of A's resource a path parameter names (`groupId` is a product group or a partner group by its path). */
@@ -139,6 +142,10 @@ beforeAll(async () => {
     internationalSituationsConfiguration: { notSubjectToWithholding: false, nonResidentTaxPayer: false },
   });
   idsOfA.set('employeeId', String(employee.employeeId));
+  idsOfA.set(
+    'employmentId',
+    String((await create(`/payrolls/employees/${employee.employeeId}/salaryinfo/employments`, EMPLOYMENT)).id),
+  );
   idsOfA.set(
     'taxCardId',
     String((await create(`/payrolls/employees/${employee.employeeId}/salaryinfo/taxcards`, TAX_CARD)).id),

@@ -191,6 +191,35 @@ describe('employees and their salary info', () => {
     expect((await svc.api('GET', '/payrolls/employees?salaryChannel=MAIL')).body.results).toEqual([]);
   });
 
+  it('employments: add, list, read, replace with the version, delete; end not before start', async () => {
+    const base = `/payrolls/employees/${employeeId}/salaryinfo/employments`;
+    const employment = {
+      startDate: '2026-01-01',
+      type: 'PERMANENT',
+      terminationReason: 'NOT_APPLICABLE',
+      hoursPerWeek: 37.5,
+      employmentType: 'FULL_TIME',
+      keva: false,
+    };
+    const created = await svc.api('POST', base, employment);
+    expect(created.status, created.text).toBe(200);
+    expect(created.body).toMatchObject({ ...employment, id: expect.any(Number), version: expect.any(String) });
+    const path = `${base}/${created.body.id}`;
+    expect((await svc.api('GET', path)).body).toEqual(created.body);
+    expect((await svc.api('GET', base)).body).toEqual([created.body]);
+    const ended = { ...employment, endDate: '2026-06-30', terminationReason: 'EMPLOYEES_RESIGNATION' };
+    expect((await svc.api('PUT', path, ended)).body.errors[0].message).toMatch(/VERSION_REQUIRED/);
+    const put = await svc.api('PUT', path, { ...ended, version: created.body.version });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body).toMatchObject({ endDate: '2026-06-30', terminationReason: 'EMPLOYEES_RESIGNATION' });
+    const backwards = await svc.api('POST', base, { ...employment, endDate: '2025-12-31' });
+    expect(backwards.body.errors[0]).toMatchObject({ status: 400, field: 'endDate' });
+    expect((await svc.api('POST', base, { ...employment, hoursPerWeek: 169 })).status).toBe(400);
+    expect((await svc.api('POST', '/payrolls/employees/999999/salaryinfo/employments', employment)).status).toBe(404);
+    expect((await svc.api('DELETE', path)).status).toBe(204);
+    expect((await svc.api('GET', path)).status).toBe(404);
+  });
+
   describe('tax cards', () => {
     const card = {
       type: 'A',

@@ -80,4 +80,24 @@ export const payrollMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0702_employments': {
+    async up(db: Kysely<unknown>) {
+      // Employment relationships of an employee (Employment kept as JSON in `data`).
+      await db.schema
+        .createTable('employments')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('employee_id', 'bigint', (c) => c.notNull())
+        .addColumn('start_date', 'text')
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('employments_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('employments_by_employee')
+        .on('employments')
+        .columns(['company_id', 'employee_id'])
+        .execute();
+    },
+  },
 };

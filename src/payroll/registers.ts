@@ -4,14 +4,15 @@ import { Decimal } from '../domain/decimal.ts';
 import { parseIdentityCode } from '../domain/payroll/identity-code.ts';
 import { getPartner } from '../partners/index.ts';
 import type { AppContext } from '../platform/context.ts';
-import { apiError, notFound, Violations } from '../platform/errors.ts';
+import { apiError, notFound } from '../platform/errors.ts';
 import { lockedWrite } from '../platform/lock.ts';
 import { checkReadOnly } from '../platform/resource.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { paged, pageRequest, type Paged } from '../platform/paging.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
-import type { EmployeeQueryWire, EmployeeWire, SalaryInfoWire, TaxCardWire } from './schemas.ts';
+import type { EmployeeQueryWire, EmployeeWire, EmploymentWire, SalaryInfoWire, TaxCardWire } from './schemas.ts';
 import * as store from './store.ts';
+import type { Database } from '../db/types.ts';
 
 type Json = Record<string, unknown>;
 
@@ -84,22 +85,150 @@ function taxCardToWire(row: store.TaxCardRow): TaxCardWire {
   return wire;
 }
 
-function checkTaxCard(body: TaxCardWire, violations: Violations): void {
-  const incomeType = body.incomeType ?? null;
-  if (incomeType !== null && (body.type === 'TAX_AT_SOURCE' || !CARD_INCOME_TYPES.has(incomeType)))
-    violations.add('INVALID_TAX_CARD_INCOME_TYPE', 'incomeType');
+/** What a record is made of: the parts its table row keeps apart from the body. */
+interface RecordBase {
+  company_id: number;
+  id: number;
+  employee_id: number;
+  created: string;
+  version: string;
+}
+
+/** One kind of record of an employee: its table, its wire mapping and its rules. */
+interface RecordKind<T extends store.EmployeeRecordTable, W> {
+  table: T;
+  resource: string;
+  toWire: (row: Database[T]) => W;
+  /** The row of a body, its rules checked (an ApiError when one is broken). */
+  toRow: (base: RecordBase, body: W) => Database[T];
+  /** The order of a listing. */
+  compare?: (a: Database[T], b: Database[T]) => number;
+}
+
+const TAX_CARDS: RecordKind<'tax_cards', TaxCardWire> = {
+  table: 'tax_cards',
+  resource: 'Tax card',
+  toWire: taxCardToWire,
+  toRow(base, body) {
+    const incomeType = body.incomeType ?? null;
+    if (incomeType !== null && (body.type === 'TAX_AT_SOURCE' || !CARD_INCOME_TYPES.has(incomeType)))
+      throw apiError('INVALID_TAX_CARD_INCOME_TYPE', 'incomeType');
+    return {
+      ...base,
+      type: body.type,
+      revised: body.revised,
+      income_type: incomeType,
+      valid_from: body.validFrom,
+      base_percent: body.basePercent.toFixed(),
+      additional_percent: body.additionalPercent.toFixed(),
+      annual_income_limit: body.annualIncomeLimit.toFixed(),
+      limit_used: (body.limitUsed ?? new Decimal(0)).toFixed(),
+      comments: body.comments ?? null,
+    };
+  },
+  compare: (a, b) => a.valid_from.localeCompare(b.valid_from) || Number(a.id) - Number(b.id),
+};
+
+const EMPLOYMENTS: RecordKind<'employments', EmploymentWire> = {
+  table: 'employments',
+  resource: 'Employment',
+  toWire: (row) => ({ ...(parseJson(row.data) as EmploymentWire), id: Number(row.id), version: row.version }),
+  toRow({ created: _created, ...base }, body) {
+    if (body.startDate && body.endDate && body.endDate < body.startDate)
+      throw apiError('VALIDATION_FAILED', 'endDate', { detail: "'endDate' must not be before 'startDate'." });
+    const { id: _id, version: _version, ...data } = body;
+    return { ...base, start_date: body.startDate ?? null, data: stringifyJson(data) };
+  },
+};
+
+/** The records of one kind of an employee: list, read, add, replace (optimistic lock), delete. */
+export class EmployeeRecords<T extends store.EmployeeRecordTable, W> {
+  readonly #ctx: AppContext;
+  readonly #kind: RecordKind<T, W>;
+  constructor(ctx: AppContext, kind: RecordKind<T, W>) {
+    this.#ctx = ctx;
+    this.#kind = kind;
+  }
+
+  async #row(db: Db, companyId: number, employeeId: number, id: number): Promise<Database[T]> {
+    const row = await store.getOfEmployee(db, this.#kind.table, companyId, employeeId, id);
+    if (!row) throw notFound(this.#kind.resource);
+    return row;
+  }
+
+  async list(companyId: number, employeeId: number): Promise<W[]> {
+    await employeeRow(this.#ctx.db, companyId, employeeId);
+    const rows = await store.listOfEmployee(this.#ctx.db, this.#kind.table, companyId, employeeId);
+    if (this.#kind.compare) rows.sort(this.#kind.compare);
+    return rows.map(this.#kind.toWire);
+  }
+
+  async get(companyId: number, employeeId: number, id: number): Promise<W> {
+    return this.#kind.toWire(await this.#row(this.#ctx.db, companyId, employeeId, id));
+  }
+
+  async create(companyId: number, employeeId: number, body: W): Promise<W> {
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      await employeeRow(trx, companyId, employeeId);
+      const now = this.#ctx.clock.now();
+      const row = this.#kind.toRow(
+        {
+          company_id: companyId,
+          id: await allocateId(trx, companyId, this.#kind.table),
+          employee_id: employeeId,
+          created: isoDateTime(now).slice(0, 19),
+          version: nextVersion(now),
+        },
+        body,
+      );
+      await store.insertOfEmployee(trx, this.#kind.table, row);
+      return this.#kind.toWire(row);
+    });
+  }
+
+  /** PUT: the current `version` (required by the route) and the read-only fields must match. */
+  async replace(companyId: number, employeeId: number, id: number, body: W): Promise<W> {
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const row = await this.#row(trx, companyId, employeeId, id);
+      const current = this.#kind.toWire(row) as Json;
+      checkReadOnly(body as Json, current, ['id', 'created', 'version']);
+      const updated = this.#kind.toRow(
+        {
+          company_id: companyId,
+          id,
+          employee_id: employeeId,
+          created: typeof current.created === 'string' ? current.created : '',
+          version: nextVersion(this.#ctx.clock.now(), row.version),
+        },
+        body,
+      );
+      await lockedWrite(store.updateOfEmployee(trx, this.#kind.table, updated, row.version));
+      return this.#kind.toWire(updated);
+    });
+  }
+
+  async remove(companyId: number, employeeId: number, id: number): Promise<void> {
+    await this.#ctx.db.transaction().execute(async (trx) => {
+      await this.#row(trx, companyId, employeeId, id);
+      await store.deleteOfEmployee(trx, this.#kind.table, companyId, id);
+    });
+  }
+}
+
+async function employeeRow(db: Db, companyId: number, id: number): Promise<store.EmployeeRow> {
+  const row = await store.getEmployee(db, companyId, id);
+  if (!row) throw notFound('Employee');
+  return row;
 }
 
 export class PayrollRegisters {
   readonly #ctx: AppContext;
+  readonly taxCards: EmployeeRecords<'tax_cards', TaxCardWire>;
+  readonly employments: EmployeeRecords<'employments', EmploymentWire>;
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
-  }
-
-  async #employee(db: Db, companyId: number, id: number): Promise<store.EmployeeRow> {
-    const row = await store.getEmployee(db, companyId, id);
-    if (!row) throw notFound('Employee');
-    return row;
+    this.taxCards = new EmployeeRecords(ctx, TAX_CARDS);
+    this.employments = new EmployeeRecords(ctx, EMPLOYMENTS);
   }
 
   /** The person must be one of the register; a personal identity code it has must be valid (century sign too). */
@@ -131,13 +260,13 @@ export class PayrollRegisters {
   }
 
   async salaryInfo(companyId: number, id: number): Promise<SalaryInfoWire> {
-    return salaryInfoToWire(await this.#employee(this.#ctx.db, companyId, id));
+    return salaryInfoToWire(await employeeRow(this.#ctx.db, companyId, id));
   }
 
   /** PUT: the person cannot change; a version sent in a configuration must be the current one. */
   async replaceSalaryInfo(companyId: number, id: number, body: SalaryInfoWire): Promise<SalaryInfoWire> {
     return this.#ctx.db.transaction().execute(async (trx) => {
-      const row = await this.#employee(trx, companyId, id);
+      const row = await employeeRow(trx, companyId, id);
       const current = salaryInfoToWire(row);
       checkReadOnly(body, current, ['employeeId', 'personId']);
       for (const part of [
@@ -194,77 +323,5 @@ export class PayrollRegisters {
       .filter((e) => query.personNumber === undefined || e.personNumber === query.personNumber);
     if (page.order === 'desc') employees.reverse();
     return paged(employees.slice(page.offset, page.offset + page.pageSize), employees.length, page);
-  }
-
-  async taxCards(companyId: number, employeeId: number): Promise<TaxCardWire[]> {
-    await this.#employee(this.#ctx.db, companyId, employeeId);
-    return (await store.listTaxCards(this.#ctx.db, companyId, employeeId)).map(taxCardToWire);
-  }
-
-  async taxCard(companyId: number, employeeId: number, id: number): Promise<TaxCardWire> {
-    const row = await store.getTaxCard(this.#ctx.db, companyId, employeeId, id);
-    if (!row) throw notFound('Tax card');
-    return taxCardToWire(row);
-  }
-
-  #taxCardRow(
-    base: Pick<store.TaxCardRow, 'company_id' | 'id' | 'employee_id' | 'created' | 'version'>,
-    body: TaxCardWire,
-  ) {
-    return {
-      ...base,
-      type: body.type,
-      revised: body.revised,
-      income_type: body.incomeType ?? null,
-      valid_from: body.validFrom,
-      base_percent: body.basePercent.toFixed(),
-      additional_percent: body.additionalPercent.toFixed(),
-      annual_income_limit: body.annualIncomeLimit.toFixed(),
-      limit_used: (body.limitUsed ?? new Decimal(0)).toFixed(),
-      comments: body.comments ?? null,
-    } satisfies store.TaxCardRow;
-  }
-
-  async createTaxCard(companyId: number, employeeId: number, body: TaxCardWire): Promise<TaxCardWire> {
-    return this.#ctx.db.transaction().execute(async (trx) => {
-      await this.#employee(trx, companyId, employeeId);
-      const violations = new Violations();
-      checkTaxCard(body, violations);
-      violations.throwIfAny();
-      const now = this.#ctx.clock.now();
-      const row = this.#taxCardRow(
-        {
-          company_id: companyId,
-          id: await allocateId(trx, companyId, 'tax_cards'),
-          employee_id: employeeId,
-          created: isoDateTime(now).slice(0, 19),
-          version: nextVersion(now),
-        },
-        body,
-      );
-      await store.insertTaxCard(trx, row);
-      return taxCardToWire(row);
-    });
-  }
-
-  async replaceTaxCard(companyId: number, employeeId: number, id: number, body: TaxCardWire): Promise<TaxCardWire> {
-    return this.#ctx.db.transaction().execute(async (trx) => {
-      const row = await store.getTaxCard(trx, companyId, employeeId, id);
-      if (!row) throw notFound('Tax card');
-      checkReadOnly(body, taxCardToWire(row), ['id', 'created', 'version']);
-      const violations = new Violations();
-      checkTaxCard(body, violations);
-      violations.throwIfAny();
-      const updated = this.#taxCardRow({ ...row, version: nextVersion(this.#ctx.clock.now(), row.version) }, body);
-      await lockedWrite(store.updateTaxCard(trx, updated, row.version));
-      return taxCardToWire(updated);
-    });
-  }
-
-  async deleteTaxCard(companyId: number, employeeId: number, id: number): Promise<void> {
-    await this.#ctx.db.transaction().execute(async (trx) => {
-      if (!(await store.getTaxCard(trx, companyId, employeeId, id))) throw notFound('Tax card');
-      await store.deleteTaxCard(trx, companyId, id);
-    });
   }
 }

@@ -1,25 +1,25 @@
 // HTTP of payroll.
-import { Type, PathId } from '../platform/schema.ts';
+import { Type, PathId, type Static } from '../platform/schema.ts';
+import type { TObject } from '@sinclair/typebox';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import {
   EmployeeQuery,
   EmployeeSearchResult,
+  Employment,
   SalaryInfo,
   SalaryTypeQuery,
   SalaryTypeSearchResult,
   TaxCard,
 } from './schemas.ts';
 import type { PayrollService } from './service.ts';
+import type { EmployeeRecords } from './registers.ts';
+import type { EmployeeRecordTable } from './store.ts';
 
 const TAGS = ['Payroll'];
 const EMPLOYEES = 'salaries.employeeRegister' as const;
 const TAX_CARDS = 'salaries.taxCards' as const;
 const EmployeeParam = Type.Object({ employeeId: PathId('Employee id (int32).') });
-const TaxCardParams = Type.Object({
-  employeeId: PathId('Employee id (int32).'),
-  taxCardId: PathId('Tax card id (int32).'),
-});
 
 export function payrollRoutes(payroll: PayrollService): RouteDef[] {
   const registers = payroll.registers;
@@ -82,73 +82,98 @@ export function payrollRoutes(payroll: PayrollService): RouteDef[] {
       handler: ({ auth, params, body }) =>
         registers.replaceSalaryInfo(auth.companyId, parseId(params.employeeId, 'Employee'), body),
     }),
+    ...recordRoutes({
+      segment: 'taxcards',
+      idName: 'taxCardId',
+      noun: 'tax card',
+      leaf: TAX_CARDS,
+      schema: TaxCard,
+      records: registers.taxCards,
+      rules:
+        '`incomeType` is null, `00000`, `000024` to `000040` or `000042`; a TAX_AT_SOURCE card has none (400 ' +
+        "'Invalid tax card income type', `INVALID_TAX_CARD_INCOME_TYPE`). Listed by `validFrom`.",
+    }),
+    ...recordRoutes({
+      segment: 'employments',
+      idName: 'employmentId',
+      noun: 'employment',
+      leaf: EMPLOYEES,
+      schema: Employment,
+      records: registers.employments,
+      rules: '`endDate` may not be before `startDate`.',
+    }),
+  ];
+}
+
+/** The routes of one kind of record of an employee: list, add, read, replace (current `version` required), delete. */
+function recordRoutes<S extends TObject, T extends EmployeeRecordTable>(o: {
+  segment: string;
+  idName: string;
+  noun: string;
+  leaf: typeof EMPLOYEES | typeof TAX_CARDS;
+  schema: S;
+  records: EmployeeRecords<T, Static<S>>;
+  rules: string;
+}): RouteDef[] {
+  const base = `/payrolls/employees/:employeeId/salaryinfo/${o.segment}`;
+  const one = `${base}/:${o.idName}`;
+  const noun = o.noun[0].toUpperCase() + o.noun.slice(1);
+  const Params = Type.Object({
+    employeeId: PathId('Employee id (int32).'),
+    [o.idName]: PathId(`${noun} id (int32).`),
+  });
+  const ids = (params: Record<string, number>) =>
+    [parseId(params.employeeId, 'Employee'), parseId(params[o.idName], noun)] as const;
+  return [
     route({
       method: 'GET',
-      path: '/payrolls/employees/:employeeId/salaryinfo/taxcards',
-      right: view(TAX_CARDS),
+      path: base,
+      right: view(o.leaf),
       tags: TAGS,
-      summary: 'List the tax cards of an employee',
-      description: 'Ordered by `validFrom`.',
-      schema: { params: EmployeeParam, response: { 200: Type.Array(TaxCard) } },
-      handler: ({ auth, params }) => registers.taxCards(auth.companyId, parseId(params.employeeId, 'Employee')),
+      summary: `List the ${o.noun}s of an employee`,
+      schema: { params: EmployeeParam, response: { 200: Type.Array(o.schema) } },
+      handler: ({ auth, params }) => o.records.list(auth.companyId, parseId(params.employeeId, 'Employee')),
     }),
     route({
       method: 'POST',
-      path: '/payrolls/employees/:employeeId/salaryinfo/taxcards',
-      right: edit(TAX_CARDS),
+      path: base,
+      right: edit(o.leaf),
       tags: TAGS,
-      summary: 'Add a tax card',
-      description:
-        '`incomeType` is null, `00000`, `000024` to `000040` or `000042`; a TAX_AT_SOURCE card has none (400 ' +
-        "'Invalid tax card income type', `INVALID_TAX_CARD_INCOME_TYPE`).",
-      schema: { params: EmployeeParam, body: TaxCard, response: { 200: TaxCard } },
+      summary: `Add a ${o.noun}`,
+      description: o.rules,
+      schema: { params: EmployeeParam, body: o.schema, response: { 200: o.schema } },
       handler: ({ auth, params, body }) =>
-        registers.createTaxCard(auth.companyId, parseId(params.employeeId, 'Employee'), body),
+        o.records.create(auth.companyId, parseId(params.employeeId, 'Employee'), body),
     }),
     route({
       method: 'GET',
-      path: '/payrolls/employees/:employeeId/salaryinfo/taxcards/:taxCardId',
-      right: view(TAX_CARDS),
+      path: one,
+      right: view(o.leaf),
       tags: TAGS,
-      summary: 'Get a tax card',
-      schema: { params: TaxCardParams, response: { 200: TaxCard } },
-      handler: ({ auth, params }) =>
-        registers.taxCard(
-          auth.companyId,
-          parseId(params.employeeId, 'Employee'),
-          parseId(params.taxCardId, 'Tax card'),
-        ),
+      summary: `Get a ${o.noun}`,
+      schema: { params: Params, response: { 200: o.schema } },
+      handler: ({ auth, params }) => o.records.get(auth.companyId, ...ids(params)),
     }),
     route({
       method: 'PUT',
-      path: '/payrolls/employees/:employeeId/salaryinfo/taxcards/:taxCardId',
+      path: one,
       version: 'required',
-      right: edit(TAX_CARDS),
+      right: edit(o.leaf),
       tags: TAGS,
-      summary: 'Replace a tax card',
-      description: 'The rules of POST; the current `version` is required.',
-      schema: { params: TaxCardParams, body: TaxCard, response: { 200: TaxCard } },
-      handler: ({ auth, params, body }) =>
-        registers.replaceTaxCard(
-          auth.companyId,
-          parseId(params.employeeId, 'Employee'),
-          parseId(params.taxCardId, 'Tax card'),
-          body,
-        ),
+      summary: `Replace a ${o.noun}`,
+      description: `${o.rules} The current \`version\` is required.`,
+      schema: { params: Params, body: o.schema, response: { 200: o.schema } },
+      handler: ({ auth, params, body }) => o.records.replace(auth.companyId, ...ids(params), body),
     }),
     route({
       method: 'DELETE',
-      path: '/payrolls/employees/:employeeId/salaryinfo/taxcards/:taxCardId',
-      right: edit(TAX_CARDS),
+      path: one,
+      right: edit(o.leaf),
       tags: TAGS,
-      summary: 'Delete a tax card',
-      schema: { params: TaxCardParams, response: { 204: Type.Null({ description: 'Deleted.' }) } },
+      summary: `Delete a ${o.noun}`,
+      schema: { params: Params, response: { 204: Type.Null({ description: 'Deleted.' }) } },
       handler: async ({ auth, params }, reply) => {
-        await registers.deleteTaxCard(
-          auth.companyId,
-          parseId(params.employeeId, 'Employee'),
-          parseId(params.taxCardId, 'Tax card'),
-        );
+        await o.records.remove(auth.companyId, ...ids(params));
         return reply.code(204).send();
       },
     }),

@@ -1,6 +1,7 @@
 // SQL of payroll.
 import type { Db } from '../db/index.ts';
 import { updateIfVersion } from '../db/versioned.ts';
+import type { Database } from '../db/types.ts';
 
 export interface SalaryTypeRow {
   company_id: number;
@@ -54,8 +55,19 @@ export interface TaxCardRow {
   version: string;
 }
 
+interface EmploymentRow {
+  company_id: number;
+  id: number;
+  employee_id: number;
+  start_date: string | null;
+  /** The Employment, JSON. */
+  data: string;
+  version: string;
+}
+
 declare module '../db/types.ts' {
   interface Database {
+    employments: EmploymentRow;
     salary_types: SalaryTypeRow;
     employees: EmployeeRow;
     tax_cards: TaxCardRow;
@@ -143,40 +155,68 @@ export async function searchEmployees(
   return query.orderBy('e.id').execute();
 }
 
-export async function listTaxCards(db: Db, companyId: number, employeeId: number): Promise<TaxCardRow[]> {
-  return db
-    .selectFrom('tax_cards')
+/** Tables of records that belong to one employee (tax cards, employments). */
+export type EmployeeRecordTable = 'tax_cards' | 'employments';
+type RecordRow<T extends EmployeeRecordTable> = Database[T];
+
+export async function listOfEmployee<T extends EmployeeRecordTable>(
+  db: Db,
+  table: T,
+  companyId: number,
+  employeeId: number,
+): Promise<RecordRow<T>[]> {
+  const rows = await db
+    .selectFrom(table as 'employments')
     .selectAll()
     .where('company_id', '=', companyId)
     .where('employee_id', '=', employeeId)
-    .orderBy('valid_from')
     .orderBy('id')
     .execute();
+  return rows as RecordRow<T>[];
 }
 
-export async function getTaxCard(
+export async function getOfEmployee<T extends EmployeeRecordTable>(
   db: Db,
+  table: T,
   companyId: number,
   employeeId: number,
   id: number,
-): Promise<TaxCardRow | undefined> {
-  return db
-    .selectFrom('tax_cards')
+): Promise<RecordRow<T> | undefined> {
+  const row = await db
+    .selectFrom(table as 'employments')
     .selectAll()
     .where('company_id', '=', companyId)
     .where('employee_id', '=', employeeId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return row as RecordRow<T> | undefined;
 }
 
-export async function insertTaxCard(db: Db, row: TaxCardRow): Promise<void> {
-  await db.insertInto('tax_cards').values(row).execute();
+export async function insertOfEmployee<T extends EmployeeRecordTable>(
+  db: Db,
+  table: T,
+  row: RecordRow<T>,
+): Promise<void> {
+  await db
+    .insertInto(table as 'employments')
+    .values(row as EmploymentRow)
+    .execute();
 }
 
-export function updateTaxCard(db: Db, row: TaxCardRow, expectedVersion: string): Promise<boolean> {
-  return updateIfVersion(db, 'tax_cards', row, expectedVersion);
+export function updateOfEmployee<T extends EmployeeRecordTable>(
+  db: Db,
+  table: T,
+  row: RecordRow<T>,
+  expectedVersion: string,
+): Promise<boolean> {
+  return updateIfVersion(db, table, row, expectedVersion);
 }
 
-export async function deleteTaxCard(db: Db, companyId: number, id: number): Promise<void> {
-  await db.deleteFrom('tax_cards').where('company_id', '=', companyId).where('id', '=', id).execute();
+export async function deleteOfEmployee(
+  db: Db,
+  table: EmployeeRecordTable,
+  companyId: number,
+  id: number,
+): Promise<void> {
+  await db.deleteFrom(table).where('company_id', '=', companyId).where('id', '=', id).execute();
 }

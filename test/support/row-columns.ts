@@ -33,6 +33,14 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     data: 'notnull',
     version: 'notnull',
   },
+  employments: {
+    company_id: 'notnull',
+    id: 'notnull',
+    employee_id: 'notnull',
+    start_date: 'null',
+    data: 'notnull',
+    version: 'notnull',
+  },
   tax_cards: {
     company_id: 'notnull',
     id: 'notnull',
