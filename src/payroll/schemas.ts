@@ -14,6 +14,7 @@ import {
 } from '../platform/schema.ts';
 import { PERSON_ADDRESS_COUNTRIES } from '../domain/real-vocabularies.ts';
 import { SALARY_CATEGORIES } from '../domain/payroll/slip.ts';
+import { TAX_CARD_TYPES } from '../domain/payroll/withholding.ts';
 
 const Category = StringEnum([...SALARY_CATEGORIES]);
 
@@ -237,7 +238,7 @@ export type EmployeeQueryWire = Static<typeof EmployeeQuery>;
 export const TaxCard = Type.Object(
   {
     id: ReadOnlyId(),
-    type: StringEnum(['A', 'ADDITIONAL_INCOME', 'FREELANCE', 'GRADED_INCOME', 'ONE_INCOME_LIMIT', 'TAX_AT_SOURCE']),
+    type: StringEnum([...TAX_CARD_TYPES]),
     revised: Type.Boolean({ description: 'A revised tax card (muutosverokortti).' }),
     incomeType: Type.Optional(
       Type.Union([Type.String({ maxLength: 6 }), Type.Null()], {

@@ -3,7 +3,7 @@ import { Decimal } from '../decimal.ts';
 import type { PayrollYearRates } from './rates.ts';
 import { percentOf, roundCents } from './rounding.ts';
 
-const TAX_CARD_TYPES = [
+export const TAX_CARD_TYPES = [
   'A',
   'ADDITIONAL_INCOME',
   'FREELANCE',
