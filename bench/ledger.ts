@@ -15,6 +15,7 @@ import { seedDemo } from '../src/company/demo.ts';
 import { openDatabase, type Db } from '../src/db/index.ts';
 import type { PostingLine } from '../src/domain/postings.ts';
 import { sql } from 'kysely';
+import { globalTables } from '../src/modules.ts';
 
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 100_000);
 const LINES = Number(process.env.BENCH_LINES ?? 10);
@@ -46,7 +47,7 @@ if (postgres) {
 }
 
 const clock = new ManualClock(`${YEAR}-12-31T12:00:00Z`);
-const database = openDatabase({ url });
+const database = openDatabase({ url, globalTables: globalTables() });
 const config = {
   ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
   databaseUrl: url,
@@ -143,7 +144,7 @@ async function post(): Promise<void> {
         const date = new Date(Date.UTC(YEAR, 0, day)).toISOString().slice(0, 10);
         const lines: PostingLine[] = receiptLines().map((l, i) => ({
           account: l.account,
-          amountMinor: l.amount,
+          amountMinor: BigInt(l.amount),
           description: i % 3 === 0 ? `Rivi ${i} "x" ä` : null,
           dimensions:
             n % 10 === 0 && i === 0
@@ -151,12 +152,12 @@ async function post(): Promise<void> {
                   {
                     dimensionId: dimension.id,
                     itemId: dimension.items[0],
-                    amountMinor: Math.trunc((l.amount * 6) / 10),
+                    amountMinor: BigInt(Math.trunc((l.amount * 6) / 10)),
                   },
                   {
                     dimensionId: dimension.id,
                     itemId: dimension.items[1],
-                    amountMinor: l.amount - Math.trunc((l.amount * 6) / 10),
+                    amountMinor: BigInt(l.amount - Math.trunc((l.amount * 6) / 10)),
                   },
                 ]
               : undefined,

@@ -103,12 +103,12 @@ function lines(accounts: string[]): PostingLine[] {
     const amount = (next() % 2_000_000) - 1_000_000;
     out.push({
       account: accounts[next() % accounts.length],
-      amountMinor: amount,
+      amountMinor: BigInt(amount),
       description: i === 0 ? `Rivi ${i}` : null,
     });
     sum += amount;
   }
-  out.push({ account: '1910', amountMinor: -sum, description: null });
+  out.push({ account: '1910', amountMinor: BigInt(-sum), description: null });
   return out;
 }
 

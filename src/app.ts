@@ -11,6 +11,7 @@ import {
   clientErrorHandler,
   frameworkErrors,
   installConventions,
+  installShutdownAnswer,
   installNotFound,
   installVersionLifecycle,
   MAX_PARAM_LENGTH,
@@ -30,6 +31,7 @@ import {
   createServices,
   rootRoutes,
   type Services,
+  globalTables,
 } from './modules.ts';
 import { backfillCompanySetup, companySetup } from './platform/company-setup.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
@@ -84,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   let requestCounter = 0;
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.database ?? openDatabase({ url: config.databaseUrl });
+  const database = options.database ?? openDatabase({ url: config.databaseUrl, globalTables: globalTables() });
   if (options.migrate !== false) await migrate(database.db, allMigrations());
 
   const ctx: AppContext = {
@@ -114,9 +116,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
-    return503OnClosing: true,
+    // answered by installShutdownAnswer, in the error body
+    return503OnClosing: false,
   });
 
+  installShutdownAnswer(fastify);
   installConventions(fastify, { bodyLimit: config.bodyLimitBytes, validateResponses: config.validateResponses });
   installVersionLifecycle(fastify, clock);
   installRateLimit(fastify, services.rateLimit);

@@ -15,7 +15,7 @@ import {
   type DemoCredentials,
 } from './company/index.ts';
 import { parseJson } from './platform/json.ts';
-import { allMigrations } from './modules.ts';
+import { allMigrations, globalTables } from './modules.ts';
 import { LATEST_VERSION } from './platform/versions.ts';
 import type { RightLeaf, RightValue, Role } from './platform/rights.ts';
 import { ApiError } from './platform/errors.ts';
@@ -392,7 +392,7 @@ export async function main(argv: string[]): Promise<number> {
         await serve(config);
         return -1; // keeps running
       case 'migrate': {
-        const database = openDatabase({ url: config.databaseUrl });
+        const database = openDatabase({ url: config.databaseUrl, globalTables: globalTables() });
         const applied = await migrate(database.db, allMigrations());
         await database.close();
         print({ applied });

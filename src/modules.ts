@@ -89,8 +89,13 @@ export function createServices(ctx: AppContext): Services {
 
 const serviceOf = (services: Services, area: AnyArea): unknown => (services as Record<string, unknown>)[area.name];
 
+/** Each area with its API routes, in module-list order. */
+export function routesByArea(ctx: AppContext, services: Services): [AnyArea, RouteDef[]][] {
+  return AREAS.map((area) => [area, area.routes?.(serviceOf(services, area), ctx, services) ?? []]);
+}
+
 export function allRoutes(ctx: AppContext, services: Services): RouteDef[] {
-  return AREAS.flatMap((area) => area.routes?.(serviceOf(services, area), ctx, services) ?? []);
+  return routesByArea(ctx, services).flatMap(([, routes]) => routes);
 }
 
 /** Routes at the service root, outside the versioned API (pages and root endpoints; see src/platform/root-routes.ts). */
@@ -117,6 +122,11 @@ export function allMigrations(): Record<string, Migration> {
     }
   }
   return all;
+}
+
+/** Tables not owned by one company, as the areas declare them: the company-scope guard lets them through. */
+export function globalTables(): string[] {
+  return AREAS.flatMap((area) => area.tables?.global ?? []);
 }
 
 /** The area owning each table (the only one writing it). */

@@ -16,7 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/db/index.ts';
-import { allMigrations } from '../src/modules.ts';
+import { allMigrations, globalTables } from '../src/modules.ts';
 import { emitEvent } from '../src/webhooks/outbox.ts';
 import { testEngine } from './support/database.ts';
 import { CRASH_POINT_REACHED } from './support/crash-point.ts';
@@ -134,7 +134,10 @@ async function token(base: string, credentials: Credentials): Promise<string> {
 
 /** Opens the database beside the service (SQLite: a second connection to the file). */
 function inspect(url: string): DatabaseHandle {
-  const handle = testEngine === 'sqlite' ? openDatabase({ url }) : openDatabase({ url, poolSize: 2 });
+  const handle =
+    testEngine === 'sqlite'
+      ? openDatabase({ url, globalTables: globalTables() })
+      : openDatabase({ url, poolSize: 2, globalTables: globalTables() });
   cleanups.push(() => handle.close());
   return handle;
 }

@@ -13,6 +13,7 @@ import { openDatabase } from '../src/db/index.ts';
 import { crossRate } from '../src/currencies/rates.ts';
 import { startService, type TestService } from './support/service.ts';
 import { freshDatabase, testEngine } from './support/database.ts';
+import { globalTables } from '../src/modules.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'tase-rates-'));
@@ -35,7 +36,10 @@ beforeAll(async () => {
   // The command and the service share one database: a file on SQLite, the test's own database on PostgreSQL.
   if (testEngine === 'sqlite') {
     databaseUrl = join(dir, 'rates.sqlite');
-    svc = await startService({ clock, database: { ...openDatabase({ url: databaseUrl }), url: databaseUrl } });
+    svc = await startService({
+      clock,
+      database: { ...openDatabase({ url: databaseUrl, globalTables: globalTables() }), url: databaseUrl },
+    });
   } else {
     const database = await freshDatabase();
     databaseUrl = database.url;

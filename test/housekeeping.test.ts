@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { createServer, type Server } from 'node:http';
 import { ManualClock } from '../src/platform/clock.ts';
 import { Housekeeping, purgesOf, type HousekeepingCounts } from '../src/housekeeping/task.ts';
-import { AREAS, backgroundTasks } from '../src/modules.ts';
+import { AREAS, backgroundTasks, globalTables } from '../src/modules.ts';
 import { ACCESS_TOKEN_SECONDS } from '../src/auth/tokens.ts';
 import { REFRESH_TOKEN_SECONDS } from '../src/auth/service.ts';
 import { startService, otherCompany, type TestService } from './support/service.ts';
@@ -458,7 +458,7 @@ describe('tase admin housekeeping', () => {
       );
     expect((await tase(['migrate'])).code).toBe(0);
     const { openDatabase } = await import('../src/db/index.ts');
-    const db = database ?? openDatabase({ url });
+    const db = database ?? openDatabase({ url, globalTables: globalTables() });
     const longAgo = '2020-01-01T00:00:00.000';
     await db.db
       .insertInto('login_flows')

@@ -1,7 +1,7 @@
 // The per-client rate limit: 429 with Retry-After and the IETF RateLimit headers, the token endpoint counted
 // too, clients counted apart, one shared allowance across several service processes (PostgreSQL, SQLite file),
 // and never more than the limit in any one-second span, also for bursts that straddle second boundaries.
-import { allMigrations } from '../src/modules.ts';
+import { allMigrations, globalTables } from '../src/modules.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -64,13 +64,13 @@ async function bursts(limiters: RateLimiter[], size: number, every: number, dura
 async function sharedDatabases(count: number): Promise<{ handles: DatabaseHandle[]; close(): Promise<void> }> {
   if (testEngine === 'postgres') {
     const handles = Array.from({ length: count }, () =>
-      openDatabase({ url: svc.app.ctx.config.databaseUrl, poolSize: 4 }),
+      openDatabase({ url: svc.app.ctx.config.databaseUrl, poolSize: 4, globalTables: globalTables() }),
     );
     return { handles, close: async () => void (await Promise.all(handles.map((h) => h.close()))) };
   }
   const dir = mkdtempSync(join(tmpdir(), 'tase-rate-'));
   const url = join(dir, 'tase.sqlite');
-  const handles = Array.from({ length: count }, () => openDatabase({ url }));
+  const handles = Array.from({ length: count }, () => openDatabase({ url, globalTables: globalTables() }));
   await migrate(handles[0].db, allMigrations());
   return {
     handles,
@@ -227,7 +227,9 @@ describe('rate limit', () => {
 
   it.skipIf(testEngine !== 'postgres')('holds across two service processes on one PostgreSQL database', async () => {
     // two apps with their own connection pools and limiters: as two processes would be
-    const databases = [0, 1].map(() => openDatabase({ url: svc.app.ctx.config.databaseUrl, poolSize: 4 }));
+    const databases = [0, 1].map(() =>
+      openDatabase({ url: svc.app.ctx.config.databaseUrl, poolSize: 4, globalTables: globalTables() }),
+    );
     const config = { ...svc.app.ctx.config, rateLimitPerSecond: 10 };
     const first = await buildApp({ config, database: databases[0], clock: svc.clock, migrate: false });
     const second = await buildApp({ config, database: databases[1], clock: svc.clock, migrate: false });

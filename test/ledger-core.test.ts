@@ -7,12 +7,12 @@ import { ApiError } from '../src/platform/errors.ts';
 import { purchaseInvoicePostings, salesInvoicePostings, UnbalancedPostingError } from '../src/domain/postings.ts';
 import { ledgerSums, reversalOf, writeEntries } from '../src/ledger/store.ts';
 import type { ReceiptDraft } from '../src/ledger/posting.ts';
-import { startService, type TestService } from './support/service.ts';
+import { otherCompany, startService, type TestService } from './support/service.ts';
 
 let svc: TestService;
 const clock = new ManualClock('2026-10-01T08:00:00Z');
 
-const salesDraft = (netMinor: number): ReceiptDraft => ({
+const salesDraft = (netMinor: bigint): ReceiptDraft => ({
   type: 'SALES_INVOICE',
   status: 'APPROVED',
   name: 'Invoice 1001',
@@ -34,7 +34,7 @@ describe('LedgerService.post', () => {
     const { ledger } = svc.app.services;
     const posted = await svc.app.ctx.db
       .transaction()
-      .execute((trx) => ledger.post(trx, svc.demo.companyId, salesDraft(100000)));
+      .execute((trx) => ledger.post(trx, svc.demo.companyId, salesDraft(100000n)));
     expect(posted.receiptNumber).toBeGreaterThan(0);
     const answer = await svc.api('GET', `/ledgerreceipts/${posted.id}`);
     expect(answer.body).toMatchObject({
@@ -54,8 +54,8 @@ describe('LedgerService.post', () => {
     const sums = new Map(
       (await ledgerSums(svc.app.ctx.db, svc.demo.companyId)).map((r) => [r.account_number, r.total]),
     );
-    expect(sums.get('1700')).toBe(125500);
-    expect(sums.get('2930')).toBe(-25500);
+    expect(sums.get('1700')).toBe(125500n);
+    expect(sums.get('2930')).toBe(-25500n);
     // its status follows its document: the journal actions and PUT refuse it
     expect((await svc.api('PUT', `/ledgerreceipts/${posted.id}/invalidate`)).body.errors[0].message).toMatch(
       /^RECEIPT_TYPE_NOT_EDITABLE/,
@@ -70,7 +70,7 @@ describe('LedgerService.post', () => {
     const before = await svc.api('GET', '/ledgerreceipts?size=200');
     await expect(
       svc.app.ctx.db.transaction().execute(async (trx) => {
-        await ledger.post(trx, svc.demo.companyId, salesDraft(5000));
+        await ledger.post(trx, svc.demo.companyId, salesDraft(5000n));
         throw new Error('the invoice could not be saved');
       }),
     ).rejects.toThrow('the invoice could not be saved');
@@ -79,15 +79,15 @@ describe('LedgerService.post', () => {
     // and the receipt number is given back
     const next = await svc.app.ctx.db
       .transaction()
-      .execute((trx) => ledger.post(trx, svc.demo.companyId, salesDraft(5000)));
+      .execute((trx) => ledger.post(trx, svc.demo.companyId, salesDraft(5000n)));
     const numbers = before.body.results.map((r: { receiptNumber: number }) => r.receiptNumber);
     expect(next.receiptNumber).toBe(Math.max(...numbers) + 1);
   });
 
   it('refuses an unbalanced or invalid draft with every problem', async () => {
     const { ledger } = svc.app.services;
-    const draft = salesDraft(1000);
-    draft.lines[0] = { ...draft.lines[0], amountMinor: draft.lines[0].amountMinor + 1 };
+    const draft = salesDraft(1000n);
+    draft.lines[0] = { ...draft.lines[0], amountMinor: draft.lines[0].amountMinor + 1n };
     draft.lines[1] = { ...draft.lines[1], account: '3999' };
     const error = await svc.app.ctx.db
       .transaction()
@@ -102,7 +102,7 @@ describe('LedgerService.post', () => {
 
   it('the writer of ledger lines itself refuses unbalanced lines', async () => {
     const companyId = svc.demo.companyId;
-    const line = (id: number, amount: number) => ({
+    const line = (id: number, amount: bigint) => ({
       company_id: companyId,
       receipt_id: 999999,
       id,
@@ -126,7 +126,7 @@ describe('LedgerService.post', () => {
     await expect(
       svc.app.ctx.db
         .transaction()
-        .execute((trx) => writeEntries(trx, companyId, 999999, [line(1, 100), line(2, -99)], [])),
+        .execute((trx) => writeEntries(trx, companyId, 999999, [line(1, 100n), line(2, -99n)], [])),
     ).rejects.toBeInstanceOf(UnbalancedPostingError);
   });
 });
@@ -143,13 +143,13 @@ describe('LedgerService.replace and setStatus', () => {
       receiptDate: '2026-10-01',
       vatType: 'PURCHASE',
       vatStatus: 1,
-      lines: purchaseInvoicePostings([{ netMinor: 40000, vatPercent: new Decimal('25.5') }]),
+      lines: purchaseInvoicePostings([{ netMinor: 40000n, vatPercent: new Decimal('25.5') }]),
     };
     const posted = await db.transaction().execute((trx) => ledger.post(trx, companyId, draft));
     const replaced = await db.transaction().execute((trx) =>
       ledger.replace(trx, companyId, posted.id, {
         ...draft,
-        lines: purchaseInvoicePostings([{ netMinor: 50000, vatPercent: new Decimal('13.5'), account: '7000' }]),
+        lines: purchaseInvoicePostings([{ netMinor: 50000n, vatPercent: new Decimal('13.5'), account: '7000' }]),
       }),
     );
     expect(replaced.receiptNumber).toBe(posted.receiptNumber);
@@ -162,7 +162,7 @@ describe('LedgerService.replace and setStatus', () => {
     const before = new Map((await ledgerSums(db, companyId)).map((r) => [r.account_number, r.total]));
     await db.transaction().execute((trx) => ledger.setStatus(trx, companyId, posted.id, 'APPROVED'));
     const after = new Map((await ledgerSums(db, companyId)).map((r) => [r.account_number, r.total]));
-    expect((after.get('2871') ?? 0) - (before.get('2871') ?? 0)).toBe(-56750);
+    expect((after.get('2871') ?? 0n) - (before.get('2871') ?? 0n)).toBe(-56750n);
     const illegal = await db
       .transaction()
       .execute((trx) => ledger.setStatus(trx, companyId, posted.id, 'APPROVED'))
@@ -170,7 +170,7 @@ describe('LedgerService.replace and setStatus', () => {
     expect((illegal as ApiError).items[0].message).toMatch(/^ILLEGAL_RECEIPT_STATUS_TRANSITION/);
     await db.transaction().execute((trx) => ledger.setStatus(trx, companyId, posted.id, 'INVALIDATED'));
     const end = new Map((await ledgerSums(db, companyId)).map((r) => [r.account_number, r.total]));
-    expect(end.get('2871') ?? 0).toBe(before.get('2871') ?? 0);
+    expect(end.get('2871') ?? 0n).toBe(before.get('2871') ?? 0n);
   });
 });
 
@@ -181,8 +181,8 @@ describe('LedgerService.reverse', () => {
     const companyId = svc.demo.companyId;
     const totals = async () => new Map((await ledgerSums(db, companyId)).map((r) => [r.account_number, r.total]));
     const before = await totals();
-    const posted = await db.transaction().execute((trx) => ledger.post(trx, companyId, salesDraft(20000)));
-    expect((await totals()).get('1700')).toBe((before.get('1700') ?? 0) + 25100);
+    const posted = await db.transaction().execute((trx) => ledger.post(trx, companyId, salesDraft(20000n)));
+    expect((await totals()).get('1700')).toBe((before.get('1700') ?? 0n) + 25100n);
 
     // the caller's transaction rolls back: no reversal remains, and its number is given back
     await expect(
@@ -223,11 +223,33 @@ describe('LedgerService.reverse', () => {
 
     const draft = await db
       .transaction()
-      .execute((trx) => ledger.post(trx, companyId, { ...salesDraft(100), status: 'UNFINISHED' }));
+      .execute((trx) => ledger.post(trx, companyId, { ...salesDraft(100n), status: 'UNFINISHED' }));
     const unfinished = await db
       .transaction()
       .execute((trx) => ledger.reverse(trx, companyId, draft.id))
       .catch((e: unknown) => e);
     expect((unfinished as ApiError).items[0].message).toMatch(/^ILLEGAL_RECEIPT_STATUS_TRANSITION: a UNFINISHED/);
+  });
+});
+
+describe('the count of receipts', () => {
+  it('answers totalCount from the company counter, exactly as a count of the table, filtered or not', async () => {
+    const { db } = svc.app.ctx;
+    const companyId = svc.demo.companyId;
+    const counted = async (type?: string) => {
+      let query = db.selectFrom('ledger_receipts').where('company_id', '=', companyId);
+      if (type) query = query.where('type', '=', type);
+      return Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    };
+    await db.transaction().execute((trx) => svc.app.services.ledger.post(trx, companyId, salesDraft(700n)));
+    const all = await svc.api('GET', '/ledgerreceipts?size=1');
+    expect(all.body.meta.totalCount).toBe(await counted());
+    expect(all.body.meta.totalCount).toBeGreaterThan(0);
+    const sales = await svc.api('GET', '/ledgerreceipts?size=1&types=SALES_INVOICE');
+    expect(sales.body.meta.totalCount).toBe(await counted('SALES_INVOICE'));
+    // another company's receipts are not counted
+    const other = await otherCompany(svc);
+    const theirs = await svc.request('GET', '/api/ledgerreceipts', { token: other.token });
+    expect(theirs.body.meta.totalCount).toBe(0);
   });
 });

@@ -119,10 +119,10 @@ afterAll(() => svc.close());
 
 describe('the ledger under random receipts', () => {
   it('stays balanced, and every balance is the sum of the approved postings', async () => {
-    const expected = new Map<string, number>(); // account -> cents of approved receipts
+    const expected = new Map<string, bigint>(); // account -> cents of approved receipts
     const receipts = new Map<number, { lines: Line[]; status: string }>();
     const apply = (lines: Line[], sign: 1 | -1) => {
-      for (const l of lines) expected.set(l.account, (expected.get(l.account) ?? 0) + sign * l.cents);
+      for (const l of lines) expected.set(l.account, (expected.get(l.account) ?? 0n) + BigInt(sign * l.cents));
     };
     await fc.assert(
       fc.asyncProperty(
@@ -166,10 +166,10 @@ describe('the ledger under random receipts', () => {
             state.status = to;
           }
           const sums = await ledgerSums(svc.app.ctx.db, svc.demo.companyId);
-          expect(sums.reduce((s, r) => s + r.total, 0)).toBe(0);
-          for (const r of sums) expect(r.total).toBe(expected.get(r.account_number) ?? 0);
+          expect(sums.reduce((s, r) => s + r.total, 0n)).toBe(0n);
+          for (const r of sums) expect(r.total).toBe(expected.get(r.account_number) ?? 0n);
           for (const [account, cents] of expected)
-            if (cents !== 0) expect(sums.find((r) => r.account_number === account)?.total).toBe(cents);
+            if (cents !== 0n) expect(sums.find((r) => r.account_number === account)?.total).toBe(cents);
         },
       ),
       { numRuns: 40 },

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { migrate, MigrationError, openDatabase, type DatabaseHandle } from '../src/db/index.ts';
-import { allMigrations } from '../src/modules.ts';
+import { allMigrations, globalTables } from '../src/modules.ts';
 import { runMigrations } from '../src/db/migration-runner.ts';
 
 const dirs: string[] = [];
@@ -20,7 +20,7 @@ afterEach(async () => {
 function fileDatabase(): DatabaseHandle {
   const dir = mkdtempSync(join(tmpdir(), 'tase-migrate-'));
   dirs.push(dir);
-  const handle = openDatabase({ url: join(dir, 'tase.sqlite') });
+  const handle = openDatabase({ url: join(dir, 'tase.sqlite'), globalTables: globalTables() });
   handles.push(handle);
   return handle;
 }

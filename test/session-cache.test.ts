@@ -9,6 +9,7 @@ import { configFromEnv } from '../src/platform/config.ts';
 import { seedDemo, type DemoCredentials } from '../src/company/demo.ts';
 import { openDatabase } from '../src/db/index.ts';
 import { testEngine } from './support/database.ts';
+import { globalTables } from '../src/modules.ts';
 
 let dir: string;
 let app: App;
@@ -53,7 +54,7 @@ describe.runIf(testEngine === 'sqlite')('read caches on the embedded engine', ()
     const bearer = await token();
     expect((await get('/api/products', bearer)).status).toBe(200);
     expect((await get('/api/products', bearer)).status).toBe(200); // now served from the cache
-    const other = openDatabase({ url: join(dir, 'tase.sqlite') });
+    const other = openDatabase({ url: join(dir, 'tase.sqlite'), globalTables: globalTables() });
     await other.db
       .updateTable('auth_sessions')
       .set({ revoked_at: '2026-01-01T00:00:00.000' })
@@ -73,7 +74,7 @@ describe.runIf(testEngine === 'sqlite')('read caches on the embedded engine', ()
     const { id } = (await created.json()) as { id: number };
     for (let i = 0; i < 2; i++)
       expect(((await (await get(`/api/products/${id}`, bearer)).json()) as { name: string }).name).toBe('Before');
-    const other = openDatabase({ url: join(dir, 'tase.sqlite') });
+    const other = openDatabase({ url: join(dir, 'tase.sqlite'), globalTables: globalTables() });
     await other.db
       .updateTable('products')
       .set({ name: 'After' })
@@ -87,7 +88,7 @@ describe.runIf(testEngine === 'sqlite')('read caches on the embedded engine', ()
   it('a membership removed by another process is refused on the next request', async () => {
     const bearer = await token();
     expect((await get('/api/products', bearer)).status).toBe(200);
-    const other = openDatabase({ url: join(dir, 'tase.sqlite') });
+    const other = openDatabase({ url: join(dir, 'tase.sqlite'), globalTables: globalTables() });
     await other.db
       .updateTable('company_users')
       .set({ active: false })

@@ -17,6 +17,7 @@ import { emitEvent } from '../src/webhooks/outbox.ts';
 import { startService, otherCompany, type TestService } from './support/service.ts';
 import { freshDatabase, testEngine } from './support/database.ts';
 import { person, personTokenOn, until } from './mfa-helpers.ts';
+import { globalTables } from '../src/modules.ts';
 
 const SECRET = 'receiver-shared-secret-0123456789';
 const user = { firstName: 'Maija', lastName: 'Meikäläinen', email: 'maija@example.com' };
@@ -482,7 +483,7 @@ async function startOn(
   config: Partial<Config> = {},
   handle?: DatabaseHandle,
 ): Promise<Running> {
-  const database = handle ?? openDatabase({ url });
+  const database = handle ?? openDatabase({ url, globalTables: globalTables() });
   const app = await buildApp({
     config: {
       ...configFromEnv({ TASE_MODE: 'sandbox' }),

@@ -12,6 +12,7 @@ export { CHART_LANGUAGE } from './chart.ts';
 
 export const accountsArea = defineArea({
   name: 'accounts',
+  rights: ['accounting.chartOfAccounts'],
   tags: [{ name: 'Ledger', description: 'Chart of accounts, fiscal years and periods, ledger receipts and journals.' }],
   tables: { company: ['accounts'] },
   migrations: accountMigrations,

@@ -9,6 +9,7 @@ export { CompanyBankAccount, type BankAccountWire } from './schemas.ts';
 
 export const bankAccountsArea = defineArea({
   name: 'bankAccounts',
+  rights: ['management.companyInfo'],
   tags: [{ name: 'Bank accounts', description: 'Bank accounts of the company.' }],
   tables: { company: ['bank_accounts'] },
   migrations: bankAccountMigrations,

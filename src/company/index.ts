@@ -11,6 +11,7 @@ export { hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './demo
 
 export const companyArea = defineArea({
   name: 'company',
+  rights: ['management.companyInfo', 'sales.salesInvoices'],
   tags: [{ name: 'Company', description: 'Company details and settings.' }],
   tables: { company: ['companies', 'company_settings', 'company_documents', 'invoice_templates', 'verifier_lists'] },
   migrations: companySettingsMigrations,

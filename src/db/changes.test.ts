@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChangeStamps } from './changes.ts';
+import { globalTables } from '../modules.ts';
 
 describe('change stamps', () => {
   it('change when a watched table is written, by this process or another', () => {
@@ -26,7 +27,7 @@ describe('writes seen by the scope-checking driver', () => {
   it('count updates and raw writes as writes of their own tables only', async () => {
     const { openDatabase, migrate } = await import('./index.ts');
     const { sql } = await import('kysely');
-    const handle = openDatabase({ url: ':memory:' });
+    const handle = openDatabase({ url: ':memory:', globalTables: globalTables() });
     await migrate(handle.db, (await import('../modules.ts')).allMigrations());
     const stamp = () => handle.changes.stamp(['products']);
     let before = stamp();

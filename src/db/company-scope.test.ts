@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, migrate } from './index.ts';
-import { allMigrations } from '../modules.ts';
+import { allMigrations, globalTables } from '../modules.ts';
 
-const handle = openDatabase({ url: ':memory:' });
+const handle = openDatabase({ url: ':memory:', globalTables: globalTables() });
 await migrate(handle.db, allMigrations());
 const db = handle.db;
 

@@ -16,31 +16,15 @@ import type {
 } from 'kysely';
 
 /**
- * Tables that are not owned by one company: identity shared by all companies (a user may work for several
- * companies; OAuth clients belong to integrators), and the migration bookkeeping. Exactly the `global` tables
- * the areas declare plus the engine's own (test/architecture.test.ts checks it).
+ * Tables of the engine itself (the migration bookkeeping, SQLite's catalogue): never a company's. The other tables
+ * that are not owned by one company are the `global` tables the areas declare, given by the composition root
+ * when a database opens (`globalTables()` of src/modules.ts): identity shared by all companies, rate limits,
+ * service settings, the euro reference rates.
  */
-export const GLOBAL_TABLES = new Set([
-  'users',
-  // memberships link a user to companies: logging in lists the companies of a user (reads by company still
-  // name the company; cross-company reads are by user id only, src/auth/store.ts membershipsOfUser)
-  'company_users',
-  'oauth_clients',
-  'login_flows',
-  'rate_limit_windows',
-  'service_settings',
-  // the euro reference rates are the same for every company (src/currencies)
-  'currency_rates',
-  'kysely_migration',
-  'kysely_migration_lock',
-  'sqlite_master',
-  'sqlite_schema',
-  // two-factor transactions belong to a person (a user may work for several companies): the authenticator
-  // lists a user's pending ones across companies; API reads check the caller's company by value
-  'mfa_transactions',
-  // sessions of the authenticator page: a person logged in, no company
-  'authenticator_sessions',
-]);
+const ENGINE_TABLES = ['kysely_migration', 'kysely_migration_lock', 'sqlite_master', 'sqlite_schema'];
+
+/** Table names the guard lets through unscoped. */
+type GlobalTables = ReadonlySet<string>;
 
 class UnscopedQueryError extends Error {
   override name = 'UnscopedQueryError';
@@ -115,8 +99,14 @@ function scopedQualifiers(condition: unknown, out: Set<string>): Set<string> {
   return out;
 }
 
-function checkReads(kind: string, tables: TableRef[], conditions: unknown[], cteNames: Set<string>): void {
-  const owned = tables.filter((t) => !GLOBAL_TABLES.has(t.table) && !cteNames.has(t.table));
+function checkReads(
+  global: GlobalTables,
+  kind: string,
+  tables: TableRef[],
+  conditions: unknown[],
+  cteNames: Set<string>,
+): void {
+  const owned = tables.filter((t) => !global.has(t.table) && !cteNames.has(t.table));
   if (owned.length === 0) return;
   const qualifiers = new Set<string>();
   for (const c of conditions) scopedQualifiers(c, qualifiers);
@@ -137,13 +127,13 @@ function collectCteNames(node: Node, into: Set<string>): void {
   }
 }
 
-function checkQuery(node: Node, cteNames: Set<string>): void {
+function checkQuery(global: GlobalTables, node: Node, cteNames: Set<string>): void {
   switch (node.kind) {
     case 'SelectQueryNode': {
       const froms = ((node.from as Node | undefined)?.froms as unknown[]) ?? [];
       const joins = (node.joins as Node[]) ?? [];
       const tables = [...froms, ...joins.map((j) => j.table)].map(tableRef).filter((t): t is TableRef => !!t);
-      checkReads('SELECT', tables, [node.where, ...joins.map((j) => j.on)], cteNames);
+      checkReads(global, 'SELECT', tables, [node.where, ...joins.map((j) => j.on)], cteNames);
       break;
     }
     case 'UpdateQueryNode': {
@@ -152,7 +142,7 @@ function checkQuery(node: Node, cteNames: Set<string>): void {
       const tables = [node.table, ...froms, ...joins.map((j) => j.table)]
         .map(tableRef)
         .filter((t): t is TableRef => !!t);
-      checkReads('UPDATE', tables, [node.where, ...joins.map((j) => j.on)], cteNames);
+      checkReads(global, 'UPDATE', tables, [node.where, ...joins.map((j) => j.on)], cteNames);
       break;
     }
     case 'DeleteQueryNode': {
@@ -160,12 +150,12 @@ function checkQuery(node: Node, cteNames: Set<string>): void {
       const using = ((node.using as Node | undefined)?.tables as unknown[]) ?? [];
       const joins = (node.joins as Node[]) ?? [];
       const tables = [...froms, ...using, ...joins.map((j) => j.table)].map(tableRef).filter((t): t is TableRef => !!t);
-      checkReads('DELETE', tables, [node.where, ...joins.map((j) => j.on)], cteNames);
+      checkReads(global, 'DELETE', tables, [node.where, ...joins.map((j) => j.on)], cteNames);
       break;
     }
     case 'InsertQueryNode': {
       const table = identifierName(node.into);
-      if (!table || GLOBAL_TABLES.has(table)) break;
+      if (!table || global.has(table)) break;
       const columns = ((node.columns as Node[]) ?? []).map((c) => identifierName(c.column));
       if (!columns.includes('company_id')) throw new UnscopedQueryError(`INSERT into '${table}' has no company_id`);
       break;
@@ -173,14 +163,14 @@ function checkQuery(node: Node, cteNames: Set<string>): void {
   }
 }
 
-function walk(node: Node, cteNames: Set<string>): void {
+function walk(global: GlobalTables, node: Node, cteNames: Set<string>): void {
   collectCteNames(node, cteNames);
-  checkQuery(node, cteNames);
+  checkQuery(global, node, cteNames);
   for (const value of Object.values(node)) {
     if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) walk(item, cteNames);
+      for (const item of value) if (isNode(item)) walk(global, item, cteNames);
     } else if (isNode(value)) {
-      walk(value, cteNames);
+      walk(global, value, cteNames);
     }
   }
 }
@@ -190,7 +180,7 @@ function walk(node: Node, cteNames: Set<string>): void {
 const DML_RAW = /\b(from|into|update)\b/i;
 const ENGINE_BOOKKEEPING = /\b(pg_advisory\w*|pg_catalog|information_schema|sqlite_master|sqlite_schema)\b/i;
 
-function assertCompanyScoped(root: RootOperationNode): void {
+function assertCompanyScoped(global: GlobalTables, root: RootOperationNode): void {
   const node = root as unknown as Node;
   if (node.kind === 'RawNode') {
     const text = (node.sqlFragments as string[]).join('?');
@@ -198,13 +188,13 @@ function assertCompanyScoped(root: RootOperationNode): void {
       DML_RAW.test(text) &&
       !ENGINE_BOOKKEEPING.test(text) &&
       !/company_id/.test(text) &&
-      ![...GLOBAL_TABLES].some((t) => new RegExp(`\\b${t}\\b`).test(text))
+      ![...global].some((t) => new RegExp(`\\b${t}\\b`).test(text))
     ) {
       throw new UnscopedQueryError(`raw query is not scoped by company_id: ${text.trim().slice(0, 120)}`);
     }
     return;
   }
-  walk(node, new Set());
+  walk(global, node, new Set());
 }
 
 /**
@@ -214,15 +204,17 @@ function assertCompanyScoped(root: RootOperationNode): void {
  */
 export function companyScopedDialect(
   inner: Dialect,
+  globalTables: readonly string[],
   onWrite?: (tables: string[] | null) => void,
 ): Dialect & { check(compiled: CompiledQuery): void } {
+  const global: GlobalTables = new Set([...globalTables, ...ENGINE_TABLES]);
   const verdicts = new Map<string, Verdict>();
   const check = (compiled: CompiledQuery) => {
     let verdict = verdicts.get(compiled.sql);
     if (verdict === undefined) {
       let error: string | null = null;
       try {
-        assertCompanyScoped(compiled.query);
+        assertCompanyScoped(global, compiled.query);
       } catch (err) {
         if (!(err instanceof UnscopedQueryError)) throw err;
         error = err.message;

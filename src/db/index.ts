@@ -25,6 +25,11 @@ export interface DatabaseOptions {
   /** `postgres://…` for PostgreSQL; a file path, `sqlite:path` or `:memory:` for the embedded engine. */
   url: string;
   poolSize?: number;
+  /**
+   * Tables not owned by one company, which the company-scope guard lets through unscoped: the areas' declared
+   * `global` tables, given by the composition root (`globalTables()` of src/modules.ts).
+   */
+  globalTables: readonly string[];
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -32,13 +37,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const { dialect } = openPostgres(url, options.poolSize ?? 16);
     const changes = new ChangeStamps();
-    const db = new Kysely<Database>({ dialect: companyScopedDialect(dialect, (tables) => changes.written(tables)) });
+    const db = new Kysely<Database>({
+      dialect: companyScopedDialect(dialect, options.globalTables, (tables) => changes.written(tables)),
+    });
     return { db, engine: 'postgres', changes, close: () => db.destroy() };
   }
   const location = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
   const sqlite = openSqlite(location);
   const changes = new ChangeStamps(sqlite.dataVersion);
-  const dialect = companyScopedDialect(sqlite.dialect, (tables) => changes.written(tables));
+  const dialect = companyScopedDialect(sqlite.dialect, options.globalTables, (tables) => changes.written(tables));
   const db = new Kysely<Database>({ dialect });
   immediateReaders.set(db, (compiled) => {
     dialect.check(compiled);

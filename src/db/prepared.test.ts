@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, migrate } from './index.ts';
-import { allMigrations } from '../modules.ts';
+import { allMigrations, globalTables } from '../modules.ts';
 import { getProduct } from '../products/store.ts';
 
-const handle = openDatabase({ url: ':memory:' });
+const handle = openDatabase({ url: ':memory:', globalTables: globalTables() });
 await migrate(handle.db, allMigrations());
 afterAll(() => handle.close());
 

@@ -23,6 +23,7 @@ export {
 
 export const dimensionsArea = defineArea({
   name: 'dimensions',
+  rights: ['accounting.dimensions', 'sales.productRegister'],
   tags: [{ name: 'Dimensions', description: 'Dimension register and its items.' }],
   tables: { company: ['dimensions', 'dimension_items', 'default_dimensions'] },
   migrations: dimensionMigrations,

@@ -27,14 +27,15 @@ export function isDecimal(value: unknown): value is Decimal {
 }
 
 /**
- * An amount in integer minor units (cents). A bigint, so that sums are exact however many amounts they add up; the
- * ledger's posting lines still carry safe-integer numbers, converted with BigInt where they are summed.
+ * An amount in integer minor units (cents): the one representation of minor units everywhere (posting lines,
+ * the ledger, reports, SIE). A bigint, so that sums are exact however many amounts they add up.
  */
 export type MinorUnits = bigint;
 
 /**
- * Integer minor units read from the database: a column or an aggregate of amount_minor (SQLite answers a number,
- * PostgreSQL a string for bigint and numeric). Anything that is not an exact integer is a broken invariant and
+ * Integer minor units read from the database: a column or an aggregate of amount_minor (a number from SQLite, a
+ * number or a bigint for PostgreSQL's bigint (src/db/postgres.ts), a string for its numeric sums). The one
+ * conversion of stored amounts, made where a store reads them. Anything that is not an exact integer is a broken invariant and
  * throws rather than being truncated.
  */
 export function minor(value: unknown): MinorUnits {
@@ -48,17 +49,17 @@ export function minor(value: unknown): MinorUnits {
   throw new RangeError(`${typeof value === 'string' ? value : typeof value} is not an integer number of minor units`);
 }
 
-/** Amount in minor units (cents) to Decimal with the given scale. */
-export function fromMinorUnits(units: number | MinorUnits | string, scale = 2): Decimal {
+/** Amount in minor units (cents) to Decimal with the given scale (exact: a Decimal holds every bigint digit). */
+export function fromMinorUnits(units: MinorUnits, scale = 2): Decimal {
   return new Decimal(units.toString()).dividedBy(new Decimal(10).pow(scale));
 }
 
-/** Decimal to integer minor units of a posting line; throws if the value has more decimals than the scale. */
-export function toMinorUnits(value: Decimal, scale = 2): number {
+/** Decimal to integer minor units; throws if the value has more decimals than the scale (never truncates). */
+export function toMinorUnits(value: Decimal, scale = 2): MinorUnits {
   const units = value.times(new Decimal(10).pow(scale));
-  if (!units.isInteger()) throw new RangeError(`${value.toFixed()} has more than ${scale} decimals`);
-  if (units.abs().greaterThan(Number.MAX_SAFE_INTEGER)) throw new RangeError(`${value.toFixed()} is too large`);
-  return units.toNumber();
+  if (!units.isFinite() || !units.isInteger())
+    throw new RangeError(`${value.toFixed()} has more than ${scale} decimals`);
+  return BigInt(units.toFixed());
 }
 
 declare const wireDecimal: unique symbol;

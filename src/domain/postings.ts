@@ -4,13 +4,13 @@
 //
 // Amounts are integer minor units (cents) in the company currency: debit positive, credit negative. A
 // receipt balances when its lines sum to exactly zero.
-import { Decimal } from './decimal.ts';
+import { Decimal, type MinorUnits } from './decimal.ts';
 
 const DESCRIPTION_MAX_LENGTH = 255;
 export const MAX_LINES_PER_RECEIPT = 1000;
 export const MAX_DIMENSION_VALUES_PER_LINE = 100;
-/** Largest absolute amount of one line: 10^13 cents (100 000 000 000.00), far inside the safe integer range. */
-const MAX_LINE_AMOUNT_MINOR = 10_000_000_000_000;
+/** Largest absolute amount of one line: 10^13 cents (100 000 000 000.00). */
+const MAX_LINE_AMOUNT_MINOR = 10_000_000_000_000n;
 
 export const TRANSACTION_TYPES = ['ENTRY', 'RECONCILIATION_ENTRY', 'REVERSING_ENTRY'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -18,13 +18,13 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export interface DimensionAllocation {
   dimensionId: number;
   itemId: number;
-  amountMinor: number;
+  amountMinor: MinorUnits;
 }
 
 export interface PostingLine {
   account: string;
   /** Cents; debit positive, credit negative. */
-  amountMinor: number;
+  amountMinor: MinorUnits;
   transactionType?: TransactionType;
   description?: string | null;
   vatPercent?: Decimal | null;
@@ -55,30 +55,35 @@ export interface LineProblem {
   params?: Record<string, string | number>;
 }
 
-/** Exact sum of minor amounts (BigInt, so no intermediate loses a cent). */
-export function sumMinor(amounts: readonly number[]): bigint {
+/** Exact sum of minor amounts. */
+export function sumMinor(amounts: readonly MinorUnits[]): MinorUnits {
   let total = 0n;
-  for (const a of amounts) total += BigInt(a);
+  for (const a of amounts) total += a;
   return total;
 }
+
+const absMinor = (amount: MinorUnits): MinorUnits => (amount < 0n ? -amount : amount);
 
 export class UnbalancedPostingError extends Error {
   override name = 'UnbalancedPostingError';
 }
 
-/** The storage invariant: the lines of a receipt sum to zero, each a safe integer. Throws otherwise. */
-export function assertBalanced(amounts: readonly number[]): void {
+/** The storage invariant: the lines of a receipt sum to zero, each an integer of minor units. Throws otherwise. */
+export function assertBalanced(amounts: readonly MinorUnits[]): void {
   for (const a of amounts) {
-    if (!Number.isSafeInteger(a))
-      throw new UnbalancedPostingError(`amount ${a} is not an integer number of minor units`);
+    // a caller outside the type checker (a script, a driver value) must not slip a float past the invariant
+    if (typeof (a as unknown) !== 'bigint')
+      throw new UnbalancedPostingError(`amount ${String(a)} is not an integer number of minor units`);
   }
   const total = sumMinor(amounts);
   if (total !== 0n) throw new UnbalancedPostingError(`lines sum to ${total}, not 0`);
 }
 
-export function formatMinor(amount: bigint | number, scale = 2): string {
-  const negative = BigInt(amount) < 0n;
-  const digits = (negative ? -BigInt(amount) : BigInt(amount)).toString().padStart(scale + 1, '0');
+export function formatMinor(amount: MinorUnits, scale = 2): string {
+  const negative = amount < 0n;
+  const digits = absMinor(amount)
+    .toString()
+    .padStart(scale + 1, '0');
   return `${negative ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
 
@@ -90,7 +95,7 @@ export function checkLines(lines: readonly PostingLine[]): LineProblem[] {
     problems.push({ code: 'TOO_MANY_TRANSACTIONS', field: 'transactions', params: { max: MAX_LINES_PER_RECEIPT } });
   let amountsValid = true;
   lines.forEach((line, i) => {
-    if (!Number.isSafeInteger(line.amountMinor) || Math.abs(line.amountMinor) > MAX_LINE_AMOUNT_MINOR) {
+    if (absMinor(line.amountMinor) > MAX_LINE_AMOUNT_MINOR) {
       amountsValid = false;
       problems.push({
         code: 'TRANSACTION_AMOUNT_OUT_OF_RANGE',
@@ -127,7 +132,7 @@ export function checkLines(lines: readonly PostingLine[]): LineProblem[] {
  * Dimension allocations of one line: each (dimension, item) once, and per dimension the values add up to the
  * line's amount exactly (a line is either not allocated in a dimension or fully allocated).
  */
-export function checkDimensions(dimensions: readonly DimensionAllocation[], amountMinor: number): LineProblem[] {
+export function checkDimensions(dimensions: readonly DimensionAllocation[], amountMinor: MinorUnits): LineProblem[] {
   const problems: LineProblem[] = [];
   const seen = new Set<string>();
   const perDimension = new Map<number, bigint>();
@@ -135,10 +140,10 @@ export function checkDimensions(dimensions: readonly DimensionAllocation[], amou
     const key = `${d.dimensionId}:${d.itemId}`;
     if (seen.has(key)) problems.push({ code: 'DUPLICATE_DIMENSION_ITEM', field: `dimensionItemValues[${j}]` });
     seen.add(key);
-    perDimension.set(d.dimensionId, (perDimension.get(d.dimensionId) ?? 0n) + BigInt(d.amountMinor));
+    perDimension.set(d.dimensionId, (perDimension.get(d.dimensionId) ?? 0n) + d.amountMinor);
   });
   for (const [dimensionId, total] of perDimension) {
-    if (total !== BigInt(amountMinor)) {
+    if (total !== amountMinor) {
       problems.push({
         code: 'DIMENSION_VALUES_DO_NOT_MATCH_TRANSACTION',
         field: 'dimensionItemValues',
@@ -157,7 +162,7 @@ export function reconciliationLine(
 ): PostingLine | undefined {
   const total = sumMinor(lines.map((l) => l.amountMinor));
   if (total === 0n) return undefined;
-  return { ...template, account, amountMinor: Number(-total), transactionType: 'RECONCILIATION_ENTRY', dimensions: [] };
+  return { ...template, account, amountMinor: -total, transactionType: 'RECONCILIATION_ENTRY', dimensions: [] };
 }
 
 /** Joins description parts and trims the whole to 255 characters (the allocation metadata rule). */
@@ -173,18 +178,16 @@ export function transactionDescription(...parts: (string | null | undefined)[]):
 // VAT arithmetic and the standard posting patterns (accounts of the Finnish standard chart).
 
 /** VAT on a net amount at a percent, rounded half up to a cent (half away from zero for credits). */
-export function vatOnNet(netMinor: number, percent: Decimal): number {
-  return new Decimal(netMinor).times(percent).dividedBy(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+export function vatOnNet(netMinor: MinorUnits, percent: Decimal): MinorUnits {
+  return roundToMinor(new Decimal(netMinor.toString()).times(percent).dividedBy(100));
 }
 
 /** VAT contained in a gross amount at a percent, rounded half up to a cent. */
-export function vatInGross(grossMinor: number, percent: Decimal): number {
-  return new Decimal(grossMinor)
-    .times(percent)
-    .dividedBy(new Decimal(100).plus(percent))
-    .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
-    .toNumber();
+export function vatInGross(grossMinor: MinorUnits, percent: Decimal): MinorUnits {
+  return roundToMinor(new Decimal(grossMinor.toString()).times(percent).dividedBy(new Decimal(100).plus(percent)));
 }
+
+const roundToMinor = (value: Decimal): MinorUnits => BigInt(value.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
 
 export const STANDARD_ACCOUNTS = {
   tradeReceivables: '1700',
@@ -200,7 +203,7 @@ export const STANDARD_ACCOUNTS = {
 
 export interface DocumentRow {
   /** Net amount of the row in cents (negative on a credit note). */
-  netMinor: number;
+  netMinor: MinorUnits;
   vatPercent: Decimal;
   /** Revenue or expense account of the row. */
   account?: string;
@@ -211,7 +214,7 @@ export interface DocumentRow {
 
 interface VatGroup {
   percent: Decimal;
-  netMinor: number;
+  netMinor: MinorUnits;
   vatStatus?: number;
 }
 
@@ -220,7 +223,7 @@ function vatGroups(rows: readonly DocumentRow[]): VatGroup[] {
   const groups = new Map<string, VatGroup>();
   for (const row of rows) {
     const key = row.vatPercent.toFixed();
-    const group = groups.get(key) ?? { percent: row.vatPercent, netMinor: 0, vatStatus: row.vatStatus };
+    const group = groups.get(key) ?? { percent: row.vatPercent, netMinor: 0n, vatStatus: row.vatStatus };
     group.netMinor += row.netMinor;
     groups.set(key, group);
   }
@@ -241,7 +244,7 @@ export function salesInvoicePostings(
   } = {},
 ): PostingLine[] {
   const lines: PostingLine[] = [];
-  let gross = 0;
+  let gross = 0n;
   for (const row of rows) {
     lines.push({
       account: row.account ?? STANDARD_ACCOUNTS.sales,
@@ -258,7 +261,7 @@ export function salesInvoicePostings(
   for (const group of vatGroups(rows)) {
     const vat = vatOnNet(group.netMinor, group.percent);
     gross += vat;
-    if (vat !== 0)
+    if (vat !== 0n)
       lines.push({
         account: options.outputVatAccount ?? STANDARD_ACCOUNTS.outputVat,
         amountMinor: -vat,
@@ -288,7 +291,7 @@ export function purchaseInvoicePostings(
   options: { payableAccount?: string; inputVatAccount?: string; partnerId?: number | null; description?: string } = {},
 ): PostingLine[] {
   const lines: PostingLine[] = [];
-  let gross = 0;
+  let gross = 0n;
   for (const row of rows) {
     lines.push({
       account: row.account ?? STANDARD_ACCOUNTS.purchases,
@@ -305,7 +308,7 @@ export function purchaseInvoicePostings(
   for (const group of vatGroups(rows)) {
     const vat = vatOnNet(group.netMinor, group.percent);
     gross += vat;
-    if (vat !== 0)
+    if (vat !== 0n)
       lines.push({
         account: options.inputVatAccount ?? STANDARD_ACCOUNTS.inputVat,
         amountMinor: vat,
@@ -335,7 +338,7 @@ export function reverseChargePurchasePostings(
   options: { payableAccount?: string; partnerId?: number | null; description?: string } = {},
 ): PostingLine[] {
   const lines: PostingLine[] = [];
-  let net = 0;
+  let net = 0n;
   for (const row of rows) {
     lines.push({
       account: row.account ?? STANDARD_ACCOUNTS.euServicePurchases,
@@ -358,7 +361,7 @@ export function reverseChargePurchasePostings(
   });
   for (const group of vatGroups(rows)) {
     const vat = vatOnNet(group.netMinor, group.percent);
-    if (vat === 0) continue;
+    if (vat === 0n) continue;
     lines.push({
       account: STANDARD_ACCOUNTS.inputVat,
       amountMinor: vat,
@@ -381,7 +384,7 @@ export function reverseChargePurchasePostings(
 
 /** Payment received from a customer: Dr bank / Cr receivables. */
 export function paymentReceivedPostings(
-  amountMinor: number,
+  amountMinor: MinorUnits,
   options: { bankAccount?: string; receivableAccount?: string; partnerId?: number | null; description?: string } = {},
 ): PostingLine[] {
   const common = { partnerId: options.partnerId ?? null, description: options.description ?? null };
@@ -393,7 +396,7 @@ export function paymentReceivedPostings(
 
 /** Supplier paid: Dr payables / Cr bank. */
 export function supplierPaymentPostings(
-  amountMinor: number,
+  amountMinor: MinorUnits,
   options: { bankAccount?: string; payableAccount?: string; partnerId?: number | null; description?: string } = {},
 ): PostingLine[] {
   const common = { partnerId: options.partnerId ?? null, description: options.description ?? null };
@@ -408,17 +411,17 @@ export function supplierPaymentPostings(
  * exceeds output). E.g. output 255, input 102: Dr 2930 255 / Cr 1763 102 / Cr 2939 153.
  */
 export function vatPeriodClosePostings(
-  outputVatMinor: number,
-  inputVatMinor: number,
+  outputVatMinor: MinorUnits,
+  inputVatMinor: MinorUnits,
   description?: string,
 ): PostingLine[] {
   const lines: PostingLine[] = [];
   const common = { description: description ?? null };
-  if (outputVatMinor !== 0)
+  if (outputVatMinor !== 0n)
     lines.push({ account: STANDARD_ACCOUNTS.outputVat, amountMinor: outputVatMinor, ...common });
-  if (inputVatMinor !== 0) lines.push({ account: STANDARD_ACCOUNTS.inputVat, amountMinor: -inputVatMinor, ...common });
+  if (inputVatMinor !== 0n) lines.push({ account: STANDARD_ACCOUNTS.inputVat, amountMinor: -inputVatMinor, ...common });
   const payable = outputVatMinor - inputVatMinor;
-  if (payable !== 0) lines.push({ account: STANDARD_ACCOUNTS.vatPayable, amountMinor: -payable, ...common });
+  if (payable !== 0n) lines.push({ account: STANDARD_ACCOUNTS.vatPayable, amountMinor: -payable, ...common });
   return lines;
 }
 

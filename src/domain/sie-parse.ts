@@ -3,11 +3,12 @@
 // spaces or tabs, quoted fields with `\"` and `\\` escapes, `{…}` object lists, `{`/`}` lines around the
 // transactions of a voucher. Amounts are kept exact as minor units (bigint).
 import iconv from 'iconv-lite';
+import type { MinorUnits } from './decimal.ts';
 
 interface ParsedSieTransaction {
   account: string;
   objects: [string, string][];
-  amountMinor: bigint;
+  amountMinor: MinorUnits;
   date?: string;
   text?: string;
 }
@@ -24,7 +25,7 @@ interface ParsedSieVoucher {
 interface ParsedSieBalance {
   year: number;
   account: string;
-  amountMinor: bigint;
+  amountMinor: MinorUnits;
 }
 
 export interface ParsedSie {
@@ -120,7 +121,7 @@ function isoDate(value: string, lineNumber: number): string {
 }
 
 /** An amount with at most two decimals to minor units, exactly. */
-export function parseSieAmount(value: string, lineNumber = 0): bigint {
+export function parseSieAmount(value: string, lineNumber = 0): MinorUnits {
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value);
   if (!match) throw new SieParseError(lineNumber, `not an amount: '${value}'`);
   const units = BigInt(match[2]) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));

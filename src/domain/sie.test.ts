@@ -94,7 +94,7 @@ describe('SIE 4 writer', () => {
     expect(sieAmount(-5n)).toBe('-0.05');
     expect(sieAmount(-100050n)).toBe('-1000.50');
     expect(sieAmount(123456789012345678901234567890n)).toBe('1234567890123456789012345678.90');
-    expect(sieAmount(7, 0)).toBe('7');
+    expect(sieAmount(7n, 0)).toBe('7');
   });
 
   it('quotes fields with spaces, quotes or nothing, and escapes quotes and backslashes', () => {

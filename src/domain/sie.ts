@@ -11,6 +11,7 @@
 // `sieVoucherLines` the lines of one voucher, so a caller can encode vouchers chunk by chunk (`encodeSieLines`)
 // without ever holding the whole ledger.
 import iconv from 'iconv-lite';
+import type { MinorUnits } from './decimal.ts';
 
 const SIE_ENCODING = 'cp437';
 const SIE_LINE_END = '\r\n';
@@ -50,7 +51,7 @@ export interface SieBalance {
   /** Year index of #RAR. */
   year: number;
   account: string;
-  amountMinor: bigint;
+  amountMinor: MinorUnits;
 }
 
 export interface SieHead {
@@ -82,7 +83,7 @@ export interface SieTransaction {
   account: string;
   /** Dimension objects as pairs [SIE dimension number, object id]. */
   objects?: [number, string][];
-  amountMinor: bigint;
+  amountMinor: MinorUnits;
   /** YYYY-MM-DD. */
   date?: string;
   text?: string;
@@ -188,8 +189,8 @@ function sieDate(isoDate: string): string {
 }
 
 /** Minor units to an amount with `scale` decimals and a `.` point: -100050n → "-1000.50". */
-export function sieAmount(amountMinor: bigint | number, scale = 2): string {
-  const units = BigInt(amountMinor);
+export function sieAmount(amountMinor: MinorUnits, scale = 2): string {
+  const units = amountMinor;
   const negative = units < 0n;
   const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
   const whole = digits.slice(0, digits.length - scale);
@@ -299,12 +300,12 @@ export interface ObjectAllocation {
   dimension: number;
   object: string;
   /** Part of the transaction's amount, same sign as the transaction. */
-  amountMinor: bigint;
+  amountMinor: MinorUnits;
 }
 
 export interface ObjectSplit {
   objects: [number, string][];
-  amountMinor: bigint;
+  amountMinor: MinorUnits;
 }
 
 /**
@@ -315,17 +316,17 @@ export interface ObjectSplit {
  * them has used up. Rows sum to the amount, and per dimension the rows of each object sum to its allocation.
  * A dimension whose allocations do not fit the amount (wrong sign, more than the amount) is left out.
  */
-export function splitByObjects(amountMinor: bigint, allocations: readonly ObjectAllocation[]): ObjectSplit[] {
+export function splitByObjects(amountMinor: MinorUnits, allocations: readonly ObjectAllocation[]): ObjectSplit[] {
   if (allocations.length === 0 || amountMinor === 0n) return [{ objects: [], amountMinor }];
   const sign = amountMinor < 0n ? -1n : 1n;
   const total = amountMinor * sign;
-  const byDimension = new Map<number, { object: string | null; left: bigint }[]>();
+  const byDimension = new Map<number, { object: string | null; left: MinorUnits }[]>();
   for (const a of allocations) {
     const parts = byDimension.get(a.dimension) ?? [];
     parts.push({ object: a.object, left: a.amountMinor * sign });
     byDimension.set(a.dimension, parts);
   }
-  const queues: { dimension: number; parts: { object: string | null; left: bigint }[] }[] = [];
+  const queues: { dimension: number; parts: { object: string | null; left: MinorUnits }[] }[] = [];
   for (const [dimension, parts] of [...byDimension].sort((a, b) => a[0] - b[0])) {
     const used = parts.reduce((s, p) => s + p.left, 0n);
     if (parts.some((p) => p.left < 0n) || used > total) continue;

@@ -8,6 +8,7 @@ export { FiscalService, insertFiscalYear, type OpenPeriod, type UnfinishedReceip
 
 export const fiscalArea = defineArea({
   name: 'fiscal',
+  rights: ['accounting.fiscalPeriods'],
   tables: { company: ['fiscal_years', 'fiscal_periods'] },
   migrations: fiscalMigrations,
   create: (ctx) => new FiscalService(ctx),

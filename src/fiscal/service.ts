@@ -31,7 +31,7 @@ function yearToWire(year: store.FiscalYearRow, periods: store.FiscalPeriodRow[])
     isOpen: !year.closed,
     status: status(year.closed),
     periods: plain,
-  };
+  } satisfies Record<keyof FiscalYearWire, unknown>;
 }
 
 /** Inserts a fiscal year with its monthly periods (no checks: callers check). */

@@ -28,6 +28,7 @@ export { LedgerService } from './service.ts';
 
 export const ledgerArea = defineArea({
   name: 'ledger',
+  rights: ['accounting.ledgerReceipts'],
   tables: { company: ['ledger_receipts', 'ledger_entries', 'ledger_entry_dimensions'] },
   migrations: ledgerMigrations,
   create: (ctx, deps: { fiscal: FiscalService; vat: VatService }) => {

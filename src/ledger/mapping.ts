@@ -84,7 +84,7 @@ export function valueToAllocation(v: DimensionItemValueWire): DimensionAllocatio
 }
 
 function rowToAllocation(d: LedgerEntryDimensionRow): DimensionAllocation {
-  return { dimensionId: Number(d.dimension_id), itemId: Number(d.item_id), amountMinor: Number(d.amount_minor) };
+  return { dimensionId: Number(d.dimension_id), itemId: Number(d.item_id), amountMinor: d.amount_minor };
 }
 
 export function allocationRows(
@@ -163,7 +163,7 @@ export function entryToLine(e: LedgerEntryRow, dims: readonly LedgerEntryDimensi
   return {
     id: Number(e.id),
     account: e.account_number,
-    amountMinor: Number(e.amount_minor),
+    amountMinor: e.amount_minor,
     transactionType: e.transaction_type as TransactionType,
     description: e.description,
     vatPercent: e.vat_percent === null ? null : new Decimal(e.vat_percent),
@@ -184,7 +184,7 @@ function entryToWire(e: LedgerEntryRow, dims: readonly LedgerEntryDimensionRow[]
     id: Number(e.id),
     transactionType: e.transaction_type as TransactionWire['transactionType'],
     account: e.account_number,
-    accountingValue: fromMinorUnits(Number(e.amount_minor)),
+    accountingValue: fromMinorUnits(e.amount_minor),
     vatPercent: new Decimal(e.vat_percent ?? 0),
     vatType: opt(e.vat_type) as TransactionWire['vatType'],
     vatStatus: opt(e.vat_status),
@@ -197,7 +197,7 @@ function entryToWire(e: LedgerEntryRow, dims: readonly LedgerEntryDimensionRow[]
         ? dims.map((d) => ({
             dimensionId: Number(d.dimension_id),
             itemId: Number(d.item_id),
-            value: fromMinorUnits(Number(d.amount_minor)),
+            value: fromMinorUnits(d.amount_minor),
           }))
         : undefined,
     vatDeductionPercent: e.vat_deduction_percent !== null ? new Decimal(e.vat_deduction_percent) : undefined,
@@ -252,7 +252,7 @@ function withReconciliation(lines: DraftLine[], vatType: 'SALES' | 'PURCHASE'): 
     const others = lines.filter((_, i) => i !== index);
     const balancing = reconciliationLine(others, lines[index].account);
     const copy = [...lines];
-    copy[index] = { ...lines[index], amountMinor: balancing ? balancing.amountMinor : 0 };
+    copy[index] = { ...lines[index], amountMinor: balancing ? balancing.amountMinor : 0n };
     return copy;
   }
   const account = vatType === 'SALES' ? STANDARD_ACCOUNTS.tradeReceivables : STANDARD_ACCOUNTS.tradePayables;

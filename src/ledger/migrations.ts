@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 export const ledgerMigrations: Record<string, Migration> = {
   '0303_ledger': {
@@ -133,6 +133,14 @@ export const ledgerMigrations: Record<string, Migration> = {
   '0306_ledger_reversals': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('ledger_receipts').addColumn('reverses_receipt_id', 'bigint').execute();
+    },
+  },
+  // The number of receipts of each company, kept as a counter (`RECEIPT_COUNT` in src/ledger/store.ts) that
+  // every insert raises in its own transaction, so an unfiltered page need not count the table.
+  '0307_ledger_receipt_counts': {
+    async up(db: Kysely<unknown>) {
+      await sql`insert into id_sequences (company_id, name, last_id)
+        select company_id, 'ledger_receipts:count', count(*) from ledger_receipts group by company_id`.execute(db);
     },
   },
 };

@@ -55,7 +55,11 @@ export class LedgerService extends LedgerPosting {
     search: store.ReceiptSearch,
     page: PageRequest,
   ): Promise<Paged<LedgerReceiptBasicInfoWire>> {
-    const { rows, total } = await store.searchReceipts(this.#ctx.db, companyId, search, page);
+    const db = this.#ctx.db;
+    const [rows, total] = await Promise.all([
+      store.searchReceipts(db, companyId, search, page),
+      store.countReceipts(db, companyId, search),
+    ]);
     return paged(rows.map(basicInfo), total, page);
   }
 
@@ -63,7 +67,7 @@ export class LedgerService extends LedgerPosting {
   async journal(companyId: number, search: store.ReceiptSearch): Promise<JournalWire> {
     const db = this.#ctx.db;
     const page = { pageNumber: 0, pageSize: 1, offset: 0, order: 'asc' as const };
-    const { rows } = await store.searchReceipts(db, companyId, { ...search, types: ['JOURNAL'] }, page);
+    const rows = await store.searchReceipts(db, companyId, { ...search, types: ['JOURNAL'] }, page);
     const r = rows[0];
     if (!r) throw notFound('Journal');
     const partner = r.partner_id === null ? undefined : await getPartner(db, companyId, Number(r.partner_id));
@@ -122,14 +126,14 @@ export class LedgerService extends LedgerPosting {
         throw apiError('RECEIPT_NOT_EDITABLE_IN_STATUS', 'status', { status: row.status });
       await this.#fiscal.openPeriodOn(trx, companyId, row.receipt_date);
       const dimensions = values.map(valueToAllocation);
-      const items: ErrorItem[] = checkDimensions(dimensions, Number(entry.amount_minor)).map((p) =>
+      const items: ErrorItem[] = checkDimensions(dimensions, entry.amount_minor).map((p) =>
         errorItem(p.code as ErrorCode, p.field, p.params),
       );
       items.push(
         ...(await this.dimensionProblems(
           trx,
           companyId,
-          [{ account: entry.account_number, amountMinor: Number(entry.amount_minor), dimensions }],
+          [{ account: entry.account_number, amountMinor: entry.amount_minor, dimensions }],
           () => 'dimensionItemValues',
         )),
       );

@@ -20,6 +20,7 @@ export {
 
 export const partnersArea = defineArea({
   name: 'partners',
+  rights: ['management.companyInfo', 'salaries.employeeRegister'],
   tags: [
     { name: 'Business partners', description: 'Customers, suppliers and persons; partner groups.' },
     { name: 'Persons', description: 'The person register.' },

@@ -7,6 +7,7 @@ import type { Db } from '../db/index.ts';
 import type { PurgeBatch } from '../db/purge.ts';
 import type { AppContext, NewMember } from './context.ts';
 import type { RouteDef } from './route.ts';
+import type { RightLeaf } from './rights.ts';
 import type { RootRouteDef } from './root-routes.ts';
 
 export type { NewMember } from './context.ts';
@@ -49,6 +50,8 @@ export interface Area<Name extends string = string, Service = unknown, Deps = un
   migrations?: Record<string, Migration>;
   create(ctx: AppContext, deps: Deps, areas: readonly AnyArea[]): Service;
   routes?(service: Service, ctx: AppContext, deps: Deps): RouteDef[];
+  /** The rights leaves its routes require (each route's `right` must name one of these; a test checks it). */
+  rights?: readonly RightLeaf[];
   /** Pages and endpoints at the service root, outside the versioned API. */
   rootRoutes?(service: Service, ctx: AppContext, deps: Deps): RootRouteDef[];
   /** Its step of company setup; steps run in module-list order. */

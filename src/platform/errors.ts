@@ -56,6 +56,7 @@ export const ERRORS = {
     message: 'API version {version} reached the end of its support on {date}; use {alternatives}.',
   },
   INTERNAL_ERROR: { status: 500, message: 'Internal server error; the request may be retried with a growing delay.' },
+  SHUTTING_DOWN: { status: 503, message: 'The service is shutting down; retry the request shortly.' },
   RATE_LIMITED: {
     status: 429,
     message: 'Too many requests: at most {limit} requests per {window} seconds per client.',

@@ -220,6 +220,23 @@ export function installNotFound(app: FastifyInstance, table: RouteTable): void {
   });
 }
 
+/**
+ * While the server shuts down, a request that still arrives on an open connection is answered 503 in the error
+ * body (Fastify's own 503 has its own shape), and its connection is closed; requests in flight complete.
+ */
+export function installShutdownAnswer(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    reply.header('connection', 'close');
+    done(apiError('SHUTTING_DOWN'));
+  });
+}
+
 /** Version of each request, its end of support (410 past it) and the Deprecation/Sunset headers before it. */
 export function installVersionLifecycle(app: FastifyInstance, clock: Clock): void {
   const headers = new Map(API_VERSIONS.map((v) => [v.id, lifecycleHeaders(v)]));

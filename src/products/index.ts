@@ -10,6 +10,7 @@ export { Product, ProductGroup, type ProductGroupWire, type ProductWire } from '
 
 export const productsArea = defineArea({
   name: 'products',
+  rights: ['sales.productRegister'],
   tags: [{ name: 'Products', description: 'Products and product groups.' }],
   tables: { company: ['products', 'product_groups'] },
   migrations: productMigrations,

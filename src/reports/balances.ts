@@ -5,6 +5,7 @@
 // at zero: their opening balance is the lines from the start of the fiscal year up to the period. The results
 // of earlier fiscal years that no line has moved to equity are reported apart (`previousYearsResult`), so that
 // the closing balances plus that result always sum to zero.
+import type { MinorUnits } from '../domain/decimal.ts';
 import type { AccountSums, ChartAccount } from './store.ts';
 
 const INCOME_STATEMENT_TYPES: ReadonlySet<string> = new Set(['INCOME', 'EXPENSE']);
@@ -27,16 +28,16 @@ interface TrialBalanceRow {
   account: string;
   name: string;
   type: string | undefined;
-  opening: bigint;
-  debit: bigint;
-  credit: bigint;
-  closing: bigint;
+  opening: MinorUnits;
+  debit: MinorUnits;
+  credit: MinorUnits;
+  closing: MinorUnits;
 }
 
 export interface TrialBalance {
   rows: TrialBalanceRow[];
-  totals: { opening: bigint; debit: bigint; credit: bigint; closing: bigint };
-  previousYearsResult: bigint;
+  totals: { opening: MinorUnits; debit: MinorUnits; credit: MinorUnits; closing: MinorUnits };
+  previousYearsResult: MinorUnits;
 }
 
 /**
@@ -76,7 +77,7 @@ export interface AccountBalance {
   account: string;
   name: string;
   type: string | undefined;
-  balance: bigint;
+  balance: MinorUnits;
 }
 
 /**

@@ -10,6 +10,7 @@ export { chart, fiscalYears, sumsByAccount, type FiscalYear } from './store.ts';
 
 export const reportsArea = defineArea({
   name: 'reports',
+  rights: ['accounting.reports'],
   tags: [
     { name: 'Reports', description: 'Trial balance, general ledger and account balances, computed by the database.' },
   ],

@@ -4,14 +4,14 @@ import type { AppContext } from '../platform/context.ts';
 import { apiError } from '../platform/errors.ts';
 import { isoDate } from '../platform/clock.ts';
 import { paged, type PageRequest } from '../platform/paging.ts';
-import { Decimal, fromMinorUnits } from '../domain/decimal.ts';
+import { Decimal, fromMinorUnits, type MinorUnits } from '../domain/decimal.ts';
 import { BEGINNING, balancesOn, fiscalYearStartOn, trialBalance } from './balances.ts';
 import * as store from './store.ts';
 import type { ChartAccount } from './store.ts';
 
 const MAX_ACCOUNTS = 200;
 
-const money = (units: bigint): Decimal => fromMinorUnits(units);
+const money = (units: MinorUnits): Decimal => fromMinorUnits(units);
 
 type AccountType = 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE';
 
@@ -112,7 +112,7 @@ export class ReportService {
 
     // Running balances: each account on the page starts from its opening balance, except the first one, which
     // may continue from the previous page: add its lines of the period that sort before this page.
-    const running = new Map<string, bigint>();
+    const running = new Map<string, MinorUnits>();
     for (const account of onPage) running.set(account, summary.get(account)?.opening ?? 0n);
     if (lines.length > 0 && page.offset > 0) {
       const first = lines[0];

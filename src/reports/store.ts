@@ -9,15 +9,15 @@
 // stores merge into Database) and write none.
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { minor } from '../domain/decimal.ts';
+import { minor, type MinorUnits } from '../domain/decimal.ts';
 
 export interface AccountSums {
   account: string;
   /** Sum of lines dated before each of the asked cut-off dates, in the asked order. */
-  before: bigint[];
+  before: MinorUnits[];
   /** Debits (positive lines) and credits (negative lines, as a positive sum) dated within [from, through]. */
-  debit: bigint;
-  credit: bigint;
+  debit: MinorUnits;
+  credit: MinorUnits;
   /** Lines counted in any figure (dated up to `through`). */
   lines: number;
 }
@@ -109,7 +109,7 @@ export interface LedgerLine {
   date: string;
   receiptId: number;
   entryId: number;
-  amount: bigint;
+  amount: MinorUnits;
   description: string | null;
   partnerId: number | null;
   vatPercent: string | null;
@@ -211,7 +211,7 @@ export async function sumBeforeLine(
   account: string,
   start: string,
   line: { date: string; receiptId: number; entryId: number },
-): Promise<bigint> {
+): Promise<MinorUnits> {
   const row = await db
     .selectFrom('ledger_entries')
     .select(sql<unknown>`coalesce(sum(amount_minor), 0)`.as('total'))

@@ -7,6 +7,7 @@ export { SieService } from './service.ts';
 
 export const sieArea = defineArea({
   name: 'sie',
+  rights: ['accounting.reports'],
   tags: [{ name: 'SIE', description: 'SIE 4 export of a fiscal year (CP437, streamed).' }],
   create: (ctx) => new SieService(ctx),
   routes: (sie) => sieRoutes(sie),

@@ -25,6 +25,7 @@ import {
 } from '../domain/sie.ts';
 import * as reports from '../reports/index.ts';
 import { isIncomeStatement } from '../reports/index.ts';
+import type { MinorUnits } from '../domain/decimal.ts';
 import * as store from './store.ts';
 
 /** Receipts read per query while streaming vouchers. */
@@ -155,7 +156,7 @@ export class SieService {
     const opening: SieBalance[] = [];
     const closing: SieBalance[] = [];
     const results: SieBalance[] = [];
-    const add = (list: SieBalance[], year: number, account: string, amountMinor: bigint) => {
+    const add = (list: SieBalance[], year: number, account: string, amountMinor: MinorUnits) => {
       if (amountMinor !== 0n) list.push({ year, account, amountMinor });
     };
     for (const s of sums) {

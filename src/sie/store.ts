@@ -2,7 +2,7 @@
 // year read in chunks by keyset (receipt number), each chunk with its lines and dimension allocations. It reads
 // other areas' tables (identity, dimensions, ledger) and writes none.
 import type { Db } from '../db/index.ts';
-import { minor } from '../domain/decimal.ts';
+import { minor, type MinorUnits } from '../domain/decimal.ts';
 
 export interface CompanyIdentity {
   name: string;
@@ -85,7 +85,7 @@ export interface EntryLine {
   receiptId: number;
   id: number;
   account: string;
-  amount: bigint;
+  amount: MinorUnits;
   description: string | null;
 }
 
@@ -115,7 +115,7 @@ export interface EntryAllocation {
   entryId: number;
   dimensionId: number;
   itemId: number;
-  amount: bigint;
+  amount: MinorUnits;
 }
 
 export async function allocationsOf(db: Db, companyId: number, receiptIds: number[]): Promise<EntryAllocation[]> {

@@ -8,6 +8,7 @@ export { UserService } from './service.ts';
 
 export const usersArea = defineArea({
   name: 'users',
+  rights: ['user.ownInformation'],
   tags: [{ name: 'Users', description: 'The current user, their rights and the session.' }],
   create: (ctx) => new UserService(ctx),
   routes: (users, ctx) => [...userRoutes(users), ...userUpdateRoutes(ctx.db)],

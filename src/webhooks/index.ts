@@ -11,6 +11,7 @@ export { isEventType } from './events.ts';
 
 export const webhooksArea = defineArea({
   name: 'webhooks',
+  rights: ['management.webhooks'],
   tags: [
     {
       name: 'Webhooks',

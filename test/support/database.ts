@@ -3,13 +3,14 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../../src/db/index.ts';
+import { globalTables } from '../../src/modules.ts';
 
 export const testEngine = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? 'postgres' : 'sqlite';
 
 export async function freshDatabase(): Promise<DatabaseHandle & { url: string }> {
   const base = process.env.DATABASE_URL ?? '';
   if (testEngine === 'sqlite') {
-    return { ...openDatabase({ url: ':memory:' }), url: ':memory:' };
+    return { ...openDatabase({ url: ':memory:', globalTables: globalTables() }), url: ':memory:' };
   }
   const name = `tase_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -18,7 +19,7 @@ export async function freshDatabase(): Promise<DatabaseHandle & { url: string }>
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const handle = openDatabase({ url: url.toString(), poolSize: 8 });
+  const handle = openDatabase({ url: url.toString(), poolSize: 8, globalTables: globalTables() });
   return {
     ...handle,
     url: url.toString(),
