@@ -7,6 +7,7 @@ import { PayrollService, seedSalaryTypes } from './service.ts';
 export const payrollArea = defineArea({
   name: 'payroll',
   tags: [{ name: 'Payroll', description: 'Salary types, employees and their tax cards.' }],
+  rights: ['salaries.salaries', 'salaries.employeeRegister', 'salaries.taxCards'],
   tables: { company: ['salary_types', 'employees', 'tax_cards', 'employments'] },
   migrations: payrollMigrations,
   create: (ctx) => new PayrollService(ctx),

@@ -3,12 +3,11 @@
 // contra account, Cr withholding (or tax at source), employee TyEL and unemployment payables, Cr the
 // deductions' accounts and Cr net pay payable. The employer contribution receipt: Dr each cost / Cr its payable.
 import type { Decimal, MinorUnits } from '../decimal.ts';
+import type { PostingLine } from '../postings.ts';
 import { calculateSlip, isEntered, type SlipCalculation, type SlipInput } from './slip.ts';
 
-/** One line of a payroll posting; the same fields as a line given to the ledger's posting interface. */
-interface PayrollPostingLine {
-  account: string;
-  amountMinor: MinorUnits;
+/** One line of a payroll posting: a line for the ledger's posting interface. */
+interface PayrollPostingLine extends Pick<PostingLine, 'account' | 'amountMinor'> {
   description: string;
 }
 
