@@ -1,4 +1,4 @@
-// Rules of the payroll registers: employees (a person of the register with salary info) and their tax cards.
+// Rules of the payroll registers: employees (persons with salary info), their tax cards and employments.
 import { allocateId, type Db } from '../db/index.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { parseIdentityCode } from '../domain/payroll/identity-code.ts';
