@@ -31,6 +31,7 @@ import { authenticatorArea } from './authenticator/index.ts';
 import { housekeepingArea } from './housekeeping/index.ts';
 import { bankArea } from './bank/index.ts';
 import { attachmentsArea } from './attachments/index.ts';
+import { payrollArea } from './payroll/index.ts';
 
 export type { BackgroundTask } from './platform/area.ts';
 
@@ -54,6 +55,7 @@ export const MODULES = [
   vatReturnsArea,
   invoicesArea,
   attachmentsArea,
+  payrollArea,
   mfaArea,
   webhooksArea,
   authenticatorArea,

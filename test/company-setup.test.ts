@@ -28,18 +28,20 @@ async function setupOf(companyId: number) {
     .select('vat_status')
     .where('company_id', '=', companyId)
     .execute();
+  const salaryTypes = await db.selectFrom('salary_types').select('code').where('company_id', '=', companyId).execute();
   return {
     accounts: accounts.length,
     years: years.map((y) => [y.start_date, y.end_date]),
     periods: periods.length,
     vat: vat.length,
     statuses: statuses.length,
+    salaryTypes: salaryTypes.length,
   };
 }
 
 describe('company setup', () => {
-  it('declares its steps in module-list order: chart of accounts, fiscal year, VAT', () => {
-    expect(AREAS.filter((a) => a.initCompany).map((a) => a.name)).toEqual(['accounts', 'fiscal', 'vat']);
+  it('declares its steps in module-list order: chart of accounts, fiscal year, VAT, salary types', () => {
+    expect(AREAS.filter((a) => a.initCompany).map((a) => a.name)).toEqual(['accounts', 'fiscal', 'vat', 'payroll']);
   });
 
   it('sets a new company up in its creating transaction', async () => {
@@ -67,13 +69,21 @@ describe('company setup', () => {
       version: nextVersion(now),
     });
     await db.deleteFrom('service_settings').where('name', '=', 'company_setup_steps').execute();
-    expect(await setupOf(companyId)).toEqual({ accounts: 0, years: [], periods: 0, vat: 0, statuses: 0 });
+    expect(await setupOf(companyId)).toEqual({
+      accounts: 0,
+      years: [],
+      periods: 0,
+      vat: 0,
+      statuses: 0,
+      salaryTypes: 0,
+    });
     const before = await setupOf(svc.demo.companyId);
 
-    expect(await backfillCompanySetup(AREAS, svc.app.ctx)).toEqual(['accounts', 'fiscal', 'vat']);
+    expect(await backfillCompanySetup(AREAS, svc.app.ctx)).toEqual(['accounts', 'fiscal', 'vat', 'payroll']);
     const backfilled = await setupOf(companyId);
     expect(backfilled.accounts).toBeGreaterThan(50);
     expect(backfilled).toMatchObject({ periods: 12, vat: 1 });
+    expect(backfilled.salaryTypes).toBeGreaterThan(30);
     // companies already set up are left as they were
     expect(await setupOf(svc.demo.companyId)).toEqual(before);
 

@@ -17,6 +17,17 @@ const MARK = `IsolationA${Date.now().toString(36)}`;
 let tokenA: string;
 let tokenB: string;
 
+const TAX_CARD = {
+  type: 'A',
+  revised: false,
+  validFrom: '2026-02-01',
+  basePercent: 20,
+  additionalPercent: 40,
+  annualIncomeLimit: 40000,
+};
+
+const EMPLOYMENT = { startDate: '2026-01-01', terminationReason: 'NOT_APPLICABLE', keva: false };
+
 /** Valid bodies of the writes whose path has no GET of the same shape. */
 const BODIES: Record<string, unknown> = {
   'POST /dimensions/{dimensionId}/items': { codeName: 'FromB' },
@@ -29,6 +40,8 @@ const BODIES: Record<string, unknown> = {
   'PUT /invoices/{invoiceId}/notes': { notes: 'FromB' },
   'PUT /invoices/{invoiceId}/paymentevents/markpaid': { paymentDate: '2026-03-12', amount: 1, currency: 'EUR' },
   'PATCH /attachments/{attachmentId}': { name: 'FromB.txt' },
+  'POST /payrolls/employees/{employeeId}/salaryinfo/taxcards': TAX_CARD,
+  'POST /payrolls/employees/{employeeId}/salaryinfo/employments': EMPLOYMENT,
 };
 
 /** The id of A's resource a path parameter names (`groupId` is a product group or a partner group by its path). */
@@ -117,6 +130,32 @@ beforeAll(async () => {
     String((await create('/businesspartners', { name: `${MARK} partner`, type: 'CUSTOMER' })).id),
   );
   idsOfA.set('personId', String((await create('/businesspartners', { name: `${MARK} person`, type: 'PERSON' })).id));
+  const employee = await create('/payrolls/employees/salaryinfo', {
+    personId: Number(idsOfA.get('personId')),
+    incomeConfiguration: {
+      baseSalaryValue: 3000,
+      baseSalaryType: 'ONE_MONTH',
+      baseSalaryHours: 160,
+      travelExpensesSpecialHandling: 'NONE',
+      salaryChannel: 'EMAIL',
+      excludedFromAutomatedWithholdingPercentageRequest: false,
+    },
+    insurancesConfiguration: {
+      pensionInsurance: { type: 'TYEL' },
+      accidentInsurance: { percent: 0 },
+      pensionVoluntarilyPaid: false,
+    },
+    internationalSituationsConfiguration: { notSubjectToWithholding: false, nonResidentTaxPayer: false },
+  });
+  idsOfA.set('employeeId', String(employee.employeeId));
+  idsOfA.set(
+    'employmentId',
+    String((await create(`/payrolls/employees/${employee.employeeId}/salaryinfo/employments`, EMPLOYMENT)).id),
+  );
+  idsOfA.set(
+    'taxCardId',
+    String((await create(`/payrolls/employees/${employee.employeeId}/salaryinfo/taxcards`, TAX_CARD)).id),
+  );
   const bank = {
     iban: 'FI21 1234 5600 0007 85',
     bic: 'NDEAFIHH',

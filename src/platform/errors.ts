@@ -370,6 +370,14 @@ export const ERRORS = {
     status: 400,
     message: 'ATTACHMENT_REFERENCE_NOT_FOUND: no {referenceType} with id {referenceId} in the company.',
   },
+
+  // payroll (src/payroll)
+  INVALID_TAX_CARD_INCOME_TYPE: { status: 400, message: 'Invalid tax card income type' },
+  EMPLOYEE_EXISTS: { status: 400, message: 'EMPLOYEE_EXISTS: person {personId} already has salary info.' },
+  INVALID_PERSONAL_IDENTITY_CODE: {
+    status: 400,
+    message: "INVALID_PERSONAL_IDENTITY_CODE: the person's personal identity code {code} is not valid.",
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;
