@@ -47,10 +47,11 @@ export async function countInAccountMonths(db: Db, companyId: number, receiptId:
         .where('receipt_id', '=', receiptId)
         .where('in_ledger', '=', true)
         // the opening balances restate the lines before them: reports carry balances across years themselves
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('ledger_receipts as r')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('ledger_receipts as r')
                 .select('r.id')
                 .where('r.company_id', '=', companyId)
                 .where('r.id', '=', receiptId)
