@@ -202,7 +202,7 @@ export async function movements(
 }
 
 /** Per account: sums before cut-off dates and debits/credits in a window (the SIE export's figures). */
-export interface AccountSums {
+interface AccountSums {
   account: string;
   /** Sum of lines dated before each of the asked cut-off dates, in the asked order. */
   before: MinorUnits[];
@@ -211,7 +211,7 @@ export interface AccountSums {
   credit: MinorUnits;
 }
 
-export interface SumsQuery {
+interface SumsQuery {
   /** Cut-off dates: `before[i]` sums the lines dated strictly before `cutoffs[i]`. */
   cutoffs: string[];
   /** Start of the debit/credit window (inclusive). */
