@@ -4,14 +4,18 @@ import { allocateId, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { nextVersion } from '../platform/clock.ts';
+import { compact } from '../platform/resource.ts';
 import type { DefaultDimensionWire, DimensionItemWire, DimensionNameWire, DimensionWire } from './schemas.ts';
 import * as store from './store.ts';
 
 function itemToWire(row: store.DimensionItemRow): DimensionItemWire {
-  const wire: DimensionItemWire = { id: Number(row.id), codeName: row.code_name };
-  if (row.status === 'PASSIVE') wire.status = 'P';
-  if (row.description !== null) wire.description = row.description;
-  return wire;
+  // every field named (a new one fails to compile until mapped); unset ones are left out of the answer
+  return compact({
+    id: Number(row.id),
+    codeName: row.code_name,
+    status: row.status === 'PASSIVE' ? ('P' as const) : undefined,
+    description: row.description ?? undefined,
+  } satisfies Record<keyof DimensionItemWire, unknown>);
 }
 
 export interface DefaultOwner {

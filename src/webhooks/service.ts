@@ -5,6 +5,7 @@ import type { AppContext } from '../platform/context.ts';
 import { ApiError, Violations, apiError, errorItem, notFound } from '../platform/errors.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
+import { compact } from '../platform/resource.ts';
 import { DELIVERY_WINDOW_MS } from './retry.ts';
 import { targetPolicy, urlProblem, type TargetPolicy } from './targets.ts';
 import { MIN_SECRET_LENGTH, type WebhookBodyWire, type WebhookDeliveryWire, type WebhookWire } from './schemas.ts';
@@ -23,18 +24,18 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 function toWire(row: store.WebhookRow, subscriptions: string[]): WebhookWire {
-  const wire: WebhookWire = {
+  // every field named (a new one fails to compile until mapped); unset ones are left out of the answer
+  return compact({
     uuid: row.uuid,
     url: row.url,
     authenticationType: row.authentication_type as WebhookWire['authenticationType'],
     subscriptions: subscriptions as WebhookWire['subscriptions'],
-  };
-  if (row.authentication_type === 'HMAC') wire.authenticationMeta = { hashFunction: 'SHA512' };
-  return wire;
+    authenticationMeta: row.authentication_type === 'HMAC' ? { hashFunction: 'SHA512' as const } : undefined,
+  } satisfies Record<keyof WebhookWire, unknown>);
 }
 
 function deliveryToWire(row: store.WebhookDeliveryRow): WebhookDeliveryWire {
-  const wire: WebhookDeliveryWire = {
+  return compact({
     id: Number(row.id),
     deliveryId: row.delivery_id,
     eventType: row.event_type as WebhookDeliveryWire['eventType'],
@@ -43,13 +44,12 @@ function deliveryToWire(row: store.WebhookDeliveryRow): WebhookDeliveryWire {
     createdAt: row.created_at,
     attemptLog: JSON.parse(row.attempt_log) as WebhookDeliveryWire['attemptLog'],
     body: row.body,
-  };
-  if (row.status === 'PENDING') wire.nextAttemptAt = row.next_attempt_at;
-  if (row.last_attempt_at) wire.lastAttemptAt = row.last_attempt_at;
-  if (row.last_status !== null && row.last_status !== undefined) wire.lastResponseStatus = Number(row.last_status);
-  if (row.last_error) wire.lastError = row.last_error;
-  if (row.delivered_at) wire.deliveredAt = row.delivered_at;
-  return wire;
+    nextAttemptAt: row.status === 'PENDING' ? row.next_attempt_at : undefined,
+    lastAttemptAt: row.last_attempt_at || undefined,
+    lastResponseStatus: row.last_status == null ? undefined : Number(row.last_status),
+    lastError: row.last_error || undefined,
+    deliveredAt: row.delivered_at || undefined,
+  } satisfies Record<keyof WebhookDeliveryWire, unknown>);
 }
 
 export class WebhookService {
