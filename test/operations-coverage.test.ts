@@ -21,8 +21,6 @@ const OPERATIONS_FILE = resolve(
 const OWED: Record<string, string[]> = {
   // reports in the real request shapes (issue 10, the books)
   reports: ['POST /reports/accounting', 'POST /reports/generalledger/{id}', 'POST /reports/ledgeraccounts'],
-  // invoices and their circulation (the invoices issue)
-  invoices: ['GET /invoices/{id}/image'],
   // payments, bank statements and reference payments (the payments and banking issue)
   paymentsAndBanking: [
     'DELETE /bankstatements/{id}/events/{id}/invoices',

@@ -1,0 +1,192 @@
+// The outputs of invoices over real HTTP: the invoice image (PNG and JPEG, decoded), the PDF, the Finvoice 3.0
+// message of an e-invoiced sales invoice (valid against the published schema), purchase invoices created from
+// Finvoice messages, a message breaking the schema refused with its failures, and files attached to invoices.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+import { ManualClock } from '../src/platform/clock.ts';
+import { startService, type TestService } from './support/service.ts';
+import { partsOf } from './support/multipart.ts';
+
+let svc: TestService;
+let salesId: number;
+let eInvoiceId: number;
+
+const PUBLISHED_FINVOICE = join(import.meta.dirname, '..', '..', 'shared', 'reference', 'schemas', 'Finvoice3.0.xsd');
+
+const salesInvoice = (extra: Record<string, unknown> = {}) => ({
+  type: 'SALES_INVOICE',
+  date: '2026-03-10',
+  counterParty: {
+    counterPartyAddress: { name: 'Äänekosken Kauppa Oy', street: 'Teollisuustie 5', zip: '44100', city: 'Äänekoski' },
+    identifier: '7654321-8',
+    einvoiceAddress: { address: '003776543218', operator: 'OKOYFIHH' },
+  },
+  paymentInfo: {
+    paymentMethod: 'BANK_TRANSFER',
+    currency: 'EUR',
+    dueDate: '2026-03-24',
+    currencyRate: 1,
+    generatedReferenceType: 'FI',
+  },
+  extraInfo: { accountingByRow: false, unitPricesIncludeVat: false },
+  discountPercent: 0,
+  vatStatus: 1,
+  invoiceChannel: 'EMAIL',
+  invoiceRows: [
+    { product: 'Consulting', quantity: 3, unit: 'HOUR', unitPrice: 100, discountPercent: 0, vatPercent: 25.5 },
+    { product: 'Book', quantity: 1, unit: 'PIECE', unitPrice: 20.01, discountPercent: 10, vatPercent: 10 },
+  ],
+  ...extra,
+});
+
+async function create(body: unknown): Promise<{ id: number }> {
+  const answer = await svc.api('POST', '/invoices', body);
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body;
+}
+
+async function fetchBytes(path: string) {
+  const response = await fetch(`${svc.base}/api${path}`, { headers: { authorization: `Bearer ${await svc.token()}` } });
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    body: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+beforeAll(async () => {
+  svc = await startService({ clock: new ManualClock('2026-03-15T10:00:00Z') });
+  const company = (await svc.api('GET', '/company')).body;
+  const details = await svc.api('PUT', '/company', {
+    ...company,
+    companyAddress: { street: 'Mannerheimintie 1', zip: '00100', city: 'Helsinki', country: 'FINLAND' },
+  });
+  expect(details.status, details.text).toBe(200);
+  const account = await svc.api('POST', '/bankaccounts', {
+    iban: 'FI3715903000000776',
+    bic: 'NDEAFIHH',
+    currency: 'EUR',
+    defaultForInvoice: true,
+    defaultForPayment: false,
+    status: 'ACTIVE',
+    ledgerAccount: '1910',
+    showAccountOnInvoice: true,
+    allowPayments: false,
+    allowForeignPayments: false,
+  });
+  expect(account.status, account.text).toBe(200);
+  salesId = (await create(salesInvoice())).id;
+  eInvoiceId = (
+    await create(
+      salesInvoice({
+        invoiceChannel: 'ELECTRONIC_INVOICE',
+        billingAddress: { name: 'Äänekosken Kauppa Oy', street: 'PL 12', zip: '44101', city: 'Äänekoski' },
+      }),
+    )
+  ).id;
+});
+afterAll(() => svc.close());
+
+describe('GET /invoices/{id}/image', () => {
+  it('answers an A4 PNG by default, with the metadata first', async () => {
+    const answer = await fetchBytes(`/invoices/${salesId}/image`);
+    expect(answer.status).toBe(200);
+    const [meta, image] = partsOf(answer.contentType, answer.body);
+    expect(JSON.parse(meta.bytes.toString())).toMatchObject({
+      referenceType: 'INVOICE',
+      referenceId: salesId,
+      mimeType: 'image/png',
+    });
+    expect(image.headers['content-type']).toBe('image/png');
+    const decoded = await sharp(image.bytes).stats();
+    const info = await sharp(image.bytes).metadata();
+    expect([info.format, info.width, info.height]).toEqual(['png', 1240, 1754]);
+    // not blank: some pixels are dark
+    expect(decoded.channels[0].min).toBeLessThan(100);
+  });
+
+  it('answers a JPEG for format JPEG or JPG, and 404 past the last page', async () => {
+    for (const format of ['JPEG', 'JPG']) {
+      const answer = await fetchBytes(`/invoices/${salesId}/image?format=${format}`);
+      expect(answer.status).toBe(200);
+      const image = partsOf(answer.contentType, answer.body)[1];
+      const info = await sharp(image.bytes).metadata();
+      expect([info.format, info.width, info.height]).toEqual(['jpeg', 1240, 1754]);
+    }
+    const past = await svc.api('GET', `/invoices/${salesId}/image?page=2`);
+    expect(past.status).toBe(404);
+    expect(past.body.errors[0].message).toMatch(/INVOICE_PAGE_NOT_FOUND/);
+    expect((await svc.api('GET', '/invoices/999999/image')).status).toBe(404);
+  });
+});
+
+describe('GET /invoices/{id}/pdf', () => {
+  it('answers a PDF', async () => {
+    const answer = await fetchBytes(`/invoices/${salesId}/pdf`);
+    expect(answer.status).toBe(200);
+    expect(answer.contentType).toBe('application/pdf');
+    expect(answer.body.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('Finvoice', () => {
+  it('answers a message valid against the Finvoice 3.0 schema for an e-invoiced sales invoice', async () => {
+    const answer = await fetchBytes(`/invoices/${eInvoiceId}/finvoice`);
+    expect(answer.status, answer.body.toString()).toBe(200);
+    expect(answer.contentType).toMatch(/^application\/xml/);
+    const xml = answer.body.toString();
+    const result = await validateXML({
+      xml: [{ fileName: 'invoice.xml', contents: xml }],
+      schema: [{ fileName: 'Finvoice3.0.xsd', contents: readFileSync(PUBLISHED_FINVOICE, 'utf8') }],
+    });
+    expect(result.errors).toEqual([]);
+    expect(xml).toContain('Äänekosken Kauppa Oy');
+    expect(xml).toContain('FI3715903000000776');
+  });
+
+  it('refuses other invoices and channels', async () => {
+    const answer = await svc.api('GET', `/invoices/${salesId}/finvoice`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].message).toMatch(/FINVOICE_NOT_AVAILABLE/);
+  });
+
+  it('creates a purchase invoice with its rows and VAT from a posted message', async () => {
+    const xml = (await fetchBytes(`/invoices/${eInvoiceId}/finvoice`)).body.toString();
+    const sales = (await svc.api('GET', `/invoices/${eInvoiceId}`)).body;
+    const answer = await svc.api('POST', '/invoices/finvoice', undefined, { raw: xml, contentType: 'application/xml' });
+    expect(answer.status, answer.text).toBe(200);
+    const purchase = answer.body;
+    expect(purchase).toMatchObject({
+      type: 'PURCHASE_INVOICE',
+      status: 'UNFINISHED',
+      date: '2026-03-10',
+      counterParty: { counterPartyAddress: { name: 'Demo Oy' } },
+      paymentInfo: { dueDate: '2026-03-24', bankReferenceCode: sales.paymentInfo.bankReferenceCode },
+      sellerReferenceIdentifier: String(sales.invoiceNumber),
+    });
+    expect(
+      purchase.invoiceRows.map((r: Record<string, unknown>) => [r.product, r.quantity, r.unit, r.vatPercent]),
+    ).toEqual([
+      ['Consulting', 3, 'HOUR', 25.5],
+      ['Book', 1, 'PIECE', 10],
+    ]);
+    expect(purchase.invoiceSumInfo[0]).toMatchObject({ vatSumTotal: 78.3, invoiceSumTotal: 396.31 });
+    expect((await svc.api('GET', `/invoices/${purchase.id}`)).status).toBe(200);
+  });
+
+  it('refuses a message breaking the schema with a 400 listing the failures', async () => {
+    const xml = (await fetchBytes(`/invoices/${eInvoiceId}/finvoice`)).body
+      .toString()
+      .replace(/<InvoiceDate Format="CCYYMMDD">\d+<\/InvoiceDate>/, '<InvoiceDate Format="CCYYMMDD">x</InvoiceDate>')
+      .replace('<SellerPartyDetails>', '<SellerPartyDetails><Unknown/>');
+    const answer = await svc.api('POST', '/invoices/finvoice', undefined, { raw: xml, contentType: 'application/xml' });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.errors.length).toBeGreaterThanOrEqual(1);
+    for (const error of answer.body.errors) expect(error.message).toMatch(/^FINVOICE_INVALID/);
+    const notXml = await svc.api('POST', '/invoices/finvoice', undefined, { raw: 'hello', contentType: 'text/xml' });
+    expect(notXml.status).toBe(400);
+  });
+});
