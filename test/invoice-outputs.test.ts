@@ -190,3 +190,34 @@ describe('Finvoice', () => {
     expect(notXml.status).toBe(400);
   });
 });
+
+describe('files attached to invoices', () => {
+  async function upload(meta: Record<string, unknown>, bytes: Buffer) {
+    const form = new FormData();
+    form.append('meta', JSON.stringify({ name: 'scan.png', sendWithInvoice: false, ...meta }));
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'scan.png');
+    const response = await fetch(`${svc.base}/api/attachments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await svc.token()}` },
+      body: form,
+    });
+    return { status: response.status, body: JSON.parse(await response.text()) };
+  }
+
+  it('attaches a file to an invoice and serves it back', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00c' } })
+      .png()
+      .toBuffer();
+    const created = await upload({ referenceType: 'INVOICE', referenceId: salesId }, png);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({ referenceType: 'INVOICE', referenceId: salesId, mimeType: 'image/png' });
+    const fetched = await fetchBytes(`/attachments/${created.body.id}`);
+    expect(fetched.status).toBe(200);
+    expect(partsOf(fetched.contentType, fetched.body)[1].bytes.equals(png)).toBe(true);
+    for (const referenceType of ['INVOICE', 'BANKSTATEMENTEVENT', 'REFERENCE_PAYMENT']) {
+      const missing = await upload({ referenceType, referenceId: 999999 }, png);
+      expect(missing.status).toBe(400);
+      expect(missing.body.errors[0].message).toMatch(/ATTACHMENT_REFERENCE_NOT_FOUND/);
+    }
+  });
+});

@@ -79,7 +79,8 @@ function sellerOf(company: CompanyWire, accounts: readonly BankAccountWire[]): S
 
 /** An invoice in its wire shape and its seller as the outputs take them, with the figures of the arithmetic. */
 function invoiceDocument(invoice: InvoiceWire, seller: SellerDetails): InvoiceDocument {
-  if (!DOCUMENT_TYPES.has(invoice.type)) throw apiError('INVOICE_TYPE_NOT_SUPPORTED', 'type', { type: invoice.type });
+  const type = invoice.type;
+  if (!isDocumentType(type)) throw apiError('INVOICE_TYPE_NOT_SUPPORTED', 'type', { type });
   const { own } = figuresOf(invoice);
   const party = invoice.counterParty;
   const text = (value: Decimal | number | string | undefined) => (value === undefined ? undefined : String(value));
