@@ -57,6 +57,19 @@ async function fetchBytes(path: string) {
   };
 }
 
+/** POST /attachments: a PNG attached to a document. */
+async function upload(meta: Record<string, unknown>, bytes: Buffer, token?: string) {
+  const form = new FormData();
+  form.append('meta', JSON.stringify({ name: 'scan.png', sendWithInvoice: false, ...meta }));
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'scan.png');
+  const response = await fetch(`${svc.base}/api/attachments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token ?? (await svc.token())}` },
+    body: form,
+  });
+  return { status: response.status, body: JSON.parse(await response.text()) };
+}
+
 beforeAll(async () => {
   svc = await startService({ clock: new ManualClock('2026-03-15T10:00:00Z') });
   const company = (await svc.api('GET', '/company')).body;
@@ -192,18 +205,6 @@ describe('Finvoice', () => {
 });
 
 describe('files attached to invoices', () => {
-  async function upload(meta: Record<string, unknown>, bytes: Buffer) {
-    const form = new FormData();
-    form.append('meta', JSON.stringify({ name: 'scan.png', sendWithInvoice: false, ...meta }));
-    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'scan.png');
-    const response = await fetch(`${svc.base}/api/attachments`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await svc.token()}` },
-      body: form,
-    });
-    return { status: response.status, body: JSON.parse(await response.text()) };
-  }
-
   it('attaches a file to an invoice and serves it back', async () => {
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00c' } })
       .png()
@@ -219,5 +220,49 @@ describe('files attached to invoices', () => {
       expect(missing.status).toBe(400);
       expect(missing.body.errors[0].message).toMatch(/ATTACHMENT_REFERENCE_NOT_FOUND/);
     }
+  });
+});
+
+describe('rights', () => {
+  it("follow the invoice's type: outputs and attachments of sales invoices need the sales right", async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0c0' } })
+      .png()
+      .toBuffer();
+    const purchaseId = (
+      await create(
+        salesInvoice({ type: 'PURCHASE_INVOICE', counterParty: { counterPartyAddress: { name: 'Toimittaja Oy' } } }),
+      )
+    ).id;
+    const attach = (referenceId: number, token?: string) =>
+      upload({ referenceType: 'INVOICE', referenceId }, png, token);
+    const salesFile = await attach(salesId);
+    const purchaseFile = await attach(purchaseId);
+    expect([salesFile.status, purchaseFile.status]).toEqual([200, 200]);
+
+    const user = await svc.admin.createUser({
+      username: 'purchase-viewer',
+      password: 'Viewer-pass-1',
+      firstName: 'Oili',
+      lastName: 'Ostaja',
+      email: 'purchases@example.com',
+    });
+    await svc.admin.addMember(svc.demo.companyId, user.userId, 'VIEWER', { 'sales.salesInvoices': 'NO_ACCESS' });
+    const key = await svc.admin.createApiKey({
+      companyId: svc.demo.companyId,
+      userId: user.userId,
+      clientId: svc.demo.clientId,
+    });
+    const token = await svc.tokenFor(key.apiKey);
+    const as = (method: string, path: string, raw?: string) =>
+      svc.request(method, `/api${path}`, { token, ...(raw ? { raw, contentType: 'application/xml' } : {}) });
+
+    expect((await as('GET', `/invoices/${salesId}/image`)).status).toBe(404);
+    expect((await as('GET', `/invoices/${salesId}/pdf`)).status).toBe(404);
+    expect((await as('GET', `/invoices/${purchaseId}/pdf`)).status).toBe(200);
+    expect((await as('GET', `/attachments/${salesFile.body.id}`)).status).toBe(403);
+    expect((await as('GET', `/attachments/${purchaseFile.body.id}`)).status).toBe(200);
+    // viewing rights only: no new files, no purchase invoices from messages
+    expect((await attach(purchaseId, token)).status).toBe(403);
+    expect((await as('POST', '/invoices/finvoice', '<Finvoice/>')).status).toBe(403);
   });
 });
