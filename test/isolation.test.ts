@@ -228,12 +228,16 @@ beforeAll(async () => {
   const invoice = await create('/invoices', {
     type: 'SALES_INVOICE',
     date: '2026-03-10',
-    counterParty: { counterPartyAddress: { name: `${MARK} customer` } },
+    counterParty: {
+      counterPartyAddress: { name: `${MARK} customer`, street: 'Katu 1', zip: '00100', city: 'Helsinki' },
+    },
+    billingAddress: { street: 'Katu 1', zip: '00100', city: 'Helsinki' },
     paymentInfo: { paymentMethod: 'BANK_TRANSFER', currency: 'EUR', dueDate: '2026-03-24', currencyRate: 1 },
     extraInfo: { accountingByRow: false, unitPricesIncludeVat: false },
     discountPercent: 0,
     vatStatus: 1,
-    invoiceChannel: 'EMAIL',
+    // an e-invoice, so that it has a Finvoice message too
+    invoiceChannel: 'ELECTRONIC_INVOICE',
     invoiceRows: [{ product: 'Work', quantity: 1, unit: 'HOUR', unitPrice: 100, discountPercent: 0, vatPercent: 25.5 }],
   });
   idsOfA.set('invoiceId', String(invoice.id));

@@ -19,8 +19,6 @@ const OPERATIONS_FILE = resolve(
 
 /** Operations still owed, by the work that owes them. */
 const OWED: Record<string, string[]> = {
-  // invoices and their circulation (the invoices issue)
-  invoices: ['GET /invoices/{id}/image'],
   // payments, bank statements and reference payments (the payments and banking issue)
   paymentsAndBanking: [
     'DELETE /bankstatements/{id}/events/{id}/invoices',

@@ -7,6 +7,7 @@ import { AttachmentService } from './service.ts';
 
 export { attachmentsOf, MAX_ATTACHMENT_BYTES } from './service.ts';
 export { Attachment, type AttachmentWire } from './schemas.ts';
+export { multipartMixed } from './routes.ts';
 
 export const attachmentsArea = defineArea({
   name: 'attachments',

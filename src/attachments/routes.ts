@@ -42,7 +42,11 @@ function dispositionOf(name: string): string {
  * The answer of a fetch. The boundary is the file's SHA-256, which the file cannot contain, so the same file
  * answers the same bytes every time.
  */
-function multipartMixed(attachment: AttachmentWire, bytes: Buffer, sha256: string): { boundary: string; body: Buffer } {
+export function multipartMixed(
+  attachment: AttachmentWire,
+  bytes: Buffer,
+  sha256: string,
+): { boundary: string; body: Buffer } {
   const boundary = `tase-${sha256}`;
   const meta =
     `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n` +

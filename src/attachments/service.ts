@@ -58,17 +58,27 @@ export class AttachmentService {
     this.#targets = targetsOf(areas);
   }
 
-  /** The rules of a reference type; 403 without the right over its documents (`level`). */
-  #target(caller: Caller, type: string, level: 'view' | 'edit', field?: string): AttachmentTarget {
+  /** The rules of a reference type; 403 without the right over document `id` (`level`). */
+  async #target(
+    db: Db,
+    caller: Caller,
+    type: string,
+    id: number,
+    level: 'view' | 'edit',
+    field?: string,
+  ): Promise<AttachmentTarget> {
     const target = this.#targets.get(type as AttachmentReferenceType);
     if (!target)
       throw apiError('ATTACHMENT_REFERENCE_TYPE_NOT_SUPPORTED', field, {
         referenceType: type,
         supported: [...this.#targets.keys()].join(', '),
       });
-    if (!hasRight(caller.rights, { leaf: target.right, level }))
+    const leaf = typeof target.right === 'string' ? target.right : await target.right(db, caller.companyId, id);
+    if (leaf === undefined)
+      throw apiError('ATTACHMENT_REFERENCE_NOT_FOUND', 'meta.referenceId', { referenceType: type, referenceId: id });
+    if (!hasRight(caller.rights, { leaf, level }))
       throw apiError('FORBIDDEN', undefined, {
-        right: `${target.right} (${level === 'view' ? 'viewing rights' : 'all rights'})`,
+        right: `${leaf} (${level === 'view' ? 'viewing rights' : 'all rights'})`,
       });
     return target;
   }
@@ -77,12 +87,19 @@ export class AttachmentService {
   async #existing(db: Db, caller: Caller, id: number, level: 'view' | 'edit'): Promise<store.AttachmentMeta> {
     const row = await store.getMeta(db, caller.companyId, id);
     if (!row) throw notFound('Attachment');
-    this.#target(caller, row.reference_type, level);
+    await this.#target(db, caller, row.reference_type, Number(row.reference_id), level);
     return row;
   }
 
   async create(caller: Caller, meta: AttachmentWire, file: UploadedFile | undefined): Promise<AttachmentWire> {
-    const target = this.#target(caller, meta.referenceType, 'edit', 'meta.referenceType');
+    const target = await this.#target(
+      this.#db,
+      caller,
+      meta.referenceType,
+      meta.referenceId,
+      'edit',
+      'meta.referenceType',
+    );
     if (!file) throw apiError('FILE_MISSING', 'file', { field: 'file' });
     if (file.bytes.length === 0) throw apiError('FILE_EMPTY', 'file');
     const type = await sniffFileType(file.bytes);

@@ -3,6 +3,9 @@ import { defineArea } from '../platform/area.ts';
 import { bankMigrations } from './migrations.ts';
 import { bankRoutes } from './routes.ts';
 import { BankService } from './service.ts';
+import { hasDocument } from './store.ts';
+
+const RIGHT = 'payments.bankStatementAndReferencePayment' as const;
 
 export { BankService } from './service.ts';
 
@@ -14,9 +17,19 @@ export const bankArea = defineArea({
       description: "Bank statements and reference payments, imported from the bank's ISO 20022 camt files.",
     },
   ],
-  rights: ['payments.bankStatementAndReferencePayment'],
+  rights: [RIGHT],
   tables: { company: ['bank_statements', 'bank_statement_events', 'reference_payments'] },
   migrations: bankMigrations,
   create: (ctx) => new BankService(ctx),
   routes: (bank) => bankRoutes(bank),
+  attachmentTargets: {
+    BANKSTATEMENTEVENT: {
+      right: RIGHT,
+      exists: (db, companyId, id) => hasDocument(db, companyId, 'bank_statement_events', id),
+    },
+    REFERENCE_PAYMENT: {
+      right: RIGHT,
+      exists: (db, companyId, id) => hasDocument(db, companyId, 'reference_payments', id),
+    },
+  },
 });

@@ -204,3 +204,19 @@ export async function listReferencePayments(
   const rows = await page.orderBy('id', filter.order).limit(filter.limit).offset(filter.offset).execute();
   return { rows, total: Number(total.n) };
 }
+
+/** Whether the company has bank statement event or reference payment `id` (files attach to them). */
+export async function hasDocument(
+  db: Db,
+  companyId: number,
+  table: 'bank_statement_events' | 'reference_payments',
+  id: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,30 +1,55 @@
-// Validation of ISO 20022 XML against the published schemas kept in `shared/reference/schemas/`, beside the
-// repository (libxml2's schema validator compiled to WebAssembly: xmllint-wasm). The schemas are read once.
+// Validation of XML against the published schemas (ISO 20022 camt and pain, Finvoice 3.0), kept in the
+// repository's `schemas/` folder as published (test/schemas.test.ts keeps them identical to the originals), so
+// the service needs nothing beside the repository. libxml2's schema validator compiled to WebAssembly
+// (xmllint-wasm) does the validation. The schemas are read once.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { memoryPages, validateXML } from 'xmllint-wasm';
 
-const SCHEMAS = join('shared', 'reference', 'schemas');
-
-/** The folder of the schemas: `shared/` lies beside the repository (from src/ or from a build in dist/). */
-function schemasFolder(): string {
-  let folder = dirname(fileURLToPath(import.meta.url));
-  for (let level = 0; level < 6; level++) {
-    const candidate = join(folder, SCHEMAS);
+/**
+ * The file of a schema in the repository's `schemas/` folder, found upwards from this module: from src/domain,
+ * or from dist/src/domain when the service runs built (dist/ has a package.json of its own, so not that).
+ */
+function schemaFile(file: string): string {
+  let folder = import.meta.dirname;
+  for (;;) {
+    const candidate = join(folder, 'schemas', file);
     if (existsSync(candidate)) return candidate;
-    folder = dirname(folder);
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error(`the schema ${file} is not in the repository's schemas/ folder`);
+    folder = parent;
   }
-  throw new Error(`the ISO 20022 schemas (${SCHEMAS}) are not beside the repository`);
 }
 
 const cache = new Map<string, string>();
 
-/** The text of a schema file of `shared/reference/schemas/`, e.g. `pain.001.001.09.xsd`. */
+/** The text of a schema file of `schemas/`, e.g. `pain.001.001.09.xsd`. */
 export function schemaText(file: string): string {
   let text = cache.get(file);
-  if (text === undefined) cache.set(file, (text = readFileSync(join(schemasFolder(), file), 'utf8')));
+  if (text === undefined) cache.set(file, (text = readFileSync(schemaFile(file), 'utf8')));
   return text;
+}
+
+/** A schema problem: its message, and its line when known. */
+export interface SchemaProblem {
+  line?: number;
+  message: string;
+}
+
+/** The schema problems of a document (named `fileName` in the messages), each with its line when known. */
+export async function schemaFailures(
+  xml: string | Uint8Array,
+  schema: { name: string; text: string },
+  fileName = 'document.xml',
+): Promise<SchemaProblem[]> {
+  const size = typeof xml === 'string' ? Buffer.byteLength(xml) : xml.byteLength;
+  const result = await validateXML({
+    xml: [{ fileName, contents: xml }],
+    schema: [{ fileName: schema.name, contents: schema.text }],
+    // room for the document, the schema and the parsed tree
+    maxMemoryPages: Math.min(memoryPages.max, memoryPages.MiB * (64 + Math.ceil((size * 12) / 2 ** 20))),
+  });
+  return result.errors.map((e) => ({ ...(e.loc ? { line: e.loc.lineNumber } : {}), message: e.message }));
 }
 
 /** The schema problems of a document: empty when it is valid; each problem with its line. */
@@ -32,12 +57,5 @@ export async function schemaProblems(
   xml: string | Uint8Array,
   schema: { name: string; text: string },
 ): Promise<string[]> {
-  const size = typeof xml === 'string' ? Buffer.byteLength(xml) : xml.byteLength;
-  const result = await validateXML({
-    xml: [{ fileName: 'document.xml', contents: xml }],
-    schema: [{ fileName: schema.name, contents: schema.text }],
-    // room for the document, the schema and the parsed tree
-    maxMemoryPages: Math.min(memoryPages.max, memoryPages.MiB * (64 + Math.ceil((size * 12) / 2 ** 20))),
-  });
-  return result.errors.map((e) => (e.loc ? `line ${e.loc.lineNumber}: ${e.message}` : e.message).trim());
+  return (await schemaFailures(xml, schema)).map((p) => (p.line ? `line ${p.line}: ${p.message}` : p.message).trim());
 }

@@ -5,12 +5,15 @@ import { defineArea } from '../platform/area.ts';
 import type { Db } from '../db/index.ts';
 import type { CompanyService } from '../company/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
+import type { BankAccountService } from '../bankaccounts/index.ts';
 import { invoiceMigrations } from './migrations.ts';
 import { invoiceRoutes } from './routes.ts';
+import { invoiceOutputRoutes } from './output-routes.ts';
+import { InvoiceOutputs } from './outputs.ts';
 import { InvoiceService } from './comments.ts';
 import type { InvoiceWire } from './schemas.ts';
 import * as store from './store.ts';
-import { invoiceToWire } from './mapping.ts';
+import { invoiceToWire, rightOf } from './mapping.ts';
 
 export type { InvoiceWire } from './schemas.ts';
 export type { InvoiceService } from './comments.ts';
@@ -52,7 +55,20 @@ export const invoicesArea = defineArea({
   },
   migrations: invoiceMigrations,
   rights: ['payments.markAsPaid'],
-  create: (ctx, deps: { ledger: LedgerService; company: CompanyService }) =>
+  create: (ctx, deps: { ledger: LedgerService; company: CompanyService; bankAccounts: BankAccountService }) =>
     new InvoiceService(ctx, deps.ledger, deps.company),
-  routes: (invoices) => invoiceRoutes(invoices),
+  routes: (invoices, _ctx, deps) => [
+    ...invoiceRoutes(invoices),
+    ...invoiceOutputRoutes(new InvoiceOutputs(invoices, deps.company, deps.bankAccounts)),
+  ],
+  attachmentTargets: {
+    // the right over an invoice's files is the right over its type (sales, purchase, offers, …)
+    INVOICE: {
+      right: async (db, companyId, id) => {
+        const invoice = await store.getInvoice(db, companyId, id);
+        return invoice ? rightOf(invoice.type, Boolean(invoice.is_offer)) : undefined;
+      },
+      exists: async (db, companyId, id) => (await store.getInvoice(db, companyId, id)) !== undefined,
+    },
+  },
 });

@@ -178,7 +178,7 @@ export function searchText(document: StoredInvoice, invoiceNumber: number): stri
 // ---- rights ----
 
 /** The right of each invoice type (offers have their own). */
-function rightOf(type: string, isOffer: boolean): RightLeaf {
+export function rightOf(type: string, isOffer: boolean): RightLeaf {
   if (isOffer) return 'sales.offers';
   switch (type) {
     case 'SALES_INVOICE':

@@ -37,8 +37,11 @@ export interface BackgroundTask {
  * documents; the attachments area finds the declarations in the module list.
  */
 export interface AttachmentTarget {
-  /** The right over the documents: viewing rights to read their attachments, all rights to change them. */
-  right: RightLeaf;
+  /**
+   * The right over the documents: viewing rights to read their attachments, all rights to change them. A
+   * function when it depends on the document (an invoice's type); undefined when document `id` does not exist.
+   */
+  right: RightLeaf | ((db: Db, companyId: number, id: number) => Promise<RightLeaf | undefined>);
   /** Whether document `id` exists in the company (run in the transaction that attaches a file). */
   exists(db: Db, companyId: number, id: number): Promise<boolean>;
 }

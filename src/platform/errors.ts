@@ -346,6 +346,9 @@ export const ERRORS = {
     status: 400,
     message: 'ONLY_TAGGED_USER_CAN_MARK_READ: you are not tagged in the comment.',
   },
+  INVOICE_PAGE_NOT_FOUND: { status: 404, message: 'INVOICE_PAGE_NOT_FOUND: the invoice has no page {page}.' },
+  FINVOICE_NOT_AVAILABLE: { status: 400, message: 'FINVOICE_NOT_AVAILABLE: no Finvoice message: {detail}.' },
+  FINVOICE_INVALID: { status: 400, message: 'FINVOICE_INVALID: the message breaks the Finvoice 3.0 schema: {detail}' },
   UNKNOWN_VAT_COUNTRY: { status: 400, message: "UNKNOWN_VAT_COUNTRY: no VAT data for '{countryCode}'." },
   BANK_FILE_INVALID: { status: 400, message: 'BANK_FILE_INVALID: nothing was imported: {detail}' },
   ACCOUNT_NUMBER_ONLY_IN_HEADER: {

@@ -1,12 +1,10 @@
-// Finvoice 3.0 e-invoices (Finance Finland's message, schema in Finvoice3.0.xsd beside this file): a sales
+// Finvoice 3.0 e-invoices (Finance Finland's message, schema in the repository's schemas/Finvoice3.0.xsd): a sales
 // invoice written as a message, and a received message read as a purchase-invoice draft. Every message is
 // checked against the schema: one that is written, before it leaves; one that is read, before it is trusted.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { create } from 'xmlbuilder2';
-import { validateXML } from 'xmllint-wasm';
 import { Decimal } from '../decimal.ts';
+import { schemaFailures, schemaText } from '../xsd.ts';
 import { bankBarcode, BankBarcodeError } from './bank-barcode.ts';
 import type { Amount, InvoiceDocument } from './document.ts';
 
@@ -25,31 +23,12 @@ export class FinvoiceInvalidError extends Error {
   }
 }
 
-/** The schema ships with the sources (src/domain/invoice-output), also when the service runs compiled from dist/. */
-function schemaFile(): string {
-  let dir = import.meta.dirname;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('the Finvoice schema was not found');
-    dir = parent;
-  }
-  return join(dir, 'src', 'domain', 'invoice-output', 'Finvoice3.0.xsd');
-}
-
-let schema: string | undefined;
+const SCHEMA = 'Finvoice3.0.xsd';
 
 /** The ways `xml` breaks the Finvoice 3.0 schema (or is no XML at all); empty when it is valid. */
 export async function validateFinvoice(xml: string): Promise<FinvoiceFailure[]> {
-  schema ??= readFileSync(schemaFile(), 'utf8');
-  const result = await validateXML({
-    xml: [{ fileName: 'finvoice.xml', contents: xml }],
-    schema: [{ fileName: 'Finvoice3.0.xsd', contents: schema }],
-  });
-  if (result.valid) return [];
-  return result.errors.map((e) => ({
-    ...(e.loc ? { line: e.loc.lineNumber } : {}),
-    message: e.message.replace(/^finvoice\.xml:\d+:\s*/, '').trim(),
-  }));
+  const failures = await schemaFailures(xml, { name: SCHEMA, text: schemaText(SCHEMA) }, 'finvoice.xml');
+  return failures.map((f) => ({ ...f, message: f.message.replace(/^finvoice\.xml:\d+:\s*/, '').trim() }));
 }
 
 // --- writing ------------------------------------------------------------------------------------------------

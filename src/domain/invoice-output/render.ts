@@ -74,7 +74,14 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     tagged: true,
     lang: doc.language === 'ENGLISH' ? 'en' : doc.language === 'SWEDISH' ? 'sv' : 'fi',
     displayTitle: true,
-    info: { Title: `${doc.seller.name} ${doc.invoiceNumber}`, Author: doc.seller.name, Subject: 'Invoice' },
+    // dated by the invoice, so the same invoice is the same bytes every time
+    info: {
+      Title: `${doc.seller.name} ${doc.invoiceNumber}`,
+      Author: doc.seller.name,
+      Subject: 'Invoice',
+      CreationDate: new Date(`${doc.date}T00:00:00Z`),
+      ModDate: new Date(`${doc.date}T00:00:00Z`),
+    },
   });
   pdf.registerFont('regular', fontOf('regular').bytes);
   pdf.registerFont('bold', fontOf('bold').bytes);
