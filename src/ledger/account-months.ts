@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { MinorUnits } from '../domain/decimal.ts';
-import { OPENING_RECEIPT_TYPE } from './year-end.ts';
+import { OPENING_RECEIPT_TYPE } from './opening.ts';
 
 interface LedgerAccountMonthRow {
   company_id: number;

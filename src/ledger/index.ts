@@ -13,7 +13,8 @@ import { LedgerService } from './service.ts';
 import { getReceipt, receiptIdsIn } from './store.ts';
 import { yearEndBooking } from './year-end.ts';
 
-export { balanceSheetBefore, hasOpeningBalances, OPENING_RECEIPT_TYPE } from './year-end.ts';
+export { balanceSheetBefore, hasOpeningBalances } from './year-end.ts';
+export { OPENING_RECEIPT_TYPE } from './opening.ts';
 
 export type { LedgerReceiptRow } from './store.ts';
 

@@ -14,8 +14,8 @@ import { isBalanceSheet, RESULT_OF_THE_YEAR_ACCOUNT, RETAINED_EARNINGS_ACCOUNT }
 import type { YearEndBooking, FiscalYearSpan } from '../fiscal/index.ts';
 import type { DraftLine } from './mapping.ts';
 import type { LedgerPosting } from './posting.ts';
+import { OPENING_RECEIPT_TYPE } from './opening.ts';
 
-export const OPENING_RECEIPT_TYPE = 'RECEIPT_FOR_OPENING_ACCOUNTS';
 /** The receipt holds no VAT: the status of "no VAT handling". */
 const NO_VAT_HANDLING = 12;
 
