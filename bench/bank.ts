@@ -4,13 +4,10 @@
 //   node --expose-gc bench/bank.ts                          (embedded SQLite, a file in a temporary directory)
 //   DATABASE_URL=postgres://… node --expose-gc bench/bank.ts (a new database on that server, dropped afterwards)
 // Options: BENCH_PAYMENTS (default 100000), BENCH_BATCH (payments per entry, default 100).
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/platform/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
@@ -18,35 +15,15 @@ import { seedDemo } from '../src/company/demo.ts';
 import { openDatabase } from '../src/db/index.ts';
 import { globalTables } from '../src/modules.ts';
 import { isValidFinnishReference } from '../src/domain/pain001.ts';
+import { benchDatabase } from './database.ts';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 100);
 const IBAN = 'FI2112345600000785';
 
 // ------------------------------------------------------------------------------------------------ database
-const base = process.env.DATABASE_URL ?? '';
-const postgres = /^postgres(ql)?:\/\//.test(base);
-let url: string;
-let dropDatabase = async () => {};
-const dir = mkdtempSync(join(tmpdir(), 'tase-bank-bench-'));
-if (postgres) {
-  const name = `tase_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  url = u.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-} else {
-  url = join(dir, 'bank.sqlite');
-}
+const bench = await benchDatabase('bank');
+const { url, postgres, dir } = bench;
 
 // ------------------------------------------------------------------------------------------------ the file
 /** The n-th reference number: a base with its 7-3-1 check digit. */
@@ -207,6 +184,5 @@ try {
 } finally {
   clearInterval(sampler);
   await app.close();
-  await dropDatabase();
-  rmSync(dir, { recursive: true, force: true });
+  await bench.remove();
 }

@@ -6,11 +6,6 @@
 // Prints p50/p99 of each.
 //   node bench/invoices.ts                          (embedded SQLite, a file in a temporary directory)
 //   DATABASE_URL=postgres://… node bench/invoices.ts (a new database on that server, dropped afterwards)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/platform/config.ts';
@@ -18,34 +13,14 @@ import { ManualClock } from '../src/platform/clock.ts';
 import { seedDemo } from '../src/company/demo.ts';
 import { openDatabase, type Db } from '../src/db/index.ts';
 import { globalTables } from '../src/modules.ts';
+import { benchDatabase } from './database.ts';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 200);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 1_000_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
 
-const base = process.env.DATABASE_URL ?? '';
-const postgres = /^postgres(ql)?:\/\//.test(base);
-let url: string;
-let dropDatabase = async () => {};
-const dir = mkdtempSync(join(tmpdir(), 'tase-invoice-bench-'));
-if (postgres) {
-  const name = `tase_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  url = u.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-} else {
-  url = join(dir, 'invoices.sqlite');
-}
+const bench = await benchDatabase('invoices');
+const { url, postgres } = bench;
 
 const clock = new ManualClock('2026-06-30T12:00:00Z');
 const database = openDatabase({ url, globalTables: globalTables() });
@@ -233,5 +208,4 @@ await timeSearches('searchTerm: a word of 1 % of invoices', () => 'vuosihuolto')
 
 await app.close();
 await database.close();
-await dropDatabase();
-rmSync(dir, { recursive: true, force: true });
+await bench.remove();

@@ -3,11 +3,6 @@
 //   node bench/ledger.ts                          (embedded SQLite, a file in a temporary directory)
 //   DATABASE_URL=postgres://… node bench/ledger.ts (a new database on that server, dropped afterwards)
 // Options: BENCH_RECEIPTS (default 100000), BENCH_LINES (lines per receipt, default 10).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/platform/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
@@ -16,35 +11,15 @@ import { openDatabase, type Db } from '../src/db/index.ts';
 import type { PostingLine } from '../src/domain/postings.ts';
 import { sql } from 'kysely';
 import { globalTables } from '../src/modules.ts';
+import { benchDatabase } from './database.ts';
 
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 100_000);
 const LINES = Number(process.env.BENCH_LINES ?? 10);
 const YEAR = 2026;
 
 // ------------------------------------------------------------------------------------------------ database
-const base = process.env.DATABASE_URL ?? '';
-const postgres = /^postgres(ql)?:\/\//.test(base);
-let url: string;
-let dropDatabase = async () => {};
-const dir = mkdtempSync(join(tmpdir(), 'tase-ledger-bench-'));
-if (postgres) {
-  const name = `tase_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  url = u.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-} else {
-  url = join(dir, 'ledger.sqlite');
-}
+const bench = await benchDatabase('ledger');
+const { url, postgres } = bench;
 
 const clock = new ManualClock(`${YEAR}-12-31T12:00:00Z`);
 const database = openDatabase({ url, globalTables: globalTables() });
@@ -254,5 +229,4 @@ console.log(`SIE file: ${mb(sie.result.bytes)}, ${sie.result.lines} lines, ${sie
 clearInterval(sampler);
 await app.close();
 await database.close();
-await dropDatabase();
-rmSync(dir, { recursive: true, force: true });
+await bench.remove();
