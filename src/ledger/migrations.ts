@@ -187,4 +187,14 @@ export const ledgerMigrations: Record<string, Migration> = {
         group by company_id, account_number, substr(entry_date, 1, 7)`.execute(db);
     },
   },
+  // the reports leave out the opening-balances receipts by their type: found through this index, not a scan
+  '0353_ledger_receipts_by_type': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('ledger_receipts_by_type')
+        .on('ledger_receipts')
+        .columns(['company_id', 'type', 'id'])
+        .execute();
+    },
+  },
 };
