@@ -28,6 +28,8 @@ const TAX_CARD = {
 
 const EMPLOYMENT = { startDate: '2026-01-01', terminationReason: 'NOT_APPLICABLE', keva: false };
 
+const MEMBERSHIP = { laborUnionSettingId: 1, membershipStart: '2026-01-01' };
+
 /** Valid bodies of the writes whose path has no GET of the same shape. */
 const BODIES: Record<string, unknown> = {
   'POST /dimensions/{dimensionId}/items': { codeName: 'FromB' },
@@ -42,6 +44,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /attachments/{attachmentId}': { name: 'FromB.txt' },
   'POST /payrolls/employees/{employeeId}/salaryinfo/taxcards': TAX_CARD,
   'POST /payrolls/employees/{employeeId}/salaryinfo/employments': EMPLOYMENT,
+  'POST /payrolls/employees/{employeeId}/salaryinfo/laborunionmemberships': MEMBERSHIP,
 };
 
 /** The id of A's resource a path parameter names (`groupId` is a product group or a partner group by its path). */
@@ -155,6 +158,18 @@ beforeAll(async () => {
   idsOfA.set(
     'taxCardId',
     String((await create(`/payrolls/employees/${employee.employeeId}/salaryinfo/taxcards`, TAX_CARD)).id),
+  );
+  const [union] = JSON.parse((await as(tokenA, 'GET', '/api/payrolls/laborunionsettings')).text);
+  idsOfA.set(
+    'laborUnionMembershipId',
+    String(
+      (
+        await create(`/payrolls/employees/${employee.employeeId}/salaryinfo/laborunionmemberships`, {
+          ...MEMBERSHIP,
+          laborUnionSettingId: union.id,
+        })
+      ).id,
+    ),
   );
   const bank = {
     iban: 'FI21 1234 5600 0007 85',

@@ -95,7 +95,7 @@ interface RecordBase {
 }
 
 /** One kind of record of an employee: its table, its wire mapping and its rules. */
-interface RecordKind<T extends store.EmployeeRecordTable, W> {
+export interface RecordKind<T extends store.EmployeeRecordTable, W> {
   table: T;
   resource: string;
   toWire: (row: Database[T]) => W;
@@ -103,6 +103,8 @@ interface RecordKind<T extends store.EmployeeRecordTable, W> {
   toRow: (base: RecordBase, body: W) => Database[T];
   /** The order of a listing. */
   compare?: (a: Database[T], b: Database[T]) => number;
+  /** Rules of a body that need the database (a record it refers to must exist). */
+  check?: (db: Db, companyId: number, body: W) => Promise<void>;
 }
 
 const TAX_CARDS: RecordKind<'tax_cards', TaxCardWire> = {
@@ -170,6 +172,7 @@ export class EmployeeRecords<T extends store.EmployeeRecordTable, W> {
   async create(companyId: number, employeeId: number, body: W): Promise<W> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       await employeeRow(trx, companyId, employeeId);
+      await this.#kind.check?.(trx, companyId, body);
       const now = this.#ctx.clock.now();
       const row = this.#kind.toRow(
         {
@@ -192,6 +195,7 @@ export class EmployeeRecords<T extends store.EmployeeRecordTable, W> {
       const row = await this.#row(trx, companyId, employeeId, id);
       const current = this.#kind.toWire(row) as Json;
       checkReadOnly(body as Json, current, ['id', 'created', 'version']);
+      await this.#kind.check?.(trx, companyId, body);
       const updated = this.#kind.toRow(
         {
           company_id: companyId,

@@ -106,7 +106,7 @@ export function payrollRoutes(payroll: PayrollService): RouteDef[] {
 }
 
 /** The routes of one kind of record of an employee: list, add, read, replace (current `version` required), delete. */
-function recordRoutes<S extends TObject, T extends EmployeeRecordTable>(o: {
+export function recordRoutes<S extends TObject, T extends EmployeeRecordTable>(o: {
   segment: string;
   idName: string;
   noun: string;

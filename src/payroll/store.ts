@@ -156,7 +156,7 @@ export async function searchEmployees(
 }
 
 /** Tables of records that belong to one employee (tax cards, employments). */
-export type EmployeeRecordTable = 'tax_cards' | 'employments';
+export type EmployeeRecordTable = 'tax_cards' | 'employments' | 'labor_union_memberships';
 type RecordRow<T extends EmployeeRecordTable> = Database[T];
 
 export async function listOfEmployee<T extends EmployeeRecordTable>(

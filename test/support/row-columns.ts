@@ -149,6 +149,16 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     data: 'notnull',
     version: 'notnull',
   },
+  labor_union_settings: { company_id: 'notnull', id: 'notnull', name: 'notnull' },
+  labor_union_memberships: {
+    company_id: 'notnull',
+    id: 'notnull',
+    employee_id: 'notnull',
+    labor_union_setting_id: 'notnull',
+    membership_start: 'notnull',
+    data: 'notnull',
+    version: 'notnull',
+  },
   tax_cards: {
     company_id: 'notnull',
     id: 'notnull',
