@@ -291,6 +291,23 @@ describe('properties', () => {
     );
   });
 
+  it('counts the weekdays of any span as a day-by-day count does', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }),
+        fc.integer({ min: -3, max: 400 }),
+        (date, length) => {
+          const from = date.toISOString().slice(0, 10);
+          const end = new Date(date.getTime() + length * 86_400_000);
+          let count = 0;
+          for (let day = new Date(date); day <= end; day = new Date(day.getTime() + 86_400_000))
+            if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) count++;
+          expect(weekdaysBetween(from, end.toISOString().slice(0, 10))).toBe(count);
+        },
+      ),
+    );
+  });
+
   it('totals are the sums of the credit years', () => {
     fc.assert(
       fc.property(

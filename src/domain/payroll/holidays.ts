@@ -218,12 +218,20 @@ export function holidayAccrual(input: HolidayAccrualInput): HolidayAccrual {
   };
 }
 
-/** Weekdays (Monday to Friday) from `from` to `to`, both included. */
+const dayNumber = (date: string) =>
+  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+
+/** Weekdays (Monday to Friday) from `from` to `to`, both included: whole weeks of 5, then the days left. */
 export function weekdaysBetween(from: string, to: string): number {
-  let count = 0;
-  for (let day = from; day <= to; day = addDays(day, 1)) {
-    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) count++;
+  const first = dayNumber(from);
+  const days = dayNumber(to) - first + 1;
+  if (days <= 0) return 0;
+  // 1.1.1970 was a Thursday: day 0 is weekday 4 (0 = Sunday)
+  const weekday = (first + 4) % 7;
+  let count = Math.floor(days / 7) * 5;
+  for (let i = 0; i < days % 7; i++) {
+    const w = (weekday + i) % 7;
+    if (w !== 0 && w !== 6) count++;
   }
   return count;
 }
