@@ -179,7 +179,7 @@ describe('working hour reduction and salaries basic info', () => {
 
 describe('GET /payrolls/employees/{id}/holidaypay', () => {
   it('a monthly-paid employee: 2 days a month in the first credit year, 2.5 after a year, 1/25 of the salary a day', async () => {
-    // from 1.8.2024: credit year 2024 has 8 full months × 2 = 16 days; 2025 has 12 × 2.5 = 30; April 2026 not full
+    // from 1.8.2024: credit year 2025 has 12 full months × 2.5 = 30 days (a year by 31.3.2026); April 2026 not full
     const id = await employee(
       'Holiday Monthly',
       { baseSalaryValue: 3000, baseSalaryType: 'ONE_MONTH' },
@@ -187,22 +187,16 @@ describe('GET /payrolls/employees/{id}/holidaypay', () => {
     );
     const answer = await svc.api('GET', `/payrolls/employees/${id}/holidaypay`);
     expect(answer.status, answer.text).toBe(200);
+    // the credit years followed are last year's (its holidays taken this season) and the running one
     expect(answer.body).toEqual({
       useHolidayCalculation: true,
-      holidayEarningStartDate: '2024-08-01',
-      holidayBonusEarningStartDate: '2024-08-01',
-      totalRemainingHolidayDays: 46,
-      totalRemainingHolidayPay: 5520,
-      totalRemainingHolidayBonusDays: 46,
+      holidayEarningStartDate: '2025-04-01',
+      holidayBonusEarningStartDate: '2025-04-01',
+      totalRemainingHolidayDays: 30,
+      totalRemainingHolidayPay: 3600,
+      totalRemainingHolidayBonusDays: 30,
       totalRemainingAdditionalLeaveDays: 0,
       yearlyRemainings: [
-        {
-          holidayCreditYear: 2024,
-          remainingHolidayDays: 16,
-          remainingHolidayPay: 1920,
-          remainingHolidayBonusDays: 16,
-          remainingAdditionalLeaveDays: 0,
-        },
         {
           holidayCreditYear: 2025,
           remainingHolidayDays: 30,

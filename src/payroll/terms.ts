@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import { Decimal } from '../domain/decimal.ts';
 import {
   contractMonths,
+  creditYearOf,
   fullMonthRuleOf,
   holidayAccrual,
   type HolidayAccrualInput,
@@ -230,11 +231,15 @@ export class PayrollTerms {
         yearlyRemainings: [],
       };
     const facts = await this.#slips.holidays(this.#ctx.db, companyId, employeeId);
-    const accrual = holidayAccrual(holidayInput(contract, asOf, facts));
+    // The holidays of the credit year before the last were due by the end of last holiday season: settled.
+    const firstCreditYear = creditYearOf(asOf) - 1;
+    const accrual = holidayAccrual({ ...holidayInput(contract, asOf, facts), firstCreditYear });
+    const followedFrom = `${firstCreditYear}-04-01`;
+    const earningStart = contract.employmentStart > followedFrom ? contract.employmentStart : followedFrom;
     return {
       useHolidayCalculation: true,
-      holidayEarningStartDate: contract.employmentStart,
-      holidayBonusEarningStartDate: contract.employmentStart,
+      holidayEarningStartDate: earningStart,
+      holidayBonusEarningStartDate: earningStart,
       totalRemainingHolidayDays: new Decimal(accrual.remainingDays),
       totalRemainingHolidayPay: accrual.remainingPay,
       totalRemainingHolidayBonusDays: new Decimal(accrual.remainingBonusDays),

@@ -223,6 +223,11 @@ describe('hand-worked cases', () => {
     expect(monthly('2025-04-01', '2025-12-31', '2025-11-01', 3000).compensation).toBeNull();
   });
 
+  it('follows the credit years from the first one asked, a year of employment still counted from its start', () => {
+    const accrual = monthly('2020-01-01', null, '2026-03-31', 3000, { firstCreditYear: 2025 });
+    expect(accrual.years.map((y) => [y.creditYear, y.earnedDays])).toEqual([[2025, 30]]);
+  });
+
   it('grants the collective agreement additional leave in a credit year with a full month', () => {
     const accrual = monthly('2025-04-01', null, '2026-03-31', 3000, {
       additionalLeaveDays: 3,

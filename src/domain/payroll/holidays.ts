@@ -60,6 +60,8 @@ export interface HolidayAccrualInput {
   holidayBonusPercent: Decimal;
   /** Additional leave days (collective agreement) earned in a credit year with a full month. */
   additionalLeaveDays: number;
+  /** The first credit year followed (earlier ones are settled); the employment's first when not given. */
+  firstCreditYear?: number;
 }
 
 interface CreditYearAccrual {
@@ -172,7 +174,8 @@ export function holidayAccrual(input: HolidayAccrualInput): HolidayAccrual {
   const last = input.employmentEnd !== null && input.employmentEnd < input.asOf ? input.employmentEnd : input.asOf;
   const byMonth = new Map(input.months.map((m) => [m.month, m]));
   const years: CreditYearAccrual[] = [];
-  for (let year = creditYearOf(input.employmentStart); year <= creditYearOf(last); year++) {
+  const first = Math.max(creditYearOf(input.employmentStart), input.firstCreditYear ?? -Infinity);
+  for (let year = first; year <= creditYearOf(last); year++) {
     const end = creditYearEnd(year);
     const months = monthsOf(year)
       .filter((m) => m >= input.employmentStart.slice(0, 7) && m <= last.slice(0, 7))

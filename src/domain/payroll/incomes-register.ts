@@ -30,7 +30,7 @@ export interface ApprovedSlipFigures {
   calculation: SlipCalculation;
 }
 
-export interface IncomeTransaction {
+interface IncomeTransaction {
   incomeTypeCode: number;
   amount: Decimal;
 }

@@ -10,7 +10,7 @@ export interface SlipOfYear {
   calculation: SlipCalculation;
 }
 
-export interface PayrollFigures {
+interface PayrollFigures {
   slips: number;
   /** Taxable pay: the taxable earnings and the fringe benefits. */
   taxablePay: Decimal;
