@@ -11,6 +11,12 @@ export const payrollTermsMigrations: Record<string, Migration> = {
         .addColumn('name', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('labor_union_settings_pk', ['company_id', 'id'])
         .execute();
+      await db.schema
+        .createIndex('labor_union_settings_by_name')
+        .on('labor_union_settings')
+        .columns(['company_id', 'name'])
+        .unique()
+        .execute();
       // A membership of an employee (LaborUnionMembership kept as JSON in `data`).
       await db.schema
         .createTable('labor_union_memberships')

@@ -46,7 +46,7 @@ const FINNISH_LABOR_UNIONS = [
   'Erityisalojen toimihenkilöliitto ERTO',
 ];
 
-/** Company setup: the union settings, once. */
+/** Company setup: the union settings, once (a union's name is unique in a company, so a second run adds nothing). */
 export async function seedLaborUnionSettings(db: Db, companyId: number): Promise<void> {
   const any = await db
     .selectFrom('labor_union_settings')
@@ -59,16 +59,22 @@ export async function seedLaborUnionSettings(db: Db, companyId: number): Promise
     await db
       .insertInto('labor_union_settings')
       .values({ company_id: companyId, id: await allocateId(db, companyId, 'labor_union_settings'), name })
+      .onConflict((oc) => oc.columns(['company_id', 'name']).doNothing())
       .execute();
 }
 
+/**
+ * The company's unions. A company set up before unions were part of the payroll step (the step runs once per
+ * area) gets them on its first read.
+ */
 export async function laborUnionSettings(db: Db, companyId: number): Promise<LaborUnionSettingWire[]> {
-  const rows = await db
-    .selectFrom('labor_union_settings')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .orderBy('id')
-    .execute();
+  const read = () =>
+    db.selectFrom('labor_union_settings').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
+  let rows = await read();
+  if (rows.length === 0) {
+    await db.transaction().execute((trx) => seedLaborUnionSettings(trx, companyId));
+    rows = await read();
+  }
   return rows.map((row) => ({ id: Number(row.id), name: row.name }));
 }
 
