@@ -1,7 +1,7 @@
 // Payroll over real HTTP: labor unions, working-hour reduction, salaries basic info and holiday pay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
-import { startService, type TestService } from './support/service.ts';
+import { otherCompany, startService, type TestService } from './support/service.ts';
 
 let svc: TestService;
 
@@ -50,6 +50,19 @@ describe('labor unions', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBeGreaterThan(5);
     expect(answer.body[0]).toEqual({ id: expect.any(Number), name: 'Palvelualojen ammattiliitto PAM' });
+  });
+
+  it('gives a company set up before the unions were its unions on the first read, once', async () => {
+    const other = await otherCompany(svc, 'Union Late Oy');
+    await svc.app.ctx.db.deleteFrom('labor_union_settings').where('company_id', '=', other.companyId).execute();
+    const read = () =>
+      svc.request('GET', '/api/payrolls/laborunionsettings', { headers: { authorization: `Bearer ${other.token}` } });
+    const [first, second] = await Promise.all([read(), read()]);
+    expect(first.status, first.text).toBe(200);
+    const names = (await read()).body.map((u: { name: string }) => u.name);
+    expect(names).toContain('Teollisuusliitto');
+    expect(new Set(names).size).toBe(names.length);
+    expect(second.status).toBe(200);
   });
 
   it('adds, lists, reads, replaces with the version and deletes a membership', async () => {
