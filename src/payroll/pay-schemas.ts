@@ -15,7 +15,7 @@ import {
 } from '../platform/schema.ts';
 
 const SALARY_CHANNELS = ['NO_SENDING', 'MAIL', 'EMAIL', 'MOBILE', 'ESALARY'];
-export const SLIP_STATUSES = [
+const SLIP_STATUSES = [
   'APPROVED',
   'CREATED',
   'INVALIDATED',

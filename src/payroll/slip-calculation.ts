@@ -35,7 +35,8 @@ const GROUPS_WITHOUT_DIMENSIONS = new Set([5, 6, 8]);
 /** A number as stored in JSON (a Decimal, or an integer that came back as a number) as a Decimal. */
 export function dec(value: unknown): Decimal | undefined {
   if (value === undefined || value === null) return undefined;
-  return value instanceof Decimal ? value : new Decimal(String(value));
+  if (value instanceof Decimal) return value;
+  return new Decimal(typeof value === 'number' || typeof value === 'string' ? value : Number.NaN);
 }
 
 export interface EmployeeFacts {
