@@ -502,6 +502,31 @@ describe('salary lists, periods and slip searches', () => {
   });
 });
 
+describe('approving a whole salary list', () => {
+  it('approves every CREATED slip of the list in one go, and none twice', async () => {
+    const employeeId = await newEmployee('Mäkinen Ville', '040490-567A');
+    await svc.api('PUT', `/payrolls/employees/${employeeId}/salarybase`, {
+      rows: [{ salaryTypeCode: 1000, quantity: 1, unitValue: 2500 }],
+    });
+    const list = await svc.api('POST', '/payrolls/salarylists', {
+      ...LIST,
+      name: 'Whole list',
+      employeesDataForSalarySlip: [{ employeeId }],
+    });
+    expect(list.status, list.text).toBe(200);
+    const approved = await svc.api('PUT', `/payrolls/salarylists/${list.body.id}/approve`);
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body).toEqual({ message: '1 salary slip(s) approved.' });
+    const after = (await svc.api('GET', `/payrolls/salarylists/${list.body.id}`)).body;
+    expect(after.salarySlips.map((s: { status: string }) => s.status)).toEqual(['APPROVED']);
+    expect((await svc.api('GET', `/payrolls/salaryslips/${after.salarySlips[0].id}/accounting`)).status).toBe(200);
+    expect((await svc.api('PUT', `/payrolls/salarylists/${list.body.id}/approve`)).body).toEqual({
+      message: '0 salary slip(s) approved.',
+    });
+    expect((await svc.api('PUT', '/payrolls/salarylists/999999/approve')).status).toBe(404);
+  });
+});
+
 describe('a non-resident taxed at source', () => {
   it('2922 rows bring tax at source; the flag stays while the base has them', async () => {
     const employeeId = await newEmployee('Smith John', '030390-123J', true);

@@ -108,6 +108,18 @@ export function payRunRoutes({ bases, lists, slips }: PayRuns): RouteDef[] {
       handler: ({ auth, params }) => lists.get(auth.companyId, params.salaryListId),
     }),
     route({
+      method: 'PUT',
+      path: '/payrolls/salarylists/:salaryListId/approve',
+      right: edit(SALARIES),
+      tags: TAGS,
+      summary: 'Approve every unfinished slip of a salary list',
+      description:
+        'Tase: approves each CREATED slip of the list as `PUT /payrolls/salaryslips/{id}/approve` does, all in one ' +
+        "transaction: every slip or none. A slip's problem names it in the field (`salarySlips[id].…`).",
+      schema: { ...ADDITION, params: ListParam, response: { 200: InfoMessage } },
+      handler: ({ auth, params }) => slips.approveList(auth.companyId, params.salaryListId),
+    }),
+    route({
       method: 'GET',
       path: '/payrolls/salaryperiods',
       right: view(SALARIES),

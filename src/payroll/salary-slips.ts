@@ -8,7 +8,7 @@ import { renderPayslipPdf, type PayslipLine } from '../domain/payroll/payslip-pd
 import { reconciliationLine } from '../domain/postings.ts';
 import type { Posting, ReceiptDraft } from '../ledger/index.ts';
 import type { AppContext } from '../platform/context.ts';
-import { apiError, notFound, Violations } from '../platform/errors.ts';
+import { ApiError, apiError, notFound, Violations } from '../platform/errors.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import { lockedWrite } from '../platform/lock.ts';
@@ -32,18 +32,28 @@ import {
   dec,
   employeeFacts,
   figuresOf,
-  isCalculatedRow,
   payPeriodOf,
   rowProblems,
   salaryTypeTerms,
   taxCardsOf,
   type CalculatedSlip,
+  type EmployeeFacts,
+  type TypeTerms,
 } from './slip-calculation.ts';
 import * as store from './store.ts';
 
+/** A row id to be allocated once the calculation has said how many rows are new. */
+const NO_ID = 0;
 /** Receipts of salaries carry no VAT (the company's status 12, "no VAT handling"). */
 const NO_VAT_HANDLING = 12;
 const NET_PAY_PAYABLE = '2940';
+
+interface CalculationContext {
+  facts: Map<number, EmployeeFacts>;
+  types: Map<number, TypeTerms>;
+  cards: Map<number, store.TaxCardRow[]>;
+  lists: Map<number, payStore.SalaryListRow>;
+}
 
 function statusError(row: payStore.SalarySlipRow, allowed: string, action: string) {
   return apiError('SALARY_SLIP_STATUS', 'status', { status: row.status, allowed, action });
@@ -94,6 +104,19 @@ export class SalarySlips {
     return paged(rows.slice(page.offset, page.offset + page.pageSize).map(slipBasicData), rows.length, page);
   }
 
+  /** What calculating slips of some employees reads: the salary types, the employees, their cards, the lists. */
+  async #context(db: Db, companyId: number, slips: readonly payStore.SalarySlipRow[]): Promise<CalculationContext> {
+    const employeeIds = [...new Set(slips.map((s) => Number(s.employee_id)))];
+    const listIds = [...new Set(slips.map((s) => Number(s.list_id)))];
+    const [facts, types, cards, lists] = await Promise.all([
+      employeeFacts(db, companyId, employeeIds),
+      salaryTypeTerms(db, companyId),
+      taxCardsOf(db, companyId, employeeIds),
+      Promise.all(listIds.map((id) => payStore.getList(db, companyId, id))),
+    ]);
+    return { facts, types, cards, lists: new Map(lists.filter((l) => l !== undefined).map((l) => [Number(l.id), l])) };
+  }
+
   /** Recalculates rows for the slip's employee on a payday, with the employee's tax card of that day. */
   async #calculate(
     db: Db,
@@ -101,47 +124,40 @@ export class SalarySlips {
     row: payStore.SalarySlipRow,
     rows: SlipRowWire[],
     payday: string,
+    context?: CalculationContext,
+    storedRows: readonly SlipRowWire[] = slipData(row).rows,
   ): Promise<CalculatedSlip> {
     const employeeId = Number(row.employee_id);
-    const [facts, types, cards, list] = await Promise.all([
-      employeeFacts(db, companyId, [employeeId]),
-      salaryTypeTerms(db, companyId),
-      taxCardsOf(db, companyId, [employeeId]),
-      payStore.getList(db, companyId, Number(row.list_id)),
-    ]);
+    const { facts, types, cards, lists } = context ?? (await this.#context(db, companyId, [row]));
     const employee = facts.get(employeeId);
+    const list = lists.get(Number(row.list_id));
     if (!employee || !list) throw notFound('Employee');
     const violations = new Violations();
     await rowProblems(db, companyId, rows, types, payday, violations);
     violations.throwIfAny();
-    const known = new Set(
-      slipData(row)
-        .rows.map((r) => r.id)
-        .filter((id) => id !== undefined),
-    );
-    const fresh = rows.filter((r) => r.id === undefined || !known.has(r.id)).length + 5;
-    let next = await allocateIds(db, companyId, 'salary_rows', fresh);
+    const known = new Set(storedRows.map((r) => r.id).filter((id) => id !== undefined));
+    // rows keep the ids they are sent with; new rows (and a calculated row not there before) get new ones after
     const used = new Set<number>();
-    const withIds = rows.map((r) => {
+    const kept = rows.map((r) => {
       const keep = r.id !== undefined && known.has(r.id) && !used.has(r.id);
-      const id = keep ? r.id! : next++;
-      used.add(id);
-      return { ...r, id };
+      if (keep) used.add(r.id!);
+      return { ...r, id: keep ? r.id : NO_ID };
     });
-    return calculateRows(
-      withIds
-        .filter((r) => !isCalculatedRow(types, r.salaryTypeCode))
-        .concat(withIds.filter((r) => isCalculatedRow(types, r.salaryTypeCode))),
-      {
-        types,
-        facts: employee,
-        card: cardOn(cards.get(employeeId), payday),
-        payday,
-        period: payPeriodOf(list.payment_period_start, list.payment_period_end),
-        employeeData: parseJson(row.employee_data) as EmployeeDataWire,
-        nextRowId: () => next++,
-      },
-    );
+    const calc = calculateRows(kept, {
+      types,
+      facts: employee,
+      card: cardOn(cards.get(employeeId), payday),
+      payday,
+      period: payPeriodOf(list.payment_period_start, list.payment_period_end),
+      employeeData: parseJson(row.employee_data) as EmployeeDataWire,
+      nextRowId: () => NO_ID,
+    });
+    const fresh = calc.rows.filter((r) => r.id === NO_ID).length;
+    if (fresh > 0) {
+      let next = await allocateIds(db, companyId, 'salary_rows', fresh);
+      for (const r of calc.rows) if (r.id === NO_ID) r.id = next++;
+    }
+    return calc;
   }
 
   /** PUT: a CREATED slip's rows, payday, settings and notes; recalculated. The current `version` is required. */
@@ -192,43 +208,79 @@ export class SalarySlips {
     await this.#ctx.db.transaction().execute(async (trx) => {
       const row = await this.#slip(trx, companyId, id);
       if (row.status !== 'CREATED') throw statusError(row, 'CREATED', 'approved');
-      const data = slipData(row);
-      const calc = await this.#calculate(trx, companyId, row, data.rows, row.payday);
-      const header = (type: 'SALARY' | 'EMPLOYER_CONTRIBUTION', name: string, lines: ReceiptDraft['lines']) => ({
-        type,
-        status: 'APPROVED' as const,
-        name: `${name} ${row.slip_number} ${row.employee_name}`.slice(0, 80),
-        receiptDate: data.settings.accountingDate,
-        vatType: 'PURCHASE' as const,
-        vatStatus: NO_VAT_HANDLING,
-        transactionDescription: `Payday ${row.payday}`,
-        lines,
-      });
-      const salary = await this.#ledger.post(trx, companyId, header('SALARY', 'Salary slip', calc.salaryLines));
-      const contributions =
-        calc.contributionLines.length > 0
-          ? await this.#ledger.post(
-              trx,
-              companyId,
-              header('EMPLOYER_CONTRIBUTION', 'Employer contributions', calc.contributionLines),
-            )
-          : null;
-      if (calc.taxCardId !== null && !calc.limitCounted.isZero())
-        await this.#countAgainstLimit(trx, companyId, calc.taxCardId, calc.limitCounted);
-      const updated: payStore.SalarySlipRow = {
-        ...row,
-        status: 'APPROVED',
-        data: stringifyJson({ ...data, rows: calc.rows }),
-        figures: stringifyJson(calc.figures),
-        tax_card_id: calc.taxCardId,
-        limit_counted: calc.limitCounted.toFixed(),
-        salary_receipt_id: salary.id,
-        contribution_receipt_id: contributions?.id ?? null,
-        version: nextVersion(this.#ctx.clock.now(), row.version),
-      };
-      await lockedWrite(payStore.updateSlip(trx, updated, row.version));
+      await this.#approveIn(trx, companyId, row, await this.#context(trx, companyId, [row]));
     });
     return { message: 'Salary slip approved.' };
+  }
+
+  /**
+   * Approves every CREATED slip of a list in one transaction (all or none): what the slips share is read once.
+   * A problem of any slip is answered with the slip's id in the field.
+   */
+  async approveList(companyId: number, listId: number): Promise<{ message: string }> {
+    const count = await this.#ctx.db.transaction().execute(async (trx) => {
+      if (!(await payStore.getList(trx, companyId, listId))) throw notFound('Salary list');
+      const slips = (await payStore.slipsOfList(trx, companyId, listId)).filter((s) => s.status === 'CREATED');
+      const context = await this.#context(trx, companyId, slips);
+      for (const row of slips) {
+        try {
+          await this.#approveIn(trx, companyId, row, context);
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          throw new ApiError(
+            err.items.map((item) => ({ ...item, field: `salarySlips[${row.id}].${item.field ?? ''}` })),
+          );
+        }
+      }
+      return slips.length;
+    });
+    return { message: `${count} salary slip(s) approved.` };
+  }
+
+  async #approveIn(db: Db, companyId: number, row: payStore.SalarySlipRow, context: CalculationContext): Promise<void> {
+    const data = slipData(row);
+    const calc = await this.#calculate(db, companyId, row, data.rows, row.payday, context, data.rows);
+    const header = (type: 'SALARY' | 'EMPLOYER_CONTRIBUTION', name: string, lines: ReceiptDraft['lines']) => ({
+      type,
+      status: 'APPROVED' as const,
+      name: `${name} ${row.slip_number} ${row.employee_name}`.slice(0, 80),
+      receiptDate: data.settings.accountingDate,
+      vatType: 'PURCHASE' as const,
+      vatStatus: NO_VAT_HANDLING,
+      transactionDescription: `Payday ${row.payday}`,
+      lines,
+    });
+    const salary = await this.#ledger.post(db, companyId, header('SALARY', 'Salary slip', calc.salaryLines));
+    const contributions =
+      calc.contributionLines.length > 0
+        ? await this.#ledger.post(
+            db,
+            companyId,
+            header('EMPLOYER_CONTRIBUTION', 'Employer contributions', calc.contributionLines),
+          )
+        : null;
+    if (calc.taxCardId !== null && !calc.limitCounted.isZero()) {
+      const card = await this.#countAgainstLimit(db, companyId, calc.taxCardId, calc.limitCounted);
+      // the next slip of the same employee in this batch sees the card as it is now
+      const cards = context.cards.get(Number(row.employee_id));
+      if (card && cards)
+        context.cards.set(
+          Number(row.employee_id),
+          cards.map((c) => (Number(c.id) === Number(card.id) ? card : c)),
+        );
+    }
+    const updated: payStore.SalarySlipRow = {
+      ...row,
+      status: 'APPROVED',
+      data: stringifyJson({ ...data, rows: calc.rows }),
+      figures: stringifyJson(calc.figures),
+      tax_card_id: calc.taxCardId,
+      limit_counted: calc.limitCounted.toFixed(),
+      salary_receipt_id: salary.id,
+      contribution_receipt_id: contributions?.id ?? null,
+      version: nextVersion(this.#ctx.clock.now(), row.version),
+    };
+    await lockedWrite(payStore.updateSlip(db, updated, row.version));
   }
 
   /** APPROVED → CREATED: both receipts reversed, the card's limitUsed given back. */
@@ -259,20 +311,26 @@ export class SalarySlips {
     return { message: 'Salary slip approval cancelled.' };
   }
 
-  async #countAgainstLimit(db: Db, companyId: number, cardId: number, amount: Decimal): Promise<void> {
+  async #countAgainstLimit(
+    db: Db,
+    companyId: number,
+    cardId: number,
+    amount: Decimal,
+  ): Promise<store.TaxCardRow | undefined> {
     const card = await db
       .selectFrom('tax_cards')
       .selectAll()
       .where('company_id', '=', companyId)
       .where('id', '=', cardId)
       .executeTakeFirst();
-    if (!card) return;
+    if (!card) return undefined;
     const updated: store.TaxCardRow = {
       ...card,
       limit_used: Decimal.max(0, new Decimal(card.limit_used).plus(amount)).toFixed(),
       version: nextVersion(this.#ctx.clock.now(), card.version),
     };
     await lockedWrite(store.updateOfEmployee(db, 'tax_cards', updated, card.version));
+    return updated;
   }
 
   async #salaryReceipt(db: Db, companyId: number, id: number) {
