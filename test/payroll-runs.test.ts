@@ -51,6 +51,9 @@ const LIST = {
   payday: '2026-03-31',
 };
 
+/** A personal identity code of the 1900s with its control character. */
+const identityCode = (date: string, individual: string) =>
+  `${date}-${individual}${'0123456789ABCDEFHJKLMNPRSTUVWXY'[Number(date + individual) % 31]}`;
 const codes = (rows: { salaryTypeCode: number }[]) => rows.map((r) => r.salaryTypeCode);
 const row = (rows: { salaryTypeCode: number; unitValue?: number }[], code: number) =>
   rows.find((r) => r.salaryTypeCode === code)?.unitValue;
@@ -524,6 +527,38 @@ describe('approving a whole salary list', () => {
       message: '0 salary slip(s) approved.',
     });
     expect((await svc.api('PUT', '/payrolls/salarylists/999999/approve')).status).toBe(404);
+  });
+});
+
+describe("the salary base follows the person's default dimensions", () => {
+  it('PUT /businesspartners/{id}/defaults/dimensions/{dimensionId} updates the rows that may carry dimensions', async () => {
+    const employeeId = await newEmployee('Laine Oona', identityCode('050595', '678'));
+    const personId = (await svc.api('GET', `/payrolls/employees/${employeeId}/salaryinfo`)).body.personId;
+    await svc.api('PUT', `/payrolls/employees/${employeeId}/salarybase`, {
+      rows: [{ salaryTypeCode: 1000, quantity: 1, unitValue: 2800 }],
+    });
+    const dimension = await svc.api('POST', '/dimensions', {
+      name: 'Project',
+      items: [{ codeName: 'P1' }, { codeName: 'P2' }],
+    });
+    expect(dimension.status, dimension.text).toBe(200);
+    const put = await svc.api('PUT', `/businesspartners/${personId}/defaults/dimensions/${dimension.body.id}`, {
+      items: [
+        { codeName: 'P1', percent: 75 },
+        { codeName: 'P2', percent: 25 },
+      ],
+    });
+    expect(put.status, put.text).toBe(200);
+    const base = (await svc.api('GET', `/payrolls/employees/${employeeId}/salarybase`)).body;
+    expect(base.rows[0].dimensions).toEqual([
+      { dimensionId: dimension.body.id, itemId: dimension.body.items[0].id, percentage: 75 },
+      { dimensionId: dimension.body.id, itemId: dimension.body.items[1].id, percentage: 25 },
+    ]);
+    expect(base.rows.slice(1).every((r: { dimensions?: unknown }) => r.dimensions === undefined)).toBe(true);
+    await svc.api('PUT', `/businesspartners/${personId}/defaults/dimensions/${dimension.body.id}`, { items: [] });
+    expect(
+      (await svc.api('GET', `/payrolls/employees/${employeeId}/salarybase`)).body.rows[0].dimensions,
+    ).toBeUndefined();
   });
 });
 

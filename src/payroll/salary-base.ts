@@ -2,6 +2,7 @@
 // rows the calculation fills in (the tax, the employee's pension and unemployment contributions, net pay),
 // as the real service does, and drops those that no longer apply.
 import { allocateId, allocateIds, type Db } from '../db/index.ts';
+import type { PartnerDefaultDimensionListener } from '../dimensions/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { notFound, Violations } from '../platform/errors.ts';
 import { lockedWrite } from '../platform/lock.ts';
@@ -11,7 +12,14 @@ import { checkReadOnly } from '../platform/resource.ts';
 import type { SalaryBaseRowWire, SalaryBaseWire } from './pay-schemas.ts';
 import * as payStore from './pay-store.ts';
 import { NON_RESIDENT_PAY_CODE } from './non-resident.ts';
-import { CALCULATED_CODES, isCalculatedRow, rowProblems, salaryTypeTerms, type TypeTerms } from './slip-calculation.ts';
+import {
+  CALCULATED_CODES,
+  GROUPS_WITHOUT_DIMENSIONS,
+  isCalculatedRow,
+  rowProblems,
+  salaryTypeTerms,
+  type TypeTerms,
+} from './slip-calculation.ts';
 import * as store from './store.ts';
 
 function baseToWire(row: payStore.SalaryBaseRow): SalaryBaseWire {
@@ -114,3 +122,35 @@ export class SalaryBases {
     });
   }
 }
+
+/**
+ * A person's default dimensions changed (`PUT /businesspartners/{id}/defaults/dimensions/{dimensionId}`): the
+ * salary base of the employee who is that person takes the new allocation of the dimension on every row that
+ * may carry dimensions (not salary type groups 5, 6 and 8); an empty allocation removes the dimension.
+ */
+export const baseDimensionsListener =
+  (ctx: AppContext): PartnerDefaultDimensionListener =>
+  async (trx, change) => {
+    const employee = await store.employeeOfPerson(trx, change.companyId, change.partnerId);
+    if (!employee) return;
+    const base = await payStore.baseOfEmployee(trx, change.companyId, Number(employee.id));
+    if (!base) return;
+    const allocation = change.items.map((item) => ({
+      dimensionId: change.dimensionId,
+      itemId: item.itemId,
+      percentage: item.percent,
+    }));
+    const rows = baseRows(base).map((row) => {
+      if (GROUPS_WITHOUT_DIMENSIONS.has(Number(String(row.salaryTypeCode)[0]))) return row;
+      const dimensions = [...(row.dimensions ?? []).filter((d) => d.dimensionId !== change.dimensionId), ...allocation];
+      const { dimensions: _old, ...rest } = row;
+      return dimensions.length > 0 ? { ...rest, dimensions } : rest;
+    });
+    await lockedWrite(
+      payStore.updateBase(
+        trx,
+        { ...base, rows: stringifyJson(rows), version: nextVersion(ctx.clock.now(), base.version) },
+        base.version,
+      ),
+    );
+  };

@@ -30,7 +30,7 @@ type DraftLine = ReceiptDraft['lines'][number];
 
 const CAR_BENEFIT_CODE = 3010;
 /** Salary type groups (first digit) whose rows carry no dimensions: taxes, deductions, informative items. */
-const GROUPS_WITHOUT_DIMENSIONS = new Set([5, 6, 8]);
+export const GROUPS_WITHOUT_DIMENSIONS = new Set([5, 6, 8]);
 
 /** A number as stored in JSON (a Decimal, or an integer that came back as a number) as a Decimal. */
 export function dec(value: unknown): Decimal | undefined {
