@@ -281,6 +281,12 @@ describe('the worked 2026 example through a salary list', () => {
       'SALARY_TYPE_GROUP_WITHOUT_DIMENSIONS',
       'SALARY_TYPE_NOT_FOUND',
     ]);
+    const huge = await svc.api('PUT', `/payrolls/salaryslips/${slipId}`, {
+      ...slip,
+      rows: [salary, { ...salary, id: undefined, quantity: 1000, unitValue: 999999999.99 }],
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.body.errors[0]).toMatchObject({ field: 'rows', message: 'The rows add up to more than 999999999.99.' });
     const shares = await svc.api('PUT', `/payrolls/salaryslips/${slipId}`, {
       ...slip,
       rows: [{ ...salary, dimensions: [{ dimensionId, itemId: sales, percentage: 60 }] }],

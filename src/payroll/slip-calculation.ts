@@ -29,6 +29,7 @@ export const CALCULATED_CODES = {
 type DraftLine = ReceiptDraft['lines'][number];
 
 const CAR_BENEFIT_CODE = 3010;
+const MAX_SLIP_TOTAL = '999999999.99';
 /** Salary type groups (first digit) whose rows carry no dimensions: taxes, deductions, informative items. */
 export const GROUPS_WITHOUT_DIMENSIONS = new Set([5, 6, 8]);
 
@@ -174,7 +175,10 @@ function cardTerms(card: store.TaxCardRow | null): TaxCardTerms | null {
 }
 
 /** Rows of a base or a slip as the pure rules read them. */
-type AnyRow = Pick<SlipRowWire, 'salaryTypeCode' | 'quantity' | 'paymentPercent' | 'carBenefitDetails'> & {
+type AnyRow = Pick<
+  SlipRowWire,
+  'salaryTypeCode' | 'quantity' | 'unitValue' | 'paymentPercent' | 'carBenefitDetails'
+> & {
   dimensions?: RowDimensionWire[];
 };
 
@@ -194,6 +198,20 @@ export async function rowProblems(
 ): Promise<void> {
   const itemIds = rows.flatMap((r) => (r.dimensions ?? []).map((d) => d.itemId));
   const items = new Map((await findDimensionItems(db, companyId, itemIds)).map((i) => [i.id, i]));
+  // every figure of a slip (its net pay, its taxes) stays within the amounts a row may carry
+  const total = rows.reduce(
+    (sum, r) =>
+      sum.plus(
+        (dec(r.quantity) ?? new Decimal(1))
+          .times(dec(r.unitValue) ?? 0)
+          .times(dec(r.paymentPercent) ?? 100)
+          .dividedBy(100)
+          .abs(),
+      ),
+    new Decimal(0),
+  );
+  if (total.greaterThan(MAX_SLIP_TOTAL))
+    violations.add('VALIDATION_FAILED', prefix, { detail: `The rows add up to more than ${MAX_SLIP_TOTAL}.` });
   rows.forEach((row, i) => {
     const at = `${prefix}[${i}]`;
     if (!types.has(row.salaryTypeCode))
