@@ -383,7 +383,7 @@ export class SalarySlips {
   ): Promise<SalarySlipAccountingWire> {
     await this.#ctx.db.transaction().execute(async (trx) => {
       const receipt = await this.#salaryReceipt(trx, companyId, id);
-      if (body.version !== undefined && body.version !== receipt.version) checkReadOnly(body, receipt, ['version']);
+      checkReadOnly(body, receipt, ['version']);
       const lines: ReceiptDraft['lines'] = body.transactions.map((t) => ({
         ...(t.id !== undefined ? { id: t.id } : {}),
         account: t.account,
