@@ -528,6 +528,7 @@ describe('approving a whole salary list', () => {
     expect(approved.body).toEqual({ message: '1 salary slip(s) approved.' });
     const after = (await svc.api('GET', `/payrolls/salarylists/${list.body.id}`)).body;
     expect(after.salarySlips.map((s: { status: string }) => s.status)).toEqual(['APPROVED']);
+    expect(after.version).not.toBe(list.body.version);
     expect((await svc.api('GET', `/payrolls/salaryslips/${after.salarySlips[0].id}/accounting`)).status).toBe(200);
     expect((await svc.api('PUT', `/payrolls/salarylists/${list.body.id}/approve`)).body).toEqual({
       message: '0 salary slip(s) approved.',

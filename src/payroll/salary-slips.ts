@@ -208,7 +208,8 @@ export class SalarySlips {
     await this.#ctx.db.transaction().execute(async (trx) => {
       const row = await this.#slip(trx, companyId, id);
       if (row.status !== 'CREATED') throw statusError(row, 'CREATED', 'approved');
-      await this.#approveIn(trx, companyId, row, await this.#context(trx, companyId, [row]));
+      const version = await this.#approveIn(trx, companyId, row, await this.#context(trx, companyId, [row]));
+      await payStore.touchList(trx, companyId, Number(row.list_id), version);
     });
     return { message: 'Salary slip approved.' };
   }
@@ -222,9 +223,10 @@ export class SalarySlips {
       if (!(await payStore.getList(trx, companyId, listId))) throw notFound('Salary list');
       const slips = (await payStore.slipsOfList(trx, companyId, listId)).filter((s) => s.status === 'CREATED');
       const context = await this.#context(trx, companyId, slips);
+      let version: string | undefined;
       for (const row of slips) {
         try {
-          await this.#approveIn(trx, companyId, row, context);
+          version = await this.#approveIn(trx, companyId, row, context);
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
           throw new ApiError(
@@ -232,12 +234,19 @@ export class SalarySlips {
           );
         }
       }
+      if (version !== undefined) await payStore.touchList(trx, companyId, listId, version);
       return slips.length;
     });
     return { message: `${count} salary slip(s) approved.` };
   }
 
-  async #approveIn(db: Db, companyId: number, row: payStore.SalarySlipRow, context: CalculationContext): Promise<void> {
+  /** Approves one slip; answers its new version. */
+  async #approveIn(
+    db: Db,
+    companyId: number,
+    row: payStore.SalarySlipRow,
+    context: CalculationContext,
+  ): Promise<string> {
     const data = slipData(row);
     const calc = await this.#calculate(db, companyId, row, data.rows, row.payday, context, data.rows);
     const header = (type: 'SALARY' | 'EMPLOYER_CONTRIBUTION', name: string, lines: ReceiptDraft['lines']) => ({
@@ -281,6 +290,7 @@ export class SalarySlips {
       version: nextVersion(this.#ctx.clock.now(), row.version),
     };
     await lockedWrite(payStore.updateSlip(db, updated, row.version));
+    return updated.version;
   }
 
   /** APPROVED → CREATED: both receipts reversed, the card's limitUsed given back. */
@@ -307,6 +317,7 @@ export class SalarySlips {
         version: nextVersion(this.#ctx.clock.now(), row.version),
       };
       await lockedWrite(payStore.updateSlip(trx, updated, row.version));
+      await payStore.touchList(trx, companyId, Number(row.list_id), updated.version);
     });
     return { message: 'Salary slip approval cancelled.' };
   }
