@@ -171,6 +171,25 @@ beforeAll(async () => {
       ).id,
     ),
   );
+  const salaryBase = await as(tokenA, 'PUT', `/api/payrolls/employees/${employee.employeeId}/salarybase`, {
+    notes: `${MARK} base`,
+    rows: [{ salaryTypeCode: 1000, quantity: 1, unitValue: 3000 }],
+  });
+  if (salaryBase.status !== 200) throw new Error(`salary base: ${salaryBase.status} ${salaryBase.text}`);
+  const salaryList = await create('/payrolls/salarylists', {
+    name: `${MARK} salaries`,
+    paymentPeriodStart: '2026-03-01',
+    paymentPeriodEnd: '2026-03-31',
+    accountingDate: '2026-03-31',
+    dueDate: '2026-03-31',
+    payday: '2026-03-31',
+    employeesDataForSalarySlip: [{ employeeId: employee.employeeId }],
+  });
+  idsOfA.set('salaryListId', String(salaryList.id));
+  idsOfA.set('salarySlipId', String(salaryList.salarySlips[0].id));
+  // approved, so that its accounting can be read
+  const slipApproved = await as(tokenA, 'PUT', `/api/payrolls/salaryslips/${salaryList.salarySlips[0].id}/approve`);
+  if (slipApproved.status !== 200) throw new Error(`approve slip: ${slipApproved.status} ${slipApproved.text}`);
   const bank = {
     iban: 'FI21 1234 5600 0007 85',
     bic: 'NDEAFIHH',

@@ -38,22 +38,6 @@ const OWED: Record<string, string[]> = {
     'PUT /payments/{id}/cancel',
     'PUT /referencepayments/{id}/metadata',
   ],
-  // payroll (the payroll issue)
-  payroll: [
-    'GET /payrolls/employees/{id}/salarybase',
-    'GET /payrolls/salarylists',
-    'GET /payrolls/salarylists/{id}',
-    'GET /payrolls/salaryperiods',
-    'GET /payrolls/salaryperiods/{id}',
-    'GET /payrolls/salaryslips/{id}',
-    'GET /payrolls/salaryslips/{id}/accounting',
-    'POST /payrolls/salarylists',
-    'PUT /payrolls/employees/{id}/salarybase',
-    'PUT /payrolls/salaryslips/{id}',
-    'PUT /payrolls/salaryslips/{id}/accounting',
-    'PUT /payrolls/salaryslips/{id}/approve',
-    'PUT /payrolls/salaryslips/{id}/cancelapproval',
-  ],
   // integrations (the integrations issue)
   integrations: ['GET /integrations/{id}', 'GET /integrations/{id}/customers', 'PUT /integrations/{id}'],
 };

@@ -1,7 +1,12 @@
 // Payroll: salary types, and (src/domain/payroll) the Finnish salary calculation.
 import { defineArea } from '../platform/area.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import { onPartnerDefaultDimensionChanged } from '../dimensions/index.ts';
+import type { AppContext } from '../platform/context.ts';
+import { baseDimensionsListener } from './salary-base.ts';
 import { payrollMigrations } from './migrations.ts';
 import { payrollRoutes } from './routes.ts';
+import { payRunRoutes } from './pay-routes.ts';
 import { PayrollService, seedSalaryTypes } from './service.ts';
 import { payrollTermsMigrations } from './terms-migrations.ts';
 import { payrollTermsRoutes } from './terms-routes.ts';
@@ -10,22 +15,38 @@ import { seedLaborUnionSettings } from './unions.ts';
 export const payrollArea = defineArea({
   name: 'payroll',
   tags: [{ name: 'Payroll', description: 'Salary types, employees and their tax cards.' }],
-  rights: ['salaries.salaries', 'salaries.employeeRegister', 'salaries.taxCards'],
+  rights: ['salaries.salaries', 'salaries.employeeRegister', 'salaries.taxCards', 'salaries.salaryBases'],
   tables: {
     company: [
       'salary_types',
       'employees',
       'tax_cards',
       'employments',
+      'salary_bases',
+      'salary_lists',
+      'salary_slips',
       'labor_union_settings',
       'labor_union_memberships',
     ],
   },
   migrations: { ...payrollMigrations, ...payrollTermsMigrations },
-  create: (ctx) => new PayrollService(ctx),
-  routes: (payroll, ctx) => [...payrollRoutes(payroll), ...payrollTermsRoutes(ctx)],
+  create: (ctx, deps: { ledger: LedgerService }) => {
+    followDefaultDimensions(ctx);
+    return new PayrollService(ctx, deps.ledger);
+  },
+  routes: (payroll, ctx) => [...payrollRoutes(payroll), ...payRunRoutes(payroll.payRuns), ...payrollTermsRoutes(ctx)],
   initCompany: async (db, companyId) => {
     await seedSalaryTypes(db, companyId);
     await seedLaborUnionSettings(db, companyId);
   },
 });
+
+/** Contexts whose salary bases follow the persons' default dimensions (one listener per app). */
+const following = new WeakSet<AppContext>();
+function followDefaultDimensions(ctx: AppContext): void {
+  if (following.has(ctx)) return;
+  following.add(ctx);
+  const listener = baseDimensionsListener(ctx);
+  // the listeners are shared by every app of the process: each acts on its own database only
+  onPartnerDefaultDimensionChanged((trx, change) => listener(trx, change));
+}

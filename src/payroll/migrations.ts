@@ -100,4 +100,76 @@ export const payrollMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0710_salary_bases_lists_slips': {
+    async up(db: Kysely<unknown>) {
+      // An employee's salary base: the rows every new slip starts from (rows kept as JSON).
+      await db.schema
+        .createTable('salary_bases')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('employee_id', 'bigint', (c) => c.notNull())
+        .addColumn('notes', 'text')
+        .addColumn('rows', 'text', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('salary_bases_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('salary_bases_by_employee')
+        .on('salary_bases')
+        .columns(['company_id', 'employee_id'])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable('salary_lists')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('holiday_year', 'integer')
+        .addColumn('payment_period_start', 'text', (c) => c.notNull())
+        .addColumn('payment_period_end', 'text', (c) => c.notNull())
+        .addColumn('earnings_period_start', 'text')
+        .addColumn('earnings_period_end', 'text')
+        .addColumn('accounting_date', 'text', (c) => c.notNull())
+        .addColumn('due_date', 'text', (c) => c.notNull())
+        .addColumn('payday', 'text', (c) => c.notNull())
+        .addColumn('created', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('salary_lists_pk', ['company_id', 'id'])
+        .execute();
+      // A salary slip: its body as JSON (`data`), the per-employee figures of its list (`employee_data`) and its
+      // calculation (`figures`, exact decimal texts); the columns searched and the receipts it posted apart.
+      await db.schema
+        .createTable('salary_slips')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('list_id', 'bigint', (c) => c.notNull())
+        .addColumn('employee_id', 'bigint', (c) => c.notNull())
+        .addColumn('employee_name', 'text', (c) => c.notNull())
+        .addColumn('slip_number', 'bigint', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('payday', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('employee_data', 'text', (c) => c.notNull())
+        .addColumn('figures', 'text', (c) => c.notNull())
+        // the tax card whose limitUsed an approval raised, and by how much (exact decimal text)
+        .addColumn('tax_card_id', 'bigint')
+        .addColumn('limit_counted', 'text')
+        .addColumn('salary_receipt_id', 'bigint')
+        .addColumn('contribution_receipt_id', 'bigint')
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('salary_slips_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('salary_slips_by_list')
+        .on('salary_slips')
+        .columns(['company_id', 'list_id'])
+        .execute();
+      await db.schema
+        .createIndex('salary_slips_by_employee')
+        .on('salary_slips')
+        .columns(['company_id', 'employee_id', 'payday'])
+        .execute();
+    },
+  },
 };

@@ -12,6 +12,7 @@ import { paged, pageRequest, type Paged } from '../platform/paging.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import type { EmployeeQueryWire, EmployeeWire, EmploymentWire, SalaryInfoWire, TaxCardWire } from './schemas.ts';
 import * as store from './store.ts';
+import { checkNonResidentFlag } from './non-resident.ts';
 import type { Database } from '../db/types.ts';
 
 type Json = Record<string, unknown>;
@@ -26,7 +27,7 @@ const CARD_INCOME_TYPES: ReadonlySet<string> = new Set([
 const read = <T>(text: string | null): T | undefined => (text === null ? undefined : (parseJson(text) as T));
 
 /** The personal identity code of a person of the register: its identifier when that is one (type HETU, or none). */
-function identityCodeOf(identifier: string | null, identifierType: string | null): string | undefined {
+export function identityCodeOf(identifier: string | null, identifierType: string | null): string | undefined {
   if (!identifier) return undefined;
   const type = identifierType?.toUpperCase() ?? '';
   if (type === 'HETU' || type === 'SSN' || (type === '' && parseIdentityCode(identifier))) return identifier;
@@ -280,6 +281,7 @@ export class PayrollRegisters {
         body.internationalSituationsConfiguration,
       ])
         checkReadOnly(part, { id: Number(row.id), version: row.version }, ['id', 'version']);
+      await checkNonResidentFlag(trx, companyId, row, body.internationalSituationsConfiguration.nonResidentTaxPayer);
       const updated: store.EmployeeRow = {
         ...row,
         non_resident: body.internationalSituationsConfiguration.nonResidentTaxPayer,

@@ -8,6 +8,11 @@ import { SALARY_TYPE_CATALOGUE } from './catalogue.ts';
 import type { SalaryTypeQueryWire, SalaryTypeWire } from './schemas.ts';
 import * as store from './store.ts';
 import { PayrollRegisters } from './registers.ts';
+import type { Posting } from '../ledger/index.ts';
+import type { PayRuns } from './pay-routes.ts';
+import { SalaryBases } from './salary-base.ts';
+import { SalaryLists } from './salary-lists.ts';
+import { SalarySlips } from './salary-slips.ts';
 
 /** Company setup: the Finnish salary type catalogue, once. */
 export async function seedSalaryTypes(db: Db, companyId: number): Promise<void> {
@@ -74,9 +79,12 @@ const contains = (text: string | null, part: string) =>
 export class PayrollService {
   readonly #ctx: AppContext;
   readonly registers: PayrollRegisters;
-  constructor(ctx: AppContext) {
+  /** Salary bases, lists and slips. */
+  readonly payRuns: PayRuns;
+  constructor(ctx: AppContext, ledger: Posting) {
     this.#ctx = ctx;
     this.registers = new PayrollRegisters(ctx);
+    this.payRuns = { bases: new SalaryBases(ctx), lists: new SalaryLists(ctx), slips: new SalarySlips(ctx, ledger) };
   }
 
   /** The catalogue is a few dozen types: filtered, ordered and paged in memory. */

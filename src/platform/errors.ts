@@ -381,6 +381,38 @@ export const ERRORS = {
     status: 400,
     message: "INVALID_PERSONAL_IDENTITY_CODE: the person's personal identity code {code} is not valid.",
   },
+  SALARY_TYPE_NOT_FOUND: { status: 400, message: 'SALARY_TYPE_NOT_FOUND: the company has no salary type {code}.' },
+  CAR_BENEFIT_EMISSION_VALUE_NOT_ALLOWED: {
+    status: 400,
+    message:
+      'CAR_BENEFIT_EMISSION_VALUE_NOT_ALLOWED: the emission value of a car benefit (3010) is 0 or null for paydays in 2026.',
+  },
+  SALARY_TYPE_GROUP_WITHOUT_DIMENSIONS: {
+    status: 400,
+    message: 'SALARY_TYPE_GROUP_WITHOUT_DIMENSIONS: rows of salary type groups 5, 6 and 8 have no dimensions ({code}).',
+  },
+  DIMENSION_QUANTITY_AND_PERCENTAGE: {
+    status: 400,
+    message: 'DIMENSION_QUANTITY_AND_PERCENTAGE: a dimension of a row has either a quantity or a percentage, not both.',
+  },
+  DIMENSION_SHARES_DO_NOT_MAKE_UP_ROW: {
+    status: 400,
+    message: 'DIMENSION_SHARES_DO_NOT_MAKE_UP_ROW: the shares of dimension {dimensionId} do not make up the whole row.',
+  },
+  NO_PAYROLL_RATES_FOR_YEAR: { status: 404, message: 'NO_PAYROLL_RATES_FOR_YEAR: no yearly figures for {year}.' },
+  NON_RESIDENT_FLAG_REQUIRED: {
+    status: 400,
+    message:
+      'NON_RESIDENT_FLAG_REQUIRED: the non-resident taxpayer flag cannot be cleared while the salary base has rows of salary type 2922.',
+  },
+  SALARY_SLIP_STATUS: {
+    status: 400,
+    message: 'SALARY_SLIP_STATUS: the salary slip is {status}; only {allowed} slips can be {action}.',
+  },
+  DUPLICATE_SALARY_LIST_EMPLOYEE: {
+    status: 400,
+    message: 'DUPLICATE_SALARY_LIST_EMPLOYEE: employee {employeeId} is on the list more than once.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -420,3 +420,52 @@ describe('invariants', () => {
     );
   });
 });
+
+describe("the employee's own insurance percentages and dimension splits", () => {
+  it('unemployment and health insurance percentages of the slip replace the year rates', () => {
+    const { calculation: c } = calculateAndPostSlip(
+      slip({
+        rows: [row(MONTHLY, '3000')],
+        employer: {
+          accidentPercent: d('0.5'),
+          groupLifePercent: d('0.06'),
+          wageSumBefore: d(0),
+          unemploymentDue: true,
+          unemploymentPercent: d('0.72'),
+          healthPercent: d('2'),
+          pensionPercent: d('20'),
+        },
+      }),
+    );
+    // 3000 × 0.72 % = 21.60, × 2 % = 60.00, × 20 % = 600.00, × 0.5 % = 15.00, × 0.06 % = 1.80
+    expect([c.employer.unemployment, c.employer.healthInsurance, c.employer.pension].map(fixed)).toEqual([
+      '21.60',
+      '60.00',
+      '600.00',
+    ]);
+    expect([c.employer.accident, c.employer.groupLife].map(fixed)).toEqual(['15.00', '1.80']);
+  });
+
+  it("splits an earning's line over dimension items, the last item of a dimension taking the cents left", () => {
+    const split = {
+      ...row(MONTHLY, '1000.01'),
+      dimensions: [
+        { dimensionId: 1, itemId: 11, share: d(1).dividedBy(3) },
+        { dimensionId: 1, itemId: 12, share: d(1).dividedBy(3) },
+        { dimensionId: 1, itemId: 13, share: d(1).dividedBy(3) },
+        { dimensionId: 2, itemId: 21, share: d(1) },
+      ],
+    };
+    const { postings } = calculateAndPostSlip(slip({ rows: [split] }));
+    expect(postings.salary[0]).toMatchObject({
+      account: '5010',
+      amountMinor: 100001n,
+      dimensions: [
+        { dimensionId: 1, itemId: 11, amountMinor: 33334n },
+        { dimensionId: 1, itemId: 12, amountMinor: 33334n },
+        { dimensionId: 1, itemId: 13, amountMinor: 33333n },
+        { dimensionId: 2, itemId: 21, amountMinor: 100001n },
+      ],
+    });
+  });
+});

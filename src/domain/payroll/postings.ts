@@ -3,12 +3,13 @@
 // contra account, Cr withholding (or tax at source), employee TyEL and unemployment payables, Cr the
 // deductions' accounts and Cr net pay payable. The employer contribution receipt: Dr each cost / Cr its payable.
 import type { Decimal, MinorUnits } from '../decimal.ts';
-import type { PostingLine } from '../postings.ts';
-import { calculateSlip, isEntered, type SlipCalculation, type SlipInput } from './slip.ts';
+import type { DimensionAllocation, PostingLine } from '../postings.ts';
+import { calculateSlip, isEntered, type SlipCalculation, type SlipInput, type SlipRow } from './slip.ts';
 
 /** One line of a payroll posting: a line for the ledger's posting interface. */
 interface PayrollPostingLine extends Pick<PostingLine, 'account' | 'amountMinor'> {
   description: string;
+  dimensions?: DimensionAllocation[];
 }
 
 interface CostAndPayable {
@@ -52,6 +53,27 @@ function cents(value: Decimal): MinorUnits {
   return BigInt(value.times(100).toFixed(0));
 }
 
+/**
+ * A row's amount split over its dimension items: each item its share, rounded half up to the cent; the last
+ * item of each dimension takes what is left, so every dimension adds up to the line exactly.
+ */
+function allocations(row: SlipRow, amountMinor: MinorUnits): DimensionAllocation[] {
+  const byDimension = new Map<number, { itemId: number; share: Decimal }[]>();
+  for (const d of row.dimensions ?? [])
+    byDimension.set(d.dimensionId, [...(byDimension.get(d.dimensionId) ?? []), { itemId: d.itemId, share: d.share }]);
+  const result: DimensionAllocation[] = [];
+  for (const [dimensionId, items] of byDimension) {
+    let left = amountMinor;
+    items.forEach((item, i) => {
+      const part =
+        i === items.length - 1 ? left : BigInt(item.share.times(amountMinor.toString()).toDecimalPlaces(0).toFixed());
+      left -= part;
+      result.push({ dimensionId, itemId: item.itemId, amountMinor: part });
+    });
+  }
+  return result;
+}
+
 /** The posting lines of a calculated slip; lines of zero are left out. */
 function slipPostings(
   input: Pick<SlipInput, 'rows'>,
@@ -69,6 +91,8 @@ function slipPostings(
     if (!isEntered(type)) return;
     if (type.category === 'DEDUCTIONS_FROM_NET_PAY') return add(salary, type.account, amount.negated(), description);
     add(salary, type.account, amount, description);
+    if (row.dimensions?.length && !amount.isZero())
+      salary[salary.length - 1].dimensions = allocations(row, cents(amount));
     if (type.category === 'FRINGE_BENEFITS' && type.contraAccount)
       add(salary, type.contraAccount, amount.negated(), description);
   });

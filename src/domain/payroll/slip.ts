@@ -51,6 +51,8 @@ export interface SlipRow {
   unitValue: Decimal;
   /** 100 unless the row pays a share or a premium (overtime 150 %). */
   paymentPercent: Decimal;
+  /** The row's cost split over dimension items: each item's share of the row (the shares of a dimension sum to 1). */
+  dimensions?: readonly { dimensionId: number; itemId: number; share: Decimal }[];
 }
 
 /** Insurance percentages of the employer: the company's defaults, or the employee's own on the slip. */
@@ -63,6 +65,9 @@ interface EmployerInsurance {
   wageSumBefore: Decimal;
   /** False when the company's payroll of the year stays within €1,500 (no employer share is due). */
   unemploymentDue: boolean;
+  /** The employee's own employer unemployment and health insurance percentages, replacing the year's rates. */
+  unemploymentPercent?: Decimal;
+  healthPercent?: Decimal;
 }
 
 export interface SlipInput {
@@ -193,7 +198,9 @@ export function calculateSlip(input: SlipInput): SlipCalculation {
   const pensionPercent = employeePensionPercent(rates, birthDate, payday);
   const pensionInsured = !pensionPercent.isZero();
   const unemploymentPercent = inBand(rates.employeeUnemployment, age) ? rates.employeeUnemployment.percent : ZERO;
-  const healthPercent = inBand(rates.employerHealthInsurance, age) ? rates.employerHealthInsurance.percent : ZERO;
+  const healthPercent = inBand(rates.employerHealthInsurance, age)
+    ? (input.employer.healthPercent ?? rates.employerHealthInsurance.percent)
+    : ZERO;
   const employerPensionPercent = pensionInsured
     ? (input.employer.pensionPercent ?? rates.employerPensionDefault)
     : ZERO;
@@ -221,9 +228,11 @@ export function calculateSlip(input: SlipInput): SlipCalculation {
     employer: {
       pension: percentOf(bases.pension, employerPensionPercent),
       healthInsurance: percentOf(bases.health, healthPercent),
-      unemployment: unemploymentInsured
-        ? employerUnemployment(rates, bases.unemployment, input.employer.wageSumBefore)
-        : ZERO,
+      unemployment: !unemploymentInsured
+        ? ZERO
+        : input.employer.unemploymentPercent
+          ? percentOf(bases.unemployment, input.employer.unemploymentPercent)
+          : employerUnemployment(rates, bases.unemployment, input.employer.wageSumBefore),
       accident: percentOf(bases.accidentAndGroupLife, input.employer.accidentPercent),
       groupLife: percentOf(bases.accidentAndGroupLife, input.employer.groupLifePercent),
     },

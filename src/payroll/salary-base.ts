@@ -1,0 +1,156 @@
+// An employee's salary base: the rows every new salary slip of the employee starts from. Saving it adds the
+// rows the calculation fills in (the tax, the employee's pension and unemployment contributions, net pay),
+// as the real service does, and drops those that no longer apply.
+import { allocateId, allocateIds, type Db } from '../db/index.ts';
+import type { PartnerDefaultDimensionListener } from '../dimensions/index.ts';
+import type { AppContext } from '../platform/context.ts';
+import { notFound, Violations } from '../platform/errors.ts';
+import { lockedWrite } from '../platform/lock.ts';
+import { nextVersion } from '../platform/clock.ts';
+import { parseJson, stringifyJson } from '../platform/json.ts';
+import { checkReadOnly } from '../platform/resource.ts';
+import type { SalaryBaseRowWire, SalaryBaseWire } from './pay-schemas.ts';
+import * as payStore from './pay-store.ts';
+import { NON_RESIDENT_PAY_CODE } from './non-resident.ts';
+import {
+  CALCULATED_CODES,
+  GROUPS_WITHOUT_DIMENSIONS,
+  isCalculatedRow,
+  rowProblems,
+  salaryTypeTerms,
+  type TypeTerms,
+} from './slip-calculation.ts';
+import * as store from './store.ts';
+
+function baseToWire(row: payStore.SalaryBaseRow): SalaryBaseWire {
+  const wire: SalaryBaseWire = {
+    id: Number(row.id),
+    employeeId: Number(row.employee_id),
+    rows: parseJson(row.rows) as SalaryBaseRowWire[],
+    version: row.version,
+  };
+  if (row.notes !== null) wire.notes = row.notes;
+  return wire;
+}
+
+/** The rows of a base read back from storage. */
+export function baseRows(row: payStore.SalaryBaseRow | undefined): SalaryBaseRowWire[] {
+  return row ? (parseJson(row.rows) as SalaryBaseRowWire[]) : [];
+}
+
+/**
+ * The calculated rows a base with earnings carries: tax at source and its deduction for a non-resident (or
+ * rows of 2922), else withholding; the employee's pension and unemployment contributions; net pay.
+ */
+function relatedCodes(rows: readonly SalaryBaseRowWire[], types: ReadonlyMap<number, TypeTerms>, nonResident: boolean) {
+  const entered = rows.filter((r) => !isCalculatedRow(types, r.salaryTypeCode));
+  const earns = entered.some((r) => types.get(r.salaryTypeCode)?.category !== 'DEDUCTIONS_FROM_NET_PAY');
+  if (!earns) return [];
+  const atSource = nonResident || entered.some((r) => r.salaryTypeCode === NON_RESIDENT_PAY_CODE);
+  return [
+    ...(atSource
+      ? [CALCULATED_CODES.taxAtSource, CALCULATED_CODES.taxAtSourceDeduction]
+      : [CALCULATED_CODES.withholding]),
+    CALCULATED_CODES.employeePension,
+    CALCULATED_CODES.employeeUnemployment,
+    CALCULATED_CODES.netPay,
+  ];
+}
+
+export class SalaryBases {
+  readonly #ctx: AppContext;
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  async #employee(db: Db, companyId: number, employeeId: number): Promise<store.EmployeeRow> {
+    const employee = await store.getEmployee(db, companyId, employeeId);
+    if (!employee) throw notFound('Employee');
+    return employee;
+  }
+
+  /** The base; an employee whose base was never saved has an empty one. */
+  async get(companyId: number, employeeId: number): Promise<SalaryBaseWire> {
+    await this.#employee(this.#ctx.db, companyId, employeeId);
+    const row = await payStore.baseOfEmployee(this.#ctx.db, companyId, employeeId);
+    return row ? baseToWire(row) : { employeeId, rows: [] };
+  }
+
+  /** PUT: replaces the rows (a `version` sent must be the current one); rows keep the ids they are sent with. */
+  async replace(companyId: number, employeeId: number, body: SalaryBaseWire): Promise<SalaryBaseWire> {
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const employee = await this.#employee(trx, companyId, employeeId);
+      const current = await payStore.baseOfEmployee(trx, companyId, employeeId);
+      if (current) checkReadOnly(body, baseToWire(current), ['id', 'employeeId', 'version']);
+      else checkReadOnly(body, { employeeId }, ['employeeId']);
+      const types = await salaryTypeTerms(trx, companyId);
+      const violations = new Violations();
+      await rowProblems(trx, companyId, body.rows, types, null, violations);
+      violations.throwIfAny();
+
+      const known = new Set(baseRows(current).map((r) => r.id));
+      const entered = body.rows.filter((r) => !isCalculatedRow(types, r.salaryTypeCode));
+      const sentCalculated = new Map(
+        body.rows.filter((r) => isCalculatedRow(types, r.salaryTypeCode)).map((r) => [r.salaryTypeCode, r]),
+      );
+      const related = relatedCodes(body.rows, types, Boolean(employee.non_resident)).map((code): SalaryBaseRowWire => {
+        const sent = sentCalculated.get(code);
+        return { ...(sent?.id !== undefined ? { id: sent.id } : {}), salaryTypeCode: code, baseSalaryRow: false };
+      });
+      const rows = [...entered, ...related];
+      const fresh = rows.filter((r) => r.id === undefined || !known.has(r.id)).length;
+      let next = fresh > 0 ? await allocateIds(trx, companyId, 'salary_rows', fresh) : 0;
+      const used = new Set<number>();
+      const withIds = rows.map((r) => {
+        const keep = r.id !== undefined && known.has(r.id) && !used.has(r.id);
+        const id = keep ? r.id! : next++;
+        used.add(id);
+        return { ...r, id };
+      });
+      const now = this.#ctx.clock.now();
+      const row: payStore.SalaryBaseRow = {
+        company_id: companyId,
+        id: current ? Number(current.id) : await allocateId(trx, companyId, 'salary_bases'),
+        employee_id: employeeId,
+        notes: body.notes ?? null,
+        rows: stringifyJson(withIds),
+        version: nextVersion(now, current?.version),
+      };
+      if (current) await lockedWrite(payStore.updateBase(trx, row, current.version));
+      else await payStore.insertBase(trx, row);
+      return baseToWire(row);
+    });
+  }
+}
+
+/**
+ * A person's default dimensions changed (`PUT /businesspartners/{id}/defaults/dimensions/{dimensionId}`): the
+ * salary base of the employee who is that person takes the new allocation of the dimension on every row that
+ * may carry dimensions (not salary type groups 5, 6 and 8); an empty allocation removes the dimension.
+ */
+export const baseDimensionsListener =
+  (ctx: AppContext): PartnerDefaultDimensionListener =>
+  async (trx, change) => {
+    const employee = await store.employeeOfPerson(trx, change.companyId, change.partnerId);
+    if (!employee) return;
+    const base = await payStore.baseOfEmployee(trx, change.companyId, Number(employee.id));
+    if (!base) return;
+    const allocation = change.items.map((item) => ({
+      dimensionId: change.dimensionId,
+      itemId: item.itemId,
+      percentage: item.percent,
+    }));
+    const rows = baseRows(base).map((row) => {
+      if (GROUPS_WITHOUT_DIMENSIONS.has(Number(String(row.salaryTypeCode)[0]))) return row;
+      const dimensions = [...(row.dimensions ?? []).filter((d) => d.dimensionId !== change.dimensionId), ...allocation];
+      const { dimensions: _old, ...rest } = row;
+      return dimensions.length > 0 ? { ...rest, dimensions } : rest;
+    });
+    await lockedWrite(
+      payStore.updateBase(
+        trx,
+        { ...base, rows: stringifyJson(rows), version: nextVersion(ctx.clock.now(), base.version) },
+        base.version,
+      ),
+    );
+  };

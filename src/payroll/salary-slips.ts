@@ -1,0 +1,548 @@
+// Salary slips through their states: edited while CREATED (recalculated on every change), APPROVED with their
+// postings booked through the ledger's posting interface (the salary, and the employer contributions), back to
+// CREATED by cancelling the approval (both receipts reversed). The accounting of an approved slip, its search
+// and the payslip PDF.
+import { allocateIds, type Db } from '../db/index.ts';
+import { Decimal, toMinorUnits } from '../domain/decimal.ts';
+import { renderPayslipPdf, type PayslipLine } from '../domain/payroll/payslip-pdf.ts';
+import { reconciliationLine } from '../domain/postings.ts';
+import type { Posting, ReceiptDraft } from '../ledger/index.ts';
+import type { AppContext } from '../platform/context.ts';
+import { ApiError, apiError, notFound, Violations } from '../platform/errors.ts';
+import { nextVersion } from '../platform/clock.ts';
+import { parseJson, stringifyJson } from '../platform/json.ts';
+import { lockedWrite } from '../platform/lock.ts';
+import { paged, pageRequest, type Paged } from '../platform/paging.ts';
+import { checkReadOnly } from '../platform/resource.ts';
+import {
+  STATUS_FILTERS,
+  type EmployeeDataWire,
+  type SalarySlipAccountingWire,
+  type SalarySlipBasicDataWire,
+  type SalarySlipQueryWire,
+  type SalarySlipWire,
+  type SlipFiguresWire,
+  type SlipRowWire,
+} from './pay-schemas.ts';
+import * as payStore from './pay-store.ts';
+import { slipBasicData, slipData, slipToWire } from './salary-lists.ts';
+import {
+  calculateRows,
+  cardOn,
+  dec,
+  employeeFacts,
+  figuresOf,
+  payPeriodOf,
+  rowProblems,
+  salaryTypeTerms,
+  taxCardsOf,
+  type CalculatedSlip,
+  type EmployeeFacts,
+  type TypeTerms,
+} from './slip-calculation.ts';
+import * as store from './store.ts';
+
+/** A row id to be allocated once the calculation has said how many rows are new. */
+const NO_ID = 0;
+/** Receipts of salaries carry no VAT (the company's status 12, "no VAT handling"). */
+const NO_VAT_HANDLING = 12;
+const NET_PAY_PAYABLE = '2940';
+
+interface CalculationContext {
+  facts: Map<number, EmployeeFacts>;
+  types: Map<number, TypeTerms>;
+  cards: Map<number, store.TaxCardRow[]>;
+  lists: Map<number, payStore.SalaryListRow>;
+}
+
+function statusError(row: payStore.SalarySlipRow, allowed: string, action: string) {
+  return apiError('SALARY_SLIP_STATUS', 'status', { status: row.status, allowed, action });
+}
+
+export class SalarySlips {
+  readonly #ctx: AppContext;
+  readonly #ledger: Posting;
+  constructor(ctx: AppContext, ledger: Posting) {
+    this.#ctx = ctx;
+    this.#ledger = ledger;
+  }
+
+  async #slip(db: Db, companyId: number, id: number): Promise<payStore.SalarySlipRow> {
+    const [row] = await payStore.getSlips(db, companyId, [id]);
+    if (!row) throw notFound('Salary slip');
+    return row;
+  }
+
+  async getMany(companyId: number, ids: number[]): Promise<(SalarySlipWire & { id: number })[]> {
+    return (await payStore.getSlips(this.#ctx.db, companyId, ids)).map(
+      (row) => slipToWire(row) as SalarySlipWire & { id: number },
+    );
+  }
+
+  async search(companyId: number, query: SalarySlipQueryWire): Promise<Paged<SalarySlipBasicDataWire>> {
+    const page = pageRequest({ page: query.page, size: query.size, orderById: query.orderById });
+    if (query.paydayStartDate && query.paydayEndDate && query.paydayStartDate > query.paydayEndDate)
+      throw apiError('START_DATE_AFTER_END_DATE', 'paydayStartDate');
+    const slipNumbers = query.slipNumber
+      ?.flatMap((n) => n.split(','))
+      .filter((n) => /^\d{1,15}$/.test(n.trim()))
+      .map((n) => Number(n));
+    const statuses = query.status ? [...new Set(query.status.flatMap((s) => STATUS_FILTERS[s]))] : undefined;
+    const empty = (slipNumbers !== undefined && slipNumbers.length === 0) || statuses?.length === 0;
+    const part = query.employeeName?.toLowerCase();
+    const rows = empty
+      ? []
+      : (
+          await payStore.searchSlips(this.#ctx.db, companyId, {
+            from: query.paydayStartDate,
+            to: query.paydayEndDate,
+            statuses,
+            slipNumbers,
+          })
+        ).filter((r) => part === undefined || r.employee_name.toLowerCase().includes(part));
+    if (page.order === 'desc') rows.reverse();
+    return paged(rows.slice(page.offset, page.offset + page.pageSize).map(slipBasicData), rows.length, page);
+  }
+
+  /** What calculating slips of some employees reads: the salary types, the employees, their cards, the lists. */
+  async #context(db: Db, companyId: number, slips: readonly payStore.SalarySlipRow[]): Promise<CalculationContext> {
+    const employeeIds = [...new Set(slips.map((s) => Number(s.employee_id)))];
+    const listIds = [...new Set(slips.map((s) => Number(s.list_id)))];
+    const [facts, types, cards, lists] = await Promise.all([
+      employeeFacts(db, companyId, employeeIds),
+      salaryTypeTerms(db, companyId),
+      taxCardsOf(db, companyId, employeeIds),
+      Promise.all(listIds.map((id) => payStore.getList(db, companyId, id))),
+    ]);
+    return { facts, types, cards, lists: new Map(lists.filter((l) => l !== undefined).map((l) => [Number(l.id), l])) };
+  }
+
+  /** Recalculates rows for the slip's employee on a payday, with the employee's tax card of that day. */
+  async #calculate(
+    db: Db,
+    companyId: number,
+    row: payStore.SalarySlipRow,
+    rows: SlipRowWire[],
+    payday: string,
+    context?: CalculationContext,
+    storedRows: readonly SlipRowWire[] = slipData(row).rows,
+  ): Promise<CalculatedSlip> {
+    const employeeId = Number(row.employee_id);
+    const { facts, types, cards, lists } = context ?? (await this.#context(db, companyId, [row]));
+    const employee = facts.get(employeeId);
+    const list = lists.get(Number(row.list_id));
+    if (!employee || !list) throw notFound('Employee');
+    const violations = new Violations();
+    await rowProblems(db, companyId, rows, types, payday, violations);
+    violations.throwIfAny();
+    const known = new Set(storedRows.map((r) => r.id).filter((id) => id !== undefined));
+    // rows keep the ids they are sent with; new rows (and a calculated row not there before) get new ones after
+    const used = new Set<number>();
+    const kept = rows.map((r) => {
+      const keep = r.id !== undefined && known.has(r.id) && !used.has(r.id);
+      if (keep) used.add(r.id!);
+      return { ...r, id: keep ? r.id : NO_ID };
+    });
+    const calc = calculateRows(kept, {
+      types,
+      facts: employee,
+      card: cardOn(cards.get(employeeId), payday),
+      payday,
+      period: payPeriodOf(list.payment_period_start, list.payment_period_end),
+      employeeData: parseJson(row.employee_data) as EmployeeDataWire,
+      nextRowId: () => NO_ID,
+    });
+    const fresh = calc.rows.filter((r) => r.id === NO_ID).length;
+    if (fresh > 0) {
+      let next = await allocateIds(db, companyId, 'salary_rows', fresh);
+      for (const r of calc.rows) if (r.id === NO_ID) r.id = next++;
+    }
+    return calc;
+  }
+
+  /** PUT: a CREATED slip's rows, payday, settings and notes; recalculated. The current `version` is required. */
+  async replace(companyId: number, id: number, body: SalarySlipWire): Promise<SalarySlipWire> {
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const row = await this.#slip(trx, companyId, id);
+      const current = slipToWire(row);
+      checkReadOnly(body, current, [
+        'id',
+        'employeeId',
+        'employeeName',
+        'status',
+        'slipNumber',
+        'version',
+        'salaryListId',
+      ]);
+      if (row.status !== 'CREATED') throw statusError(row, 'CREATED', 'changed');
+      const payday = body.adjustments.payday;
+      const calc = await this.#calculate(trx, companyId, row, body.rows, payday);
+      const {
+        id: _id,
+        employeeId: _e,
+        employeeName: _n,
+        status: _s,
+        paidStatusDetails: _p,
+        slipNumber: _sn,
+        version: _v,
+        salaryListId: _l,
+        figures: _f,
+        ...data
+      } = body;
+      const version = nextVersion(this.#ctx.clock.now(), row.version);
+      const updated: payStore.SalarySlipRow = {
+        ...row,
+        payday,
+        data: stringifyJson({ ...data, rows: calc.rows }),
+        figures: stringifyJson(calc.figures),
+        version,
+      };
+      await lockedWrite(payStore.updateSlip(trx, updated, row.version));
+      await payStore.touchList(trx, companyId, Number(row.list_id), version);
+      return slipToWire(updated);
+    });
+  }
+
+  /** CREATED → APPROVED: recalculated with the tax card as it is now, posted, the card's limitUsed raised. */
+  async approve(companyId: number, id: number): Promise<{ message: string }> {
+    await this.#ctx.db.transaction().execute(async (trx) => {
+      const row = await this.#slip(trx, companyId, id);
+      if (row.status !== 'CREATED') throw statusError(row, 'CREATED', 'approved');
+      const version = await this.#approveIn(trx, companyId, row, await this.#context(trx, companyId, [row]));
+      await payStore.touchList(trx, companyId, Number(row.list_id), version);
+    });
+    return { message: 'Salary slip approved.' };
+  }
+
+  /**
+   * Approves every CREATED slip of a list in one transaction (all or none): what the slips share is read once.
+   * A problem of any slip is answered with the slip's id in the field.
+   */
+  async approveList(companyId: number, listId: number): Promise<{ message: string }> {
+    const count = await this.#ctx.db.transaction().execute(async (trx) => {
+      if (!(await payStore.getList(trx, companyId, listId))) throw notFound('Salary list');
+      const slips = (await payStore.slipsOfList(trx, companyId, listId)).filter((s) => s.status === 'CREATED');
+      const context = await this.#context(trx, companyId, slips);
+      let version: string | undefined;
+      for (const row of slips) {
+        try {
+          version = await this.#approveIn(trx, companyId, row, context);
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          throw new ApiError(
+            err.items.map((item) => ({ ...item, field: `salarySlips[${row.id}].${item.field ?? ''}` })),
+          );
+        }
+      }
+      if (version !== undefined) await payStore.touchList(trx, companyId, listId, version);
+      return slips.length;
+    });
+    return { message: `${count} salary slip(s) approved.` };
+  }
+
+  /** Approves one slip; answers its new version. */
+  async #approveIn(
+    db: Db,
+    companyId: number,
+    row: payStore.SalarySlipRow,
+    context: CalculationContext,
+  ): Promise<string> {
+    const data = slipData(row);
+    const calc = await this.#calculate(db, companyId, row, data.rows, row.payday, context, data.rows);
+    const header = (type: 'SALARY' | 'EMPLOYER_CONTRIBUTION', name: string, lines: ReceiptDraft['lines']) => ({
+      type,
+      status: 'APPROVED' as const,
+      name: `${name} ${row.slip_number} ${row.employee_name}`.slice(0, 80),
+      receiptDate: data.settings.accountingDate,
+      vatType: 'PURCHASE' as const,
+      vatStatus: NO_VAT_HANDLING,
+      transactionDescription: `Payday ${row.payday}`,
+      lines,
+    });
+    const salary = await this.#ledger.post(db, companyId, header('SALARY', 'Salary slip', calc.salaryLines));
+    const contributions =
+      calc.contributionLines.length > 0
+        ? await this.#ledger.post(
+            db,
+            companyId,
+            header('EMPLOYER_CONTRIBUTION', 'Employer contributions', calc.contributionLines),
+          )
+        : null;
+    if (calc.taxCardId !== null && !calc.limitCounted.isZero()) {
+      const card = await this.#countAgainstLimit(db, companyId, calc.taxCardId, calc.limitCounted);
+      // the next slip of the same employee in this batch sees the card as it is now
+      const cards = context.cards.get(Number(row.employee_id));
+      if (card && cards)
+        context.cards.set(
+          Number(row.employee_id),
+          cards.map((c) => (Number(c.id) === Number(card.id) ? card : c)),
+        );
+    }
+    const updated: payStore.SalarySlipRow = {
+      ...row,
+      status: 'APPROVED',
+      data: stringifyJson({ ...data, rows: calc.rows }),
+      figures: stringifyJson(calc.figures),
+      tax_card_id: calc.taxCardId,
+      limit_counted: calc.limitCounted.toFixed(),
+      salary_receipt_id: salary.id,
+      contribution_receipt_id: contributions?.id ?? null,
+      version: nextVersion(this.#ctx.clock.now(), row.version),
+    };
+    await lockedWrite(payStore.updateSlip(db, updated, row.version));
+    return updated.version;
+  }
+
+  /** APPROVED → CREATED: both receipts reversed, the card's limitUsed given back. */
+  async cancelApproval(companyId: number, id: number): Promise<{ message: string }> {
+    await this.#ctx.db.transaction().execute(async (trx) => {
+      const row = await this.#slip(trx, companyId, id);
+      if (row.status !== 'APPROVED') throw statusError(row, 'APPROVED', 'cancelled');
+      for (const receiptId of [row.salary_receipt_id, row.contribution_receipt_id])
+        if (receiptId !== null) await this.#ledger.reverse(trx, companyId, Number(receiptId));
+      if (row.tax_card_id !== null && row.limit_counted !== null)
+        await this.#countAgainstLimit(
+          trx,
+          companyId,
+          Number(row.tax_card_id),
+          new Decimal(row.limit_counted).negated(),
+        );
+      const updated: payStore.SalarySlipRow = {
+        ...row,
+        status: 'CREATED',
+        tax_card_id: null,
+        limit_counted: null,
+        salary_receipt_id: null,
+        contribution_receipt_id: null,
+        version: nextVersion(this.#ctx.clock.now(), row.version),
+      };
+      await lockedWrite(payStore.updateSlip(trx, updated, row.version));
+      await payStore.touchList(trx, companyId, Number(row.list_id), updated.version);
+    });
+    return { message: 'Salary slip approval cancelled.' };
+  }
+
+  async #countAgainstLimit(
+    db: Db,
+    companyId: number,
+    cardId: number,
+    amount: Decimal,
+  ): Promise<store.TaxCardRow | undefined> {
+    const card = await db
+      .selectFrom('tax_cards')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('id', '=', cardId)
+      .executeTakeFirst();
+    if (!card) return undefined;
+    const updated: store.TaxCardRow = {
+      ...card,
+      limit_used: Decimal.max(0, new Decimal(card.limit_used).plus(amount)).toFixed(),
+      version: nextVersion(this.#ctx.clock.now(), card.version),
+    };
+    await lockedWrite(store.updateOfEmployee(db, 'tax_cards', updated, card.version));
+    return updated;
+  }
+
+  async #salaryReceipt(db: Db, companyId: number, id: number) {
+    const row = await this.#slip(db, companyId, id);
+    const receipt =
+      row.salary_receipt_id === null
+        ? undefined
+        : await this.#ledger.receipt(db, companyId, Number(row.salary_receipt_id));
+    if (!receipt) throw notFound('Salary slip accounting');
+    return receipt;
+  }
+
+  /** The salary receipt of an approved slip. */
+  async accounting(companyId: number, id: number): Promise<SalarySlipAccountingWire> {
+    const receipt = await this.#salaryReceipt(this.#ctx.db, companyId, id);
+    const wire: SalarySlipAccountingWire = {
+      name: receipt.name,
+      receiptDate: receipt.receiptDate,
+      transactions: receipt.transactions.map((t) => ({
+        id: t.id,
+        transactionType: t.transactionType,
+        account: t.account,
+        accountingValue: t.accountingValue,
+        ...(t.description !== undefined ? { description: t.description } : {}),
+        ...(t.balanceCode !== undefined ? { balanceCode: t.balanceCode } : {}),
+        dimensionItemValues: t.dimensionItemValues ?? [],
+      })),
+      version: receipt.version,
+    };
+    for (const key of [
+      'accountantsNotes',
+      'transactionDescription',
+      'receiptValidity',
+      'periodStartDate',
+      'periodEndDate',
+    ] as const)
+      if (receipt[key] !== undefined && receipt[key] !== null) Object.assign(wire, { [key]: receipt[key] });
+    return wire;
+  }
+
+  /**
+   * PUT: the salary receipt's header and lines, its dimension entries among them. The lines must balance;
+   * `createReconciliation` books a difference to net pay payable.
+   */
+  async replaceAccounting(
+    companyId: number,
+    id: number,
+    body: SalarySlipAccountingWire,
+    createReconciliation: boolean,
+  ): Promise<SalarySlipAccountingWire> {
+    await this.#ctx.db.transaction().execute(async (trx) => {
+      const receipt = await this.#salaryReceipt(trx, companyId, id);
+      checkReadOnly(body, receipt, ['version']);
+      const lines: ReceiptDraft['lines'] = body.transactions.map((t) => ({
+        ...(t.id !== undefined ? { id: t.id } : {}),
+        account: t.account,
+        amountMinor: toMinorUnits(t.accountingValue),
+        transactionType: t.transactionType,
+        description: t.description ?? null,
+        balanceCode: t.balanceCode ?? null,
+        dimensions: (t.dimensionItemValues ?? []).map((d) => ({
+          dimensionId: d.dimensionId,
+          itemId: d.itemId,
+          amountMinor: toMinorUnits(d.value),
+        })),
+      }));
+      if (createReconciliation) {
+        const reconciliation = reconciliationLine(lines, NET_PAY_PAYABLE);
+        if (reconciliation) lines.push(reconciliation);
+      }
+      await this.#ledger.replace(trx, companyId, Number(receipt.id), {
+        type: 'SALARY',
+        status: 'APPROVED',
+        name: body.name,
+        receiptDate: body.receiptDate,
+        vatType: 'PURCHASE',
+        vatStatus: NO_VAT_HANDLING,
+        accountantsNotes: body.accountantsNotes ?? null,
+        transactionDescription: body.transactionDescription ?? null,
+        receiptValidity: body.receiptValidity ?? null,
+        periodStartDate: body.periodStartDate ?? null,
+        periodEndDate: body.periodEndDate ?? null,
+        lines,
+      });
+    });
+    return this.accounting(companyId, id);
+  }
+
+  /** The payslip of a slip as a PDF: earnings, deductions, employer contributions, the year to date. */
+  async pdf(companyId: number, id: number): Promise<Buffer> {
+    const db = this.#ctx.db;
+    const row = await this.#slip(db, companyId, id);
+    const [types, list, company, approved] = await Promise.all([
+      store.listSalaryTypes(db, companyId),
+      payStore.getList(db, companyId, Number(row.list_id)),
+      db.selectFrom('companies').select('name').where('company_id', '=', companyId).executeTakeFirst(),
+      payStore.approvedSlipsOf(db, companyId, Number(row.employee_id), `${row.payday.slice(0, 4)}-01-01`, row.payday),
+    ]);
+    const names = new Map(types.map((t) => [Number(t.code), t]));
+    const f = figuresOf(row.figures);
+    const label = (code: number, custom?: string) => custom ?? `${code} ${names.get(code)?.name_en ?? ''}`.trim();
+    const data = slipData(row);
+    const earnings: PayslipLine[] = [];
+    for (const r of data.rows) {
+      const type = names.get(r.salaryTypeCode);
+      if (!type || type.calculated || ['TAX', 'INFORMATIVE_ITEMS', 'DEDUCTIONS_FROM_NET_PAY'].includes(type.category))
+        continue;
+      const quantity = dec(r.quantity) ?? new Decimal(1);
+      const unitValue = dec(r.unitValue) ?? new Decimal(0);
+      const percent = dec(r.paymentPercent) ?? new Decimal(type.payment_percent);
+      earnings.push({
+        label: label(r.salaryTypeCode, r.customName) + (type.category === 'FRINGE_BENEFITS' ? ' (not paid out)' : ''),
+        quantity,
+        unitValue,
+        amount: quantity.times(unitValue).times(percent).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+      });
+    }
+    const money = (label: string, amount: Decimal): PayslipLine => ({ label, amount });
+    const netDeductions = data.rows
+      .filter(
+        (r) =>
+          names.get(r.salaryTypeCode)?.category === 'DEDUCTIONS_FROM_NET_PAY' &&
+          !names.get(r.salaryTypeCode)?.calculated,
+      )
+      .map((r) =>
+        money(
+          label(r.salaryTypeCode, r.customName),
+          (dec(r.quantity) ?? new Decimal(1)).times(dec(r.unitValue) ?? 0).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+        ),
+      );
+    const taxLabel = {
+      CARD: 'Withholding tax',
+      NO_CARD: 'Withholding tax (no tax card, 60 %)',
+      TAX_AT_SOURCE: 'Tax at source',
+    };
+    const counted = approved.some((s) => Number(s.id) === Number(row.id)) ? approved : [...approved, row];
+    const sum = (pick: (x: SlipFiguresWire) => Decimal) =>
+      counted.reduce((total, s) => total.plus(pick(figuresOf(s.figures))), new Decimal(0));
+    const holidayPaid = (code: number) =>
+      counted.reduce(
+        (total, s) =>
+          total.plus(
+            slipData(s)
+              .rows.filter((r) => r.salaryTypeCode === code)
+              .reduce(
+                (n, r) => n.plus((dec(r.quantity) ?? new Decimal(1)).times(dec(r.unitValue) ?? 0)),
+                new Decimal(0),
+              ),
+          ),
+        new Decimal(0),
+      );
+    return renderPayslipPdf({
+      companyName: company?.name ?? '',
+      employeeName: row.employee_name,
+      slipNumber: Number(row.slip_number),
+      payday: row.payday,
+      paymentPeriod: list ? { start: list.payment_period_start, end: list.payment_period_end } : null,
+      earnings,
+      deductions: [
+        money(taxLabel[f.withholdingKind], f.withholding),
+        money('Employee pension contribution (TyEL)', f.employeePension),
+        money('Employee unemployment insurance', f.employeeUnemployment),
+        ...netDeductions,
+      ],
+      netPay: f.netPay,
+      employerContributions: [
+        money('Employer pension contribution (TyEL)', f.employerPension),
+        money('Health insurance contribution', f.employerHealthInsurance),
+        money('Unemployment insurance', f.employerUnemployment),
+        money('Accident insurance', f.accidentInsurance),
+        money('Group life insurance', f.groupLifeInsurance),
+      ].filter((l) => !l.amount.isZero()),
+      yearToDate: [
+        money(
+          'Paid earnings',
+          sum((x) => x.grossPay),
+        ),
+        money(
+          'Taxable pay',
+          sum((x) => x.taxablePay),
+        ),
+        money(
+          'Withholding and tax at source',
+          sum((x) => x.withholding),
+        ),
+        money(
+          'Employee pension contributions',
+          sum((x) => x.employeePension),
+        ),
+        money(
+          'Employee unemployment insurance',
+          sum((x) => x.employeeUnemployment),
+        ),
+        money(
+          'Net pay',
+          sum((x) => x.netPay),
+        ),
+      ],
+      holidays: [money('Holiday pay', holidayPaid(1510)), money('Holiday bonus', holidayPaid(1520))].filter(
+        (l) => !l.amount.isZero(),
+      ),
+    });
+  }
+}
