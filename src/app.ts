@@ -38,6 +38,8 @@ import { installRateLimit } from './platform/rate-limit.ts';
 import { installMultipart } from './platform/multipart.ts';
 import { MAX_ATTACHMENT_BYTES } from './attachments/index.ts';
 import { registerRootRoute } from './platform/root-routes.ts';
+import { installMetrics } from './platform/metrics.ts';
+import { installHealth } from './platform/health.ts';
 
 export interface AppOptions {
   config: Config;
@@ -127,6 +129,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await installMultipart(fastify, { fileSizeLimit: MAX_ATTACHMENT_BYTES });
   installVersionLifecycle(fastify, clock);
   installRateLimit(fastify, services.rateLimit);
+  installMetrics(fastify, database);
+  installHealth(fastify, database.db);
 
   await fastify.register(swagger, {
     openapi: {

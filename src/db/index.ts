@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   engine: Engine;
   /** Tells per-process caches when what they hold may have changed. */
   changes: ChangeStamps;
+  /** Connections of the pool (PostgreSQL; the embedded engine has one connection and no pool). */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -35,12 +37,14 @@ export interface DatabaseOptions {
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const url = options.url;
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const { dialect } = openPostgres(url, options.poolSize ?? 16);
+    const max = options.poolSize ?? 16;
+    const { dialect, pool } = openPostgres(url, max);
     const changes = new ChangeStamps();
     const db = new Kysely<Database>({
       dialect: companyScopedDialect(dialect, options.globalTables, (tables) => changes.written(tables)),
     });
-    return { db, engine: 'postgres', changes, close: () => db.destroy() };
+    const usage = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
+    return { db, engine: 'postgres', changes, pool: usage, close: () => db.destroy() };
   }
   const location = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
   const sqlite = openSqlite(location);

@@ -56,6 +56,7 @@ import {
 } from './mapping.ts';
 import * as store from './store.ts';
 import { isTracked, recordChange, type HistoryAction } from './history.ts';
+import { postedReceipts } from '../platform/metrics.ts';
 
 export type { ReceiptDraft } from './mapping.ts';
 
@@ -97,7 +98,9 @@ export class LedgerPosting {
 
   /** Books a new receipt inside the caller's transaction. */
   async post(trx: Db, companyId: number, draft: ReceiptDraft): Promise<PostedReceipt> {
-    return this.#book(trx, companyId, draft, null);
+    const posted = await this.#book(trx, companyId, draft, null);
+    postedReceipts.inc();
+    return posted;
   }
 
   /**
