@@ -92,10 +92,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const database = options.database ?? openDatabase({ url: config.databaseUrl, globalTables: globalTables() });
   if (options.migrate !== false) await migrate(database.db, allMigrations());
+  const replica = config.databaseReadUrl
+    ? openDatabase({ url: config.databaseReadUrl, globalTables: globalTables() })
+    : undefined;
 
   const ctx: AppContext = {
     config,
     db: database.db,
+    readDb: replica?.db ?? database.db,
     engine: database.engine,
     changes: database.changes,
     clock,
@@ -203,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async close() {
       await fastify.close();
       if (!options.database) await database.close();
+      await replica?.close();
     },
   };
 }
