@@ -90,10 +90,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   let requestCounter = 0;
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.database ?? openDatabase({ url: config.databaseUrl, globalTables: globalTables() });
+  const database =
+    options.database ??
+    openDatabase({ url: config.databaseUrl, listenUrl: config.databaseDirectUrl, globalTables: globalTables() });
   if (options.migrate !== false) await migrate(database.db, allMigrations());
   const replica = config.databaseReadUrl
-    ? openDatabase({ url: config.databaseReadUrl, globalTables: globalTables() })
+    ? openDatabase({ url: config.databaseReadUrl, listenUrl: false, globalTables: globalTables() })
     : undefined;
 
   const ctx: AppContext = {

@@ -358,7 +358,8 @@ async function admin(config: Config, args: string[]): Promise<void> {
   if (noun === 'backup' || noun === 'restore') {
     if (verb === undefined || rest.length > 0) throw new AdminError(`admin ${noun} takes one FILE`);
     try {
-      print(await (noun === 'backup' ? backupDatabase : restoreDatabase)(config.databaseUrl, verb));
+      const url = config.databaseDirectUrl ?? config.databaseUrl;
+      print(await (noun === 'backup' ? backupDatabase : restoreDatabase)(url, verb));
     } catch (err) {
       throw err instanceof BackupError ? new AdminError(err.message) : err;
     }

@@ -1,6 +1,7 @@
 import { Kysely, sql, type Migration } from 'kysely';
 import { openSqlite } from './sqlite.ts';
-import { openPostgres } from './postgres.ts';
+import { openPostgres, transactionPooled } from './postgres.ts';
+import { ChangeListener } from './change-notices.ts';
 import { companyScopedDialect } from './company-scope.ts';
 import { ChangeStamps } from './changes.ts';
 import { immediateReaders } from './prepared.ts';
@@ -32,6 +33,12 @@ export interface DatabaseOptions {
    * `global` tables, given by the composition root (`globalTables()` of src/modules.ts).
    */
   globalTables: readonly string[];
+  /**
+   * PostgreSQL: a direct connection (not through a pooler in transaction mode) to LISTEN for change notices on,
+   * which lets per-process caches answer (src/db/change-notices.ts). Default: `url` itself unless it says
+   * `pooling=transaction`; false: no listening, nothing cached.
+   */
+  listenUrl?: string | false;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -39,12 +46,20 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const max = options.poolSize ?? 16;
     const { dialect, pool } = openPostgres(url, max);
-    const changes = new ChangeStamps();
+    const listenUrl = options.listenUrl ?? (transactionPooled(url).pooled ? false : url);
+    const listener = listenUrl
+      ? new ChangeListener(transactionPooled(listenUrl).url, (table) => changes.written([table]))
+      : undefined;
+    const changes = new ChangeStamps(listener && (() => listener.freshness()));
     const db = new Kysely<Database>({
       dialect: companyScopedDialect(dialect, options.globalTables, (tables) => changes.written(tables)),
     });
     const usage = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
-    return { db, engine: 'postgres', changes, pool: usage, close: () => db.destroy() };
+    const close = async () => {
+      await listener?.close();
+      await db.destroy();
+    };
+    return { db, engine: 'postgres', changes, pool: usage, close };
   }
   const location = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
   const sqlite = openSqlite(location);
