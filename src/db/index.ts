@@ -95,6 +95,27 @@ export async function allocateIds(db: Db, companyId: number, name: string, count
   return Number(row.last_id) - count + 1;
 }
 
+/**
+ * Several sequences of one company advanced in one statement (one round trip): the first of `count` consecutive
+ * ids of each, in the order asked. The names must differ.
+ */
+export async function allocateIdBlocks(
+  db: Db,
+  companyId: number,
+  blocks: readonly { name: string; count: number }[],
+): Promise<number[]> {
+  const rows = await db
+    .insertInto('id_sequences')
+    .values(blocks.map(({ name, count }) => ({ company_id: companyId, name, last_id: count })))
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'name']).doUpdateSet({ last_id: sql`id_sequences.last_id + excluded.last_id` }),
+    )
+    .returning(['name', 'last_id'])
+    .execute();
+  const last = new Map(rows.map((r) => [r.name, Number(r.last_id)]));
+  return blocks.map(({ name, count }) => last.get(name)! - count + 1);
+}
+
 export async function allocateId(db: Db, companyId: number, name: string): Promise<number> {
   return allocateIds(db, companyId, name, 1);
 }

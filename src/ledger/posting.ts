@@ -30,7 +30,7 @@
 //   same lines negated, dated when the caller says, that names the receipt it reverses; both stay in the
 //   ledger, so every period already reported keeps its figures. A receipt is reversed at most once.
 import { attachmentsOf } from '../attachments/index.ts';
-import { allocateId, allocateIds, type Db } from '../db/index.ts';
+import { allocateIdBlocks, allocateIds, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { apiError, ApiError, errorItem, notFound, type ErrorItem } from '../platform/errors.ts';
@@ -335,8 +335,12 @@ export class LedgerPosting {
   ): Promise<PostedReceipt> {
     const period = await this.#validate(trx, companyId, draft);
     const now = this.#ctx.clock.now();
-    const id = await allocateId(trx, companyId, 'ledger_receipts');
-    const receiptNumber = await allocateId(trx, companyId, `receipt_number:${period.fiscalYearId}`);
+    // the receipt's id, its number in the fiscal year and its lines' ids: one statement
+    const [id, receiptNumber, firstEntryId] = await allocateIdBlocks(trx, companyId, [
+      { name: 'ledger_receipts', count: 1 },
+      { name: `receipt_number:${period.fiscalYearId}`, count: 1 },
+      { name: 'ledger_entries', count: draft.lines.length },
+    ]);
     const version = nextVersion(now);
     const row = draftToRow(draft, {
       companyId,
@@ -348,7 +352,7 @@ export class LedgerPosting {
       createdAt: isoDateTime(now),
     });
     await store.insertReceipt(trx, row);
-    await this.#writeLines(trx, row, draft.lines, [], true);
+    await this.#writeLines(trx, row, draft.lines, [], true, firstEntryId);
     return { id, receiptNumber, fiscalYearId: period.fiscalYearId, version };
   }
 
@@ -408,6 +412,7 @@ export class LedgerPosting {
     lines: readonly DraftLine[],
     reusableIds: number[],
     newReceipt = false,
+    firstFreshId?: number,
   ): Promise<void> {
     const companyId = receipt.company_id;
     const reusable = new Set(reusableIds);
@@ -416,7 +421,7 @@ export class LedgerPosting {
       id !== undefined && reusable.has(id) && !kept.has(id) ? (kept.add(id), id) : 0,
     );
     const fresh = ids.filter((id) => id === 0).length;
-    let next = fresh > 0 ? await allocateIds(trx, companyId, 'ledger_entries', fresh) : 0;
+    let next = fresh > 0 ? (firstFreshId ?? (await allocateIds(trx, companyId, 'ledger_entries', fresh))) : 0;
     for (let i = 0; i < ids.length; i++) if (ids[i] === 0) ids[i] = next++;
     const entries = lines.map((line, i) => lineToEntry(receipt, ids[i], line));
     const dimensions = lines.flatMap((line, i) => allocationRows(companyId, receipt.id, ids[i], line.dimensions ?? []));
