@@ -335,11 +335,12 @@ export class LedgerPosting {
   ): Promise<PostedReceipt> {
     const period = await this.#validate(trx, companyId, draft);
     const now = this.#ctx.clock.now();
-    // the receipt's id, its number in the fiscal year and its lines' ids: one statement
+    // the receipt's id, its number in the fiscal year, its lines' ids and the company's receipt count: one statement
     const [id, receiptNumber, firstEntryId] = await allocateIdBlocks(trx, companyId, [
       { name: 'ledger_receipts', count: 1 },
       { name: `receipt_number:${period.fiscalYearId}`, count: 1 },
       { name: 'ledger_entries', count: draft.lines.length },
+      { name: store.RECEIPT_COUNT, count: 1 },
     ]);
     const version = nextVersion(now);
     const row = draftToRow(draft, {
