@@ -13,13 +13,13 @@
 import pg from 'pg';
 import { sql, PostgresAdapter, type Kysely, type Migration } from 'kysely';
 
-export const CHANGES_CHANNEL = 'tase_changes';
-export const HEARTBEAT_MS = 100;
+const CHANGES_CHANNEL = 'tase_changes';
+const HEARTBEAT_MS = 100;
 export const STALE_BOUND_MS = 500;
 const RECONNECT_MS = 1000;
 
 /** Tables read through per-process caches (src/auth sessions, src/products by id): their writes are noticed. */
-export const NOTICED_TABLES = ['auth_sessions', 'company_users', 'users', 'api_keys', 'companies', 'products'];
+const NOTICED_TABLES = ['auth_sessions', 'company_users', 'users', 'api_keys', 'companies', 'products'];
 
 export const changeNoticeMigrations: Record<string, Migration> = {
   '0900_change_notices': {
