@@ -165,10 +165,22 @@ export function installMetrics(app: FastifyInstance, database: DatabaseHandle): 
   }
   const registry = Registry.merge([processRegistry, own]);
 
+  // the labelled series of each route and status, looked up once (prom-client hashes the labels on every call)
+  const series = new Map<string, { count: { inc(): void }; time: { observe(seconds: number): void } }>();
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    requests.inc({ method: request.method, route, status: reply.statusCode });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let found = series.get(key);
+    if (!found) {
+      if (series.size > 10_000) series.clear();
+      found = {
+        count: requests.labels(request.method, route, String(reply.statusCode)),
+        time: latency.labels(request.method, route),
+      };
+      series.set(key, found);
+    }
+    found.count.inc();
+    found.time.observe(reply.elapsedTime / 1000);
     done();
   });
 
