@@ -24,10 +24,13 @@ import { readFile, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { ACCOUNT_TYPES } from './accounts/index.ts';
 import { Presets, SingleBar } from 'cli-progress';
+import { BackupError, backupDatabase, restoreDatabase } from './db/backup.ts';
+import { isWorkerProcess, superviseWorkers } from './cluster.ts';
 
 const USAGE = `Usage: tase <command>
 
-  serve                         start the service (sandbox: creates a demo company on an empty database)
+  serve [--workers N]           start the service (sandbox: creates a demo company on an empty database);
+                                with N > 1, N processes share the port (PostgreSQL or an SQLite file)
   migrate                       bring the database schema up to date
   seed demo [--json]            create a demo company, user, OAuth client and API key
   admin company create --name N [--business-id ID] [--country C] [--currency EUR] [--contract-type TESTING]
@@ -60,6 +63,10 @@ const USAGE = `Usage: tase <command>
   admin rates import FILE                                     store the ECB euro reference rates of FILE (daily or historical XML)
   admin rates status                                          the days and currencies of rates stored
   admin bank import FILE --company-id N                       import a camt.053 statement or camt.054 notification file
+  admin backup FILE                                           copy the database to FILE while it serves (SQLite
+                                                              online backup; PostgreSQL: pg_dump custom format)
+  admin restore FILE                                          replace the database with the backup FILE (stop
+                                                              the service first; PostgreSQL: pg_restore --clean)
 
 Configuration: PORT, HOST, DATABASE_URL, TASE_MODE, TASE_SIGNING_SECRET, TASE_PUBLIC_URL, TASE_RATES_URL (see README).`;
 
@@ -92,20 +99,37 @@ function banner(config: Config, base: string, demo: DemoCredentials | undefined)
   return lines.join('\n');
 }
 
-async function serve(config: Config): Promise<void> {
-  const app: App = await buildApp({ config });
-  let demo: DemoCredentials | undefined;
-  if (config.mode === 'sandbox') {
-    if (!(await hasCompanies(app.ctx))) {
-      await seedDemo(app.ctx, { withData: true });
-      await app.services.currencies.seedSandboxRates();
-    }
-    demo = await storedDemo(app.ctx);
+/** The sandbox's demo company, made on an empty database. */
+async function sandboxDemo(app: App): Promise<DemoCredentials | undefined> {
+  if (app.ctx.config.mode !== 'sandbox') return undefined;
+  if (!(await hasCompanies(app.ctx))) {
+    await seedDemo(app.ctx, { withData: true });
+    await app.services.currencies.seedSandboxRates();
   }
-  await app.fastify.listen({ port: config.port, host: config.host });
+  return storedDemo(app.ctx);
+}
+
+function printBanner(config: Config, demo: DemoCredentials | undefined): void {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const base = config.publicUrl ?? `http://${shownHost}:${config.port}`;
   process.stdout.write(`${banner(config, base, demo)}\n`);
+}
+
+async function serve(config: Config, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { workers: { type: 'string' } }, strict: true });
+  const workers = values.workers === undefined ? 1 : int('workers', values.workers);
+  if (workers > 1 && !isWorkerProcess()) {
+    if (/^(sqlite:(\/\/)?)?(:memory:)?$/.test(config.databaseUrl))
+      throw new AdminError('--workers needs a database the processes share: PostgreSQL or an SQLite file');
+    // migrations and the demo company once, before any worker starts
+    const demo = await withAdmin(config, (_admin, app) => sandboxDemo(app));
+    superviseWorkers(workers, () => printBanner(config, demo));
+    return;
+  }
+  const app: App = await buildApp({ config });
+  const demo = isWorkerProcess() ? undefined : await sandboxDemo(app);
+  await app.fastify.listen({ port: config.port, host: config.host });
+  if (!isWorkerProcess()) printBanner(config, demo);
   const stop = async () => {
     await app.close();
     process.exit(0);
@@ -331,6 +355,16 @@ async function bankAdmin(app: App, verb: string | undefined, args: string[]): Pr
 
 async function admin(config: Config, args: string[]): Promise<void> {
   const [noun, verb, ...rest] = args;
+  if (noun === 'backup' || noun === 'restore') {
+    if (verb === undefined || rest.length > 0) throw new AdminError(`admin ${noun} takes one FILE`);
+    try {
+      const url = config.databaseDirectUrl ?? config.databaseUrl;
+      print(await (noun === 'backup' ? backupDatabase : restoreDatabase)(url, verb));
+    } catch (err) {
+      throw err instanceof BackupError ? new AdminError(err.message) : err;
+    }
+    return;
+  }
   if (noun === 'housekeeping') {
     if (verb !== undefined) throw new AdminError(`admin housekeeping takes no arguments, got '${verb}'`);
     print(await withAdmin(config, (_service, app) => app.services.housekeeping.runOnce()));
@@ -470,7 +504,7 @@ export async function main(argv: string[]): Promise<number> {
     const config = configFromEnv();
     switch (command) {
       case 'serve':
-        await serve(config);
+        await serve(config, args);
         return -1; // keeps running
       case 'migrate': {
         const database = openDatabase({ url: config.databaseUrl, globalTables: globalTables() });

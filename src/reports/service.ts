@@ -106,24 +106,24 @@ export class ReportService {
   }
 
   async #chart(companyId: number, numbers?: string[]): Promise<Map<string, ChartAccount>> {
-    return new Map((await store.chart(this.#ctx.db, companyId, numbers)).map((a) => [a.number, a]));
+    return new Map((await store.chart(this.#ctx.readDb, companyId, numbers)).map((a) => [a.number, a]));
   }
 
   async #yearStarts(companyId: number) {
-    const years = await store.fiscalYears(this.#ctx.db, companyId);
+    const years = await store.fiscalYears(this.#ctx.readDb, companyId);
     return (date: string) => fiscalYearStartOn(years, date) ?? BEGINNING;
   }
 
   /** Checks a dimension filter against the company's register: the item must exist in that dimension. */
   async checkDimension(companyId: number, dimension: DimensionFilter | undefined, field: string): Promise<void> {
     if (!dimension) return;
-    const [item] = await findDimensionItems(this.#ctx.db, companyId, [dimension.itemId]);
+    const [item] = await findDimensionItems(this.#ctx.readDb, companyId, [dimension.itemId]);
     if (!item || item.dimensionId !== dimension.dimensionId)
       throw apiError('DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION', field);
   }
 
   #movements(companyId: number, from: string, through: string, filter: LineFilter): Promise<Movements> {
-    return store.movements(this.#ctx.db, companyId, from, through, filter);
+    return store.movements(this.#ctx.readDb, companyId, from, through, filter);
   }
 
   /** The four spans of a period (balances.ts `PeriodSpans`), each one query of `movements`. */
@@ -180,7 +180,7 @@ export class ReportService {
     page: PageRequest,
   ) {
     checkRange(startDate, endDate);
-    const db = this.#ctx.db;
+    const db = this.#ctx.readDb;
     const query = { start: startDate, end: endDate, accounts };
     const [total, lines] = await Promise.all([
       store.countLines(db, companyId, query),
@@ -355,7 +355,7 @@ export class ReportService {
 
   /** The lines of one account in a period, in general-ledger order, and their sum. */
   async accountLines(companyId: number, account: string, period: Period, filter: ReportFilter) {
-    const db = this.#ctx.db;
+    const db = this.#ctx.readDb;
     const query = { start: period.startDate, end: period.endDate, accounts: [account], ...filter };
     const total = await store.countLines(db, companyId, query);
     if (total > MAX_ACCOUNT_LINES)
