@@ -32,6 +32,7 @@ import { housekeepingArea } from './housekeeping/index.ts';
 import { bankArea } from './bank/index.ts';
 import { attachmentsArea } from './attachments/index.ts';
 import { payrollArea } from './payroll/index.ts';
+import { integrationsArea } from './integrations/index.ts';
 
 export type { BackgroundTask } from './platform/area.ts';
 
@@ -61,6 +62,7 @@ export const MODULES = [
   authenticatorArea,
   housekeepingArea,
   bankArea,
+  integrationsArea,
 ] as const;
 
 type Module = (typeof MODULES)[number];

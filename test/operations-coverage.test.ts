@@ -63,8 +63,6 @@ const OWED: Record<string, string[]> = {
     'PUT /payrolls/salaryslips/{id}/approve',
     'PUT /payrolls/salaryslips/{id}/cancelapproval',
   ],
-  // integrations (the integrations issue)
-  integrations: ['GET /integrations/{id}', 'GET /integrations/{id}/customers', 'PUT /integrations/{id}'],
 };
 
 let svc: TestService;
