@@ -56,6 +56,9 @@ const USAGE = `Usage: tase <command>
                     [--name-sv NAME] [--vat-percent P --vat-status S]   add an account of the company's own
   admin account rename --company-id N --account NUMBER --name NAME [--language sv]   rename (or translate) an account
   admin account set-active --company-id N --account NUMBER --active true|false       deactivate or activate an account
+  admin integration list                                      integration specifications waiting for review
+  admin integration approve --integration-id ID               approve the version under review (activation link opens)
+  admin integration decline --integration-id ID --reason TEXT decline it; the integrator sees the reason
   admin housekeeping                                          delete expired rows now (one pass), print the counts
   admin rates import FILE                                     store the ECB euro reference rates of FILE (daily or historical XML)
   admin rates status                                          the days and currencies of rates stored
@@ -384,6 +387,8 @@ async function admin(config: Config, args: string[]): Promise<void> {
       default: { type: 'boolean' },
       verifiers: { type: 'string' },
       acceptors: { type: 'string' },
+      'integration-id': { type: 'string' },
+      reason: { type: 'string' },
     },
     strict: true,
   });
@@ -448,6 +453,19 @@ async function admin(config: Config, args: string[]): Promise<void> {
       case 'user api-login-only':
         if (values.on === values.off) throw new AdminError('give exactly one of --on and --off');
         return service.setApiLoginOnly(int('user-id', values['user-id']), values.on === true);
+      case 'integration list':
+        return app.services.integrations.pendingReviews();
+      case 'integration approve':
+      case 'integration decline': {
+        const integrationId = required('integration-id', values['integration-id']);
+        const decision =
+          verb === 'approve'
+            ? { approve: true as const }
+            : { approve: false as const, reason: required('reason', values.reason) };
+        return app.services.integrations.review(integrationId, decision).catch((err: unknown) => {
+          throw asAdminError(err);
+        });
+      }
       case 'period close':
       case 'period open':
       case 'fiscal-year close':

@@ -136,6 +136,15 @@ describe.runIf(testEngine === 'sqlite')('tase command', () => {
     expect(weak.code).toBe(2);
   });
 
+  it('lists integration specifications under review and refuses to review an unknown one', async () => {
+    expect(JSON.parse((await tase(['admin', 'integration', 'list'])).stdout)).toEqual([]);
+    const unknown = await tase(['admin', 'integration', 'approve', '--integration-id', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Integration not found');
+    const noReason = await tase(['admin', 'integration', 'decline', '--integration-id', 'nope']);
+    expect(noReason.stderr).toContain('--reason is required');
+  });
+
   it('production mode refuses to start without a signing secret', async () => {
     const answer = await tase(['serve'], { TASE_MODE: 'production', TASE_SIGNING_SECRET: '' });
     expect(answer.code).toBe(2);
