@@ -33,6 +33,7 @@ import { bankArea } from './bank/index.ts';
 import { attachmentsArea } from './attachments/index.ts';
 import { payrollArea } from './payroll/index.ts';
 import { integrationsArea } from './integrations/index.ts';
+import { sandboxArea } from './sandbox/index.ts';
 
 export type { BackgroundTask } from './platform/area.ts';
 
@@ -63,6 +64,7 @@ export const MODULES = [
   housekeepingArea,
   bankArea,
   integrationsArea,
+  sandboxArea,
 ] as const;
 
 type Module = (typeof MODULES)[number];

@@ -137,6 +137,12 @@ export const ERRORS = {
     message: 'callbackUrl must be an absolute https URL (http only on localhost) without credentials or fragment.',
   },
   INTEGRATION_RIGHT_LISTED_TWICE: { status: 400, message: 'Right {right} is requested more than once.' },
+  SANDBOX_CLOCK_FIXED: { status: 409, message: 'The clock of this service cannot be moved.' },
+  SANDBOX_MFA_OUTCOME_INVALID: {
+    status: 400,
+    message: "The header X-Tase-Sandbox-Mfa must be CONFIRM, REJECT or EXPIRE, got '{value}'.",
+  },
+  SANDBOX_SEED_REFUSED: { status: 400, message: 'The fixture was refused: {detail}.' },
 
   // products and groups
   TRAVEL_PRODUCT_CANNOT_BE_DELETED: { status: 400 },

@@ -7,6 +7,7 @@ import type { Database } from '../../src/db/types.ts';
 type Nullability<Row> = { [K in keyof Row]-?: null extends Row[K] ? 'null' : 'notnull' };
 
 export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = {
+  sandbox_settings: { company_id: 'notnull', name: 'notnull', value: 'notnull' },
   integration_directory: { integration_id: 'notnull', company_id: 'notnull', created_at: 'notnull' },
   integration_specifications: {
     company_id: 'notnull',
