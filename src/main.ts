@@ -23,6 +23,7 @@ import { parseEcbRates, RatesFileError } from './currencies/index.ts';
 import { readFile, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { ACCOUNT_TYPES } from './accounts/index.ts';
+import { parseFixture } from './sandbox/index.ts';
 import { Presets, SingleBar } from 'cli-progress';
 
 const USAGE = `Usage: tase <command>
@@ -30,6 +31,8 @@ const USAGE = `Usage: tase <command>
   serve                         start the service (sandbox: creates a demo company on an empty database)
   migrate                       bring the database schema up to date
   seed demo [--json]            create a demo company, user, OAuth client and API key
+  seed FILE                     create the companies, users, clients, keys and documents of a fixture file
+                                (format: schemas/sandbox-fixture.schema.json; example: examples/sandbox-fixture.json)
   admin company create --name N [--business-id ID] [--country C] [--currency EUR] [--contract-type TESTING]
                        [--product-version FINANCIALS_PLUS]
                        [--business-form LIMITED_COMPANY|SOLE_TRADER]   the form chooses the standard chart
@@ -211,6 +214,20 @@ async function ledgerAdmin(
   } catch (err) {
     throw asAdminError(err);
   }
+}
+
+/** `tase seed FILE`: the companies of a fixture file (see schemas/sandbox-fixture.schema.json), as POST /sandbox/seed. */
+async function seedFixture(config: Config, file: string): Promise<unknown> {
+  const text = await readFile(file, 'utf8').catch((err: Error) => {
+    throw new AdminError(`cannot read ${file}: ${err.message}`);
+  });
+  return withAdmin(config, async (_admin, app) => {
+    try {
+      return await app.services.sandbox.seed(parseFixture(text), (request) => app.fastify.inject(request));
+    } catch (err) {
+      throw asAdminError(err);
+    }
+  });
 }
 
 /** A refusal of the API's rules, printed as text by the admin commands. */
@@ -498,6 +515,10 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'seed': {
+        if (args[0] && args[0] !== 'demo') {
+          print(await seedFixture(config, args[0]));
+          return 0;
+        }
         if (args[0] !== 'demo') throw new AdminError(`unknown seed '${args[0] ?? ''}'; try 'seed demo'`);
         const credentials = await withAdmin(config, async (_admin, app) => {
           const seeded = await seedDemo(app.ctx, { withData: true });

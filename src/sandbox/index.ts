@@ -10,6 +10,7 @@ import { inspectorRoutes } from './page.ts';
 import { SandboxService } from './service.ts';
 
 export { SandboxService } from './service.ts';
+export { fixtureJsonSchema, parseFixture } from './fixture.ts';
 
 export const sandboxArea = defineArea({
   name: 'sandbox',

@@ -40,7 +40,6 @@ export const MfaScript = Addition(
     { title: 'SandboxMfaScript', additionalProperties: false },
   ),
 );
-export type MfaScriptWire = Static<typeof MfaScript>;
 
 export const ResetRequest = Addition(
   Type.Object(
@@ -73,7 +72,7 @@ const Attempt = Type.Object(
   { additionalProperties: false },
 );
 
-export const InspectedDelivery = Type.Object(
+const InspectedDelivery = Type.Object(
   {
     deliveryId: Type.String(),
     webhookUuid: Type.String(),
@@ -162,7 +161,6 @@ export const Fixture = Addition(
       companies: Type.Array(FixtureCompany, { minItems: 1, maxItems: 50 }),
     },
     {
-      $id: 'https://tase.dev/schemas/sandbox-fixture.schema.json',
       title: 'SandboxFixture',
       description:
         'Companies with their users, OAuth clients and API keys, and the registers and documents to create in ' +

@@ -29,7 +29,7 @@ import {
   type SeedResultWire,
 } from './schemas.ts';
 
-export const MFA_HEADER = 'x-tase-sandbox-mfa';
+const MFA_HEADER = 'x-tase-sandbox-mfa';
 const MFA_SETTING = 'mfa_outcome';
 const DELIVERIES_LISTED = 200;
 

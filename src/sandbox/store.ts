@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
 
-export interface SandboxSettingRow {
+interface SandboxSettingRow {
   company_id: number;
   name: string;
   value: string;
