@@ -46,7 +46,7 @@ describe('webhook inspector page in Chromium', () => {
     expect(await row.textContent()).toContain('X-Tase-Signature: ');
     expect(await row.textContent()).toContain('"eventType":"USER_UPDATED"');
     await row.locator('button:has-text("Replay")').click();
-    await tab.waitForFunction(() => document.querySelector('#status')?.textContent === 'Delivery queued.');
+    await tab.waitForFunction("document.querySelector('#status')?.textContent === 'Delivery queued.'");
     await until(() => receiver.calls.filter((c) => c === '/hook').length === 2);
     await tab.click('#load');
     await until(async () => ((await row.locator('pre').first().textContent()) ?? '').split('\n').length === 2);
