@@ -24,6 +24,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { ACCOUNT_TYPES } from './accounts/index.ts';
 import { parseFixture } from './sandbox/index.ts';
+import { reviewLink } from './integrations/index.ts';
 import { Presets, SingleBar } from 'cli-progress';
 
 const USAGE = `Usage: tase <command>
@@ -60,6 +61,7 @@ const USAGE = `Usage: tase <command>
   admin account rename --company-id N --account NUMBER --name NAME [--language sv]   rename (or translate) an account
   admin account set-active --company-id N --account NUMBER --active true|false       deactivate or activate an account
   admin integration list                                      integration specifications waiting for review
+  admin integration review-link                               a link to the review page, valid for an hour
   admin integration approve --integration-id ID               approve the version under review (activation link opens)
   admin integration decline --integration-id ID --reason TEXT decline it; the integrator sees the reason
   admin housekeeping                                          delete expired rows now (one pass), print the counts
@@ -472,6 +474,8 @@ async function admin(config: Config, args: string[]): Promise<void> {
         return service.setApiLoginOnly(int('user-id', values['user-id']), values.on === true);
       case 'integration list':
         return app.services.integrations.pendingReviews();
+      case 'integration review-link':
+        return reviewLink(app.ctx);
       case 'integration approve':
       case 'integration decline': {
         const integrationId = required('integration-id', values['integration-id']);

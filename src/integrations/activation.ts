@@ -6,7 +6,6 @@
 // The two form posts carry a signed ticket (HMAC with the service's signing key) instead of a server-side flow:
 // the first one names only the integration, the second one also the user who gave the right password, and
 // both expire after 5 minutes. Nothing reaches the callback address but what the integrator registered.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import { rootRoute, type RootRouteDef } from '../platform/root-routes.ts';
@@ -14,6 +13,7 @@ import { normalizeRights } from '../platform/rights.ts';
 import { findMembership, identity, membershipsOfUser } from '../auth/index.ts';
 import { escapeHtml, renderPage } from '../login/index.ts';
 import type { IntegrationService, LiveIntegration } from './service.ts';
+import { signedTickets } from './tickets.ts';
 
 const TICKET_SECONDS = 300;
 
@@ -33,30 +33,18 @@ interface Ticket {
 }
 
 function tickets(key: Uint8Array, now: () => Date) {
-  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  const signed = signedTickets<Ticket>('activation', key, now);
   return {
-    issue(ticket: Ticket): string {
-      const payload = Buffer.from(JSON.stringify({ ...ticket, exp: now().getTime() + TICKET_SECONDS * 1000 })).toString(
-        'base64url',
-      );
-      return `${payload}.${mac(`activation.${payload}`)}`;
-    },
+    issue: (ticket: Ticket) => signed.issue(ticket, TICKET_SECONDS),
     read(value: string | undefined, integrationId: string): Ticket {
-      const [payload, signature] = (value ?? '').split('.');
-      const expected = payload ? mac(`activation.${payload}`) : '';
-      if (
-        !payload ||
-        !signature ||
-        signature.length !== expected.length ||
-        !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
-      )
-        throw new ActivationProblem('The form could not be verified. Open the activation link again.', 403);
-      const ticket = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Ticket & { exp: number };
-      if (ticket.integrationId !== integrationId)
-        throw new ActivationProblem('The form belongs to another integration.', 403);
-      if (ticket.exp <= now().getTime())
+      const check = signed.read(value);
+      if (!check.ok && check.reason === 'expired')
         throw new ActivationProblem('The activation took longer than 5 minutes. Open the activation link again.');
-      return ticket;
+      if (!check.ok)
+        throw new ActivationProblem('The form could not be verified. Open the activation link again.', 403);
+      if (check.payload.integrationId !== integrationId)
+        throw new ActivationProblem('The form belongs to another integration.', 403);
+      return check.payload;
     },
   };
 }

@@ -5,9 +5,11 @@ import type { CompanyService } from '../company/index.ts';
 import { integrationMigrations } from './migrations.ts';
 import { integrationRoutes } from './routes.ts';
 import { activationRoutes } from './activation.ts';
+import { reviewRoutes } from './review-page.ts';
 import { IntegrationService } from './service.ts';
 
 export { IntegrationService } from './service.ts';
+export { reviewLink } from './review-page.ts';
 
 export const integrationsArea = defineArea({
   name: 'integrations',
@@ -28,5 +30,5 @@ export const integrationsArea = defineArea({
   migrations: integrationMigrations,
   create: (ctx, deps: { company: CompanyService }) => new IntegrationService(ctx, deps.company),
   routes: (integrations) => integrationRoutes(integrations),
-  rootRoutes: (integrations, ctx) => activationRoutes(integrations, ctx),
+  rootRoutes: (integrations, ctx) => [...activationRoutes(integrations, ctx), ...reviewRoutes(integrations, ctx)],
 });
