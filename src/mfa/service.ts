@@ -93,8 +93,8 @@ export class MfaService implements TwoFactorGate {
     route: { method: HttpMethod; path: string },
   ): Promise<{ transactionIdentifier: string; confirmationApp: string }> {
     const described = await spec.describe(request);
-    const outcome = this.#ctx.config.mode === 'sandbox' ? await this.sandboxOutcome(request) : undefined;
     const now = this.#ctx.clock.now();
+    const outcome = this.#ctx.config.mode === 'sandbox' ? await this.sandboxOutcome(request) : undefined;
     const transactionId = randomUUID();
     const details = (described.details ?? []).slice(0, MAX_DETAIL_LINES);
     await store.insertTransaction(this.#ctx.db, {
