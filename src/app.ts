@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { randomBytes } from 'node:crypto';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index.ts';
 import type { Config } from './platform/config.ts';
-import { systemClock, type Clock } from './platform/clock.ts';
+import { ShiftedClock, systemClock, type Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import {
   clientErrorHandler,
@@ -89,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const requestIdPrefix = randomBytes(6).toString('base64url');
   let requestCounter = 0;
   const { config } = options;
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? (config.mode === 'sandbox' ? new ShiftedClock() : systemClock);
   const database =
     options.database ??
     openDatabase({ url: config.databaseUrl, listenUrl: config.databaseDirectUrl, globalTables: globalTables() });

@@ -23,6 +23,8 @@ import { parseEcbRates, RatesFileError } from './currencies/index.ts';
 import { readFile, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { ACCOUNT_TYPES } from './accounts/index.ts';
+import { parseFixture } from './sandbox/index.ts';
+import { reviewLink } from './integrations/index.ts';
 import { Presets, SingleBar } from 'cli-progress';
 import { BackupError, backupDatabase, restoreDatabase } from './db/backup.ts';
 import { isWorkerProcess, superviseWorkers } from './cluster.ts';
@@ -33,6 +35,8 @@ const USAGE = `Usage: tase <command>
                                 with N > 1, N processes share the port (PostgreSQL or an SQLite file)
   migrate                       bring the database schema up to date
   seed demo [--json]            create a demo company, user, OAuth client and API key
+  seed FILE                     create the companies, users, clients, keys and documents of a fixture file
+                                (format: schemas/sandbox-fixture.schema.json; example: examples/sandbox-fixture.json)
   admin company create --name N [--business-id ID] [--country C] [--currency EUR] [--contract-type TESTING]
                        [--product-version FINANCIALS_PLUS]
                        [--business-form LIMITED_COMPANY|SOLE_TRADER]   the form chooses the standard chart
@@ -59,6 +63,10 @@ const USAGE = `Usage: tase <command>
                     [--name-sv NAME] [--vat-percent P --vat-status S]   add an account of the company's own
   admin account rename --company-id N --account NUMBER --name NAME [--language sv]   rename (or translate) an account
   admin account set-active --company-id N --account NUMBER --active true|false       deactivate or activate an account
+  admin integration list                                      integration specifications waiting for review
+  admin integration review-link                               a link to the review page, valid for an hour
+  admin integration approve --integration-id ID               approve the version under review (activation link opens)
+  admin integration decline --integration-id ID --reason TEXT decline it; the integrator sees the reason
   admin housekeeping                                          delete expired rows now (one pass), print the counts
   admin rates import FILE                                     store the ECB euro reference rates of FILE (daily or historical XML)
   admin rates status                                          the days and currencies of rates stored
@@ -232,6 +240,20 @@ async function ledgerAdmin(
   } catch (err) {
     throw asAdminError(err);
   }
+}
+
+/** `tase seed FILE`: the companies of a fixture file (see schemas/sandbox-fixture.schema.json), as POST /sandbox/seed. */
+async function seedFixture(config: Config, file: string): Promise<unknown> {
+  const text = await readFile(file, 'utf8').catch((err: Error) => {
+    throw new AdminError(`cannot read ${file}: ${err.message}`);
+  });
+  return withAdmin(config, async (_admin, app) => {
+    try {
+      return await app.services.sandbox.seed(parseFixture(text), (request) => app.fastify.inject(request));
+    } catch (err) {
+      throw asAdminError(err);
+    }
+  });
 }
 
 /** A refusal of the API's rules, printed as text by the admin commands. */
@@ -418,6 +440,8 @@ async function admin(config: Config, args: string[]): Promise<void> {
       default: { type: 'boolean' },
       verifiers: { type: 'string' },
       acceptors: { type: 'string' },
+      'integration-id': { type: 'string' },
+      reason: { type: 'string' },
     },
     strict: true,
   });
@@ -482,6 +506,21 @@ async function admin(config: Config, args: string[]): Promise<void> {
       case 'user api-login-only':
         if (values.on === values.off) throw new AdminError('give exactly one of --on and --off');
         return service.setApiLoginOnly(int('user-id', values['user-id']), values.on === true);
+      case 'integration list':
+        return app.services.integrations.pendingReviews();
+      case 'integration review-link':
+        return reviewLink(app.ctx);
+      case 'integration approve':
+      case 'integration decline': {
+        const integrationId = required('integration-id', values['integration-id']);
+        const decision =
+          verb === 'approve'
+            ? { approve: true as const }
+            : { approve: false as const, reason: required('reason', values.reason) };
+        return app.services.integrations.review(integrationId, decision).catch((err: unknown) => {
+          throw asAdminError(err);
+        });
+      }
       case 'period close':
       case 'period open':
       case 'fiscal-year close':
@@ -514,6 +553,10 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'seed': {
+        if (args[0] && args[0] !== 'demo') {
+          print(await seedFixture(config, args[0]));
+          return 0;
+        }
         if (args[0] !== 'demo') throw new AdminError(`unknown seed '${args[0] ?? ''}'; try 'seed demo'`);
         const credentials = await withAdmin(config, async (_admin, app) => {
           const seeded = await seedDemo(app.ctx, { withData: true });
