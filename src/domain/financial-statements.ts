@@ -344,3 +344,23 @@ export function cashFlowRows(
     return { key, name, subtotal, of: subtotal ? of.map((k) => position.get(k)!) : [], value: amount };
   });
 }
+
+// ---------------------------------------------------------------------------------------- account types by range
+
+type AccountType = 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE';
+
+/**
+ * The account types a four-digit account number allows, by the decree's classes as the standard chart places
+ * them: 1000–1999 assets (vastaavaa), 2000–2379 equity and 2380–2999 liabilities (vastattavaa: capital loans,
+ * accumulated appropriations, provisions and debt), 3000–9999 the income statement, where income and expense
+ * accounts alternate (e.g. variation of inventories 3600–3649, financial items 9000–9699) so either is allowed.
+ * Undefined for numbers outside the four-digit ranges: no line of the statements takes them, so any type goes.
+ */
+export function allowedAccountTypes(account: string): readonly AccountType[] | undefined {
+  const number = accountNumber(account);
+  if (number === undefined || number < 1000) return undefined;
+  if (number < 2000) return ['ASSET'];
+  if (number < 2380) return ['EQUITY'];
+  if (number < 3000) return ['LIABILITY'];
+  return ['INCOME', 'EXPENSE'];
+}
