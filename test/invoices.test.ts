@@ -312,6 +312,48 @@ describe('GET /invoices', () => {
     expect(page.body.meta).toMatchObject({ pageNumber: 0, pageSize: 2, resultCount: 2 });
     expect(page.body.results[0]).toHaveProperty('invoiceSumInfo');
   });
+
+  it('finds a word of three or more characters anywhere in the text, and one or two at the start of a word', async () => {
+    const kauppa = await create(
+      salesInvoice({ counterParty: { counterPartyAddress: { name: 'Lähimyymälä Ärrä Oy' } } }),
+    );
+    const ids = async (term: string) =>
+      (await svc.api('GET', `/invoices?searchTerm=${encodeURIComponent(term)}&size=200`)).body.results.map(
+        (r: { id: number }) => r.id,
+      );
+    expect(await ids('MYYMALA')).toEqual([kauppa.id]);
+    expect(await ids('imyyM')).toEqual([kauppa.id]);
+    expect(await ids('arra lahi')).toEqual([kauppa.id]);
+    expect(await ids('la ar')).toEqual([kauppa.id]);
+    expect(await ids('ah')).not.toContain(kauppa.id); // not the start of a word
+    expect(await ids('malah')).toEqual([]); // its trigrams are all there, the word is not
+    // the term is the invoice's again after an edit
+    const renamed = await svc.api('PUT', `/invoices/${kauppa.id}`, {
+      ...kauppa,
+      counterParty: { ...kauppa.counterParty, counterPartyAddress: { name: 'Rautamyymälä Oy' } },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await ids('lahimyy')).toEqual([]);
+    expect(await ids('rautam')).toEqual([kauppa.id]);
+  });
+
+  it('counts the matches on the first page and on the last, not on pages between', async () => {
+    for (let i = 0; i < 5; i++)
+      await create(salesInvoice({ counterParty: { counterPartyAddress: { name: `Paging Testi ${i}` } } }));
+    const meta = async (query: string) =>
+      (await svc.api('GET', `/invoices?searchTerm=paging%20testi&${query}`)).body.meta;
+    expect(await meta('size=2&page=0')).toEqual({ pageNumber: 0, pageSize: 2, resultCount: 2, totalCount: 5 });
+    expect(await meta('size=2&page=1')).toEqual({ pageNumber: 1, pageSize: 2, resultCount: 2 });
+    expect(await meta('size=2&page=2')).toEqual({ pageNumber: 2, pageSize: 2, resultCount: 1, totalCount: 5 });
+    expect(await meta('size=2&page=3')).toEqual({ pageNumber: 3, pageSize: 2, resultCount: 0 });
+    const first = await svc.api('GET', '/invoices?searchTerm=paging%20testi&size=2');
+    const next = await svc.api(
+      'GET',
+      `/invoices?searchTerm=paging%20testi&size=2&previousId=${first.body.results[1].id}`,
+    );
+    expect(next.body.meta).toEqual({ pageNumber: 0, pageSize: 2, resultCount: 2 });
+    expect(next.body.results[0].id).toBeGreaterThan(first.body.results[1].id);
+  });
 });
 
 describe('tenant isolation', () => {

@@ -46,7 +46,7 @@ export const invoicesArea = defineArea({
     company: [
       'invoices',
       'invoice_rows',
-      'invoice_search_words',
+      'invoice_search_grams',
       'invoice_payment_events',
       'invoice_history',
       'invoice_checkers',

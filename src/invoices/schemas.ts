@@ -343,7 +343,23 @@ const InvoiceBasicInfo = Type.Object(
   { title: 'InvoiceBasicInfo', additionalProperties: false },
 );
 export type InvoiceBasicWire = Static<typeof InvoiceBasicInfo>;
-export const InvoiceSearchResult = Page(InvoiceBasicInfo, { title: 'InvoiceSearchResult' });
+export const InvoiceSearchResult = Type.Object(
+  {
+    results: Type.Array(InvoiceBasicInfo),
+    meta: Type.Object({
+      pageNumber: Type.Integer(),
+      pageSize: Type.Integer(),
+      resultCount: Type.Integer(),
+      totalCount: Type.Optional(
+        Type.Integer({
+          description:
+            'How many invoices match: given on the first page when at most 10 000 match, and on a page that ends the list.',
+        }),
+      ),
+    }),
+  },
+  { title: 'InvoiceSearchResult' },
+);
 
 export const CheckingEvent = Type.Object(
   { comment: Type.Optional(Text(100)) },

@@ -30,7 +30,7 @@ import {
   parseDocument,
   requireInvoiceRight,
   searchText,
-  searchWords,
+  searchGrams,
   serializeDocument,
   storedDocument,
   type StoredInvoice,
@@ -105,18 +105,23 @@ export class InvoiceDocuments {
     return invoiceToWire(record, checkers, currency);
   }
 
-  async search(caller: Caller, search: store.InvoiceSearch, page: PageRequest): Promise<Paged<InvoiceBasicWire>> {
+  async search(
+    caller: Caller,
+    search: store.InvoiceSearch,
+    page: PageRequest,
+  ): Promise<{
+    results: InvoiceBasicWire[];
+    meta: Omit<Paged<InvoiceBasicWire>['meta'], 'totalCount'> & { totalCount?: number };
+  }> {
     const viewable = (search.types?.length ? search.types : [...EDITABLE_TYPES]).filter(
       (type) => mayView(caller.rights, type, false) || (SALES_TYPES.has(type) && mayView(caller.rights, type, true)),
     );
     if (viewable.length === 0) return paged([], 0, page);
     const { rows, total } = await store.searchInvoices(this.db, caller.companyId, { ...search, types: viewable }, page);
     const currency = await this.companyCurrency(this.db, caller.companyId);
-    return paged(
-      rows.map((r) => invoiceToBasic(r, currency)),
-      total,
-      page,
-    );
+    const results = rows.map((r) => invoiceToBasic(r, currency));
+    if (total !== undefined) return paged(results, total, page);
+    return { results, meta: { pageNumber: page.pageNumber, pageSize: page.pageSize, resultCount: results.length } };
   }
 
   /** POST /invoices: checks, numbers and stores a new invoice (UNFINISHED). */
@@ -254,7 +259,7 @@ export class InvoiceDocuments {
     let next = fresh > 0 ? await allocateIds(trx, companyId, 'invoice_rows', fresh) : 0;
     for (let i = 0; i < ids.length; i++) if (ids[i] === 0) ids[i] = next++;
     document.invoiceRows = document.invoiceRows.map((row, i) => ({ ...row, id: ids[i] }));
-    await store.replaceRowsAndWords(
+    await store.replaceRowsAndGrams(
       trx,
       companyId,
       invoiceId,
@@ -265,7 +270,7 @@ export class InvoiceDocuments {
         position,
         product_id: row.productId ?? null,
       })),
-      searchWords(searchText(document, invoiceNumber)),
+      searchGrams(searchText(document, invoiceNumber)),
     );
   }
 
