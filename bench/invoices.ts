@@ -7,6 +7,7 @@
 // Prints p50/p99 of each.
 //   node bench/invoices.ts                          (embedded SQLite, a file in a temporary directory)
 //   DATABASE_URL=postgres://… node bench/invoices.ts (a new database on that server, dropped afterwards)
+//   BENCH_KEEP=1 keeps the database and prints its address, to look at the query plans.
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/platform/config.ts';
@@ -196,7 +197,7 @@ async function timeSearches(label: string, term: (i: number) => string, extra = 
       counted++;
     }
   }
-  const hits = counted === 0 ? 'more than 10 000 hits' : `avg ${Math.round(found / counted)} hits`;
+  const hits = counted === 0 ? 'more than 1 000 hits' : `avg ${Math.round(found / counted)} hits`;
   report(`${label} (${hits}${counted > 0 && counted < SEARCHES ? `, counted on ${counted}` : ''})`, times);
 }
 await timeSearches('searchTerm: a customer (name + number)', (i) => {
@@ -211,4 +212,5 @@ await timeSearches('no searchTerm: the first page of all', () => '');
 
 await app.close();
 await database.close();
-await bench.remove();
+if (!process.env.BENCH_KEEP) await bench.remove();
+else console.log(url);

@@ -133,7 +133,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
         'the additional information, ignoring case and accents (ä, ö, å match a, o, a): each word of three or ' +
         'more letters or digits must occur anywhere in that text (`auppa` finds Kauppa), a word of one or two ' +
         'must begin a word of it; several words must all match (at most 5 are used). Paged; ordered by id unless ' +
-        'an `orderBy…` is given. `meta.totalCount` is given on the first page when at most 10 000 invoices match, ' +
+        'an `orderBy…` is given. `meta.totalCount` is given on the first page when at most 1 000 invoices match, ' +
         'and on a page that ends the list (fewer results than `size`); otherwise it is left out and the list ' +
         'continues until a page is shorter than `size`.',
       schema: {

@@ -353,7 +353,7 @@ export const InvoiceSearchResult = Type.Object(
       totalCount: Type.Optional(
         Type.Integer({
           description:
-            'How many invoices match: given on the first page when at most 10 000 match, and on a page that ends the list.',
+            'How many invoices match: given on the first page when at most 1 000 match, and on a page that ends the list.',
         }),
       ),
     }),

@@ -205,7 +205,7 @@ export interface InvoiceSearch {
 }
 
 /** How many invoices a gram is in, counted up to a cap: cheap index range counts to pick the rarest by. */
-const SELECTIVITY_CAP = 2_000;
+const SELECTIVITY_CAP = 1_000;
 
 async function bySelectivity(db: Db, companyId: number, grams: string[]): Promise<string[]> {
   if (grams.length < 2) return grams;
@@ -228,7 +228,7 @@ async function bySelectivity(db: Db, companyId: number, grams: string[]): Promis
 }
 
 /** Matches counted for `totalCount` at most; past it the count is left out (InvoiceSearchResult). */
-const COUNT_CAP = 10_000;
+const COUNT_CAP = 1_000;
 
 /** `%` and `_` of a searched word are never wildcards (words are [0-9a-z], so this is a safeguard). */
 const containing = (word: string) => `%${word.replace(/[\\%_]/g, '')}%`;
@@ -276,7 +276,7 @@ function invoiceConditions(companyId: number, search: InvoiceSearch): Expression
  * One page of the invoices a search finds, and their number when it is known cheaply: counted on the first page
  * up to COUNT_CAP matches, and on any page that is the last (a short page ends the list). A search term is
  * driven through the gram index by its rarest gram, in id order, so a page reads only as many index entries as
- * it needs; the other grams are point lookups, and the folded text confirms a word of three or more characters.
+ * it needs; a word of three or more characters is then confirmed on the folded text, a shorter one by its gram.
  */
 export async function searchInvoices(
   db: Db,
@@ -285,7 +285,11 @@ export async function searchInvoices(
   page: PageRequest,
 ): Promise<{ rows: InvoiceRecord[]; total: number | undefined }> {
   const conditions = invoiceConditions(companyId, search);
-  const grams = await bySelectivity(db, companyId, [...new Set((search.words ?? []).flatMap((w) => w.grams))]);
+  const words = search.words ?? [];
+  const grams = await bySelectivity(db, companyId, [...new Set(words.flatMap((w) => w.grams))]);
+  // a word's own text check (LIKE on the folded text) makes its other grams' lookups redundant: only the grams of
+  // words matched by a gram alone (one or two characters) are looked up besides the driving one
+  const exact = new Set(words.filter((w) => w.substring === undefined).flatMap((w) => w.grams));
   const ordered = search.orderByDate ?? search.orderByCreated ?? search.orderByVersion;
   let query;
   if (grams.length > 0) {
@@ -297,7 +301,7 @@ export async function searchInvoices(
       )
       .where('g.company_id', '=', companyId)
       .where('g.gram', '=', drive);
-    for (const gram of others)
+    for (const gram of others.filter((g) => exact.has(g)))
       driven = driven.where((eb) =>
         eb.exists(
           eb
