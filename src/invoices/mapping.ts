@@ -12,6 +12,7 @@ import { apiError } from '../platform/errors.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import type { InvoiceBasicWire, InvoiceStatus, InvoiceType, InvoiceWire } from './schemas.ts';
 import type { InvoiceCheckerRecord, InvoiceRecord } from './store.ts';
+import type { AttachmentWire } from '../attachments/index.ts';
 
 /** Fields the service sets: never stored from a request body. */
 const DERIVED = [
@@ -97,6 +98,7 @@ export function invoiceToWire(
   record: InvoiceRecord,
   checkers: readonly InvoiceCheckerRecord[],
   companyCurrency: string,
+  attachments: AttachmentWire[],
 ): InvoiceWire {
   const document = parseDocument(record);
   const sums = invoiceSumInfo(document, companyCurrency);
@@ -108,7 +110,7 @@ export function invoiceToWire(
     version: record.version,
     sum: sums![0].invoiceSumTotal,
     invoiceSumInfo: sums,
-    attachments: [],
+    attachments,
     isOffer: Boolean(record.is_offer),
   };
   if (record.ledger_receipt_id !== null) wire.ledgerReceiptId = Number(record.ledger_receipt_id);

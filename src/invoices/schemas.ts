@@ -293,7 +293,11 @@ export const Invoice = Type.Object(
       ),
     ),
     attachments: Type.Optional(
-      Type.Array(Attachment, { maxItems: 1000, description: 'Read-only here: attached through /attachments.' }),
+      Type.Array(Attachment, {
+        maxItems: 1000,
+        description:
+          'The files attached to the invoice (reference type INVOICE), in the order they were attached. Read-only here: files are attached, renamed and removed through /attachments; a PUT must send the list unchanged or leave it out.',
+      }),
     ),
     orderNumber: Type.Optional(Text(70)),
     agreementNumber: Type.Optional(Text(70)),

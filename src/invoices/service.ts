@@ -20,6 +20,7 @@ import {
 } from '../domain/reference-codes.ts';
 import { getProducts } from '../products/index.ts';
 import { existingPartnerIds } from '../partners/index.ts';
+import { attachmentsOf } from '../attachments/index.ts';
 import type { InvoiceType, InvoiceWire, InvoiceBasicWire } from './schemas.ts';
 import {
   figuresOf,
@@ -97,12 +98,15 @@ export class InvoiceDocuments {
     return out;
   }
 
+  /** The invoice as the API answers it, with its attachments as the attachments area lists them. */
   protected async toWire(db: Db, record: store.InvoiceRecord): Promise<InvoiceWire> {
-    const [checkers, currency] = await Promise.all([
-      store.checkersOf(db, Number(record.company_id), Number(record.id)),
-      this.companyCurrency(db, Number(record.company_id)),
+    const [companyId, id] = [Number(record.company_id), Number(record.id)];
+    const [checkers, currency, attachments] = await Promise.all([
+      store.checkersOf(db, companyId, id),
+      this.companyCurrency(db, companyId),
+      attachmentsOf(db, companyId, ['INVOICE'], [id]),
     ]);
-    return invoiceToWire(record, checkers, currency);
+    return invoiceToWire(record, checkers, currency, attachments.get(id) ?? []);
   }
 
   async search(
