@@ -205,7 +205,7 @@ export interface InvoiceSearch {
 }
 
 /** How many invoices a gram is in, counted up to a cap: cheap index range counts to pick the rarest by. */
-const SELECTIVITY_CAP = 1_000;
+const SELECTIVITY_CAP = 20_000;
 
 async function bySelectivity(db: Db, companyId: number, grams: string[]): Promise<string[]> {
   if (grams.length < 2) return grams;
@@ -276,7 +276,8 @@ function invoiceConditions(companyId: number, search: InvoiceSearch): Expression
  * One page of the invoices a search finds, and their number when it is known cheaply: counted on the first page
  * up to COUNT_CAP matches, and on any page that is the last (a short page ends the list). A search term is
  * driven through the gram index by its rarest gram, in id order, so a page reads only as many index entries as
- * it needs; a word of three or more characters is then confirmed on the folded text, a shorter one by its gram.
+ * it needs; its other grams are index lookups, and a word of three or more characters is confirmed on the
+ * folded text.
  */
 export async function searchInvoices(
   db: Db,
@@ -285,11 +286,8 @@ export async function searchInvoices(
   page: PageRequest,
 ): Promise<{ rows: InvoiceRecord[]; total: number | undefined }> {
   const conditions = invoiceConditions(companyId, search);
-  const words = search.words ?? [];
-  const grams = await bySelectivity(db, companyId, [...new Set(words.flatMap((w) => w.grams))]);
-  // a word's own text check (LIKE on the folded text) makes its other grams' lookups redundant: only the grams of
-  // words matched by a gram alone (one or two characters) are looked up besides the driving one
-  const exact = new Set(words.filter((w) => w.substring === undefined).flatMap((w) => w.grams));
+  // rarest first: the first drives, the others are index lookups that drop candidates before their row is read
+  const grams = await bySelectivity(db, companyId, [...new Set((search.words ?? []).flatMap((w) => w.grams))]);
   const ordered = search.orderByDate ?? search.orderByCreated ?? search.orderByVersion;
   let query;
   if (grams.length > 0) {
@@ -301,7 +299,7 @@ export async function searchInvoices(
       )
       .where('g.company_id', '=', companyId)
       .where('g.gram', '=', drive);
-    for (const gram of others.filter((g) => exact.has(g)))
+    for (const gram of others)
       driven = driven.where((eb) =>
         eb.exists(
           eb
