@@ -114,7 +114,7 @@ function amountOf(text: string): { minor: MinorUnits; eitherSide: boolean } {
   return { minor: toMinorUnits(value), eitherSide: !/^[+-]/.test(text.trim()) };
 }
 
-/** The document currency both currency options ask for; asking two different ones is a filter nothing passes. */
+/** The document currency the currency options ask for; two different ones contradict each other (400). */
 function currencyOf(options: RequestOptions): string | undefined {
   const { receiptCurrency, transactionCurrency } = options;
   if (receiptCurrency && transactionCurrency && receiptCurrency !== transactionCurrency)
