@@ -227,6 +227,11 @@ async function bySelectivity(db: Db, companyId: number, grams: string[]): Promis
   return counted.sort((a, b) => a.n - b.n).map((c) => c.gram);
 }
 
+/** PostgreSQL: the statements of this transaction are planned for their own parameter values. */
+export async function planForTheseValues(db: Db): Promise<void> {
+  await sql`set local plan_cache_mode = force_custom_plan`.execute(db);
+}
+
 /** Matches counted for `totalCount` at most; past it the count is left out (InvoiceSearchResult). */
 const COUNT_CAP = 1_000;
 
