@@ -60,7 +60,10 @@ const USAGE = `Usage: tase <command>
                                                               opening balances of the next year)
   admin fiscal-year reopen --company-id N --date D            reopen the closed fiscal year holding the date
   admin account add --company-id N --account NUMBER --name NAME --type ASSET|LIABILITY|EQUITY|INCOME|EXPENSE
-                    [--name-sv NAME] [--vat-percent P --vat-status S]   add an account of the company's own
+                    [--name-sv NAME] [--vat-percent P --vat-status S]   add an account of the company's own; a
+                    four-digit number's type must fit its range: 1xxx ASSET, 2000–2379 EQUITY, 2380–2999 LIABILITY,
+                    3000–9999 INCOME or EXPENSE
+  admin account retype --company-id N --account NUMBER --type TYPE   change an account's type (within its number's range)
   admin account rename --company-id N --account NUMBER --name NAME [--language sv]   rename (or translate) an account
   admin account set-active --company-id N --account NUMBER --active true|false       deactivate or activate an account
   admin integration list                                      integration specifications waiting for review
@@ -208,20 +211,24 @@ async function ledgerAdmin(
           endDate: required('end-date', values['end-date'] as string | undefined),
         });
       case 'account add': {
-        const type = required('type', values.type as string | undefined);
-        if (!(ACCOUNT_TYPES as readonly string[]).includes(type))
-          throw new AdminError(`--type takes one of ${ACCOUNT_TYPES.join(', ')}`);
+        const type = accountType(values.type);
         const vatStatus = values['vat-status'] as string | undefined;
         const nameSv = values['name-sv'] as string | undefined;
         return await accounts.add(companyId, {
           number: required('account', values.account as string | undefined),
           name: required('name', values.name as string | undefined),
-          type: type as (typeof ACCOUNT_TYPES)[number],
+          type,
           translations: nameSv ? { sv: nameSv } : undefined,
           vatPercent: values['vat-percent'] as string | undefined,
           vatStatus: vatStatus === undefined ? undefined : int('vat-status', vatStatus),
         });
       }
+      case 'account retype':
+        return await accounts.retype(
+          companyId,
+          required('account', values.account as string | undefined),
+          accountType(values.type),
+        );
       case 'account rename':
         return await accounts.rename(
           companyId,
@@ -254,6 +261,14 @@ async function seedFixture(config: Config, file: string): Promise<unknown> {
       throw asAdminError(err);
     }
   });
+}
+
+/** The `--type` of an account command: one of the account types. */
+function accountType(value: unknown): (typeof ACCOUNT_TYPES)[number] {
+  const type = required('type', value as string | undefined);
+  const known = ACCOUNT_TYPES.find((t) => t === type);
+  if (!known) throw new AdminError(`--type takes one of ${ACCOUNT_TYPES.join(', ')}`);
+  return known;
 }
 
 /** A refusal of the API's rules, printed as text by the admin commands. */
@@ -528,6 +543,7 @@ async function admin(config: Config, args: string[]): Promise<void> {
       case 'fiscal-year reopen':
       case 'account set-active':
       case 'account add':
+      case 'account retype':
       case 'account rename':
         return ledgerAdmin(app, command, values);
       default:

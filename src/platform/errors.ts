@@ -160,7 +160,16 @@ export const ERRORS = {
   // reports and SIE export (src/reports, src/sie)
   TOO_MANY_ACCOUNTS: { status: 400, message: 'At most {max} accounts may be requested at once; got {count}.' },
   REPORT_FILTER_NOT_SUPPORTED: { status: 400, message: 'The report cannot filter by {filter}: {reason}.' },
-  REPORT_TYPE_NOT_SUPPORTED: { status: 400, message: 'Only INCOME_STATEMENT and BALANCE_SHEET reports are served.' },
+  ACCOUNT_TYPE_NOT_IN_RANGE: {
+    status: 400,
+    message:
+      "ACCOUNT_TYPE_NOT_IN_RANGE: account {number} is in the decree's range of {allowed} accounts, so it cannot be {type}.",
+  },
+  REPORT_FILTER_INVALID: { status: 400, message: 'The report filter {filter} is not valid: {reason}.' },
+  REPORT_CUSTOMER_COMPANY_NOT_ALLOWED: {
+    status: 403,
+    message: 'A report can be asked only for the company the caller acts for.',
+  },
   REPORT_LANGUAGE_NOT_SUPPORTED: { status: 400, message: 'The report language must be fi (FINNISH) or sv (SWEDISH).' },
   REPORT_TOO_LARGE: {
     status: 400,

@@ -119,7 +119,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     position: 'notnull',
     product_id: 'null',
   },
-  invoice_search_words: { company_id: 'notnull', word: 'notnull', invoice_id: 'notnull' },
+  invoice_search_grams: { company_id: 'notnull', gram: 'notnull', invoice_id: 'notnull' },
   invoice_payment_events: {
     company_id: 'notnull',
     id: 'notnull',

@@ -975,7 +975,7 @@ export interface paths {
     };
     /**
      * Search invoices
-     * @description Only invoice types the user may view. `searchTerm` matches the beginnings of words of the counterparty name, the invoice number and the additional information, ignoring case and accents (ä, ö, å match a, o, a); several words must all match. Paged; ordered by id unless an `orderBy…` is given.
+     * @description Only invoice types the user may view. `searchTerm` searches the counterparty name, the invoice number and the additional information, ignoring case and accents (ä, ö, å match a, o, a): each word of three or more letters or digits must occur anywhere in that text (`auppa` finds Kauppa), a word of one or two must begin a word of it; several words must all match (at most 5 are used). Paged; ordered by id unless an `orderBy…` is given. `meta.totalCount` is given on the first page when at most 1 000 invoices match, and on a page that ends the list (fewer results than `size`); otherwise it is left out and the list continues until a page is shorter than `size`.
      */
     get: operations['getInvoices'];
     put?: never;
@@ -2582,8 +2582,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Income statement or balance sheet
-     * @description The income statement of the period or the balance sheet at its end, in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (`options.reportLanguage`). `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative. Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt types) sum the lines.
+     * Income statement, balance sheet or cash flow statement
+     * @description The income statement of the period, the balance sheet at its end or the cash flow statement of the period (by the indirect method, see `type`), in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (`options.reportLanguage`). `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Every option of the request is applied as its field describes; a receipt status other than APPROVED is refused. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative. Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt options, line options) sum the lines.
      */
     post: operations['postReportsAccounting'];
     delete?: never;
@@ -2681,7 +2681,7 @@ export interface paths {
     };
     /**
      * Trial balance of a period
-     * @description Per account: opening balance on `startDate`, debits and credits of the period, closing balance at the end of `endDate`. Balance-sheet accounts open with every line before `startDate`; income-statement accounts with the lines of `startDate`'s fiscal year before it and close with the lines of `endDate`'s fiscal year (`closedAtYearStart`: what a fiscal-year start inside the period closed). With `dimensionId` and `itemId` only the amounts allocated to that dimension item count (each line with its allocated amount); an item not in the dimension, or only one of the two, is refused with 400. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative. Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt types) sum the lines.
+     * @description Per account: opening balance on `startDate`, debits and credits of the period, closing balance at the end of `endDate`. Balance-sheet accounts open with every line before `startDate`; income-statement accounts with the lines of `startDate`'s fiscal year before it and close with the lines of `endDate`'s fiscal year (`closedAtYearStart`: what a fiscal-year start inside the period closed). With `dimensionId` and `itemId` only the amounts allocated to that dimension item count (each line with its allocated amount); an item not in the dimension, or only one of the two, is refused with 400. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative. Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt options, line options) sum the lines.
      */
     get: operations['getReportsTrialbalance'];
     put?: never;
@@ -5946,7 +5946,7 @@ export interface components {
       accountingCode?: string;
       additionalInformation?: string;
       agreementNumber?: string;
-      /** @description Read-only here: attached through /attachments. */
+      /** @description The files attached to the invoice (reference type INVOICE), in the order they were attached. Read-only here: files are attached, renamed and removed through /attachments; a PUT must send the list unchanged or leave it out. */
       attachments?: {
         id?: number;
         mimeType?: string;
@@ -26167,7 +26167,8 @@ export interface operations {
               pageNumber: number;
               pageSize: number;
               resultCount: number;
-              totalCount: number;
+              /** @description How many invoices match: given on the first page when at most 1 000 match, and on a page that ends the list. */
+              totalCount?: number;
             };
             results: {
               /** CounterParty */
@@ -26546,7 +26547,7 @@ export interface operations {
           accountingCode?: string;
           additionalInformation?: string;
           agreementNumber?: string;
-          /** @description Read-only here: attached through /attachments. */
+          /** @description The files attached to the invoice (reference type INVOICE), in the order they were attached. Read-only here: files are attached, renamed and removed through /attachments; a PUT must send the list unchanged or leave it out. */
           attachments?: {
             id?: number;
             mimeType?: string;
@@ -28233,7 +28234,7 @@ export interface operations {
             accountingCode?: string;
             additionalInformation?: string;
             agreementNumber?: string;
-            /** @description Read-only here: attached through /attachments. */
+            /** @description The files attached to the invoice (reference type INVOICE), in the order they were attached. Read-only here: files are attached, renamed and removed through /attachments; a PUT must send the list unchanged or leave it out. */
             attachments?: {
               id?: number;
               mimeType?: string;
@@ -29951,7 +29952,7 @@ export interface operations {
           accountingCode?: string;
           additionalInformation?: string;
           agreementNumber?: string;
-          /** @description Read-only here: attached through /attachments. */
+          /** @description The files attached to the invoice (reference type INVOICE), in the order they were attached. Read-only here: files are attached, renamed and removed through /attachments; a PUT must send the list unchanged or leave it out. */
           attachments?: {
             id?: number;
             mimeType?: string;
@@ -31638,7 +31639,7 @@ export interface operations {
             accountingCode?: string;
             additionalInformation?: string;
             agreementNumber?: string;
-            /** @description Read-only here: attached through /attachments. */
+            /** @description The files attached to the invoice (reference type INVOICE), in the order they were attached. Read-only here: files are attached, renamed and removed through /attachments; a PUT must send the list unchanged or leave it out. */
             attachments?: {
               id?: number;
               mimeType?: string;
@@ -35632,7 +35633,7 @@ export interface operations {
             accountingCode?: string;
             additionalInformation?: string;
             agreementNumber?: string;
-            /** @description Read-only here: attached through /attachments. */
+            /** @description The files attached to the invoice (reference type INVOICE), in the order they were attached. Read-only here: files are attached, renamed and removed through /attachments; a PUT must send the list unchanged or leave it out. */
             attachments?: {
               id?: number;
               mimeType?: string;
@@ -51230,22 +51231,22 @@ export interface operations {
           endDate: string;
           /** AccountingReportRequestOptions */
           options?: {
-            /** @description Not applied: refused with 400. */
+            /** @description The company the report is for: the id of the company the caller acts for (a token or key is bound to one company); any other is refused with 403 `REPORT_CUSTOMER_COMPANY_NOT_ALLOWED`. */
             customerCompanyId?: string;
             /**
              * Format: date
-             * @description Not applied: refused with 400.
+             * @description Only lines of receipts entered into the ledger on or before this day (UTC).
              * @example 2026-01-30
              */
             entryPeriodEnd?: string;
             /**
              * Format: date
-             * @description Not applied: refused with 400.
+             * @description Only lines of receipts entered into the ledger on or after this day (the UTC day the receipt was recorded, which may differ from its receipt date). Not after `entryPeriodEnd` (400).
              * @example 2026-01-30
              */
             entryPeriodStart?: string;
             /**
-             * @description Not applied: refused with 400.
+             * @description Only lines of receipts in this currency. A receipt's currency is the currency of its document: an invoice's receipt is in the invoice's currency, every other receipt (journals, salaries, VAT, payments) in the company's currency.
              * @enum {string}
              */
             receiptCurrency?:
@@ -51460,7 +51461,7 @@ export interface operations {
               | 'ZMW'
               | 'ZWB'
               | 'ZWL';
-            /** @description Not applied: refused with 400. */
+            /** @description Only lines of receipts whose name holds this text, case-insensitive for the letters A–Z, Å, Ä and Ö, anywhere in the text (`%` and `_` are plain characters). */
             receiptName?: string;
             /** @description Only lines of receipts of these types (none or empty: all types). */
             receiptType?: (
@@ -51483,7 +51484,7 @@ export interface operations {
             /** @description Language of the line names: `fi`/`FINNISH` (default) or `sv`/`SWEDISH`; any other is refused with 400 `REPORT_LANGUAGE_NOT_SUPPORTED`. */
             reportLanguage?: string;
             /**
-             * @description Not applied: refused with 400.
+             * @description Only lines in this currency. Every line of a receipt is in its document's currency, so this selects the same lines as `receiptCurrency`; both given and different is refused with 400 `REPORT_FILTER_INVALID`. A receipt's currency is the currency of its document: an invoice's receipt is in the invoice's currency, every other receipt (journals, salaries, VAT, payments) in the company's currency.
              * @enum {string}
              */
             transactionCurrency?:
@@ -51698,10 +51699,10 @@ export interface operations {
               | 'ZMW'
               | 'ZWB'
               | 'ZWL';
-            /** @description Not applied: refused with 400. */
+            /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status, and any option this service does not apply, is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
@@ -51723,7 +51724,7 @@ export interface operations {
            */
           startDate?: string;
           /**
-           * @description `INCOME_STATEMENT`: the lines of the period in the accounting decree's format by nature of expense (liikevaihto … tilikauden voitto (tappio)), income positive, expenses negative. `BALANCE_SHEET`: balances at the end of the period (vastaavaa, vastattavaa), both sides positive and equal; the fiscal year's result so far is the period's profit, earlier years' results not yet closed to equity are with the retained earnings. `CASH_FLOW` is refused with 400 `REPORT_TYPE_NOT_SUPPORTED`.
+           * @description `INCOME_STATEMENT`: the lines of the period in the accounting decree's format by nature of expense (liikevaihto … tilikauden voitto (tappio)), income positive, expenses negative. `BALANCE_SHEET`: balances at the end of the period (vastaavaa, vastattavaa), both sides positive and equal; the fiscal year's result so far is the period's profit, earlier years' results not yet closed to equity are with the retained earnings. `CASH_FLOW`: the cash flow statement (rahoituslaskelma) of the period by the indirect method: the period's result, depreciation (6800–6999) added back, the changes of accumulated appropriations and provisions (2400–2599), inventories (1500–1599), short-term receivables (1700–1849) and short-term liabilities (2800–2999) give the cash flow from operations; fixed assets bought net of sales (the change of 1000–1499 plus the depreciation) and the change of long-term receivables and securities (1600–1699, 1850–1899) the cash flow from investments; the change of equity less the period's result and the change of long-term liabilities the cash flow from financing; their sum is the change of cash and bank (1900–1999), shown with the cash at the start and at the end. Changes are read from the balance sheets at the day before the period and at its end; inflows positive, outflows negative.
            * @enum {string}
            */
           type: 'INCOME_STATEMENT' | 'CASH_FLOW' | 'BALANCE_SHEET';
@@ -51816,22 +51817,22 @@ export interface operations {
               endDate: string;
               /** AccountingReportRequestOptions */
               options?: {
-                /** @description Not applied: refused with 400. */
+                /** @description The company the report is for: the id of the company the caller acts for (a token or key is bound to one company); any other is refused with 403 `REPORT_CUSTOMER_COMPANY_NOT_ALLOWED`. */
                 customerCompanyId?: string;
                 /**
                  * Format: date
-                 * @description Not applied: refused with 400.
+                 * @description Only lines of receipts entered into the ledger on or before this day (UTC).
                  * @example 2026-01-30
                  */
                 entryPeriodEnd?: string;
                 /**
                  * Format: date
-                 * @description Not applied: refused with 400.
+                 * @description Only lines of receipts entered into the ledger on or after this day (the UTC day the receipt was recorded, which may differ from its receipt date). Not after `entryPeriodEnd` (400).
                  * @example 2026-01-30
                  */
                 entryPeriodStart?: string;
                 /**
-                 * @description Not applied: refused with 400.
+                 * @description Only lines of receipts in this currency. A receipt's currency is the currency of its document: an invoice's receipt is in the invoice's currency, every other receipt (journals, salaries, VAT, payments) in the company's currency.
                  * @enum {string}
                  */
                 receiptCurrency?:
@@ -52046,7 +52047,7 @@ export interface operations {
                   | 'ZMW'
                   | 'ZWB'
                   | 'ZWL';
-                /** @description Not applied: refused with 400. */
+                /** @description Only lines of receipts whose name holds this text, case-insensitive for the letters A–Z, Å, Ä and Ö, anywhere in the text (`%` and `_` are plain characters). */
                 receiptName?: string;
                 /** @description Only lines of receipts of these types (none or empty: all types). */
                 receiptType?: (
@@ -52069,7 +52070,7 @@ export interface operations {
                 /** @description Language of the line names: `fi`/`FINNISH` (default) or `sv`/`SWEDISH`; any other is refused with 400 `REPORT_LANGUAGE_NOT_SUPPORTED`. */
                 reportLanguage?: string;
                 /**
-                 * @description Not applied: refused with 400.
+                 * @description Only lines in this currency. Every line of a receipt is in its document's currency, so this selects the same lines as `receiptCurrency`; both given and different is refused with 400 `REPORT_FILTER_INVALID`. A receipt's currency is the currency of its document: an invoice's receipt is in the invoice's currency, every other receipt (journals, salaries, VAT, payments) in the company's currency.
                  * @enum {string}
                  */
                 transactionCurrency?:
@@ -52284,10 +52285,10 @@ export interface operations {
                   | 'ZMW'
                   | 'ZWB'
                   | 'ZWL';
-                /** @description Not applied: refused with 400. */
+                /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status, and any option this service does not apply, is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
@@ -52309,7 +52310,7 @@ export interface operations {
                */
               startDate?: string;
               /**
-               * @description `INCOME_STATEMENT`: the lines of the period in the accounting decree's format by nature of expense (liikevaihto … tilikauden voitto (tappio)), income positive, expenses negative. `BALANCE_SHEET`: balances at the end of the period (vastaavaa, vastattavaa), both sides positive and equal; the fiscal year's result so far is the period's profit, earlier years' results not yet closed to equity are with the retained earnings. `CASH_FLOW` is refused with 400 `REPORT_TYPE_NOT_SUPPORTED`.
+               * @description `INCOME_STATEMENT`: the lines of the period in the accounting decree's format by nature of expense (liikevaihto … tilikauden voitto (tappio)), income positive, expenses negative. `BALANCE_SHEET`: balances at the end of the period (vastaavaa, vastattavaa), both sides positive and equal; the fiscal year's result so far is the period's profit, earlier years' results not yet closed to equity are with the retained earnings. `CASH_FLOW`: the cash flow statement (rahoituslaskelma) of the period by the indirect method: the period's result, depreciation (6800–6999) added back, the changes of accumulated appropriations and provisions (2400–2599), inventories (1500–1599), short-term receivables (1700–1849) and short-term liabilities (2800–2999) give the cash flow from operations; fixed assets bought net of sales (the change of 1000–1499 plus the depreciation) and the change of long-term receivables and securities (1600–1699, 1850–1899) the cash flow from investments; the change of equity less the period's result and the change of long-term liabilities the cash flow from financing; their sum is the change of cash and bank (1900–1999), shown with the cash at the start and at the end. Changes are read from the balance sheets at the day before the period and at its end; inflows positive, outflows negative.
                * @enum {string}
                */
               type: 'INCOME_STATEMENT' | 'CASH_FLOW' | 'BALANCE_SHEET';
@@ -52453,18 +52454,18 @@ export interface operations {
           options?: {
             /**
              * Format: date
-             * @description Not applied: refused with 400.
+             * @description Only lines of receipts entered into the ledger on or before this day (UTC).
              * @example 2026-01-30
              */
             entryPeriodEnd?: string;
             /**
              * Format: date
-             * @description Not applied: refused with 400.
+             * @description Only lines of receipts entered into the ledger on or after this day (the UTC day the receipt was recorded, which may differ from its receipt date). Not after `entryPeriodEnd` (400).
              * @example 2026-01-30
              */
             entryPeriodStart?: string;
             /**
-             * @description Not applied: refused with 400.
+             * @description Only lines of receipts in this currency. A receipt's currency is the currency of its document: an invoice's receipt is in the invoice's currency, every other receipt (journals, salaries, VAT, payments) in the company's currency.
              * @enum {string}
              */
             receiptCurrency?:
@@ -52679,9 +52680,9 @@ export interface operations {
               | 'ZMW'
               | 'ZWB'
               | 'ZWL';
-            /** @description Not applied: refused with 400. */
+            /** @description Only lines of receipts whose name holds this text, case-insensitive for the letters A–Z, Å, Ä and Ö, anywhere in the text (`%` and `_` are plain characters). */
             receiptName?: string;
-            /** @description Not applied: refused with 400. */
+            /** @description Only lines of receipts with these numbers: numbers and inclusive ranges separated by commas, e.g. `1,4,10-20` (a range ending before it starts is refused with 400). Receipt numbers run per fiscal year, so across years a number selects a receipt of each year. */
             receiptNumbers?: string;
             /** @description Only lines of receipts of these types (none or empty: all types). */
             receiptType?: (
@@ -52704,7 +52705,7 @@ export interface operations {
             /** @description Language of the line names: `fi`/`FINNISH` (default) or `sv`/`SWEDISH`; any other is refused with 400 `REPORT_LANGUAGE_NOT_SUPPORTED`. */
             reportLanguage?: string;
             /**
-             * @description Not applied: refused with 400.
+             * @description Only lines in this currency. Every line of a receipt is in its document's currency, so this selects the same lines as `receiptCurrency`; both given and different is refused with 400 `REPORT_FILTER_INVALID`. A receipt's currency is the currency of its document: an invoice's receipt is in the invoice's currency, every other receipt (journals, salaries, VAT, payments) in the company's currency.
              * @enum {string}
              */
             transactionCurrency?:
@@ -52919,12 +52920,12 @@ export interface operations {
               | 'ZMW'
               | 'ZWB'
               | 'ZWL';
-            /** @description Not applied: refused with 400. */
+            /** @description Only lines whose description holds this text, case-insensitive for the letters A–Z, Å, Ä and Ö, anywhere in the text (`%` and `_` are plain characters). */
             transactionDescription?: string;
-            /** @description Not applied: refused with 400. */
+            /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status, and any option this service does not apply, is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
@@ -53033,18 +53034,18 @@ export interface operations {
               options?: {
                 /**
                  * Format: date
-                 * @description Not applied: refused with 400.
+                 * @description Only lines of receipts entered into the ledger on or before this day (UTC).
                  * @example 2026-01-30
                  */
                 entryPeriodEnd?: string;
                 /**
                  * Format: date
-                 * @description Not applied: refused with 400.
+                 * @description Only lines of receipts entered into the ledger on or after this day (the UTC day the receipt was recorded, which may differ from its receipt date). Not after `entryPeriodEnd` (400).
                  * @example 2026-01-30
                  */
                 entryPeriodStart?: string;
                 /**
-                 * @description Not applied: refused with 400.
+                 * @description Only lines of receipts in this currency. A receipt's currency is the currency of its document: an invoice's receipt is in the invoice's currency, every other receipt (journals, salaries, VAT, payments) in the company's currency.
                  * @enum {string}
                  */
                 receiptCurrency?:
@@ -53259,9 +53260,9 @@ export interface operations {
                   | 'ZMW'
                   | 'ZWB'
                   | 'ZWL';
-                /** @description Not applied: refused with 400. */
+                /** @description Only lines of receipts whose name holds this text, case-insensitive for the letters A–Z, Å, Ä and Ö, anywhere in the text (`%` and `_` are plain characters). */
                 receiptName?: string;
-                /** @description Not applied: refused with 400. */
+                /** @description Only lines of receipts with these numbers: numbers and inclusive ranges separated by commas, e.g. `1,4,10-20` (a range ending before it starts is refused with 400). Receipt numbers run per fiscal year, so across years a number selects a receipt of each year. */
                 receiptNumbers?: string;
                 /** @description Only lines of receipts of these types (none or empty: all types). */
                 receiptType?: (
@@ -53284,7 +53285,7 @@ export interface operations {
                 /** @description Language of the line names: `fi`/`FINNISH` (default) or `sv`/`SWEDISH`; any other is refused with 400 `REPORT_LANGUAGE_NOT_SUPPORTED`. */
                 reportLanguage?: string;
                 /**
-                 * @description Not applied: refused with 400.
+                 * @description Only lines in this currency. Every line of a receipt is in its document's currency, so this selects the same lines as `receiptCurrency`; both given and different is refused with 400 `REPORT_FILTER_INVALID`. A receipt's currency is the currency of its document: an invoice's receipt is in the invoice's currency, every other receipt (journals, salaries, VAT, payments) in the company's currency.
                  * @enum {string}
                  */
                 transactionCurrency?:
@@ -53499,12 +53500,12 @@ export interface operations {
                   | 'ZMW'
                   | 'ZWB'
                   | 'ZWL';
-                /** @description Not applied: refused with 400. */
+                /** @description Only lines whose description holds this text, case-insensitive for the letters A–Z, Å, Ä and Ö, anywhere in the text (`%` and `_` are plain characters). */
                 transactionDescription?: string;
-                /** @description Not applied: refused with 400. */
+                /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status, and any option this service does not apply, is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
@@ -53571,22 +53572,22 @@ export interface operations {
           endDate: string;
           /** LedgerAccountsReportRequestOptions */
           options?: {
-            /** @description Not applied: refused with 400. */
+            /** @description The company the report is for: the id of the company the caller acts for (a token or key is bound to one company); any other is refused with 403 `REPORT_CUSTOMER_COMPANY_NOT_ALLOWED`. */
             customerCompanyId?: string;
             /**
              * Format: date
-             * @description Not applied: refused with 400.
+             * @description Only lines of receipts entered into the ledger on or before this day (UTC).
              * @example 2026-01-30
              */
             entryPeriodEnd?: string;
             /**
              * Format: date
-             * @description Not applied: refused with 400.
+             * @description Only lines of receipts entered into the ledger on or after this day (the UTC day the receipt was recorded, which may differ from its receipt date). Not after `entryPeriodEnd` (400).
              * @example 2026-01-30
              */
             entryPeriodStart?: string;
             /**
-             * @description Not applied: refused with 400.
+             * @description Only lines of receipts in this currency. A receipt's currency is the currency of its document: an invoice's receipt is in the invoice's currency, every other receipt (journals, salaries, VAT, payments) in the company's currency.
              * @enum {string}
              */
             receiptCurrency?:
@@ -53801,7 +53802,7 @@ export interface operations {
               | 'ZMW'
               | 'ZWB'
               | 'ZWL';
-            /** @description Not applied: refused with 400. */
+            /** @description Only lines of receipts whose name holds this text, case-insensitive for the letters A–Z, Å, Ä and Ö, anywhere in the text (`%` and `_` are plain characters). */
             receiptName?: string;
             /** @description Only lines of receipts of these types (none or empty: all types). */
             receiptType?: (
@@ -53824,7 +53825,7 @@ export interface operations {
             /** @description Language of the line names: `fi`/`FINNISH` (default) or `sv`/`SWEDISH`; any other is refused with 400 `REPORT_LANGUAGE_NOT_SUPPORTED`. */
             reportLanguage?: string;
             /**
-             * @description Not applied: refused with 400.
+             * @description Only lines in this currency. Every line of a receipt is in its document's currency, so this selects the same lines as `receiptCurrency`; both given and different is refused with 400 `REPORT_FILTER_INVALID`. A receipt's currency is the currency of its document: an invoice's receipt is in the invoice's currency, every other receipt (journals, salaries, VAT, payments) in the company's currency.
              * @enum {string}
              */
             transactionCurrency?:
@@ -54039,10 +54040,10 @@ export interface operations {
               | 'ZMW'
               | 'ZWB'
               | 'ZWL';
-            /** @description Not applied: refused with 400. */
+            /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status, and any option this service does not apply, is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
@@ -54143,22 +54144,22 @@ export interface operations {
               endDate: string;
               /** LedgerAccountsReportRequestOptions */
               options?: {
-                /** @description Not applied: refused with 400. */
+                /** @description The company the report is for: the id of the company the caller acts for (a token or key is bound to one company); any other is refused with 403 `REPORT_CUSTOMER_COMPANY_NOT_ALLOWED`. */
                 customerCompanyId?: string;
                 /**
                  * Format: date
-                 * @description Not applied: refused with 400.
+                 * @description Only lines of receipts entered into the ledger on or before this day (UTC).
                  * @example 2026-01-30
                  */
                 entryPeriodEnd?: string;
                 /**
                  * Format: date
-                 * @description Not applied: refused with 400.
+                 * @description Only lines of receipts entered into the ledger on or after this day (the UTC day the receipt was recorded, which may differ from its receipt date). Not after `entryPeriodEnd` (400).
                  * @example 2026-01-30
                  */
                 entryPeriodStart?: string;
                 /**
-                 * @description Not applied: refused with 400.
+                 * @description Only lines of receipts in this currency. A receipt's currency is the currency of its document: an invoice's receipt is in the invoice's currency, every other receipt (journals, salaries, VAT, payments) in the company's currency.
                  * @enum {string}
                  */
                 receiptCurrency?:
@@ -54373,7 +54374,7 @@ export interface operations {
                   | 'ZMW'
                   | 'ZWB'
                   | 'ZWL';
-                /** @description Not applied: refused with 400. */
+                /** @description Only lines of receipts whose name holds this text, case-insensitive for the letters A–Z, Å, Ä and Ö, anywhere in the text (`%` and `_` are plain characters). */
                 receiptName?: string;
                 /** @description Only lines of receipts of these types (none or empty: all types). */
                 receiptType?: (
@@ -54396,7 +54397,7 @@ export interface operations {
                 /** @description Language of the line names: `fi`/`FINNISH` (default) or `sv`/`SWEDISH`; any other is refused with 400 `REPORT_LANGUAGE_NOT_SUPPORTED`. */
                 reportLanguage?: string;
                 /**
-                 * @description Not applied: refused with 400.
+                 * @description Only lines in this currency. Every line of a receipt is in its document's currency, so this selects the same lines as `receiptCurrency`; both given and different is refused with 400 `REPORT_FILTER_INVALID`. A receipt's currency is the currency of its document: an invoice's receipt is in the invoice's currency, every other receipt (journals, salaries, VAT, payments) in the company's currency.
                  * @enum {string}
                  */
                 transactionCurrency?:
@@ -54611,10 +54612,10 @@ export interface operations {
                   | 'ZMW'
                   | 'ZWB'
                   | 'ZWL';
-                /** @description Not applied: refused with 400. */
+                /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status, and any option this service does not apply, is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
