@@ -166,9 +166,9 @@ beforeAll(async () => {
     status: 'ACTIVE',
     ledgerAccount: '1910',
     showAccountOnInvoice: true,
-    allowPayments: false,
+    allowPayments: true,
     allowForeignPayments: false,
-    allowSalaryPayments: false,
+    allowSalaryPayments: true,
     allowExpressPayments: false,
   };
   idsOfA.set('bankAccountId', String((await create('/bankaccounts', bank)).id));
@@ -278,6 +278,44 @@ beforeAll(async () => {
     async () => JSON.parse((await as(tokenA, 'GET', `/api/webhooks/${webhook.uuid}/deliveries`)).text).results?.[0],
   );
   idsOfA.set('deliveryId', delivery.deliveryId);
+  // a direct bank transfer and a salary list of A (two-factor, confirmed at once), sent in payment files
+  const twoFactorResult = async (path: string, body: unknown) => {
+    const started = await as(tokenA, 'POST', `/api${path}`, body);
+    if (started.status !== 202) throw new Error(`POST ${path}: ${started.status} ${started.text}`);
+    const id = JSON.parse(started.text).transactionIdentifier;
+    return JSON.parse((await as(tokenA, 'GET', `/api/mfatransactionresult/${id}`)).text);
+  };
+  const recipient = { recipientBankAccount: 'FI7944052020036082' };
+  const transfer = await twoFactorResult('/payments/directbanktransfers', {
+    directBankTransfers: [
+      {
+        ...recipient,
+        paymentDate: '2026-03-16',
+        amount: 10,
+        paymentMethod: 'FINNISH_BANK_TRANSFER',
+        recipientNameAndAddress: { name: `${MARK} payee` },
+        currencyCode: 'EUR',
+      },
+    ],
+  });
+  idsOfA.set('paymentId', String(transfer.directBankTransfers.transactions[0].paymentId));
+  const salaries = await twoFactorResult('/payments/directsalarypayments', {
+    listName: `${MARK} salaries`,
+    paymentMethod: 'FINNISH_SALARY_TRANSFER',
+    paymentDate: '2026-03-16',
+    payments: [
+      {
+        ...recipient,
+        amount: 20,
+        recipientName: `${MARK} employee`,
+        recipientCode: { brnType: 'HETU', code: '010190-123A' },
+        currencyCode: 'EUR',
+        customId: 'slip-1',
+      },
+    ],
+  });
+  idsOfA.set('paymentListId', String(salaries.directSalaryPayment.id));
+  idsOfA.set('fileId', String((await create('/payments/files', {})).files[0].id));
 }, 120_000);
 afterAll(() => svc.close());
 

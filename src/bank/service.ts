@@ -26,6 +26,16 @@ const BATCH = 500;
 /** The largest file taken (a camt.054 of a million reference payments is about 300 MB). */
 const MAX_FILE_BYTES = 2 ** 30;
 
+/** A debit of a statement carrying an end-to-end id: what settles a payment sent to the bank. */
+interface BookedDebit {
+  endToEndId: string;
+  /** Negative minor units, as booked. */
+  amount: bigint;
+  payDate: string;
+}
+
+type DebitListener = (trx: Db, companyId: number, debits: BookedDebit[]) => Promise<void>;
+
 export interface ImportProgress {
   bytes: number;
   entries: number;
@@ -75,6 +85,7 @@ class Importer {
     ignoredTransactions: 0,
   };
   entries = 0;
+  readonly debits: BookedDebit[] = [];
   #accounts: store.CompanyAccount[] | undefined;
   #account: store.CompanyAccount | undefined;
   #statementId = 0;
@@ -259,9 +270,13 @@ class Importer {
       if (rows.length === 0) continue;
       const first = await allocateIds(this.#trx, this.#companyId, table, rows.length);
       rows.forEach((row, i) => (row.id = first + i));
-      const inserted = (await store.insertNew(this.#trx, table, rows)).size;
-      count.imported += inserted;
-      count.skipped += rows.length - inserted;
+      const keys = await store.insertNew(this.#trx, table, rows);
+      count.imported += keys.size;
+      count.skipped += rows.length - keys.size;
+      if (table === 'bank_statement_events')
+        for (const row of rows)
+          if (row.end_to_end_id && minor(row.amount) < 0n && !row.reversal && keys.has(row.entry_key))
+            this.debits.push({ endToEndId: row.end_to_end_id, amount: minor(row.amount), payDate: row.pay_date });
     }
   }
 }
@@ -273,8 +288,14 @@ function camtFormatOf(head: string): string | undefined {
 
 export class BankService {
   readonly #ctx: AppContext;
+  readonly #debitListeners: DebitListener[] = [];
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
+  }
+
+  /** Registers work run in an import's transaction with the new debits that carry an end-to-end id. */
+  onDebits(listener: DebitListener): void {
+    this.#debitListeners.push(listener);
   }
 
   /**
@@ -330,6 +351,8 @@ export class BankService {
           reportEnd: () => importer.reportEnd(),
         });
         onProgress?.({ bytes, entries: importer.entries });
+        if (importer.debits.length > 0)
+          for (const listener of this.#debitListeners) await listener(trx, companyId, importer.debits);
         const r = importer.result;
         r.message =
           `Imported ${r.statements.imported} ${format?.startsWith('camt.054') ? 'notification(s)' : 'statement(s)'}, ` +
