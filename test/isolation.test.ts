@@ -42,6 +42,12 @@ const BODIES: Record<string, unknown> = {
   'PATCH /attachments/{attachmentId}': { name: 'FromB.txt' },
   'POST /payrolls/employees/{employeeId}/salaryinfo/taxcards': TAX_CARD,
   'POST /payrolls/employees/{employeeId}/salaryinfo/employments': EMPLOYMENT,
+  'PUT /bankstatements/{statementId}/events/{eventId}/invoices': 1,
+  'PUT /bankstatements/{statementId}/events/{eventId}/products': 1,
+  'PUT /bankstatements/{statementId}/events/{eventId}/metadata': {
+    allocationMetadataRows: [{ vatPercentage: 0, sum: 1 }],
+  },
+  'PUT /referencepayments/{referencePaymentId}/metadata': { allocationMetadataRows: [{ vatPercentage: 0, sum: 1 }] },
 };
 
 /** The id of A's resource a path parameter names (`groupId` is a product group or a partner group by its path). */
@@ -187,6 +193,11 @@ beforeAll(async () => {
     );
     if (imported.status !== 200) throw new Error(`import ${file}: ${imported.status} ${imported.text}`);
   }
+  const statement = JSON.parse((await as(tokenA, 'GET', '/api/bankstatements')).text).results[0];
+  idsOfA.set('statementId', String(statement.id));
+  idsOfA.set('eventId', String(statement.events[0].id));
+  const referencePayment = JSON.parse((await as(tokenA, 'GET', '/api/referencepayments')).text).results[0];
+  idsOfA.set('referencePaymentId', String(referencePayment.id));
   // ids are per company: a year of A's that B has no year with the same id of
   const year = await create('/fiscalyears', { startDate: '2027-01-01', endDate: '2027-12-31' });
   idsOfA.set('fiscalYearId', String(year.id));

@@ -19,17 +19,6 @@ const OPERATIONS_FILE = resolve(
 
 /** Operations still owed, by the work that owes them. */
 const OWED: Record<string, string[]> = {
-  // payments, bank statements and reference payments (the payments and banking issue)
-  paymentsAndBanking: [
-    'DELETE /bankstatements/{id}/events/{id}/invoices',
-    'DELETE /bankstatements/{id}/events/{id}/metadata',
-    'DELETE /bankstatements/{id}/events/{id}/products',
-    'DELETE /referencepayments/{id}/metadata',
-    'PUT /bankstatements/{id}/events/{id}/invoices',
-    'PUT /bankstatements/{id}/events/{id}/metadata',
-    'PUT /bankstatements/{id}/events/{id}/products',
-    'PUT /referencepayments/{id}/metadata',
-  ],
   // payroll (the payroll issue)
   payroll: [
     'DELETE /payrolls/employees/{id}/salaryinfo/laborunionmemberships/{id}',

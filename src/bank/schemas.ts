@@ -2,8 +2,10 @@ import {
   Type,
   Addition,
   DateString,
+  DecimalNumber,
   Id,
   Money,
+  Text,
   Page,
   StringEnum,
   PagingQuery,
@@ -156,3 +158,35 @@ export const BankFileImportResult = Type.Object(
   { title: 'BankFileImportResult', additionalProperties: false },
 );
 export type BankFileImportResultWire = Static<typeof BankFileImportResult>;
+
+const AllocationMetadataRow = Type.Object(
+  {
+    id: Type.Optional(Id({ description: 'Ignored on input: the rows are numbered in order.' })),
+    vatPercentage: DecimalNumber({ scale: 2, minimum: 0, maximum: 100 }),
+    sum: DecimalNumber({
+      scale: 2,
+      minimum: '-999999999.99',
+      maximum: '999999999.99',
+      description: 'Gross amount, signed like the entry (negative for money out); the rows add up to the entry.',
+    }),
+    comment: Type.Optional(
+      Text(512, {
+        description: "Written into the transaction description with the bank's own message (255 characters in total).",
+      }),
+    ),
+    vatStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, description: 'Default 1 (domestic).' })),
+    ledgerAccountCode: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{1,10}$',
+        description: 'Default 3000 for money in, 4000 for money out.',
+      }),
+    ),
+  },
+  { title: 'AllocationMetadataRow', additionalProperties: false },
+);
+
+export const AllocationMetadata = Type.Object(
+  { allocationMetadataRows: Type.Optional(Type.Array(AllocationMetadataRow, { maxItems: 100 })) },
+  { title: 'AllocationMetadata', additionalProperties: false },
+);
+export type AllocationMetadataWire = Static<typeof AllocationMetadata>;

@@ -8,7 +8,7 @@ import type { AppContext } from '../platform/context.ts';
 import { apiError } from '../platform/errors.ts';
 import { isoDateTime } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
-import { fromMinorUnits, minor, type MinorUnits } from '../domain/decimal.ts';
+import { fromMinorUnits, jsonDecimal, minor, type MinorUnits } from '../domain/decimal.ts';
 import { schemaProblems } from '../domain/xsd.ts';
 import { CamtFormatError, readCamt, type CamtEntry, type CamtReport, type CamtTransaction } from './camt.ts';
 import { schemaOfNamespace } from './camt-schema.ts';
@@ -19,6 +19,7 @@ import type {
   ReferencePaymentWire,
 } from './schemas.ts';
 import * as store from './store.ts';
+import type { BankAllocations } from './allocation.ts';
 
 /** Files up to this size are validated against the ISO 20022 schema before they are read; larger ones are read in flat memory. */
 const SCHEMA_VALIDATION_LIMIT = 16 * 2 ** 20;
@@ -289,8 +290,10 @@ function camtFormatOf(head: string): string | undefined {
 export class BankService {
   readonly #ctx: AppContext;
   readonly #debitListeners: DebitListener[] = [];
-  constructor(ctx: AppContext) {
+  readonly allocations: BankAllocations;
+  constructor(ctx: AppContext, allocations: BankAllocations) {
     this.#ctx = ctx;
+    this.allocations = allocations;
   }
 
   /** Registers work run in an import's transaction with the new debits that carry an end-to-end id. */
@@ -406,10 +409,16 @@ export class BankService {
       companyId,
       rows.map((r) => Number(r.id)),
     );
+    const allocated = await store.allocationsOf(
+      this.#ctx.db,
+      companyId,
+      'EVENT',
+      events.map((e) => Number(e.id)),
+    );
     const byStatement = new Map<number, BankStatementEventWire[]>();
     for (const event of events) {
       const list = byStatement.get(Number(event.statement_id)) ?? [];
-      list.push(eventWire(event));
+      list.push(eventWire(event, allocated.get(Number(event.id))));
       byStatement.set(Number(event.statement_id), list);
     }
     const ibans = await this.#ibans(companyId);
@@ -450,6 +459,12 @@ export class BankService {
       limit: page.pageSize,
     });
     const ibans = await this.#ibans(companyId);
+    const allocated = await store.allocationsOf(
+      this.#ctx.db,
+      companyId,
+      'REFERENCE_PAYMENT',
+      rows.map((r) => Number(r.id)),
+    );
     const results = rows.map((row) =>
       dropUndefined<ReferencePaymentWire>({
         id: Number(row.id),
@@ -460,16 +475,35 @@ export class BankService {
         name: orUndefined(row.name),
         bankReference: row.reference,
         archiveId: orUndefined(row.archive_id),
-        allocated: false,
         attachments: [],
-        allocationMetadataRows: [],
+        ...allocationWire(allocated.get(Number(row.id))),
       }),
     );
     return paged(results, total, page);
   }
 }
 
-function eventWire(row: store.BankStatementEventRow): BankStatementEventWire {
+/** What the listings say of an entry's allocation. */
+function allocationWire(allocation: store.BankAllocationRow | undefined) {
+  if (!allocation) return { allocated: false, allocationMetadataRows: [] };
+  const rows = allocation.metadata
+    ? (JSON.parse(allocation.metadata) as { vatPercentage: string; sum: string }[]).map((row) => ({
+        ...row,
+        vatPercentage: jsonDecimal(row.vatPercentage),
+        sum: jsonDecimal(row.sum),
+      }))
+    : [];
+  return {
+    allocated: true,
+    invoiceId: allocation.invoice_id === null ? undefined : Number(allocation.invoice_id),
+    allocationMetadataRows: rows,
+  };
+}
+
+function eventWire(
+  row: store.BankStatementEventRow,
+  allocation: store.BankAllocationRow | undefined,
+): BankStatementEventWire {
   return dropUndefined<BankStatementEventWire>({
     id: Number(row.id),
     payDate: row.pay_date,
@@ -481,9 +515,9 @@ function eventWire(row: store.BankStatementEventRow): BankStatementEventWire {
     archiveCode: orUndefined(row.archive_code),
     message: orUndefined(row.message),
     reference: orUndefined(row.reference),
-    allocated: false,
     attachments: [],
-    allocationMetadataRows: [],
+    ...allocationWire(allocation),
+    productId: allocation?.product_id == null ? undefined : Number(allocation.product_id),
     endToEndReference: orUndefined(row.end_to_end_id),
     bankTransactionCode: orUndefined(row.bank_transaction_code),
     originalSum: optionalMoney(row.original_amount),

@@ -220,3 +220,106 @@ export async function hasDocument(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export interface BankAllocationRow {
+  company_id: number;
+  id: number;
+  source: 'EVENT' | 'REFERENCE_PAYMENT';
+  source_id: number;
+  kind: 'INVOICE' | 'PRODUCT' | 'METADATA';
+  invoice_id: number | null;
+  product_id: number | null;
+  payment_event_id: number | null;
+  ledger_receipt_id: number | null;
+  metadata: string | null;
+  created: string;
+}
+
+declare module '../db/types.ts' {
+  interface Database {
+    bank_allocations: BankAllocationRow;
+  }
+}
+
+export async function getEvent(db: Db, companyId: number, id: number): Promise<BankStatementEventRow | undefined> {
+  return db
+    .selectFrom('bank_statement_events')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function getStatement(db: Db, companyId: number, id: number): Promise<BankStatementRow | undefined> {
+  return db
+    .selectFrom('bank_statements')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function getReferencePayment(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<ReferencePaymentRow | undefined> {
+  return db
+    .selectFrom('reference_payments')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function allocationOf(
+  db: Db,
+  companyId: number,
+  source: BankAllocationRow['source'],
+  sourceId: number,
+): Promise<BankAllocationRow | undefined> {
+  return db
+    .selectFrom('bank_allocations')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('source', '=', source)
+    .where('source_id', '=', sourceId)
+    .executeTakeFirst();
+}
+
+export async function allocationsOf(
+  db: Db,
+  companyId: number,
+  source: BankAllocationRow['source'],
+  sourceIds: number[],
+): Promise<Map<number, BankAllocationRow>> {
+  if (sourceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bank_allocations')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('source', '=', source)
+    .where('source_id', 'in', sourceIds)
+    .execute();
+  return new Map(rows.map((row) => [Number(row.source_id), row]));
+}
+
+export async function insertAllocations(db: Db, rows: BankAllocationRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('bank_allocations').values(rows).execute();
+}
+
+export async function deleteAllocation(db: Db, companyId: number, id: number): Promise<void> {
+  await db.deleteFrom('bank_allocations').where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+/** The ledger account of a bank account of the company (its register's `ledgerAccount`). */
+export async function bankLedgerAccount(db: Db, companyId: number, bankAccountId: number): Promise<string> {
+  const row = await db
+    .selectFrom('bank_accounts')
+    .select('data')
+    .where('company_id', '=', companyId)
+    .where('id', '=', bankAccountId)
+    .executeTakeFirst();
+  const account = row ? (JSON.parse(row.data) as { ledgerAccount?: unknown }).ledgerAccount : undefined;
+  return typeof account === 'string' ? account : '1910';
+}

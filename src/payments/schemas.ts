@@ -8,6 +8,7 @@ import {
   DecimalNumber,
   Id,
   Money,
+  NumberId,
   Page,
   PagingQuery,
   StringEnum,
@@ -241,21 +242,18 @@ export const DirectSalaryPaymentGroup = Type.Object(
 );
 export type GroupWire = Static<typeof DirectSalaryPaymentGroup>;
 
-/** Invoice ids of a query: numbers in the real interface, whole ones here. */
-const InvoiceIdItem = Type.Number({ minimum: 1, maximum: 2147483647, multipleOf: 1 });
-
 const DateRange = { startDate: Type.Optional(DateString()), endDate: Type.Optional(DateString()) };
 
 export const PaymentQuery = Type.Object({
   ...DateRange,
   invoiceId: Type.Optional(
-    Type.Array(InvoiceIdItem, { maxItems: 200, description: 'Only the payments of these invoices.' }),
+    Type.Array(NumberId(), { maxItems: 200, description: 'Only the payments of these invoices.' }),
   ),
   ...PagingQuery,
 });
 
 export const PaymentEventQuery = Type.Object({
-  invoiceId: Type.Array(InvoiceIdItem, { minItems: 1, maxItems: 200, description: 'The invoices, at most 200.' }),
+  invoiceId: Type.Array(NumberId(), { minItems: 1, maxItems: 200, description: 'The invoices, at most 200.' }),
   ...PagingQuery,
 });
 

@@ -363,6 +363,17 @@ export const ERRORS = {
     message: 'PAYMENT_WRONG_STATUS: {action} is not allowed in status {status}; only in {allowed}.',
   },
   PAYMENT_FILE_INVALID: { status: 400, message: 'PAYMENT_FILE_INVALID: no payment file was released: {detail}' },
+  BANK_EVENT_NOT_IN_STATEMENT: {
+    status: 400,
+    message: 'BANK_EVENT_NOT_IN_STATEMENT: event {eventId} does not belong to bank statement {statementId}.',
+  },
+  BANK_ENTRY_ALREADY_ALLOCATED: {
+    status: 400,
+    message: 'BANK_ENTRY_ALREADY_ALLOCATED: entry {id} is allocated already; remove its allocation first.',
+  },
+  BANK_ENTRY_NOT_ALLOCATED: { status: 400, message: 'BANK_ENTRY_NOT_ALLOCATED: entry {id} has no {kind} allocation.' },
+  ALLOCATION_SUM_MISMATCH: { status: 400, message: 'ALLOCATION_SUM_MISMATCH: {detail}.' },
+  ALLOCATION_INVOICE_SIDE: { status: 400, message: 'ALLOCATION_INVOICE_SIDE: {direction} pays {side}.' },
   ACCOUNT_NUMBER_ONLY_IN_HEADER: {
     status: 400,
     message: 'ACCOUNT_NUMBER_ONLY_IN_HEADER: send the account number as the accountNumber HTTP header.',
