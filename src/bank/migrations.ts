@@ -134,4 +134,17 @@ export const bankMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The automatic matching of reference payments to open sales invoices: what it found for each payment (null:
+  // not looked at yet) and the invoice it found.
+  '0622_reference_payment_matching': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('reference_payments').addColumn('match_status', 'text').execute();
+      await db.schema.alterTable('reference_payments').addColumn('matched_invoice_id', 'bigint').execute();
+      await db.schema
+        .createIndex('reference_payments_by_match')
+        .on('reference_payments')
+        .columns(['company_id', 'match_status', 'id'])
+        .execute();
+    },
+  },
 };

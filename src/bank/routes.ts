@@ -11,6 +11,7 @@ import {
   BankFileImportResult,
   BankStatementQuery,
   BankStatementsSearchResult,
+  MatchResult,
   ReferencePaymentQuery,
   ReferencePaymentsSearchResult,
 } from './schemas.ts';
@@ -138,6 +139,22 @@ export function bankRoutes(bank: BankService, allocations: BankAllocations): Rou
       schema: { params: PaymentParams, body: AllocationMetadata, response: { 200: InfoMessage } },
       handler: ({ auth, params, body }) =>
         allocations.allocatePaymentMetadata(auth.companyId, params.referencePaymentId, body),
+    }),
+    route({
+      method: 'POST',
+      path: '/referencepayments/match',
+      right: edit(ALLOCATION),
+      tags: TAGS,
+      summary: 'Match the reference payments to open sales invoices',
+      description:
+        'Tase: runs at once after every import of reference payments; this runs it again for payments not looked at ' +
+        "yet. A payment whose reference is an open sales invoice's, in its currency, pays it: MATCHED when the " +
+        'amount is the open amount (PAID), PARTIAL when less (PARTLY_PAID); the payment event and its posting are ' +
+        'those of an allocation. More than the open amount is an OVERPAYMENT, left unallocated with the invoice ' +
+        'noted (allocate it yourself); a payment no open invoice has the reference of is UNMATCHED and stays ' +
+        'unallocated. List them with `GET /referencepayments?matchStatus=`.',
+      schema: { ...ADDITION, response: { 200: MatchResult } },
+      handler: ({ auth }) => bank.matchReferencePayments(auth.companyId),
     }),
     route({
       method: 'DELETE',

@@ -13,6 +13,8 @@ import {
 } from '../platform/schema.ts';
 import { CURRENCIES } from '../domain/codes.ts';
 
+const MATCH_STATUSES = ['MATCHED', 'PARTIAL', 'OVERPAYMENT', 'UNMATCHED'];
+
 const Unallocated = {
   allocated: Type.Boolean({ description: 'Whether the payment is allocated to an invoice, a product or metadata.' }),
   invoiceId: Type.Optional(Id()),
@@ -96,6 +98,19 @@ const ReferencePayment = Type.Object(
     bankReference: Type.String({ description: 'The reference number the payer gave (Finnish or RF).' }),
     archiveId: Type.Optional(Type.String({ description: "The bank's archive id." })),
     ...Unallocated,
+    matchStatus: Type.Optional(
+      Addition(
+        StringEnum(MATCH_STATUSES, {
+          description:
+            'Tase: what the automatic matching found: MATCHED (paid an open sales invoice in full), PARTIAL (paid part of it), ' +
+            'OVERPAYMENT (more than the open amount of the invoice of the reference: left for you), UNMATCHED (no open ' +
+            'invoice has the reference).',
+        }),
+      ),
+    ),
+    matchedInvoiceId: Type.Optional(
+      Addition(Id({ description: 'Tase: the invoice the matching found (also for an OVERPAYMENT).' })),
+    ),
   },
   { title: 'ReferencePayment', additionalProperties: false },
 );
@@ -133,7 +148,28 @@ export const BankStatementQuery = Type.Object({
   orderByStartDate: Type.Optional(StringEnum(['ASC', 'DESC'])),
 });
 
-export const ReferencePaymentQuery = Type.Object({ ...DateRange, ...PagingQuery, ...RefusedAccountNumber });
+export const ReferencePaymentQuery = Type.Object({
+  ...DateRange,
+  ...PagingQuery,
+  ...RefusedAccountNumber,
+  matchStatus: Type.Optional(
+    Addition(
+      StringEnum(MATCH_STATUSES, {
+        description: 'Tase: only the payments the automatic matching found so (UNMATCHED: what is left to allocate).',
+      }),
+    ),
+  ),
+});
+
+export const MatchResult = Type.Object(
+  {
+    matched: Type.Integer(),
+    partial: Type.Integer(),
+    overpayments: Type.Integer(),
+    unmatched: Type.Integer(),
+  },
+  { title: 'ReferencePaymentMatchResult', additionalProperties: false },
+);
 
 const Count = Type.Object(
   { imported: Type.Integer(), skipped: Type.Integer({ description: 'Already imported earlier: nothing added.' }) },
@@ -151,6 +187,23 @@ export const BankFileImportResult = Type.Object(
     statements: Count,
     events: Count,
     referencePayments: Count,
+    matching: Type.Optional(
+      Type.Object(
+        {
+          matched: Type.Integer({ description: 'Allocated to an open sales invoice of the same amount: PAID.' }),
+          partial: Type.Integer({ description: 'Allocated to an open sales invoice of more: PARTLY_PAID.' }),
+          overpayments: Type.Integer({
+            description: 'More than the open amount of the invoice of the reference: left unallocated (OVERPAYMENT).',
+          }),
+          unmatched: Type.Integer({ description: 'No open sales invoice has the reference: left unallocated.' }),
+        },
+        {
+          title: 'ReferencePaymentMatching',
+          additionalProperties: false,
+          description: 'The automatic matching of the new reference payments to open sales invoices.',
+        },
+      ),
+    ),
     ignoredTransactions: Type.Integer({
       description: 'Transactions of a notification that are no reference payments (no creditor reference).',
     }),

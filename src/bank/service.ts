@@ -20,6 +20,7 @@ import type {
 } from './schemas.ts';
 import * as store from './store.ts';
 import type { BankAllocations } from './allocation.ts';
+import { ReferenceMatching, type MatchCounts } from './matching.ts';
 
 /** Files up to this size are validated against the ISO 20022 schema before they are read; larger ones are read in flat memory. */
 const SCHEMA_VALIDATION_LIMIT = 16 * 2 ** 20;
@@ -250,6 +251,8 @@ class Importer {
       archive_id: tx.archiveId ?? entry.archiveId ?? null,
       end_to_end_id: tx.endToEndId && tx.endToEndId !== 'NOTPROVIDED' ? tx.endToEndId : null,
       message: tx.message ?? null,
+      match_status: null,
+      matched_invoice_id: null,
     });
   }
 
@@ -291,9 +294,16 @@ export class BankService {
   readonly #ctx: AppContext;
   readonly #debitListeners: DebitListener[] = [];
   readonly allocations: BankAllocations;
+  readonly #matching: ReferenceMatching;
   constructor(ctx: AppContext, allocations: BankAllocations) {
     this.#ctx = ctx;
     this.allocations = allocations;
+    this.#matching = new ReferenceMatching(ctx, allocations);
+  }
+
+  /** Matches the reference payments not looked at yet to open sales invoices (src/bank/matching.ts). */
+  matchReferencePayments(companyId: number): Promise<MatchCounts> {
+    return this.#matching.run(companyId);
   }
 
   /** Registers work run in an import's transaction with the new debits that carry an end-to-end id. */
@@ -337,13 +347,34 @@ export class BankService {
         throw apiError('BANK_FILE_INVALID', undefined, { detail: `${format} schema: ${problems[0]}` });
       schemaValidated = true;
     }
+    const result = await this.#import(
+      companyId,
+      head,
+      ended ? undefined : iterator,
+      format,
+      schemaValidated,
+      onProgress,
+    );
+    // after the import's commit: a payment the ledger refuses to book stays unallocated, the import stands
+    if (result.referencePayments.imported > 0) result.matching = await this.#matching.run(companyId);
+    return result;
+  }
+
+  async #import(
+    companyId: number,
+    head: Uint8Array[],
+    rest: AsyncIterator<Uint8Array> | undefined,
+    format: string | undefined,
+    schemaValidated: boolean,
+    onProgress: ((progress: ImportProgress) => void) | undefined,
+  ): Promise<BankFileImportResultWire> {
     try {
       return await this.#ctx.db.transaction().execute(async (trx) => {
         const importer = new Importer(trx, companyId, isoDateTime(this.#ctx.clock.now()).slice(0, 19));
         importer.result.format = format ?? '';
         importer.result.schemaValidated = schemaValidated;
         let bytes = 0;
-        const chunks = counted(head, ended ? undefined : iterator, (n) => {
+        const chunks = counted(head, rest, (n) => {
           bytes += n;
           if (bytes > MAX_FILE_BYTES) throw new CamtFormatError(`the file is larger than ${MAX_FILE_BYTES} bytes`);
           onProgress?.({ bytes, entries: importer.entries });
@@ -446,10 +477,11 @@ export class BankService {
   async listReferencePayments(
     companyId: number,
     page: PageRequest,
-    query: { startDate?: string; endDate?: string },
+    query: { startDate?: string; endDate?: string; matchStatus?: string },
     accountNumber: string | undefined,
   ): Promise<Paged<ReferencePaymentWire>> {
     const { rows, total } = await store.listReferencePayments(this.#ctx.db, companyId, {
+      matchStatus: query.matchStatus,
       accountId: await this.#accountFilter(companyId, accountNumber),
       startDate: query.startDate,
       endDate: query.endDate,
@@ -477,6 +509,8 @@ export class BankService {
         archiveId: orUndefined(row.archive_id),
         attachments: [],
         ...allocationWire(allocated.get(Number(row.id))),
+        matchStatus: orUndefined(row.match_status),
+        matchedInvoiceId: row.matched_invoice_id === null ? undefined : Number(row.matched_invoice_id),
       }),
     );
     return paged(results, total, page);

@@ -66,6 +66,9 @@ export interface ReferencePaymentRow {
   archive_id: string | null;
   end_to_end_id: string | null;
   message: string | null;
+  /** What the automatic matching found (src/bank/matching.ts); null until it has looked. */
+  match_status: string | null;
+  matched_invoice_id: number | null;
 }
 
 declare module '../db/types.ts' {
@@ -192,9 +195,10 @@ export async function eventsOf(db: Db, companyId: number, statementIds: number[]
 export async function listReferencePayments(
   db: Db,
   companyId: number,
-  filter: ListFilter,
+  filter: ListFilter & { matchStatus?: string },
 ): Promise<{ rows: ReferencePaymentRow[]; total: number }> {
   let query = db.selectFrom('reference_payments').where('company_id', '=', companyId);
+  if (filter.matchStatus !== undefined) query = query.where('match_status', '=', filter.matchStatus);
   if (filter.accountId !== undefined) query = query.where('bank_account_id', '=', filter.accountId);
   if (filter.startDate) query = query.where('payment_date', '>=', filter.startDate);
   if (filter.endDate) query = query.where('payment_date', '<=', filter.endDate);
@@ -322,4 +326,38 @@ export async function bankLedgerAccount(db: Db, companyId: number, bankAccountId
     .executeTakeFirst();
   const account = row ? (JSON.parse(row.data) as { ledgerAccount?: unknown }).ledgerAccount : undefined;
   return typeof account === 'string' ? account : '1910';
+}
+
+/** Reference payments the matching has not looked at yet, after id `after`, in id order. */
+export async function unmatchedPayments(
+  db: Db,
+  companyId: number,
+  after: number,
+  limit: number,
+): Promise<ReferencePaymentRow[]> {
+  return db
+    .selectFrom('reference_payments')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('match_status', 'is', null)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function setMatchStatus(
+  db: Db,
+  companyId: number,
+  ids: number[],
+  status: string,
+  invoiceId: number | null,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('reference_payments')
+    .set({ match_status: status, matched_invoice_id: invoiceId })
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -303,6 +303,8 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     archive_id: 'null',
     end_to_end_id: 'null',
     message: 'null',
+    match_status: 'null',
+    matched_invoice_id: 'null',
   },
   bank_allocations: {
     company_id: 'notnull',
