@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ManualClock } from '../src/platform/clock.ts';
 import { startService, type TestService } from './support/service.ts';
+import { bankAccountBody, invoiceBody } from './support/bank-bodies.ts';
 
 let svc: TestService;
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', 'bank', name), 'utf8');
@@ -23,17 +24,7 @@ interface Event {
 let statementId: number;
 let events: Event[];
 
-const salesInvoice = (unitPrice: number, type = 'SALES_INVOICE') => ({
-  type,
-  date: '2026-03-01',
-  counterParty: { counterPartyAddress: { name: 'Asiakas Oy' } },
-  paymentInfo: { paymentMethod: 'BANK_TRANSFER', currency: 'EUR', dueDate: '2026-03-24', currencyRate: 1 },
-  extraInfo: { accountingByRow: false, unitPricesIncludeVat: false },
-  discountPercent: 0,
-  vatStatus: 1,
-  invoiceChannel: 'EMAIL',
-  invoiceRows: [{ product: 'Work', quantity: 1, unit: 'HOUR', unitPrice, discountPercent: 0, vatPercent: 25.5 }],
-});
+const salesInvoice = (unitPrice: number) => invoiceBody('SALES_INVOICE', unitPrice, 25.5);
 
 async function approved(body: unknown): Promise<number> {
   const created = await svc.api('POST', '/invoices', body);
@@ -67,17 +58,7 @@ const totalOn = async (account: string) => {
 beforeAll(async () => {
   svc = await startService({ clock: new ManualClock('2026-03-15T10:00:00Z') });
   for (const iban of ['FI2112345600000785', 'FI3715903000000776']) {
-    const answer = await svc.api('POST', '/bankaccounts', {
-      iban,
-      currency: 'EUR',
-      defaultForInvoice: false,
-      defaultForPayment: false,
-      status: 'ACTIVE',
-      ledgerAccount: '1910',
-      showAccountOnInvoice: false,
-      allowPayments: false,
-      allowForeignPayments: false,
-    });
+    const answer = await svc.api('POST', '/bankaccounts', bankAccountBody(iban));
     expect(answer.status, answer.text).toBe(200);
   }
   for (const file of ['camt053-fi.001.02.xml', 'camt054-fi.001.02.xml']) {

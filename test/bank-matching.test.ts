@@ -6,26 +6,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ManualClock } from '../src/platform/clock.ts';
 import { startService, type TestService } from './support/service.ts';
+import { bankAccountBody, invoiceBody } from './support/bank-bodies.ts';
 
 let svc: TestService;
 
-const invoice = (reference: string, unitPrice: number) => ({
-  type: 'SALES_INVOICE',
-  date: '2026-03-01',
-  counterParty: { counterPartyAddress: { name: 'Asiakas Oy' } },
-  paymentInfo: {
-    paymentMethod: 'BANK_TRANSFER',
-    currency: 'EUR',
-    dueDate: '2026-03-24',
-    currencyRate: 1,
-    bankReferenceCode: reference,
-  },
-  extraInfo: { accountingByRow: false, unitPricesIncludeVat: false },
-  discountPercent: 0,
-  vatStatus: 1,
-  invoiceChannel: 'EMAIL',
-  invoiceRows: [{ product: 'Work', quantity: 1, unit: 'HOUR', unitPrice, discountPercent: 0, vatPercent: 0 }],
-});
+const invoice = (reference: string, unitPrice: number) =>
+  invoiceBody('SALES_INVOICE', unitPrice, 0, { bankReferenceCode: reference });
 
 async function approved(body: unknown): Promise<number> {
   const created = await svc.api('POST', '/invoices', body);
@@ -36,17 +22,7 @@ async function approved(body: unknown): Promise<number> {
 
 beforeAll(async () => {
   svc = await startService({ clock: new ManualClock('2026-03-15T10:00:00Z') });
-  const answer = await svc.api('POST', '/bankaccounts', {
-    iban: 'FI2112345600000785',
-    currency: 'EUR',
-    defaultForInvoice: false,
-    defaultForPayment: false,
-    status: 'ACTIVE',
-    ledgerAccount: '1910',
-    showAccountOnInvoice: false,
-    allowPayments: false,
-    allowForeignPayments: false,
-  });
+  const answer = await svc.api('POST', '/bankaccounts', bankAccountBody('FI2112345600000785'));
   expect(answer.status, answer.text).toBe(200);
 });
 afterAll(() => svc.close());

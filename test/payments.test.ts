@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { ManualClock } from '../src/platform/clock.ts';
 import { pain001Problems } from '../src/domain/pain001.ts';
 import { startService, type TestService } from './support/service.ts';
+import { bankAccountBody } from './support/bank-bodies.ts';
 import { person, until } from './mfa-helpers.ts';
 
 let svc: TestService;
@@ -19,18 +20,7 @@ const OTHER_IBAN = 'FI3715903000000776';
 const SEK_IBAN = 'SE4550000000058398257466';
 const SUPPLIER_IBAN = 'FI7944052020036082';
 
-const account = (iban: string, extra: Record<string, unknown> = {}) => ({
-  iban,
-  currency: 'EUR',
-  defaultForInvoice: false,
-  defaultForPayment: false,
-  status: 'ACTIVE',
-  ledgerAccount: '1910',
-  showAccountOnInvoice: false,
-  allowPayments: false,
-  allowForeignPayments: false,
-  ...extra,
-});
+const account = bankAccountBody;
 
 const purchaseInvoice = {
   type: 'PURCHASE_INVOICE',
