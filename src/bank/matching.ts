@@ -14,6 +14,8 @@ import type { BankAllocations, Caller } from './allocation.ts';
 import * as store from './store.ts';
 
 const BATCH = 500;
+/** Invoices read per query when the open ones are gathered (their documents are large). */
+const INVOICE_PAGE = 2000;
 const OPEN_STATUSES = ['NOT_SENT', 'SENT', 'PARTLY_PAID'];
 
 type MatchStatus = 'MATCHED' | 'PARTIAL' | 'OVERPAYMENT' | 'UNMATCHED';
@@ -33,26 +35,31 @@ interface OpenInvoice {
 
 const REFERENCE_IN_BODY = /"bankReferenceCode":"([^"]*)"/;
 
-/** Open sales invoices by their reference (oldest first), read once per run. */
+/** Open sales invoices by their reference (oldest first), read once per run, a page at a time. */
 async function openInvoicesByReference(db: Db, companyId: number): Promise<Map<string, OpenInvoice[]>> {
-  const rows = await db
-    .selectFrom('invoices')
-    .select(['id', 'currency', 'gross_minor', 'paid_minor', 'body'])
-    .where('company_id', '=', companyId)
-    .where('type', '=', 'SALES_INVOICE')
-    .where('status', 'in', OPEN_STATUSES)
-    .orderBy('id')
-    .execute();
   const byReference = new Map<string, OpenInvoice[]>();
-  for (const row of rows) {
-    const found = REFERENCE_IN_BODY.exec(row.body)?.[1];
-    if (!found) continue;
-    const reference = compactReference(found);
-    const list = byReference.get(reference) ?? [];
-    list.push({ id: Number(row.id), currency: row.currency, open: minor(row.gross_minor) - minor(row.paid_minor) });
-    byReference.set(reference, list);
+  for (let after = 0; ;) {
+    const rows = await db
+      .selectFrom('invoices')
+      .select(['id', 'currency', 'gross_minor', 'paid_minor', 'body'])
+      .where('company_id', '=', companyId)
+      .where('type', '=', 'SALES_INVOICE')
+      .where('status', 'in', OPEN_STATUSES)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(INVOICE_PAGE)
+      .execute();
+    if (rows.length === 0) return byReference;
+    after = Number(rows.at(-1)!.id);
+    for (const row of rows) {
+      const found = REFERENCE_IN_BODY.exec(row.body)?.[1];
+      if (!found) continue;
+      const reference = compactReference(found);
+      const list = byReference.get(reference) ?? [];
+      list.push({ id: Number(row.id), currency: row.currency, open: minor(row.gross_minor) - minor(row.paid_minor) });
+      byReference.set(reference, list);
+    }
   }
-  return byReference;
 }
 
 type Decision = { status: MatchStatus; invoice?: OpenInvoice };
