@@ -1,6 +1,8 @@
 // Bank-file benchmark: generates a camt.054.001.02 notification of 100 000 reference payments (batched 100 to an
-// entry, as Finnish banks deliver them), imports it over HTTP as a stream into a fresh database, then imports it
-// again (nothing added), with the time, the peak resident memory and the heap as the import advances.
+// entry, as Finnish banks deliver them) against 100 000 open sales invoices with those references (most paid in
+// full, every 10th partly, every 50th overpaid, every 100th without an invoice), imports it over HTTP as a stream
+// into a fresh database, where the payments are matched to the invoices (each match a payment event and a posting),
+// then imports it again (nothing added), with the time, the peak resident memory and the heap as the import advances.
 //   node --expose-gc bench/bank.ts                          (embedded SQLite, a file in a temporary directory)
 //   DATABASE_URL=postgres://… node --expose-gc bench/bank.ts (a new database on that server, dropped afterwards)
 // Options: BENCH_PAYMENTS (default 100000), BENCH_BATCH (payments per entry, default 100).
@@ -102,6 +104,81 @@ const tokenAnswer = await fetch(`${root}/api/oauth/token`, {
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 });
 const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
+const setupStarted = performance.now();
+const invoiceCount = await openInvoices();
+console.log(
+  `setup: ${invoiceCount} open sales invoices in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s (not measured)`,
+);
+
+/** The open invoice of payment n: its gross amount in cents, or undefined when the payment has none. */
+function invoiceCents(n: number): number | undefined {
+  if (n % 100 === 99) return undefined;
+  if (n % 50 === 49) return cents(n) - 50; // overpaid
+  if (n % 10 === 9) return cents(n) + 1000; // paid partly
+  return cents(n);
+}
+
+/**
+ * The open sales invoices the payments are matched against: one approved through the API, the others copies of its
+ * row with their own id, number, reference and amounts (a setup shortcut; the matching reads and pays them as any).
+ */
+async function openInvoices(): Promise<number> {
+  const post = (path: string, method: string, body: unknown) =>
+    fetch(`${root}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const created = await post('/invoices', 'POST', {
+    type: 'SALES_INVOICE',
+    date: '2026-03-01',
+    counterParty: { counterPartyAddress: { name: 'Customer' } },
+    paymentInfo: {
+      paymentMethod: 'BANK_TRANSFER',
+      currency: 'EUR',
+      dueDate: '2026-03-24',
+      currencyRate: 1,
+      bankReferenceCode: reference(0),
+    },
+    extraInfo: { accountingByRow: false, unitPricesIncludeVat: false },
+    discountPercent: 0,
+    vatStatus: 1,
+    invoiceChannel: 'NO_SENDING',
+    invoiceRows: [{ product: 'Work', quantity: 1, unit: 'HOUR', unitPrice: 1, discountPercent: 0, vatPercent: 0 }],
+  });
+  const { id } = (await created.json()) as { id: number };
+  if ((await post(`/invoices/${id}/approve`, 'PUT', {})).status !== 200) throw new Error('approve failed');
+  const db = app.ctx.db;
+  const template = await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('company_id', '=', demo.companyId)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await db.deleteFrom('invoices').where('company_id', '=', demo.companyId).where('id', '=', id).execute();
+  let count = 0;
+  let rows: (typeof template)[] = [];
+  const flush = async () => {
+    if (rows.length > 0) await db.insertInto('invoices').values(rows).execute();
+    rows = [];
+  };
+  for (let n = 0; n < PAYMENTS; n++) {
+    const gross = invoiceCents(n);
+    if (gross === undefined) continue;
+    count++;
+    rows.push({
+      ...template,
+      id: id + 1 + n,
+      invoice_number: 100_000 + n,
+      gross_minor: String(gross),
+      paid_minor: '0',
+      body: template.body.replace(reference(0), reference(n)),
+    });
+    if (rows.length === 500) await flush();
+  }
+  await flush();
+  return count;
+}
 
 // ------------------------------------------------------------------------------------------------ memory
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -140,7 +217,7 @@ console.log(
     `(${BATCH} per entry), ${mb(size)}; RSS before ${mb(process.memoryUsage().rss)}`,
 );
 try {
-  const first = await phase('import over HTTP (stream)', async () => {
+  const first = await phase('import + matching over HTTP (stream)', async () => {
     const onBytes = watchQuarters();
     let read = 0;
     const body = Readable.toWeb(
@@ -153,9 +230,13 @@ try {
       duplex: 'half',
     });
     if (answer.status !== 200) throw new Error(`import: ${answer.status} ${await answer.text()}`);
-    return (await answer.json()) as { referencePayments: { imported: number; skipped: number } };
+    return (await answer.json()) as {
+      referencePayments: { imported: number; skipped: number };
+      matching: { matched: number; partial: number; overpayments: number; unmatched: number };
+    };
   });
   if (first.referencePayments.imported !== PAYMENTS) throw new Error(`imported ${JSON.stringify(first)}`);
+  console.log(`matching: ${JSON.stringify(first.matching)}`);
   const again = await phase('the same file again (service)', () => {
     const onBytes = watchQuarters();
     return app.services.bank.importFile(demo.companyId, createReadStream(file), (p) => onBytes(p.bytes));

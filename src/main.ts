@@ -20,7 +20,8 @@ import { LATEST_VERSION } from './platform/versions.ts';
 import type { RightLeaf, RightValue, Role } from './platform/rights.ts';
 import { ApiError } from './platform/errors.ts';
 import { parseEcbRates, RatesFileError } from './currencies/index.ts';
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createReadStream } from 'node:fs';
 import { ACCOUNT_TYPES } from './accounts/index.ts';
 import { parseFixture } from './sandbox/index.ts';
@@ -78,6 +79,7 @@ const USAGE = `Usage: tase <command>
                                                               online backup; PostgreSQL: pg_dump custom format)
   admin restore FILE                                          replace the database with the backup FILE (stop
                                                               the service first; PostgreSQL: pg_restore --clean)
+  admin payments export --company-id N --out DIR              write the queued payments as pain.001.001.09 files into DIR
 
 Configuration: PORT, HOST, DATABASE_URL, TASE_MODE, TASE_SIGNING_SECRET, TASE_PUBLIC_URL, TASE_RATES_URL (see README).`;
 
@@ -390,6 +392,32 @@ async function bankAdmin(app: App, verb: string | undefined, args: string[]): Pr
   }
 }
 
+/**
+ * `admin payments export --company-id N --out DIR`: the queued payments become payment files (validated against the
+ * pain.001.001.09 schema), each written to DIR as MESSAGE-ID.xml for the bank.
+ */
+async function paymentsAdmin(app: App, verb: string | undefined, args: string[]): Promise<unknown> {
+  const { values } = parseArgs({ args, options: { 'company-id': { type: 'string' }, out: { type: 'string' } } });
+  if (verb !== 'export' || !values.out)
+    throw new AdminError(`admin payments takes 'export --company-id N --out DIR'\n\n${USAGE}`);
+  const companyId = int('company-id', values['company-id']);
+  const { files } = app.services.payments;
+  try {
+    const result = await files.export(companyId);
+    await mkdir(values.out, { recursive: true });
+    const written: string[] = [];
+    for (const file of result.files) {
+      const { messageId, xml } = await files.xml(companyId, file.id);
+      const path = join(values.out, `${messageId}.xml`);
+      await writeFile(path, xml);
+      written.push(path);
+    }
+    return { ...result, written };
+  } catch (err) {
+    throw asAdminError(err);
+  }
+}
+
 async function admin(config: Config, args: string[]): Promise<void> {
   const [noun, verb, ...rest] = args;
   if (noun === 'backup' || noun === 'restore') {
@@ -413,6 +441,10 @@ async function admin(config: Config, args: string[]): Promise<void> {
   }
   if (noun === 'bank') {
     print(await withAdmin(config, (_service, app) => bankAdmin(app, verb, rest)));
+    return;
+  }
+  if (noun === 'payments') {
+    print(await withAdmin(config, (_service, app) => paymentsAdmin(app, verb, rest)));
     return;
   }
   const { values } = parseArgs({

@@ -30,6 +30,7 @@ import { webhooksArea } from './webhooks/index.ts';
 import { authenticatorArea } from './authenticator/index.ts';
 import { housekeepingArea } from './housekeeping/index.ts';
 import { bankArea } from './bank/index.ts';
+import { paymentsArea } from './payments/index.ts';
 import { attachmentsArea } from './attachments/index.ts';
 import { payrollArea } from './payroll/index.ts';
 import { integrationsArea } from './integrations/index.ts';
@@ -65,6 +66,7 @@ export const MODULES = [
   bankArea,
   integrationsArea,
   sandboxArea,
+  paymentsArea,
 ] as const;
 
 type Module = (typeof MODULES)[number];

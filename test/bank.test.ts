@@ -194,6 +194,8 @@ describe('camt.054 reference payments', () => {
       allocated: false,
       attachments: [],
       allocationMetadataRows: [],
+      // no open sales invoice has the reference
+      matchStatus: 'UNMATCHED',
     });
     expect(payments[3]).toMatchObject({ valueDate: '2026-03-11', archiveId: '20260310VIITE02', name: 'Pieni Maksaja' });
     // notifications are no statements

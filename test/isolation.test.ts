@@ -48,6 +48,12 @@ const BODIES: Record<string, unknown> = {
   'POST /payrolls/employees/{employeeId}/salaryinfo/laborunionmemberships': MEMBERSHIP,
   'PUT /integrations/{requestId}': { approve: [], reject: [] },
   'PUT /integrationspecifications/{integrationId}': SPECIFICATION,
+  'PUT /bankstatements/{statementId}/events/{eventId}/invoices': 1,
+  'PUT /bankstatements/{statementId}/events/{eventId}/products': 1,
+  'PUT /bankstatements/{statementId}/events/{eventId}/metadata': {
+    allocationMetadataRows: [{ vatPercentage: 0, sum: 1 }],
+  },
+  'PUT /referencepayments/{referencePaymentId}/metadata': { allocationMetadataRows: [{ vatPercentage: 0, sum: 1 }] },
 };
 
 /** The id of A's resource a path parameter names (`groupId` is a product group or a partner group by its path). */
@@ -203,9 +209,9 @@ beforeAll(async () => {
     status: 'ACTIVE',
     ledgerAccount: '1910',
     showAccountOnInvoice: true,
-    allowPayments: false,
+    allowPayments: true,
     allowForeignPayments: false,
-    allowSalaryPayments: false,
+    allowSalaryPayments: true,
     allowExpressPayments: false,
   };
   idsOfA.set('bankAccountId', String((await create('/bankaccounts', bank)).id));
@@ -224,6 +230,11 @@ beforeAll(async () => {
     );
     if (imported.status !== 200) throw new Error(`import ${file}: ${imported.status} ${imported.text}`);
   }
+  const statement = JSON.parse((await as(tokenA, 'GET', '/api/bankstatements')).text).results[0];
+  idsOfA.set('statementId', String(statement.id));
+  idsOfA.set('eventId', String(statement.events[0].id));
+  const referencePayment = JSON.parse((await as(tokenA, 'GET', '/api/referencepayments')).text).results[0];
+  idsOfA.set('referencePaymentId', String(referencePayment.id));
   // ids are per company: a year of A's that B has no year with the same id of
   const year = await create('/fiscalyears', { startDate: '2027-01-01', endDate: '2027-12-31' });
   idsOfA.set('fiscalYearId', String(year.id));
@@ -322,6 +333,44 @@ beforeAll(async () => {
     svc.demo.companyId,
   ]);
   idsOfA.set('requestId', String(activated.requestId));
+  // a direct bank transfer and a salary list of A (two-factor, confirmed at once), sent in payment files
+  const twoFactorResult = async (path: string, body: unknown) => {
+    const started = await as(tokenA, 'POST', `/api${path}`, body);
+    if (started.status !== 202) throw new Error(`POST ${path}: ${started.status} ${started.text}`);
+    const id = JSON.parse(started.text).transactionIdentifier;
+    return JSON.parse((await as(tokenA, 'GET', `/api/mfatransactionresult/${id}`)).text);
+  };
+  const recipient = { recipientBankAccount: 'FI7944052020036082' };
+  const transfer = await twoFactorResult('/payments/directbanktransfers', {
+    directBankTransfers: [
+      {
+        ...recipient,
+        paymentDate: '2026-03-16',
+        amount: 10,
+        paymentMethod: 'FINNISH_BANK_TRANSFER',
+        recipientNameAndAddress: { name: `${MARK} payee` },
+        currencyCode: 'EUR',
+      },
+    ],
+  });
+  idsOfA.set('paymentId', String(transfer.directBankTransfers.transactions[0].paymentId));
+  const salaries = await twoFactorResult('/payments/directsalarypayments', {
+    listName: `${MARK} salaries`,
+    paymentMethod: 'FINNISH_SALARY_TRANSFER',
+    paymentDate: '2026-03-16',
+    payments: [
+      {
+        ...recipient,
+        amount: 20,
+        recipientName: `${MARK} employee`,
+        recipientCode: { brnType: 'HETU', code: '010190-123A' },
+        currencyCode: 'EUR',
+        customId: 'slip-1',
+      },
+    ],
+  });
+  idsOfA.set('paymentListId', String(salaries.directSalaryPayment.id));
+  idsOfA.set('fileId', String((await create('/payments/files', {})).files[0].id));
 }, 120_000);
 afterAll(() => svc.close());
 

@@ -3,6 +3,9 @@ import { defineArea } from '../platform/area.ts';
 import { bankMigrations } from './migrations.ts';
 import { bankRoutes } from './routes.ts';
 import { BankService } from './service.ts';
+import { BankAllocations } from './allocation.ts';
+import type { InvoiceService } from '../invoices/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
 import { hasDocument } from './store.ts';
 
 const RIGHT = 'payments.bankStatementAndReferencePayment' as const;
@@ -17,11 +20,12 @@ export const bankArea = defineArea({
       description: "Bank statements and reference payments, imported from the bank's ISO 20022 camt files.",
     },
   ],
-  rights: [RIGHT],
-  tables: { company: ['bank_statements', 'bank_statement_events', 'reference_payments'] },
+  rights: [RIGHT, 'payments.paymentAllocation'],
+  tables: { company: ['bank_statements', 'bank_statement_events', 'reference_payments', 'bank_allocations'] },
   migrations: bankMigrations,
-  create: (ctx) => new BankService(ctx),
-  routes: (bank) => bankRoutes(bank),
+  create: (ctx, deps: { invoices: InvoiceService; ledger: LedgerService }) =>
+    new BankService(ctx, new BankAllocations(ctx, deps.invoices, deps.ledger)),
+  routes: (bank) => bankRoutes(bank, bank.allocations),
   attachmentTargets: {
     BANKSTATEMENTEVENT: {
       right: RIGHT,

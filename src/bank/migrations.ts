@@ -103,4 +103,48 @@ export const bankMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // What an imported entry (a statement event or a reference payment) is allocated to: an invoice (its payment
+  // event), a product or allocation metadata rows (a receipt of the bank); one allocation per entry.
+  '0621_bank_allocations': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('bank_allocations')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        // EVENT (bank_statement_events) or REFERENCE_PAYMENT (reference_payments)
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('source_id', 'bigint', (c) => c.notNull())
+        // INVOICE, PRODUCT or METADATA
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('invoice_id', 'bigint')
+        .addColumn('product_id', 'bigint')
+        .addColumn('payment_event_id', 'bigint')
+        // the receipt booked by the bank: the rows of metadata or a product, or an invoice's penal expense
+        .addColumn('ledger_receipt_id', 'bigint')
+        // JSON: the allocation metadata rows as sent, with their ids
+        .addColumn('metadata', 'text')
+        .addColumn('created', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('bank_allocations_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('bank_allocations_by_source')
+        .on('bank_allocations')
+        .columns(['company_id', 'source', 'source_id'])
+        .unique()
+        .execute();
+    },
+  },
+  // The automatic matching of reference payments to open sales invoices: what it found for each payment (null:
+  // not looked at yet) and the invoice it found.
+  '0622_reference_payment_matching': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('reference_payments').addColumn('match_status', 'text').execute();
+      await db.schema.alterTable('reference_payments').addColumn('matched_invoice_id', 'bigint').execute();
+      await db.schema
+        .createIndex('reference_payments_by_match')
+        .on('reference_payments')
+        .columns(['company_id', 'match_status', 'id'])
+        .execute();
+    },
+  },
 };

@@ -2,14 +2,18 @@ import {
   Type,
   Addition,
   DateString,
+  DecimalNumber,
   Id,
   Money,
+  Text,
   Page,
   StringEnum,
   PagingQuery,
   type Static,
 } from '../platform/schema.ts';
 import { CURRENCIES } from '../domain/codes.ts';
+
+const MATCH_STATUSES = ['MATCHED', 'PARTIAL', 'OVERPAYMENT', 'UNMATCHED'];
 
 const Unallocated = {
   allocated: Type.Boolean({ description: 'Whether the payment is allocated to an invoice, a product or metadata.' }),
@@ -94,6 +98,19 @@ const ReferencePayment = Type.Object(
     bankReference: Type.String({ description: 'The reference number the payer gave (Finnish or RF).' }),
     archiveId: Type.Optional(Type.String({ description: "The bank's archive id." })),
     ...Unallocated,
+    matchStatus: Type.Optional(
+      Addition(
+        StringEnum(MATCH_STATUSES, {
+          description:
+            'Tase: what the automatic matching found: MATCHED (paid an open sales invoice in full), PARTIAL (paid part of it), ' +
+            'OVERPAYMENT (more than the open amount of the invoice of the reference: left for you), UNMATCHED (no open ' +
+            'invoice has the reference).',
+        }),
+      ),
+    ),
+    matchedInvoiceId: Type.Optional(
+      Addition(Id({ description: 'Tase: the invoice the matching found (also for an OVERPAYMENT).' })),
+    ),
   },
   { title: 'ReferencePayment', additionalProperties: false },
 );
@@ -131,7 +148,28 @@ export const BankStatementQuery = Type.Object({
   orderByStartDate: Type.Optional(StringEnum(['ASC', 'DESC'])),
 });
 
-export const ReferencePaymentQuery = Type.Object({ ...DateRange, ...PagingQuery, ...RefusedAccountNumber });
+export const ReferencePaymentQuery = Type.Object({
+  ...DateRange,
+  ...PagingQuery,
+  ...RefusedAccountNumber,
+  matchStatus: Type.Optional(
+    Addition(
+      StringEnum(MATCH_STATUSES, {
+        description: 'Tase: only the payments the automatic matching found so (UNMATCHED: what is left to allocate).',
+      }),
+    ),
+  ),
+});
+
+export const MatchResult = Type.Object(
+  {
+    matched: Type.Integer(),
+    partial: Type.Integer(),
+    overpayments: Type.Integer(),
+    unmatched: Type.Integer(),
+  },
+  { title: 'ReferencePaymentMatchResult', additionalProperties: false },
+);
 
 const Count = Type.Object(
   { imported: Type.Integer(), skipped: Type.Integer({ description: 'Already imported earlier: nothing added.' }) },
@@ -149,6 +187,23 @@ export const BankFileImportResult = Type.Object(
     statements: Count,
     events: Count,
     referencePayments: Count,
+    matching: Type.Optional(
+      Type.Object(
+        {
+          matched: Type.Integer({ description: 'Allocated to an open sales invoice of the same amount: PAID.' }),
+          partial: Type.Integer({ description: 'Allocated to an open sales invoice of more: PARTLY_PAID.' }),
+          overpayments: Type.Integer({
+            description: 'More than the open amount of the invoice of the reference: left unallocated (OVERPAYMENT).',
+          }),
+          unmatched: Type.Integer({ description: 'No open sales invoice has the reference: left unallocated.' }),
+        },
+        {
+          title: 'ReferencePaymentMatching',
+          additionalProperties: false,
+          description: 'The automatic matching of the new reference payments to open sales invoices.',
+        },
+      ),
+    ),
     ignoredTransactions: Type.Integer({
       description: 'Transactions of a notification that are no reference payments (no creditor reference).',
     }),
@@ -156,3 +211,35 @@ export const BankFileImportResult = Type.Object(
   { title: 'BankFileImportResult', additionalProperties: false },
 );
 export type BankFileImportResultWire = Static<typeof BankFileImportResult>;
+
+const AllocationMetadataRow = Type.Object(
+  {
+    id: Type.Optional(Id({ description: 'Ignored on input: the rows are numbered in order.' })),
+    vatPercentage: DecimalNumber({ scale: 2, minimum: 0, maximum: 100 }),
+    sum: DecimalNumber({
+      scale: 2,
+      minimum: '-999999999.99',
+      maximum: '999999999.99',
+      description: 'Gross amount, signed like the entry (negative for money out); the rows add up to the entry.',
+    }),
+    comment: Type.Optional(
+      Text(512, {
+        description: "Written into the transaction description with the bank's own message (255 characters in total).",
+      }),
+    ),
+    vatStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, description: 'Default 1 (domestic).' })),
+    ledgerAccountCode: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{1,10}$',
+        description: 'Default 3000 for money in, 4000 for money out.',
+      }),
+    ),
+  },
+  { title: 'AllocationMetadataRow', additionalProperties: false },
+);
+
+export const AllocationMetadata = Type.Object(
+  { allocationMetadataRows: Type.Optional(Type.Array(AllocationMetadataRow, { maxItems: 100 })) },
+  { title: 'AllocationMetadata', additionalProperties: false },
+);
+export type AllocationMetadataWire = Static<typeof AllocationMetadata>;

@@ -8,7 +8,7 @@ import type { AppContext } from '../platform/context.ts';
 import { apiError } from '../platform/errors.ts';
 import { isoDateTime } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
-import { fromMinorUnits, minor, type MinorUnits } from '../domain/decimal.ts';
+import { fromMinorUnits, jsonDecimal, minor, type MinorUnits } from '../domain/decimal.ts';
 import { schemaProblems } from '../domain/xsd.ts';
 import { CamtFormatError, readCamt, type CamtEntry, type CamtReport, type CamtTransaction } from './camt.ts';
 import { schemaOfNamespace } from './camt-schema.ts';
@@ -19,12 +19,24 @@ import type {
   ReferencePaymentWire,
 } from './schemas.ts';
 import * as store from './store.ts';
+import type { BankAllocations } from './allocation.ts';
+import { ReferenceMatching, type MatchCounts } from './matching.ts';
 
 /** Files up to this size are validated against the ISO 20022 schema before they are read; larger ones are read in flat memory. */
 const SCHEMA_VALIDATION_LIMIT = 16 * 2 ** 20;
 const BATCH = 500;
 /** The largest file taken (a camt.054 of a million reference payments is about 300 MB). */
 const MAX_FILE_BYTES = 2 ** 30;
+
+/** A debit of a statement carrying an end-to-end id: what settles a payment sent to the bank. */
+interface BookedDebit {
+  endToEndId: string;
+  /** Negative minor units, as booked. */
+  amount: bigint;
+  payDate: string;
+}
+
+type DebitListener = (trx: Db, companyId: number, debits: BookedDebit[]) => Promise<void>;
 
 export interface ImportProgress {
   bytes: number;
@@ -75,6 +87,7 @@ class Importer {
     ignoredTransactions: 0,
   };
   entries = 0;
+  readonly debits: BookedDebit[] = [];
   #accounts: store.CompanyAccount[] | undefined;
   #account: store.CompanyAccount | undefined;
   #statementId = 0;
@@ -238,6 +251,8 @@ class Importer {
       archive_id: tx.archiveId ?? entry.archiveId ?? null,
       end_to_end_id: tx.endToEndId && tx.endToEndId !== 'NOTPROVIDED' ? tx.endToEndId : null,
       message: tx.message ?? null,
+      match_status: null,
+      matched_invoice_id: null,
     });
   }
 
@@ -259,9 +274,13 @@ class Importer {
       if (rows.length === 0) continue;
       const first = await allocateIds(this.#trx, this.#companyId, table, rows.length);
       rows.forEach((row, i) => (row.id = first + i));
-      const inserted = (await store.insertNew(this.#trx, table, rows)).size;
-      count.imported += inserted;
-      count.skipped += rows.length - inserted;
+      const keys = await store.insertNew(this.#trx, table, rows);
+      count.imported += keys.size;
+      count.skipped += rows.length - keys.size;
+      if (table === 'bank_statement_events')
+        for (const row of rows)
+          if (row.end_to_end_id && minor(row.amount) < 0n && !row.reversal && keys.has(row.entry_key))
+            this.debits.push({ endToEndId: row.end_to_end_id, amount: minor(row.amount), payDate: row.pay_date });
     }
   }
 }
@@ -273,8 +292,23 @@ function camtFormatOf(head: string): string | undefined {
 
 export class BankService {
   readonly #ctx: AppContext;
-  constructor(ctx: AppContext) {
+  readonly #debitListeners: DebitListener[] = [];
+  readonly allocations: BankAllocations;
+  readonly #matching: ReferenceMatching;
+  constructor(ctx: AppContext, allocations: BankAllocations) {
     this.#ctx = ctx;
+    this.allocations = allocations;
+    this.#matching = new ReferenceMatching(ctx, allocations);
+  }
+
+  /** Matches the reference payments not looked at yet to open sales invoices (src/bank/matching.ts). */
+  matchReferencePayments(companyId: number): Promise<MatchCounts> {
+    return this.#matching.run(companyId);
+  }
+
+  /** Registers work run in an import's transaction with the new debits that carry an end-to-end id. */
+  onDebits(listener: DebitListener): void {
+    this.#debitListeners.push(listener);
   }
 
   /**
@@ -313,13 +347,34 @@ export class BankService {
         throw apiError('BANK_FILE_INVALID', undefined, { detail: `${format} schema: ${problems[0]}` });
       schemaValidated = true;
     }
+    const result = await this.#import(
+      companyId,
+      head,
+      ended ? undefined : iterator,
+      format,
+      schemaValidated,
+      onProgress,
+    );
+    // after the import's commit: a payment the ledger refuses to book stays unallocated, the import stands
+    if (result.referencePayments.imported > 0) result.matching = await this.#matching.run(companyId);
+    return result;
+  }
+
+  async #import(
+    companyId: number,
+    head: Uint8Array[],
+    rest: AsyncIterator<Uint8Array> | undefined,
+    format: string | undefined,
+    schemaValidated: boolean,
+    onProgress: ((progress: ImportProgress) => void) | undefined,
+  ): Promise<BankFileImportResultWire> {
     try {
       return await this.#ctx.db.transaction().execute(async (trx) => {
         const importer = new Importer(trx, companyId, isoDateTime(this.#ctx.clock.now()).slice(0, 19));
         importer.result.format = format ?? '';
         importer.result.schemaValidated = schemaValidated;
         let bytes = 0;
-        const chunks = counted(head, ended ? undefined : iterator, (n) => {
+        const chunks = counted(head, rest, (n) => {
           bytes += n;
           if (bytes > MAX_FILE_BYTES) throw new CamtFormatError(`the file is larger than ${MAX_FILE_BYTES} bytes`);
           onProgress?.({ bytes, entries: importer.entries });
@@ -330,6 +385,8 @@ export class BankService {
           reportEnd: () => importer.reportEnd(),
         });
         onProgress?.({ bytes, entries: importer.entries });
+        if (importer.debits.length > 0)
+          for (const listener of this.#debitListeners) await listener(trx, companyId, importer.debits);
         const r = importer.result;
         r.message =
           `Imported ${r.statements.imported} ${format?.startsWith('camt.054') ? 'notification(s)' : 'statement(s)'}, ` +
@@ -383,10 +440,16 @@ export class BankService {
       companyId,
       rows.map((r) => Number(r.id)),
     );
+    const allocated = await store.allocationsOf(
+      this.#ctx.db,
+      companyId,
+      'EVENT',
+      events.map((e) => Number(e.id)),
+    );
     const byStatement = new Map<number, BankStatementEventWire[]>();
     for (const event of events) {
       const list = byStatement.get(Number(event.statement_id)) ?? [];
-      list.push(eventWire(event));
+      list.push(eventWire(event, allocated.get(Number(event.id))));
       byStatement.set(Number(event.statement_id), list);
     }
     const ibans = await this.#ibans(companyId);
@@ -414,10 +477,11 @@ export class BankService {
   async listReferencePayments(
     companyId: number,
     page: PageRequest,
-    query: { startDate?: string; endDate?: string },
+    query: { startDate?: string; endDate?: string; matchStatus?: string },
     accountNumber: string | undefined,
   ): Promise<Paged<ReferencePaymentWire>> {
     const { rows, total } = await store.listReferencePayments(this.#ctx.db, companyId, {
+      matchStatus: query.matchStatus,
       accountId: await this.#accountFilter(companyId, accountNumber),
       startDate: query.startDate,
       endDate: query.endDate,
@@ -427,6 +491,12 @@ export class BankService {
       limit: page.pageSize,
     });
     const ibans = await this.#ibans(companyId);
+    const allocated = await store.allocationsOf(
+      this.#ctx.db,
+      companyId,
+      'REFERENCE_PAYMENT',
+      rows.map((r) => Number(r.id)),
+    );
     const results = rows.map((row) =>
       dropUndefined<ReferencePaymentWire>({
         id: Number(row.id),
@@ -437,16 +507,37 @@ export class BankService {
         name: orUndefined(row.name),
         bankReference: row.reference,
         archiveId: orUndefined(row.archive_id),
-        allocated: false,
         attachments: [],
-        allocationMetadataRows: [],
+        ...allocationWire(allocated.get(Number(row.id))),
+        matchStatus: orUndefined(row.match_status),
+        matchedInvoiceId: row.matched_invoice_id === null ? undefined : Number(row.matched_invoice_id),
       }),
     );
     return paged(results, total, page);
   }
 }
 
-function eventWire(row: store.BankStatementEventRow): BankStatementEventWire {
+/** What the listings say of an entry's allocation. */
+function allocationWire(allocation: store.BankAllocationRow | undefined) {
+  if (!allocation) return { allocated: false, allocationMetadataRows: [] };
+  const rows = allocation.metadata
+    ? (JSON.parse(allocation.metadata) as { vatPercentage: string; sum: string }[]).map((row) => ({
+        ...row,
+        vatPercentage: jsonDecimal(row.vatPercentage),
+        sum: jsonDecimal(row.sum),
+      }))
+    : [];
+  return {
+    allocated: true,
+    invoiceId: allocation.invoice_id === null ? undefined : Number(allocation.invoice_id),
+    allocationMetadataRows: rows,
+  };
+}
+
+function eventWire(
+  row: store.BankStatementEventRow,
+  allocation: store.BankAllocationRow | undefined,
+): BankStatementEventWire {
   return dropUndefined<BankStatementEventWire>({
     id: Number(row.id),
     payDate: row.pay_date,
@@ -458,9 +549,9 @@ function eventWire(row: store.BankStatementEventRow): BankStatementEventWire {
     archiveCode: orUndefined(row.archive_code),
     message: orUndefined(row.message),
     reference: orUndefined(row.reference),
-    allocated: false,
     attachments: [],
-    allocationMetadataRows: [],
+    ...allocationWire(allocation),
+    productId: allocation?.product_id == null ? undefined : Number(allocation.product_id),
     endToEndReference: orUndefined(row.end_to_end_id),
     bankTransactionCode: orUndefined(row.bank_transaction_code),
     originalSum: optionalMoney(row.original_amount),

@@ -66,6 +66,9 @@ export interface ReferencePaymentRow {
   archive_id: string | null;
   end_to_end_id: string | null;
   message: string | null;
+  /** What the automatic matching found (src/bank/matching.ts); null until it has looked. */
+  match_status: string | null;
+  matched_invoice_id: number | null;
 }
 
 declare module '../db/types.ts' {
@@ -192,9 +195,10 @@ export async function eventsOf(db: Db, companyId: number, statementIds: number[]
 export async function listReferencePayments(
   db: Db,
   companyId: number,
-  filter: ListFilter,
+  filter: ListFilter & { matchStatus?: string },
 ): Promise<{ rows: ReferencePaymentRow[]; total: number }> {
   let query = db.selectFrom('reference_payments').where('company_id', '=', companyId);
+  if (filter.matchStatus !== undefined) query = query.where('match_status', '=', filter.matchStatus);
   if (filter.accountId !== undefined) query = query.where('bank_account_id', '=', filter.accountId);
   if (filter.startDate) query = query.where('payment_date', '>=', filter.startDate);
   if (filter.endDate) query = query.where('payment_date', '<=', filter.endDate);
@@ -219,4 +223,141 @@ export async function hasDocument(
     .where('id', '=', id)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export interface BankAllocationRow {
+  company_id: number;
+  id: number;
+  source: 'EVENT' | 'REFERENCE_PAYMENT';
+  source_id: number;
+  kind: 'INVOICE' | 'PRODUCT' | 'METADATA';
+  invoice_id: number | null;
+  product_id: number | null;
+  payment_event_id: number | null;
+  ledger_receipt_id: number | null;
+  metadata: string | null;
+  created: string;
+}
+
+declare module '../db/types.ts' {
+  interface Database {
+    bank_allocations: BankAllocationRow;
+  }
+}
+
+export async function getEvent(db: Db, companyId: number, id: number): Promise<BankStatementEventRow | undefined> {
+  return db
+    .selectFrom('bank_statement_events')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function getStatement(db: Db, companyId: number, id: number): Promise<BankStatementRow | undefined> {
+  return db
+    .selectFrom('bank_statements')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function getReferencePayment(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<ReferencePaymentRow | undefined> {
+  return db
+    .selectFrom('reference_payments')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function allocationOf(
+  db: Db,
+  companyId: number,
+  source: BankAllocationRow['source'],
+  sourceId: number,
+): Promise<BankAllocationRow | undefined> {
+  return db
+    .selectFrom('bank_allocations')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('source', '=', source)
+    .where('source_id', '=', sourceId)
+    .executeTakeFirst();
+}
+
+export async function allocationsOf(
+  db: Db,
+  companyId: number,
+  source: BankAllocationRow['source'],
+  sourceIds: number[],
+): Promise<Map<number, BankAllocationRow>> {
+  if (sourceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bank_allocations')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('source', '=', source)
+    .where('source_id', 'in', sourceIds)
+    .execute();
+  return new Map(rows.map((row) => [Number(row.source_id), row]));
+}
+
+export async function insertAllocations(db: Db, rows: BankAllocationRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('bank_allocations').values(rows).execute();
+}
+
+export async function deleteAllocation(db: Db, companyId: number, id: number): Promise<void> {
+  await db.deleteFrom('bank_allocations').where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+/** The ledger account of a bank account of the company (its register's `ledgerAccount`). */
+export async function bankLedgerAccount(db: Db, companyId: number, bankAccountId: number): Promise<string> {
+  const row = await db
+    .selectFrom('bank_accounts')
+    .select('data')
+    .where('company_id', '=', companyId)
+    .where('id', '=', bankAccountId)
+    .executeTakeFirst();
+  const account = row ? (JSON.parse(row.data) as { ledgerAccount?: unknown }).ledgerAccount : undefined;
+  return typeof account === 'string' ? account : '1910';
+}
+
+/** Reference payments the matching has not looked at yet, after id `after`, in id order. */
+export async function unmatchedPayments(
+  db: Db,
+  companyId: number,
+  after: number,
+  limit: number,
+): Promise<ReferencePaymentRow[]> {
+  return db
+    .selectFrom('reference_payments')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('match_status', 'is', null)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function setMatchStatus(
+  db: Db,
+  companyId: number,
+  ids: number[],
+  status: string,
+  invoiceId: number | null,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('reference_payments')
+    .set({ match_status: status, matched_invoice_id: invoiceId })
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -42,63 +42,78 @@ export class InvoicePayments extends InvoiceActions {
     body: MarkInvoiceAsPaidWire,
     apiVersion: string,
   ): Promise<PaymentEventWire> {
-    return this.db.transaction().execute(async (trx) => {
-      const { record, document } = await this.lockForAction(trx, caller, id, 'view');
-      const side = SALES_TYPES.has(record.type) ? 'SALES' : 'PURCHASE';
-      const payable = record.type === 'SALES_INVOICE' || (side === 'PURCHASE' && record.type !== 'PURCHASE_ORDER');
-      if (!payable || Boolean(record.is_offer) || !PAYABLE[side].includes(record.status))
-        throw apiError('INVOICE_ACTION_NOT_ALLOWED', 'status', {
-          action: 'markpaid',
-          type: record.type,
-          status: record.status,
-          allowed: payable ? PAYABLE[side].join(', ') : 'no status (not an action of this type)',
-        });
-      if (body.currency !== record.currency)
-        throw apiError('PAYMENT_CURRENCY_MISMATCH', 'currency', { currency: record.currency });
-      const amount = roundToCents(new Decimal(body.amount));
-      const gross = minor(record.gross_minor);
-      const paid = minor(record.paid_minor);
-      if (amount === 0n || amount < 0n !== gross < 0n)
-        throw apiError('PAYMENT_AMOUNT_SIGN', 'amount', { sign: gross < 0n ? 'negative (a credit note)' : 'positive' });
-      const after = paid + amount;
-      if ((gross < 0n ? -after : after) > (gross < 0n ? -gross : gross))
-        throw apiError('PAYMENT_EXCEEDS_OPEN_AMOUNT', 'amount', { open: centsToDecimal(gross - paid).toFixed(2) });
-      const now = this.ctx.clock.now();
-      const rate = new Decimal(document.paymentInfo.currencyRate);
-      const accountingAmount = roundToCents(centsToDecimal(amount).dividedBy(rate));
-      const receipt = await this.ledger.post(trx, caller.companyId, {
-        type: 'JOURNAL',
-        status: 'APPROVED',
-        name: `Payment of invoice ${record.invoice_number}`.slice(0, 80),
-        receiptDate: body.paymentDate,
-        vatType: side,
-        vatStatus: document.vatStatus ?? 1,
-        partnerId: document.partnerId ?? null,
-        invoiceId: id,
-        invoiceNumber: Number(record.invoice_number),
-        lines: invoicePaymentLines(side, accountingAmount).map((line) => ({
-          account: line.account,
-          amountMinor: line.amountMinor,
-          partnerId: document.partnerId ?? null,
-          description: body.description ?? null,
-        })),
+    return this.db.transaction().execute((trx) => this.recordPayment(trx, caller, id, body, apiVersion));
+  }
+
+  /**
+   * Records a payment of an invoice inside the caller's transaction (mark paid, an allocated bank event, a
+   * payment the bank confirmed); `emit` false leaves INVOICE_PAYMENT_CREATED to the caller.
+   */
+  async recordPayment(
+    trx: Db,
+    caller: Caller,
+    id: number,
+    body: MarkInvoiceAsPaidWire,
+    apiVersion: string,
+    emit = true,
+  ): Promise<PaymentEventWire> {
+    const { record, document } = await this.lockForAction(trx, caller, id, 'view');
+    const side = SALES_TYPES.has(record.type) ? 'SALES' : 'PURCHASE';
+    const payable = record.type === 'SALES_INVOICE' || (side === 'PURCHASE' && record.type !== 'PURCHASE_ORDER');
+    if (!payable || Boolean(record.is_offer) || !PAYABLE[side].includes(record.status))
+      throw apiError('INVOICE_ACTION_NOT_ALLOWED', 'status', {
+        action: 'markpaid',
+        type: record.type,
+        status: record.status,
+        allowed: payable ? PAYABLE[side].join(', ') : 'no status (not an action of this type)',
       });
-      const event: store.PaymentEventRecord = {
-        company_id: caller.companyId,
-        id: await allocateId(trx, caller.companyId, 'invoice_payment_events'),
-        invoice_id: id,
-        type: EVENT_TYPE[body.paymentMethodType ?? 'EXTERNAL_BANK_TRANSFER'],
-        payment_date: body.paymentDate,
-        amount_minor: amount.toString(),
-        currency: body.currency,
+    if (body.currency !== record.currency)
+      throw apiError('PAYMENT_CURRENCY_MISMATCH', 'currency', { currency: record.currency });
+    const amount = roundToCents(new Decimal(body.amount));
+    const gross = minor(record.gross_minor);
+    const paid = minor(record.paid_minor);
+    if (amount === 0n || amount < 0n !== gross < 0n)
+      throw apiError('PAYMENT_AMOUNT_SIGN', 'amount', { sign: gross < 0n ? 'negative (a credit note)' : 'positive' });
+    const after = paid + amount;
+    if ((gross < 0n ? -after : after) > (gross < 0n ? -gross : gross))
+      throw apiError('PAYMENT_EXCEEDS_OPEN_AMOUNT', 'amount', { open: centsToDecimal(gross - paid).toFixed(2) });
+    const now = this.ctx.clock.now();
+    const rate = new Decimal(document.paymentInfo.currencyRate);
+    const accountingAmount = roundToCents(centsToDecimal(amount).dividedBy(rate));
+    const receipt = await this.ledger.post(trx, caller.companyId, {
+      type: 'JOURNAL',
+      status: 'APPROVED',
+      name: `Payment of invoice ${record.invoice_number}`.slice(0, 80),
+      receiptDate: body.paymentDate,
+      vatType: side,
+      vatStatus: document.vatStatus ?? 1,
+      partnerId: document.partnerId ?? null,
+      invoiceId: id,
+      invoiceNumber: Number(record.invoice_number),
+      lines: invoicePaymentLines(side, accountingAmount).map((line) => ({
+        account: line.account,
+        amountMinor: line.amountMinor,
+        partnerId: document.partnerId ?? null,
         description: body.description ?? null,
-        ledger_receipt_id: receipt.id,
-        deleted: false,
-        created_at: isoDateTime(now),
-      };
-      await store.insertPaymentEvent(trx, event);
-      await this.setPaid(trx, record, after, body.paymentDate);
-      await this.history(trx, caller, id, 'MARKED_PAID', `${centsToDecimal(amount).toFixed(2)} ${body.currency}`);
+      })),
+    });
+    const event: store.PaymentEventRecord = {
+      company_id: caller.companyId,
+      id: await allocateId(trx, caller.companyId, 'invoice_payment_events'),
+      invoice_id: id,
+      type: EVENT_TYPE[body.paymentMethodType ?? 'EXTERNAL_BANK_TRANSFER'],
+      payment_date: body.paymentDate,
+      amount_minor: amount.toString(),
+      currency: body.currency,
+      description: body.description ?? null,
+      ledger_receipt_id: receipt.id,
+      deleted: false,
+      created_at: isoDateTime(now),
+    };
+    await store.insertPaymentEvent(trx, event);
+    await this.setPaid(trx, record, after, body.paymentDate);
+    await this.history(trx, caller, id, 'MARKED_PAID', `${centsToDecimal(amount).toFixed(2)} ${body.currency}`);
+    if (emit)
       await emitEvent(trx, {
         companyId: caller.companyId,
         eventType: 'INVOICE_PAYMENT_CREATED',
@@ -106,8 +121,7 @@ export class InvoicePayments extends InvoiceActions {
         apiVersion,
         now,
       });
-      return eventToWire(event, after);
-    });
+    return eventToWire(event, after);
   }
 
   /** Writes the paid sum and the status it gives. */

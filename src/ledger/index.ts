@@ -15,6 +15,7 @@ import { yearEndBooking } from './year-end.ts';
 
 export { balanceSheetBefore, hasOpeningBalances } from './year-end.ts';
 export { OPENING_RECEIPT_TYPE } from './opening.ts';
+export { ANY_RECEIPT_STATUS } from './schemas.ts';
 
 export type { LedgerReceiptRow } from './store.ts';
 

@@ -391,6 +391,29 @@ export const ERRORS = {
   FINVOICE_INVALID: { status: 400, message: 'FINVOICE_INVALID: the message breaks the Finvoice 3.0 schema: {detail}' },
   UNKNOWN_VAT_COUNTRY: { status: 400, message: "UNKNOWN_VAT_COUNTRY: no VAT data for '{countryCode}'." },
   BANK_FILE_INVALID: { status: 400, message: 'BANK_FILE_INVALID: nothing was imported: {detail}' },
+  INVALID_PAYER_BANK_ACCOUNT: { status: 400, message: 'INVALID_PAYER_BANK_ACCOUNT: {detail}.' },
+  ONLY_PAYER_ACCOUNT_WITH_SEK_CURRENCY_IS_SUPPORTED_WITH_BANKGIRO_OR_PLUSGIRO_PAYMENT_METHOD: { status: 400 },
+  INVOICE_NOT_PAYABLE: {
+    status: 400,
+    message:
+      'INVOICE_NOT_PAYABLE: invoice {invoiceId} is a {type} in status {status}; purchase invoices are paid when APPROVED or PARTLY_PAID.',
+  },
+  PAYMENT_WRONG_STATUS: {
+    status: 403,
+    message: 'PAYMENT_WRONG_STATUS: {action} is not allowed in status {status}; only in {allowed}.',
+  },
+  PAYMENT_FILE_INVALID: { status: 400, message: 'PAYMENT_FILE_INVALID: no payment file was released: {detail}' },
+  BANK_EVENT_NOT_IN_STATEMENT: {
+    status: 400,
+    message: 'BANK_EVENT_NOT_IN_STATEMENT: event {eventId} does not belong to bank statement {statementId}.',
+  },
+  BANK_ENTRY_ALREADY_ALLOCATED: {
+    status: 400,
+    message: 'BANK_ENTRY_ALREADY_ALLOCATED: entry {id} is allocated already; remove its allocation first.',
+  },
+  BANK_ENTRY_NOT_ALLOCATED: { status: 400, message: 'BANK_ENTRY_NOT_ALLOCATED: entry {id} has no {kind} allocation.' },
+  ALLOCATION_SUM_MISMATCH: { status: 400, message: 'ALLOCATION_SUM_MISMATCH: {detail}.' },
+  ALLOCATION_INVOICE_SIDE: { status: 400, message: 'ALLOCATION_INVOICE_SIDE: {direction} pays {side}.' },
   ACCOUNT_NUMBER_ONLY_IN_HEADER: {
     status: 400,
     message: 'ACCOUNT_NUMBER_ONLY_IN_HEADER: send the account number as the accountNumber HTTP header.',

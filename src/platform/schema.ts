@@ -56,6 +56,10 @@ const INT32_MAX = 2147483647;
 /** A resource id: positive int32 as in the real service. */
 export const Id = (options: SchemaOptions = {}) => Type.Integer({ minimum: 1, maximum: INT32_MAX, ...options });
 
+/** An id where the real interface types it as a plain number (a bare body, a query list): whole, positive, int32. */
+export const NumberId = (options: SchemaOptions = {}) =>
+  Type.Number({ minimum: 1, maximum: INT32_MAX, multipleOf: 1, ...options });
+
 /** A single id as a path parameter: decimal digits of a positive int32, else 400 naming the parameter. */
 export const PathId = (description: string) =>
   Type.Integer({ minimum: 1, maximum: INT32_MAX, format: 'int32', description });

@@ -113,6 +113,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/bankstatements/{statementId}/events/{eventId}/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Allocate an event to an invoice
+     * @description The body is the id of the invoice: money in pays a sales invoice, money out a purchase invoice (400 `ALLOCATION_INVOICE_SIDE`). The payment is recorded as a payment event of type BANKSTATEMENT (PARTLY_PAID or PAID) and posted (bank against receivables or payables). More than the open amount is refused (400 `PAYMENT_EXCEEDS_OPEN_AMOUNT`) unless `addPenalExpense`: then the excess is booked as penal expense income (account 9170). The entry gets one allocation at a time (400 `BANK_ENTRY_ALREADY_ALLOCATED`); an event of another statement is refused (400 `BANK_EVENT_NOT_IN_STATEMENT`).
+     */
+    put: operations['putBankstatementsByStatementIdEventsByEventIdInvoices'];
+    post?: never;
+    /**
+     * Remove the invoice allocation of an event
+     * @description Reverses what the allocation booked (the payment event of the invoice, with its status, or the receipt of the bank) and leaves the event unallocated; 400 `BANK_ENTRY_NOT_ALLOCATED` when it is not allocated so.
+     */
+    delete: operations['deleteBankstatementsByStatementIdEventsByEventIdInvoices'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/bankstatements/{statementId}/events/{eventId}/metadata': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Allocate an event to ledger accounts (allocation metadata)
+     * @description Each row books its gross `sum` (signed like the entry) on `ledgerAccountCode`, net of the VAT at `vatPercentage`, which goes to output VAT (money in) or input VAT (money out); the bank account side takes the entry's amount; the rows must add up to the entry (400 `ALLOCATION_SUM_MISMATCH`). `comment` is written into the transaction description together with the bank's own message, trimmed to 255 characters, and is returned in the listings. The entry gets one allocation at a time (400 `BANK_ENTRY_ALREADY_ALLOCATED`); an event of another statement is refused (400 `BANK_EVENT_NOT_IN_STATEMENT`).
+     */
+    put: operations['putBankstatementsByStatementIdEventsByEventIdMetadata'];
+    post?: never;
+    /**
+     * Remove the allocation metadata of an event
+     * @description Reverses what the allocation booked (the payment event of the invoice, with its status, or the receipt of the bank) and leaves the event unallocated; 400 `BANK_ENTRY_NOT_ALLOCATED` when it is not allocated so.
+     */
+    delete: operations['deleteBankstatementsByStatementIdEventsByEventIdMetadata'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/bankstatements/{statementId}/events/{eventId}/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Allocate an event to a product
+     * @description The body is the id of the product: the entry is booked on the product's default account (else 3000 for money in, 4000 for money out) at its VAT rate and status. The entry gets one allocation at a time (400 `BANK_ENTRY_ALREADY_ALLOCATED`); an event of another statement is refused (400 `BANK_EVENT_NOT_IN_STATEMENT`).
+     */
+    put: operations['putBankstatementsByStatementIdEventsByEventIdProducts'];
+    post?: never;
+    /**
+     * Remove the product allocation of an event
+     * @description Reverses what the allocation booked (the payment event of the invoice, with its status, or the receipt of the bank) and leaves the event unallocated; 400 `BANK_ENTRY_NOT_ALLOCATED` when it is not allocated so.
+     */
+    delete: operations['deleteBankstatementsByStatementIdEventsByEventIdProducts'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/bankstatements/import': {
     parameters: {
       query?: never;
@@ -1697,6 +1769,71 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the payments
+     * @description Payments out (invoice payments, direct bank transfers and salaries) by payment date; `paidAmount` is the amount once the bank has booked it (PAID), else 0.
+     */
+    get: operations['getPayments'];
+    put?: never;
+    /**
+     * Pay purchase invoices (two-factor)
+     * @description Queues a payment of each purchase invoice (PURCHASE_INVOICE, TRAVEL_INVOICE, BILL_OF_CHARGES in APPROVED or PARTLY_PAID; 400 `INVOICE_NOT_PAYABLE` otherwise) in the currency of the invoice. `invoiceVersion` must be the invoice's current `version` (400 `STALE_VERSION`); the amounts of an invoice, with its queued and sent payments, must not exceed its open amount (400 `PAYMENT_EXCEEDS_OPEN_AMOUNT`); 404 for an unknown invoice. The payer account (`payerBankAccount`, IBAN or BBAN; default: the default account for payments) must be an active bank account of the company whose flag allows the payment (`allowPayments`, `allowForeignPayments` for *_FOREIGN_PAYMENT, `allowExpressPayments` for FINNISH_EXPRESS_PAYMENT, `allowSalaryPayments`), else 400 `INVALID_PAYER_BANK_ACCOUNT` on `payerBankAccount`; SWEDISH_DOMESTIC_PAYMENT_BANKGIRO/PLUSGIRO need a SEK account. Recipient IBANs and BICs are checked (ibantools), `bankReferenceCode` by `bankReferenceCodeType` (else as a Finnish or RF reference); amounts are positive with at most two decimals; `paymentDate` not in the past. A two-factor endpoint: the request is checked at once (400 with every problem) and answered 202 `{transactionIdentifier, confirmationApp}`; the payments are queued (PAYMENT_QUEUED) when the user confirms it in the authenticator within 5 minutes (at once in sandbox mode), after the same checks again: all or nothing. Poll `GET /mfatransactionresult/{transactionIdentifier}` (`invoicePayments`) or subscribe the `INVOICE_PAYMENT_CREATED` webhook. Needs a person's token (machine-to-machine tokens get 403).
+     */
+    post: operations['postPayments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/{paymentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One payment */
+    get: operations['getPaymentsByPaymentId'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a payment (two-factor)
+     * @description Only a queued or cancelled payment (PAYMENT_QUEUED, PAYMENT_TRANSACTION_REMOVED); 403 `PAYMENT_WRONG_STATUS` once it is with the bank. A two-factor endpoint: the request is checked at once (400 with every problem) and answered 202 `{transactionIdentifier, confirmationApp}`; it is removed when the user confirms it in the authenticator within 5 minutes (at once in sandbox mode), after the same checks again: all or nothing. Poll `GET /mfatransactionresult/{transactionIdentifier}` (`info`) or subscribe the `PAYMENT_DELETED` webhook. Needs a person's token (machine-to-machine tokens get 403).
+     */
+    delete: operations['deletePaymentsByPaymentId'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/{paymentId}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Cancel a queued payment (two-factor)
+     * @description Only a PAYMENT_QUEUED payment (not yet in a payment file) that is not part of a salary list; 403 `PAYMENT_WRONG_STATUS` otherwise. A two-factor endpoint: the request is checked at once (400 with every problem) and answered 202 `{transactionIdentifier, confirmationApp}`; it becomes PAYMENT_TRANSACTION_REMOVED when the user confirms it in the authenticator within 5 minutes (at once in sandbox mode), after the same checks again: all or nothing. Poll `GET /mfatransactionresult/{transactionIdentifier}` (`info`) or subscribe the `PAYMENT_UPDATED` webhook. Needs a person's token (machine-to-machine tokens get 403).
+     */
+    put: operations['putPaymentsByPaymentIdCancel'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/payments/{transactionIdentifier}/confirm': {
     parameters: {
       query?: never;
@@ -1712,6 +1849,26 @@ export interface paths {
      */
     put: operations['putPaymentsByTransactionIdentifierConfirm'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/directbanktransfers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create direct bank transfers (two-factor)
+     * @description Transfers without an invoice, in `currencyCode`. The payer account (`payerBankAccount`, IBAN or BBAN; default: the default account for payments) must be an active bank account of the company whose flag allows the payment (`allowPayments`, `allowForeignPayments` for *_FOREIGN_PAYMENT, `allowExpressPayments` for FINNISH_EXPRESS_PAYMENT, `allowSalaryPayments`), else 400 `INVALID_PAYER_BANK_ACCOUNT` on `payerBankAccount`; SWEDISH_DOMESTIC_PAYMENT_BANKGIRO/PLUSGIRO need a SEK account. Recipient IBANs and BICs are checked (ibantools), `bankReferenceCode` by `bankReferenceCodeType` (else as a Finnish or RF reference); amounts are positive with at most two decimals; `paymentDate` not in the past. A two-factor endpoint: the request is checked at once (400 with every problem) and answered 202 `{transactionIdentifier, confirmationApp}`; the transfers are queued (PAYMENT_QUEUED) when the user confirms it in the authenticator within 5 minutes (at once in sandbox mode), after the same checks again: all or nothing. Poll `GET /mfatransactionresult/{transactionIdentifier}` (`directBankTransfers`) or subscribe the `DIRECTBANKDATATRANSFER_PAYMENT_CREATED` webhook. Needs a person's token (machine-to-machine tokens get 403).
+     */
+    post: operations['postPaymentsDirectbanktransfers'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1739,6 +1896,67 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/payments/directsalarypayments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the direct salary payment lists
+     * @description By payment date, `name` (the list name) and `customId` (exact).
+     */
+    get: operations['getPaymentsDirectsalarypayments'];
+    put?: never;
+    /**
+     * Create a direct salary payment list (two-factor)
+     * @description Salaries in EUR to IBANs, sent to the bank as their own payment block with category purpose SALA. `customId` of the list: at most 80 characters (filter of the list query); of each payment: unique in the list. The payer account (`payerBankAccount`, IBAN or BBAN; default: the default account for payments) must be an active bank account of the company whose flag allows the payment (`allowPayments`, `allowForeignPayments` for *_FOREIGN_PAYMENT, `allowExpressPayments` for FINNISH_EXPRESS_PAYMENT, `allowSalaryPayments`), else 400 `INVALID_PAYER_BANK_ACCOUNT` on `payerBankAccount`; SWEDISH_DOMESTIC_PAYMENT_BANKGIRO/PLUSGIRO need a SEK account. Recipient IBANs and BICs are checked (ibantools), `bankReferenceCode` by `bankReferenceCodeType` (else as a Finnish or RF reference); amounts are positive with at most two decimals; `paymentDate` not in the past. A two-factor endpoint: the request is checked at once (400 with every problem) and answered 202 `{transactionIdentifier, confirmationApp}`; the list and its payments are queued when the user confirms it in the authenticator within 5 minutes (at once in sandbox mode), after the same checks again: all or nothing. Poll `GET /mfatransactionresult/{transactionIdentifier}` (`directSalaryPayment`) or subscribe the `DIRECT_SALARY_PAYMENTS_CREATED` webhook. Needs a person's token (machine-to-machine tokens get 403).
+     */
+    post: operations['postPaymentsDirectsalarypayments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/directsalarypayments/{paymentListId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One direct salary payment list */
+    get: operations['getPaymentsDirectsalarypaymentsByPaymentListId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/directsalarypayments/{paymentListId}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Cancel a direct salary payment list (two-factor)
+     * @description Only while no payment of the list is with the bank (403 `PAYMENT_WRONG_STATUS` otherwise): the list becomes PAYMENT_TRANSACTION_CANCELLED and its payments PAYMENT_TRANSACTION_REMOVED. A two-factor endpoint: the request is checked at once (400 with every problem) and answered 202 `{transactionIdentifier, confirmationApp}`; it is cancelled when the user confirms it in the authenticator within 5 minutes (at once in sandbox mode), after the same checks again: all or nothing. Poll `GET /mfatransactionresult/{transactionIdentifier}` (`info`) or subscribe the `DIRECT_SALARY_PAYMENTS_CANCELED` webhook. Needs a person's token (machine-to-machine tokens get 403).
+     */
+    put: operations['putPaymentsDirectsalarypaymentsByPaymentListIdCancel'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/payments/directsalarypayments/{transactionIdentifier}/confirm': {
     parameters: {
       query?: never;
@@ -1753,6 +1971,70 @@ export interface paths {
      * @description Deprecated: use `GET /mfatransactionresult/{transactionIdentifier}`. A read despite the method: it does not confirm anything (the user confirms in the authenticator). 200 with the result the first time it is read after completion, 409 (already processed) on later reads; 202 `{message}` while the user has not decided; 406 when the user rejected the action; 408 when it was not confirmed within 5 minutes; 403 when the transaction is not the caller's; 404 for an unknown transaction (or one older than 24 hours).
      */
     put: operations['putPaymentsDirectsalarypaymentsByTransactionIdentifierConfirm'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/files': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the payment files
+     * @description Tase: the payment files made so far (see POST /payments/files).
+     */
+    get: operations['getPaymentsFiles'];
+    put?: never;
+    /**
+     * Make the payment files for the bank
+     * @description Tase: gathers every queued payment into ISO 20022 pain.001.001.09 SEPA credit transfer messages, one per payer account and payment date (salaries in their own block with category purpose SALA; Finnish and RF references structured under SCOR). Each message is validated against the schema before it is released (400 `PAYMENT_FILE_INVALID` otherwise, nothing changed). The payments of the files become PAYMENT_SENT_TO_BANK, and PAID when an imported bank statement books the debit with their end-to-end id. Payments that cannot be SEPA credit transfers stay queued and are listed in `notExported`. Also `tase admin payments export`.
+     */
+    post: operations['postPaymentsFiles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/files/{fileId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One payment file (pain.001.001.09 XML)
+     * @description Tase: the message as it goes to the bank.
+     */
+    get: operations['getPaymentsFilesByFileId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/paymentevents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The payments of invoices
+     * @description The payments of the invoices `invoiceId` (at most 200 ids).
+     */
+    get: operations['getPaymentsPaymentevents'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -2566,6 +2848,50 @@ export interface paths {
     get: operations['getReferencepayments'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/referencepayments/{referencePaymentId}/metadata': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Allocate a reference payment to ledger accounts (allocation metadata)
+     * @description Each row books its gross `sum` (signed like the entry) on `ledgerAccountCode`, net of the VAT at `vatPercentage`, which goes to output VAT (money in) or input VAT (money out); the bank account side takes the entry's amount; the rows must add up to the entry (400 `ALLOCATION_SUM_MISMATCH`). `comment` is written into the transaction description together with the bank's own message, trimmed to 255 characters, and is returned in the listings. A reference payment gets one allocation at a time (400 `BANK_ENTRY_ALREADY_ALLOCATED`).
+     */
+    put: operations['putReferencepaymentsByReferencePaymentIdMetadata'];
+    post?: never;
+    /**
+     * Remove the allocation metadata of a reference payment
+     * @description Reverses the bank's receipt of the rows and leaves the payment unallocated.
+     */
+    delete: operations['deleteReferencepaymentsByReferencePaymentIdMetadata'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/referencepayments/match': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Match the reference payments to open sales invoices
+     * @description Tase: runs at once after every import of reference payments; this runs it again for payments not looked at yet. A payment whose reference is an open sales invoice's, in its currency, pays it: MATCHED when the amount is the open amount (PAID), PARTIAL when less (PARTLY_PAID); the payment event and its posting are those of an allocation. More than the open amount is an OVERPAYMENT, left unallocated with the invoice noted (allocate it yourself); a payment no open invoice has the reference of is UNMATCHED and stays unallocated. List them with `GET /referencepayments?matchStatus=`.
+     */
+    post: operations['postReferencepaymentsMatch'];
     delete?: never;
     options?: never;
     head?: never;
@@ -10719,6 +11045,282 @@ export interface operations {
       };
     };
   };
+  putBankstatementsByStatementIdEventsByEventIdInvoices: {
+    parameters: {
+      query?: {
+        addPenalExpense?: boolean;
+      };
+      header?: never;
+      path: {
+        /** @description Id of the event of the statement. */
+        eventId: number;
+        /** @description Id of the bank statement. */
+        statementId: number;
+      };
+      cookie?: never;
+    };
+    /** @description Id of the invoice. */
+    requestBody: {
+      content: {
+        'application/json': number;
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  deleteBankstatementsByStatementIdEventsByEventIdInvoices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the event of the statement. */
+        eventId: number;
+        /** @description Id of the bank statement. */
+        statementId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  putBankstatementsByStatementIdEventsByEventIdMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the event of the statement. */
+        eventId: number;
+        /** @description Id of the bank statement. */
+        statementId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          allocationMetadataRows?: {
+            /** @description Written into the transaction description with the bank's own message (255 characters in total). */
+            comment?: string;
+            /** @description Ignored on input: the rows are numbered in order. */
+            id?: number;
+            /** @description Default 3000 for money in, 4000 for money out. */
+            ledgerAccountCode?: string;
+            /** @description Gross amount, signed like the entry (negative for money out); the rows add up to the entry. */
+            sum: number;
+            vatPercentage: number;
+            /** @description Default 1 (domestic). */
+            vatStatus?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  deleteBankstatementsByStatementIdEventsByEventIdMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the event of the statement. */
+        eventId: number;
+        /** @description Id of the bank statement. */
+        statementId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  putBankstatementsByStatementIdEventsByEventIdProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the event of the statement. */
+        eventId: number;
+        /** @description Id of the bank statement. */
+        statementId: number;
+      };
+      cookie?: never;
+    };
+    /** @description Id of the product. */
+    requestBody: {
+      content: {
+        'application/json': number;
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  deleteBankstatementsByStatementIdEventsByEventIdProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the event of the statement. */
+        eventId: number;
+        /** @description Id of the bank statement. */
+        statementId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   postBankstatementsImport: {
     parameters: {
       query?: never;
@@ -10766,6 +11368,20 @@ export interface operations {
             format: string;
             /** @description Transactions of a notification that are no reference payments (no creditor reference). */
             ignoredTransactions: number;
+            /**
+             * ReferencePaymentMatching
+             * @description The automatic matching of the new reference payments to open sales invoices.
+             */
+            matching?: {
+              /** @description Allocated to an open sales invoice of the same amount: PAID. */
+              matched: number;
+              /** @description More than the open amount of the invoice of the reference: left unallocated (OVERPAYMENT). */
+              overpayments: number;
+              /** @description Allocated to an open sales invoice of more: PARTLY_PAID. */
+              partial: number;
+              /** @description No open sales invoice has the reference: left unallocated. */
+              unmatched: number;
+            };
             message: string;
             referencePayments: {
               imported: number;
@@ -38857,6 +39473,1572 @@ export interface operations {
       };
     };
   };
+  getPayments: {
+    parameters: {
+      query?: {
+        /** @example 2026-01-30 */
+        endDate?: string;
+        /** @description Only the payments of these invoices. */
+        invoiceId?: number[];
+        /** @description Order by id; default ASC for keyset paging. */
+        orderById?: 'ASC' | 'DESC';
+        /** @description Page number, 0-based. */
+        page?: number;
+        /** @description Keyset paging: the last id received; answers the ids after it. */
+        previousId?: number;
+        /** @description Page size, default 50, at most 200. */
+        size?: number;
+        /** @example 2026-01-30 */
+        startDate?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            meta: {
+              pageNumber: number;
+              pageSize: number;
+              resultCount: number;
+              totalCount: number;
+            };
+            results: {
+              amount?: number;
+              id?: number;
+              invoiceId?: number;
+              /** @description The amount paid so far: the amount once PAID, else 0. */
+              paidAmount?: number;
+              /** @enum {string} */
+              paidCurrency?:
+                | 'AED'
+                | 'AFN'
+                | 'ALL'
+                | 'AMD'
+                | 'ANG'
+                | 'AOA'
+                | 'ARS'
+                | 'ATS'
+                | 'AUD'
+                | 'AWG'
+                | 'AZN'
+                | 'BAM'
+                | 'BBD'
+                | 'BDT'
+                | 'BEF'
+                | 'BGN'
+                | 'BHD'
+                | 'BIF'
+                | 'BMD'
+                | 'BND'
+                | 'BOB'
+                | 'BOV'
+                | 'BRL'
+                | 'BSD'
+                | 'BTN'
+                | 'BWP'
+                | 'BYN'
+                | 'BZD'
+                | 'CAD'
+                | 'CDF'
+                | 'CHE'
+                | 'CHF'
+                | 'CHW'
+                | 'CLF'
+                | 'CLP'
+                | 'CNH'
+                | 'CNT'
+                | 'CNY'
+                | 'COP'
+                | 'COU'
+                | 'CRC'
+                | 'CUC'
+                | 'CUP'
+                | 'CVE'
+                | 'CYP'
+                | 'CZK'
+                | 'DEM'
+                | 'DJF'
+                | 'DKK'
+                | 'DOP'
+                | 'DZD'
+                | 'EEK'
+                | 'EGP'
+                | 'ERN'
+                | 'ESP'
+                | 'ETB'
+                | 'EUR'
+                | 'FIM'
+                | 'FJD'
+                | 'FKP'
+                | 'FRF'
+                | 'GBP'
+                | 'GEL'
+                | 'GGP'
+                | 'GHS'
+                | 'GIP'
+                | 'GMD'
+                | 'GNF'
+                | 'GRD'
+                | 'GTQ'
+                | 'GYD'
+                | 'HKD'
+                | 'HNL'
+                | 'HRK'
+                | 'HTG'
+                | 'HUF'
+                | 'IDR'
+                | 'IEP'
+                | 'ILS'
+                | 'IMP'
+                | 'INR'
+                | 'IQD'
+                | 'IRR'
+                | 'ISK'
+                | 'ITL'
+                | 'JEP'
+                | 'JMD'
+                | 'JOD'
+                | 'JPY'
+                | 'KES'
+                | 'KGS'
+                | 'KHR'
+                | 'KID'
+                | 'KMF'
+                | 'KPW'
+                | 'KRW'
+                | 'KWD'
+                | 'KYD'
+                | 'KZT'
+                | 'LAK'
+                | 'LBP'
+                | 'LKR'
+                | 'LRD'
+                | 'LSL'
+                | 'LTL'
+                | 'LUF'
+                | 'LVL'
+                | 'LYD'
+                | 'MAD'
+                | 'MDL'
+                | 'MGA'
+                | 'MKD'
+                | 'MMK'
+                | 'MNT'
+                | 'MOP'
+                | 'MRO'
+                | 'MTL'
+                | 'MUR'
+                | 'MVR'
+                | 'MWK'
+                | 'MXN'
+                | 'MXV'
+                | 'MYR'
+                | 'MZN'
+                | 'NAD'
+                | 'NGN'
+                | 'NIO'
+                | 'NIS'
+                | 'NLG'
+                | 'NOK'
+                | 'NPR'
+                | 'NTD'
+                | 'NZD'
+                | 'OMR'
+                | 'PAB'
+                | 'PEN'
+                | 'PGK'
+                | 'PHP'
+                | 'PKR'
+                | 'PLN'
+                | 'PRB'
+                | 'PTE'
+                | 'PYG'
+                | 'QAR'
+                | 'RMB'
+                | 'RON'
+                | 'RSD'
+                | 'RUB'
+                | 'RWF'
+                | 'SAR'
+                | 'SBD'
+                | 'SCR'
+                | 'SDG'
+                | 'SEK'
+                | 'SGD'
+                | 'SHP'
+                | 'SIT'
+                | 'SKK'
+                | 'SLL'
+                | 'SLS'
+                | 'SOS'
+                | 'SRD'
+                | 'SSP'
+                | 'STN'
+                | 'SVC'
+                | 'SYP'
+                | 'SZL'
+                | 'THB'
+                | 'TJS'
+                | 'TMT'
+                | 'TND'
+                | 'TOP'
+                | 'TRY'
+                | 'TTD'
+                | 'TVD'
+                | 'TWD'
+                | 'TZS'
+                | 'UAH'
+                | 'UGX'
+                | 'USD'
+                | 'USN'
+                | 'UYI'
+                | 'UYU'
+                | 'UYW'
+                | 'UZS'
+                | 'VES'
+                | 'VND'
+                | 'VUV'
+                | 'WST'
+                | 'XAF'
+                | 'XAG'
+                | 'XAU'
+                | 'XBA'
+                | 'XBB'
+                | 'XBC'
+                | 'XBD'
+                | 'XCD'
+                | 'XDR'
+                | 'XOF'
+                | 'XPD'
+                | 'XPF'
+                | 'XPT'
+                | 'XSU'
+                | 'XTS'
+                | 'XUA'
+                | 'XXX'
+                | 'YER'
+                | 'ZAR'
+                | 'ZMW'
+                | 'ZWB'
+                | 'ZWL';
+              /**
+               * Format: date
+               * @example 2026-01-30
+               */
+              paymentDate?: string;
+              receiverName?: string;
+              /** @enum {string} */
+              serviceCharge?: 'BOTH_PAY_OWN_FEES' | 'PAYER_PAY_BOTH_FEES';
+              /** @enum {string} */
+              status?:
+                | 'APPROVED'
+                | 'DELETED'
+                | 'EMPTY'
+                | 'INVALIDATED'
+                | 'INVOICED'
+                | 'MARKED_PAID'
+                | 'NOT_SENT'
+                | 'OVERRIDDEN'
+                | 'PAID'
+                | 'PARTLY_PAID'
+                | 'PAYMENT_DENIED'
+                | 'PAYMENT_QUEUED'
+                | 'PAYMENT_SENT_TO_BANK'
+                | 'PAYMENT_TRANSACTION_REMOVED'
+                | 'RECEIVED'
+                | 'SENT'
+                | 'STARTED'
+                | 'UNFINISHED'
+                | 'UNSAVED'
+                | 'VERIFIED';
+            }[];
+          };
+        };
+      };
+    };
+  };
+  postPayments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          payments: {
+            /** @description Positive, at most two decimals. */
+            amount: number;
+            /** @description Checked by `bankReferenceCodeType` when given, else as a Finnish or RF reference. */
+            bankReferenceCode?: string;
+            /** @enum {string} */
+            bankReferenceCodeType?:
+              'RF' | 'FI' | 'OCR' | 'KID' | 'GIK01' | 'GIK04' | 'GIK15' | 'FIK71' | 'FIK73' | 'FIK75';
+            intermediaryBankBic?: string;
+            /** PaymentIntermediaryBankNameAndAddress */
+            intermediaryBankNameAndAddress?: {
+              city?: string;
+              /** @enum {string} */
+              country?:
+                | 'AFGHANISTAN'
+                | 'ALAND_ISLANDS'
+                | 'ALBANIA'
+                | 'ALGERIA'
+                | 'AMERICAN_SAMOA'
+                | 'ANDORRA'
+                | 'ANGOLA'
+                | 'ANGUILLA'
+                | 'ANTARCTICA'
+                | 'ANTIGUA_AND_BARBUDA'
+                | 'ARGENTINA'
+                | 'ARMENIA'
+                | 'ARUBA'
+                | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+                | 'AUSTRALIA'
+                | 'AUSTRIA'
+                | 'AZERBAIJAN'
+                | 'BAHAMAS'
+                | 'BAHRAIN'
+                | 'BANGLADESH'
+                | 'BARBADOS'
+                | 'BELARUS'
+                | 'BELGIUM'
+                | 'BELIZE'
+                | 'BENIN'
+                | 'BERMUDA'
+                | 'BHUTAN'
+                | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+                | 'BOSNIA_AND_HERZEGOVINA'
+                | 'BOTSWANA'
+                | 'BOUVET_ISLAND'
+                | 'BRAZIL'
+                | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+                | 'BRITISH_VIRGIN_ISLANDS'
+                | 'BRUNEI_DARUSSALAM'
+                | 'BULGARIA'
+                | 'BURKINA_FASO'
+                | 'BURUNDI'
+                | 'CABO_VERDE'
+                | 'CAMBODIA'
+                | 'CAMEROON'
+                | 'CANADA'
+                | 'CAYMAN_ISLANDS'
+                | 'CENTRAL_AFRICAN_REPUBLIC'
+                | 'CHAD'
+                | 'CHILE'
+                | 'CHINA'
+                | 'CHRISTMAS_ISLAND'
+                | 'COCOS_KEELING_ISLANDS'
+                | 'COLOMBIA'
+                | 'COMOROS'
+                | 'CONGO'
+                | 'COOK_ISLANDS'
+                | 'COSTA_RICA'
+                | 'COTE_D_IVOIRE'
+                | 'CROATIA'
+                | 'CUBA'
+                | 'CURACAO'
+                | 'CYPRUS'
+                | 'CZECH_REPUBLIC'
+                | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+                | 'DENMARK'
+                | 'DJIBOUTI'
+                | 'DOMINICA'
+                | 'DOMINICAN_REPUBLIC'
+                | 'ECUADOR'
+                | 'EGYPT'
+                | 'EL_SALVADOR'
+                | 'EQUATORIAL_GUINEA'
+                | 'ERITREA'
+                | 'ESTONIA'
+                | 'ETHIOPIA'
+                | 'FALKLAND_ISLANDS_MALVINAS'
+                | 'FAROE_ISLANDS'
+                | 'FEDERATED_STATES_OF_MICRONESIA'
+                | 'FIJI'
+                | 'FINLAND'
+                | 'FRANCE'
+                | 'FRENCH_GUIANA'
+                | 'FRENCH_POLYNESIA'
+                | 'FRENCH_SOUTHERN_TERRITORIES'
+                | 'GABON'
+                | 'GAMBIA'
+                | 'GEORGIA'
+                | 'GERMANY'
+                | 'GHANA'
+                | 'GIBRALTAR'
+                | 'GREECE'
+                | 'GREENLAND'
+                | 'GRENADA'
+                | 'GUADELOUPE'
+                | 'GUAM'
+                | 'GUATEMALA'
+                | 'GUERNSEY'
+                | 'GUINEA'
+                | 'GUINEA_BISSAU'
+                | 'GUYANA'
+                | 'HAITI'
+                | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+                | 'HOLY_SEE_VATICAN_CITY_STATE'
+                | 'HONDURAS'
+                | 'HONG_KONG'
+                | 'HUNGARY'
+                | 'ICELAND'
+                | 'INDIA'
+                | 'INDONESIA'
+                | 'IRAQ'
+                | 'IRELAND'
+                | 'ISLAMIC_REPUBLIC_OF_IRAN'
+                | 'ISLE_OF_MAN'
+                | 'ISRAEL'
+                | 'ITALY'
+                | 'JAMAICA'
+                | 'JAPAN'
+                | 'JERSEY'
+                | 'JORDAN'
+                | 'KAZAKHSTAN'
+                | 'KENYA'
+                | 'KIRIBATI'
+                | 'KOSOVO_TEMPORARY'
+                | 'KUWAIT'
+                | 'KYRGYZSTAN'
+                | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+                | 'LATVIA'
+                | 'LEBANON'
+                | 'LESOTHO'
+                | 'LIBERIA'
+                | 'LIBYA'
+                | 'LIECHTENSTEIN'
+                | 'LITHUANIA'
+                | 'LUXEMBOURG'
+                | 'MACAO'
+                | 'MADAGASCAR'
+                | 'MALAWI'
+                | 'MALAYSIA'
+                | 'MALDIVES'
+                | 'MALI'
+                | 'MALTA'
+                | 'MARSHALL_ISLANDS'
+                | 'MARTINIQUE'
+                | 'MAURITANIA'
+                | 'MAURITIUS'
+                | 'MAYOTTE'
+                | 'MEXICO'
+                | 'MONACO'
+                | 'MONGOLIA'
+                | 'MONTENEGRO'
+                | 'MONTSERRAT'
+                | 'MOROCCO'
+                | 'MOZAMBIQUE'
+                | 'MYANMAR'
+                | 'NAMIBIA'
+                | 'NAURU'
+                | 'NEPAL'
+                | 'NETHERLANDS'
+                | 'NEW_CALEDONIA'
+                | 'NEW_ZEALAND'
+                | 'NICARAGUA'
+                | 'NIGER'
+                | 'NIGERIA'
+                | 'NIUE'
+                | 'NORFOLK_ISLAND'
+                | 'NORTHERN_IRELAND_TEMPORARY'
+                | 'NORTHERN_MARIANA_ISLANDS'
+                | 'NORWAY'
+                | 'OMAN'
+                | 'PAKISTAN'
+                | 'PALAU'
+                | 'PANAMA'
+                | 'PAPUA_NEW_GUINEA'
+                | 'PARAGUAY'
+                | 'PERU'
+                | 'PHILIPPINES'
+                | 'PITCAIRN'
+                | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+                | 'POLAND'
+                | 'PORTUGAL'
+                | 'PROVINCE_OF_CHINA_TAIWAN'
+                | 'PUERTO_RICO'
+                | 'QATAR'
+                | 'REPUBLIC_OF_KOREA'
+                | 'REPUBLIC_OF_MOLDOVA'
+                | 'REUNION'
+                | 'ROMANIA'
+                | 'RUSSIAN_FEDERATION'
+                | 'RWANDA'
+                | 'SAINT_BARTHELEMY'
+                | 'SAINT_KITTS_AND_NEVIS'
+                | 'SAINT_LUCIA'
+                | 'SAINT_MARTIN_FRENCH_PART'
+                | 'SAINT_PIERRE_AND_MIQUELON'
+                | 'SAINT_VINCENT_AND_THE_GRENADINES'
+                | 'SAMOA'
+                | 'SAN_MARINO'
+                | 'SAO_TOME_AND_PRINCIPE'
+                | 'SAUDI_ARABIA'
+                | 'SENEGAL'
+                | 'SERBIA'
+                | 'SEYCHELLES'
+                | 'SIERRA_LEONE'
+                | 'SINGAPORE'
+                | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+                | 'SINT_MAARTEN_DUTCH_PART'
+                | 'SLOVAKIA'
+                | 'SLOVENIA'
+                | 'SOLOMON_ISLANDS'
+                | 'SOMALIA'
+                | 'SOUTH_AFRICA'
+                | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+                | 'SOUTH_SUDAN'
+                | 'SPAIN'
+                | 'SRI_LANKA'
+                | 'STATE_OF_PALESTINE'
+                | 'SUDAN'
+                | 'SURINAME'
+                | 'SVALBARD_AND_JAN_MAYEN'
+                | 'SWAZILAND'
+                | 'SWEDEN'
+                | 'SWITZERLAND'
+                | 'SYRIAN_ARAB_REPUBLIC'
+                | 'TAJIKISTAN'
+                | 'THAILAND'
+                | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+                | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+                | 'TIMOR_LESTE'
+                | 'TOGO'
+                | 'TOKELAU'
+                | 'TONGA'
+                | 'TRINIDAD_AND_TOBAGO'
+                | 'TUNISIA'
+                | 'TURKEY'
+                | 'TURKMENISTAN'
+                | 'TURKS_AND_CAICOS_ISLANDS'
+                | 'TUVALU'
+                | 'UGANDA'
+                | 'UKRAINE'
+                | 'UNITED_ARAB_EMIRATES'
+                | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+                | 'UNITED_REPUBLIC_OF_TANZANIA'
+                | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+                | 'UNITED_STATES_OF_AMERICA'
+                | 'URUGUAY'
+                | 'UZBEKISTAN'
+                | 'U_S_VIRGIN_ISLANDS'
+                | 'VANUATU'
+                | 'VIET_NAM'
+                | 'WALLIS_AND_FUTUNA'
+                | 'WESTERN_SAHARA'
+                | 'YEMEN'
+                | 'ZAMBIA'
+                | 'ZIMBABWE';
+              name?: string;
+              specifier?: string;
+              street?: string;
+              subdivision?: string;
+              zip?: string;
+            };
+            invoiceId: number;
+            /**
+             * @description The current `version` of the invoice (optimistic lock).
+             * @example 2026-01-30T15:20:00
+             */
+            invoiceVersion: string;
+            message?: string;
+            /** @description IBAN or BBAN of a bank account of the company that allows this kind of payment; default: the default account for payments. */
+            payerBankAccount?: string;
+            /**
+             * Format: date
+             * @example 2026-01-30
+             */
+            paymentDate: string;
+            /** @enum {string} */
+            paymentMethod:
+              | 'DENMARK_DOMESTIC_PAYMENT'
+              | 'DENMARK_DOMESTIC_PAYMENT_CREDITOR'
+              | 'DENMARK_FOREIGN_PAYMENT'
+              | 'FINNISH_BANK_TRANSFER'
+              | 'FINNISH_EXPRESS_PAYMENT'
+              | 'FINNISH_FOREIGN_PAYMENT'
+              | 'NORWEGIAN_DOMESTIC_PAYMENT'
+              | 'NORWEGIAN_FOREIGN_PAYMENT'
+              | 'SWEDISH_DOMESTIC_PAYMENT'
+              | 'SWEDISH_DOMESTIC_PAYMENT_BANKGIRO'
+              | 'SWEDISH_DOMESTIC_PAYMENT_PLUSGIRO'
+              | 'SWEDISH_FOREIGN_PAYMENT';
+            receiverBankClearingCode?: string;
+            /** PaymentReceiverBankNameAndAddress */
+            receiverBankNameAndAddress?: {
+              city?: string;
+              /** @enum {string} */
+              country?:
+                | 'AFGHANISTAN'
+                | 'ALAND_ISLANDS'
+                | 'ALBANIA'
+                | 'ALGERIA'
+                | 'AMERICAN_SAMOA'
+                | 'ANDORRA'
+                | 'ANGOLA'
+                | 'ANGUILLA'
+                | 'ANTARCTICA'
+                | 'ANTIGUA_AND_BARBUDA'
+                | 'ARGENTINA'
+                | 'ARMENIA'
+                | 'ARUBA'
+                | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+                | 'AUSTRALIA'
+                | 'AUSTRIA'
+                | 'AZERBAIJAN'
+                | 'BAHAMAS'
+                | 'BAHRAIN'
+                | 'BANGLADESH'
+                | 'BARBADOS'
+                | 'BELARUS'
+                | 'BELGIUM'
+                | 'BELIZE'
+                | 'BENIN'
+                | 'BERMUDA'
+                | 'BHUTAN'
+                | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+                | 'BOSNIA_AND_HERZEGOVINA'
+                | 'BOTSWANA'
+                | 'BOUVET_ISLAND'
+                | 'BRAZIL'
+                | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+                | 'BRITISH_VIRGIN_ISLANDS'
+                | 'BRUNEI_DARUSSALAM'
+                | 'BULGARIA'
+                | 'BURKINA_FASO'
+                | 'BURUNDI'
+                | 'CABO_VERDE'
+                | 'CAMBODIA'
+                | 'CAMEROON'
+                | 'CANADA'
+                | 'CAYMAN_ISLANDS'
+                | 'CENTRAL_AFRICAN_REPUBLIC'
+                | 'CHAD'
+                | 'CHILE'
+                | 'CHINA'
+                | 'CHRISTMAS_ISLAND'
+                | 'COCOS_KEELING_ISLANDS'
+                | 'COLOMBIA'
+                | 'COMOROS'
+                | 'CONGO'
+                | 'COOK_ISLANDS'
+                | 'COSTA_RICA'
+                | 'COTE_D_IVOIRE'
+                | 'CROATIA'
+                | 'CUBA'
+                | 'CURACAO'
+                | 'CYPRUS'
+                | 'CZECH_REPUBLIC'
+                | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+                | 'DENMARK'
+                | 'DJIBOUTI'
+                | 'DOMINICA'
+                | 'DOMINICAN_REPUBLIC'
+                | 'ECUADOR'
+                | 'EGYPT'
+                | 'EL_SALVADOR'
+                | 'EQUATORIAL_GUINEA'
+                | 'ERITREA'
+                | 'ESTONIA'
+                | 'ETHIOPIA'
+                | 'FALKLAND_ISLANDS_MALVINAS'
+                | 'FAROE_ISLANDS'
+                | 'FEDERATED_STATES_OF_MICRONESIA'
+                | 'FIJI'
+                | 'FINLAND'
+                | 'FRANCE'
+                | 'FRENCH_GUIANA'
+                | 'FRENCH_POLYNESIA'
+                | 'FRENCH_SOUTHERN_TERRITORIES'
+                | 'GABON'
+                | 'GAMBIA'
+                | 'GEORGIA'
+                | 'GERMANY'
+                | 'GHANA'
+                | 'GIBRALTAR'
+                | 'GREECE'
+                | 'GREENLAND'
+                | 'GRENADA'
+                | 'GUADELOUPE'
+                | 'GUAM'
+                | 'GUATEMALA'
+                | 'GUERNSEY'
+                | 'GUINEA'
+                | 'GUINEA_BISSAU'
+                | 'GUYANA'
+                | 'HAITI'
+                | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+                | 'HOLY_SEE_VATICAN_CITY_STATE'
+                | 'HONDURAS'
+                | 'HONG_KONG'
+                | 'HUNGARY'
+                | 'ICELAND'
+                | 'INDIA'
+                | 'INDONESIA'
+                | 'IRAQ'
+                | 'IRELAND'
+                | 'ISLAMIC_REPUBLIC_OF_IRAN'
+                | 'ISLE_OF_MAN'
+                | 'ISRAEL'
+                | 'ITALY'
+                | 'JAMAICA'
+                | 'JAPAN'
+                | 'JERSEY'
+                | 'JORDAN'
+                | 'KAZAKHSTAN'
+                | 'KENYA'
+                | 'KIRIBATI'
+                | 'KOSOVO_TEMPORARY'
+                | 'KUWAIT'
+                | 'KYRGYZSTAN'
+                | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+                | 'LATVIA'
+                | 'LEBANON'
+                | 'LESOTHO'
+                | 'LIBERIA'
+                | 'LIBYA'
+                | 'LIECHTENSTEIN'
+                | 'LITHUANIA'
+                | 'LUXEMBOURG'
+                | 'MACAO'
+                | 'MADAGASCAR'
+                | 'MALAWI'
+                | 'MALAYSIA'
+                | 'MALDIVES'
+                | 'MALI'
+                | 'MALTA'
+                | 'MARSHALL_ISLANDS'
+                | 'MARTINIQUE'
+                | 'MAURITANIA'
+                | 'MAURITIUS'
+                | 'MAYOTTE'
+                | 'MEXICO'
+                | 'MONACO'
+                | 'MONGOLIA'
+                | 'MONTENEGRO'
+                | 'MONTSERRAT'
+                | 'MOROCCO'
+                | 'MOZAMBIQUE'
+                | 'MYANMAR'
+                | 'NAMIBIA'
+                | 'NAURU'
+                | 'NEPAL'
+                | 'NETHERLANDS'
+                | 'NEW_CALEDONIA'
+                | 'NEW_ZEALAND'
+                | 'NICARAGUA'
+                | 'NIGER'
+                | 'NIGERIA'
+                | 'NIUE'
+                | 'NORFOLK_ISLAND'
+                | 'NORTHERN_IRELAND_TEMPORARY'
+                | 'NORTHERN_MARIANA_ISLANDS'
+                | 'NORWAY'
+                | 'OMAN'
+                | 'PAKISTAN'
+                | 'PALAU'
+                | 'PANAMA'
+                | 'PAPUA_NEW_GUINEA'
+                | 'PARAGUAY'
+                | 'PERU'
+                | 'PHILIPPINES'
+                | 'PITCAIRN'
+                | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+                | 'POLAND'
+                | 'PORTUGAL'
+                | 'PROVINCE_OF_CHINA_TAIWAN'
+                | 'PUERTO_RICO'
+                | 'QATAR'
+                | 'REPUBLIC_OF_KOREA'
+                | 'REPUBLIC_OF_MOLDOVA'
+                | 'REUNION'
+                | 'ROMANIA'
+                | 'RUSSIAN_FEDERATION'
+                | 'RWANDA'
+                | 'SAINT_BARTHELEMY'
+                | 'SAINT_KITTS_AND_NEVIS'
+                | 'SAINT_LUCIA'
+                | 'SAINT_MARTIN_FRENCH_PART'
+                | 'SAINT_PIERRE_AND_MIQUELON'
+                | 'SAINT_VINCENT_AND_THE_GRENADINES'
+                | 'SAMOA'
+                | 'SAN_MARINO'
+                | 'SAO_TOME_AND_PRINCIPE'
+                | 'SAUDI_ARABIA'
+                | 'SENEGAL'
+                | 'SERBIA'
+                | 'SEYCHELLES'
+                | 'SIERRA_LEONE'
+                | 'SINGAPORE'
+                | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+                | 'SINT_MAARTEN_DUTCH_PART'
+                | 'SLOVAKIA'
+                | 'SLOVENIA'
+                | 'SOLOMON_ISLANDS'
+                | 'SOMALIA'
+                | 'SOUTH_AFRICA'
+                | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+                | 'SOUTH_SUDAN'
+                | 'SPAIN'
+                | 'SRI_LANKA'
+                | 'STATE_OF_PALESTINE'
+                | 'SUDAN'
+                | 'SURINAME'
+                | 'SVALBARD_AND_JAN_MAYEN'
+                | 'SWAZILAND'
+                | 'SWEDEN'
+                | 'SWITZERLAND'
+                | 'SYRIAN_ARAB_REPUBLIC'
+                | 'TAJIKISTAN'
+                | 'THAILAND'
+                | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+                | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+                | 'TIMOR_LESTE'
+                | 'TOGO'
+                | 'TOKELAU'
+                | 'TONGA'
+                | 'TRINIDAD_AND_TOBAGO'
+                | 'TUNISIA'
+                | 'TURKEY'
+                | 'TURKMENISTAN'
+                | 'TURKS_AND_CAICOS_ISLANDS'
+                | 'TUVALU'
+                | 'UGANDA'
+                | 'UKRAINE'
+                | 'UNITED_ARAB_EMIRATES'
+                | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+                | 'UNITED_REPUBLIC_OF_TANZANIA'
+                | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+                | 'UNITED_STATES_OF_AMERICA'
+                | 'URUGUAY'
+                | 'UZBEKISTAN'
+                | 'U_S_VIRGIN_ISLANDS'
+                | 'VANUATU'
+                | 'VIET_NAM'
+                | 'WALLIS_AND_FUTUNA'
+                | 'WESTERN_SAHARA'
+                | 'YEMEN'
+                | 'ZAMBIA'
+                | 'ZIMBABWE';
+              name?: string;
+              specifier?: string;
+              street?: string;
+              subdivision?: string;
+              zip?: string;
+            };
+            /** @description IBAN for Finnish and foreign payments (checked with its check digits). */
+            recipientBankAccount: string;
+            recipientBicCode?: string;
+            /** PaymentRecipientNameAndAddress */
+            recipientNameAndAddress: {
+              city?: string;
+              /** @enum {string} */
+              country?:
+                | 'AFGHANISTAN'
+                | 'ALAND_ISLANDS'
+                | 'ALBANIA'
+                | 'ALGERIA'
+                | 'AMERICAN_SAMOA'
+                | 'ANDORRA'
+                | 'ANGOLA'
+                | 'ANGUILLA'
+                | 'ANTARCTICA'
+                | 'ANTIGUA_AND_BARBUDA'
+                | 'ARGENTINA'
+                | 'ARMENIA'
+                | 'ARUBA'
+                | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+                | 'AUSTRALIA'
+                | 'AUSTRIA'
+                | 'AZERBAIJAN'
+                | 'BAHAMAS'
+                | 'BAHRAIN'
+                | 'BANGLADESH'
+                | 'BARBADOS'
+                | 'BELARUS'
+                | 'BELGIUM'
+                | 'BELIZE'
+                | 'BENIN'
+                | 'BERMUDA'
+                | 'BHUTAN'
+                | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+                | 'BOSNIA_AND_HERZEGOVINA'
+                | 'BOTSWANA'
+                | 'BOUVET_ISLAND'
+                | 'BRAZIL'
+                | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+                | 'BRITISH_VIRGIN_ISLANDS'
+                | 'BRUNEI_DARUSSALAM'
+                | 'BULGARIA'
+                | 'BURKINA_FASO'
+                | 'BURUNDI'
+                | 'CABO_VERDE'
+                | 'CAMBODIA'
+                | 'CAMEROON'
+                | 'CANADA'
+                | 'CAYMAN_ISLANDS'
+                | 'CENTRAL_AFRICAN_REPUBLIC'
+                | 'CHAD'
+                | 'CHILE'
+                | 'CHINA'
+                | 'CHRISTMAS_ISLAND'
+                | 'COCOS_KEELING_ISLANDS'
+                | 'COLOMBIA'
+                | 'COMOROS'
+                | 'CONGO'
+                | 'COOK_ISLANDS'
+                | 'COSTA_RICA'
+                | 'COTE_D_IVOIRE'
+                | 'CROATIA'
+                | 'CUBA'
+                | 'CURACAO'
+                | 'CYPRUS'
+                | 'CZECH_REPUBLIC'
+                | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+                | 'DENMARK'
+                | 'DJIBOUTI'
+                | 'DOMINICA'
+                | 'DOMINICAN_REPUBLIC'
+                | 'ECUADOR'
+                | 'EGYPT'
+                | 'EL_SALVADOR'
+                | 'EQUATORIAL_GUINEA'
+                | 'ERITREA'
+                | 'ESTONIA'
+                | 'ETHIOPIA'
+                | 'FALKLAND_ISLANDS_MALVINAS'
+                | 'FAROE_ISLANDS'
+                | 'FEDERATED_STATES_OF_MICRONESIA'
+                | 'FIJI'
+                | 'FINLAND'
+                | 'FRANCE'
+                | 'FRENCH_GUIANA'
+                | 'FRENCH_POLYNESIA'
+                | 'FRENCH_SOUTHERN_TERRITORIES'
+                | 'GABON'
+                | 'GAMBIA'
+                | 'GEORGIA'
+                | 'GERMANY'
+                | 'GHANA'
+                | 'GIBRALTAR'
+                | 'GREECE'
+                | 'GREENLAND'
+                | 'GRENADA'
+                | 'GUADELOUPE'
+                | 'GUAM'
+                | 'GUATEMALA'
+                | 'GUERNSEY'
+                | 'GUINEA'
+                | 'GUINEA_BISSAU'
+                | 'GUYANA'
+                | 'HAITI'
+                | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+                | 'HOLY_SEE_VATICAN_CITY_STATE'
+                | 'HONDURAS'
+                | 'HONG_KONG'
+                | 'HUNGARY'
+                | 'ICELAND'
+                | 'INDIA'
+                | 'INDONESIA'
+                | 'IRAQ'
+                | 'IRELAND'
+                | 'ISLAMIC_REPUBLIC_OF_IRAN'
+                | 'ISLE_OF_MAN'
+                | 'ISRAEL'
+                | 'ITALY'
+                | 'JAMAICA'
+                | 'JAPAN'
+                | 'JERSEY'
+                | 'JORDAN'
+                | 'KAZAKHSTAN'
+                | 'KENYA'
+                | 'KIRIBATI'
+                | 'KOSOVO_TEMPORARY'
+                | 'KUWAIT'
+                | 'KYRGYZSTAN'
+                | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+                | 'LATVIA'
+                | 'LEBANON'
+                | 'LESOTHO'
+                | 'LIBERIA'
+                | 'LIBYA'
+                | 'LIECHTENSTEIN'
+                | 'LITHUANIA'
+                | 'LUXEMBOURG'
+                | 'MACAO'
+                | 'MADAGASCAR'
+                | 'MALAWI'
+                | 'MALAYSIA'
+                | 'MALDIVES'
+                | 'MALI'
+                | 'MALTA'
+                | 'MARSHALL_ISLANDS'
+                | 'MARTINIQUE'
+                | 'MAURITANIA'
+                | 'MAURITIUS'
+                | 'MAYOTTE'
+                | 'MEXICO'
+                | 'MONACO'
+                | 'MONGOLIA'
+                | 'MONTENEGRO'
+                | 'MONTSERRAT'
+                | 'MOROCCO'
+                | 'MOZAMBIQUE'
+                | 'MYANMAR'
+                | 'NAMIBIA'
+                | 'NAURU'
+                | 'NEPAL'
+                | 'NETHERLANDS'
+                | 'NEW_CALEDONIA'
+                | 'NEW_ZEALAND'
+                | 'NICARAGUA'
+                | 'NIGER'
+                | 'NIGERIA'
+                | 'NIUE'
+                | 'NORFOLK_ISLAND'
+                | 'NORTHERN_IRELAND_TEMPORARY'
+                | 'NORTHERN_MARIANA_ISLANDS'
+                | 'NORWAY'
+                | 'OMAN'
+                | 'PAKISTAN'
+                | 'PALAU'
+                | 'PANAMA'
+                | 'PAPUA_NEW_GUINEA'
+                | 'PARAGUAY'
+                | 'PERU'
+                | 'PHILIPPINES'
+                | 'PITCAIRN'
+                | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+                | 'POLAND'
+                | 'PORTUGAL'
+                | 'PROVINCE_OF_CHINA_TAIWAN'
+                | 'PUERTO_RICO'
+                | 'QATAR'
+                | 'REPUBLIC_OF_KOREA'
+                | 'REPUBLIC_OF_MOLDOVA'
+                | 'REUNION'
+                | 'ROMANIA'
+                | 'RUSSIAN_FEDERATION'
+                | 'RWANDA'
+                | 'SAINT_BARTHELEMY'
+                | 'SAINT_KITTS_AND_NEVIS'
+                | 'SAINT_LUCIA'
+                | 'SAINT_MARTIN_FRENCH_PART'
+                | 'SAINT_PIERRE_AND_MIQUELON'
+                | 'SAINT_VINCENT_AND_THE_GRENADINES'
+                | 'SAMOA'
+                | 'SAN_MARINO'
+                | 'SAO_TOME_AND_PRINCIPE'
+                | 'SAUDI_ARABIA'
+                | 'SENEGAL'
+                | 'SERBIA'
+                | 'SEYCHELLES'
+                | 'SIERRA_LEONE'
+                | 'SINGAPORE'
+                | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+                | 'SINT_MAARTEN_DUTCH_PART'
+                | 'SLOVAKIA'
+                | 'SLOVENIA'
+                | 'SOLOMON_ISLANDS'
+                | 'SOMALIA'
+                | 'SOUTH_AFRICA'
+                | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+                | 'SOUTH_SUDAN'
+                | 'SPAIN'
+                | 'SRI_LANKA'
+                | 'STATE_OF_PALESTINE'
+                | 'SUDAN'
+                | 'SURINAME'
+                | 'SVALBARD_AND_JAN_MAYEN'
+                | 'SWAZILAND'
+                | 'SWEDEN'
+                | 'SWITZERLAND'
+                | 'SYRIAN_ARAB_REPUBLIC'
+                | 'TAJIKISTAN'
+                | 'THAILAND'
+                | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+                | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+                | 'TIMOR_LESTE'
+                | 'TOGO'
+                | 'TOKELAU'
+                | 'TONGA'
+                | 'TRINIDAD_AND_TOBAGO'
+                | 'TUNISIA'
+                | 'TURKEY'
+                | 'TURKMENISTAN'
+                | 'TURKS_AND_CAICOS_ISLANDS'
+                | 'TUVALU'
+                | 'UGANDA'
+                | 'UKRAINE'
+                | 'UNITED_ARAB_EMIRATES'
+                | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+                | 'UNITED_REPUBLIC_OF_TANZANIA'
+                | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+                | 'UNITED_STATES_OF_AMERICA'
+                | 'URUGUAY'
+                | 'UZBEKISTAN'
+                | 'U_S_VIRGIN_ISLANDS'
+                | 'VANUATU'
+                | 'VIET_NAM'
+                | 'WALLIS_AND_FUTUNA'
+                | 'WESTERN_SAHARA'
+                | 'YEMEN'
+                | 'ZAMBIA'
+                | 'ZIMBABWE';
+              name: string;
+              specifier?: string;
+              street?: string;
+              subdivision?: string;
+              zip?: string;
+            };
+            /** @enum {string} */
+            serviceCharge?: 'BOTH_PAY_OWN_FEES' | 'PAYER_PAY_BOTH_FEES';
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
+            confirmationApp: string;
+            /** @description Id of the two-factor transaction: poll `GET /mfatransactionresult/{transactionIdentifier}` or subscribe a webhook. */
+            transactionIdentifier: string;
+          };
+        };
+      };
+    };
+  };
+  getPaymentsByPaymentId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the payment. */
+        paymentId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            amount?: number;
+            createdBy?: string;
+            /** @enum {string} */
+            currency?:
+              | 'AED'
+              | 'AFN'
+              | 'ALL'
+              | 'AMD'
+              | 'ANG'
+              | 'AOA'
+              | 'ARS'
+              | 'ATS'
+              | 'AUD'
+              | 'AWG'
+              | 'AZN'
+              | 'BAM'
+              | 'BBD'
+              | 'BDT'
+              | 'BEF'
+              | 'BGN'
+              | 'BHD'
+              | 'BIF'
+              | 'BMD'
+              | 'BND'
+              | 'BOB'
+              | 'BOV'
+              | 'BRL'
+              | 'BSD'
+              | 'BTN'
+              | 'BWP'
+              | 'BYN'
+              | 'BZD'
+              | 'CAD'
+              | 'CDF'
+              | 'CHE'
+              | 'CHF'
+              | 'CHW'
+              | 'CLF'
+              | 'CLP'
+              | 'CNH'
+              | 'CNT'
+              | 'CNY'
+              | 'COP'
+              | 'COU'
+              | 'CRC'
+              | 'CUC'
+              | 'CUP'
+              | 'CVE'
+              | 'CYP'
+              | 'CZK'
+              | 'DEM'
+              | 'DJF'
+              | 'DKK'
+              | 'DOP'
+              | 'DZD'
+              | 'EEK'
+              | 'EGP'
+              | 'ERN'
+              | 'ESP'
+              | 'ETB'
+              | 'EUR'
+              | 'FIM'
+              | 'FJD'
+              | 'FKP'
+              | 'FRF'
+              | 'GBP'
+              | 'GEL'
+              | 'GGP'
+              | 'GHS'
+              | 'GIP'
+              | 'GMD'
+              | 'GNF'
+              | 'GRD'
+              | 'GTQ'
+              | 'GYD'
+              | 'HKD'
+              | 'HNL'
+              | 'HRK'
+              | 'HTG'
+              | 'HUF'
+              | 'IDR'
+              | 'IEP'
+              | 'ILS'
+              | 'IMP'
+              | 'INR'
+              | 'IQD'
+              | 'IRR'
+              | 'ISK'
+              | 'ITL'
+              | 'JEP'
+              | 'JMD'
+              | 'JOD'
+              | 'JPY'
+              | 'KES'
+              | 'KGS'
+              | 'KHR'
+              | 'KID'
+              | 'KMF'
+              | 'KPW'
+              | 'KRW'
+              | 'KWD'
+              | 'KYD'
+              | 'KZT'
+              | 'LAK'
+              | 'LBP'
+              | 'LKR'
+              | 'LRD'
+              | 'LSL'
+              | 'LTL'
+              | 'LUF'
+              | 'LVL'
+              | 'LYD'
+              | 'MAD'
+              | 'MDL'
+              | 'MGA'
+              | 'MKD'
+              | 'MMK'
+              | 'MNT'
+              | 'MOP'
+              | 'MRO'
+              | 'MTL'
+              | 'MUR'
+              | 'MVR'
+              | 'MWK'
+              | 'MXN'
+              | 'MXV'
+              | 'MYR'
+              | 'MZN'
+              | 'NAD'
+              | 'NGN'
+              | 'NIO'
+              | 'NIS'
+              | 'NLG'
+              | 'NOK'
+              | 'NPR'
+              | 'NTD'
+              | 'NZD'
+              | 'OMR'
+              | 'PAB'
+              | 'PEN'
+              | 'PGK'
+              | 'PHP'
+              | 'PKR'
+              | 'PLN'
+              | 'PRB'
+              | 'PTE'
+              | 'PYG'
+              | 'QAR'
+              | 'RMB'
+              | 'RON'
+              | 'RSD'
+              | 'RUB'
+              | 'RWF'
+              | 'SAR'
+              | 'SBD'
+              | 'SCR'
+              | 'SDG'
+              | 'SEK'
+              | 'SGD'
+              | 'SHP'
+              | 'SIT'
+              | 'SKK'
+              | 'SLL'
+              | 'SLS'
+              | 'SOS'
+              | 'SRD'
+              | 'SSP'
+              | 'STN'
+              | 'SVC'
+              | 'SYP'
+              | 'SZL'
+              | 'THB'
+              | 'TJS'
+              | 'TMT'
+              | 'TND'
+              | 'TOP'
+              | 'TRY'
+              | 'TTD'
+              | 'TVD'
+              | 'TWD'
+              | 'TZS'
+              | 'UAH'
+              | 'UGX'
+              | 'USD'
+              | 'USN'
+              | 'UYI'
+              | 'UYU'
+              | 'UYW'
+              | 'UZS'
+              | 'VES'
+              | 'VND'
+              | 'VUV'
+              | 'WST'
+              | 'XAF'
+              | 'XAG'
+              | 'XAU'
+              | 'XBA'
+              | 'XBB'
+              | 'XBC'
+              | 'XBD'
+              | 'XCD'
+              | 'XDR'
+              | 'XOF'
+              | 'XPD'
+              | 'XPF'
+              | 'XPT'
+              | 'XSU'
+              | 'XTS'
+              | 'XUA'
+              | 'XXX'
+              | 'YER'
+              | 'ZAR'
+              | 'ZMW'
+              | 'ZWB'
+              | 'ZWL';
+            /** @description Tase: the custom id of a transfer or salary. */
+            customId?: string;
+            /** @description Tase: the end-to-end id sent to the bank in the payment file. */
+            endToEndId?: string;
+            id?: number;
+            invoiceId?: number;
+            message?: string;
+            payerAccount?: string;
+            payerBic?: string;
+            /**
+             * Format: date
+             * @example 2026-01-30
+             */
+            paymentDate?: string;
+            receiverAccount?: string;
+            receiverBic?: string;
+            receiverName?: string;
+            /** @enum {string} */
+            status?:
+              | 'APPROVED'
+              | 'DELETED'
+              | 'EMPTY'
+              | 'INVALIDATED'
+              | 'INVOICED'
+              | 'MARKED_PAID'
+              | 'NOT_SENT'
+              | 'OVERRIDDEN'
+              | 'PAID'
+              | 'PARTLY_PAID'
+              | 'PAYMENT_DENIED'
+              | 'PAYMENT_QUEUED'
+              | 'PAYMENT_SENT_TO_BANK'
+              | 'PAYMENT_TRANSACTION_REMOVED'
+              | 'RECEIVED'
+              | 'SENT'
+              | 'STARTED'
+              | 'UNFINISHED'
+              | 'UNSAVED'
+              | 'VERIFIED';
+          };
+        };
+      };
+    };
+  };
+  deletePaymentsByPaymentId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the payment. */
+        paymentId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
+            confirmationApp: string;
+            /** @description Id of the two-factor transaction: poll `GET /mfatransactionresult/{transactionIdentifier}` or subscribe a webhook. */
+            transactionIdentifier: string;
+          };
+        };
+      };
+    };
+  };
+  putPaymentsByPaymentIdCancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the payment. */
+        paymentId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
+            confirmationApp: string;
+            /** @description Id of the two-factor transaction: poll `GET /mfatransactionresult/{transactionIdentifier}` or subscribe a webhook. */
+            transactionIdentifier: string;
+          };
+        };
+      };
+    };
+  };
   putPaymentsByTransactionIdentifierConfirm: {
     parameters: {
       query?: never;
@@ -38939,6 +41121,1090 @@ export interface operations {
         content: {
           'application/json': {
             message: string;
+          };
+        };
+      };
+    };
+  };
+  postPaymentsDirectbanktransfers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          directBankTransfers: {
+            /** @description Positive, at most two decimals. */
+            amount: number;
+            /** @description Checked by `bankReferenceCodeType` when given, else as a Finnish or RF reference. */
+            bankReferenceCode?: string;
+            /** @enum {string} */
+            bankReferenceCodeType?:
+              'RF' | 'FI' | 'OCR' | 'KID' | 'GIK01' | 'GIK04' | 'GIK15' | 'FIK71' | 'FIK73' | 'FIK75';
+            /** @enum {string} */
+            currencyCode:
+              | 'AED'
+              | 'AFN'
+              | 'ALL'
+              | 'AMD'
+              | 'ANG'
+              | 'AOA'
+              | 'ARS'
+              | 'ATS'
+              | 'AUD'
+              | 'AWG'
+              | 'AZN'
+              | 'BAM'
+              | 'BBD'
+              | 'BDT'
+              | 'BEF'
+              | 'BGN'
+              | 'BHD'
+              | 'BIF'
+              | 'BMD'
+              | 'BND'
+              | 'BOB'
+              | 'BOV'
+              | 'BRL'
+              | 'BSD'
+              | 'BTN'
+              | 'BWP'
+              | 'BYN'
+              | 'BZD'
+              | 'CAD'
+              | 'CDF'
+              | 'CHE'
+              | 'CHF'
+              | 'CHW'
+              | 'CLF'
+              | 'CLP'
+              | 'CNH'
+              | 'CNT'
+              | 'CNY'
+              | 'COP'
+              | 'COU'
+              | 'CRC'
+              | 'CUC'
+              | 'CUP'
+              | 'CVE'
+              | 'CYP'
+              | 'CZK'
+              | 'DEM'
+              | 'DJF'
+              | 'DKK'
+              | 'DOP'
+              | 'DZD'
+              | 'EEK'
+              | 'EGP'
+              | 'ERN'
+              | 'ESP'
+              | 'ETB'
+              | 'EUR'
+              | 'FIM'
+              | 'FJD'
+              | 'FKP'
+              | 'FRF'
+              | 'GBP'
+              | 'GEL'
+              | 'GGP'
+              | 'GHS'
+              | 'GIP'
+              | 'GMD'
+              | 'GNF'
+              | 'GRD'
+              | 'GTQ'
+              | 'GYD'
+              | 'HKD'
+              | 'HNL'
+              | 'HRK'
+              | 'HTG'
+              | 'HUF'
+              | 'IDR'
+              | 'IEP'
+              | 'ILS'
+              | 'IMP'
+              | 'INR'
+              | 'IQD'
+              | 'IRR'
+              | 'ISK'
+              | 'ITL'
+              | 'JEP'
+              | 'JMD'
+              | 'JOD'
+              | 'JPY'
+              | 'KES'
+              | 'KGS'
+              | 'KHR'
+              | 'KID'
+              | 'KMF'
+              | 'KPW'
+              | 'KRW'
+              | 'KWD'
+              | 'KYD'
+              | 'KZT'
+              | 'LAK'
+              | 'LBP'
+              | 'LKR'
+              | 'LRD'
+              | 'LSL'
+              | 'LTL'
+              | 'LUF'
+              | 'LVL'
+              | 'LYD'
+              | 'MAD'
+              | 'MDL'
+              | 'MGA'
+              | 'MKD'
+              | 'MMK'
+              | 'MNT'
+              | 'MOP'
+              | 'MRO'
+              | 'MTL'
+              | 'MUR'
+              | 'MVR'
+              | 'MWK'
+              | 'MXN'
+              | 'MXV'
+              | 'MYR'
+              | 'MZN'
+              | 'NAD'
+              | 'NGN'
+              | 'NIO'
+              | 'NIS'
+              | 'NLG'
+              | 'NOK'
+              | 'NPR'
+              | 'NTD'
+              | 'NZD'
+              | 'OMR'
+              | 'PAB'
+              | 'PEN'
+              | 'PGK'
+              | 'PHP'
+              | 'PKR'
+              | 'PLN'
+              | 'PRB'
+              | 'PTE'
+              | 'PYG'
+              | 'QAR'
+              | 'RMB'
+              | 'RON'
+              | 'RSD'
+              | 'RUB'
+              | 'RWF'
+              | 'SAR'
+              | 'SBD'
+              | 'SCR'
+              | 'SDG'
+              | 'SEK'
+              | 'SGD'
+              | 'SHP'
+              | 'SIT'
+              | 'SKK'
+              | 'SLL'
+              | 'SLS'
+              | 'SOS'
+              | 'SRD'
+              | 'SSP'
+              | 'STN'
+              | 'SVC'
+              | 'SYP'
+              | 'SZL'
+              | 'THB'
+              | 'TJS'
+              | 'TMT'
+              | 'TND'
+              | 'TOP'
+              | 'TRY'
+              | 'TTD'
+              | 'TVD'
+              | 'TWD'
+              | 'TZS'
+              | 'UAH'
+              | 'UGX'
+              | 'USD'
+              | 'USN'
+              | 'UYI'
+              | 'UYU'
+              | 'UYW'
+              | 'UZS'
+              | 'VES'
+              | 'VND'
+              | 'VUV'
+              | 'WST'
+              | 'XAF'
+              | 'XAG'
+              | 'XAU'
+              | 'XBA'
+              | 'XBB'
+              | 'XBC'
+              | 'XBD'
+              | 'XCD'
+              | 'XDR'
+              | 'XOF'
+              | 'XPD'
+              | 'XPF'
+              | 'XPT'
+              | 'XSU'
+              | 'XTS'
+              | 'XUA'
+              | 'XXX'
+              | 'YER'
+              | 'ZAR'
+              | 'ZMW'
+              | 'ZWB'
+              | 'ZWL';
+            customId?: string;
+            intermediaryBankBic?: string;
+            /** PaymentIntermediaryBankNameAndAddress */
+            intermediaryBankNameAndAddress?: {
+              city?: string;
+              /** @enum {string} */
+              country?:
+                | 'AFGHANISTAN'
+                | 'ALAND_ISLANDS'
+                | 'ALBANIA'
+                | 'ALGERIA'
+                | 'AMERICAN_SAMOA'
+                | 'ANDORRA'
+                | 'ANGOLA'
+                | 'ANGUILLA'
+                | 'ANTARCTICA'
+                | 'ANTIGUA_AND_BARBUDA'
+                | 'ARGENTINA'
+                | 'ARMENIA'
+                | 'ARUBA'
+                | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+                | 'AUSTRALIA'
+                | 'AUSTRIA'
+                | 'AZERBAIJAN'
+                | 'BAHAMAS'
+                | 'BAHRAIN'
+                | 'BANGLADESH'
+                | 'BARBADOS'
+                | 'BELARUS'
+                | 'BELGIUM'
+                | 'BELIZE'
+                | 'BENIN'
+                | 'BERMUDA'
+                | 'BHUTAN'
+                | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+                | 'BOSNIA_AND_HERZEGOVINA'
+                | 'BOTSWANA'
+                | 'BOUVET_ISLAND'
+                | 'BRAZIL'
+                | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+                | 'BRITISH_VIRGIN_ISLANDS'
+                | 'BRUNEI_DARUSSALAM'
+                | 'BULGARIA'
+                | 'BURKINA_FASO'
+                | 'BURUNDI'
+                | 'CABO_VERDE'
+                | 'CAMBODIA'
+                | 'CAMEROON'
+                | 'CANADA'
+                | 'CAYMAN_ISLANDS'
+                | 'CENTRAL_AFRICAN_REPUBLIC'
+                | 'CHAD'
+                | 'CHILE'
+                | 'CHINA'
+                | 'CHRISTMAS_ISLAND'
+                | 'COCOS_KEELING_ISLANDS'
+                | 'COLOMBIA'
+                | 'COMOROS'
+                | 'CONGO'
+                | 'COOK_ISLANDS'
+                | 'COSTA_RICA'
+                | 'COTE_D_IVOIRE'
+                | 'CROATIA'
+                | 'CUBA'
+                | 'CURACAO'
+                | 'CYPRUS'
+                | 'CZECH_REPUBLIC'
+                | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+                | 'DENMARK'
+                | 'DJIBOUTI'
+                | 'DOMINICA'
+                | 'DOMINICAN_REPUBLIC'
+                | 'ECUADOR'
+                | 'EGYPT'
+                | 'EL_SALVADOR'
+                | 'EQUATORIAL_GUINEA'
+                | 'ERITREA'
+                | 'ESTONIA'
+                | 'ETHIOPIA'
+                | 'FALKLAND_ISLANDS_MALVINAS'
+                | 'FAROE_ISLANDS'
+                | 'FEDERATED_STATES_OF_MICRONESIA'
+                | 'FIJI'
+                | 'FINLAND'
+                | 'FRANCE'
+                | 'FRENCH_GUIANA'
+                | 'FRENCH_POLYNESIA'
+                | 'FRENCH_SOUTHERN_TERRITORIES'
+                | 'GABON'
+                | 'GAMBIA'
+                | 'GEORGIA'
+                | 'GERMANY'
+                | 'GHANA'
+                | 'GIBRALTAR'
+                | 'GREECE'
+                | 'GREENLAND'
+                | 'GRENADA'
+                | 'GUADELOUPE'
+                | 'GUAM'
+                | 'GUATEMALA'
+                | 'GUERNSEY'
+                | 'GUINEA'
+                | 'GUINEA_BISSAU'
+                | 'GUYANA'
+                | 'HAITI'
+                | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+                | 'HOLY_SEE_VATICAN_CITY_STATE'
+                | 'HONDURAS'
+                | 'HONG_KONG'
+                | 'HUNGARY'
+                | 'ICELAND'
+                | 'INDIA'
+                | 'INDONESIA'
+                | 'IRAQ'
+                | 'IRELAND'
+                | 'ISLAMIC_REPUBLIC_OF_IRAN'
+                | 'ISLE_OF_MAN'
+                | 'ISRAEL'
+                | 'ITALY'
+                | 'JAMAICA'
+                | 'JAPAN'
+                | 'JERSEY'
+                | 'JORDAN'
+                | 'KAZAKHSTAN'
+                | 'KENYA'
+                | 'KIRIBATI'
+                | 'KOSOVO_TEMPORARY'
+                | 'KUWAIT'
+                | 'KYRGYZSTAN'
+                | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+                | 'LATVIA'
+                | 'LEBANON'
+                | 'LESOTHO'
+                | 'LIBERIA'
+                | 'LIBYA'
+                | 'LIECHTENSTEIN'
+                | 'LITHUANIA'
+                | 'LUXEMBOURG'
+                | 'MACAO'
+                | 'MADAGASCAR'
+                | 'MALAWI'
+                | 'MALAYSIA'
+                | 'MALDIVES'
+                | 'MALI'
+                | 'MALTA'
+                | 'MARSHALL_ISLANDS'
+                | 'MARTINIQUE'
+                | 'MAURITANIA'
+                | 'MAURITIUS'
+                | 'MAYOTTE'
+                | 'MEXICO'
+                | 'MONACO'
+                | 'MONGOLIA'
+                | 'MONTENEGRO'
+                | 'MONTSERRAT'
+                | 'MOROCCO'
+                | 'MOZAMBIQUE'
+                | 'MYANMAR'
+                | 'NAMIBIA'
+                | 'NAURU'
+                | 'NEPAL'
+                | 'NETHERLANDS'
+                | 'NEW_CALEDONIA'
+                | 'NEW_ZEALAND'
+                | 'NICARAGUA'
+                | 'NIGER'
+                | 'NIGERIA'
+                | 'NIUE'
+                | 'NORFOLK_ISLAND'
+                | 'NORTHERN_IRELAND_TEMPORARY'
+                | 'NORTHERN_MARIANA_ISLANDS'
+                | 'NORWAY'
+                | 'OMAN'
+                | 'PAKISTAN'
+                | 'PALAU'
+                | 'PANAMA'
+                | 'PAPUA_NEW_GUINEA'
+                | 'PARAGUAY'
+                | 'PERU'
+                | 'PHILIPPINES'
+                | 'PITCAIRN'
+                | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+                | 'POLAND'
+                | 'PORTUGAL'
+                | 'PROVINCE_OF_CHINA_TAIWAN'
+                | 'PUERTO_RICO'
+                | 'QATAR'
+                | 'REPUBLIC_OF_KOREA'
+                | 'REPUBLIC_OF_MOLDOVA'
+                | 'REUNION'
+                | 'ROMANIA'
+                | 'RUSSIAN_FEDERATION'
+                | 'RWANDA'
+                | 'SAINT_BARTHELEMY'
+                | 'SAINT_KITTS_AND_NEVIS'
+                | 'SAINT_LUCIA'
+                | 'SAINT_MARTIN_FRENCH_PART'
+                | 'SAINT_PIERRE_AND_MIQUELON'
+                | 'SAINT_VINCENT_AND_THE_GRENADINES'
+                | 'SAMOA'
+                | 'SAN_MARINO'
+                | 'SAO_TOME_AND_PRINCIPE'
+                | 'SAUDI_ARABIA'
+                | 'SENEGAL'
+                | 'SERBIA'
+                | 'SEYCHELLES'
+                | 'SIERRA_LEONE'
+                | 'SINGAPORE'
+                | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+                | 'SINT_MAARTEN_DUTCH_PART'
+                | 'SLOVAKIA'
+                | 'SLOVENIA'
+                | 'SOLOMON_ISLANDS'
+                | 'SOMALIA'
+                | 'SOUTH_AFRICA'
+                | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+                | 'SOUTH_SUDAN'
+                | 'SPAIN'
+                | 'SRI_LANKA'
+                | 'STATE_OF_PALESTINE'
+                | 'SUDAN'
+                | 'SURINAME'
+                | 'SVALBARD_AND_JAN_MAYEN'
+                | 'SWAZILAND'
+                | 'SWEDEN'
+                | 'SWITZERLAND'
+                | 'SYRIAN_ARAB_REPUBLIC'
+                | 'TAJIKISTAN'
+                | 'THAILAND'
+                | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+                | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+                | 'TIMOR_LESTE'
+                | 'TOGO'
+                | 'TOKELAU'
+                | 'TONGA'
+                | 'TRINIDAD_AND_TOBAGO'
+                | 'TUNISIA'
+                | 'TURKEY'
+                | 'TURKMENISTAN'
+                | 'TURKS_AND_CAICOS_ISLANDS'
+                | 'TUVALU'
+                | 'UGANDA'
+                | 'UKRAINE'
+                | 'UNITED_ARAB_EMIRATES'
+                | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+                | 'UNITED_REPUBLIC_OF_TANZANIA'
+                | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+                | 'UNITED_STATES_OF_AMERICA'
+                | 'URUGUAY'
+                | 'UZBEKISTAN'
+                | 'U_S_VIRGIN_ISLANDS'
+                | 'VANUATU'
+                | 'VIET_NAM'
+                | 'WALLIS_AND_FUTUNA'
+                | 'WESTERN_SAHARA'
+                | 'YEMEN'
+                | 'ZAMBIA'
+                | 'ZIMBABWE';
+              name?: string;
+              specifier?: string;
+              street?: string;
+              subdivision?: string;
+              zip?: string;
+            };
+            message?: string;
+            /** @description IBAN or BBAN of a bank account of the company that allows this kind of payment; default: the default account for payments. */
+            payerBankAccount?: string;
+            /**
+             * Format: date
+             * @example 2026-01-30
+             */
+            paymentDate: string;
+            /** @enum {string} */
+            paymentMethod:
+              | 'DENMARK_DOMESTIC_PAYMENT'
+              | 'DENMARK_DOMESTIC_PAYMENT_CREDITOR'
+              | 'DENMARK_FOREIGN_PAYMENT'
+              | 'FINNISH_BANK_TRANSFER'
+              | 'FINNISH_EXPRESS_PAYMENT'
+              | 'FINNISH_FOREIGN_PAYMENT'
+              | 'NORWEGIAN_DOMESTIC_PAYMENT'
+              | 'NORWEGIAN_FOREIGN_PAYMENT'
+              | 'SWEDISH_DOMESTIC_PAYMENT'
+              | 'SWEDISH_DOMESTIC_PAYMENT_BANKGIRO'
+              | 'SWEDISH_DOMESTIC_PAYMENT_PLUSGIRO'
+              | 'SWEDISH_FOREIGN_PAYMENT';
+            receiverBankClearingCode?: string;
+            /** PaymentReceiverBankNameAndAddress */
+            receiverBankNameAndAddress?: {
+              city?: string;
+              /** @enum {string} */
+              country?:
+                | 'AFGHANISTAN'
+                | 'ALAND_ISLANDS'
+                | 'ALBANIA'
+                | 'ALGERIA'
+                | 'AMERICAN_SAMOA'
+                | 'ANDORRA'
+                | 'ANGOLA'
+                | 'ANGUILLA'
+                | 'ANTARCTICA'
+                | 'ANTIGUA_AND_BARBUDA'
+                | 'ARGENTINA'
+                | 'ARMENIA'
+                | 'ARUBA'
+                | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+                | 'AUSTRALIA'
+                | 'AUSTRIA'
+                | 'AZERBAIJAN'
+                | 'BAHAMAS'
+                | 'BAHRAIN'
+                | 'BANGLADESH'
+                | 'BARBADOS'
+                | 'BELARUS'
+                | 'BELGIUM'
+                | 'BELIZE'
+                | 'BENIN'
+                | 'BERMUDA'
+                | 'BHUTAN'
+                | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+                | 'BOSNIA_AND_HERZEGOVINA'
+                | 'BOTSWANA'
+                | 'BOUVET_ISLAND'
+                | 'BRAZIL'
+                | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+                | 'BRITISH_VIRGIN_ISLANDS'
+                | 'BRUNEI_DARUSSALAM'
+                | 'BULGARIA'
+                | 'BURKINA_FASO'
+                | 'BURUNDI'
+                | 'CABO_VERDE'
+                | 'CAMBODIA'
+                | 'CAMEROON'
+                | 'CANADA'
+                | 'CAYMAN_ISLANDS'
+                | 'CENTRAL_AFRICAN_REPUBLIC'
+                | 'CHAD'
+                | 'CHILE'
+                | 'CHINA'
+                | 'CHRISTMAS_ISLAND'
+                | 'COCOS_KEELING_ISLANDS'
+                | 'COLOMBIA'
+                | 'COMOROS'
+                | 'CONGO'
+                | 'COOK_ISLANDS'
+                | 'COSTA_RICA'
+                | 'COTE_D_IVOIRE'
+                | 'CROATIA'
+                | 'CUBA'
+                | 'CURACAO'
+                | 'CYPRUS'
+                | 'CZECH_REPUBLIC'
+                | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+                | 'DENMARK'
+                | 'DJIBOUTI'
+                | 'DOMINICA'
+                | 'DOMINICAN_REPUBLIC'
+                | 'ECUADOR'
+                | 'EGYPT'
+                | 'EL_SALVADOR'
+                | 'EQUATORIAL_GUINEA'
+                | 'ERITREA'
+                | 'ESTONIA'
+                | 'ETHIOPIA'
+                | 'FALKLAND_ISLANDS_MALVINAS'
+                | 'FAROE_ISLANDS'
+                | 'FEDERATED_STATES_OF_MICRONESIA'
+                | 'FIJI'
+                | 'FINLAND'
+                | 'FRANCE'
+                | 'FRENCH_GUIANA'
+                | 'FRENCH_POLYNESIA'
+                | 'FRENCH_SOUTHERN_TERRITORIES'
+                | 'GABON'
+                | 'GAMBIA'
+                | 'GEORGIA'
+                | 'GERMANY'
+                | 'GHANA'
+                | 'GIBRALTAR'
+                | 'GREECE'
+                | 'GREENLAND'
+                | 'GRENADA'
+                | 'GUADELOUPE'
+                | 'GUAM'
+                | 'GUATEMALA'
+                | 'GUERNSEY'
+                | 'GUINEA'
+                | 'GUINEA_BISSAU'
+                | 'GUYANA'
+                | 'HAITI'
+                | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+                | 'HOLY_SEE_VATICAN_CITY_STATE'
+                | 'HONDURAS'
+                | 'HONG_KONG'
+                | 'HUNGARY'
+                | 'ICELAND'
+                | 'INDIA'
+                | 'INDONESIA'
+                | 'IRAQ'
+                | 'IRELAND'
+                | 'ISLAMIC_REPUBLIC_OF_IRAN'
+                | 'ISLE_OF_MAN'
+                | 'ISRAEL'
+                | 'ITALY'
+                | 'JAMAICA'
+                | 'JAPAN'
+                | 'JERSEY'
+                | 'JORDAN'
+                | 'KAZAKHSTAN'
+                | 'KENYA'
+                | 'KIRIBATI'
+                | 'KOSOVO_TEMPORARY'
+                | 'KUWAIT'
+                | 'KYRGYZSTAN'
+                | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+                | 'LATVIA'
+                | 'LEBANON'
+                | 'LESOTHO'
+                | 'LIBERIA'
+                | 'LIBYA'
+                | 'LIECHTENSTEIN'
+                | 'LITHUANIA'
+                | 'LUXEMBOURG'
+                | 'MACAO'
+                | 'MADAGASCAR'
+                | 'MALAWI'
+                | 'MALAYSIA'
+                | 'MALDIVES'
+                | 'MALI'
+                | 'MALTA'
+                | 'MARSHALL_ISLANDS'
+                | 'MARTINIQUE'
+                | 'MAURITANIA'
+                | 'MAURITIUS'
+                | 'MAYOTTE'
+                | 'MEXICO'
+                | 'MONACO'
+                | 'MONGOLIA'
+                | 'MONTENEGRO'
+                | 'MONTSERRAT'
+                | 'MOROCCO'
+                | 'MOZAMBIQUE'
+                | 'MYANMAR'
+                | 'NAMIBIA'
+                | 'NAURU'
+                | 'NEPAL'
+                | 'NETHERLANDS'
+                | 'NEW_CALEDONIA'
+                | 'NEW_ZEALAND'
+                | 'NICARAGUA'
+                | 'NIGER'
+                | 'NIGERIA'
+                | 'NIUE'
+                | 'NORFOLK_ISLAND'
+                | 'NORTHERN_IRELAND_TEMPORARY'
+                | 'NORTHERN_MARIANA_ISLANDS'
+                | 'NORWAY'
+                | 'OMAN'
+                | 'PAKISTAN'
+                | 'PALAU'
+                | 'PANAMA'
+                | 'PAPUA_NEW_GUINEA'
+                | 'PARAGUAY'
+                | 'PERU'
+                | 'PHILIPPINES'
+                | 'PITCAIRN'
+                | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+                | 'POLAND'
+                | 'PORTUGAL'
+                | 'PROVINCE_OF_CHINA_TAIWAN'
+                | 'PUERTO_RICO'
+                | 'QATAR'
+                | 'REPUBLIC_OF_KOREA'
+                | 'REPUBLIC_OF_MOLDOVA'
+                | 'REUNION'
+                | 'ROMANIA'
+                | 'RUSSIAN_FEDERATION'
+                | 'RWANDA'
+                | 'SAINT_BARTHELEMY'
+                | 'SAINT_KITTS_AND_NEVIS'
+                | 'SAINT_LUCIA'
+                | 'SAINT_MARTIN_FRENCH_PART'
+                | 'SAINT_PIERRE_AND_MIQUELON'
+                | 'SAINT_VINCENT_AND_THE_GRENADINES'
+                | 'SAMOA'
+                | 'SAN_MARINO'
+                | 'SAO_TOME_AND_PRINCIPE'
+                | 'SAUDI_ARABIA'
+                | 'SENEGAL'
+                | 'SERBIA'
+                | 'SEYCHELLES'
+                | 'SIERRA_LEONE'
+                | 'SINGAPORE'
+                | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+                | 'SINT_MAARTEN_DUTCH_PART'
+                | 'SLOVAKIA'
+                | 'SLOVENIA'
+                | 'SOLOMON_ISLANDS'
+                | 'SOMALIA'
+                | 'SOUTH_AFRICA'
+                | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+                | 'SOUTH_SUDAN'
+                | 'SPAIN'
+                | 'SRI_LANKA'
+                | 'STATE_OF_PALESTINE'
+                | 'SUDAN'
+                | 'SURINAME'
+                | 'SVALBARD_AND_JAN_MAYEN'
+                | 'SWAZILAND'
+                | 'SWEDEN'
+                | 'SWITZERLAND'
+                | 'SYRIAN_ARAB_REPUBLIC'
+                | 'TAJIKISTAN'
+                | 'THAILAND'
+                | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+                | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+                | 'TIMOR_LESTE'
+                | 'TOGO'
+                | 'TOKELAU'
+                | 'TONGA'
+                | 'TRINIDAD_AND_TOBAGO'
+                | 'TUNISIA'
+                | 'TURKEY'
+                | 'TURKMENISTAN'
+                | 'TURKS_AND_CAICOS_ISLANDS'
+                | 'TUVALU'
+                | 'UGANDA'
+                | 'UKRAINE'
+                | 'UNITED_ARAB_EMIRATES'
+                | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+                | 'UNITED_REPUBLIC_OF_TANZANIA'
+                | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+                | 'UNITED_STATES_OF_AMERICA'
+                | 'URUGUAY'
+                | 'UZBEKISTAN'
+                | 'U_S_VIRGIN_ISLANDS'
+                | 'VANUATU'
+                | 'VIET_NAM'
+                | 'WALLIS_AND_FUTUNA'
+                | 'WESTERN_SAHARA'
+                | 'YEMEN'
+                | 'ZAMBIA'
+                | 'ZIMBABWE';
+              name?: string;
+              specifier?: string;
+              street?: string;
+              subdivision?: string;
+              zip?: string;
+            };
+            /** @description IBAN for Finnish and foreign payments (checked with its check digits). */
+            recipientBankAccount: string;
+            recipientBicCode?: string;
+            /** PaymentRecipientNameAndAddress */
+            recipientNameAndAddress: {
+              city?: string;
+              /** @enum {string} */
+              country?:
+                | 'AFGHANISTAN'
+                | 'ALAND_ISLANDS'
+                | 'ALBANIA'
+                | 'ALGERIA'
+                | 'AMERICAN_SAMOA'
+                | 'ANDORRA'
+                | 'ANGOLA'
+                | 'ANGUILLA'
+                | 'ANTARCTICA'
+                | 'ANTIGUA_AND_BARBUDA'
+                | 'ARGENTINA'
+                | 'ARMENIA'
+                | 'ARUBA'
+                | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+                | 'AUSTRALIA'
+                | 'AUSTRIA'
+                | 'AZERBAIJAN'
+                | 'BAHAMAS'
+                | 'BAHRAIN'
+                | 'BANGLADESH'
+                | 'BARBADOS'
+                | 'BELARUS'
+                | 'BELGIUM'
+                | 'BELIZE'
+                | 'BENIN'
+                | 'BERMUDA'
+                | 'BHUTAN'
+                | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+                | 'BOSNIA_AND_HERZEGOVINA'
+                | 'BOTSWANA'
+                | 'BOUVET_ISLAND'
+                | 'BRAZIL'
+                | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+                | 'BRITISH_VIRGIN_ISLANDS'
+                | 'BRUNEI_DARUSSALAM'
+                | 'BULGARIA'
+                | 'BURKINA_FASO'
+                | 'BURUNDI'
+                | 'CABO_VERDE'
+                | 'CAMBODIA'
+                | 'CAMEROON'
+                | 'CANADA'
+                | 'CAYMAN_ISLANDS'
+                | 'CENTRAL_AFRICAN_REPUBLIC'
+                | 'CHAD'
+                | 'CHILE'
+                | 'CHINA'
+                | 'CHRISTMAS_ISLAND'
+                | 'COCOS_KEELING_ISLANDS'
+                | 'COLOMBIA'
+                | 'COMOROS'
+                | 'CONGO'
+                | 'COOK_ISLANDS'
+                | 'COSTA_RICA'
+                | 'COTE_D_IVOIRE'
+                | 'CROATIA'
+                | 'CUBA'
+                | 'CURACAO'
+                | 'CYPRUS'
+                | 'CZECH_REPUBLIC'
+                | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+                | 'DENMARK'
+                | 'DJIBOUTI'
+                | 'DOMINICA'
+                | 'DOMINICAN_REPUBLIC'
+                | 'ECUADOR'
+                | 'EGYPT'
+                | 'EL_SALVADOR'
+                | 'EQUATORIAL_GUINEA'
+                | 'ERITREA'
+                | 'ESTONIA'
+                | 'ETHIOPIA'
+                | 'FALKLAND_ISLANDS_MALVINAS'
+                | 'FAROE_ISLANDS'
+                | 'FEDERATED_STATES_OF_MICRONESIA'
+                | 'FIJI'
+                | 'FINLAND'
+                | 'FRANCE'
+                | 'FRENCH_GUIANA'
+                | 'FRENCH_POLYNESIA'
+                | 'FRENCH_SOUTHERN_TERRITORIES'
+                | 'GABON'
+                | 'GAMBIA'
+                | 'GEORGIA'
+                | 'GERMANY'
+                | 'GHANA'
+                | 'GIBRALTAR'
+                | 'GREECE'
+                | 'GREENLAND'
+                | 'GRENADA'
+                | 'GUADELOUPE'
+                | 'GUAM'
+                | 'GUATEMALA'
+                | 'GUERNSEY'
+                | 'GUINEA'
+                | 'GUINEA_BISSAU'
+                | 'GUYANA'
+                | 'HAITI'
+                | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+                | 'HOLY_SEE_VATICAN_CITY_STATE'
+                | 'HONDURAS'
+                | 'HONG_KONG'
+                | 'HUNGARY'
+                | 'ICELAND'
+                | 'INDIA'
+                | 'INDONESIA'
+                | 'IRAQ'
+                | 'IRELAND'
+                | 'ISLAMIC_REPUBLIC_OF_IRAN'
+                | 'ISLE_OF_MAN'
+                | 'ISRAEL'
+                | 'ITALY'
+                | 'JAMAICA'
+                | 'JAPAN'
+                | 'JERSEY'
+                | 'JORDAN'
+                | 'KAZAKHSTAN'
+                | 'KENYA'
+                | 'KIRIBATI'
+                | 'KOSOVO_TEMPORARY'
+                | 'KUWAIT'
+                | 'KYRGYZSTAN'
+                | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+                | 'LATVIA'
+                | 'LEBANON'
+                | 'LESOTHO'
+                | 'LIBERIA'
+                | 'LIBYA'
+                | 'LIECHTENSTEIN'
+                | 'LITHUANIA'
+                | 'LUXEMBOURG'
+                | 'MACAO'
+                | 'MADAGASCAR'
+                | 'MALAWI'
+                | 'MALAYSIA'
+                | 'MALDIVES'
+                | 'MALI'
+                | 'MALTA'
+                | 'MARSHALL_ISLANDS'
+                | 'MARTINIQUE'
+                | 'MAURITANIA'
+                | 'MAURITIUS'
+                | 'MAYOTTE'
+                | 'MEXICO'
+                | 'MONACO'
+                | 'MONGOLIA'
+                | 'MONTENEGRO'
+                | 'MONTSERRAT'
+                | 'MOROCCO'
+                | 'MOZAMBIQUE'
+                | 'MYANMAR'
+                | 'NAMIBIA'
+                | 'NAURU'
+                | 'NEPAL'
+                | 'NETHERLANDS'
+                | 'NEW_CALEDONIA'
+                | 'NEW_ZEALAND'
+                | 'NICARAGUA'
+                | 'NIGER'
+                | 'NIGERIA'
+                | 'NIUE'
+                | 'NORFOLK_ISLAND'
+                | 'NORTHERN_IRELAND_TEMPORARY'
+                | 'NORTHERN_MARIANA_ISLANDS'
+                | 'NORWAY'
+                | 'OMAN'
+                | 'PAKISTAN'
+                | 'PALAU'
+                | 'PANAMA'
+                | 'PAPUA_NEW_GUINEA'
+                | 'PARAGUAY'
+                | 'PERU'
+                | 'PHILIPPINES'
+                | 'PITCAIRN'
+                | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+                | 'POLAND'
+                | 'PORTUGAL'
+                | 'PROVINCE_OF_CHINA_TAIWAN'
+                | 'PUERTO_RICO'
+                | 'QATAR'
+                | 'REPUBLIC_OF_KOREA'
+                | 'REPUBLIC_OF_MOLDOVA'
+                | 'REUNION'
+                | 'ROMANIA'
+                | 'RUSSIAN_FEDERATION'
+                | 'RWANDA'
+                | 'SAINT_BARTHELEMY'
+                | 'SAINT_KITTS_AND_NEVIS'
+                | 'SAINT_LUCIA'
+                | 'SAINT_MARTIN_FRENCH_PART'
+                | 'SAINT_PIERRE_AND_MIQUELON'
+                | 'SAINT_VINCENT_AND_THE_GRENADINES'
+                | 'SAMOA'
+                | 'SAN_MARINO'
+                | 'SAO_TOME_AND_PRINCIPE'
+                | 'SAUDI_ARABIA'
+                | 'SENEGAL'
+                | 'SERBIA'
+                | 'SEYCHELLES'
+                | 'SIERRA_LEONE'
+                | 'SINGAPORE'
+                | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+                | 'SINT_MAARTEN_DUTCH_PART'
+                | 'SLOVAKIA'
+                | 'SLOVENIA'
+                | 'SOLOMON_ISLANDS'
+                | 'SOMALIA'
+                | 'SOUTH_AFRICA'
+                | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+                | 'SOUTH_SUDAN'
+                | 'SPAIN'
+                | 'SRI_LANKA'
+                | 'STATE_OF_PALESTINE'
+                | 'SUDAN'
+                | 'SURINAME'
+                | 'SVALBARD_AND_JAN_MAYEN'
+                | 'SWAZILAND'
+                | 'SWEDEN'
+                | 'SWITZERLAND'
+                | 'SYRIAN_ARAB_REPUBLIC'
+                | 'TAJIKISTAN'
+                | 'THAILAND'
+                | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+                | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+                | 'TIMOR_LESTE'
+                | 'TOGO'
+                | 'TOKELAU'
+                | 'TONGA'
+                | 'TRINIDAD_AND_TOBAGO'
+                | 'TUNISIA'
+                | 'TURKEY'
+                | 'TURKMENISTAN'
+                | 'TURKS_AND_CAICOS_ISLANDS'
+                | 'TUVALU'
+                | 'UGANDA'
+                | 'UKRAINE'
+                | 'UNITED_ARAB_EMIRATES'
+                | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+                | 'UNITED_REPUBLIC_OF_TANZANIA'
+                | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+                | 'UNITED_STATES_OF_AMERICA'
+                | 'URUGUAY'
+                | 'UZBEKISTAN'
+                | 'U_S_VIRGIN_ISLANDS'
+                | 'VANUATU'
+                | 'VIET_NAM'
+                | 'WALLIS_AND_FUTUNA'
+                | 'WESTERN_SAHARA'
+                | 'YEMEN'
+                | 'ZAMBIA'
+                | 'ZIMBABWE';
+              name: string;
+              specifier?: string;
+              street?: string;
+              subdivision?: string;
+              zip?: string;
+            };
+            /** @enum {string} */
+            serviceCharge?: 'BOTH_PAY_OWN_FEES' | 'PAYER_PAY_BOTH_FEES';
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
+            confirmationApp: string;
+            /** @description Id of the two-factor transaction: poll `GET /mfatransactionresult/{transactionIdentifier}` or subscribe a webhook. */
+            transactionIdentifier: string;
           };
         };
       };
@@ -39031,6 +42297,271 @@ export interface operations {
       };
     };
   };
+  getPaymentsDirectsalarypayments: {
+    parameters: {
+      query?: {
+        customId?: string;
+        /** @example 2026-01-30 */
+        endDate?: string;
+        name?: string;
+        /** @description Order by id; default ASC for keyset paging. */
+        orderById?: 'ASC' | 'DESC';
+        /** @description Page number, 0-based. */
+        page?: number;
+        /** @description Keyset paging: the last id received; answers the ids after it. */
+        previousId?: number;
+        /** @description Page size, default 50, at most 200. */
+        size?: number;
+        /** @example 2026-01-30 */
+        startDate?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            meta: {
+              pageNumber: number;
+              pageSize: number;
+              resultCount: number;
+              totalCount: number;
+            };
+            results: {
+              /** @example 2026-01-30T15:20:00 */
+              created?: string;
+              customId?: string;
+              id?: number;
+              listName?: string;
+              payerBankAccount?: string;
+              /** @example 2026-01-30T15:20:00 */
+              paymentDate?: string;
+              /** @enum {string} */
+              paymentMethod?: 'FINNISH_SALARY_TRANSFER';
+              /** @enum {string} */
+              status?:
+                | 'PAID'
+                | 'PAYMENT_QUEUED'
+                | 'PAYMENT_SENT_TO_BANK'
+                | 'PAYMENT_TRANSACTION_CANCELLED'
+                | 'PAYMENT_TRANSACTION_REMOVED';
+              totalSum?: number;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  postPaymentsDirectsalarypayments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Your id of the list, at most 80 characters. */
+          customId?: string;
+          listName: string;
+          /** @description IBAN or BBAN of a bank account of the company that allows salary payments. */
+          payerBankAccount?: string;
+          /**
+           * Format: date
+           * @example 2026-01-30
+           */
+          paymentDate: string;
+          /** @enum {string} */
+          paymentMethod: 'FINNISH_SALARY_TRANSFER';
+          payments: {
+            /** @description Positive, at most two decimals. */
+            amount: number;
+            /** @description Checked by `bankReferenceCodeType` when given, else as a Finnish or RF reference. */
+            bankReferenceCode?: string;
+            /** @enum {string} */
+            bankReferenceCodeType?:
+              'RF' | 'FI' | 'OCR' | 'KID' | 'GIK01' | 'GIK04' | 'GIK15' | 'FIK71' | 'FIK73' | 'FIK75';
+            /** @enum {string} */
+            currencyCode: 'EUR';
+            customId: string;
+            message?: string;
+            /** @description IBAN for Finnish and foreign payments (checked with its check digits). */
+            recipientBankAccount: string;
+            recipientBicCode?: string;
+            /** BusinessIdentifier */
+            recipientCode: {
+              /** @enum {string} */
+              brnType?: 'ASSN' | 'DK' | 'FI' | 'HETU' | 'NO' | 'PN' | 'SE' | 'SSN' | 'YHD';
+              code?: string;
+            };
+            recipientName: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
+            confirmationApp: string;
+            /** @description Id of the two-factor transaction: poll `GET /mfatransactionresult/{transactionIdentifier}` or subscribe a webhook. */
+            transactionIdentifier: string;
+          };
+        };
+      };
+    };
+  };
+  getPaymentsDirectsalarypaymentsByPaymentListId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the direct salary payment list. */
+        paymentListId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @example 2026-01-30T15:20:00 */
+            created?: string;
+            customId?: string;
+            id?: number;
+            listName?: string;
+            payerBankAccount?: string;
+            /** @example 2026-01-30T15:20:00 */
+            paymentDate?: string;
+            /** @enum {string} */
+            paymentMethod?: 'FINNISH_SALARY_TRANSFER';
+            payments?: {
+              customId?: string;
+              paymentId?: number;
+            }[];
+            /** @enum {string} */
+            status?:
+              | 'PAID'
+              | 'PAYMENT_QUEUED'
+              | 'PAYMENT_SENT_TO_BANK'
+              | 'PAYMENT_TRANSACTION_CANCELLED'
+              | 'PAYMENT_TRANSACTION_REMOVED';
+            totalSum?: number;
+          };
+        };
+      };
+    };
+  };
+  putPaymentsDirectsalarypaymentsByPaymentListIdCancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the direct salary payment list. */
+        paymentListId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
+            confirmationApp: string;
+            /** @description Id of the two-factor transaction: poll `GET /mfatransactionresult/{transactionIdentifier}` or subscribe a webhook. */
+            transactionIdentifier: string;
+          };
+        };
+      };
+    };
+  };
   putPaymentsDirectsalarypaymentsByTransactionIdentifierConfirm: {
     parameters: {
       query?: never;
@@ -39118,6 +42649,477 @@ export interface operations {
         content: {
           'application/json': {
             message: string;
+          };
+        };
+      };
+    };
+  };
+  getPaymentsFiles: {
+    parameters: {
+      query?: {
+        /** @description Order by id; default ASC for keyset paging. */
+        orderById?: 'ASC' | 'DESC';
+        /** @description Page number, 0-based. */
+        page?: number;
+        /** @description Keyset paging: the last id received; answers the ids after it. */
+        previousId?: number;
+        /** @description Page size, default 50, at most 200. */
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            meta: {
+              pageNumber: number;
+              pageSize: number;
+              resultCount: number;
+              totalCount: number;
+            };
+            results: {
+              controlSum: number;
+              /** @example 2026-01-30T15:20:00 */
+              created: string;
+              id: number;
+              /** @description MsgId of the pain.001.001.09 message. */
+              messageId: string;
+              numberOfTransactions: number;
+              /** @description IBAN of the debited account. */
+              payerBankAccount: string;
+              /**
+               * Format: date
+               * @description Requested execution date.
+               * @example 2026-01-30
+               */
+              paymentDate: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  postPaymentsFiles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            files: {
+              controlSum: number;
+              /** @example 2026-01-30T15:20:00 */
+              created: string;
+              id: number;
+              /** @description MsgId of the pain.001.001.09 message. */
+              messageId: string;
+              numberOfTransactions: number;
+              /** @description IBAN of the debited account. */
+              payerBankAccount: string;
+              /**
+               * Format: date
+               * @description Requested execution date.
+               * @example 2026-01-30
+               */
+              paymentDate: string;
+            }[];
+            /** @description Queued payments that cannot go into a SEPA file (they stay queued), with the reason. */
+            notExported: {
+              paymentId: number;
+              reason: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  getPaymentsFilesByFileId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the payment file. */
+        fileId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description The pain.001.001.09 message. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/xml': string;
+        };
+      };
+    };
+  };
+  getPaymentsPaymentevents: {
+    parameters: {
+      query: {
+        /** @description The invoices, at most 200. */
+        invoiceId: number[];
+        /** @description Order by id; default ASC for keyset paging. */
+        orderById?: 'ASC' | 'DESC';
+        /** @description Page number, 0-based. */
+        page?: number;
+        /** @description Keyset paging: the last id received; answers the ids after it. */
+        previousId?: number;
+        /** @description Page size, default 50, at most 200. */
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            meta: {
+              pageNumber: number;
+              pageSize: number;
+              resultCount: number;
+              totalCount: number;
+            };
+            results: {
+              amount?: number;
+              id?: number;
+              invoiceId?: number;
+              /** @description The amount paid so far: the amount once PAID, else 0. */
+              paidAmount?: number;
+              /** @enum {string} */
+              paidCurrency?:
+                | 'AED'
+                | 'AFN'
+                | 'ALL'
+                | 'AMD'
+                | 'ANG'
+                | 'AOA'
+                | 'ARS'
+                | 'ATS'
+                | 'AUD'
+                | 'AWG'
+                | 'AZN'
+                | 'BAM'
+                | 'BBD'
+                | 'BDT'
+                | 'BEF'
+                | 'BGN'
+                | 'BHD'
+                | 'BIF'
+                | 'BMD'
+                | 'BND'
+                | 'BOB'
+                | 'BOV'
+                | 'BRL'
+                | 'BSD'
+                | 'BTN'
+                | 'BWP'
+                | 'BYN'
+                | 'BZD'
+                | 'CAD'
+                | 'CDF'
+                | 'CHE'
+                | 'CHF'
+                | 'CHW'
+                | 'CLF'
+                | 'CLP'
+                | 'CNH'
+                | 'CNT'
+                | 'CNY'
+                | 'COP'
+                | 'COU'
+                | 'CRC'
+                | 'CUC'
+                | 'CUP'
+                | 'CVE'
+                | 'CYP'
+                | 'CZK'
+                | 'DEM'
+                | 'DJF'
+                | 'DKK'
+                | 'DOP'
+                | 'DZD'
+                | 'EEK'
+                | 'EGP'
+                | 'ERN'
+                | 'ESP'
+                | 'ETB'
+                | 'EUR'
+                | 'FIM'
+                | 'FJD'
+                | 'FKP'
+                | 'FRF'
+                | 'GBP'
+                | 'GEL'
+                | 'GGP'
+                | 'GHS'
+                | 'GIP'
+                | 'GMD'
+                | 'GNF'
+                | 'GRD'
+                | 'GTQ'
+                | 'GYD'
+                | 'HKD'
+                | 'HNL'
+                | 'HRK'
+                | 'HTG'
+                | 'HUF'
+                | 'IDR'
+                | 'IEP'
+                | 'ILS'
+                | 'IMP'
+                | 'INR'
+                | 'IQD'
+                | 'IRR'
+                | 'ISK'
+                | 'ITL'
+                | 'JEP'
+                | 'JMD'
+                | 'JOD'
+                | 'JPY'
+                | 'KES'
+                | 'KGS'
+                | 'KHR'
+                | 'KID'
+                | 'KMF'
+                | 'KPW'
+                | 'KRW'
+                | 'KWD'
+                | 'KYD'
+                | 'KZT'
+                | 'LAK'
+                | 'LBP'
+                | 'LKR'
+                | 'LRD'
+                | 'LSL'
+                | 'LTL'
+                | 'LUF'
+                | 'LVL'
+                | 'LYD'
+                | 'MAD'
+                | 'MDL'
+                | 'MGA'
+                | 'MKD'
+                | 'MMK'
+                | 'MNT'
+                | 'MOP'
+                | 'MRO'
+                | 'MTL'
+                | 'MUR'
+                | 'MVR'
+                | 'MWK'
+                | 'MXN'
+                | 'MXV'
+                | 'MYR'
+                | 'MZN'
+                | 'NAD'
+                | 'NGN'
+                | 'NIO'
+                | 'NIS'
+                | 'NLG'
+                | 'NOK'
+                | 'NPR'
+                | 'NTD'
+                | 'NZD'
+                | 'OMR'
+                | 'PAB'
+                | 'PEN'
+                | 'PGK'
+                | 'PHP'
+                | 'PKR'
+                | 'PLN'
+                | 'PRB'
+                | 'PTE'
+                | 'PYG'
+                | 'QAR'
+                | 'RMB'
+                | 'RON'
+                | 'RSD'
+                | 'RUB'
+                | 'RWF'
+                | 'SAR'
+                | 'SBD'
+                | 'SCR'
+                | 'SDG'
+                | 'SEK'
+                | 'SGD'
+                | 'SHP'
+                | 'SIT'
+                | 'SKK'
+                | 'SLL'
+                | 'SLS'
+                | 'SOS'
+                | 'SRD'
+                | 'SSP'
+                | 'STN'
+                | 'SVC'
+                | 'SYP'
+                | 'SZL'
+                | 'THB'
+                | 'TJS'
+                | 'TMT'
+                | 'TND'
+                | 'TOP'
+                | 'TRY'
+                | 'TTD'
+                | 'TVD'
+                | 'TWD'
+                | 'TZS'
+                | 'UAH'
+                | 'UGX'
+                | 'USD'
+                | 'USN'
+                | 'UYI'
+                | 'UYU'
+                | 'UYW'
+                | 'UZS'
+                | 'VES'
+                | 'VND'
+                | 'VUV'
+                | 'WST'
+                | 'XAF'
+                | 'XAG'
+                | 'XAU'
+                | 'XBA'
+                | 'XBB'
+                | 'XBC'
+                | 'XBD'
+                | 'XCD'
+                | 'XDR'
+                | 'XOF'
+                | 'XPD'
+                | 'XPF'
+                | 'XPT'
+                | 'XSU'
+                | 'XTS'
+                | 'XUA'
+                | 'XXX'
+                | 'YER'
+                | 'ZAR'
+                | 'ZMW'
+                | 'ZWB'
+                | 'ZWL';
+              /**
+               * Format: date
+               * @example 2026-01-30
+               */
+              paymentDate?: string;
+              receiverName?: string;
+              /** @enum {string} */
+              serviceCharge?: 'BOTH_PAY_OWN_FEES' | 'PAYER_PAY_BOTH_FEES';
+              /** @enum {string} */
+              status?:
+                | 'APPROVED'
+                | 'DELETED'
+                | 'EMPTY'
+                | 'INVALIDATED'
+                | 'INVOICED'
+                | 'MARKED_PAID'
+                | 'NOT_SENT'
+                | 'OVERRIDDEN'
+                | 'PAID'
+                | 'PARTLY_PAID'
+                | 'PAYMENT_DENIED'
+                | 'PAYMENT_QUEUED'
+                | 'PAYMENT_SENT_TO_BANK'
+                | 'PAYMENT_TRANSACTION_REMOVED'
+                | 'RECEIVED'
+                | 'SENT'
+                | 'STARTED'
+                | 'UNFINISHED'
+                | 'UNSAVED'
+                | 'VERIFIED';
+            }[];
           };
         };
       };
@@ -51106,6 +55108,8 @@ export interface operations {
         accountNumber?: string;
         /** @example 2026-01-30 */
         endDate?: string;
+        /** @description Tase: only the payments the automatic matching found so (UNMATCHED: what is left to allocate). */
+        matchStatus?: 'MATCHED' | 'PARTIAL' | 'OVERPAYMENT' | 'UNMATCHED';
         /** @description Order by id; default ASC for keyset paging. */
         orderById?: 'ASC' | 'DESC';
         /** @description Page number, 0-based. */
@@ -51170,6 +55174,13 @@ export interface operations {
               bankReference: string;
               id: number;
               invoiceId?: number;
+              /** @description Tase: the invoice the matching found (also for an OVERPAYMENT). */
+              matchedInvoiceId?: number;
+              /**
+               * @description Tase: what the automatic matching found: MATCHED (paid an open sales invoice in full), PARTIAL (paid part of it), OVERPAYMENT (more than the open amount of the invoice of the reference: left for you), UNMATCHED (no open invoice has the reference).
+               * @enum {string}
+               */
+              matchStatus?: 'MATCHED' | 'PARTIAL' | 'OVERPAYMENT' | 'UNMATCHED';
               /** @description The payer. */
               name?: string;
               /**
@@ -51186,6 +55197,143 @@ export interface operations {
                */
               valueDate: string;
             }[];
+          };
+        };
+      };
+    };
+  };
+  putReferencepaymentsByReferencePaymentIdMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the reference payment. */
+        referencePaymentId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          allocationMetadataRows?: {
+            /** @description Written into the transaction description with the bank's own message (255 characters in total). */
+            comment?: string;
+            /** @description Ignored on input: the rows are numbered in order. */
+            id?: number;
+            /** @description Default 3000 for money in, 4000 for money out. */
+            ledgerAccountCode?: string;
+            /** @description Gross amount, signed like the entry (negative for money out); the rows add up to the entry. */
+            sum: number;
+            vatPercentage: number;
+            /** @description Default 1 (domestic). */
+            vatStatus?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  deleteReferencepaymentsByReferencePaymentIdMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the reference payment. */
+        referencePaymentId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  postReferencepaymentsMatch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            matched: number;
+            overpayments: number;
+            partial: number;
+            unmatched: number;
           };
         };
       };
