@@ -46,7 +46,9 @@ type SlipData = Omit<
 >;
 
 export function slipData(row: payStore.SalarySlipRow): SlipData {
-  return parseJson(row.data) as SlipData;
+  // pay leaves that are not rows are kept beside the slip's wire data (salary-slips.ts)
+  const { leaves: _leaves, ...data } = parseJson(row.data) as SlipData & { leaves?: unknown };
+  return data;
 }
 
 export function slipToWire(row: payStore.SalarySlipRow): SalarySlipWire {
