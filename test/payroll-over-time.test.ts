@@ -16,7 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-async function monthlyEmployee(name: string, code: string, salary: number, startDate: string): Promise<number> {
+async function monthlyEmployee(
+  name: string,
+  code: string,
+  salary: number,
+  startDate: string,
+  endDate?: string,
+): Promise<number> {
   const person = await svc.api('POST', '/businesspartners', {
     name,
     type: 'PERSON',
@@ -32,6 +38,7 @@ async function monthlyEmployee(name: string, code: string, salary: number, start
   const id = info.body.employeeId as number;
   const employment = await svc.api('POST', `/payrolls/employees/${id}/salaryinfo/employments`, {
     startDate,
+    ...(endDate ? { endDate } : {}),
     type: 'PERMANENT',
     hoursPerWeek: 37.5,
     terminationReason: 'NOT_APPLICABLE',
@@ -179,6 +186,37 @@ const amountOf = (transactions: Transaction[], code: number) =>
   transactions.find((t) => t.incomeTypeCode === code)?.amount;
 const cents = (n: number) => Math.round(n * 100);
 
+describe('holiday compensation at the end of the employment', () => {
+  it("the list of the employment's last month pays the holidays not taken", async () => {
+    const leaving = await monthlyEmployee(
+      'Lähtevä Leo',
+      identityCode('010290', '345'),
+      2500,
+      '2025-04-01',
+      '2026-07-31',
+    );
+    // 2025: 12 months × 2.5 (a year by 31.3.2026) = 30 days; 2026: April–July 4 × 2.5 = 10 days; a day 2500/25
+    const slip = await approvedSlip(leaving, '2026-07', { calendarWorkdays: 23, absentDays: 0 });
+    expect(slip.rows.filter((r) => r.salaryTypeCode === 1530)).toMatchObject([
+      { quantity: 30, unitValue: 100, earningsPeriodStart: '2025-04-01' },
+      { quantity: 10, unitValue: 100, earningsPeriodStart: '2026-04-01' },
+    ]);
+    // once paid the holidays are used: nothing is left to compensate
+    const next = await svc.api('POST', '/payrolls/salarylists', {
+      name: 'After the end',
+      paymentPeriodStart: '2026-07-01',
+      paymentPeriodEnd: '2026-07-31',
+      accountingDate: '2026-07-31',
+      dueDate: '2026-07-31',
+      payday: '2026-07-31',
+      employeesDataForSalarySlip: [{ employeeId: leaving }],
+    });
+    expect(next.status, next.text).toBe(200);
+    const again = (await svc.api('GET', `/payrolls/salaryslips/${next.body.salarySlips[0].id}`)).body;
+    expect(again.rows.map((r: { salaryTypeCode: number }) => r.salaryTypeCode)).not.toContain(1530);
+  });
+});
+
 describe('the Incomes Register', () => {
   it('a slip not approved has no report; an unknown slip neither', async () => {
     const list = await svc.api('POST', '/payrolls/salarylists', {
@@ -287,7 +325,7 @@ describe('year reports', () => {
     const answer = await svc.api('GET', '/payrolls/employercontributions?year=2026');
     expect(answer.status, answer.text).toBe(200);
     const months: { month: string; pension: number; healthInsurance: number; unemployment: number }[] = answer.body;
-    expect(months.map((m) => m.month)).toEqual(['2026-04', '2026-06']);
+    expect(months.map((m) => m.month)).toEqual(['2026-04', '2026-06', '2026-07']);
     for (const month of months) {
       const end = new Date(Date.UTC(2026, Number(month.month.slice(5, 7)), 0)).toISOString().slice(0, 10);
       for (const [account, figure] of [

@@ -260,6 +260,24 @@ export class PayrollTerms {
       })),
     };
   }
+  /**
+   * Holiday compensation (§17) when the employment in force on `asOf` has ended by then: the days not taken and
+   * their pay by credit year; none while the employment runs on (or without one).
+   */
+  async holidayCompensation(
+    companyId: number,
+    employeeId: number,
+    asOf: string,
+  ): Promise<{ creditYear: number; days: number; pay: Decimal }[]> {
+    const employee = await store.getEmployee(this.#ctx.db, companyId, employeeId);
+    const contract = employee ? await this.#contract(employee, asOf) : null;
+    if (!contract || contract.employmentEnd === null || contract.employmentEnd > asOf) return [];
+    const facts = await this.#slips.holidays(this.#ctx.db, companyId, employeeId);
+    const accrual = holidayAccrual({ ...holidayInput(contract, asOf, facts), firstCreditYear: creditYearOf(asOf) - 1 });
+    return accrual.years
+      .filter((year) => year.remainingDays > 0)
+      .map((year) => ({ creditYear: year.creditYear, days: year.remainingDays, pay: year.remainingPay }));
+  }
 }
 
 /** A decimal of stored JSON (a number there), as a Decimal. */
