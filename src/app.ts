@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { randomBytes } from 'node:crypto';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index.ts';
 import type { Config } from './platform/config.ts';
-import { systemClock, type Clock } from './platform/clock.ts';
+import { ShiftedClock, systemClock, type Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import {
   clientErrorHandler,
@@ -38,6 +38,8 @@ import { installRateLimit } from './platform/rate-limit.ts';
 import { installMultipart } from './platform/multipart.ts';
 import { MAX_ATTACHMENT_BYTES } from './attachments/index.ts';
 import { registerRootRoute } from './platform/root-routes.ts';
+import { installMetrics } from './platform/metrics.ts';
+import { installHealth } from './platform/health.ts';
 
 export interface AppOptions {
   config: Config;
@@ -87,13 +89,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const requestIdPrefix = randomBytes(6).toString('base64url');
   let requestCounter = 0;
   const { config } = options;
-  const clock = options.clock ?? systemClock;
-  const database = options.database ?? openDatabase({ url: config.databaseUrl, globalTables: globalTables() });
+  const clock = options.clock ?? (config.mode === 'sandbox' ? new ShiftedClock() : systemClock);
+  const database =
+    options.database ??
+    openDatabase({ url: config.databaseUrl, listenUrl: config.databaseDirectUrl, globalTables: globalTables() });
   if (options.migrate !== false) await migrate(database.db, allMigrations());
+  const replica = config.databaseReadUrl
+    ? openDatabase({ url: config.databaseReadUrl, listenUrl: false, globalTables: globalTables() })
+    : undefined;
 
   const ctx: AppContext = {
     config,
     db: database.db,
+    readDb: replica?.db ?? database.db,
     engine: database.engine,
     changes: database.changes,
     clock,
@@ -127,6 +135,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await installMultipart(fastify, { fileSizeLimit: MAX_ATTACHMENT_BYTES });
   installVersionLifecycle(fastify, clock);
   installRateLimit(fastify, services.rateLimit);
+  installMetrics(fastify, database);
+  installHealth(fastify, database.db);
 
   await fastify.register(swagger, {
     openapi: {
@@ -199,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async close() {
       await fastify.close();
       if (!options.database) await database.close();
+      await replica?.close();
     },
   };
 }

@@ -25,13 +25,20 @@ import { join } from 'node:path';
 import { incomesRegisterBatches } from './payroll/index.ts';
 import { createReadStream } from 'node:fs';
 import { ACCOUNT_TYPES } from './accounts/index.ts';
+import { parseFixture } from './sandbox/index.ts';
+import { reviewLink } from './integrations/index.ts';
 import { Presets, SingleBar } from 'cli-progress';
+import { BackupError, backupDatabase, restoreDatabase } from './db/backup.ts';
+import { isWorkerProcess, superviseWorkers } from './cluster.ts';
 
 const USAGE = `Usage: tase <command>
 
-  serve                         start the service (sandbox: creates a demo company on an empty database)
+  serve [--workers N]           start the service (sandbox: creates a demo company on an empty database);
+                                with N > 1, N processes share the port (PostgreSQL or an SQLite file)
   migrate                       bring the database schema up to date
   seed demo [--json]            create a demo company, user, OAuth client and API key
+  seed FILE                     create the companies, users, clients, keys and documents of a fixture file
+                                (format: schemas/sandbox-fixture.schema.json; example: examples/sandbox-fixture.json)
   admin company create --name N [--business-id ID] [--country C] [--currency EUR] [--contract-type TESTING]
                        [--product-version FINANCIALS_PLUS]
                        [--business-form LIMITED_COMPANY|SOLE_TRADER]   the form chooses the standard chart
@@ -55,15 +62,26 @@ const USAGE = `Usage: tase <command>
                                                               opening balances of the next year)
   admin fiscal-year reopen --company-id N --date D            reopen the closed fiscal year holding the date
   admin account add --company-id N --account NUMBER --name NAME --type ASSET|LIABILITY|EQUITY|INCOME|EXPENSE
-                    [--name-sv NAME] [--vat-percent P --vat-status S]   add an account of the company's own
+                    [--name-sv NAME] [--vat-percent P --vat-status S]   add an account of the company's own; a
+                    four-digit number's type must fit its range: 1xxx ASSET, 2000–2379 EQUITY, 2380–2999 LIABILITY,
+                    3000–9999 INCOME or EXPENSE
+  admin account retype --company-id N --account NUMBER --type TYPE   change an account's type (within its number's range)
   admin account rename --company-id N --account NUMBER --name NAME [--language sv]   rename (or translate) an account
   admin account set-active --company-id N --account NUMBER --active true|false       deactivate or activate an account
+  admin integration list                                      integration specifications waiting for review
+  admin integration review-link                               a link to the review page, valid for an hour
+  admin integration approve --integration-id ID               approve the version under review (activation link opens)
+  admin integration decline --integration-id ID --reason TEXT decline it; the integrator sees the reason
   admin housekeeping                                          delete expired rows now (one pass), print the counts
   admin rates import FILE                                     store the ECB euro reference rates of FILE (daily or historical XML)
   admin rates status                                          the days and currencies of rates stored
   admin bank import FILE --company-id N                       import a camt.053 statement or camt.054 notification file
   admin payroll incomes-register --payday D [--company N] [--out DIR]   the Incomes Register message of the approved
                     slips paid on D (XML to stdout; with --out one file per company and a JSON summary)
+  admin backup FILE                                           copy the database to FILE while it serves (SQLite
+                                                              online backup; PostgreSQL: pg_dump custom format)
+  admin restore FILE                                          replace the database with the backup FILE (stop
+                                                              the service first; PostgreSQL: pg_restore --clean)
 
 Configuration: PORT, HOST, DATABASE_URL, TASE_MODE, TASE_SIGNING_SECRET, TASE_PUBLIC_URL, TASE_RATES_URL (see README).`;
 
@@ -96,20 +114,37 @@ function banner(config: Config, base: string, demo: DemoCredentials | undefined)
   return lines.join('\n');
 }
 
-async function serve(config: Config): Promise<void> {
-  const app: App = await buildApp({ config });
-  let demo: DemoCredentials | undefined;
-  if (config.mode === 'sandbox') {
-    if (!(await hasCompanies(app.ctx))) {
-      await seedDemo(app.ctx, { withData: true });
-      await app.services.currencies.seedSandboxRates();
-    }
-    demo = await storedDemo(app.ctx);
+/** The sandbox's demo company, made on an empty database. */
+async function sandboxDemo(app: App): Promise<DemoCredentials | undefined> {
+  if (app.ctx.config.mode !== 'sandbox') return undefined;
+  if (!(await hasCompanies(app.ctx))) {
+    await seedDemo(app.ctx, { withData: true });
+    await app.services.currencies.seedSandboxRates();
   }
-  await app.fastify.listen({ port: config.port, host: config.host });
+  return storedDemo(app.ctx);
+}
+
+function printBanner(config: Config, demo: DemoCredentials | undefined): void {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const base = config.publicUrl ?? `http://${shownHost}:${config.port}`;
   process.stdout.write(`${banner(config, base, demo)}\n`);
+}
+
+async function serve(config: Config, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { workers: { type: 'string' } }, strict: true });
+  const workers = values.workers === undefined ? 1 : int('workers', values.workers);
+  if (workers > 1 && !isWorkerProcess()) {
+    if (/^(sqlite:(\/\/)?)?(:memory:)?$/.test(config.databaseUrl))
+      throw new AdminError('--workers needs a database the processes share: PostgreSQL or an SQLite file');
+    // migrations and the demo company once, before any worker starts
+    const demo = await withAdmin(config, (_admin, app) => sandboxDemo(app));
+    superviseWorkers(workers, () => printBanner(config, demo));
+    return;
+  }
+  const app: App = await buildApp({ config });
+  const demo = isWorkerProcess() ? undefined : await sandboxDemo(app);
+  await app.fastify.listen({ port: config.port, host: config.host });
+  if (!isWorkerProcess()) printBanner(config, demo);
   const stop = async () => {
     await app.close();
     process.exit(0);
@@ -180,20 +215,24 @@ async function ledgerAdmin(
           endDate: required('end-date', values['end-date'] as string | undefined),
         });
       case 'account add': {
-        const type = required('type', values.type as string | undefined);
-        if (!(ACCOUNT_TYPES as readonly string[]).includes(type))
-          throw new AdminError(`--type takes one of ${ACCOUNT_TYPES.join(', ')}`);
+        const type = accountType(values.type);
         const vatStatus = values['vat-status'] as string | undefined;
         const nameSv = values['name-sv'] as string | undefined;
         return await accounts.add(companyId, {
           number: required('account', values.account as string | undefined),
           name: required('name', values.name as string | undefined),
-          type: type as (typeof ACCOUNT_TYPES)[number],
+          type,
           translations: nameSv ? { sv: nameSv } : undefined,
           vatPercent: values['vat-percent'] as string | undefined,
           vatStatus: vatStatus === undefined ? undefined : int('vat-status', vatStatus),
         });
       }
+      case 'account retype':
+        return await accounts.retype(
+          companyId,
+          required('account', values.account as string | undefined),
+          accountType(values.type),
+        );
       case 'account rename':
         return await accounts.rename(
           companyId,
@@ -212,6 +251,28 @@ async function ledgerAdmin(
   } catch (err) {
     throw asAdminError(err);
   }
+}
+
+/** `tase seed FILE`: the companies of a fixture file (see schemas/sandbox-fixture.schema.json), as POST /sandbox/seed. */
+async function seedFixture(config: Config, file: string): Promise<unknown> {
+  const text = await readFile(file, 'utf8').catch((err: Error) => {
+    throw new AdminError(`cannot read ${file}: ${err.message}`);
+  });
+  return withAdmin(config, async (_admin, app) => {
+    try {
+      return await app.services.sandbox.seed(parseFixture(text), (request) => app.fastify.inject(request));
+    } catch (err) {
+      throw asAdminError(err);
+    }
+  });
+}
+
+/** The `--type` of an account command: one of the account types. */
+function accountType(value: unknown): (typeof ACCOUNT_TYPES)[number] {
+  const type = required('type', value as string | undefined);
+  const known = ACCOUNT_TYPES.find((t) => t === type);
+  if (!known) throw new AdminError(`--type takes one of ${ACCOUNT_TYPES.join(', ')}`);
+  return known;
 }
 
 /** A refusal of the API's rules, printed as text by the admin commands. */
@@ -373,6 +434,16 @@ async function bankAdmin(app: App, verb: string | undefined, args: string[]): Pr
 
 async function admin(config: Config, args: string[]): Promise<void> {
   const [noun, verb, ...rest] = args;
+  if (noun === 'backup' || noun === 'restore') {
+    if (verb === undefined || rest.length > 0) throw new AdminError(`admin ${noun} takes one FILE`);
+    try {
+      const url = config.databaseDirectUrl ?? config.databaseUrl;
+      print(await (noun === 'backup' ? backupDatabase : restoreDatabase)(url, verb));
+    } catch (err) {
+      throw err instanceof BackupError ? new AdminError(err.message) : err;
+    }
+    return;
+  }
   if (noun === 'housekeeping') {
     if (verb !== undefined) throw new AdminError(`admin housekeeping takes no arguments, got '${verb}'`);
     print(await withAdmin(config, (_service, app) => app.services.housekeeping.runOnce()));
@@ -430,6 +501,8 @@ async function admin(config: Config, args: string[]): Promise<void> {
       default: { type: 'boolean' },
       verifiers: { type: 'string' },
       acceptors: { type: 'string' },
+      'integration-id': { type: 'string' },
+      reason: { type: 'string' },
     },
     strict: true,
   });
@@ -494,6 +567,21 @@ async function admin(config: Config, args: string[]): Promise<void> {
       case 'user api-login-only':
         if (values.on === values.off) throw new AdminError('give exactly one of --on and --off');
         return service.setApiLoginOnly(int('user-id', values['user-id']), values.on === true);
+      case 'integration list':
+        return app.services.integrations.pendingReviews();
+      case 'integration review-link':
+        return reviewLink(app.ctx);
+      case 'integration approve':
+      case 'integration decline': {
+        const integrationId = required('integration-id', values['integration-id']);
+        const decision =
+          verb === 'approve'
+            ? { approve: true as const }
+            : { approve: false as const, reason: required('reason', values.reason) };
+        return app.services.integrations.review(integrationId, decision).catch((err: unknown) => {
+          throw asAdminError(err);
+        });
+      }
       case 'period close':
       case 'period open':
       case 'fiscal-year close':
@@ -501,6 +589,7 @@ async function admin(config: Config, args: string[]): Promise<void> {
       case 'fiscal-year reopen':
       case 'account set-active':
       case 'account add':
+      case 'account retype':
       case 'account rename':
         return ledgerAdmin(app, command, values);
       default:
@@ -516,7 +605,7 @@ export async function main(argv: string[]): Promise<number> {
     const config = configFromEnv();
     switch (command) {
       case 'serve':
-        await serve(config);
+        await serve(config, args);
         return -1; // keeps running
       case 'migrate': {
         const database = openDatabase({ url: config.databaseUrl, globalTables: globalTables() });
@@ -526,6 +615,10 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'seed': {
+        if (args[0] && args[0] !== 'demo') {
+          print(await seedFixture(config, args[0]));
+          return 0;
+        }
         if (args[0] !== 'demo') throw new AdminError(`unknown seed '${args[0] ?? ''}'; try 'seed demo'`);
         const credentials = await withAdmin(config, async (_admin, app) => {
           const seeded = await seedDemo(app.ctx, { withData: true });

@@ -32,6 +32,8 @@ import { housekeepingArea } from './housekeeping/index.ts';
 import { bankArea } from './bank/index.ts';
 import { attachmentsArea } from './attachments/index.ts';
 import { payrollArea } from './payroll/index.ts';
+import { integrationsArea } from './integrations/index.ts';
+import { sandboxArea } from './sandbox/index.ts';
 
 export type { BackgroundTask } from './platform/area.ts';
 
@@ -61,6 +63,8 @@ export const MODULES = [
   authenticatorArea,
   housekeepingArea,
   bankArea,
+  integrationsArea,
+  sandboxArea,
 ] as const;
 
 type Module = (typeof MODULES)[number];

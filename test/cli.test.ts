@@ -1,7 +1,7 @@
 // The tase command: admin commands print JSON; production mode refuses to start without a signing secret.
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -134,6 +134,26 @@ describe.runIf(testEngine === 'sqlite')('tase command', () => {
       'short',
     ]);
     expect(weak.code).toBe(2);
+  });
+
+  it('lists integration specifications under review and refuses to review an unknown one', async () => {
+    expect(JSON.parse((await tase(['admin', 'integration', 'list'])).stdout)).toEqual([]);
+    const unknown = await tase(['admin', 'integration', 'approve', '--integration-id', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Integration not found');
+    const noReason = await tase(['admin', 'integration', 'decline', '--integration-id', 'nope']);
+    expect(noReason.stderr).toContain('--reason is required');
+  });
+
+  it('seeds the companies of a fixture file, and names what is wrong with a bad one', async () => {
+    const seeded = JSON.parse((await tase(['seed', 'examples/sandbox-fixture.json'])).stdout);
+    expect(seeded.companies[0]).toMatchObject({ name: 'Fixture Oy' });
+    expect(seeded.companies[0].users[0].apiKey).toMatch(/^tak_/);
+    const bad = join(dir, 'bad-fixture.json');
+    writeFileSync(bad, JSON.stringify({ companies: [{ name: 'No users' }] }));
+    const refused = await tase(['seed', bad]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('/companies/0');
   });
 
   it('production mode refuses to start without a signing secret', async () => {

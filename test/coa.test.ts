@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { ManualClock } from '../src/platform/clock.ts';
+import { CHARTS } from '../src/accounts/chart.ts';
+import { allowedAccountTypes } from '../src/domain/financial-statements.ts';
 import { allMigrations } from '../src/modules.ts';
 import { runMigrations } from '../src/db/migration-runner.ts';
 import { freshDatabase } from './support/database.ts';
@@ -263,6 +265,13 @@ describe('companies set up with the first chart', () => {
   });
 });
 
+describe("account types by the decree's ranges", () => {
+  it('the standard charts give every four-digit account a type its range allows', () => {
+    for (const chart of Object.values(CHARTS))
+      for (const account of chart) expect(allowedAccountTypes(account.number), account.number).toContain(account.type);
+  });
+});
+
 describe('tase admin account', () => {
   it('adds, renames (also in Swedish) and deactivates accounts; a company is created with its form', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tase-coa-'));
@@ -313,6 +322,28 @@ describe('tase admin account', () => {
         ...['account', 'rename', '--company-id', id, '--account', '1910', '--name', 'Nordea', '--language', 'sv'],
       );
       expect(swedish.translations).toEqual([{ languageCode: 'sv', translation: 'Nordea' }]);
+      const refused = async (...args: string[]) =>
+        (
+          (await run(process.execPath, ['src/main.ts', 'admin', ...args], { env }).catch(
+            (e: { code: number; stderr: string }) => e,
+          )) as { stderr: string }
+        ).stderr;
+      // a four-digit number's type follows the decree's ranges
+      expect(
+        await refused('account', 'add', '--company-id', id, '--account', '1999', '--name', 'X', '--type', 'EXPENSE'),
+      ).toContain("type: ACCOUNT_TYPE_NOT_IN_RANGE: account 1999 is in the decree's range of ASSET accounts");
+      expect(
+        await refused('account', 'add', '--company-id', id, '--account', '2390', '--name', 'X', '--type', 'EQUITY'),
+      ).toContain('range of LIABILITY accounts');
+      expect(await refused('account', 'retype', '--company-id', id, '--account', '1910', '--type', 'INCOME')).toContain(
+        'ACCOUNT_TYPE_NOT_IN_RANGE',
+      );
+      const retyped = await tase('account', 'retype', '--company-id', id, '--account', '3010', '--type', 'EXPENSE');
+      expect(retyped).toMatchObject({ ledgerAccountCode: '3010', type: 'EXPENSE' });
+      const own = await tase(
+        ...['account', 'add', '--company-id', id, '--account', 'K1', '--name', 'Oma', '--type', 'EXPENSE'],
+      );
+      expect(own).toMatchObject({ ledgerAccountCode: 'K1', type: 'EXPENSE' });
       const off = await tase('account', 'set-active', '--company-id', id, '--account', '3010', '--active', 'false');
       expect(off).toMatchObject({ ledgerAccountCode: '3010', active: false });
     } finally {

@@ -215,6 +215,26 @@ describe('files attached to invoices', () => {
     const fetched = await fetchBytes(`/attachments/${created.body.id}`);
     expect(fetched.status).toBe(200);
     expect(partsOf(fetched.contentType, fetched.body)[1].bytes.equals(png)).toBe(true);
+    // the invoice lists its files as the attachments area does, and a PUT sending the list back unchanged is fine
+    const invoice = await svc.api('GET', `/invoices/${salesId}`);
+    expect(invoice.body.attachments).toEqual([
+      {
+        id: created.body.id,
+        name: 'scan.png',
+        referenceType: 'INVOICE',
+        referenceId: salesId,
+        mimeType: 'image/png',
+        sendWithInvoice: false,
+      },
+    ]);
+    const batch = await svc.api('GET', `/invoices/${salesId},${salesId}`);
+    expect(batch.body[0].attachments).toEqual(invoice.body.attachments);
+    const unchanged = await svc.api('PUT', `/invoices/${salesId}`, invoice.body);
+    expect(unchanged.status, unchanged.text).toBe(200);
+    expect(unchanged.body.attachments).toEqual(invoice.body.attachments);
+    const removed = await svc.api('DELETE', `/attachments/${created.body.id}`);
+    expect([200, 204]).toContain(removed.status);
+    expect((await svc.api('GET', `/invoices/${salesId}`)).body.attachments).toEqual([]);
     for (const referenceType of ['INVOICE', 'BANKSTATEMENTEVENT', 'REFERENCE_PAYMENT']) {
       const missing = await upload({ referenceType, referenceId: 999999 }, png);
       expect(missing.status).toBe(400);

@@ -1,7 +1,12 @@
 // Invoices over real HTTP: documents (create, read, batch, search, replace), numbering, figures, reference
-// codes, blind-copy addresses and tenant isolation.
+// codes, blind-copy addresses, search (and its index built for invoices stored before it) and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { ManualClock } from '../src/platform/clock.ts';
+import { allMigrations } from '../src/modules.ts';
+import { runMigrations } from '../src/db/migration-runner.ts';
+import { searchGrams } from '../src/invoices/mapping.ts';
+import { freshDatabase } from './support/database.ts';
 import { otherCompany, startService, type TestService } from './support/service.ts';
 
 let svc: TestService;
@@ -312,6 +317,48 @@ describe('GET /invoices', () => {
     expect(page.body.meta).toMatchObject({ pageNumber: 0, pageSize: 2, resultCount: 2 });
     expect(page.body.results[0]).toHaveProperty('invoiceSumInfo');
   });
+
+  it('finds a word of three or more characters anywhere in the text, and one or two at the start of a word', async () => {
+    const kauppa = await create(
+      salesInvoice({ counterParty: { counterPartyAddress: { name: 'Lähimyymälä Ärrä Oy' } } }),
+    );
+    const ids = async (term: string) =>
+      (await svc.api('GET', `/invoices?searchTerm=${encodeURIComponent(term)}&size=200`)).body.results.map(
+        (r: { id: number }) => r.id,
+      );
+    expect(await ids('MYYMALA')).toEqual([kauppa.id]);
+    expect(await ids('imyyM')).toEqual([kauppa.id]);
+    expect(await ids('arra lahi')).toEqual([kauppa.id]);
+    expect(await ids('la ar')).toEqual([kauppa.id]);
+    expect(await ids('ah')).not.toContain(kauppa.id); // not the start of a word
+    expect(await ids('malah')).toEqual([]); // its trigrams are all there, the word is not
+    // the term is the invoice's again after an edit
+    const renamed = await svc.api('PUT', `/invoices/${kauppa.id}`, {
+      ...kauppa,
+      counterParty: { ...kauppa.counterParty, counterPartyAddress: { name: 'Rautamyymälä Oy' } },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await ids('lahimyy')).toEqual([]);
+    expect(await ids('rautam')).toEqual([kauppa.id]);
+  });
+
+  it('counts the matches on the first page and on the last, not on pages between', async () => {
+    for (let i = 0; i < 5; i++)
+      await create(salesInvoice({ counterParty: { counterPartyAddress: { name: `Paging Testi ${i}` } } }));
+    const meta = async (query: string) =>
+      (await svc.api('GET', `/invoices?searchTerm=paging%20testi&${query}`)).body.meta;
+    expect(await meta('size=2&page=0')).toEqual({ pageNumber: 0, pageSize: 2, resultCount: 2, totalCount: 5 });
+    expect(await meta('size=2&page=1')).toEqual({ pageNumber: 1, pageSize: 2, resultCount: 2 });
+    expect(await meta('size=2&page=2')).toEqual({ pageNumber: 2, pageSize: 2, resultCount: 1, totalCount: 5 });
+    expect(await meta('size=2&page=3')).toEqual({ pageNumber: 3, pageSize: 2, resultCount: 0 });
+    const first = await svc.api('GET', '/invoices?searchTerm=paging%20testi&size=2');
+    const next = await svc.api(
+      'GET',
+      `/invoices?searchTerm=paging%20testi&size=2&previousId=${first.body.results[1].id}`,
+    );
+    expect(next.body.meta).toEqual({ pageNumber: 0, pageSize: 2, resultCount: 2 });
+    expect(next.body.results[0].id).toBeGreaterThan(first.body.results[1].id);
+  });
 });
 
 describe('tenant isolation', () => {
@@ -322,5 +369,38 @@ describe('tenant isolation', () => {
     expect(answer.status).toBe(404);
     const list = await svc.request('GET', '/api/invoices', { token: other.token });
     expect(list.body.results).toEqual([]);
+  });
+});
+
+describe('invoices searched before the gram index', () => {
+  it('get their grams by migration from the folded text they keep', async () => {
+    const database = await freshDatabase();
+    try {
+      const { db } = database;
+      const all = allMigrations();
+      const before = Object.keys(all)
+        .sort()
+        .filter((n) => n < '0501_invoice_search_grams');
+      await runMigrations(db, Object.fromEntries(before.map((n) => [n, all[n]])));
+      for (const [id, text] of [
+        [1, 'lähimyymälä ärrä oy 100001'],
+        [2, 'rautakauppa oy 100002'],
+      ] as const)
+        await sql`insert into invoices (company_id, id, type, status, invoice_number, is_offer, invoice_date, due_date,
+          invoice_channel, currency, gross_minor, paid_minor, search_text, body, created_at, version)
+          values (7, ${id}, 'SALES_INVOICE', 'UNFINISHED', ${100_000 + id}, ${sql.lit(false)}, '2026-01-01',
+          '2026-01-15', 'EMAIL', 'EUR', 0, 0, ${text}, '{}', 'v1', 'v1')`.execute(db);
+      await runMigrations(db, all);
+      const grams = await db
+        .selectFrom('invoice_search_grams')
+        .select(['gram', 'invoice_id'])
+        .where('company_id', '=', 7)
+        .execute();
+      const of = (id: number) => new Set(grams.filter((g) => Number(g.invoice_id) === id).map((g) => g.gram));
+      expect(of(1)).toEqual(new Set(searchGrams('Lähimyymälä Ärrä Oy 100001')));
+      expect([...of(2)]).toEqual(expect.arrayContaining(['aup', ' ra', ' r', '002']));
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
 import { otherCompany, startService, type TestService } from './support/service.ts';
 import { operationsOf, send, type Operation } from './support/fuzz.ts';
-import { person, until } from './mfa-helpers.ts';
+import { PASSWORD, person, until } from './mfa-helpers.ts';
+import { activate, approvedIntegration, SPECIFICATION } from './integration-helpers.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -45,6 +46,8 @@ const BODIES: Record<string, unknown> = {
   'POST /payrolls/employees/{employeeId}/salaryinfo/taxcards': TAX_CARD,
   'POST /payrolls/employees/{employeeId}/salaryinfo/employments': EMPLOYMENT,
   'POST /payrolls/employees/{employeeId}/salaryinfo/laborunionmemberships': MEMBERSHIP,
+  'PUT /integrations/{requestId}': { approve: [], reject: [] },
+  'PUT /integrationspecifications/{integrationId}': SPECIFICATION,
 };
 
 /** The id of A's resource a path parameter names (`groupId` is a product group or a partner group by its path). */
@@ -312,6 +315,13 @@ beforeAll(async () => {
     async () => JSON.parse((await as(tokenA, 'GET', `/api/webhooks/${webhook.uuid}/deliveries`)).text).results?.[0],
   );
   idsOfA.set('deliveryId', delivery.deliveryId);
+  // an integration of A with an open activation request of a customer (A itself)
+  const integration = await approvedIntegration(svc, tokenA);
+  idsOfA.set('integrationId', integration.integrationId);
+  const activated = await activate(svc, integration.integrationId, { username: 'isolation-a', password: PASSWORD }, [
+    svc.demo.companyId,
+  ]);
+  idsOfA.set('requestId', String(activated.requestId));
 }, 120_000);
 afterAll(() => svc.close());
 

@@ -38,8 +38,6 @@ const OWED: Record<string, string[]> = {
     'PUT /payments/{id}/cancel',
     'PUT /referencepayments/{id}/metadata',
   ],
-  // integrations (the integrations issue)
-  integrations: ['GET /integrations/{id}', 'GET /integrations/{id}/customers', 'PUT /integrations/{id}'],
 };
 
 let svc: TestService;

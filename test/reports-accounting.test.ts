@@ -86,7 +86,7 @@ const receipts = (a: number, b: number, d: number): TestReceipt[] => [
     date: '2026-01-15',
     name: 'Rent',
     lines: [
-      { account: '7000', amount: '250.00' },
+      { account: '7000', amount: '250.00', description: 'Toimiston VUOKRA tammikuu' },
       { account: '1910', amount: '-250.00' },
     ],
   },
@@ -103,7 +103,7 @@ const receipts = (a: number, b: number, d: number): TestReceipt[] => [
     date: '2026-01-31',
     name: 'Salary January',
     lines: [
-      { account: '5010', amount: '1000.00' },
+      { account: '5010', amount: '1000.00', description: 'Palkka Äijälä' },
       { account: '2921', amount: '-200.00' },
       { account: '1910', amount: '-800.00' },
     ],
@@ -284,11 +284,19 @@ describe('POST /reports/accounting: refusals', () => {
   };
 
   it('refuses an option, status or type it does not apply, never ignoring it', async () => {
-    await refused({ ...base, options: { receiptName: 'Rent' } }, /cannot filter by receiptName/, 'options.receiptName');
-    await refused({ ...base, options: { customerCompanyId: 'x' } }, /cannot filter/, 'options.customerCompanyId');
     await refused({ ...base, receiptStatus: ['APPROVED', 'SENT'] }, /receiptStatus SENT/, 'receiptStatus');
     await refused({ ...base, options: { reportLanguage: 'de' } }, /language/, 'options.reportLanguage');
-    await refused({ ...base, type: 'CASH_FLOW' }, /INCOME_STATEMENT and BALANCE_SHEET/, 'type');
+    await refused({ ...base, options: { transactionValue: '12.345' } }, /./);
+    await refused(
+      { ...base, options: { receiptCurrency: 'EUR', transactionCurrency: 'SEK' } },
+      /./,
+      'options.transactionCurrency',
+    );
+    await refused(
+      { ...base, options: { entryPeriodStart: '2026-02-16', entryPeriodEnd: '2026-02-15' } },
+      /./,
+      'options.entryPeriodStart',
+    );
     await refused({ ...base, costCentre: 5 }, /./);
     await refused({ ...base, options: { dimensionId: 5 } }, /./);
   });
@@ -368,7 +376,7 @@ describe('POST /reports/ledgeraccounts', () => {
     expect(answer.body.reportData.periods[0].rows[0].name).toMatch(/^1700 /);
     const refused = await svc.api('POST', '/reports/ledgeraccounts', {
       endDate: '2026-01-31',
-      options: { entryPeriodStart: '2026-01-01' },
+      options: { transactionDescription: 'x' },
     });
     expect(refused.status).toBe(400);
   });
@@ -404,8 +412,165 @@ describe('POST /reports/generalledger/{id}', () => {
     expect(sales.body.ledgerAccount.ledgerReceiptTransactions).toEqual([]);
     const refused = await svc.api('POST', '/reports/generalledger/3000', {
       endDate: '2026-01-31',
-      options: { transactionDescription: 'x' },
+      options: { customerCompanyId: 'x' },
     });
     expect(refused.status).toBe(400);
+  });
+});
+
+describe('POST /reports/accounting: cash flow statement', () => {
+  it('derives a month by the indirect method and reconciles it to the change of cash', async () => {
+    const body = await report({
+      type: 'CASH_FLOW',
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+      comparisonPeriods: [{ startDate: '2025-12-01', endDate: '2026-01-31' }],
+    });
+    const [january, both] = body.reportData.periods;
+    // January: result 50; receivables 1242 → 3115.50; short-term liabilities 1422 → 1944.50; cash 3400 → 2099
+    expect(values(january.rows)).toEqual({
+      'Tilikauden voitto (tappio)': 50,
+      'Poistot ja arvonalentumiset': 0,
+      'Tilinpäätössiirtojen ja pakollisten varausten muutos': 0,
+      'Vaihto-omaisuuden muutos': 0,
+      'Lyhytaikaisten saamisten muutos': -1873.5,
+      'Lyhytaikaisen vieraan pääoman muutos': 522.5,
+      'Liiketoiminnan rahavirta': -1301,
+      'Investoinnit pysyviin vastaaviin (netto)': 0,
+      'Pitkäaikaisten saamisten ja rahoitusarvopapereiden muutos': 0,
+      'Investointien rahavirta': 0,
+      'Oman pääoman muutos (pl. tilikauden tulos)': 0,
+      'Pitkäaikaisen vieraan pääoman muutos': 0,
+      'Rahoituksen rahavirta': 0,
+      'Rahavarojen muutos': -1301,
+      'Rahavarat kauden alussa': 3400,
+      'Rahavarat kauden lopussa': 2099,
+    });
+    const operations = january.rows.find((r) => r.name === 'Liiketoiminnan rahavirta')!;
+    expect(operations).toMatchObject({ rowId: 7, type: 'ROW_FUNCTION', formula: '[1]+[2]+[3]+[4]+[5]+[6]' });
+    // across the fiscal-year boundary: the share capital is financing, the result spans both years
+    expect(values(both.rows)).toMatchObject({
+      'Tilikauden voitto (tappio)': -1730,
+      'Lyhytaikaisten saamisten muutos': -3115.5,
+      'Lyhytaikaisen vieraan pääoman muutos': 1944.5,
+      'Liiketoiminnan rahavirta': -2901,
+      'Oman pääoman muutos (pl. tilikauden tulos)': 5000,
+      'Rahoituksen rahavirta': 5000,
+      'Rahavarojen muutos': 2099,
+      'Rahavarat kauden alussa': 0,
+      'Rahavarat kauden lopussa': 2099,
+    });
+  });
+
+  it('names its lines in Swedish', async () => {
+    const body = await report({ type: 'CASH_FLOW', endDate: '2026-01-31', options: { reportLanguage: 'SWEDISH' } });
+    expect(values(body.reportData.periods[0].rows)).toMatchObject({
+      'Kassaflöde från rörelsen': -1301,
+      'Förändring av likvida medel': -1301,
+    });
+  });
+});
+
+describe('report options', () => {
+  const january = { startDate: '2026-01-01', endDate: '2026-01-31' };
+  const accountValues = async (options: Record<string, unknown>, period = january) => {
+    const answer = await svc.api('POST', '/reports/ledgeraccounts', { ...period, options });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.reportParameters.options).toEqual(options);
+    return Object.fromEntries(
+      (answer.body.reportData.periods[0].rows as { name: string; value: number }[]).map((r) => [
+        r.name.split(' ')[0],
+        r.value,
+      ]),
+    );
+  };
+  const revenue = async (options: Record<string, unknown>) =>
+    values((await report({ type: 'INCOME_STATEMENT', ...january, options })).reportData.periods[0].rows).Liikevaihto;
+
+  it('receiptName: receipts whose name holds the text, in any case', async () => {
+    expect(await revenue({ receiptName: 'sale' })).toBe(1500);
+    expect(await revenue({ receiptName: 'SALE 13' })).toBe(500);
+    expect(await revenue({ receiptName: '5 %' })).toBe(1500); // both sales' names hold '5 %'
+    expect(await revenue({ receiptName: '_' })).toBe(0);
+    expect(await accountValues({ receiptName: 'rent' })).toEqual({ '7000': 250, '1910': -250 });
+  });
+
+  it('transactionDescription: lines whose description holds the text, Å Ä Ö folded too', async () => {
+    const described = async (account: string, transactionDescription: string) => {
+      const answer = await svc.api('POST', `/reports/generalledger/${account}`, {
+        ...january,
+        options: { transactionDescription },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body.ledgerAccount.totalAccountingValue;
+    };
+    expect(await described('7000', 'vuokra')).toBe(250);
+    expect(await described('1910', 'vuokra')).toBe(0);
+    expect(await described('5010', 'ÄIJÄ')).toBe(1000);
+    expect(await described('5010', 'äijä')).toBe(1000);
+  });
+
+  it('transactionValue: lines of that amount, either side unsigned, one side signed', async () => {
+    expect(await accountValues({ transactionValue: '250' })).toEqual({ '7000': 250, '1910': -250 });
+    expect(await accountValues({ transactionValue: '-250.00' })).toEqual({ '1910': -250 });
+    expect(await accountValues({ transactionValue: '+250,00' })).toEqual({ '7000': 250 });
+    expect(await accountValues({ transactionValue: '67.5' })).toEqual({ '2939': -67.5 });
+  });
+
+  it('receiptNumbers: numbers and ranges, in the general ledger of an account', async () => {
+    const all = await svc.api('POST', '/reports/generalledger/1910', january);
+    expect(all.status, all.text).toBe(200);
+    const lines = all.body.ledgerAccount.ledgerReceiptTransactions as { receiptNumber: number; name: string }[];
+    expect(lines.map((l) => l.name)).toEqual(['Rent', 'Purchase 25.5 % 2026', 'Salary January']);
+    const [rent, purchase, salary] = lines.map((l) => l.receiptNumber);
+    const numbered = async (receiptNumbers: string) => {
+      const answer = await svc.api('POST', '/reports/generalledger/1910', { ...january, options: { receiptNumbers } });
+      expect(answer.status, answer.text).toBe(200);
+      return (answer.body.ledgerAccount.ledgerReceiptTransactions as { name: string }[]).map((l) => l.name);
+    };
+    expect(await numbered(`${rent}, ${salary}`)).toEqual(['Rent', 'Salary January']);
+    expect(await numbered(`${purchase}-${salary}`)).toEqual(['Purchase 25.5 % 2026', 'Salary January']);
+    const backwards = await svc.api('POST', '/reports/generalledger/1910', {
+      ...january,
+      options: { receiptNumbers: `${salary}-${rent}` },
+    });
+    expect(backwards.status, backwards.text).toBe(400);
+    expect(backwards.body.errors[0].field).toBe('options.receiptNumbers');
+    const malformed = await svc.api('POST', '/reports/generalledger/1910', {
+      ...january,
+      options: { receiptNumbers: '1;2' },
+    });
+    expect(malformed.status, malformed.text).toBe(400);
+  });
+
+  it('entryPeriodStart/End: the days the receipts were recorded, not their dates', async () => {
+    // every receipt was recorded on 2026-02-15 (the test clock), whatever its date
+    expect(await revenue({ entryPeriodStart: '2026-02-15', entryPeriodEnd: '2026-02-15' })).toBe(1500);
+    expect(await revenue({ entryPeriodEnd: '2026-02-14' })).toBe(0);
+    expect(await revenue({ entryPeriodStart: '2026-02-16' })).toBe(0);
+  });
+
+  it("receiptCurrency and transactionCurrency: the receipt's document currency", async () => {
+    expect(await revenue({ receiptCurrency: 'EUR' })).toBe(1500);
+    expect(await revenue({ transactionCurrency: 'EUR', receiptCurrency: 'EUR' })).toBe(1500);
+    expect(await revenue({ receiptCurrency: 'USD' })).toBe(0);
+    expect(await revenue({ transactionCurrency: 'SEK' })).toBe(0);
+  });
+
+  it('customerCompanyId: only the company the caller acts for', async () => {
+    expect(await revenue({ customerCompanyId: String(svc.demo.companyId) })).toBe(1500);
+    const other = await svc.api('POST', '/reports/accounting', {
+      type: 'INCOME_STATEMENT',
+      ...january,
+      options: { customerCompanyId: String(svc.demo.companyId + 1) },
+    });
+    expect(other.status, other.text).toBe(403);
+    expect(other.body.errors[0].field).toBe('options.customerCompanyId');
+  });
+
+  it('applies the options together and to the balance sheet', async () => {
+    expect(await revenue({ receiptName: 'sale', transactionValue: '500' })).toBe(500);
+    const sheet = await report({ type: 'BALANCE_SHEET', ...january, options: { receiptName: 'rent' } });
+    expect(values(sheet.reportData.periods[0].rows)).toMatchObject({ 'Rahat ja pankkisaamiset': -250 });
   });
 });

@@ -2,6 +2,7 @@
 // or sole trader); a company adds accounts of its own, renames and translates accounts, activates and deactivates
 // them (an inactive account cannot be posted to, its history stays).
 import type { Db } from '../db/index.ts';
+import { allowedAccountTypes } from '../domain/financial-statements.ts';
 import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { apiError, notFound } from '../platform/errors.ts';
@@ -80,6 +81,13 @@ export async function seedChart(
   );
 }
 
+/** An account's type must be one its number's range allows in the decree's statements (financial-statements.ts). */
+function checkTypeInRange(number: string, type: store.AccountType): void {
+  const allowed = allowedAccountTypes(number);
+  if (allowed && !allowed.includes(type))
+    throw apiError('ACCOUNT_TYPE_NOT_IN_RANGE', 'type', { number, type, allowed: allowed.join(' or ') });
+}
+
 export class AccountService {
   readonly #ctx: AppContext;
   constructor(ctx: AppContext) {
@@ -110,6 +118,7 @@ export class AccountService {
       throw apiError('VALIDATION_FAILED', 'vatPercent', { detail: 'a VAT default is a percent and a status' });
     if (input.vatPercent !== undefined && !/^\d{1,3}(\.\d{1,2})?$/.test(input.vatPercent))
       throw apiError('VALIDATION_FAILED', 'vatPercent', { detail: 'a percent such as 25.5' });
+    checkTypeInRange(input.number, input.type);
     return this.#ctx.db.transaction().execute(async (trx) => {
       if (await store.getAccount(trx, companyId, input.number))
         throw apiError('LEDGER_ACCOUNT_EXISTS', 'ledgerAccountCode', { number: input.number });
@@ -142,6 +151,22 @@ export class AccountService {
       { languageCode: language, translation: name },
     ];
     return this.update(companyId, code, { translations, version: row.version });
+  }
+
+  /**
+   * Changes an account's type, within the types its number's range allows. The reports read the type to decide
+   * whether an account carries its balance across fiscal years, so a retyped account's balances follow its new
+   * type from then on, for every year.
+   */
+  async retype(companyId: number, code: string, type: store.AccountType): Promise<LedgerAccountWire> {
+    checkTypeInRange(code, type);
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const row = await store.getAccount(trx, companyId, code);
+      if (!row) throw notFound('Ledger account');
+      const next: store.AccountRow = { ...row, type, version: nextVersion(this.#ctx.clock.now(), row.version) };
+      await lockedWrite(store.updateAccount(trx, next, row.version));
+      return accountToWire(next);
+    });
   }
 
   /** Activates/deactivates or renames an account. */

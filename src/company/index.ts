@@ -5,6 +5,7 @@ import { companyRoutes } from './routes.ts';
 import { CompanyService } from './service.ts';
 
 export { CompanyService } from './service.ts';
+export { BusinessIdentifier } from './schemas.ts';
 export { AdminError, AdminService } from './admin.ts';
 export { DOCUMENTS, isDocumentName } from './documents.ts';
 export { hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './demo.ts';

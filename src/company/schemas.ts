@@ -41,7 +41,7 @@ const CompanyBillingAddress = Type.Object(
   { title: 'CompanyBillingAddress', additionalProperties: false },
 );
 
-const BusinessIdentifier = Type.Object(
+export const BusinessIdentifier = Type.Object(
   {
     brnType: Type.Optional(
       StringEnum([...BRN_TYPES], {

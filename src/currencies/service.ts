@@ -148,13 +148,18 @@ export class CurrencyService {
   }
 }
 
-/** The sandbox rates ship with the sources (src/currencies), also when the service runs compiled from dist/. */
+/**
+ * The sandbox rates ship with the sources (src/currencies), found upwards from this module: from src/currencies, or
+ * from dist/src/currencies when the service runs built (the compiler copies no data files, and dist/ has a
+ * package.json of its own, so the first package.json up is not the repository's).
+ */
 function sandboxRatesFile(): string {
   let dir = import.meta.dirname;
-  while (!existsSync(join(dir, 'package.json'))) {
+  for (;;) {
+    const candidate = join(dir, 'src', 'currencies', 'sandbox-rates.xml');
+    if (existsSync(candidate)) return candidate;
     const parent = dirname(dir);
     if (parent === dir) throw new Error('the sandbox rates file was not found');
     dir = parent;
   }
-  return join(dir, 'src', 'currencies', 'sandbox-rates.xml');
 }

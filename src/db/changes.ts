@@ -1,16 +1,20 @@
 // Knowing when cached database state may be stale. The scope-checking driver reports every write statement's
 // tables here as it runs; on SQLite, `PRAGMA data_version` tells whether another connection (another process,
 // e.g. a `tase admin` command) committed anything since. Together they make a per-process cache exact on the
-// embedded engine. On PostgreSQL other processes write unseen, so `stamp` answers null: do not cache.
+// embedded engine. On PostgreSQL other processes' writes arrive as notices (src/db/change-notices.ts): the
+// counter is then the listener's, null while it is not known to be current (do not cache).
 
 export class ChangeStamps {
   readonly #epochs = new Map<string, number>();
   /** Writes whose tables could not be told (raw SQL): they invalidate everything. */
   #unknown = 0;
-  readonly #external: (() => number) | undefined;
+  readonly #external: (() => number | null) | undefined;
 
-  /** `external` is the engine's counter of other connections' commits; without it nothing may be cached. */
-  constructor(external?: () => number) {
+  /**
+   * `external` is the engine's counter of other connections' commits (null while unknown); without it nothing
+   * may be cached.
+   */
+  constructor(external?: () => number | null) {
     this.#external = external;
   }
 
@@ -27,9 +31,10 @@ export class ChangeStamps {
    * valid while the stamp is the same. Null when the engine cannot tell (nothing may be cached).
    */
   stamp(tables: readonly string[]): string | null {
-    if (!this.#external) return null;
+    const external = this.#external?.() ?? null;
+    if (external === null) return null;
     let local = this.#unknown;
     for (const table of tables) local += this.#epochs.get(table) ?? 0;
-    return `${this.#external()}:${local}`;
+    return `${external}:${local}`;
   }
 }

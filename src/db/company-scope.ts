@@ -176,8 +176,10 @@ function walk(global: GlobalTables, node: Node, cteNames: Set<string>): void {
 }
 
 // A raw statement that touches a table at all (FROM, INTO, UPDATE) must name company_id, unless it is the
-// engine's own bookkeeping (the migrator's advisory lock, catalogue look-ups).
+// engine's own bookkeeping (the migrator's advisory lock, catalogue look-ups) or a schema change of a
+// migration (a trigger `after insert or update`, a function: no rows read).
 const DML_RAW = /\b(from|into|update)\b/i;
+const SCHEMA_CHANGE = /^\s*create\s+(or\s+replace\s+)?(trigger|function)\b/i;
 const ENGINE_BOOKKEEPING = /\b(pg_advisory\w*|pg_catalog|information_schema|sqlite_master|sqlite_schema)\b/i;
 
 function assertCompanyScoped(global: GlobalTables, root: RootOperationNode): void {
@@ -186,6 +188,7 @@ function assertCompanyScoped(global: GlobalTables, root: RootOperationNode): voi
     const text = (node.sqlFragments as string[]).join('?');
     if (
       DML_RAW.test(text) &&
+      !SCHEMA_CHANGE.test(text) &&
       !ENGINE_BOOKKEEPING.test(text) &&
       !/company_id/.test(text) &&
       ![...global].some((t) => new RegExp(`\\b${t}\\b`).test(text))

@@ -1,6 +1,7 @@
 import { Kysely, sql, type Migration } from 'kysely';
 import { openSqlite } from './sqlite.ts';
-import { openPostgres } from './postgres.ts';
+import { openPostgres, transactionPooled } from './postgres.ts';
+import { ChangeListener } from './change-notices.ts';
 import { companyScopedDialect } from './company-scope.ts';
 import { ChangeStamps } from './changes.ts';
 import { immediateReaders } from './prepared.ts';
@@ -18,6 +19,8 @@ export interface DatabaseHandle {
   engine: Engine;
   /** Tells per-process caches when what they hold may have changed. */
   changes: ChangeStamps;
+  /** Connections of the pool (PostgreSQL; the embedded engine has one connection and no pool). */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -30,17 +33,33 @@ export interface DatabaseOptions {
    * `global` tables, given by the composition root (`globalTables()` of src/modules.ts).
    */
   globalTables: readonly string[];
+  /**
+   * PostgreSQL: a direct connection (not through a pooler in transaction mode) to LISTEN for change notices on,
+   * which lets per-process caches answer (src/db/change-notices.ts). Default: `url` itself unless it says
+   * `pooling=transaction`; false: no listening, nothing cached.
+   */
+  listenUrl?: string | false;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const url = options.url;
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const { dialect } = openPostgres(url, options.poolSize ?? 16);
-    const changes = new ChangeStamps();
+    const max = options.poolSize ?? 16;
+    const { dialect, pool } = openPostgres(url, max);
+    const listenUrl = options.listenUrl ?? (transactionPooled(url).pooled ? false : url);
+    const listener = listenUrl
+      ? new ChangeListener(transactionPooled(listenUrl).url, (table) => changes.written([table]))
+      : undefined;
+    const changes = new ChangeStamps(listener && (() => listener.freshness()));
     const db = new Kysely<Database>({
       dialect: companyScopedDialect(dialect, options.globalTables, (tables) => changes.written(tables)),
     });
-    return { db, engine: 'postgres', changes, close: () => db.destroy() };
+    const usage = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
+    const close = async () => {
+      await listener?.close();
+      await db.destroy();
+    };
+    return { db, engine: 'postgres', changes, pool: usage, close };
   }
   const location = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
   const sqlite = openSqlite(location);
@@ -74,6 +93,27 @@ export async function allocateIds(db: Db, companyId: number, name: string, count
     .returning('last_id')
     .executeTakeFirstOrThrow();
   return Number(row.last_id) - count + 1;
+}
+
+/**
+ * Several sequences of one company advanced in one statement (one round trip): the first of `count` consecutive
+ * ids of each, in the order asked. The names must differ.
+ */
+export async function allocateIdBlocks(
+  db: Db,
+  companyId: number,
+  blocks: readonly { name: string; count: number }[],
+): Promise<number[]> {
+  const rows = await db
+    .insertInto('id_sequences')
+    .values(blocks.map(({ name, count }) => ({ company_id: companyId, name, last_id: count })))
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'name']).doUpdateSet({ last_id: sql`id_sequences.last_id + excluded.last_id` }),
+    )
+    .returning(['name', 'last_id'])
+    .execute();
+  const last = new Map(rows.map((r) => [r.name, Number(r.last_id)]));
+  return blocks.map(({ name, count }) => last.get(name)! - count + 1);
 }
 
 export async function allocateId(db: Db, companyId: number, name: string): Promise<number> {

@@ -30,12 +30,14 @@ function statementName(sql: string): string | undefined {
 
 class NamedStatementClient {
   readonly #client: pg.PoolClient;
-  constructor(client: pg.PoolClient) {
+  readonly #named: boolean;
+  constructor(client: pg.PoolClient, named: boolean) {
     this.#client = client;
+    this.#named = named;
   }
   query(...args: unknown[]): unknown {
     const [text, values] = args;
-    if (typeof text === 'string' && Array.isArray(values)) {
+    if (this.#named && typeof text === 'string' && Array.isArray(values)) {
       const name = statementName(text);
       if (name) return this.#client.query({ name, text, values }) as Promise<never>;
     }
@@ -48,23 +50,38 @@ class NamedStatementClient {
 
 class NamedStatementPool implements PostgresPool {
   readonly #pool: pg.Pool;
-  constructor(pool: pg.Pool) {
+  readonly #named: boolean;
+  constructor(pool: pg.Pool, named: boolean) {
     this.#pool = pool;
+    this.#named = named;
   }
   async connect(): Promise<PostgresPoolClient> {
-    return new NamedStatementClient(await this.#pool.connect()) as unknown as PostgresPoolClient;
+    return new NamedStatementClient(await this.#pool.connect(), this.#named) as unknown as PostgresPoolClient;
   }
   end(): Promise<void> {
     return this.#pool.end();
   }
 }
 
-export function openPostgres(url: string, poolSize: number): { dialect: PostgresDialect; pool: pg.Pool } {
+/**
+ * `?pooling=transaction` in the URL says a pooler in transaction mode (pgbouncer before 1.21) stands between the
+ * service and the server: a named statement prepared on one server connection would be missing on the next, so
+ * statements go unnamed (parsed on every execution).
+ */
+export function transactionPooled(url: string): { url: string; pooled: boolean } {
+  const parsed = new URL(url);
+  const pooled = parsed.searchParams.get('pooling') === 'transaction';
+  parsed.searchParams.delete('pooling');
+  return { url: parsed.toString(), pooled };
+}
+
+export function openPostgres(given: string, poolSize: number): { dialect: PostgresDialect; pool: pg.Pool } {
+  const { url, pooled } = transactionPooled(given);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection that the server ends (restart, failover, an administrator's termination) is reported on
   // the pool; pg has already dropped it and the next checkout opens a new one, so it must not end the process.
   pool.on('error', (err: Error & { code?: string }) => {
     if (err.code !== '57P01') process.emitWarning(`an idle database connection failed: ${err.message}`);
   });
-  return { dialect: new PostgresDialect({ pool: new NamedStatementPool(pool) }), pool };
+  return { dialect: new PostgresDialect({ pool: new NamedStatementPool(pool, !pooled) }), pool };
 }

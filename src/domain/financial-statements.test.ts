@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BALANCE_SHEET,
+  cashFlowRows,
   INCOME_STATEMENT,
   isIncomeStatementAccount,
   lineOf,
@@ -121,5 +123,50 @@ describe('statement rows', () => {
         ]),
       ),
     ).toEqual(['X1']);
+  });
+});
+
+describe('cash flow statement', () => {
+  // A ledger of balanced vouchers over random accounts of the standard chart, split at a day: the balance sheet
+  // before, the one after (results of the period as its profit), and the income statement of the period.
+  const account = fc.integer({ min: 1000, max: 9999 }).map(String);
+  const voucher = fc
+    .array(fc.tuple(account, fc.bigInt({ min: -1_000_000n, max: 1_000_000n })), { minLength: 1, maxLength: 6 })
+    .chain((lines) =>
+      account.map((balancing) => [...lines, [balancing, -lines.reduce((t, [, v]) => t + v, 0n)] as [string, bigint]]),
+    );
+
+  const sheet = (lines: [string, bigint][], earlierResult: bigint, result: bigint) => {
+    const balances = new Map<string, bigint>();
+    for (const [a, v] of lines) if (!isIncomeStatementAccount(a)) balances.set(a, (balances.get(a) ?? 0n) + v);
+    return statementRows(
+      BALANCE_SHEET,
+      balances,
+      new Map([
+        ['profit', result],
+        ['retainedEarnings', earlierResult],
+      ]),
+    );
+  };
+  const incomeOf = (lines: [string, bigint][]) =>
+    lines.filter(([a]) => isIncomeStatementAccount(a)).reduce((t, [, v]) => t + v, 0n);
+
+  it('reconciles to the change of cash and bank for any balanced ledger', () => {
+    fc.assert(
+      fc.property(fc.array(voucher, { maxLength: 8 }), fc.array(voucher, { maxLength: 8 }), (before, during) => {
+        const earlier = before.flat();
+        const period = during.flat();
+        const income = new Map<string, bigint>();
+        for (const [a, v] of period) if (isIncomeStatementAccount(a)) income.set(a, (income.get(a) ?? 0n) + v);
+        const rows = cashFlowRows(
+          statementRows(INCOME_STATEMENT, income),
+          sheet(earlier, 0n, incomeOf(earlier)),
+          sheet([...earlier, ...period], 0n, incomeOf(earlier) + incomeOf(period)),
+        );
+        const value = byKey(rows);
+        expect(value.get('cashChange')).toBe(value.get('cashAtEnd')! - value.get('cashAtStart')!);
+        expect(value.get('result')).toBe(-incomeOf(period));
+      }),
+    );
   });
 });

@@ -242,3 +242,125 @@ export function unmapped(statement: readonly StatementLine[], balances: Readonly
     .filter(([account, balance]) => balance !== 0n && lineOf(statement, account) === undefined)
     .map(([account]) => account);
 }
+
+// ------------------------------------------------------------------------------------------------ cash flow
+
+/**
+ * The cash flow statement (rahoituslaskelma) by the indirect method, in the layout of the Finnish accounting
+ * board's general instruction on cash flow statements (KILA): the period's result, adjusted for the items that
+ * moved no cash and for the change in working capital, gives the cash flow from operations; the changes of the
+ * fixed assets and long-term receivables the cash flow from investments; the changes of equity (other than the
+ * result) and long-term debt the cash flow from financing. Each change is read from the balance sheets at the
+ * day before the period and at its end, by the balance sheet's lines (so by the chart's number ranges):
+ *
+ * - operations: the result (income statement), depreciation added back (6800–6999), the change of accumulated
+ *   appropriations and provisions (2400–2599), of inventories (1500–1599), of short-term receivables (1700–1849)
+ *   and of short-term liabilities (2800–2999);
+ * - investments: fixed assets (1000–1499) bought net of sales, i.e. their change plus the period's depreciation,
+ *   and the change of long-term receivables and securities (1600–1699, 1850–1899);
+ * - financing: the change of equity (2000–2379, with the results not yet closed to it) less the period's result,
+ *   and of long-term liabilities (2380–2399, 2600–2799);
+ * - cash: cash and bank (1900–1999) at the start and at the end.
+ *
+ * Every balance-sheet line is in exactly one of these rows, so the rows' total equals the change of cash
+ * whenever the balance sheets balance. Inflows are positive, outflows negative.
+ */
+export function cashFlowRows(
+  income: readonly StatementRow[],
+  opening: readonly StatementRow[],
+  closing: readonly StatementRow[],
+): StatementRow[] {
+  const value = (rows: readonly StatementRow[], key: string) => rows.find((r) => r.key === key)?.value ?? 0n;
+  const change = (...keys: string[]) =>
+    keys.reduce((total, key) => total + value(closing, key) - value(opening, key), 0n);
+  const result = value(income, 'profit');
+  const depreciation = -value(income, 'depreciation');
+  const lines: [string, LineName, MinorUnits | string[]][] = [
+    ['result', n('Tilikauden voitto (tappio)', 'Räkenskapsperiodens vinst (förlust)'), result],
+    ['depreciation', n('Poistot ja arvonalentumiset', 'Avskrivningar och nedskrivningar'), depreciation],
+    [
+      'appropriationsAndProvisions',
+      n(
+        'Tilinpäätössiirtojen ja pakollisten varausten muutos',
+        'Förändring av bokslutsdispositioner och obligatoriska reserveringar',
+      ),
+      change('appropriationsAccumulated', 'provisions'),
+    ],
+    ['inventories', n('Vaihto-omaisuuden muutos', 'Förändring av omsättningstillgångar'), -change('inventories')],
+    [
+      'receivables',
+      n('Lyhytaikaisten saamisten muutos', 'Förändring av kortfristiga fordringar'),
+      -change('shortTermReceivables'),
+    ],
+    [
+      'payables',
+      n('Lyhytaikaisen vieraan pääoman muutos', 'Förändring av kortfristigt främmande kapital'),
+      change('shortTermLiabilities'),
+    ],
+    [
+      'operations',
+      n('Liiketoiminnan rahavirta', 'Kassaflöde från rörelsen'),
+      ['result', 'depreciation', 'appropriationsAndProvisions', 'inventories', 'receivables', 'payables'],
+    ],
+    [
+      'fixedAssets',
+      n('Investoinnit pysyviin vastaaviin (netto)', 'Investeringar i bestående aktiva (netto)'),
+      -(change('fixedAssets') + depreciation),
+    ],
+    [
+      'longTermReceivables',
+      n(
+        'Pitkäaikaisten saamisten ja rahoitusarvopapereiden muutos',
+        'Förändring av långfristiga fordringar och finansiella värdepapper',
+      ),
+      -change('longTermReceivables', 'securities'),
+    ],
+    [
+      'investments',
+      n('Investointien rahavirta', 'Kassaflöde från investeringar'),
+      ['fixedAssets', 'longTermReceivables'],
+    ],
+    [
+      'equity',
+      n('Oman pääoman muutos (pl. tilikauden tulos)', 'Förändring av eget kapital (exkl. periodens resultat)'),
+      change('equity') - result,
+    ],
+    [
+      'longTermLiabilities',
+      n('Pitkäaikaisen vieraan pääoman muutos', 'Förändring av långfristigt främmande kapital'),
+      change('longTermLiabilities'),
+    ],
+    ['financing', n('Rahoituksen rahavirta', 'Kassaflöde från finansieringen'), ['equity', 'longTermLiabilities']],
+    ['cashChange', n('Rahavarojen muutos', 'Förändring av likvida medel'), ['operations', 'investments', 'financing']],
+    ['cashAtStart', n('Rahavarat kauden alussa', 'Likvida medel vid periodens början'), value(opening, 'cash')],
+    ['cashAtEnd', n('Rahavarat kauden lopussa', 'Likvida medel vid periodens slut'), value(closing, 'cash')],
+  ];
+  const position = new Map(lines.map(([key], i) => [key, i + 1]));
+  const values = new Map<string, MinorUnits>();
+  return lines.map(([key, name, of]) => {
+    const subtotal = Array.isArray(of);
+    const amount = subtotal ? of.reduce((total, k) => total + values.get(k)!, 0n) : of;
+    values.set(key, amount);
+    return { key, name, subtotal, of: subtotal ? of.map((k) => position.get(k)!) : [], value: amount };
+  });
+}
+
+// ---------------------------------------------------------------------------------------- account types by range
+
+type AccountType = 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE';
+
+/**
+ * The account types a four-digit account number allows, by the decree's classes as the standard chart places
+ * them: 1000–1999 assets (vastaavaa), 2000–2379 equity and 2380–2999 liabilities (vastattavaa: capital loans,
+ * accumulated appropriations, provisions and debt), 3000–9999 the income statement, where income and expense
+ * accounts alternate (e.g. variation of inventories 3600–3649, financial items 9000–9699) so either is allowed.
+ * Undefined for numbers outside the four-digit ranges: no line of the statements takes them, so any type goes.
+ */
+export function allowedAccountTypes(account: string): readonly AccountType[] | undefined {
+  const number = accountNumber(account);
+  if (number === undefined || number < 1000) return undefined;
+  if (number < 2000) return ['ASSET'];
+  if (number < 2380) return ['EQUITY'];
+  if (number < 3000) return ['LIABILITY'];
+  return ['INCOME', 'EXPENSE'];
+}

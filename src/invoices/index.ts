@@ -3,6 +3,7 @@
 // and discussion.
 import { defineArea } from '../platform/area.ts';
 import type { Db } from '../db/index.ts';
+import { attachmentsOf } from '../attachments/index.ts';
 import type { CompanyService } from '../company/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { BankAccountService } from '../bankaccounts/index.ts';
@@ -30,7 +31,11 @@ export async function readInvoice(db: Db, companyId: number, id: number): Promis
     .select('currency')
     .where('company_id', '=', companyId)
     .executeTakeFirst();
-  return invoiceToWire(record, await store.checkersOf(db, companyId, id), currency?.currency ?? 'EUR');
+  const [checkers, attachments] = await Promise.all([
+    store.checkersOf(db, companyId, id),
+    attachmentsOf(db, companyId, ['INVOICE'], [id]),
+  ]);
+  return invoiceToWire(record, checkers, currency?.currency ?? 'EUR', attachments.get(id) ?? []);
 }
 
 export const invoicesArea = defineArea({
@@ -46,7 +51,7 @@ export const invoicesArea = defineArea({
     company: [
       'invoices',
       'invoice_rows',
-      'invoice_search_words',
+      'invoice_search_grams',
       'invoice_payment_events',
       'invoice_history',
       'invoice_checkers',

@@ -12,6 +12,7 @@ import { apiError } from '../platform/errors.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import type { InvoiceBasicWire, InvoiceStatus, InvoiceType, InvoiceWire } from './schemas.ts';
 import type { InvoiceCheckerRecord, InvoiceRecord } from './store.ts';
+import type { AttachmentWire } from '../attachments/index.ts';
 
 /** Fields the service sets: never stored from a request body. */
 const DERIVED = [
@@ -97,6 +98,7 @@ export function invoiceToWire(
   record: InvoiceRecord,
   checkers: readonly InvoiceCheckerRecord[],
   companyCurrency: string,
+  attachments: AttachmentWire[],
 ): InvoiceWire {
   const document = parseDocument(record);
   const sums = invoiceSumInfo(document, companyCurrency);
@@ -108,7 +110,7 @@ export function invoiceToWire(
     version: record.version,
     sum: sums![0].invoiceSumTotal,
     invoiceSumInfo: sums,
-    attachments: [],
+    attachments,
     isOffer: Boolean(record.is_offer),
   };
   if (record.ledger_receipt_id !== null) wire.ledgerReceiptId = Number(record.ledger_receipt_id);
@@ -154,18 +156,42 @@ export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-const MAX_WORDS = 64;
-const MAX_WORD_LENGTH = 40;
+/** Grams an invoice's text is indexed by, at most (a text is at most 2 000 characters). */
+const MAX_GRAMS = 2_000;
 
-/** The distinct words of a text, folded, as they are indexed for search. */
-export function searchWords(text: string): string[] {
-  const words = new Set<string>();
-  for (const word of fold(text).split(/[^0-9a-z]+/)) {
-    if (word === '') continue;
-    words.add(word.slice(0, MAX_WORD_LENGTH));
-    if (words.size >= MAX_WORDS) break;
+/** The words of folded text: runs of letters and digits. */
+export const wordsOf = (text: string): string[] =>
+  fold(text)
+    .split(/[^0-9a-z]+/)
+    .filter(Boolean);
+
+/**
+ * The grams a searchable text is indexed by: every trigram inside a word (`kaup`: `kau`, `aup`), and each word's
+ * beginning of one and of two characters marked by a leading space (` k`, ` ka`). Words are runs of [0-9a-z]
+ * after folding, so no gram of a text crosses a word and the space marks only beginnings.
+ */
+export function searchGrams(text: string): string[] {
+  const grams = new Set<string>();
+  for (const word of wordsOf(text)) {
+    grams.add(` ${word[0]}`);
+    if (word.length >= 2) grams.add(` ${word.slice(0, 2)}`);
+    for (let i = 0; i + 3 <= word.length; i++) grams.add(word.slice(i, i + 3));
+    if (grams.size >= MAX_GRAMS) break;
   }
-  return [...words];
+  return [...grams].slice(0, MAX_GRAMS);
+}
+
+/**
+ * What a word of a search term asks: a word of three or more characters occurs anywhere in the text (some of its
+ * trigrams are in the index, and the text is then checked to hold the word itself); a word of one or two
+ * characters begins a word of the text (its marked gram, exact).
+ */
+export function termGrams(word: string): { grams: string[]; substring: boolean } {
+  if (word.length < 3) return { grams: [` ${word}`], substring: false };
+  // at most four trigrams, spread from the first to the last: they narrow the candidates, the text confirms them
+  const last = word.length - 3;
+  const starts = new Set([0, Math.round(last / 3), Math.round((2 * last) / 3), last]);
+  return { grams: [...new Set([...starts].map((i) => word.slice(i, i + 3)))], substring: true };
 }
 
 /** The searchable text of an invoice: counterparty name, invoice number, additional information. */

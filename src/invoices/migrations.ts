@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { searchGrams } from './mapping.ts';
 
 export const invoiceMigrations: Record<string, Migration> = {
   '0500_invoices': {
@@ -154,6 +155,41 @@ export const invoiceMigrations: Record<string, Migration> = {
         .on('invoice_comments')
         .columns(['company_id', 'invoice_id', 'id'])
         .execute();
+    },
+  },
+  '0501_invoice_search_grams': {
+    // Search by substrings: the grams of each invoice's searchable text (searchGrams) replace its words, built
+    // from the folded text every invoice keeps (search_text), company by company in batches of invoices.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('invoice_search_grams')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('gram', 'text', (c) => c.notNull())
+        .addColumn('invoice_id', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('invoice_search_grams_pk', ['company_id', 'gram', 'invoice_id'])
+        .execute();
+      await db.schema
+        .createIndex('invoice_search_grams_by_invoice')
+        .on('invoice_search_grams')
+        .columns(['company_id', 'invoice_id'])
+        .execute();
+      let after = { company: -1, id: -1 };
+      for (;;) {
+        const batch = await sql<{ company_id: number | string; id: number | string; search_text: string }>`
+          select company_id, id, search_text from invoices
+          where company_id > ${after.company} or (company_id = ${after.company} and id > ${after.id})
+          order by company_id, id limit 500`.execute(db);
+        if (batch.rows.length === 0) break;
+        const rows = batch.rows.flatMap((r) =>
+          searchGrams(r.search_text).map((gram) => sql`(${Number(r.company_id)}, ${gram}, ${Number(r.id)})`),
+        );
+        for (let i = 0; i < rows.length; i += 1000)
+          await sql`insert into invoice_search_grams (company_id, gram, invoice_id)
+            values ${sql.join(rows.slice(i, i + 1000))}`.execute(db);
+        const last = batch.rows.at(-1)!;
+        after = { company: Number(last.company_id), id: Number(last.id) };
+      }
+      await db.schema.dropTable('invoice_search_words').execute();
     },
   },
 };

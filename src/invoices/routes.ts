@@ -14,7 +14,7 @@ import { batchGet } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
 import { endOfDay } from '../platform/clock.ts';
 import type { Rights } from '../platform/rights.ts';
-import { fold } from './mapping.ts';
+import { termGrams, wordsOf } from './mapping.ts';
 import {
   CheckingEvent,
   Comment,
@@ -129,9 +129,13 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
       tags: TAGS,
       summary: 'Search invoices',
       description:
-        'Only invoice types the user may view. `searchTerm` matches the beginnings of words of the counterparty ' +
-        'name, the invoice number and the additional information, ignoring case and accents (ä, ö, å match a, o, ' +
-        'a); several words must all match. Paged; ordered by id unless an `orderBy…` is given.',
+        'Only invoice types the user may view. `searchTerm` searches the counterparty name, the invoice number and ' +
+        'the additional information, ignoring case and accents (ä, ö, å match a, o, a): each word of three or ' +
+        'more letters or digits must occur anywhere in that text (`auppa` finds Kauppa), a word of one or two ' +
+        'must begin a word of it; several words must all match (at most 5 are used). Paged; ordered by id unless ' +
+        'an `orderBy…` is given. `meta.totalCount` is given on the first page when at most 1 000 invoices match, ' +
+        'and on a page that ends the list (fewer results than `size`); otherwise it is left out and the list ' +
+        'continues until a page is shorter than `size`.',
       schema: {
         querystring: Type.Object({
           status: Type.Optional(Type.Array(StringEnum([...INVOICE_STATUSES]), { maxItems: 20 })),
@@ -168,9 +172,10 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
         const words =
           query.searchTerm === undefined
             ? undefined
-            : fold(query.searchTerm)
-                .split(/[^0-9a-z]+/)
-                .filter(Boolean);
+            : [...new Set(wordsOf(query.searchTerm))].map((word) => {
+                const { grams, substring } = termGrams(word);
+                return substring ? { grams, substring: word } : { grams };
+              });
         return invoices.search(
           caller(auth),
           {

@@ -293,7 +293,11 @@ export const Invoice = Type.Object(
       ),
     ),
     attachments: Type.Optional(
-      Type.Array(Attachment, { maxItems: 1000, description: 'Read-only here: attached through /attachments.' }),
+      Type.Array(Attachment, {
+        maxItems: 1000,
+        description:
+          'The files attached to the invoice (reference type INVOICE), in the order they were attached. Read-only here: files are attached, renamed and removed through /attachments; a PUT must send the list unchanged or leave it out.',
+      }),
     ),
     orderNumber: Type.Optional(Text(70)),
     agreementNumber: Type.Optional(Text(70)),
@@ -343,7 +347,23 @@ const InvoiceBasicInfo = Type.Object(
   { title: 'InvoiceBasicInfo', additionalProperties: false },
 );
 export type InvoiceBasicWire = Static<typeof InvoiceBasicInfo>;
-export const InvoiceSearchResult = Page(InvoiceBasicInfo, { title: 'InvoiceSearchResult' });
+export const InvoiceSearchResult = Type.Object(
+  {
+    results: Type.Array(InvoiceBasicInfo),
+    meta: Type.Object({
+      pageNumber: Type.Integer(),
+      pageSize: Type.Integer(),
+      resultCount: Type.Integer(),
+      totalCount: Type.Optional(
+        Type.Integer({
+          description:
+            'How many invoices match: given on the first page when at most 1 000 match, and on a page that ends the list.',
+        }),
+      ),
+    }),
+  },
+  { title: 'InvoiceSearchResult' },
+);
 
 export const CheckingEvent = Type.Object(
   { comment: Type.Optional(Text(100)) },

@@ -1,5 +1,7 @@
-// SQL of invoices, their rows, search words, payment events, history, circulation and comments.
+// SQL of invoices, their rows, search grams, payment events, history, circulation and comments.
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/index.ts';
+import type { Database } from '../db/types.ts';
 import { updateIfVersion } from '../db/versioned.ts';
 import type { PageRequest } from '../platform/paging.ts';
 
@@ -37,9 +39,9 @@ export interface InvoiceRowRecord {
   product_id: number | null;
 }
 
-interface InvoiceSearchWordRecord {
+interface InvoiceSearchGramRecord {
   company_id: number;
-  word: string;
+  gram: string;
   invoice_id: number;
 }
 
@@ -91,7 +93,7 @@ declare module '../db/types.ts' {
   interface Database {
     invoices: InvoiceRecord;
     invoice_rows: InvoiceRowRecord;
-    invoice_search_words: InvoiceSearchWordRecord;
+    invoice_search_grams: InvoiceSearchGramRecord;
     invoice_payment_events: PaymentEventRecord;
     invoice_history: InvoiceHistoryRecord;
     invoice_checkers: InvoiceCheckerRecord;
@@ -144,17 +146,17 @@ export async function rowsOf(db: Db, companyId: number, invoiceId: number): Prom
     .execute();
 }
 
-/** Writes an invoice's rows and search words anew. */
-export async function replaceRowsAndWords(
+/** Writes an invoice's rows and search grams anew. */
+export async function replaceRowsAndGrams(
   db: Db,
   companyId: number,
   invoiceId: number,
   rows: InvoiceRowRecord[],
-  words: string[],
+  grams: string[],
 ): Promise<void> {
   await db.deleteFrom('invoice_rows').where('company_id', '=', companyId).where('invoice_id', '=', invoiceId).execute();
   await db
-    .deleteFrom('invoice_search_words')
+    .deleteFrom('invoice_search_grams')
     .where('company_id', '=', companyId)
     .where('invoice_id', '=', invoiceId)
     .execute();
@@ -163,11 +165,18 @@ export async function replaceRowsAndWords(
       .insertInto('invoice_rows')
       .values(rows.slice(i, i + 200))
       .execute();
-  if (words.length > 0)
+  for (let i = 0; i < grams.length; i += 500)
     await db
-      .insertInto('invoice_search_words')
-      .values(words.map((word) => ({ company_id: companyId, word, invoice_id: invoiceId })))
+      .insertInto('invoice_search_grams')
+      .values(grams.slice(i, i + 500).map((gram) => ({ company_id: companyId, gram, invoice_id: invoiceId })))
       .execute();
+}
+
+/** A word of a search term: the grams that must all be indexed, and the word itself when it may be anywhere. */
+interface SearchTermWord {
+  grams: string[];
+  /** Set when the text must hold this (folded) word as a substring: the grams alone don't place it. */
+  substring?: string;
 }
 
 export interface InvoiceSearch {
@@ -186,8 +195,8 @@ export interface InvoiceSearch {
   originalInvoiceNumber?: string;
   invoiceNumber?: number;
   productIds?: number[];
-  /** Folded words; each must begin a word of the invoice's searchable text. */
-  words?: string[];
+  /** The words of the search term; each must match (see mapping.ts `termGrams`). */
+  words?: SearchTermWord[];
   isOffer?: boolean;
   channels?: string[];
   orderByDate?: 'asc' | 'desc';
@@ -195,113 +204,147 @@ export interface InvoiceSearch {
   orderByVersion?: 'asc' | 'desc';
 }
 
-/**
- * The first string after every string that begins with `prefix`, for words of [0-9a-z]: an index range scan
- * that orders the same under any collation (digits before letters). Undefined when there is none (z…z).
- */
-function prefixEnd(prefix: string): string | undefined {
-  const trimmed = prefix.replace(/z+$/, '');
-  if (trimmed === '') return undefined;
-  const last = trimmed.at(-1)!;
-  const next = last === '9' ? 'a' : String.fromCharCode(last.charCodeAt(0) + 1);
-  return trimmed.slice(0, -1) + next;
-}
-
-/** How many invoices a word begins a word of, counted up to a cap: cheap index range counts to order by. */
+/** How many invoices a gram is in, counted up to a cap: cheap index range counts to pick the rarest by. */
 const SELECTIVITY_CAP = 20_000;
 
-async function bySelectivity(db: Db, companyId: number, words: string[]): Promise<string[]> {
-  if (words.length < 2) return words;
+async function bySelectivity(db: Db, companyId: number, grams: string[]): Promise<string[]> {
+  if (grams.length < 2) return grams;
   const counted = await Promise.all(
-    words.map(async (word) => {
-      const end = prefixEnd(word);
-      let range = db
-        .selectFrom('invoice_search_words')
+    grams.map(async (gram) => {
+      const hits = db
+        .selectFrom('invoice_search_grams')
         .select('invoice_id')
         .where('company_id', '=', companyId)
-        .where('word', '>=', word);
-      if (end) range = range.where('word', '<', end);
+        .where('gram', '=', gram)
+        .limit(SELECTIVITY_CAP);
       const row = await db
-        .selectFrom(range.limit(SELECTIVITY_CAP).as('hits'))
+        .selectFrom(hits.as('hits'))
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      return { word, n: Number(row.n) };
+      return { gram, n: Number(row.n) };
     }),
   );
-  return counted.sort((a, b) => a.n - b.n).map((c) => c.word);
+  return counted.sort((a, b) => a.n - b.n).map((c) => c.gram);
 }
 
+/** PostgreSQL: the statements of this transaction are planned for their own parameter values. */
+export async function planForTheseValues(db: Db): Promise<void> {
+  await sql`set local plan_cache_mode = force_custom_plan`.execute(db);
+}
+
+/** Matches counted for `totalCount` at most; past it the count is left out (InvoiceSearchResult). */
+const COUNT_CAP = 1_000;
+
+/** `%` and `_` of a searched word are never wildcards (words are [0-9a-z], so this is a safeguard). */
+const containing = (word: string) => `%${word.replace(/[\\%_]/g, '')}%`;
+
+/** The conditions of a search on the invoice's own columns (qualified: the query may join the grams). */
+function invoiceConditions(companyId: number, search: InvoiceSearch): Expression<SqlBool>[] {
+  const eb = expressionBuilder<Database, 'invoices'>();
+  const c: Expression<SqlBool>[] = [eb('invoices.company_id', '=', companyId)];
+  if (search.statuses?.length) c.push(eb('invoices.status', 'in', search.statuses));
+  if (search.types?.length) c.push(eb('invoices.type', 'in', search.types));
+  if (search.startDate) c.push(eb('invoices.invoice_date', '>=', search.startDate));
+  if (search.endDate) c.push(eb('invoices.invoice_date', '<=', search.endDate));
+  if (search.dueStart) c.push(eb('invoices.due_date', '>=', search.dueStart));
+  if (search.dueEnd) c.push(eb('invoices.due_date', '<=', search.dueEnd));
+  if (search.createdStart) c.push(eb('invoices.created_at', '>=', search.createdStart));
+  if (search.createdEnd) c.push(eb('invoices.created_at', '<=', search.createdEnd));
+  if (search.versionStart) c.push(eb('invoices.version', '>=', search.versionStart));
+  if (search.versionEnd) c.push(eb('invoices.version', '<=', search.versionEnd));
+  if (search.partnerId !== undefined) c.push(eb('invoices.partner_id', '=', search.partnerId));
+  if (search.factoringContractId !== undefined)
+    c.push(eb('invoices.factoring_contract_id', '=', search.factoringContractId));
+  if (search.originalInvoiceNumber !== undefined)
+    c.push(eb('invoices.original_invoice_number', '=', search.originalInvoiceNumber));
+  if (search.invoiceNumber !== undefined) c.push(eb('invoices.invoice_number', '=', search.invoiceNumber));
+  if (search.isOffer !== undefined) c.push(eb('invoices.is_offer', '=', search.isOffer));
+  if (search.channels?.length) c.push(eb('invoices.invoice_channel', 'in', search.channels));
+  if (search.productIds?.length)
+    c.push(
+      eb(
+        'invoices.id',
+        'in',
+        eb
+          .selectFrom('invoice_rows')
+          .select('invoice_rows.invoice_id')
+          .where('invoice_rows.company_id', '=', companyId)
+          .where('invoice_rows.product_id', 'in', search.productIds),
+      ),
+    );
+  for (const word of search.words ?? [])
+    if (word.substring !== undefined) c.push(sql<SqlBool>`invoices.search_text like ${containing(word.substring)}`);
+  return c;
+}
+
+/**
+ * One page of the invoices a search finds, and their number when it is known cheaply: counted on the first page
+ * up to COUNT_CAP matches, and on any page that is the last (a short page ends the list). A search term is
+ * driven through the gram index by its rarest gram, in id order, so a page reads only as many index entries as
+ * it needs; its other grams are index lookups, and a word of three or more characters is confirmed on the
+ * folded text.
+ */
 export async function searchInvoices(
   db: Db,
   companyId: number,
   search: InvoiceSearch,
   page: PageRequest,
-): Promise<{ rows: InvoiceRecord[]; total: number }> {
-  let query = db.selectFrom('invoices').where('company_id', '=', companyId);
-  if (search.statuses?.length) query = query.where('status', 'in', search.statuses);
-  if (search.types?.length) query = query.where('type', 'in', search.types);
-  if (search.startDate) query = query.where('invoice_date', '>=', search.startDate);
-  if (search.endDate) query = query.where('invoice_date', '<=', search.endDate);
-  if (search.dueStart) query = query.where('due_date', '>=', search.dueStart);
-  if (search.dueEnd) query = query.where('due_date', '<=', search.dueEnd);
-  if (search.createdStart) query = query.where('created_at', '>=', search.createdStart);
-  if (search.createdEnd) query = query.where('created_at', '<=', search.createdEnd);
-  if (search.versionStart) query = query.where('version', '>=', search.versionStart);
-  if (search.versionEnd) query = query.where('version', '<=', search.versionEnd);
-  if (search.partnerId !== undefined) query = query.where('partner_id', '=', search.partnerId);
-  if (search.factoringContractId !== undefined)
-    query = query.where('factoring_contract_id', '=', search.factoringContractId);
-  if (search.originalInvoiceNumber !== undefined)
-    query = query.where('original_invoice_number', '=', search.originalInvoiceNumber);
-  if (search.invoiceNumber !== undefined) query = query.where('invoice_number', '=', search.invoiceNumber);
-  if (search.isOffer !== undefined) query = query.where('is_offer', '=', search.isOffer);
-  if (search.channels?.length) query = query.where('invoice_channel', 'in', search.channels);
-  if (search.productIds?.length) {
-    const productIds = search.productIds;
-    query = query.where('id', 'in', (eb) =>
-      eb
-        .selectFrom('invoice_rows')
-        .select('invoice_id')
-        .where('company_id', '=', companyId)
-        .where('product_id', 'in', productIds),
-    );
+): Promise<{ rows: InvoiceRecord[]; total: number | undefined }> {
+  const conditions = invoiceConditions(companyId, search);
+  // rarest first: the first drives, the others are index lookups that drop candidates before their row is read
+  const grams = await bySelectivity(db, companyId, [...new Set((search.words ?? []).flatMap((w) => w.grams))]);
+  const ordered = search.orderByDate ?? search.orderByCreated ?? search.orderByVersion;
+  let query;
+  if (grams.length > 0) {
+    const [drive, ...others] = grams;
+    let driven = db
+      .selectFrom('invoice_search_grams as g')
+      .innerJoin('invoices', (j) =>
+        j.onRef('invoices.company_id', '=', 'g.company_id').onRef('invoices.id', '=', 'g.invoice_id'),
+      )
+      .where('g.company_id', '=', companyId)
+      .where('g.gram', '=', drive);
+    for (const gram of others)
+      driven = driven.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('invoice_search_grams as o')
+            .select('o.invoice_id')
+            .where('o.company_id', '=', companyId)
+            .where('o.gram', '=', gram)
+            .whereRef('o.invoice_id', '=', 'g.invoice_id'),
+        ),
+      );
+    query = driven.where((eb) => eb.and(conditions));
+    if (page.previousId !== undefined)
+      query = query.where('g.invoice_id', page.order === 'asc' ? '>' : '<', page.previousId);
+  } else {
+    query = db.selectFrom('invoices').where((eb) => eb.and(conditions));
+    if (page.previousId !== undefined)
+      query = query.where('invoices.id', page.order === 'asc' ? '>' : '<', page.previousId);
   }
-  const words = await bySelectivity(db, companyId, search.words ?? []);
-  if (words.length > 0) {
-    // the rarest word drives through the word index; every other word is checked on the candidate's own words
-    const [drive, ...others] = words;
-    const driveEnd = prefixEnd(drive);
-    query = query.where('id', 'in', (eb) => {
-      let range = eb
-        .selectFrom('invoice_search_words')
-        .select('invoice_id')
-        .where('company_id', '=', companyId)
-        .where('word', '>=', drive);
-      if (driveEnd) range = range.where('word', '<', driveEnd);
-      return range;
-    });
-    for (const word of others) {
-      const end = prefixEnd(word);
-      query = query.where((eb) => {
-        let own = eb
-          .selectFrom('invoice_search_words as w')
-          .select('w.invoice_id')
-          .where('w.company_id', '=', companyId)
-          .whereRef('w.invoice_id', '=', 'invoices.id')
-          .where('w.word', '>=', word);
-        if (end) own = own.where('w.word', '<', end);
-        return eb.exists(own);
-      });
-    }
-  }
-  const totalRow = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  let rows = query.selectAll();
-  if (page.previousId !== undefined) rows = rows.where('id', page.order === 'asc' ? '>' : '<', page.previousId);
-  if (search.orderByDate) rows = rows.orderBy('invoice_date', search.orderByDate);
-  if (search.orderByCreated) rows = rows.orderBy('created_at', search.orderByCreated);
-  if (search.orderByVersion) rows = rows.orderBy('version', search.orderByVersion);
-  rows = rows.orderBy('id', page.order).limit(page.pageSize).offset(page.offset);
-  return { rows: await rows.execute(), total: Number(totalRow.total) };
+  let rows = query.selectAll('invoices');
+  if (search.orderByDate) rows = rows.orderBy('invoices.invoice_date', search.orderByDate);
+  if (search.orderByCreated) rows = rows.orderBy('invoices.created_at', search.orderByCreated);
+  if (search.orderByVersion) rows = rows.orderBy('invoices.version', search.orderByVersion);
+  // by the driving index's own column when there is one, so that its order serves the page
+  rows = rows.orderBy(sql.ref(grams.length > 0 && !ordered ? 'g.invoice_id' : 'invoices.id'), page.order);
+  const found = await rows.limit(page.pageSize).offset(page.offset).execute();
+  if (page.previousId !== undefined) return { rows: found, total: undefined };
+  if (found.length < page.pageSize && (found.length > 0 || page.offset === 0))
+    return { rows: found, total: page.offset + found.length };
+  if (page.offset > 0) return { rows: found, total: undefined };
+  const counted = await db
+    .selectFrom(
+      query
+        .select('invoices.id')
+        .limit(COUNT_CAP + 1)
+        .as('hits'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(counted.n);
+  return { rows: found, total: n > COUNT_CAP ? undefined : n };
 }
 
 // ---- payment events ----

@@ -30,7 +30,7 @@
 //   same lines negated, dated when the caller says, that names the receipt it reverses; both stay in the
 //   ledger, so every period already reported keeps its figures. A receipt is reversed at most once.
 import { attachmentsOf } from '../attachments/index.ts';
-import { allocateId, allocateIds, type Db } from '../db/index.ts';
+import { allocateIdBlocks, allocateIds, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { apiError, ApiError, errorItem, notFound, type ErrorItem } from '../platform/errors.ts';
@@ -56,6 +56,7 @@ import {
 } from './mapping.ts';
 import * as store from './store.ts';
 import { isTracked, recordChange, type HistoryAction } from './history.ts';
+import { postedReceipts } from '../platform/metrics.ts';
 
 export type { ReceiptDraft } from './mapping.ts';
 
@@ -97,7 +98,9 @@ export class LedgerPosting {
 
   /** Books a new receipt inside the caller's transaction. */
   async post(trx: Db, companyId: number, draft: ReceiptDraft): Promise<PostedReceipt> {
-    return this.#book(trx, companyId, draft, null);
+    const posted = await this.#book(trx, companyId, draft, null);
+    postedReceipts.inc();
+    return posted;
   }
 
   /**
@@ -332,8 +335,13 @@ export class LedgerPosting {
   ): Promise<PostedReceipt> {
     const period = await this.#validate(trx, companyId, draft);
     const now = this.#ctx.clock.now();
-    const id = await allocateId(trx, companyId, 'ledger_receipts');
-    const receiptNumber = await allocateId(trx, companyId, `receipt_number:${period.fiscalYearId}`);
+    // the receipt's id, its number in the fiscal year, its lines' ids and the company's receipt count: one statement
+    const [id, receiptNumber, firstEntryId] = await allocateIdBlocks(trx, companyId, [
+      { name: 'ledger_receipts', count: 1 },
+      { name: `receipt_number:${period.fiscalYearId}`, count: 1 },
+      { name: 'ledger_entries', count: draft.lines.length },
+      { name: store.RECEIPT_COUNT, count: 1 },
+    ]);
     const version = nextVersion(now);
     const row = draftToRow(draft, {
       companyId,
@@ -345,7 +353,7 @@ export class LedgerPosting {
       createdAt: isoDateTime(now),
     });
     await store.insertReceipt(trx, row);
-    await this.#writeLines(trx, row, draft.lines, [], true);
+    await this.#writeLines(trx, row, draft.lines, [], true, firstEntryId);
     return { id, receiptNumber, fiscalYearId: period.fiscalYearId, version };
   }
 
@@ -405,6 +413,7 @@ export class LedgerPosting {
     lines: readonly DraftLine[],
     reusableIds: number[],
     newReceipt = false,
+    firstFreshId?: number,
   ): Promise<void> {
     const companyId = receipt.company_id;
     const reusable = new Set(reusableIds);
@@ -413,7 +422,7 @@ export class LedgerPosting {
       id !== undefined && reusable.has(id) && !kept.has(id) ? (kept.add(id), id) : 0,
     );
     const fresh = ids.filter((id) => id === 0).length;
-    let next = fresh > 0 ? await allocateIds(trx, companyId, 'ledger_entries', fresh) : 0;
+    let next = fresh > 0 ? (firstFreshId ?? (await allocateIds(trx, companyId, 'ledger_entries', fresh))) : 0;
     for (let i = 0; i < ids.length; i++) if (ids[i] === 0) ids[i] = next++;
     const entries = lines.map((line, i) => lineToEntry(receipt, ids[i], line));
     const dimensions = lines.flatMap((line, i) => allocationRows(companyId, receipt.id, ids[i], line.dimensions ?? []));

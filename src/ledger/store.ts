@@ -1,7 +1,7 @@
 // SQL of ledger receipts and their entries, written only by the ledger (posting.ts, service.ts); the one writer of
 // entries, `writeEntries`, refuses an unbalanced set of lines, so no unbalanced receipt can be stored.
 import { sql } from 'kysely';
-import { allocateId, type Db } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import { assertBalanced } from '../domain/postings.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
@@ -173,12 +173,12 @@ function withMinorUnits<R extends { amount_minor: MinorUnits }>(rows: R[]): R[] 
  * transaction of each insert, and receipts are never deleted, so it is exact. Set for existing databases by
  * migration 0307.
  */
-const RECEIPT_COUNT = 'ledger_receipts:count';
+export const RECEIPT_COUNT = 'ledger_receipts:count';
 
 /** Inserts a receipt and raises the company's receipt count, both in the caller's transaction. */
+/** A new receipt; the caller has counted it (`RECEIPT_COUNT` advanced with its ids, in one statement). */
 export async function insertReceipt(db: Db, row: LedgerReceiptRow): Promise<void> {
   await db.insertInto('ledger_receipts').values(row).execute();
-  await allocateId(db, row.company_id, RECEIPT_COUNT);
 }
 
 export async function updateReceipt(db: Db, row: LedgerReceiptRow): Promise<void> {

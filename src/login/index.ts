@@ -6,6 +6,7 @@ import { LoginService } from './service.ts';
 import { purgeExpiredFlows } from './store.ts';
 
 export { LoginService } from './service.ts';
+export { escapeHtml, renderPage } from './page.ts';
 
 export const loginArea = defineArea({
   name: 'login',

@@ -3,7 +3,7 @@
 // enabled by it), and the flow itself lives in a cookie, so the page needs both, as the interface says.
 import { randomBytes } from 'node:crypto';
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 

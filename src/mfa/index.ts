@@ -6,7 +6,13 @@ import { mfaRoutes } from './routes.ts';
 import { MfaService } from './service.ts';
 import { purgeExpired } from './store.ts';
 
-export { MfaService, type Decision, type PendingTransaction, type TransactionState } from './service.ts';
+export {
+  MfaService,
+  type Decision,
+  type PendingTransaction,
+  type SandboxOutcome,
+  type TransactionState,
+} from './service.ts';
 
 export const mfaArea = defineArea({
   name: 'mfa',

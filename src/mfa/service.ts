@@ -39,6 +39,9 @@ const MAX_DETAIL_LINES = 50;
 
 export type Decision = 'APPROVE' | 'REJECT';
 
+/** How the sandbox ends a new two-factor transaction: confirmed, rejected (406) or expired at once (408). */
+export type SandboxOutcome = 'CONFIRM' | 'REJECT' | 'EXPIRE';
+
 /** What a status query finds. */
 export type TransactionState =
   | { state: 'PENDING' }
@@ -67,6 +70,8 @@ export class MfaService implements TwoFactorGate {
   readonly #rights = new Map<string, RightRequirement | null>();
   /** Called after a commit that may have written webhook events (wakes the delivery worker). */
   onEventsWritten: () => void = () => {};
+  /** The sandbox's choice for a new transaction (set by the sandbox area; confirm when it is not there). */
+  sandboxOutcome: (request: RouteRequest<RouteSchemas>) => Promise<SandboxOutcome> = () => Promise.resolve('CONFIRM');
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
@@ -89,6 +94,7 @@ export class MfaService implements TwoFactorGate {
   ): Promise<{ transactionIdentifier: string; confirmationApp: string }> {
     const described = await spec.describe(request);
     const now = this.#ctx.clock.now();
+    const outcome = this.#ctx.config.mode === 'sandbox' ? await this.sandboxOutcome(request) : undefined;
     const transactionId = randomUUID();
     const details = (described.details ?? []).slice(0, MAX_DETAIL_LINES);
     await store.insertTransaction(this.#ctx.db, {
@@ -108,13 +114,14 @@ export class MfaService implements TwoFactorGate {
       failed: false,
       result: null,
       created_at: isoDateTime(now),
-      expires_at: isoDateTime(new Date(now.getTime() + CONFIRM_WITHIN_MS)),
+      expires_at: isoDateTime(new Date(now.getTime() + (outcome === 'EXPIRE' ? 0 : CONFIRM_WITHIN_MS))),
       decided_at: null,
       confirm_read_at: null,
       keep_until: isoDateTime(new Date(now.getTime() + KEEP_STATUS_MS)),
     });
-    // The vendor's test server accepts every action by itself: so does the sandbox.
-    if (this.#ctx.config.mode === 'sandbox') await this.decide(transactionId, request.auth.userId, 'APPROVE');
+    // The vendor's test server accepts every action by itself: so does the sandbox, unless scripted otherwise.
+    if (outcome === 'CONFIRM' || outcome === 'REJECT')
+      await this.decide(transactionId, request.auth.userId, outcome === 'CONFIRM' ? 'APPROVE' : 'REJECT');
     return { transactionIdentifier: transactionId, confirmationApp: CONFIRMATION_APP };
   }
 

@@ -23,6 +23,17 @@ export class ManualClock implements Clock {
   }
 }
 
+/** The system time moved forward by an offset: the sandbox's clock, which integrators move (POST /sandbox/clock). */
+export class ShiftedClock implements Clock {
+  #offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+  advance(ms: number): void {
+    this.#offsetMs += ms;
+  }
+}
+
 /** `YYYY-MM-DD` of a date, in UTC. */
 export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);

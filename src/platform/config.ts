@@ -8,6 +8,16 @@ export interface Config {
   port: number;
   /** `postgres://…`, a SQLite file path, or `:memory:`. */
   databaseUrl: string;
+  /**
+   * A streaming replica (hot standby) of that database, for long reads that need not see a request's own
+   * writes: reports and the SIE export. None: they read the primary.
+   */
+  databaseReadUrl?: string;
+  /**
+   * A direct connection to the DATABASE_URL database when that goes through a pooler in transaction mode: for
+   * LISTEN (the caches' change notices) and the backup tools.
+   */
+  databaseDirectUrl?: string;
   /** Secret that signs access tokens (HS256). Required in production. */
   signingSecret?: string;
   /** Public address of the service root, used as token issuer and in printed links. */
@@ -64,6 +74,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? (mode === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: integer('PORT', env.PORT, 8080),
     databaseUrl: env.DATABASE_URL || './data/tase.sqlite',
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
     signingSecret,
     publicUrl: env.TASE_PUBLIC_URL || undefined,
     rateLimitPerSecond: integer('TASE_RATE_LIMIT', env.TASE_RATE_LIMIT, 60),

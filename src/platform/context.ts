@@ -24,6 +24,8 @@ export interface CompanySetup {
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Where reports and the SIE export read: the replica of DATABASE_READ_URL, else `db` (never for a read of own writes). */
+  readDb: Db;
   engine: Engine;
   /** When per-process caches of database state may be stale (see src/db/changes.ts). */
   changes: ChangeStamps;

@@ -113,6 +113,37 @@ export const ERRORS = {
     message: 'Only a FAILED delivery can be sent again; this one is {status}.',
   },
 
+  // integrations (src/integrations) and the sandbox (src/sandbox)
+  INTEGRATION_REQUEST_EXPIRED: {
+    status: 410,
+    message: 'The integration request has expired: it was valid 15 minutes after the customer accepted.',
+  },
+  INTEGRATION_REQUEST_DECIDED: { status: 400, message: 'The integration request has been decided already.' },
+  INTEGRATION_COMPANIES_MISMATCH: {
+    status: 400,
+    message: 'approve and reject must name each company of companiesToIntegrate exactly once ({detail}).',
+  },
+  INTEGRATION_OTHER_ENVIRONMENT: {
+    status: 403,
+    message: 'The integration was specified in the {environment} environment; this service runs in another.',
+  },
+  INTEGRATION_UNDER_REVIEW: {
+    status: 409,
+    message: 'The specification is under review and cannot change until the reviewer has decided.',
+  },
+  INTEGRATION_NOT_DRAFT: { status: 409, message: 'Only a draft can be sent for review; this version is {status}.' },
+  INTEGRATION_CALLBACK_INVALID: {
+    status: 400,
+    message: 'callbackUrl must be an absolute https URL (http only on localhost) without credentials or fragment.',
+  },
+  INTEGRATION_RIGHT_LISTED_TWICE: { status: 400, message: 'Right {right} is requested more than once.' },
+  SANDBOX_CLOCK_FIXED: { status: 409, message: 'The clock of this service cannot be moved.' },
+  SANDBOX_MFA_OUTCOME_INVALID: {
+    status: 400,
+    message: "The header X-Tase-Sandbox-Mfa must be CONFIRM, REJECT or EXPIRE, got '{value}'.",
+  },
+  SANDBOX_SEED_REFUSED: { status: 400, message: 'The fixture was refused: {detail}.' },
+
   // products and groups
   TRAVEL_PRODUCT_CANNOT_BE_DELETED: { status: 400 },
   TRAVEL_PRODUCT_GROUP_CANNOT_BE_DELETED: { status: 400 },
@@ -129,7 +160,16 @@ export const ERRORS = {
   // reports and SIE export (src/reports, src/sie)
   TOO_MANY_ACCOUNTS: { status: 400, message: 'At most {max} accounts may be requested at once; got {count}.' },
   REPORT_FILTER_NOT_SUPPORTED: { status: 400, message: 'The report cannot filter by {filter}: {reason}.' },
-  REPORT_TYPE_NOT_SUPPORTED: { status: 400, message: 'Only INCOME_STATEMENT and BALANCE_SHEET reports are served.' },
+  ACCOUNT_TYPE_NOT_IN_RANGE: {
+    status: 400,
+    message:
+      "ACCOUNT_TYPE_NOT_IN_RANGE: account {number} is in the decree's range of {allowed} accounts, so it cannot be {type}.",
+  },
+  REPORT_FILTER_INVALID: { status: 400, message: 'The report filter {filter} is not valid: {reason}.' },
+  REPORT_CUSTOMER_COMPANY_NOT_ALLOWED: {
+    status: 403,
+    message: 'A report can be asked only for the company the caller acts for.',
+  },
   REPORT_LANGUAGE_NOT_SUPPORTED: { status: 400, message: 'The report language must be fi (FINNISH) or sv (SWEDISH).' },
   REPORT_TOO_LARGE: {
     status: 400,

@@ -3,6 +3,7 @@
 import { defineArea } from './area.ts';
 import { RateLimiter, purgeExpiredWindows } from './rate-limit.ts';
 import { statusRoutes } from './status.ts';
+import { changeNoticeMigrations } from '../db/change-notices.ts';
 
 // Named after its service, the rate limiter (app.services.rateLimit).
 export const platformArea = defineArea({
@@ -16,6 +17,7 @@ export const platformArea = defineArea({
       engine: ctx.engine,
       databaseUrl: ctx.config.databaseUrl,
     }),
+  migrations: changeNoticeMigrations,
   routes: (_rateLimit, ctx) => statusRoutes(ctx),
   purge: { global: { rateLimitWindows: purgeExpiredWindows } },
 });

@@ -16,7 +16,7 @@ import {
   LedgerAccountsReportResponse,
   TrialBalance,
 } from './schemas.ts';
-import { parseAccounts, reportOptions, type ReportService } from './service.ts';
+import { parseAccounts, type ReportService } from './service.ts';
 
 const RIGHT = 'accounting.reports' as const;
 const TAGS = ['Reports'];
@@ -41,7 +41,7 @@ const YEAR_NOTE =
 const DIMENSION_NOTE =
   'With `dimensionId` and `itemId` only the amounts allocated to that dimension item count (each line with its allocated amount); an item not in the dimension, or only one of the two, is refused with 400.';
 const FIGURES_NOTE =
-  'Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt types) sum the lines.';
+  'Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt options, line options) sum the lines.';
 
 function dimensionOf(query: { dimensionId?: number; itemId?: number }) {
   return query.dimensionId === undefined && query.itemId === undefined
@@ -56,15 +56,14 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
       path: '/reports/accounting',
       right: view(RIGHT),
       tags: TAGS,
-      summary: 'Income statement or balance sheet',
-      description: `The income statement of the period or the balance sheet at its end, in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (\`options.reportLanguage\`). \`reportData.periods\` holds the asked period, then each of \`comparisonPeriods\`. ${YEAR_NOTE} ${LEDGER_NOTE} ${FIGURES_NOTE}`,
+      summary: 'Income statement, balance sheet or cash flow statement',
+      description: `The income statement of the period, the balance sheet at its end or the cash flow statement of the period (by the indirect method, see \`type\`), in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (\`options.reportLanguage\`). \`reportData.periods\` holds the asked period, then each of \`comparisonPeriods\`. Every option of the request is applied as its field describes; a receipt status other than APPROVED is refused. ${YEAR_NOTE} ${LEDGER_NOTE} ${FIGURES_NOTE}`,
       schema: {
         body: AccountingReportRequest,
         response: { 200: AccountingReportResponse },
       },
       handler: async ({ auth, body }) => {
-        const { filter, language } = reportOptions(body);
-        if (body.type === 'CASH_FLOW') throw reports.refuseType('type');
+        const { filter, language } = await reports.options(auth.companyId, body);
         await reports.checkDimension(auth.companyId, body.dimension, 'dimension');
         const type = body.type;
         const periods = await reports.periodsOf(auth.companyId, body);
@@ -90,7 +89,7 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
         response: { 200: LedgerAccountsReportResponse },
       },
       handler: async ({ auth, body }) => {
-        const { filter } = reportOptions(body);
+        const { filter } = await reports.options(auth.companyId, body);
         await reports.checkDimension(auth.companyId, body.dimension, 'dimension');
         const periods = await reports.periodsOf(auth.companyId, body);
         return {
@@ -116,7 +115,7 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
         response: { 200: GeneralLedgerReportResponse },
       },
       handler: async ({ auth, params, body }) => {
-        const { filter } = reportOptions(body);
+        const { filter } = await reports.options(auth.companyId, body);
         const [period] = await reports.periodsOf(auth.companyId, body);
         return {
           reportParameters: { ...body, startDate: period.startDate },

@@ -170,12 +170,17 @@ const REPORT_RECEIPT_STATUSES = [
 ];
 
 const FILTER_NOTE =
-  'Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status, and any option this service does not apply, is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored.';
+  'Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored.';
 
 const ReceiptStatusList = Type.Array(StringEnum(REPORT_RECEIPT_STATUSES), {
   maxItems: REPORT_RECEIPT_STATUSES.length,
   description: FILTER_NOTE,
 });
+
+const TEXT_MATCH =
+  'case-insensitive for the letters A–Z, Å, Ä and Ö, anywhere in the text (`%` and `_` are plain characters)';
+const CURRENCY_RULE =
+  "A receipt's currency is the currency of its document: an invoice's receipt is in the invoice's currency, every other receipt (journals, salaries, VAT, payments) in the company's currency.";
 
 const commonOptions = {
   receiptType: Type.Optional(
@@ -184,12 +189,34 @@ const commonOptions = {
       description: 'Only lines of receipts of these types (none or empty: all types).',
     }),
   ),
-  receiptCurrency: Type.Optional(StringEnum([...CURRENCIES], { description: 'Not applied: refused with 400.' })),
-  receiptName: Type.Optional(Type.String({ maxLength: 200, description: 'Not applied: refused with 400.' })),
-  entryPeriodStart: Type.Optional(DateString({ description: 'Not applied: refused with 400.' })),
-  entryPeriodEnd: Type.Optional(DateString({ description: 'Not applied: refused with 400.' })),
-  transactionValue: Type.Optional(Type.String({ maxLength: 40, description: 'Not applied: refused with 400.' })),
-  transactionCurrency: Type.Optional(StringEnum([...CURRENCIES], { description: 'Not applied: refused with 400.' })),
+  receiptCurrency: Type.Optional(
+    StringEnum([...CURRENCIES], { description: `Only lines of receipts in this currency. ${CURRENCY_RULE}` }),
+  ),
+  receiptName: Type.Optional(
+    Type.String({ maxLength: 200, description: `Only lines of receipts whose name holds this text, ${TEXT_MATCH}.` }),
+  ),
+  entryPeriodStart: Type.Optional(
+    DateString({
+      description:
+        'Only lines of receipts entered into the ledger on or after this day (the UTC day the receipt was recorded, which may differ from its receipt date). Not after `entryPeriodEnd` (400).',
+    }),
+  ),
+  entryPeriodEnd: Type.Optional(
+    DateString({ description: 'Only lines of receipts entered into the ledger on or before this day (UTC).' }),
+  ),
+  transactionValue: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      pattern: '^\\s*[+-]?[0-9]{1,15}([.,][0-9]{1,2})?\\s*$',
+      description:
+        'Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits).',
+    }),
+  ),
+  transactionCurrency: Type.Optional(
+    StringEnum([...CURRENCIES], {
+      description: `Only lines in this currency. Every line of a receipt is in its document's currency, so this selects the same lines as \`receiptCurrency\`; both given and different is refused with 400 \`REPORT_FILTER_INVALID\`. ${CURRENCY_RULE}`,
+    }),
+  ),
   reportLanguage: Type.Optional(
     Type.String({
       maxLength: 20,
@@ -198,6 +225,12 @@ const commonOptions = {
     }),
   ),
 };
+
+const CustomerCompanyId = Type.String({
+  maxLength: 40,
+  description:
+    'The company the report is for: the id of the company the caller acts for (a token or key is bound to one company); any other is refused with 403 `REPORT_CUSTOMER_COMPANY_NOT_ALLOWED`.',
+});
 
 const PeriodAddition = Type.Object(
   {
@@ -245,15 +278,13 @@ export const AccountingReportRequest = Type.Object(
     ...requestFields,
     type: StringEnum(['INCOME_STATEMENT', 'CASH_FLOW', 'BALANCE_SHEET'], {
       description:
-        "`INCOME_STATEMENT`: the lines of the period in the accounting decree's format by nature of expense (liikevaihto … tilikauden voitto (tappio)), income positive, expenses negative. `BALANCE_SHEET`: balances at the end of the period (vastaavaa, vastattavaa), both sides positive and equal; the fiscal year's result so far is the period's profit, earlier years' results not yet closed to equity are with the retained earnings. `CASH_FLOW` is refused with 400 `REPORT_TYPE_NOT_SUPPORTED`.",
+        "`INCOME_STATEMENT`: the lines of the period in the accounting decree's format by nature of expense (liikevaihto … tilikauden voitto (tappio)), income positive, expenses negative. `BALANCE_SHEET`: balances at the end of the period (vastaavaa, vastattavaa), both sides positive and equal; the fiscal year's result so far is the period's profit, earlier years' results not yet closed to equity are with the retained earnings. `CASH_FLOW`: the cash flow statement (rahoituslaskelma) of the period by the indirect method: the period's result, depreciation (6800–6999) added back, the changes of accumulated appropriations and provisions (2400–2599), inventories (1500–1599), short-term receivables (1700–1849) and short-term liabilities (2800–2999) give the cash flow from operations; fixed assets bought net of sales (the change of 1000–1499 plus the depreciation) and the change of long-term receivables and securities (1600–1699, 1850–1899) the cash flow from investments; the change of equity less the period's result and the change of long-term liabilities the cash flow from financing; their sum is the change of cash and bank (1900–1999), shown with the cash at the start and at the end. Changes are read from the balance sheets at the day before the period and at its end; inflows positive, outflows negative.",
     }),
     options: Type.Optional(
       Type.Object(
         {
           ...commonOptions,
-          customerCompanyId: Type.Optional(
-            Type.String({ maxLength: 40, description: 'Not applied: refused with 400.' }),
-          ),
+          customerCompanyId: Type.Optional(CustomerCompanyId),
         },
         { additionalProperties: false, title: 'AccountingReportRequestOptions' },
       ),
@@ -301,9 +332,7 @@ export const LedgerAccountsReportRequest = Type.Object(
       Type.Object(
         {
           ...commonOptions,
-          customerCompanyId: Type.Optional(
-            Type.String({ maxLength: 40, description: 'Not applied: refused with 400.' }),
-          ),
+          customerCompanyId: Type.Optional(CustomerCompanyId),
         },
         { additionalProperties: false, title: 'LedgerAccountsReportRequestOptions' },
       ),
@@ -353,9 +382,19 @@ export const GeneralLedgerReportRequest = Type.Object(
       Type.Object(
         {
           ...commonOptions,
-          receiptNumbers: Type.Optional(Type.String({ maxLength: 200, description: 'Not applied: refused with 400.' })),
+          receiptNumbers: Type.Optional(
+            Type.String({
+              maxLength: 200,
+              pattern: '^\\s*[0-9]{1,9}(\\s*-\\s*[0-9]{1,9})?(\\s*,\\s*[0-9]{1,9}(\\s*-\\s*[0-9]{1,9})?)*\\s*$',
+              description:
+                'Only lines of receipts with these numbers: numbers and inclusive ranges separated by commas, e.g. `1,4,10-20` (a range ending before it starts is refused with 400). Receipt numbers run per fiscal year, so across years a number selects a receipt of each year.',
+            }),
+          ),
           transactionDescription: Type.Optional(
-            Type.String({ maxLength: 200, description: 'Not applied: refused with 400.' }),
+            Type.String({
+              maxLength: 200,
+              description: `Only lines whose description holds this text, ${TEXT_MATCH}.`,
+            }),
           ),
         },
         { additionalProperties: false, title: 'GeneralLedgerReportRequestOptions' },

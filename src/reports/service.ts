@@ -7,13 +7,20 @@ import type { AppContext } from '../platform/context.ts';
 import { apiError } from '../platform/errors.ts';
 import { isoDate } from '../platform/clock.ts';
 import { paged, type PageRequest } from '../platform/paging.ts';
-import { Decimal, fromMinorUnits, type MinorUnits } from '../domain/decimal.ts';
-import { BALANCE_SHEET, INCOME_STATEMENT, statementRows, type ReportLanguage } from '../domain/financial-statements.ts';
+import { Decimal, fromMinorUnits, toMinorUnits, type MinorUnits } from '../domain/decimal.ts';
+import {
+  BALANCE_SHEET,
+  cashFlowRows,
+  INCOME_STATEMENT,
+  statementRows,
+  type ReportLanguage,
+  type StatementRow,
+} from '../domain/financial-statements.ts';
 import { findDimensionItems } from '../dimensions/index.ts';
 import { balancesOn, fiscalYearStartOn, netOf, restartsEachYear, trialBalance } from './balances.ts';
 import * as store from './store.ts';
-import { BEGINNING } from './store.ts';
-import type { ChartAccount, LineFilter, Movements } from './store.ts';
+import { BEGINNING, folded } from './store.ts';
+import type { ChartAccount, LineFilter, Movements, ReceiptFilter } from './store.ts';
 
 const MAX_ACCOUNTS = 200;
 /** Lines one general-ledger report of an account may hold (it has no paging in the real interface). */
@@ -51,10 +58,9 @@ export interface DimensionFilter {
   itemId: number;
 }
 
-/** The filters of a report request, checked and resolved: see `ReportService.filter`. */
-export interface ReportFilter {
+/** The filters of a report request, checked and resolved: see `reportOptions`. */
+export interface ReportFilter extends Omit<LineFilter, 'accounts'> {
   dimension?: DimensionFilter;
-  receiptTypes?: string[];
 }
 
 export interface Period {
@@ -62,21 +68,77 @@ export interface Period {
   endDate: string;
 }
 
-export type StatementType = 'INCOME_STATEMENT' | 'BALANCE_SHEET';
-
-/** The options of a real report request this service applies; every other one is refused, never ignored. */
-const APPLIED_OPTIONS: ReadonlySet<string> = new Set(['receiptType', 'reportLanguage']);
+export type StatementType = 'INCOME_STATEMENT' | 'BALANCE_SHEET' | 'CASH_FLOW';
 
 const LANGUAGES: Record<string, ReportLanguage> = { fi: 'fi', finnish: 'fi', sv: 'sv', swedish: 'sv' };
 
+/** The options of the real report requests (each request has a subset of them). */
+interface RequestOptions {
+  receiptType?: string[];
+  reportLanguage?: string;
+  receiptName?: string;
+  receiptCurrency?: string;
+  transactionCurrency?: string;
+  entryPeriodStart?: string;
+  entryPeriodEnd?: string;
+  transactionValue?: string;
+  customerCompanyId?: string;
+  receiptNumbers?: string;
+  transactionDescription?: string;
+}
+
 interface ReportRequest {
   receiptStatus?: string[];
-  options?: { receiptType?: string[]; reportLanguage?: string } & Record<string, unknown>;
+  options?: RequestOptions;
   dimension?: DimensionFilter;
 }
 
-/** The filter and language of a real report request; 400 for a status or an option this service does not apply. */
-export function reportOptions(request: ReportRequest): { filter: ReportFilter; language: ReportLanguage } {
+/** `1,3,5-9`: receipt numbers and inclusive ranges (the schema's pattern has checked the syntax). */
+function receiptNumberRanges(text: string): [number, number][] {
+  return text
+    .split(',')
+    .map((part) => part.split('-').map((n) => Number(n.trim())))
+    .map(([low, high = low]): [number, number] => {
+      if (low > high)
+        throw apiError('REPORT_FILTER_INVALID', 'options.receiptNumbers', {
+          filter: 'receiptNumbers',
+          reason: `the range ${low}-${high} ends before it starts`,
+        });
+      return [low, high];
+    });
+}
+
+/** `transactionValue`: an exact amount; unsigned it matches a debit or a credit of that size, signed only its side. */
+function amountOf(text: string): { minor: MinorUnits; eitherSide: boolean } {
+  const value = new Decimal(text.trim().replace(',', '.'));
+  return { minor: toMinorUnits(value), eitherSide: !/^[+-]/.test(text.trim()) };
+}
+
+/** The document currency the currency options ask for; two different ones contradict each other (400). */
+function currencyOf(options: RequestOptions): string | undefined {
+  const { receiptCurrency, transactionCurrency } = options;
+  if (receiptCurrency && transactionCurrency && receiptCurrency !== transactionCurrency)
+    throw apiError('REPORT_FILTER_INVALID', 'options.transactionCurrency', {
+      filter: 'transactionCurrency',
+      reason: `every line of a receipt is in its document's currency, so it cannot differ from receiptCurrency ${receiptCurrency}`,
+    });
+  return receiptCurrency ?? transactionCurrency;
+}
+
+interface CompanyOfReport {
+  companyId: number;
+  currency: string;
+}
+
+/**
+ * The filter and language of a real report request: every option is applied, none ignored. 400 for a receipt
+ * status other than APPROVED (only approved receipts are in the ledger) and for contradictory options; 403 for a
+ * `customerCompanyId` other than the company the caller acts for.
+ */
+function reportOptions(
+  request: ReportRequest,
+  company: CompanyOfReport,
+): { filter: ReportFilter; language: ReportLanguage } {
   const notApproved = (request.receiptStatus ?? []).find((status) => status !== 'APPROVED');
   if (notApproved !== undefined)
     throw apiError('REPORT_FILTER_NOT_SUPPORTED', 'receiptStatus', {
@@ -84,18 +146,26 @@ export function reportOptions(request: ReportRequest): { filter: ReportFilter; l
       reason: 'only APPROVED receipts are in the ledger',
     });
   const options = request.options ?? {};
-  for (const [name, value] of Object.entries(options)) {
-    if (value === undefined || APPLIED_OPTIONS.has(name)) continue;
-    throw apiError('REPORT_FILTER_NOT_SUPPORTED', `options.${name}`, {
-      filter: name,
-      reason: 'this service does not apply it',
-    });
-  }
   const language = LANGUAGES[(options.reportLanguage ?? 'fi').toLowerCase()];
   if (!language) throw apiError('REPORT_LANGUAGE_NOT_SUPPORTED', 'options.reportLanguage');
+  if (options.customerCompanyId !== undefined && options.customerCompanyId.trim() !== String(company.companyId))
+    throw apiError('REPORT_CUSTOMER_COMPANY_NOT_ALLOWED', 'options.customerCompanyId');
   const filter: ReportFilter = {};
   if (request.dimension) filter.dimension = request.dimension;
   if (options.receiptType && options.receiptType.length > 0) filter.receiptTypes = [...new Set(options.receiptType)];
+  const receipts: ReceiptFilter = {};
+  if (options.receiptName !== undefined && options.receiptName.trim() !== '')
+    receipts.name = folded(options.receiptName.trim());
+  if (options.receiptNumbers !== undefined) receipts.numbers = receiptNumberRanges(options.receiptNumbers);
+  const { entryPeriodStart: first, entryPeriodEnd: last } = options;
+  if (first !== undefined && last !== undefined) checkRange(first, last, 'options.entryPeriodStart');
+  if (first !== undefined || last !== undefined) receipts.entered = { first, last };
+  const currency = currencyOf(options);
+  if (currency !== undefined) receipts.currency = { currency, companyCurrency: company.currency };
+  if (Object.keys(receipts).length > 0) filter.receipts = receipts;
+  if (options.transactionDescription !== undefined && options.transactionDescription.trim() !== '')
+    filter.description = folded(options.transactionDescription.trim());
+  if (options.transactionValue !== undefined) filter.amount = amountOf(options.transactionValue);
   return { filter, language };
 }
 
@@ -106,24 +176,24 @@ export class ReportService {
   }
 
   async #chart(companyId: number, numbers?: string[]): Promise<Map<string, ChartAccount>> {
-    return new Map((await store.chart(this.#ctx.db, companyId, numbers)).map((a) => [a.number, a]));
+    return new Map((await store.chart(this.#ctx.readDb, companyId, numbers)).map((a) => [a.number, a]));
   }
 
   async #yearStarts(companyId: number) {
-    const years = await store.fiscalYears(this.#ctx.db, companyId);
+    const years = await store.fiscalYears(this.#ctx.readDb, companyId);
     return (date: string) => fiscalYearStartOn(years, date) ?? BEGINNING;
   }
 
   /** Checks a dimension filter against the company's register: the item must exist in that dimension. */
   async checkDimension(companyId: number, dimension: DimensionFilter | undefined, field: string): Promise<void> {
     if (!dimension) return;
-    const [item] = await findDimensionItems(this.#ctx.db, companyId, [dimension.itemId]);
+    const [item] = await findDimensionItems(this.#ctx.readDb, companyId, [dimension.itemId]);
     if (!item || item.dimensionId !== dimension.dimensionId)
       throw apiError('DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION', field);
   }
 
   #movements(companyId: number, from: string, through: string, filter: LineFilter): Promise<Movements> {
-    return store.movements(this.#ctx.db, companyId, from, through, filter);
+    return store.movements(this.#ctx.readDb, companyId, from, through, filter);
   }
 
   /** The four spans of a period (balances.ts `PeriodSpans`), each one query of `movements`. */
@@ -180,7 +250,7 @@ export class ReportService {
     page: PageRequest,
   ) {
     checkRange(startDate, endDate);
-    const db = this.#ctx.db;
+    const db = this.#ctx.readDb;
     const query = { start: startDate, end: endDate, accounts };
     const [total, lines] = await Promise.all([
       store.countLines(db, companyId, query),
@@ -274,14 +344,49 @@ export class ReportService {
     });
   }
 
-  refuseType(field: string) {
-    return apiError('REPORT_TYPE_NOT_SUPPORTED', field);
+  /** The filter and language of a real report request (see `reportOptions`). */
+  async options(companyId: number, request: ReportRequest) {
+    const currency = await store.companyCurrency(this.#ctx.db, companyId);
+    return reportOptions(request, { companyId, currency });
+  }
+
+  async #incomeStatement(companyId: number, period: Period, filter: ReportFilter): Promise<StatementRow[]> {
+    const moved = await this.#movements(companyId, period.startDate, period.endDate, filter);
+    return statementRows(INCOME_STATEMENT, netOf(moved));
+  }
+
+  /** The balance sheet at the end of a day (none before the first day: every line is zero). */
+  async #balanceSheet(companyId: number, on: string, filter: ReportFilter): Promise<StatementRow[]> {
+    if (on === '') return statementRows(BALANCE_SHEET, new Map());
+    const { beforeYear, inYear } = await this.#balancesOn(companyId, on, filter);
+    const chart = await this.#chart(companyId);
+    const balances = new Map<string, MinorUnits>();
+    let profit = 0n;
+    let earlier = 0n;
+    for (const [account, amount] of netOf(beforeYear)) {
+      if (restartsEachYear(account, chart)) earlier += amount;
+      else balances.set(account, amount);
+    }
+    for (const [account, amount] of netOf(inYear)) {
+      if (restartsEachYear(account, chart)) profit += amount;
+      else balances.set(account, (balances.get(account) ?? 0n) + amount);
+    }
+    return statementRows(
+      BALANCE_SHEET,
+      balances,
+      new Map([
+        ['profit', profit],
+        ['retainedEarnings', earlier],
+      ]),
+    );
   }
 
   /**
    * The income statement of a period (its lines' movements: income positive, expenses negative) or the balance
    * sheet at the period's end (balance-sheet accounts' balances, with the fiscal year's result so far as the
-   * period's profit and earlier years' results not yet closed to equity with the retained earnings).
+   * period's profit and earlier years' results not yet closed to equity with the retained earnings), or the cash
+   * flow statement of the period by the indirect method (financial-statements.ts `cashFlowRows`) from the income
+   * statement of the period and the balance sheets at the day before it and at its end.
    */
   async statement(
     companyId: number,
@@ -290,32 +395,16 @@ export class ReportService {
     filter: ReportFilter,
     language: ReportLanguage,
   ) {
-    let rows;
-    if (type === 'INCOME_STATEMENT') {
-      const moved = await this.#movements(companyId, period.startDate, period.endDate, filter);
-      rows = statementRows(INCOME_STATEMENT, netOf(moved));
-    } else {
-      const { beforeYear, inYear } = await this.#balancesOn(companyId, period.endDate, filter);
-      const chart = await this.#chart(companyId);
-      const balances = new Map<string, MinorUnits>();
-      let profit = 0n;
-      let earlier = 0n;
-      for (const [account, amount] of netOf(beforeYear)) {
-        if (restartsEachYear(account, chart)) earlier += amount;
-        else balances.set(account, amount);
-      }
-      for (const [account, amount] of netOf(inYear)) {
-        if (restartsEachYear(account, chart)) profit += amount;
-        else balances.set(account, (balances.get(account) ?? 0n) + amount);
-      }
-      rows = statementRows(
-        BALANCE_SHEET,
-        balances,
-        new Map([
-          ['profit', profit],
-          ['retainedEarnings', earlier],
-        ]),
-      );
+    let rows: StatementRow[];
+    if (type === 'INCOME_STATEMENT') rows = await this.#incomeStatement(companyId, period, filter);
+    else if (type === 'BALANCE_SHEET') rows = await this.#balanceSheet(companyId, period.endDate, filter);
+    else {
+      const [income, opening, closing] = await Promise.all([
+        this.#incomeStatement(companyId, period, filter),
+        this.#balanceSheet(companyId, store.dayBefore(period.startDate), filter),
+        this.#balanceSheet(companyId, period.endDate, filter),
+      ]);
+      rows = cashFlowRows(income, opening, closing);
     }
     return {
       ...period,
@@ -355,7 +444,7 @@ export class ReportService {
 
   /** The lines of one account in a period, in general-ledger order, and their sum. */
   async accountLines(companyId: number, account: string, period: Period, filter: ReportFilter) {
-    const db = this.#ctx.db;
+    const db = this.#ctx.readDb;
     const query = { start: period.startDate, end: period.endDate, accounts: [account], ...filter };
     const total = await store.countLines(db, companyId, query);
     if (total > MAX_ACCOUNT_LINES)

@@ -32,6 +32,49 @@ export interface LineFilter {
   receiptTypes?: string[];
   /** Only these accounts. */
   accounts?: string[];
+  /** Only lines of receipts matching these (see `ReceiptFilter`). */
+  receipts?: ReceiptFilter;
+  /** Only lines whose description holds this text (folded, see `folded`). */
+  description?: string;
+  /** Only lines of this amount (minor units); `eitherSide`: its debit or its credit. */
+  amount?: { minor: MinorUnits; eitherSide: boolean };
+}
+
+/** Conditions on the receipt of a line. */
+export interface ReceiptFilter {
+  /** Text the receipt's name holds (folded, see `folded`). */
+  name?: string;
+  /** Receipt numbers: ranges [low, high], inclusive. */
+  numbers?: [number, number][];
+  /** Entered into the ledger on these days (UTC) of its record: [first, last], either end open. */
+  entered?: { first?: string; last?: string };
+  /**
+   * The currency of the receipt's document: an invoice's receipt has its invoice's currency, every other receipt
+   * the company's (`companyCurrency`).
+   */
+  currency?: { currency: string; companyCurrency: string };
+}
+
+/** Whether a filter narrows lines beyond what the month totals can answer (accounts are answered there). */
+function narrowsLines(filter: LineFilter): boolean {
+  return Boolean(
+    filter.dimension || filter.receiptTypes || filter.receipts || filter.description !== undefined || filter.amount,
+  );
+}
+
+/**
+ * Text as the text filters compare it: lower case, with Å, Ä and Ö lowered too. SQLite's lower() lowers only
+ * A–Z, so the SQL side folds those three explicitly (`foldedSql`) and the two engines agree.
+ */
+export const folded = (text: string) => text.replace(/[A-Z\u00c5\u00c4\u00d6]/g, (c) => c.toLowerCase());
+
+const foldedSql = (column: string) =>
+  sql`lower(replace(replace(replace(${sql.ref(column)}, 'Å', 'å'), 'Ä', 'ä'), 'Ö', 'ö'))`;
+
+/** `column` holds the (already folded) text: LIKE with its wildcards escaped. */
+function holds(column: string, text: string) {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<boolean>`${foldedSql(column)} like ${pattern} escape '\\'`;
 }
 
 // ---------------------------------------------------------------------------------------------- calendar days
@@ -113,7 +156,7 @@ async function lineMovements(
       .where('e.entry_date', '>=', from)
       .where('e.entry_date', '<=', through);
     if (filter.accounts) q = q.where('e.account_number', 'in', orNone(filter.accounts));
-    if (filter.receiptTypes) q = q.where(receiptTypeIn(companyId, filter.receiptTypes));
+    for (const condition of lineConditions(companyId, filter)) q = q.where(condition);
     rows = await q.groupBy('e.account_number').execute();
   } else {
     let q = db
@@ -125,7 +168,7 @@ async function lineMovements(
       .where('e.entry_date', '>=', from)
       .where('e.entry_date', '<=', through);
     if (filter.accounts) q = q.where('e.account_number', 'in', orNone(filter.accounts));
-    if (filter.receiptTypes) q = q.where(receiptTypeIn(companyId, filter.receiptTypes));
+    for (const condition of lineConditions(companyId, filter)) q = q.where(condition);
     rows = await q.groupBy('e.account_number').execute();
   }
   for (const r of rows) add(into, String(r.account_number), minor(r.debit), minor(r.credit));
@@ -142,9 +185,51 @@ function notOpeningBalances(companyId: number, table: 'e' | 'ledger_entries' = '
   return sql<boolean>`${sql.ref(`${table}.receipt_id`)} not in (select o.id from ledger_receipts o where o.company_id = ${companyId} and o.type = ${OPENING_RECEIPT_TYPE})`;
 }
 
-/** Lines whose receipt has one of the types (a semi-join on the receipt's primary key). */
-function receiptTypeIn(companyId: number, types: string[]) {
-  return sql<boolean>`e.receipt_id in (select r.id from ledger_receipts r where r.company_id = ${companyId} and r.type in (${sql.join(orNone(types))}))`;
+const dayAfter = (date: string) => dayOffset(date, 1);
+
+/** The receipt conditions as SQL over `ledger_receipts r`. */
+function receiptConditions(companyId: number, filter: LineFilter) {
+  const conditions = [];
+  if (filter.receiptTypes) conditions.push(sql`r.type in (${sql.join(orNone(filter.receiptTypes))})`);
+  const receipts = filter.receipts ?? {};
+  if (receipts.name !== undefined) conditions.push(holds('r.name', receipts.name));
+  if (receipts.numbers)
+    conditions.push(
+      sql`(${sql.join(
+        receipts.numbers.map(([low, high]) => sql`r.receipt_number between ${low} and ${high}`),
+        sql` or `,
+      )})`,
+    );
+  // created_at is an ISO timestamp in UTC: a day's records sort from the day itself to before the next day
+  if (receipts.entered?.first) conditions.push(sql`r.created_at >= ${receipts.entered.first}`);
+  if (receipts.entered?.last) conditions.push(sql`r.created_at < ${dayAfter(receipts.entered.last)}`);
+  if (receipts.currency) {
+    const { currency, companyCurrency } = receipts.currency;
+    const invoiceCurrency = sql`(select i.currency from invoices i where i.company_id = ${companyId} and i.id = r.invoice_id)`;
+    conditions.push(sql`coalesce(${invoiceCurrency}, ${companyCurrency}) = ${currency}`);
+  }
+  return conditions;
+}
+
+/**
+ * The conditions of a filter on a line `e` beyond its date and account: the receipt's as one semi-join on the
+ * receipt's primary key, the line's own on its columns.
+ */
+function lineConditions(companyId: number, filter: LineFilter) {
+  const conditions = [];
+  const onReceipt = receiptConditions(companyId, filter);
+  if (onReceipt.length > 0)
+    conditions.push(
+      sql<boolean>`e.receipt_id in (select r.id from ledger_receipts r where r.company_id = ${companyId} and ${sql.join(onReceipt, sql` and `)})`,
+    );
+  if (filter.description !== undefined) conditions.push(holds('e.description', filter.description));
+  if (filter.amount) {
+    const { minor: amount, eitherSide } = filter.amount;
+    conditions.push(
+      eitherSide ? sql<boolean>`e.amount_minor in (${amount}, ${-amount})` : sql<boolean>`e.amount_minor = ${amount}`,
+    );
+  }
+  return conditions;
 }
 
 /** Whole months [first, last] from the ledger's month totals. */
@@ -184,7 +269,7 @@ export async function movements(
 ): Promise<Movements> {
   const into: Movements = new Map();
   if (from > through) return into;
-  if (filter.dimension || filter.receiptTypes) {
+  if (narrowsLines(filter)) {
     await lineMovements(db, companyId, from, through, filter, into);
     return into;
   }
@@ -288,12 +373,9 @@ export interface LedgerLine {
   receiptType: string;
 }
 
-export interface LinesQuery {
+export interface LinesQuery extends Omit<LineFilter, 'dimension'> {
   start: string;
   end: string;
-  accounts?: string[];
-  /** Only lines of receipts of these types. */
-  receiptTypes?: string[];
 }
 
 function linesBase(db: Db, companyId: number, query: LinesQuery) {
@@ -305,7 +387,7 @@ function linesBase(db: Db, companyId: number, query: LinesQuery) {
     .where('e.entry_date', '>=', query.start)
     .where('e.entry_date', '<=', query.end);
   if (query.accounts) q = q.where('e.account_number', 'in', orNone(query.accounts));
-  if (query.receiptTypes) q = q.where(receiptTypeIn(companyId, query.receiptTypes));
+  for (const condition of lineConditions(companyId, query)) q = q.where(condition);
   return q;
 }
 
@@ -406,4 +488,14 @@ export async function sumBeforeLine(
     )
     .executeTakeFirstOrThrow();
   return minor(row.total);
+}
+
+/** The company's currency: the currency of every receipt that has no invoice behind it. */
+export async function companyCurrency(db: Db, companyId: number): Promise<string> {
+  const row = await db
+    .selectFrom('companies')
+    .select('currency')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row?.currency ?? 'EUR';
 }

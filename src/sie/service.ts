@@ -66,7 +66,7 @@ export class SieService {
   }
 
   async availability(companyId: number) {
-    const years = await reports.fiscalYears(this.#ctx.db, companyId);
+    const years = await reports.fiscalYears(this.#ctx.readDb, companyId);
     return {
       ...(years.length > 0 ? { lastValidEndDate: years.at(-1)!.end } : {}),
       accountingPeriodStart: years.map((y) => y.start),
@@ -81,7 +81,7 @@ export class SieService {
 
   /** Checks the request, computes the head, and answers the file as a stream of CP437 bytes. */
   async file(companyId: number, accountingPeriodStart: string, exportEndDate: string | undefined): Promise<SieFile> {
-    const years = await reports.fiscalYears(this.#ctx.db, companyId);
+    const years = await reports.fiscalYears(this.#ctx.readDb, companyId);
     const year = years.find((y) => y.start === accountingPeriodStart);
     if (!year) throw apiError('SIE_ACCOUNTING_PERIOD_NOT_FOUND', 'accountingPeriodStart');
     const end = exportEndDate ?? year.end;
@@ -90,13 +90,13 @@ export class SieService {
 
     const snapshot =
       this.#ctx.engine === 'postgres'
-        ? await this.#ctx.db
+        ? await this.#ctx.readDb
             .startTransaction()
             .setIsolationLevel('repeatable read')
             .setAccessMode('read only')
             .execute()
         : undefined;
-    const db: Kysely<Database> = snapshot ?? this.#ctx.db;
+    const db: Kysely<Database> = snapshot ?? this.#ctx.readDb;
     let head: SieHead;
     let itemCodes: Map<number, string>;
     try {

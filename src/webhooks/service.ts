@@ -232,8 +232,11 @@ export class WebhookService {
     return paged(rows.map(deliveryToWire), total, page);
   }
 
-  /** Sends a FAILED delivery again: a new 24-hour window starts now (same delivery id, same body). */
-  async retry(companyId: number, uuid: string, deliveryId: string): Promise<{ message: string }> {
+  /**
+   * Sends a FAILED delivery again: a new 24-hour window starts now (same delivery id, same body). The sandbox's
+   * inspector replays a delivery of any state (`anyState`).
+   */
+  async retry(companyId: number, uuid: string, deliveryId: string, anyState = false): Promise<{ message: string }> {
     const now = this.#ctx.clock.now();
     const updated = await this.#ctx.db.transaction().execute(async (trx) => {
       if (!(await store.getWebhook(trx, companyId, uuid))) throw notFound('Webhook');
@@ -245,7 +248,8 @@ export class WebhookService {
         .where('delivery_id', '=', deliveryId)
         .executeTakeFirst();
       if (!row) throw notFound('Delivery');
-      if (row.status !== 'FAILED') throw apiError('WEBHOOK_DELIVERY_NOT_FAILED', undefined, { status: row.status });
+      if (!anyState && row.status !== 'FAILED')
+        throw apiError('WEBHOOK_DELIVERY_NOT_FAILED', undefined, { status: row.status });
       await trx
         .updateTable('webhook_deliveries')
         .set({

@@ -16,6 +16,7 @@ import { LATEST_VERSION } from '../platform/versions.ts';
 import { nextAttemptAt } from './retry.ts';
 import { addressAllowed, guardedLookup, hostOf, targetPolicy, type TargetPolicy } from './targets.ts';
 import * as store from './store.ts';
+import { failedDeliveries } from '../platform/metrics.ts';
 
 export const DEFAULT_SIGNATURE_HEADER = 'X-Tase-Signature';
 export const DELIVERY_HEADER = 'X-Tase-Delivery';
@@ -208,6 +209,7 @@ export class DeliveryWorker {
     if (result.error !== undefined) entry.error = result.error;
     log.push(entry);
     const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
+    if (!ok) failedDeliveries.inc();
     const retryAt = ok ? null : nextAttemptAt(finishedAt, attempt, parseDateTime(row.deadline_at));
     return {
       row,

@@ -7,6 +7,18 @@ import { globalTables } from '../../src/modules.ts';
 
 export const testEngine = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? 'postgres' : 'sqlite';
 
+/**
+ * The replica's address of a test database when DATABASE_READ_URL names a streaming replica of the DATABASE_URL
+ * server (scripts/ensure-replica.sh): the same database name on the replica.
+ */
+export function replicaUrl(url: string): string | undefined {
+  const replica = process.env.DATABASE_READ_URL;
+  if (!replica || testEngine !== 'postgres') return undefined;
+  const read = new URL(replica);
+  read.pathname = new URL(url).pathname;
+  return read.toString();
+}
+
 export async function freshDatabase(): Promise<DatabaseHandle & { url: string }> {
   const base = process.env.DATABASE_URL ?? '';
   if (testEngine === 'sqlite') {

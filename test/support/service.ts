@@ -5,7 +5,7 @@ import { configFromEnv, type Config } from '../../src/platform/config.ts';
 import { ManualClock, type Clock } from '../../src/platform/clock.ts';
 import { AdminService } from '../../src/company/admin.ts';
 import { seedDemo, type DemoCredentials } from '../../src/company/demo.ts';
-import { freshDatabase } from './database.ts';
+import { freshDatabase, replicaUrl } from './database.ts';
 
 interface Answer<T = any> {
   status: number;
@@ -52,6 +52,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
   const config: Config = {
     ...configFromEnv({ TASE_MODE: 'sandbox' }),
     databaseUrl: database.url,
+    databaseReadUrl: replicaUrl(database.url),
     port: 0,
     logLevel: 'silent',
     validateResponses: true,

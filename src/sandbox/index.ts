@@ -1,0 +1,32 @@
+// The integrator's sandbox: clock control, scripted two-factor outcomes, the webhook inspector, reset and
+// fixtures. Its routes and page exist only when TASE_MODE=sandbox.
+import { defineArea } from '../platform/area.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { MfaService } from '../mfa/index.ts';
+import type { WebhookService } from '../webhooks/index.ts';
+import { sandboxMigrations } from './migrations.ts';
+import { sandboxRoutes } from './routes.ts';
+import { inspectorRoutes } from './page.ts';
+import { SandboxService } from './service.ts';
+
+export { SandboxService } from './service.ts';
+export { fixtureJsonSchema, parseFixture } from './fixture.ts';
+
+export const sandboxArea = defineArea({
+  name: 'sandbox',
+  rights: ['management.companyInfo', 'management.webhooks'],
+  tags: [
+    {
+      name: 'Sandbox',
+      description:
+        'Only in the sandbox (TASE_MODE=sandbox): move the clock, script two-factor outcomes, inspect and replay ' +
+        'webhook deliveries, reset a company, seed companies from a fixture.',
+    },
+  ],
+  tables: { company: ['sandbox_settings'] },
+  migrations: sandboxMigrations,
+  create: (ctx, deps: { mfa: MfaService; webhooks: WebhookService; auth: AuthService }, areas) =>
+    new SandboxService(ctx, deps, areas),
+  routes: (sandbox, ctx) => (ctx.config.mode === 'sandbox' ? sandboxRoutes(sandbox) : []),
+  rootRoutes: (_sandbox, ctx) => (ctx.config.mode === 'sandbox' ? inspectorRoutes() : []),
+});

@@ -1,0 +1,16 @@
+import type { Kysely, Migration } from 'kysely';
+
+// The sandbox's settings of a company, by name (today: the scripted outcome of two-factor transactions).
+export const sandboxMigrations: Record<string, Migration> = {
+  '0810_sandbox_settings': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sandbox_settings')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('sandbox_settings_pk', ['company_id', 'name'])
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,118 @@
+// HTTP of the sandbox (registered only when TASE_MODE=sandbox).
+import { Type, ADDITION } from '../platform/schema.ts';
+import { route, view, edit, type RouteDef } from '../platform/route.ts';
+import { InfoMessage } from '../platform/schema.ts';
+import {
+  ClockMove,
+  Fixture,
+  InspectedDeliveries,
+  MfaScript,
+  ResetRequest,
+  ResetResult,
+  SandboxClock,
+  SeedResult,
+} from './schemas.ts';
+import type { SandboxService } from './service.ts';
+
+const TAGS = ['Sandbox'];
+const COMPANY = 'management.companyInfo' as const;
+const WEBHOOKS = 'management.webhooks' as const;
+
+export function sandboxRoutes(sandbox: SandboxService): RouteDef[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/sandbox/clock',
+      right: null,
+      tags: TAGS,
+      summary: 'Read the service clock',
+      schema: { ...ADDITION, response: { 200: SandboxClock } },
+      handler: () => sandbox.clock(),
+    }),
+    route({
+      method: 'POST',
+      path: '/sandbox/clock',
+      right: edit(COMPANY),
+      tags: TAGS,
+      summary: 'Move the service clock forward',
+      description:
+        'Every time rule reads this one clock: access and refresh tokens, two-factor expiry (408), activation ' +
+        'requests (410), login flows, webhook retries, due dates and fiscal periods. It moves for the whole ' +
+        'sandbox (every company) and never back; a restart sets it to the real time again.',
+      schema: { ...ADDITION, body: ClockMove, response: { 200: SandboxClock } },
+      handler: ({ body }) => sandbox.advanceClock(body.advanceSeconds),
+    }),
+    route({
+      method: 'GET',
+      path: '/sandbox/mfa',
+      right: view(COMPANY),
+      tags: TAGS,
+      summary: 'How two-factor transactions of the company end',
+      schema: { ...ADDITION, response: { 200: MfaScript } },
+      handler: ({ auth }) => sandbox.mfaScript(auth.companyId),
+    }),
+    route({
+      method: 'PUT',
+      path: '/sandbox/mfa',
+      right: edit(COMPANY),
+      tags: TAGS,
+      summary: 'Script how two-factor transactions of the company end',
+      description:
+        'CONFIRM (the default), REJECT (the status query answers 406) or EXPIRE (408 at once). A request may ' +
+        'choose for itself with the header `X-Tase-Sandbox-Mfa: CONFIRM|REJECT|EXPIRE`.',
+      schema: { ...ADDITION, body: MfaScript, response: { 200: MfaScript } },
+      handler: ({ auth, body }) => sandbox.setMfaScript(auth.companyId, body.outcome),
+    }),
+    route({
+      method: 'GET',
+      path: '/sandbox/webhooks/deliveries',
+      right: view(WEBHOOKS),
+      tags: TAGS,
+      summary: 'Inspect the webhook deliveries of the company',
+      description:
+        'The newest 200 deliveries of every webhook: the body as sent, its signature, each attempt with the ' +
+        "receiver's status or error. A page shows the same: `{root}/sandbox/webhooks`.",
+      schema: { ...ADDITION, response: { 200: InspectedDeliveries } },
+      handler: ({ auth }) => sandbox.deliveries(auth.companyId),
+    }),
+    route({
+      method: 'POST',
+      path: '/sandbox/webhooks/deliveries/:deliveryId/replay',
+      right: edit(WEBHOOKS),
+      tags: TAGS,
+      summary: 'Send a webhook delivery again',
+      description: 'Whatever its state; the same delivery id and body, a new attempt in its log.',
+      schema: {
+        ...ADDITION,
+        params: Type.Object({ deliveryId: Type.String({ format: 'uuid', maxLength: 36 }) }),
+        response: { 200: InfoMessage },
+      },
+      handler: ({ auth, params }) => sandbox.replay(auth.companyId, params.deliveryId),
+    }),
+    route({
+      method: 'POST',
+      path: '/sandbox/reset',
+      right: edit(COMPANY),
+      tags: TAGS,
+      summary: 'Reset the company (or the whole sandbox)',
+      description:
+        "Deletes the company's data — registers, documents, ledger, payroll, two-factor and webhook deliveries — " +
+        'and sets it up afresh (chart of accounts, fiscal year, VAT defaults). Users, OAuth clients, API keys, ' +
+        'webhooks and integrations stay. `scope: ALL` resets every company of the sandbox.',
+      schema: { ...ADDITION, body: ResetRequest, response: { 200: ResetResult } },
+      handler: ({ auth, body }) => sandbox.reset(auth.companyId, body.scope ?? 'COMPANY'),
+    }),
+    route({
+      method: 'POST',
+      path: '/sandbox/seed',
+      right: edit(COMPANY),
+      tags: TAGS,
+      summary: 'Create companies and their data from a fixture',
+      description:
+        'The fixture format is the request body below (its JSON Schema is also in the repository, ' +
+        '`schemas/sandbox-fixture.schema.json`); `tase seed FILE` does the same from the command line.',
+      schema: { ...ADDITION, body: Fixture, response: { 200: SeedResult } },
+      handler: ({ body, raw }) => sandbox.seed(body, (request) => raw.server.inject(request)),
+    }),
+  ];
+}

@@ -1,0 +1,200 @@
+// Wire shapes of the sandbox (all of Tase's own design), and the fixture format of `POST /sandbox/seed` and
+// `tase seed FILE`, whose JSON Schema is kept in schemas/sandbox-fixture.schema.json.
+import { Type, Addition, StringEnum, Text, Id, DateTimeString, type Static } from '../platform/schema.ts';
+
+export const MFA_OUTCOMES = ['CONFIRM', 'REJECT', 'EXPIRE'] as const;
+
+export const SandboxClock = Addition(
+  Type.Object(
+    {
+      now: DateTimeString({ description: 'The service clock (UTC).' }),
+      offsetSeconds: Type.Integer({ description: 'How far the clock has been moved ahead of the real time.' }),
+    },
+    { title: 'SandboxClock', additionalProperties: false },
+  ),
+);
+export type SandboxClockWire = Static<typeof SandboxClock>;
+
+export const ClockMove = Addition(
+  Type.Object(
+    {
+      advanceSeconds: Type.Integer({
+        minimum: 1,
+        maximum: 400 * 24 * 3600,
+        description: 'Seconds to move the clock forward (at most 400 days; it never goes back).',
+      }),
+    },
+    { title: 'SandboxClockMove', additionalProperties: false },
+  ),
+);
+
+export const MfaScript = Addition(
+  Type.Object(
+    {
+      outcome: StringEnum([...MFA_OUTCOMES], {
+        description:
+          'How new two-factor transactions of the company end: CONFIRM (at once, the default), REJECT (status 406) ' +
+          'or EXPIRE (status 408). The `X-Tase-Sandbox-Mfa` header of a request overrides it for that request.',
+      }),
+    },
+    { title: 'SandboxMfaScript', additionalProperties: false },
+  ),
+);
+
+export const ResetRequest = Addition(
+  Type.Object(
+    {
+      scope: Type.Optional(
+        StringEnum(['COMPANY', 'ALL'], {
+          description: "COMPANY (default): the caller's company; ALL: every company of the sandbox.",
+        }),
+      ),
+    },
+    { title: 'SandboxReset', additionalProperties: false },
+  ),
+);
+
+export const ResetResult = Addition(
+  Type.Object(
+    { companies: Type.Array(Id()), deletedRows: Type.Integer() },
+    { title: 'SandboxResetResult', additionalProperties: false },
+  ),
+);
+export type ResetResultWire = Static<typeof ResetResult>;
+
+const Attempt = Type.Object(
+  {
+    at: DateTimeString(),
+    status: Type.Optional(Type.Integer({ description: 'HTTP status the receiver answered.' })),
+    error: Type.Optional(Type.String()),
+    durationMs: Type.Integer(),
+  },
+  { additionalProperties: false },
+);
+
+const InspectedDelivery = Type.Object(
+  {
+    deliveryId: Type.String(),
+    webhookUuid: Type.String(),
+    url: Type.String(),
+    eventType: Type.String(),
+    status: Type.String({ description: 'PENDING, DELIVERED, FAILED or CANCELED.' }),
+    attempts: Type.Integer(),
+    createdAt: DateTimeString(),
+    deliveredAt: Type.Optional(DateTimeString()),
+    lastResponseStatus: Type.Optional(Type.Integer()),
+    lastError: Type.Optional(Type.String()),
+    attemptLog: Type.Array(Attempt, { description: 'Every attempt (the first and its retries) with its answer.' }),
+    body: Type.String({ description: 'The message exactly as sent.' }),
+    signatureHeader: Type.Optional(Type.String()),
+    signature: Type.Optional(Type.String({ description: 'The signature sent with it (webhooks with HMAC).' })),
+  },
+  { title: 'SandboxWebhookDelivery', additionalProperties: false },
+);
+export type InspectedDeliveryWire = Static<typeof InspectedDelivery>;
+
+export const InspectedDeliveries = Addition(
+  Type.Object({ results: Type.Array(InspectedDelivery) }, { title: 'SandboxWebhookDeliveries' }),
+);
+
+const Body = (what: string) =>
+  Type.Array(
+    Type.Object(
+      { key: Type.Optional(Text(50, { pattern: '^[A-Za-z0-9_-]+$' })) },
+      {
+        additionalProperties: true,
+        description:
+          `${what}; \`key\` (optional) names the created resource: a text "@key" anywhere in a later body is ` +
+          'replaced by its id.',
+      },
+    ),
+    { maxItems: 1000 },
+  );
+
+const FixtureCompany = Type.Object(
+  {
+    name: Text(80, { minLength: 1 }),
+    businessId: Type.Optional(Text(20)),
+    businessForm: Type.Optional(StringEnum(['LIMITED_COMPANY', 'SOLE_TRADER'])),
+    users: Type.Array(
+      Type.Object(
+        {
+          username: Text(100, { minLength: 3 }),
+          password: Type.Optional(Text(200)),
+          firstName: Text(50),
+          lastName: Text(50),
+          email: Text(100),
+          role: Type.Optional(StringEnum(['ADMIN', 'ACCOUNTANT', 'BOOKKEEPER', 'VIEWER', 'EMPLOYEE'])),
+          apiKeyForClient: Type.Optional(
+            Text(100, { description: 'Makes an API key of this user on that client (clientId of `clients`).' }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 100, description: 'The first user seeds the registers below (an ADMIN).' },
+    ),
+    partners: Type.Optional(Body('Bodies of POST /businesspartners (customers, suppliers, persons)')),
+    products: Type.Optional(Body('Bodies of POST /products')),
+    employees: Type.Optional(Body('Bodies of POST /payrolls/employees/salaryinfo (personId: "@key" of a person)')),
+    invoices: Type.Optional(Body('Bodies of POST /invoices')),
+    ledgerReceipts: Type.Optional(Body('Bodies of POST /ledgerreceipts')),
+  },
+  { additionalProperties: false },
+);
+
+export const Fixture = Addition(
+  Type.Object(
+    {
+      clients: Type.Optional(
+        Type.Array(
+          Type.Object(
+            {
+              clientId: Text(100, { minLength: 3, pattern: '^[A-Za-z0-9._-]+$' }),
+              name: Text(100, { minLength: 1 }),
+              redirectUri: Text(2000),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 20 },
+        ),
+      ),
+      companies: Type.Array(FixtureCompany, { minItems: 1, maxItems: 50 }),
+    },
+    {
+      title: 'SandboxFixture',
+      description:
+        'Companies with their users, OAuth clients and API keys, and the registers and documents to create in ' +
+        'them through the API, in this order: partners, products, employees, invoices, ledger receipts.',
+      additionalProperties: false,
+    },
+  ),
+);
+export type FixtureWire = Static<typeof Fixture>;
+
+export const SeedResult = Addition(
+  Type.Object(
+    {
+      clients: Type.Array(
+        Type.Object({ clientId: Type.String(), clientSecret: Type.String() }, { additionalProperties: false }),
+      ),
+      companies: Type.Array(
+        Type.Object(
+          {
+            companyId: Id(),
+            name: Type.String(),
+            users: Type.Array(
+              Type.Object(
+                { username: Type.String(), userId: Id(), apiKey: Type.Optional(Type.String()) },
+                { additionalProperties: false },
+              ),
+            ),
+            keys: Type.Record(Type.String(), Type.Integer(), { description: 'The id of each keyed resource.' }),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    },
+    { title: 'SandboxSeedResult', additionalProperties: false },
+  ),
+);
+export type SeedResultWire = Static<typeof SeedResult>;

@@ -1,0 +1,276 @@
+// The integrator's sandbox (TASE_MODE=sandbox only; the routes are not registered in production):
+//
+//   clock     the one service clock (ctx.clock) moved forward, so every time rule (token, two-factor, activation
+//             request and login expiry, due dates, fiscal periods) can be tested without waiting;
+//   two-factor  how new transactions end, per request (header X-Tase-Sandbox-Mfa) or per company;
+//   webhooks  an inspector of the deliveries sent (bodies, signatures, answers, retries) and their replay;
+//   reset     a company's (or every company's) data deleted and the company set up afresh; identities, OAuth
+//             clients, API keys, webhooks and integrations stay;
+//   seed      companies, users, clients, API keys and documents from a fixture, the documents created through
+//             the API itself (the same validation as any client's requests).
+import { createHmac } from 'node:crypto';
+import type { AppContext } from '../platform/context.ts';
+import type { AnyArea } from '../platform/area.ts';
+import type { RouteRequest, RouteSchemas } from '../platform/route.ts';
+import { apiError, notFound } from '../platform/errors.ts';
+import { isoDateTime } from '../platform/clock.ts';
+import { companyIds } from '../db/company-ids.ts';
+import { findClient, type AuthService } from '../auth/index.ts';
+import type { MfaService, SandboxOutcome } from '../mfa/index.ts';
+import type { WebhookService } from '../webhooks/index.ts';
+import { AdminError, AdminService } from '../company/index.ts';
+import * as store from './store.ts';
+import {
+  MFA_OUTCOMES,
+  type FixtureWire,
+  type InspectedDeliveryWire,
+  type ResetResultWire,
+  type SandboxClockWire,
+  type SeedResultWire,
+} from './schemas.ts';
+
+const MFA_HEADER = 'x-tase-sandbox-mfa';
+const MFA_SETTING = 'mfa_outcome';
+const DELIVERIES_LISTED = 200;
+
+/**
+ * Tables a reset leaves: the tenant register and company settings, identities (API keys, sessions), webhooks
+ * and their subscriptions, integrations, the sandbox's own settings.
+ */
+const KEPT_AREAS = new Set(['auth', 'company', 'integrations', 'sandbox']);
+const KEPT_TABLES = new Set(['webhooks', 'webhook_subscriptions']);
+
+/** The documents of a fixture company, in the order they are created, with the endpoint creating each. */
+const FIXTURE_DOCUMENTS = [
+  ['partners', '/businesspartners', 'id'],
+  ['products', '/products', 'id'],
+  ['employees', '/payrolls/employees/salaryinfo', 'employeeId'],
+  ['invoices', '/invoices', 'id'],
+  ['ledgerReceipts', '/ledgerreceipts', 'id'],
+] as const;
+
+/** Sends a request to the service's own API (Fastify's inject: no network). */
+export type ApiCaller = (request: {
+  method: 'POST';
+  url: string;
+  headers: Record<string, string>;
+  payload: string;
+}) => Promise<{ statusCode: number; body: string }>;
+
+interface Clockwork {
+  advance(ms: number): void;
+}
+
+const movable = (clock: unknown): clock is Clockwork => typeof (clock as Partial<Clockwork>).advance === 'function';
+
+export class SandboxService {
+  readonly #ctx: AppContext;
+  readonly #webhooks: WebhookService;
+  readonly #auth: AuthService;
+  readonly #companyTables: string[];
+  #offsetMs = 0;
+
+  constructor(
+    ctx: AppContext,
+    deps: { mfa: MfaService; webhooks: WebhookService; auth: AuthService },
+    areas: readonly AnyArea[],
+  ) {
+    this.#ctx = ctx;
+    this.#webhooks = deps.webhooks;
+    this.#auth = deps.auth;
+    this.#companyTables = areas
+      .filter((area) => !KEPT_AREAS.has(area.name))
+      .flatMap((area) => area.tables?.company ?? [])
+      .filter((table) => !KEPT_TABLES.has(table));
+    deps.mfa.sandboxOutcome = (request) => this.#mfaOutcome(request);
+  }
+
+  // ---- clock ------------------------------------------------------------------------------------------
+
+  clock(): SandboxClockWire {
+    return { now: isoDateTime(this.#ctx.clock.now()), offsetSeconds: Math.round(this.#offsetMs / 1000) };
+  }
+
+  advanceClock(seconds: number): SandboxClockWire {
+    const clock = this.#ctx.clock;
+    if (!movable(clock)) throw apiError('SANDBOX_CLOCK_FIXED');
+    clock.advance(seconds * 1000);
+    this.#offsetMs += seconds * 1000;
+    return this.clock();
+  }
+
+  // ---- two-factor -------------------------------------------------------------------------------------
+
+  async mfaScript(companyId: number): Promise<{ outcome: SandboxOutcome }> {
+    const stored = await store.getSetting(this.#ctx.db, companyId, MFA_SETTING);
+    return { outcome: (stored as SandboxOutcome | undefined) ?? 'CONFIRM' };
+  }
+
+  async setMfaScript(companyId: number, outcome: SandboxOutcome): Promise<{ outcome: SandboxOutcome }> {
+    await store.setSetting(this.#ctx.db, companyId, MFA_SETTING, outcome);
+    return { outcome };
+  }
+
+  async #mfaOutcome(request: RouteRequest<RouteSchemas>): Promise<SandboxOutcome> {
+    const header = request.raw.headers[MFA_HEADER];
+    if (header !== undefined) {
+      const value = String(header).toUpperCase();
+      if (!(MFA_OUTCOMES as readonly string[]).includes(value))
+        throw apiError('SANDBOX_MFA_OUTCOME_INVALID', MFA_HEADER, { value: String(header).slice(0, 20) });
+      return value as SandboxOutcome;
+    }
+    return (await this.mfaScript(request.auth.companyId)).outcome;
+  }
+
+  // ---- webhook inspector ------------------------------------------------------------------------------
+
+  async deliveries(companyId: number): Promise<{ results: InspectedDeliveryWire[] }> {
+    const { deliveries, webhooks } = await store.recentDeliveries(this.#ctx.db, companyId, DELIVERIES_LISTED);
+    const header = this.#ctx.config.webhookSignatureHeader ?? 'X-Tase-Signature';
+    return {
+      results: deliveries.map((row) => {
+        const webhook = webhooks.get(row.webhook_uuid);
+        const signed = webhook?.authentication_type === 'HMAC' && webhook.shared_secret;
+        return compact({
+          deliveryId: row.delivery_id,
+          webhookUuid: row.webhook_uuid,
+          url: webhook?.url ?? '',
+          eventType: row.event_type,
+          status: row.status,
+          attempts: Number(row.attempts),
+          createdAt: row.created_at,
+          deliveredAt: row.delivered_at ?? undefined,
+          lastResponseStatus: row.last_status === null ? undefined : Number(row.last_status),
+          lastError: row.last_error ?? undefined,
+          attemptLog: JSON.parse(row.attempt_log) as InspectedDeliveryWire['attemptLog'],
+          body: row.body,
+          signatureHeader: signed ? header : undefined,
+          signature: signed
+            ? createHmac('sha512', webhook.shared_secret!).update(row.body, 'utf8').digest('hex')
+            : undefined,
+        });
+      }),
+    };
+  }
+
+  /** Sends a delivery again, whatever its state (same id, same body); the attempt shows in the inspector. */
+  async replay(companyId: number, deliveryId: string): Promise<{ message: string }> {
+    const delivery = await store.findDelivery(this.#ctx.db, companyId, deliveryId);
+    if (!delivery) throw notFound('Delivery');
+    return this.#webhooks.retry(companyId, delivery.webhook_uuid, deliveryId, true);
+  }
+
+  // ---- reset ------------------------------------------------------------------------------------------
+
+  async reset(companyId: number, scope: 'COMPANY' | 'ALL'): Promise<ResetResultWire> {
+    const companies = scope === 'ALL' ? await companyIds(this.#ctx.db, 0, 100_000) : [companyId];
+    let deletedRows = 0;
+    for (const id of companies) {
+      deletedRows += await this.#ctx.db.transaction().execute(async (trx) => {
+        let deleted = 0;
+        for (const table of this.#companyTables) deleted += await store.deleteCompanyRows(trx, table, id);
+        await this.#ctx.companySetup.company(trx, id);
+        for (const member of await store.activeMembers(trx, id))
+          await this.#ctx.companySetup.member(trx, {
+            companyId: id,
+            userId: Number(member.user_id),
+            firstName: member.first_name,
+            lastName: member.last_name,
+            email: member.email,
+          });
+        return deleted;
+      });
+    }
+    return { companies, deletedRows };
+  }
+
+  // ---- fixtures ---------------------------------------------------------------------------------------
+
+  /**
+   * Creates what a fixture describes. Companies, users, clients and keys are made by the administration
+   * service; documents through the API with a token of the company's first user, so they pass the same
+   * checks as any client's. A refused item stops the seeding with a 400 naming it (what came before stays).
+   */
+  async seed(fixture: FixtureWire, call: ApiCaller): Promise<SeedResultWire> {
+    const admin = new AdminService(this.#ctx);
+    try {
+      const clients = [];
+      for (const client of fixture.clients ?? []) {
+        const made = await admin.createClient(client);
+        clients.push({ clientId: made.clientId, clientSecret: made.clientSecret });
+      }
+      const companies = [];
+      for (const company of fixture.companies) companies.push(await this.#seedCompany(admin, company, call));
+      return { clients, companies };
+    } catch (err) {
+      if (err instanceof AdminError) throw apiError('SANDBOX_SEED_REFUSED', undefined, { detail: err.message });
+      throw err;
+    }
+  }
+
+  async #seedCompany(admin: AdminService, company: FixtureWire['companies'][number], call: ApiCaller) {
+    const { companyId } = await admin.createCompany({
+      name: company.name,
+      businessId: company.businessId,
+      businessForm: company.businessForm,
+    });
+    const users = [];
+    for (const [index, user] of company.users.entries()) {
+      const { userId } = await admin.createUser(user);
+      await admin.addMember(companyId, userId, index === 0 ? 'ADMIN' : (user.role ?? 'ADMIN'));
+      const apiKey = user.apiKeyForClient
+        ? (await admin.createApiKey({ companyId, userId, clientId: user.apiKeyForClient })).apiKey
+        : undefined;
+      users.push({ username: user.username, userId, ...(apiKey ? { apiKey } : {}) });
+    }
+    const token = await this.#seedingToken(admin, companyId, users[0].userId);
+    const keys: Record<string, number> = {};
+    for (const [field, path, idField] of FIXTURE_DOCUMENTS) {
+      for (const [index, item] of (company[field] ?? []).entries()) {
+        const { key, ...body } = item;
+        const answer = await call({
+          method: 'POST',
+          url: `/api${path}`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(withKeys(body, keys)),
+        });
+        const parsed = JSON.parse(answer.body) as Record<string, unknown> & { errors?: { message: string }[] };
+        if (answer.statusCode !== 200)
+          throw apiError('SANDBOX_SEED_REFUSED', `companies.${company.name}.${field}[${index}]`, {
+            detail: parsed.errors?.map((e) => e.message).join('; ') ?? `status ${answer.statusCode}`,
+          });
+        if (key) keys[key] = Number(parsed[idField]);
+      }
+    }
+    return { companyId, name: company.name, users, keys };
+  }
+
+  /** An access token of the company's first user, on a client of its own (made once). */
+  async #seedingToken(admin: AdminService, companyId: number, userId: number): Promise<string> {
+    const clientId = 'tase-sandbox-seed';
+    if (!(await findClient(this.#ctx.db, clientId)))
+      await admin.createClient({ name: 'Sandbox seeding', redirectUri: 'http://localhost/seed', clientId });
+    const { apiKey } = await admin.createApiKey({ companyId, userId, clientId });
+    const client = await findClient(this.#ctx.db, clientId);
+    const answer = await this.#auth.clientCredentialsGrant(client!, apiKey);
+    return answer.access_token;
+  }
+}
+
+/** A body with every text "@key" of a created resource replaced by its id. */
+function withKeys(value: unknown, keys: Record<string, number>): unknown {
+  if (typeof value === 'string' && value.startsWith('@')) {
+    const id = keys[value.slice(1)];
+    if (id === undefined) throw apiError('SANDBOX_SEED_REFUSED', undefined, { detail: `unknown key ${value}` });
+    return id;
+  }
+  if (Array.isArray(value)) return value.map((v) => withKeys(v, keys));
+  // plain objects only: decimals (kept exact by the body parser) go out as they came
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withKeys(v, keys)]));
+  return value;
+}
+
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
