@@ -22,6 +22,7 @@ import { ApiError } from './platform/errors.ts';
 import { parseEcbRates, RatesFileError } from './currencies/index.ts';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { incomesRegisterBatches } from './payroll/index.ts';
 import { createReadStream } from 'node:fs';
 import { ACCOUNT_TYPES } from './accounts/index.ts';
 import { parseFixture } from './sandbox/index.ts';
@@ -75,6 +76,8 @@ const USAGE = `Usage: tase <command>
   admin rates import FILE                                     store the ECB euro reference rates of FILE (daily or historical XML)
   admin rates status                                          the days and currencies of rates stored
   admin bank import FILE --company-id N                       import a camt.053 statement or camt.054 notification file
+  admin payroll incomes-register --payday D [--company N] [--out DIR]   the Incomes Register message of the approved
+                    slips paid on D (XML to stdout; with --out one file per company and a JSON summary)
   admin backup FILE                                           copy the database to FILE while it serves (SQLite
                                                               online backup; PostgreSQL: pg_dump custom format)
   admin restore FILE                                          replace the database with the backup FILE (stop
@@ -358,6 +361,44 @@ async function ratesAdmin(app: App, verb: string | undefined, args: string[]): P
   }
 }
 
+/**
+ * `admin payroll incomes-register --payday D [--company N] [--out DIR]`: the Incomes Register batch message of each
+ * company's approved slips paid on D (those whose reporting setting is FORM_BOTH_REPORTS).
+ */
+async function payrollAdmin(app: App, verb: string | undefined, args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { payday: { type: 'string' }, company: { type: 'string' }, out: { type: 'string' } },
+    strict: true,
+  });
+  if (verb !== 'incomes-register')
+    throw new AdminError(`admin payroll takes 'incomes-register --payday D [--company N] [--out DIR]'\n\n${USAGE}`);
+  const payday = required('payday', values.payday);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(payday) || Number.isNaN(Date.parse(`${payday}T00:00:00Z`)))
+    throw new AdminError('--payday must be a date YYYY-MM-DD');
+  const batches = await incomesRegisterBatches(
+    app.ctx,
+    payday,
+    values.company === undefined ? undefined : int('company', values.company),
+  );
+  const messages = batches.filter((b) => b.xml !== null);
+  if (values.out !== undefined) {
+    await mkdir(values.out, { recursive: true });
+    const written = [];
+    for (const batch of messages) {
+      const file = join(values.out, `incomes-register-${batch.companyId}-${payday}.xml`);
+      await writeFile(file, batch.xml!);
+      written.push({ companyId: batch.companyId, file, reported: batch.reported, leftOut: batch.leftOut });
+    }
+    print({ payday, messages: written });
+    return;
+  }
+  if (messages.length === 0) throw new AdminError(`no approved salary slip paid on ${payday} is to be reported`);
+  if (messages.length > 1)
+    throw new AdminError(`slips of ${messages.length} companies were paid on ${payday}: give --company N or --out DIR`);
+  process.stdout.write(messages[0].xml!);
+}
+
 /** `admin bank import FILE --company-id N`: the file is read as a stream, with a progress bar on stderr. */
 async function bankAdmin(app: App, verb: string | undefined, args: string[]): Promise<unknown> {
   const { values, positionals } = parseArgs({
@@ -445,6 +486,10 @@ async function admin(config: Config, args: string[]): Promise<void> {
   }
   if (noun === 'payments') {
     print(await withAdmin(config, (_service, app) => paymentsAdmin(app, verb, rest)));
+    return;
+  }
+  if (noun === 'payroll') {
+    await withAdmin(config, (_service, app) => payrollAdmin(app, verb, rest));
     return;
   }
   const { values } = parseArgs({

@@ -161,4 +161,16 @@ describe.runIf(testEngine === 'sqlite')('tase command', () => {
     expect(answer.code).toBe(2);
     expect(answer.stderr).toMatch(/TASE_SIGNING_SECRET is required/);
   });
+
+  it('admin payroll incomes-register: a date, and a payday with approved slips to report', async () => {
+    const bad = await tase(['admin', 'payroll', 'incomes-register', '--payday', '2026-13-45']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--payday must be a date/);
+    const none = await tase(['admin', 'payroll', 'incomes-register', '--payday', '2026-03-31']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no approved salary slip paid on 2026-03-31/);
+    const out = await tase(['admin', 'payroll', 'incomes-register', '--payday', '2026-03-31', '--out', dir]);
+    expect(out.code, out.stderr).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({ payday: '2026-03-31', messages: [] });
+  });
 });

@@ -7,6 +7,8 @@ import { baseDimensionsListener } from './salary-base.ts';
 import { payrollMigrations } from './migrations.ts';
 import { payrollRoutes } from './routes.ts';
 import { payRunRoutes } from './pay-routes.ts';
+import { PayrollReports, type IncomesRegisterBatch } from './payroll-reports.ts';
+import { payrollReportRoutes } from './report-routes.ts';
 import { PayrollService, seedSalaryTypes } from './service.ts';
 import { payrollTermsMigrations } from './terms-migrations.ts';
 import { payrollTermsRoutes } from './terms-routes.ts';
@@ -34,7 +36,12 @@ export const payrollArea = defineArea({
     followDefaultDimensions(ctx);
     return new PayrollService(ctx, deps.ledger);
   },
-  routes: (payroll, ctx) => [...payrollRoutes(payroll), ...payRunRoutes(payroll.payRuns), ...payrollTermsRoutes(ctx)],
+  routes: (payroll, ctx) => [
+    ...payrollRoutes(payroll),
+    ...payRunRoutes(payroll.payRuns),
+    ...payrollTermsRoutes(ctx),
+    ...payrollReportRoutes(ctx),
+  ],
   initCompany: async (db, companyId) => {
     await seedSalaryTypes(db, companyId);
     await seedLaborUnionSettings(db, companyId);
@@ -49,4 +56,16 @@ function followDefaultDimensions(ctx: AppContext): void {
   const listener = baseDimensionsListener(ctx);
   // the listeners are shared by every app of the process: each acts on its own database only
   onPartnerDefaultDimensionChanged((trx, change) => listener(trx, change));
+}
+
+/** The Incomes Register batch messages of the approved slips paid on a day: of one company, or of every company. */
+export function incomesRegisterBatches(
+  ctx: AppContext,
+  payday: string,
+  companyId?: number,
+): Promise<IncomesRegisterBatch[]> {
+  const reports = new PayrollReports(ctx);
+  return companyId === undefined
+    ? reports.incomesRegisterBatches(payday)
+    : reports.incomesRegisterBatch(companyId, payday).then((batch) => [batch]);
 }

@@ -5,6 +5,7 @@ import { batchGet } from '../platform/batch.ts';
 import {
   AccountingQuery,
   NewSalaryList,
+  PayLeaves,
   SalaryBase,
   SalaryList,
   SalaryListQuery,
@@ -211,6 +212,26 @@ export function payRunRoutes({ bases, lists, slips }: PayRuns): RouteDef[] {
         'given back, and the slip is CREATED again.',
       schema: { params: SlipParam, response: { 200: InfoMessage } },
       handler: ({ auth, params }) => slips.cancelApproval(auth.companyId, params.salarySlipId),
+    }),
+    route({
+      method: 'POST',
+      path: '/payrolls/salaryslips/:salarySlipId/payleaves',
+      since: '26.10',
+      right: edit(SALARIES),
+      tags: TAGS,
+      summary: 'Add pay leaves to a salary slip',
+      description:
+        'Version 26.10 and later. Only CREATED slips (`SALARY_SLIP_STATUS`); all or nothing, adds rows only, and the ' +
+        'slip is recalculated. `holidayPayLeaves`: holidays of a credit year (`holidayCreditYear`, the year 1.4.–31.3. ' +
+        'begins in, as in GET /payrolls/employees/{id}/holidaypay) become a holiday pay (1510) row of `holidayDays` ' +
+        "and a holiday bonus (1520) row of `holidayBonusDays`, a day at the worth of the credit year's days left " +
+        '(1/25 of the monthly salary for the monthly-paid), the bonus 50 % of it, with the credit year as their ' +
+        'earnings period; additional leave days are kept on the slip. `workingHourReductionLeaves`: hours (or days ' +
+        'of 8 hours) of this calendar year, kept on the slip (the salary runs on). Once the slip is approved they ' +
+        'are used from the holidays and the working hour reduction left. More than is left of the credit year ' +
+        '(less what the slip already pays) is `PAY_LEAVE_NOT_AVAILABLE`; every problem is answered together.',
+      schema: { ...ADDITION, params: SlipParam, body: PayLeaves, response: { 200: SalarySlip } },
+      handler: ({ auth, params, body }) => slips.addPayLeaves(auth.companyId, params.salarySlipId, body),
     }),
     route({
       method: 'GET',

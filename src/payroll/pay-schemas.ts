@@ -577,3 +577,48 @@ export const AccountingQuery = Type.Object({
     Type.Boolean({ description: 'Book the difference of unbalanced lines to net pay payable (2940).' }),
   ),
 });
+
+const LeaveDays = (description: string) =>
+  Type.Optional(Type.Integer({ minimum: 0, maximum: 366, format: 'int32', description }));
+
+export const PayLeaves = Type.Object(
+  {
+    holidayPayLeaves: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            holidayCreditYear: Type.Integer({
+              minimum: 1900,
+              maximum: 9999,
+              format: 'int32',
+              description: 'The credit year 1.4.–31.3. the holidays were earned in, named by the year it begins in.',
+            }),
+            holidayDays: LeaveDays('Holiday days taken: a holiday pay (1510) row.'),
+            holidayBonusDays: LeaveDays('Holiday bonus days paid: a holiday bonus (1520) row.'),
+            holidayAdditionalLeaveDays: LeaveDays('Additional leave days of the collective agreement.'),
+            rightForTimeOffAmount: Type.Optional(
+              DecimalNumber({ scale: 2, minimum: '0', maximum: '999999999.99', description: 'Informative.' }),
+            ),
+          },
+          { title: 'HolidayPayLeave', additionalProperties: false },
+        ),
+        { maxItems: 10 },
+      ),
+    ),
+    workingHourReductionLeaves: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            year: Type.Integer({ minimum: 1900, maximum: 9999, format: 'int32' }),
+            workingHourReductionDays: Positive('0.5'),
+            workingHourReductionHours: Positive('0.00001'),
+          },
+          { title: 'WorkingHourReductionLeave', additionalProperties: false },
+        ),
+        { maxItems: 10 },
+      ),
+    ),
+  },
+  { title: 'PayLeaves', additionalProperties: false },
+);
+export type PayLeavesWire = Static<typeof PayLeaves>;

@@ -21,6 +21,8 @@ import type {
 } from './pay-schemas.ts';
 import * as payStore from './pay-store.ts';
 import { baseRows } from './salary-base.ts';
+import { approvedSlipHolidays } from './slip-holidays.ts';
+import { PayrollTerms } from './terms.ts';
 import {
   calculateRows,
   cardOn,
@@ -36,6 +38,8 @@ import {
 
 const HOLIDAY_PAY_CODE = 1510;
 const HOLIDAY_BONUS_CODE = 1520;
+const HOLIDAY_COMPENSATION_CODE = 1530;
+type Compensation = { creditYear: number; days: number; pay: Decimal };
 /** Holiday pay of a monthly paid employee: a day is a 25th of the monthly salary; the bonus half of it (§1.6). */
 const HOLIDAY_DAYS_PER_MONTH = 25;
 const HOLIDAY_BONUS_SHARE = new Decimal('0.5');
@@ -46,7 +50,9 @@ type SlipData = Omit<
 >;
 
 export function slipData(row: payStore.SalarySlipRow): SlipData {
-  return parseJson(row.data) as SlipData;
+  // pay leaves that are not rows are kept beside the slip's wire data (salary-slips.ts)
+  const { leaves: _leaves, ...data } = parseJson(row.data) as SlipData & { leaves?: unknown };
+  return data;
 }
 
 export function slipToWire(row: payStore.SalarySlipRow): SalarySlipWire {
@@ -139,20 +145,31 @@ function listPeriod(row: payStore.SalaryListRow): SalaryPeriodWire {
 }
 
 /** Rows of holiday pay and holiday bonus a list entry asks for, at a 25th of the monthly salary a day. */
-function holidayRows(data: EmployeeDataWire, facts: EmployeeFacts): SlipRowWire[] {
+function holidayRows(
+  data: EmployeeDataWire,
+  facts: EmployeeFacts,
+  compensations: readonly Compensation[] = [],
+): SlipRowWire[] {
   const day = facts.monthlySalary.dividedBy(HOLIDAY_DAYS_PER_MONTH);
   const rows: SlipRowWire[] = [];
-  const add = (code: number, days: number, unitValue: Decimal) =>
+  const add = (code: number, days: number, unitValue: Decimal, earned: Partial<SlipRowWire> = {}) =>
     rows.push({
       salaryTypeCode: code,
       quantity: new Decimal(days),
       unitValue: unitValue.toDecimalPlaces(4),
+      ...earned,
       showEarningPeriodInExport: false,
       unjustEnrichment: false,
     });
   if (data.holidayPayData?.holidayDays) add(HOLIDAY_PAY_CODE, data.holidayPayData.holidayDays, day);
   if (data.holidayPayData?.holidayBonusDays)
     add(HOLIDAY_BONUS_CODE, data.holidayPayData.holidayBonusDays, roundCents(day.times(HOLIDAY_BONUS_SHARE)));
+  // a row per credit year, its earnings period the credit year, so that the days are used where they were earned
+  for (const c of compensations)
+    add(HOLIDAY_COMPENSATION_CODE, c.days, c.pay.dividedBy(c.days), {
+      earningsPeriodStart: `${c.creditYear}-04-01`,
+      earningsPeriodEnd: `${c.creditYear + 1}-03-31`,
+    });
   return rows;
 }
 
@@ -173,8 +190,10 @@ function checkPeriods(body: NewSalaryListWire, violations: Violations): void {
 
 export class SalaryLists {
   readonly #ctx: AppContext;
+  readonly #terms: PayrollTerms;
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
+    this.#terms = new PayrollTerms(ctx, approvedSlipHolidays);
   }
 
   /** Creates the list and its slips, each calculated; all problems of all employees reported together. */
@@ -182,6 +201,13 @@ export class SalaryLists {
     const violations = new Violations();
     checkPeriods(body, violations);
     violations.throwIfAny();
+    // an employment ending by the end of the period is settled: the holidays not taken paid as compensation
+    const compensations = new Map<number, Compensation[]>();
+    for (const entry of body.employeesDataForSalarySlip)
+      compensations.set(
+        entry.employeeId,
+        await this.#terms.holidayCompensation(companyId, entry.employeeId, body.paymentPeriodEnd),
+      );
     return this.#ctx.db.transaction().execute(async (trx) => {
       const entries = body.employeesDataForSalarySlip;
       const ids = entries.map((e) => e.employeeId);
@@ -201,7 +227,7 @@ export class SalaryLists {
           showEarningPeriodInExport: false,
           unjustEnrichment: false,
         }));
-        rows.push(...holidayRows(entry, facts.get(entry.employeeId)!));
+        rows.push(...holidayRows(entry, facts.get(entry.employeeId)!, compensations.get(entry.employeeId)));
         return { entry, rows, prefix: `employeesDataForSalarySlip[${i}].rows` };
       });
       for (const { rows, prefix } of rowsOf)

@@ -17,6 +17,7 @@ import { checkReadOnly } from '../platform/resource.ts';
 import {
   STATUS_FILTERS,
   type EmployeeDataWire,
+  type PayLeavesWire,
   type SalarySlipAccountingWire,
   type SalarySlipBasicDataWire,
   type SalarySlipQueryWire,
@@ -40,7 +41,23 @@ import {
   type EmployeeFacts,
   type TypeTerms,
 } from './slip-calculation.ts';
+import { approvedSlipHolidays, HOLIDAY_CODES, holidayCreditYearOfRow, type SlipLeaves } from './slip-holidays.ts';
 import * as store from './store.ts';
+import { HOLIDAY_BONUS_PERCENT, PayrollTerms } from './terms.ts';
+
+/** A day of working hour reduction: 8 hours (the agreements' 40-hour week). */
+const REDUCTION_HOURS_PER_DAY = 8;
+
+/** The pay leaves kept on a slip that are not rows: additional leave and working hour reduction taken. */
+function storedLeaves(row: payStore.SalarySlipRow): { leaves: SlipLeaves } {
+  const stored = (parseJson(row.data) as { leaves?: Partial<SlipLeaves> }).leaves;
+  return {
+    leaves: {
+      additionalLeave: stored?.additionalLeave ?? [],
+      workingHourReduction: stored?.workingHourReduction ?? [],
+    },
+  };
+}
 
 /** A row id to be allocated once the calculation has said how many rows are new. */
 const NO_ID = 0;
@@ -62,9 +79,11 @@ function statusError(row: payStore.SalarySlipRow, allowed: string, action: strin
 export class SalarySlips {
   readonly #ctx: AppContext;
   readonly #ledger: Posting;
+  readonly #terms: PayrollTerms;
   constructor(ctx: AppContext, ledger: Posting) {
     this.#ctx = ctx;
     this.#ledger = ledger;
+    this.#terms = new PayrollTerms(ctx, approvedSlipHolidays);
   }
 
   async #slip(db: Db, companyId: number, id: number): Promise<payStore.SalarySlipRow> {
@@ -193,7 +212,118 @@ export class SalarySlips {
       const updated: payStore.SalarySlipRow = {
         ...row,
         payday,
-        data: stringifyJson({ ...data, rows: calc.rows }),
+        data: stringifyJson({ ...data, rows: calc.rows, ...storedLeaves(row) }),
+        figures: stringifyJson(calc.figures),
+        version,
+      };
+      await lockedWrite(payStore.updateSlip(trx, updated, row.version));
+      await payStore.touchList(trx, companyId, Number(row.list_id), version);
+      return slipToWire(updated);
+    });
+  }
+
+  /**
+   * Pay leaves on a CREATED slip, all or none: holidays taken (holiday pay 1510 and holiday bonus 1520 rows at the
+   * day's worth of the credit year's accrual, marked with the credit year as their earnings period), additional
+   * leave and working hour reduction taken (kept on the slip; a monthly salary runs on through them). Each may
+   * not exceed what is left; the slip is recalculated.
+   */
+  async addPayLeaves(companyId: number, id: number, body: PayLeavesWire): Promise<SalarySlipWire> {
+    // what is left is read from the approved slips first (a slip being approved meanwhile fails the version check)
+    const first = await this.#slip(this.#ctx.db, companyId, id);
+    const [holidays, reduction] = await Promise.all([
+      this.#terms.holidayPay(companyId, Number(first.employee_id)),
+      this.#terms.workingHourReduction(companyId, Number(first.employee_id)),
+    ]);
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const row = await this.#slip(trx, companyId, id);
+      if (row.status !== 'CREATED') throw statusError(row, 'CREATED', 'given pay leaves');
+      if (row.version !== first.version) throw apiError('STALE_VERSION', 'version');
+      const data = slipData(row);
+      const list = await payStore.getList(trx, companyId, Number(row.list_id));
+      const periodStart = list?.payment_period_start ?? row.payday;
+      const violations = new Violations();
+      const added: SlipRowWire[] = [];
+      const leaves = storedLeaves(row).leaves;
+      const onSlip = (code: number, year: number) =>
+        data.rows
+          .filter((r) => r.salaryTypeCode === code && holidayCreditYearOfRow(r, periodStart) === year)
+          .reduce((sum, r) => sum + (dec(r.quantity)?.toNumber() ?? 1), 0);
+      const short = (field: string, what: string, asked: number | Decimal, left: number | Decimal, year: number) =>
+        violations.add('PAY_LEAVE_NOT_AVAILABLE', field, { what, asked: String(asked), left: String(left), year });
+      (body.holidayPayLeaves ?? []).forEach((leave, i) => {
+        const at = `holidayPayLeaves[${i}]`;
+        const year = leave.holidayCreditYear;
+        const left = holidays.yearlyRemainings?.find((y) => y.holidayCreditYear === year);
+        const days = leave.holidayDays ?? 0;
+        const bonusDays = leave.holidayBonusDays ?? 0;
+        const additional = leave.holidayAdditionalLeaveDays ?? 0;
+        const daysLeft = (left?.remainingHolidayDays ?? 0) - onSlip(HOLIDAY_CODES.holidayPay, year);
+        const bonusLeft = (left?.remainingHolidayBonusDays ?? 0) - onSlip(HOLIDAY_CODES.holidayBonus, year);
+        const additionalLeft =
+          (left?.remainingAdditionalLeaveDays ?? 0) -
+          leaves.additionalLeave.filter((l) => l.creditYear === year).reduce((sum, l) => sum + l.days, 0);
+        if (days > daysLeft) short(`${at}.holidayDays`, 'holiday days', days, Math.max(0, daysLeft), year);
+        if (bonusDays > bonusLeft)
+          short(`${at}.holidayBonusDays`, 'holiday bonus days', bonusDays, Math.max(0, bonusLeft), year);
+        if (additional > additionalLeft)
+          short(
+            `${at}.holidayAdditionalLeaveDays`,
+            'additional leave days',
+            additional,
+            Math.max(0, additionalLeft),
+            year,
+          );
+        // a day is worth what the credit year's days left are worth (1/25 of the monthly salary when monthly-paid)
+        const dayPay =
+          left && left.remainingHolidayDays
+            ? (left.remainingHolidayPay ?? new Decimal(0)).dividedBy(left.remainingHolidayDays)
+            : new Decimal(0);
+        const earned = { earningsPeriodStart: `${year}-04-01`, earningsPeriodEnd: `${year + 1}-03-31` };
+        const leaveRow = (code: number, quantity: number, unitValue: Decimal): SlipRowWire => ({
+          salaryTypeCode: code,
+          quantity: new Decimal(quantity),
+          unitValue: unitValue.toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+          ...earned,
+          showEarningPeriodInExport: true,
+          unjustEnrichment: false,
+        });
+        if (days > 0) added.push(leaveRow(HOLIDAY_CODES.holidayPay, days, dayPay));
+        if (bonusDays > 0)
+          added.push(
+            leaveRow(HOLIDAY_CODES.holidayBonus, bonusDays, dayPay.times(HOLIDAY_BONUS_PERCENT).dividedBy(100)),
+          );
+        if (additional > 0) leaves.additionalLeave.push({ creditYear: year, days: additional });
+      });
+      const thisYear = this.#ctx.clock.now().getUTCFullYear();
+      const hoursLeft = (reduction.totalRemainingWorkingHourReductionHours ?? new Decimal(0)).minus(
+        leaves.workingHourReduction
+          .filter((l) => l.year === thisYear)
+          .reduce((sum, l) => sum.plus(l.hours), new Decimal(0)),
+      );
+      let hoursAsked = new Decimal(0);
+      (body.workingHourReductionLeaves ?? []).forEach((leave, i) => {
+        const at = `workingHourReductionLeaves[${i}]`;
+        const hours =
+          dec(leave.workingHourReductionHours) ??
+          (dec(leave.workingHourReductionDays) ?? new Decimal(0)).times(REDUCTION_HOURS_PER_DAY);
+        if ((leave.workingHourReductionHours ?? null) === null && (leave.workingHourReductionDays ?? null) === null)
+          violations.add('VALIDATION_FAILED', at, {
+            detail: 'Give workingHourReductionDays or workingHourReductionHours.',
+          });
+        hoursAsked = hoursAsked.plus(leave.year === thisYear ? hours : 0);
+        if (leave.year !== thisYear) short(at, 'working hour reduction hours', hours, 0, leave.year);
+        else if (hoursAsked.greaterThan(hoursLeft))
+          short(at, 'working hour reduction hours', hoursAsked, Decimal.max(0, hoursLeft), leave.year);
+        leaves.workingHourReduction.push({ year: leave.year, hours: hours.toFixed() });
+      });
+      violations.throwIfAny();
+      const rows = [...data.rows, ...added];
+      const calc = await this.#calculate(trx, companyId, row, rows, row.payday);
+      const version = nextVersion(this.#ctx.clock.now(), row.version);
+      const updated: payStore.SalarySlipRow = {
+        ...row,
+        data: stringifyJson({ ...data, rows: calc.rows, leaves }),
         figures: stringifyJson(calc.figures),
         version,
       };
@@ -434,11 +564,12 @@ export class SalarySlips {
   async pdf(companyId: number, id: number): Promise<Buffer> {
     const db = this.#ctx.db;
     const row = await this.#slip(db, companyId, id);
-    const [types, list, company, approved] = await Promise.all([
+    const [types, list, company, approved, accrual] = await Promise.all([
       store.listSalaryTypes(db, companyId),
       payStore.getList(db, companyId, Number(row.list_id)),
       db.selectFrom('companies').select('name').where('company_id', '=', companyId).executeTakeFirst(),
       payStore.approvedSlipsOf(db, companyId, Number(row.employee_id), `${row.payday.slice(0, 4)}-01-01`, row.payday),
+      this.#terms.holidayPay(companyId, Number(row.employee_id), row.payday),
     ]);
     const names = new Map(types.map((t) => [Number(t.code), t]));
     const f = figuresOf(row.figures);
@@ -540,9 +671,17 @@ export class SalarySlips {
           sum((x) => x.netPay),
         ),
       ],
-      holidays: [money('Holiday pay', holidayPaid(1510)), money('Holiday bonus', holidayPaid(1520))].filter(
-        (l) => !l.amount.isZero(),
-      ),
+      holidays: [
+        ...[money('Holiday pay paid', holidayPaid(1510)), money('Holiday bonus paid', holidayPaid(1520))].filter(
+          (l) => !l.amount.isZero(),
+        ),
+        // the accrual as of the payday: the days earned and not yet taken, by credit year, and their pay
+        ...(accrual.yearlyRemainings ?? []).map((year) => ({
+          label: `Holidays left, credit year ${year.holidayCreditYear ?? ''}–${(year.holidayCreditYear ?? 0) + 1} (days)`,
+          quantity: new Decimal(year.remainingHolidayDays ?? 0),
+          amount: year.remainingHolidayPay ?? new Decimal(0),
+        })),
+      ],
     });
   }
 }

@@ -302,23 +302,9 @@ function valueRow(id: number, code: number, amount: Decimal): SlipRowWire {
   };
 }
 
-/** Calculates a slip whose rows passed `rowProblems`; a payday of a year without rates is a 400. */
-export function calculateRows(rows: readonly SlipRowWire[], ctx: SlipContext): CalculatedSlip {
-  const { types, facts, payday } = ctx;
-  let rates;
-  try {
-    rates = ratesFor(payday);
-  } catch (err) {
-    if (err instanceof NoPayrollRatesError) throw apiError('NO_PAYROLL_RATES_FOR_YEAR', 'payday', { year: err.year });
-    throw err;
-  }
-  const entered = rows.filter((r) => !isCalculatedRow(types, r.salaryTypeCode));
-  const calculatedIds = new Map(
-    rows
-      .filter((r) => r.id !== undefined && isCalculatedRow(types, r.salaryTypeCode))
-      .map((r) => [r.salaryTypeCode, r.id!]),
-  );
-  const domainRows: SlipRow[] = entered.map((row) => {
+/** Entered rows of a slip as the pure calculation reads them (their types known, checked by `rowProblems`). */
+export function domainRowsOf(entered: readonly SlipRowWire[], types: ReadonlyMap<number, TypeTerms>): SlipRow[] {
+  return entered.map((row) => {
     const type = types.get(row.salaryTypeCode)!;
     const quantity = dec(row.quantity) ?? new Decimal(1);
     return {
@@ -335,6 +321,25 @@ export function calculateRows(rows: readonly SlipRowWire[], ctx: SlipContext): C
       })),
     };
   });
+}
+
+/** Calculates a slip whose rows passed `rowProblems`; a payday of a year without rates is a 400. */
+export function calculateRows(rows: readonly SlipRowWire[], ctx: SlipContext): CalculatedSlip {
+  const { types, facts, payday } = ctx;
+  let rates;
+  try {
+    rates = ratesFor(payday);
+  } catch (err) {
+    if (err instanceof NoPayrollRatesError) throw apiError('NO_PAYROLL_RATES_FOR_YEAR', 'payday', { year: err.year });
+    throw err;
+  }
+  const entered = rows.filter((r) => !isCalculatedRow(types, r.salaryTypeCode));
+  const calculatedIds = new Map(
+    rows
+      .filter((r) => r.id !== undefined && isCalculatedRow(types, r.salaryTypeCode))
+      .map((r) => [r.salaryTypeCode, r.id!]),
+  );
+  const domainRows = domainRowsOf(entered, types);
   const card = ctx.card;
   const { calculation: calc, postings } = calculateAndPostSlip({
     rates,

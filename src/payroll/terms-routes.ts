@@ -4,6 +4,7 @@ import { route, view, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import type { AppContext } from '../platform/context.ts';
 import { recordRoutes } from './routes.ts';
+import { approvedSlipHolidays } from './slip-holidays.ts';
 import { PayrollTerms } from './terms.ts';
 import {
   HolidayPay,
@@ -18,7 +19,7 @@ const TAGS = ['Payroll'];
 const EmployeeParam = Type.Object({ employeeId: PathId('Employee id (int32).') });
 
 export function payrollTermsRoutes(ctx: AppContext): RouteDef[] {
-  const terms = new PayrollTerms(ctx);
+  const terms = new PayrollTerms(ctx, approvedSlipHolidays);
   return [
     ...recordRoutes({
       segment: 'laborunionmemberships',

@@ -35,12 +35,15 @@ import { LABOR_UNION_MEMBERSHIPS, laborUnionSettings } from './unions.ts';
  * full-time week, the average accident and group life insurance rates (domain-facts §1.1), a holiday bonus of
  * 50 % of holiday pay (the common collective agreement term), no additional leave.
  */
+/** The holiday bonus, % of holiday pay (the common collective agreement term). */
+export const HOLIDAY_BONUS_PERCENT = new Decimal(50);
+
 const COMPANY_TERMS = {
   weeklyHours: new Decimal('37.5'),
   monthlyHours: new Decimal('160'),
   accidentInsurancePercent: new Decimal('0.70'),
   groupLifeInsurancePercent: new Decimal('0.06'),
-  holidayBonusPercent: new Decimal(50),
+  holidayBonusPercent: HOLIDAY_BONUS_PERCENT,
   additionalLeaveDays: 0,
 };
 
@@ -63,6 +66,7 @@ interface SlipFacts {
 }
 
 export interface SlipHolidayFacts {
+  /** The employee's approved slips, as the holiday rules read them. */
   holidays(db: Db, companyId: number, employeeId: number): Promise<SlipFacts>;
 }
 
@@ -217,9 +221,12 @@ export class PayrollTerms {
    * Holidays earned and left by credit year, from the employment in force today (the latest begun) and the
    * salary info; holidays used and the months as worked come from approved slips.
    */
-  async holidayPay(companyId: number, employeeId: number): Promise<HolidayPayWire> {
+  async holidayPay(
+    companyId: number,
+    employeeId: number,
+    asOf = isoDate(this.#ctx.clock.now()),
+  ): Promise<HolidayPayWire> {
     const employee = await this.#employee(companyId, employeeId);
-    const asOf = isoDate(this.#ctx.clock.now());
     const contract = await this.#contract(employee, asOf);
     if (!contract)
       return {
@@ -252,6 +259,24 @@ export class PayrollTerms {
         remainingAdditionalLeaveDays: year.remainingAdditionalLeaveDays,
       })),
     };
+  }
+  /**
+   * Holiday compensation (§17) when the employment in force on `asOf` has ended by then: the days not taken and
+   * their pay by credit year; none while the employment runs on (or without one).
+   */
+  async holidayCompensation(
+    companyId: number,
+    employeeId: number,
+    asOf: string,
+  ): Promise<{ creditYear: number; days: number; pay: Decimal }[]> {
+    const employee = await store.getEmployee(this.#ctx.db, companyId, employeeId);
+    const contract = employee ? await this.#contract(employee, asOf) : null;
+    if (!contract || contract.employmentEnd === null || contract.employmentEnd > asOf) return [];
+    const facts = await this.#slips.holidays(this.#ctx.db, companyId, employeeId);
+    const accrual = holidayAccrual({ ...holidayInput(contract, asOf, facts), firstCreditYear: creditYearOf(asOf) - 1 });
+    return accrual.years
+      .filter((year) => year.remainingDays > 0)
+      .map((year) => ({ creditYear: year.creditYear, days: year.remainingDays, pay: year.remainingPay }));
   }
 }
 

@@ -476,6 +476,10 @@ export const ERRORS = {
     status: 400,
     message: 'DUPLICATE_SALARY_LIST_EMPLOYEE: employee {employeeId} is on the list more than once.',
   },
+  PAY_LEAVE_NOT_AVAILABLE: {
+    status: 400,
+    message: 'PAY_LEAVE_NOT_AVAILABLE: {asked} {what} asked of {year}, {left} left.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

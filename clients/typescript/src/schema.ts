@@ -2276,6 +2276,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/payrolls/employees/{employeeId}/yearsummary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The employee's payroll year
+     * @description The taxable pay, paid earnings, fringe benefits, tax-free items, withholding, tax at source, the employee's and the employer's contributions and net pay of the approved slips paid in the year, by month of payday and for the year.
+     */
+    get: operations['getPayrollsEmployeesByEmployeeIdYearsummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/payrolls/employees/salaryinfo': {
     parameters: {
       query?: never;
@@ -2290,6 +2310,26 @@ export interface paths {
      * @description The person must be in the register (404); one salary info per person (400 EMPLOYEE_EXISTS). A personal identity code the person has must be valid, century sign included (400 INVALID_PERSONAL_IDENTITY_CODE).
      */
     post: operations['postPayrollsEmployeesSalaryinfo'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payrolls/employercontributions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's employer contributions by month
+     * @description Employer TyEL, health insurance, unemployment, accident and group life insurance of the approved slips paid in the year, by month of payday: the amounts the EMPLOYER_CONTRIBUTION receipts of the slips booked.
+     */
+    get: operations['getPayrollsEmployercontributions'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2542,6 +2582,46 @@ export interface paths {
      */
     put: operations['putPayrollsSalaryslipsBySalarySlipIdCancelapproval'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payrolls/salaryslips/{salarySlipId}/incomesregister': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The Incomes Register earnings payment report of an approved salary slip
+     * @description Payer, income earner, payment date, pay period and every amount by income type: 101 the taxable pay, 102–106 the pay each insurance is due on, the rows by their income type (201, 213, 234, 304, 311, …), 402 withholding or 404/405 tax at source and its deduction, 413 and 414 the employee TyEL and unemployment insurance, the deductions from net pay (401, 407, 408). Every amount is one of the slip's to the cent. 404 for a slip not APPROVED. `incomesRegisterReportingSetting` says whether the slip goes into the batch message (`tase admin payroll incomes-register --payday D`): only FORM_BOTH_REPORTS.
+     */
+    get: operations['getPayrollsSalaryslipsBySalarySlipIdIncomesregister'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payrolls/salaryslips/{salarySlipId}/payleaves': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add pay leaves to a salary slip
+     * @description Version 26.10 and later. Only CREATED slips (`SALARY_SLIP_STATUS`); all or nothing, adds rows only, and the slip is recalculated. `holidayPayLeaves`: holidays of a credit year (`holidayCreditYear`, the year 1.4.–31.3. begins in, as in GET /payrolls/employees/{id}/holidaypay) become a holiday pay (1510) row of `holidayDays` and a holiday bonus (1520) row of `holidayBonusDays`, a day at the worth of the credit year's days left (1/25 of the monthly salary for the monthly-paid), the bonus 50 % of it, with the credit year as their earnings period; additional leave days are kept on the slip. `workingHourReductionLeaves`: hours (or days of 8 hours) of this calendar year, kept on the slip (the salary runs on). Once the slip is approved they are used from the holidays and the working hour reduction left. More than is left of the credit year (less what the slip already pays) is `PAY_LEAVE_NOT_AVAILABLE`; every problem is answered together.
+     */
+    post: operations['postPayrollsSalaryslipsBySalarySlipIdPayleaves'];
     delete?: never;
     options?: never;
     head?: never;
@@ -46097,6 +46177,94 @@ export interface operations {
       };
     };
   };
+  getPayrollsEmployeesByEmployeeIdYearsummary: {
+    parameters: {
+      query?: {
+        /** @description Calendar year of the paydays; this year when left out. */
+        year?: number;
+      };
+      header?: never;
+      path: {
+        /** @description Employee id (int32). */
+        employeeId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Tase: the employee's year from the approved slips paid in it, by month of payday. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            employeePension: number;
+            employeeUnemployment: number;
+            /** PayrollEmployerFigures */
+            employer: {
+              accident: number;
+              groupLife: number;
+              healthInsurance: number;
+              pension: number;
+              unemployment: number;
+            };
+            fringeBenefits: number;
+            months: {
+              employeePension: number;
+              employeeUnemployment: number;
+              /** PayrollEmployerFigures */
+              employer: {
+                accident: number;
+                groupLife: number;
+                healthInsurance: number;
+                pension: number;
+                unemployment: number;
+              };
+              fringeBenefits: number;
+              /** @description `YYYY-MM` of the payday. */
+              month: string;
+              netPay: number;
+              netPayDeductions: number;
+              paidEarnings: number;
+              /** @description Approved slips counted. */
+              slips: number;
+              taxablePay: number;
+              taxAtSource: number;
+              taxFreeItems: number;
+              withholding: number;
+            }[];
+            netPay: number;
+            netPayDeductions: number;
+            paidEarnings: number;
+            /** @description Approved slips counted. */
+            slips: number;
+            taxablePay: number;
+            taxAtSource: number;
+            taxFreeItems: number;
+            withholding: number;
+            year: number;
+          };
+        };
+      };
+    };
+  };
   postPayrollsEmployeesSalaryinfo: {
     parameters: {
       query?: never;
@@ -46819,6 +46987,60 @@ export interface operations {
             /** @description The person (GET /persons/{id}) paid; one salary info per person. */
             personId: number;
           };
+        };
+      };
+    };
+  };
+  getPayrollsEmployercontributions: {
+    parameters: {
+      query?: {
+        /** @description Calendar year of the paydays; this year when left out. */
+        year?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Tase: the employer contributions of the company's approved slips, by month of payday. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Accident insurance (6400). */
+            accident: number;
+            /** @description Group life insurance (6430). */
+            groupLife: number;
+            /** @description Health insurance contribution (6300). */
+            healthInsurance: number;
+            /** @description `YYYY-MM` of the payday. */
+            month: string;
+            /** @description Employer TyEL (6130). */
+            pension: number;
+            slips: number;
+            total: number;
+            /** @description Unemployment insurance (6410). */
+            unemployment: number;
+          }[];
         };
       };
     };
@@ -48985,6 +49207,408 @@ export interface operations {
         content: {
           'application/json': {
             message: string;
+          };
+        };
+      };
+    };
+  };
+  getPayrollsSalaryslipsBySalarySlipIdIncomesregister: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Salary slip id (int32). */
+        salarySlipId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Tase: the Incomes Register earnings payment report of an approved slip, every amount one of the slip's. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** IncomesRegisterIncomeEarner */
+            incomeEarner: {
+              name: string;
+              personalIdentityCode: string | null;
+            };
+            /** @description The slip's setting: only FORM_BOTH_REPORTS slips go into the batch message of `tase admin payroll incomes-register`; the others are reported elsewhere or not at all. */
+            incomesRegisterReportingSetting: string;
+            /** IncomesRegisterPayer */
+            payer: {
+              businessId: string;
+              name: string;
+            };
+            /**
+             * Format: date
+             * @example 2026-01-30
+             */
+            paymentDate: string;
+            /** IncomesRegisterPayPeriod */
+            payPeriod: {
+              /**
+               * Format: date
+               * @example 2026-01-30
+               */
+              end: string;
+              /**
+               * Format: date
+               * @example 2026-01-30
+               */
+              start: string;
+            };
+            /** @description The payer's report id: the company and the slip. */
+            reportId: string;
+            salarySlipId: number;
+            transactions: {
+              amount: number;
+              /** @description The income type of the Incomes Register (101, 201, 402, …). */
+              incomeTypeCode: number;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  postPayrollsSalaryslipsBySalarySlipIdPayleaves: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Salary slip id (int32). */
+        salarySlipId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          holidayPayLeaves?: {
+            /**
+             * Format: int32
+             * @description Additional leave days of the collective agreement.
+             */
+            holidayAdditionalLeaveDays?: number;
+            /**
+             * Format: int32
+             * @description Holiday bonus days paid: a holiday bonus (1520) row.
+             */
+            holidayBonusDays?: number;
+            /**
+             * Format: int32
+             * @description The credit year 1.4.–31.3. the holidays were earned in, named by the year it begins in.
+             */
+            holidayCreditYear: number;
+            /**
+             * Format: int32
+             * @description Holiday days taken: a holiday pay (1510) row.
+             */
+            holidayDays?: number;
+            /** @description Informative. */
+            rightForTimeOffAmount?: number;
+          }[];
+          workingHourReductionLeaves?: {
+            /** @description Positive or null, never 0. */
+            workingHourReductionDays?: number | null;
+            /** @description Positive or null, never 0. */
+            workingHourReductionHours?: number | null;
+            /** Format: int32 */
+            year: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** SalarySlipAdjustments */
+            adjustments: {
+              accidentInsurancePolicyId?: number;
+              /** SalarySlipEmployment */
+              employment?: {
+                /** @enum {string} */
+                employmentType?: 'FULL_TIME' | 'NOT_AVAILABLE' | 'PART_TIME';
+                /**
+                 * Format: date
+                 * @example 2026-01-30
+                 */
+                endDate?: string;
+                hoursPerWeek?: number;
+                partTimePercent?: number;
+                registrationGroundId?: string;
+                /**
+                 * Format: date
+                 * @example 2026-01-30
+                 */
+                startDate?: string;
+                /** @enum {string} */
+                terminationReason:
+                  | 'NOT_APPLICABLE'
+                  | 'EMPLOYEES_RESIGNATION'
+                  | 'OTHER'
+                  | 'TERMINATION_GROUNDS'
+                  | 'FINANCIAL_AND_PRODUCTION_GROUNDS'
+                  | 'JOINT_AGREEMENT'
+                  | 'RETIREMENT'
+                  | 'FIXED_TERM_EMPLOYMENT_TERMINATION';
+                /** @enum {string} */
+                type?:
+                  'PERMANENT' | 'FIXED_TERM' | 'TEMPORARY' | 'PART_TIME' | 'TRAINEE' | 'PENSIONER' | 'NOT_EMPLOYED';
+              };
+              /**
+               * Format: date
+               * @example 2026-01-30
+               */
+              payday: string;
+              pensionContractId?: number;
+            };
+            readonly employeeId?: number;
+            readonly employeeName?: string;
+            /**
+             * SalarySlipFigures
+             * @description Tase: the slip's calculation (read-only; recalculated on every change).
+             */
+            readonly figures?: {
+              accidentInsurance: number;
+              employeePension: number;
+              employeeUnemployment: number;
+              employerHealthInsurance: number;
+              employerPension: number;
+              employerUnemployment: number;
+              fringeBenefits: number;
+              /** @description Paid earnings: taxable earnings and tax-free items. */
+              grossPay: number;
+              groupLifeInsurance: number;
+              netPay: number;
+              netPayDeductions: number;
+              /** @description Taxable earnings and fringe benefits. */
+              taxablePay: number;
+              taxFreeItems: number;
+              /** @description Withholding by the tax card, 60 % without one, or tax at source. */
+              withholding: number;
+              /** @enum {string} */
+              withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
+            };
+            readonly id?: number;
+            /** @enum {string} */
+            incomesRegisterReportingSetting:
+              'DO_NOT_REPORT_DATA_ON_SLIP' | 'EARNINGS_REPORTED_ELSEWHERE' | 'FORM_BOTH_REPORTS';
+            /** @enum {string} */
+            readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
+            rows: {
+              baseSalaryRow?: boolean;
+              /** SalarySlipCarBenefitRowDetails */
+              carBenefitDetails?: {
+                benefitLimited: boolean;
+                /** @enum {string} */
+                carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
+                /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
+                emissionValue?: number | null;
+                readonly id?: number;
+                /** Format: int32 */
+                odometerReading?: number;
+              };
+              comment?: string;
+              customName?: string;
+              /** @description Tase: the row's cost split over dimension items, each by `quantity` (of the row's quantity) or by `percentage`, never both; the shares of a dimension make up the whole row. Not for salary type groups 5, 6 and 8. */
+              dimensions?: {
+                dimensionId: number;
+                itemId: number;
+                /** @description A share in %. */
+                percentage?: number;
+                /** @description A share of the row's quantity. */
+                quantity?: number;
+              }[];
+              /**
+               * Format: date
+               * @example 2026-01-30
+               */
+              earningsPeriodEnd?: string;
+              /**
+               * Format: date
+               * @example 2026-01-30
+               */
+              earningsPeriodStart?: string;
+              /** HolidayRowDetails */
+              holidayRowDetails?: {
+                correction?: boolean;
+                /** @enum {string} */
+                holidayBonusCalculationBasis?:
+                  | 'AVERAGE_DAILY'
+                  | 'AVERAGE_HOURLY'
+                  | 'MONTHLY_PLUS_SHIFT_COMPENSATIONS'
+                  | 'MONTHLY_WITH_STANDARD_DIVIDER'
+                  | 'MONTHLY_WITH_WORKDAY_DIVIDER'
+                  | 'PERCENTAGE_BASED'
+                  | 'PERCENTAGE_FOR_CONSTRUCTION_14_PLUS_4_5'
+                  | 'PERCENTAGE_FOR_CONSTRUCTION_18_5_OR_14_PLUS_4_5'
+                  | 'RIGHT_FOR_TIME_OFF';
+                /** Format: int32 */
+                holidayCreditYear?: number;
+                /** Format: int32 */
+                holidayDaysSpent?: number;
+                holidayPayPercentage?: number;
+              };
+              readonly id?: number;
+              paymentPercent?: number;
+              /** @description Quantity (hours, pieces, months). */
+              quantity?: number;
+              /** SalarySlipRecoveryRowDetails */
+              recoveryDetails?: {
+                /**
+                 * Format: date
+                 * @example 2026-01-30
+                 */
+                earningsPeriodEnd?: string;
+                /**
+                 * Format: date
+                 * @example 2026-01-30
+                 */
+                earningsPeriodStart?: string;
+                readonly id?: number;
+                netRecoveryTaxValue?: number;
+                /**
+                 * Format: date
+                 * @example 2026-01-30
+                 */
+                payday?: string;
+                /**
+                 * Format: date
+                 * @example 2026-01-30
+                 */
+                paymentPeriodEnd: string;
+                /**
+                 * Format: date
+                 * @example 2026-01-30
+                 */
+                paymentPeriodStart: string;
+                taxAtSourceValue?: number;
+              };
+              salaryTypeCode: number;
+              showEarningPeriodInExport: boolean;
+              readonly systemNotification?: string;
+              /** @description Value of one unit. */
+              unitValue?: number;
+              unjustEnrichment: boolean;
+              /** WorkingHourReductionRowDetails */
+              workingHourReductionRowDetails?: {
+                /** Format: int32 */
+                year?: number;
+              };
+            }[];
+            salaryBaseNote?: string;
+            /** @description Tase: the salary list. */
+            readonly salaryListId?: number;
+            /** SalarySlipSettings */
+            settings: {
+              /**
+               * Format: date
+               * @example 2026-01-30
+               */
+              accountingDate: string;
+              additionalInformation?: string;
+              /**
+               * Format: date
+               * @example 2026-01-30
+               */
+              dueDate: string;
+              noObligationExceptionTypes?: (
+                | 'NO_OBLIGATION_TO_PROVIDE_INSURANCE_EARNINGS_RELATED_PENSION_INSURANCE'
+                | 'NO_OBLIGATION_TO_PROVIDE_INSURANCE_HEALTH_INSURANCE'
+                | 'NO_OBLIGATION_TO_PROVIDE_INSURANCE_UNEMPLOYMENT_INSURANCE'
+                | 'NO_OBLIGATION_TO_PROVIDE_INSURANCE_ACCIDENT_AND_OCCUPATIONAL_DISEASE_INSURANCE'
+              )[];
+              notSubjectExceptionTypes?: (
+                | 'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_EARNINGS_RELATED_PENSION_INSURANCE'
+                | 'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_HEALTH_INSURANCE'
+                | 'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_UNEMPLOYMENT_INSURANCE'
+                | 'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_ACCIDENT_AND_OCCUPATIONAL_DISEASE_INSURANCE'
+              )[];
+              pensionVoluntarilyPaid: boolean;
+              /** @enum {string} */
+              salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
+            };
+            slipNotes?: string;
+            readonly slipNumber?: number;
+            /** @enum {string} */
+            readonly status?:
+              | 'APPROVED'
+              | 'CREATED'
+              | 'INVALIDATED'
+              | 'IN_CORRECTION'
+              | 'PAID'
+              | 'PAYMENT_QUEUED'
+              | 'REPORTED'
+              | 'REPORTED_AND_PAID'
+              | 'REPORTED_AND_PAYMENT_QUEUED';
+            /**
+             * @description Optimistic lock: the current version on PUT.
+             * @example 2026-01-30T15:20:00
+             */
+            readonly version?: string;
+            /** SalarySlipWorkingTimeAllocation */
+            workingTimeAllocation?: {
+              /** HolidaysWorkingTimeAllocation */
+              holidaysWorkingTime?: {
+                /** AverageDailyActualWorkdays */
+                averageDailyActualWorkdays?: {
+                  /** Format: int32 */
+                  actualWorkdaysInFirstYear: number;
+                  /** Format: int32 */
+                  actualWorkdaysInSecondYear?: number;
+                };
+                workingTimeInFirstMonth: number;
+                workingTimeInSecondMonth?: number;
+                /** @enum {string} */
+                workingTimeType?: 'DAYS' | 'HOURS';
+              };
+              /** WorkingHourReductionWorkingTimeAllocation */
+              workingHourReductionWorkingDays?: {
+                workingDaysInFirstYear: number;
+                workingDaysInSecondYear?: number;
+              };
+            };
           };
         };
       };
