@@ -13,6 +13,7 @@ const REFERENCE_TABLES = [
   'authenticator_sessions',
   'company_users',
   'currency_rates',
+  'integration_directory',
   'login_flows',
   'mfa_transactions',
   'oauth_clients',
