@@ -1,5 +1,6 @@
 // Wire shapes of salary bases, salary lists, salary periods and salary slips (the real interface's types, with
 // Tase's additions marked).
+import { INSURANCE_EXCEPTIONS } from './schemas.ts';
 import {
   Type,
   Addition,
@@ -418,28 +419,7 @@ export const SalarySlip = Type.Object(
     rows: Type.Array(SlipRow, { maxItems: 200 }),
     settings: Type.Object(
       {
-        noObligationExceptionTypes: Type.Optional(
-          Type.Array(
-            StringEnum([
-              'NO_OBLIGATION_TO_PROVIDE_INSURANCE_EARNINGS_RELATED_PENSION_INSURANCE',
-              'NO_OBLIGATION_TO_PROVIDE_INSURANCE_HEALTH_INSURANCE',
-              'NO_OBLIGATION_TO_PROVIDE_INSURANCE_UNEMPLOYMENT_INSURANCE',
-              'NO_OBLIGATION_TO_PROVIDE_INSURANCE_ACCIDENT_AND_OCCUPATIONAL_DISEASE_INSURANCE',
-            ]),
-            { maxItems: 4 },
-          ),
-        ),
-        notSubjectExceptionTypes: Type.Optional(
-          Type.Array(
-            StringEnum([
-              'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_EARNINGS_RELATED_PENSION_INSURANCE',
-              'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_HEALTH_INSURANCE',
-              'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_UNEMPLOYMENT_INSURANCE',
-              'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_ACCIDENT_AND_OCCUPATIONAL_DISEASE_INSURANCE',
-            ]),
-            { maxItems: 4 },
-          ),
-        ),
+        ...INSURANCE_EXCEPTIONS,
         pensionVoluntarilyPaid: Type.Boolean(),
         accountingDate: DateString(),
         dueDate: DateString(),

@@ -77,6 +77,32 @@ const Amount = () => Money({ minimum: 0, maximum: '999999999.99' });
 const Percent = () => DecimalNumber({ scale: 4, minimum: 0, maximum: 100 });
 const SALARY_CHANNELS = ['NO_SENDING', 'MAIL', 'EMAIL', 'MOBILE', 'ESALARY'];
 
+/** The insurance obligations an employee is exempt from: on the salary info and, per slip, in its settings. */
+export const INSURANCE_EXCEPTIONS = {
+  noObligationExceptionTypes: Type.Optional(
+    Type.Array(
+      StringEnum([
+        'NO_OBLIGATION_TO_PROVIDE_INSURANCE_EARNINGS_RELATED_PENSION_INSURANCE',
+        'NO_OBLIGATION_TO_PROVIDE_INSURANCE_HEALTH_INSURANCE',
+        'NO_OBLIGATION_TO_PROVIDE_INSURANCE_UNEMPLOYMENT_INSURANCE',
+        'NO_OBLIGATION_TO_PROVIDE_INSURANCE_ACCIDENT_AND_OCCUPATIONAL_DISEASE_INSURANCE',
+      ]),
+      { maxItems: 4 },
+    ),
+  ),
+  notSubjectExceptionTypes: Type.Optional(
+    Type.Array(
+      StringEnum([
+        'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_EARNINGS_RELATED_PENSION_INSURANCE',
+        'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_HEALTH_INSURANCE',
+        'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_UNEMPLOYMENT_INSURANCE',
+        'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_ACCIDENT_AND_OCCUPATIONAL_DISEASE_INSURANCE',
+      ]),
+      { maxItems: 4 },
+    ),
+  ),
+};
+
 export const SalaryInfo = Type.Object(
   {
     employeeId: Type.Optional(Id({ readOnly: true, description: 'Id of the employee (not of the person).' })),
@@ -151,28 +177,7 @@ export const SalaryInfo = Type.Object(
           },
           { title: 'AccidentInsurance', additionalProperties: false },
         ),
-        noObligationExceptionTypes: Type.Optional(
-          Type.Array(
-            StringEnum([
-              'NO_OBLIGATION_TO_PROVIDE_INSURANCE_EARNINGS_RELATED_PENSION_INSURANCE',
-              'NO_OBLIGATION_TO_PROVIDE_INSURANCE_HEALTH_INSURANCE',
-              'NO_OBLIGATION_TO_PROVIDE_INSURANCE_UNEMPLOYMENT_INSURANCE',
-              'NO_OBLIGATION_TO_PROVIDE_INSURANCE_ACCIDENT_AND_OCCUPATIONAL_DISEASE_INSURANCE',
-            ]),
-            { maxItems: 4 },
-          ),
-        ),
-        notSubjectExceptionTypes: Type.Optional(
-          Type.Array(
-            StringEnum([
-              'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_EARNINGS_RELATED_PENSION_INSURANCE',
-              'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_HEALTH_INSURANCE',
-              'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_UNEMPLOYMENT_INSURANCE',
-              'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_ACCIDENT_AND_OCCUPATIONAL_DISEASE_INSURANCE',
-            ]),
-            { maxItems: 4 },
-          ),
-        ),
+        ...INSURANCE_EXCEPTIONS,
         pensionVoluntarilyPaid: Type.Boolean(),
       },
       { title: 'InsurancesConfiguration', additionalProperties: false },
