@@ -55,18 +55,22 @@ async function runOnSqlite(db: MigratedDb, migrations: Migrations): Promise<stri
     .sort()
     .filter((name) => !done.has(name));
   if (pending.length === 0) return [];
-  const leftovers = await leftoversOf(db, migrations, done, pending[0]);
   const applied: string[] = [];
+  let checked = false;
   for (const name of pending) {
     const ran = await db.connection().execute(async (conn) => {
       await sql`begin immediate`.execute(conn);
       try {
         // another process may have run it while this one waited for the write lock
-        if ((await recorded(conn)).has(name)) {
+        const now = await recorded(conn);
+        if (now.has(name)) {
           await sql`rollback`.execute(conn);
           return false;
         }
-        if (name === pending[0]) await dropObjects(conn, leftovers);
+        // the schema is compared with the records under the write lock: read outside it, a process migrating
+        // at the same time would show tables whose records this one had not seen yet
+        if (!checked) await dropObjects(conn, await leftoversOf(conn, migrations, now, name));
+        checked = true;
         await migrations[name].up(conn);
         await conn.insertInto(RECORDS).values({ name, timestamp: new Date().toISOString() }).execute();
         await sql`commit`.execute(conn);
