@@ -4,6 +4,8 @@ import type { LedgerService } from '../ledger/index.ts';
 import { onPartnerDefaultDimensionChanged } from '../dimensions/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { baseDimensionsListener } from './salary-base.ts';
+import { holidayTermsMigrations } from './holiday-terms-migrations.ts';
+import { holidayTermsRoutes } from './holiday-terms-routes.ts';
 import { payrollMigrations } from './migrations.ts';
 import { payrollRoutes } from './routes.ts';
 import { payRunRoutes } from './pay-routes.ts';
@@ -29,9 +31,10 @@ export const payrollArea = defineArea({
       'salary_slips',
       'labor_union_settings',
       'labor_union_memberships',
+      'payroll_holiday_terms',
     ],
   },
-  migrations: { ...payrollMigrations, ...payrollTermsMigrations },
+  migrations: { ...payrollMigrations, ...payrollTermsMigrations, ...holidayTermsMigrations },
   create: (ctx, deps: { ledger: LedgerService }) => {
     followDefaultDimensions(ctx);
     return new PayrollService(ctx, deps.ledger);
@@ -41,6 +44,7 @@ export const payrollArea = defineArea({
     ...payRunRoutes(payroll.payRuns),
     ...payrollTermsRoutes(ctx),
     ...payrollReportRoutes(ctx),
+    ...holidayTermsRoutes(ctx),
   ],
   initCompany: async (db, companyId) => {
     await seedSalaryTypes(db, companyId);

@@ -21,6 +21,7 @@ import type {
 } from './pay-schemas.ts';
 import * as payStore from './pay-store.ts';
 import { baseRows } from './salary-base.ts';
+import { listHolidayPay, withLeaves, type ListHolidayPay } from './list-holidays.ts';
 import { approvedSlipHolidays } from './slip-holidays.ts';
 import { PayrollTerms } from './terms.ts';
 import {
@@ -33,16 +34,11 @@ import {
   rowProblems,
   salaryTypeTerms,
   taxCardsOf,
-  type EmployeeFacts,
 } from './slip-calculation.ts';
 
 const HOLIDAY_PAY_CODE = 1510;
 const HOLIDAY_BONUS_CODE = 1520;
 const HOLIDAY_COMPENSATION_CODE = 1530;
-type Compensation = { creditYear: number; days: number; pay: Decimal };
-/** Holiday pay of a monthly paid employee: a day is a 25th of the monthly salary; the bonus half of it (§1.6). */
-const HOLIDAY_DAYS_PER_MONTH = 25;
-const HOLIDAY_BONUS_SHARE = new Decimal('0.5');
 
 type SlipData = Omit<
   SalarySlipWire,
@@ -144,13 +140,9 @@ function listPeriod(row: payStore.SalaryListRow): SalaryPeriodWire {
   };
 }
 
-/** Rows of holiday pay and holiday bonus a list entry asks for, at a 25th of the monthly salary a day. */
-function holidayRows(
-  data: EmployeeDataWire,
-  facts: EmployeeFacts,
-  compensations: readonly Compensation[] = [],
-): SlipRowWire[] {
-  const day = facts.monthlySalary.dividedBy(HOLIDAY_DAYS_PER_MONTH);
+/** Rows of holiday pay and holiday bonus a list entry asks for (list-holidays.ts: a day's worth, the bonus). */
+function holidayRows(data: EmployeeDataWire, pay: ListHolidayPay): SlipRowWire[] {
+  const day = pay.dayWorth;
   const rows: SlipRowWire[] = [];
   const add = (code: number, days: number, unitValue: Decimal, earned: Partial<SlipRowWire> = {}) =>
     rows.push({
@@ -162,10 +154,9 @@ function holidayRows(
       unjustEnrichment: false,
     });
   if (data.holidayPayData?.holidayDays) add(HOLIDAY_PAY_CODE, data.holidayPayData.holidayDays, day);
-  if (data.holidayPayData?.holidayBonusDays)
-    add(HOLIDAY_BONUS_CODE, data.holidayPayData.holidayBonusDays, roundCents(day.times(HOLIDAY_BONUS_SHARE)));
+  if (pay.bonusDays) add(HOLIDAY_BONUS_CODE, pay.bonusDays, roundCents(day.times(pay.bonusPercent).dividedBy(100)));
   // a row per credit year, its earnings period the credit year, so that the days are used where they were earned
-  for (const c of compensations)
+  for (const c of pay.compensations)
     add(HOLIDAY_COMPENSATION_CODE, c.days, c.pay.dividedBy(c.days), {
       earningsPeriodStart: `${c.creditYear}-04-01`,
       earningsPeriodEnd: `${c.creditYear + 1}-03-31`,
@@ -201,13 +192,6 @@ export class SalaryLists {
     const violations = new Violations();
     checkPeriods(body, violations);
     violations.throwIfAny();
-    // an employment ending by the end of the period is settled: the holidays not taken paid as compensation
-    const compensations = new Map<number, Compensation[]>();
-    for (const entry of body.employeesDataForSalarySlip)
-      compensations.set(
-        entry.employeeId,
-        await this.#terms.holidayCompensation(companyId, entry.employeeId, body.paymentPeriodEnd),
-      );
     return this.#ctx.db.transaction().execute(async (trx) => {
       const entries = body.employeesDataForSalarySlip;
       const ids = entries.map((e) => e.employeeId);
@@ -219,6 +203,8 @@ export class SalaryLists {
       ]);
       const missing = ids.find((id) => !facts.has(id));
       if (missing !== undefined) throw notFound('Employee');
+      // holidays paid, and an employment ending by the end of the period settled: the holidays not taken paid once
+      const holidays = await listHolidayPay(trx, this.#ctx.engine, this.#terms, companyId, body, entries, facts);
       const baseOf = new Map(bases.map((b) => [Number(b.employee_id), b]));
       const rowsOf = entries.map((entry, i) => {
         const base = baseRows(baseOf.get(entry.employeeId)).filter((r) => !isCalculatedRow(types, r.salaryTypeCode));
@@ -227,7 +213,7 @@ export class SalaryLists {
           showEarningPeriodInExport: false,
           unjustEnrichment: false,
         }));
-        rows.push(...holidayRows(entry, facts.get(entry.employeeId)!, compensations.get(entry.employeeId)));
+        rows.push(...holidayRows(entry, holidays.get(entry.employeeId)!));
         return { entry, rows, prefix: `employeesDataForSalarySlip[${i}].rows` };
       });
       for (const { rows, prefix } of rowsOf)
@@ -285,7 +271,7 @@ export class SalaryLists {
           slip_number: firstNumber + i,
           status: 'CREATED',
           payday: body.payday,
-          data: stringifyJson(data),
+          data: stringifyJson(withLeaves(data, holidays.get(entry.employeeId)!)),
           employee_data: stringifyJson(entry),
           figures: stringifyJson(calc.figures),
           tax_card_id: null,

@@ -43,7 +43,9 @@ import {
 } from './slip-calculation.ts';
 import { approvedSlipHolidays, HOLIDAY_CODES, holidayCreditYearOfRow, type SlipLeaves } from './slip-holidays.ts';
 import * as store from './store.ts';
-import { HOLIDAY_BONUS_PERCENT, PayrollTerms } from './terms.ts';
+import { PayrollTerms } from './terms.ts';
+import { companyHolidayTerms } from './holiday-terms.ts';
+import { checkCompensationUnpaid } from './list-holidays.ts';
 
 /** A day of working hour reduction: 8 hours (the agreements' 40-hour week). */
 const REDUCTION_HOURS_PER_DAY = 8;
@@ -245,6 +247,7 @@ export class SalarySlips {
       const violations = new Violations();
       const added: SlipRowWire[] = [];
       const leaves = storedLeaves(row).leaves;
+      const companyTerms = await companyHolidayTerms(trx, companyId);
       const onSlip = (code: number, year: number) =>
         data.rows
           .filter((r) => r.salaryTypeCode === code && holidayCreditYearOfRow(r, periodStart) === year)
@@ -291,7 +294,11 @@ export class SalarySlips {
         if (days > 0) added.push(leaveRow(HOLIDAY_CODES.holidayPay, days, dayPay));
         if (bonusDays > 0)
           added.push(
-            leaveRow(HOLIDAY_CODES.holidayBonus, bonusDays, dayPay.times(HOLIDAY_BONUS_PERCENT).dividedBy(100)),
+            leaveRow(
+              HOLIDAY_CODES.holidayBonus,
+              bonusDays,
+              dayPay.times(companyTerms.ofCreditYear(year).holidayBonusPercent).dividedBy(100),
+            ),
           );
         if (additional > 0) leaves.additionalLeave.push({ creditYear: year, days: additional });
       });
@@ -379,6 +386,13 @@ export class SalarySlips {
   ): Promise<string> {
     const data = slipData(row);
     const calc = await this.#calculate(db, companyId, row, data.rows, row.payday, context, data.rows);
+    const list = context.lists.get(Number(row.list_id));
+    if (list)
+      await checkCompensationUnpaid(db, this.#ctx.engine, this.#terms, row, calc.rows, {
+        paymentPeriodStart: list.payment_period_start,
+        paymentPeriodEnd: list.payment_period_end,
+        payday: list.payday,
+      });
     const header = (type: 'SALARY' | 'EMPLOYER_CONTRIBUTION', name: string, lines: ReceiptDraft['lines']) => ({
       type,
       status: 'APPROVED' as const,

@@ -18,6 +18,7 @@ import type { AppContext } from '../platform/context.ts';
 import { isoDate } from '../platform/clock.ts';
 import { notFound } from '../platform/errors.ts';
 import { parseJson } from '../platform/json.ts';
+import { companyHolidayTerms, type CompanyHolidayTerms } from './holiday-terms.ts';
 import { EmployeeRecords } from './registers.ts';
 import type { EmploymentWire, SalaryInfoWire } from './schemas.ts';
 import * as store from './store.ts';
@@ -36,7 +37,7 @@ import { LABOR_UNION_MEMBERSHIPS, laborUnionSettings } from './unions.ts';
  * 50 % of holiday pay (the common collective agreement term), no additional leave.
  */
 /** The holiday bonus, % of holiday pay (the common collective agreement term). */
-export const HOLIDAY_BONUS_PERCENT = new Decimal(50);
+const HOLIDAY_BONUS_PERCENT = new Decimal(50);
 
 const COMPANY_TERMS = {
   weeklyHours: new Decimal('37.5'),
@@ -97,8 +98,16 @@ function workContractOf(employment: EmploymentInForce, income: SalaryInfoWire['i
   };
 }
 
-/** The holiday accrual input of a contract on a day, the months slips know of replacing the contract's. */
-function holidayInput(contract: WorkContract, asOf: string, slips: SlipFacts): HolidayAccrualInput {
+/**
+ * The holiday accrual input of a contract on a day, the months slips know of replacing the contract's; the
+ * company's holiday terms of each credit year when given.
+ */
+function holidayInput(
+  contract: WorkContract,
+  asOf: string,
+  slips: SlipFacts,
+  terms?: CompanyHolidayTerms,
+): HolidayAccrualInput {
   const worked = new Map(slips.months.map((m) => [m.month, m]));
   const rule = fullMonthRuleOf(contract.daysPerWeek);
   const monthlySalary = 'monthly' in contract.pay ? contract.pay.monthly : null;
@@ -113,6 +122,7 @@ function holidayInput(contract: WorkContract, asOf: string, slips: SlipFacts): H
     used: slips.used,
     holidayBonusPercent: COMPANY_TERMS.holidayBonusPercent,
     additionalLeaveDays: COMPANY_TERMS.additionalLeaveDays,
+    termsOf: terms && ((year) => terms.ofCreditYear(year)),
   };
 }
 
@@ -126,8 +136,8 @@ export class PayrollTerms {
     this.laborUnionMemberships = new EmployeeRecords(ctx, LABOR_UNION_MEMBERSHIPS);
   }
 
-  async #employee(companyId: number, employeeId: number): Promise<store.EmployeeRow> {
-    const row = await store.getEmployee(this.#ctx.db, companyId, employeeId);
+  async #employee(companyId: number, employeeId: number, db: Db = this.#ctx.db): Promise<store.EmployeeRow> {
+    const row = await store.getEmployee(db, companyId, employeeId);
     if (!row) throw notFound('Employee');
     return row;
   }
@@ -137,13 +147,8 @@ export class PayrollTerms {
   }
 
   /** The employment in force on `asOf` (the latest begun by then) as a contract, or null without one. */
-  async #contract(employee: store.EmployeeRow, asOf: string): Promise<WorkContract | null> {
-    const rows = await store.listOfEmployee(
-      this.#ctx.db,
-      'employments',
-      Number(employee.company_id),
-      Number(employee.id),
-    );
+  async #contract(employee: store.EmployeeRow, asOf: string, db: Db = this.#ctx.db): Promise<WorkContract | null> {
+    const rows = await store.listOfEmployee(db, 'employments', Number(employee.company_id), Number(employee.id));
     const employment = rows
       .map((row) => parseJson(row.data) as EmploymentWire)
       .filter((e): e is EmploymentInForce => e.startDate !== undefined && e.startDate <= asOf)
@@ -225,9 +230,10 @@ export class PayrollTerms {
     companyId: number,
     employeeId: number,
     asOf = isoDate(this.#ctx.clock.now()),
+    db: Db = this.#ctx.db,
   ): Promise<HolidayPayWire> {
-    const employee = await this.#employee(companyId, employeeId);
-    const contract = await this.#contract(employee, asOf);
+    const employee = await this.#employee(companyId, employeeId, db);
+    const contract = await this.#contract(employee, asOf, db);
     if (!contract)
       return {
         useHolidayCalculation: true,
@@ -237,10 +243,13 @@ export class PayrollTerms {
         totalRemainingAdditionalLeaveDays: 0,
         yearlyRemainings: [],
       };
-    const facts = await this.#slips.holidays(this.#ctx.db, companyId, employeeId);
+    const [facts, terms] = await Promise.all([
+      this.#slips.holidays(db, companyId, employeeId),
+      companyHolidayTerms(db, companyId),
+    ]);
     // The holidays of the credit year before the last were due by the end of last holiday season: settled.
     const firstCreditYear = creditYearOf(asOf) - 1;
-    const accrual = holidayAccrual({ ...holidayInput(contract, asOf, facts), firstCreditYear });
+    const accrual = holidayAccrual({ ...holidayInput(contract, asOf, facts, terms), firstCreditYear });
     const followedFrom = `${firstCreditYear}-04-01`;
     const earningStart = contract.employmentStart > followedFrom ? contract.employmentStart : followedFrom;
     return {
@@ -268,12 +277,19 @@ export class PayrollTerms {
     companyId: number,
     employeeId: number,
     asOf: string,
+    db: Db = this.#ctx.db,
   ): Promise<{ creditYear: number; days: number; pay: Decimal }[]> {
-    const employee = await store.getEmployee(this.#ctx.db, companyId, employeeId);
-    const contract = employee ? await this.#contract(employee, asOf) : null;
+    const employee = await store.getEmployee(db, companyId, employeeId);
+    const contract = employee ? await this.#contract(employee, asOf, db) : null;
     if (!contract || contract.employmentEnd === null || contract.employmentEnd > asOf) return [];
-    const facts = await this.#slips.holidays(this.#ctx.db, companyId, employeeId);
-    const accrual = holidayAccrual({ ...holidayInput(contract, asOf, facts), firstCreditYear: creditYearOf(asOf) - 1 });
+    const [facts, terms] = await Promise.all([
+      this.#slips.holidays(db, companyId, employeeId),
+      companyHolidayTerms(db, companyId),
+    ]);
+    const accrual = holidayAccrual({
+      ...holidayInput(contract, asOf, facts, terms),
+      firstCreditYear: creditYearOf(asOf) - 1,
+    });
     return accrual.years
       .filter((year) => year.remainingDays > 0)
       .map((year) => ({ creditYear: year.creditYear, days: year.remainingDays, pay: year.remainingPay }));

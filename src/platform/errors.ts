@@ -463,6 +463,19 @@ export const ERRORS = {
     message: 'DIMENSION_SHARES_DO_NOT_MAKE_UP_ROW: the shares of dimension {dimensionId} do not make up the whole row.',
   },
   NO_PAYROLL_RATES_FOR_YEAR: { status: 404, message: 'NO_PAYROLL_RATES_FOR_YEAR: no yearly figures for {year}.' },
+  DUPLICATE_HOLIDAY_TERMS_DATE: {
+    status: 400,
+    message: 'DUPLICATE_HOLIDAY_TERMS_DATE: more than one period of holiday terms begins on {date}.',
+  },
+  HOLIDAY_BONUS_MONTH: {
+    status: 400,
+    message: 'HOLIDAY_BONUS_MONTH: holidayBonusMonth is given with the ON_MONTH payment of the holiday bonus only.',
+  },
+  HOLIDAY_COMPENSATION_ALREADY_PAID: {
+    status: 400,
+    message:
+      'HOLIDAY_COMPENSATION_ALREADY_PAID: {asked} days of holiday compensation of credit year {year} asked, {left} left unpaid by approved slips.',
+  },
   NON_RESIDENT_FLAG_REQUIRED: {
     status: 400,
     message:

@@ -193,6 +193,16 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     version: 'notnull',
   },
   labor_union_settings: { company_id: 'notnull', id: 'notnull', name: 'notnull' },
+  payroll_holiday_terms: {
+    company_id: 'notnull',
+    id: 'notnull',
+    valid_from: 'notnull',
+    holiday_bonus_percent: 'notnull',
+    holiday_bonus_payment: 'notnull',
+    holiday_bonus_month: 'null',
+    additional_leave_days: 'notnull',
+    version: 'notnull',
+  },
   labor_union_memberships: {
     company_id: 'notnull',
     id: 'notnull',

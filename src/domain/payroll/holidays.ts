@@ -62,6 +62,8 @@ export interface HolidayAccrualInput {
   additionalLeaveDays: number;
   /** The first credit year followed (earlier ones are settled); the employment's first when not given. */
   firstCreditYear?: number;
+  /** The agreement's terms of each credit year, when they change over time (else the two fields above). */
+  termsOf?: (creditYear: number) => { holidayBonusPercent: Decimal; additionalLeaveDays: number };
 }
 
 interface CreditYearAccrual {
@@ -187,8 +189,9 @@ export function holidayAccrual(input: HolidayAccrualInput): HolidayAccrual {
     const daysPerMonth = new Decimal(yearLasted ? '2.5' : '2');
     const earnedDays = earnedHolidayDays(fullMonths, daysPerMonth);
     const holidayPay = holidayPayOf(input, months, earnedDays, yearLasted);
-    const holidayBonus = percentOf(holidayPay, input.holidayBonusPercent);
-    const additionalLeaveDays = fullMonths > 0 ? input.additionalLeaveDays : 0;
+    const terms = input.termsOf?.(year) ?? input;
+    const holidayBonus = percentOf(holidayPay, terms.holidayBonusPercent);
+    const additionalLeaveDays = fullMonths > 0 ? terms.additionalLeaveDays : 0;
     const uses = input.used.filter((u) => u.creditYear === year);
     const remainingDays = Math.max(0, earnedDays - uses.reduce((sum, u) => sum + u.days, 0));
     years.push({
