@@ -425,7 +425,7 @@ export class SalarySlips {
     const updated: payStore.SalarySlipRow = {
       ...row,
       status: 'APPROVED',
-      data: stringifyJson({ ...data, rows: calc.rows }),
+      data: stringifyJson({ ...data, rows: calc.rows, ...storedLeaves(row) }),
       figures: stringifyJson(calc.figures),
       tax_card_id: calc.taxCardId,
       limit_counted: calc.limitCounted.toFixed(),
