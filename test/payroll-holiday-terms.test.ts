@@ -312,7 +312,7 @@ describe('holiday compensation is paid once per employment end', () => {
     expect((await cancel(a.id)).status).toBe(200);
     expect((await approve(b.id)).status).toBe(200);
     // now the other way round: the first slip waits, and approving its whole list is refused with the slip named
-    const listOfA = (await slip(a.id)).salaryListId;
+    const listOfA = Number((await slip(a.id)).salaryListId);
     const refusedList = await svc.api('PUT', `/payrolls/salarylists/${listOfA}/approve`);
     expect(refusedList.status).toBe(400);
     expect(refusedList.body.errors[0].field).toBe(`salarySlips[${a.id}].rows`);

@@ -34,7 +34,7 @@ export function holidayTermsRoutes(ctx: AppContext): RouteDef[] {
       tags: TAGS,
       summary: "Replace the company's holiday terms",
       description:
-        'Every period at once, all or nothing; `version` is the current one once terms are stored ' +
+        'Every period at once, all or nothing; `version`, when sent, must be the current one ' +
         '(`STALE_VERSION` otherwise). Two periods of one day are `DUPLICATE_HOLIDAY_TERMS_DATE`; ' +
         '`holidayBonusMonth` is given with ON_MONTH and only then (`HOLIDAY_BONUS_MONTH`). Lists and approvals ' +
         `made later follow the new terms; slips already made keep their rows. ${RULES}`,

@@ -77,7 +77,7 @@ export const HolidayTerms = Addition(
       }),
       version: Type.Optional(
         DateTimeString({
-          description: 'Optimistic lock: on PUT the current version, once the company has stored terms.',
+          description: 'Optimistic lock: when sent on PUT, the current version (none until terms are stored).',
         }),
       ),
     },
