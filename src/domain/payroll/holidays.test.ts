@@ -330,3 +330,19 @@ describe('properties', () => {
     );
   });
 });
+
+describe("the collective agreement's terms by credit year", () => {
+  it('takes the bonus percentage and the additional leave of each credit year from its terms', () => {
+    const accrual = monthly('2024-08-01', null, '2026-06-15', 3000, {
+      termsOf: (year) =>
+        year === 2025
+          ? { holidayBonusPercent: d(40), additionalLeaveDays: 2 }
+          : { holidayBonusPercent: d(60), additionalLeaveDays: 0 },
+    });
+    const year = (y: number) => accrual.years.find((c) => c.creditYear === y)!;
+    // 2025: 30 days at 120.00 = 3600.00, 40 % = 1440.00; 2026: April and May, 5 days = 600.00, 60 % = 360.00
+    expect([fixed(year(2025).holidayBonus), year(2025).additionalLeaveDays]).toEqual(['1440.00', 2]);
+    expect([fixed(year(2026).holidayBonus), year(2026).additionalLeaveDays]).toEqual(['360.00', 0]);
+    expect(accrual.remainingAdditionalLeaveDays).toBe(2);
+  });
+});
