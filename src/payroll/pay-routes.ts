@@ -82,7 +82,9 @@ export function payRunRoutes({ bases, lists, slips }: PayRuns): RouteDef[] {
         'by the tax card valid on the payday (60 % without one, tax at source for a TAX_AT_SOURCE card), the ' +
         "employee's TyEL and unemployment insurance by age, the employer's contributions; the entry's insurance " +
         'percentages replace the defaults. `holidayPayData` adds holiday pay (1510) and holiday bonus (1520) rows ' +
-        'at a 25th of the monthly salary a day (the bonus half of it). An employee once per list ' +
+        "under the company's holiday terms (GET /payrolls/holidayterms): a day at a 25th of the monthly salary, for " +
+        "the hourly-paid at the worth of the credit year's days left; the list of the period an employment ends in " +
+        'pays the holiday compensation (1530) not yet paid or reserved by a slip not approved. An employee once per list ' +
         '(`DUPLICATE_SALARY_LIST_EMPLOYEE`); a payday of a year without rates is `NO_PAYROLL_RATES_FOR_YEAR`; a car ' +
         'benefit (3010) of a 2026 payday has no emission value (`CAR_BENEFIT_EMISSION_VALUE_NOT_ALLOWED`).',
       schema: { body: NewSalaryList, response: { 200: SalaryList } },
@@ -197,7 +199,8 @@ export function payRunRoutes({ bases, lists, slips }: PayRuns): RouteDef[] {
         'CREATED → APPROVED (`SALARY_SLIP_STATUS` otherwise), recalculated with the tax card as it is now. Books a ' +
         'SALARY receipt (earnings; withholding, pension and unemployment liabilities; net pay payable 2940) and an ' +
         "EMPLOYER_CONTRIBUTION receipt dated the slip's accounting date, and counts the pay against the tax card's " +
-        'income limit (`limitUsed`).',
+        'income limit (`limitUsed`). Holiday compensation (1530) of more days than the approved slips leave unpaid ' +
+        'is `HOLIDAY_COMPENSATION_ALREADY_PAID`.',
       schema: { params: SlipParam, response: { 200: InfoMessage } },
       handler: ({ auth, params }) => slips.approve(auth.companyId, params.salarySlipId),
     }),
@@ -225,7 +228,8 @@ export function payRunRoutes({ bases, lists, slips }: PayRuns): RouteDef[] {
         'slip is recalculated. `holidayPayLeaves`: holidays of a credit year (`holidayCreditYear`, the year 1.4.–31.3. ' +
         'begins in, as in GET /payrolls/employees/{id}/holidaypay) become a holiday pay (1510) row of `holidayDays` ' +
         "and a holiday bonus (1520) row of `holidayBonusDays`, a day at the worth of the credit year's days left " +
-        '(1/25 of the monthly salary for the monthly-paid), the bonus 50 % of it, with the credit year as their ' +
+        "(1/25 of the monthly salary for the monthly-paid), the bonus the credit year's percentage of it (GET " +
+        '/payrolls/holidayterms), with the credit year as their ' +
         'earnings period; additional leave days are kept on the slip. `workingHourReductionLeaves`: hours (or days ' +
         'of 8 hours) of this calendar year, kept on the slip (the salary runs on). Once the slip is approved they ' +
         'are used from the holidays and the working hour reduction left. More than is left of the credit year ' +

@@ -80,7 +80,8 @@ export function payrollTermsRoutes(ctx: AppContext): RouteDef[] {
         'at work, or 35 hours for those who by contract work fewer than 14 days a month. Holiday pay of the days ' +
         'left: 1/25 of the monthly salary a day for the monthly-paid, the average daily pay × the coefficient of ' +
         '§11 for the hourly-paid, 9 % (11.5 % after a year) of the pay earned under the 35-hour rule. From the ' +
-        'latest employment begun by today and the salary info; holidays taken come from approved slips.',
+        'latest employment begun by today and the salary info; holidays taken come from approved slips. Additional ' +
+        "leave days as the company's holiday terms give them (GET /payrolls/holidayterms).",
       schema: { params: EmployeeParam, response: { 200: HolidayPay } },
       handler: ({ auth, params }) => terms.holidayPay(auth.companyId, parseId(params.employeeId, 'Employee')),
     }),
