@@ -2071,7 +2071,7 @@ export interface paths {
     };
     /**
      * Get the holidays earned and left of an employee
-     * @description Under the Annual Holidays Act: holiday credit years 1.4.–31.3. (`holidayCreditYear` is the year one begins in); 2 days per full month, 2.5 after a year of employment by 31.3.; a month is full with 14 days at work, or 35 hours for those who by contract work fewer than 14 days a month. Holiday pay of the days left: 1/25 of the monthly salary a day for the monthly-paid, the average daily pay × the coefficient of §11 for the hourly-paid, 9 % (11.5 % after a year) of the pay earned under the 35-hour rule. From the latest employment begun by today and the salary info; holidays taken come from approved slips.
+     * @description Under the Annual Holidays Act: holiday credit years 1.4.–31.3. (`holidayCreditYear` is the year one begins in); 2 days per full month, 2.5 after a year of employment by 31.3.; a month is full with 14 days at work, or 35 hours for those who by contract work fewer than 14 days a month. Holiday pay of the days left: 1/25 of the monthly salary a day for the monthly-paid, the average daily pay × the coefficient of §11 for the hourly-paid, 9 % (11.5 % after a year) of the pay earned under the 35-hour rule. From the latest employment begun by today and the salary info; holidays taken come from approved slips. Additional leave days as the company's holiday terms give them (GET /payrolls/holidayterms).
      */
     get: operations['getPayrollsEmployeesByEmployeeIdHolidaypay'];
     put?: never;
@@ -2336,6 +2336,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/payrolls/holidayterms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's holiday terms
+     * @description The holiday bonus (lomaraha) and additional leave of the company's collective agreement, by the day they take effect; the common terms from 2000-01-01 (without a version) until the company sets its own. Each period holds from its `validFrom` until the next begins; before the first, the common terms hold (a holiday bonus of 50 % paid with the holiday, no additional leave). A credit year (1.4.–31.3.) follows the terms in force on its last day: the holiday bonus percentage of its holiday pay and the additional leave days it earns (`GET /payrolls/employees/{id}/holidaypay`, pay leaves, the bonus rows of salary lists). When the bonus is paid follows the terms in force on the payday of the list.
+     */
+    get: operations['getPayrollsHolidayterms'];
+    /**
+     * Replace the company's holiday terms
+     * @description Every period at once, all or nothing; `version`, when sent, must be the current one (`STALE_VERSION` otherwise). Two periods of one day are `DUPLICATE_HOLIDAY_TERMS_DATE`; `holidayBonusMonth` is given with ON_MONTH and only then (`HOLIDAY_BONUS_MONTH`). Lists and approvals made later follow the new terms; slips already made keep their rows. Each period holds from its `validFrom` until the next begins; before the first, the common terms hold (a holiday bonus of 50 % paid with the holiday, no additional leave). A credit year (1.4.–31.3.) follows the terms in force on its last day: the holiday bonus percentage of its holiday pay and the additional leave days it earns (`GET /payrolls/employees/{id}/holidaypay`, pay leaves, the bonus rows of salary lists). When the bonus is paid follows the terms in force on the payday of the list.
+     */
+    put: operations['putPayrollsHolidayterms'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/payrolls/laborunionsettings': {
     parameters: {
       query?: never;
@@ -2391,7 +2415,7 @@ export interface paths {
     put?: never;
     /**
      * Create a salary list and its slips
-     * @description One CREATED slip per employee from the employee's salary base, calculated at once: gross pay, withholding by the tax card valid on the payday (60 % without one, tax at source for a TAX_AT_SOURCE card), the employee's TyEL and unemployment insurance by age, the employer's contributions; the entry's insurance percentages replace the defaults. `holidayPayData` adds holiday pay (1510) and holiday bonus (1520) rows at a 25th of the monthly salary a day (the bonus half of it). An employee once per list (`DUPLICATE_SALARY_LIST_EMPLOYEE`); a payday of a year without rates is `NO_PAYROLL_RATES_FOR_YEAR`; a car benefit (3010) of a 2026 payday has no emission value (`CAR_BENEFIT_EMISSION_VALUE_NOT_ALLOWED`).
+     * @description One CREATED slip per employee from the employee's salary base, calculated at once: gross pay, withholding by the tax card valid on the payday (60 % without one, tax at source for a TAX_AT_SOURCE card), the employee's TyEL and unemployment insurance by age, the employer's contributions; the entry's insurance percentages replace the defaults. `holidayPayData` adds holiday pay (1510) and holiday bonus (1520) rows under the company's holiday terms (GET /payrolls/holidayterms): a day at a 25th of the monthly salary, for the hourly-paid at the worth of the credit year's days left; the list of the period an employment ends in pays the holiday compensation (1530) not yet paid or reserved by a slip not approved. An employee once per list (`DUPLICATE_SALARY_LIST_EMPLOYEE`); a payday of a year without rates is `NO_PAYROLL_RATES_FOR_YEAR`; a car benefit (3010) of a 2026 payday has no emission value (`CAR_BENEFIT_EMISSION_VALUE_NOT_ALLOWED`).
      */
     post: operations['postPayrollsSalarylists'];
     delete?: never;
@@ -2558,7 +2582,7 @@ export interface paths {
     get?: never;
     /**
      * Approve a salary slip
-     * @description CREATED → APPROVED (`SALARY_SLIP_STATUS` otherwise), recalculated with the tax card as it is now. Books a SALARY receipt (earnings; withholding, pension and unemployment liabilities; net pay payable 2940) and an EMPLOYER_CONTRIBUTION receipt dated the slip's accounting date, and counts the pay against the tax card's income limit (`limitUsed`).
+     * @description CREATED → APPROVED (`SALARY_SLIP_STATUS` otherwise), recalculated with the tax card as it is now. Books a SALARY receipt (earnings; withholding, pension and unemployment liabilities; net pay payable 2940) and an EMPLOYER_CONTRIBUTION receipt dated the slip's accounting date, and counts the pay against the tax card's income limit (`limitUsed`). Holiday compensation (1530) of more days than the approved slips leave unpaid is `HOLIDAY_COMPENSATION_ALREADY_PAID`.
      */
     put: operations['putPayrollsSalaryslipsBySalarySlipIdApprove'];
     post?: never;
@@ -2619,7 +2643,7 @@ export interface paths {
     put?: never;
     /**
      * Add pay leaves to a salary slip
-     * @description Version 26.10 and later. Only CREATED slips (`SALARY_SLIP_STATUS`); all or nothing, adds rows only, and the slip is recalculated. `holidayPayLeaves`: holidays of a credit year (`holidayCreditYear`, the year 1.4.–31.3. begins in, as in GET /payrolls/employees/{id}/holidaypay) become a holiday pay (1510) row of `holidayDays` and a holiday bonus (1520) row of `holidayBonusDays`, a day at the worth of the credit year's days left (1/25 of the monthly salary for the monthly-paid), the bonus 50 % of it, with the credit year as their earnings period; additional leave days are kept on the slip. `workingHourReductionLeaves`: hours (or days of 8 hours) of this calendar year, kept on the slip (the salary runs on). Once the slip is approved they are used from the holidays and the working hour reduction left. More than is left of the credit year (less what the slip already pays) is `PAY_LEAVE_NOT_AVAILABLE`; every problem is answered together.
+     * @description Version 26.10 and later. Only CREATED slips (`SALARY_SLIP_STATUS`); all or nothing, adds rows only, and the slip is recalculated. `holidayPayLeaves`: holidays of a credit year (`holidayCreditYear`, the year 1.4.–31.3. begins in, as in GET /payrolls/employees/{id}/holidaypay) become a holiday pay (1510) row of `holidayDays` and a holiday bonus (1520) row of `holidayBonusDays`, a day at the worth of the credit year's days left (1/25 of the monthly salary for the monthly-paid), the bonus the credit year's percentage of it (GET /payrolls/holidayterms), with the credit year as their earnings period; additional leave days are kept on the slip. `workingHourReductionLeaves`: hours (or days of 8 hours) of this calendar year, kept on the slip (the salary runs on). Once the slip is approved they are used from the holidays and the working hour reduction left. More than is left of the credit year (less what the slip already pays) is `PAY_LEAVE_NOT_AVAILABLE`; every problem is answered together.
      */
     post: operations['postPayrollsSalaryslipsBySalarySlipIdPayleaves'];
     delete?: never;
@@ -47041,6 +47065,178 @@ export interface operations {
             /** @description Unemployment insurance (6410). */
             unemployment: number;
           }[];
+        };
+      };
+    };
+  };
+  getPayrollsHolidayterms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description By `validFrom`, each day at most once. Before the first period the common terms hold. */
+            periods: {
+              /**
+               * Format: int32
+               * @description Additional leave days (lisävapaa) earned in a credit year with at least one full month.
+               */
+              additionalLeaveDays: number;
+              /**
+               * Format: int32
+               * @description With ON_MONTH only: 1–12.
+               */
+              holidayBonusMonth?: number;
+              /**
+               * @description WITH_HOLIDAY: a list paying holiday days pays the bonus of as many days (unless it asks for `holidayBonusDays` itself). ON_MONTH: the list paid in `holidayBonusMonth` pays the bonus days left of the last credit year ended; other lists pay a bonus only when they ask for it.
+               * @enum {string}
+               */
+              holidayBonusPayment: 'WITH_HOLIDAY' | 'ON_MONTH';
+              /** @description Holiday bonus (lomaraha), % of holiday pay; 0 when the agreement has none. */
+              holidayBonusPercent: number;
+              /**
+               * Format: date
+               * @description The day the terms take effect; they hold until the next period begins.
+               * @example 2026-01-30
+               */
+              validFrom: string;
+            }[];
+            /**
+             * @description Optimistic lock: when sent on PUT, the current version (none until terms are stored).
+             * @example 2026-01-30T15:20:00
+             */
+            version?: string;
+          };
+        };
+      };
+    };
+  };
+  putPayrollsHolidayterms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description By `validFrom`, each day at most once. Before the first period the common terms hold. */
+          periods: {
+            /**
+             * Format: int32
+             * @description Additional leave days (lisävapaa) earned in a credit year with at least one full month.
+             */
+            additionalLeaveDays: number;
+            /**
+             * Format: int32
+             * @description With ON_MONTH only: 1–12.
+             */
+            holidayBonusMonth?: number;
+            /**
+             * @description WITH_HOLIDAY: a list paying holiday days pays the bonus of as many days (unless it asks for `holidayBonusDays` itself). ON_MONTH: the list paid in `holidayBonusMonth` pays the bonus days left of the last credit year ended; other lists pay a bonus only when they ask for it.
+             * @enum {string}
+             */
+            holidayBonusPayment: 'WITH_HOLIDAY' | 'ON_MONTH';
+            /** @description Holiday bonus (lomaraha), % of holiday pay; 0 when the agreement has none. */
+            holidayBonusPercent: number;
+            /**
+             * Format: date
+             * @description The day the terms take effect; they hold until the next period begins.
+             * @example 2026-01-30
+             */
+            validFrom: string;
+          }[];
+          /**
+           * @description Optimistic lock: when sent on PUT, the current version (none until terms are stored).
+           * @example 2026-01-30T15:20:00
+           */
+          version?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description By `validFrom`, each day at most once. Before the first period the common terms hold. */
+            periods: {
+              /**
+               * Format: int32
+               * @description Additional leave days (lisävapaa) earned in a credit year with at least one full month.
+               */
+              additionalLeaveDays: number;
+              /**
+               * Format: int32
+               * @description With ON_MONTH only: 1–12.
+               */
+              holidayBonusMonth?: number;
+              /**
+               * @description WITH_HOLIDAY: a list paying holiday days pays the bonus of as many days (unless it asks for `holidayBonusDays` itself). ON_MONTH: the list paid in `holidayBonusMonth` pays the bonus days left of the last credit year ended; other lists pay a bonus only when they ask for it.
+               * @enum {string}
+               */
+              holidayBonusPayment: 'WITH_HOLIDAY' | 'ON_MONTH';
+              /** @description Holiday bonus (lomaraha), % of holiday pay; 0 when the agreement has none. */
+              holidayBonusPercent: number;
+              /**
+               * Format: date
+               * @description The day the terms take effect; they hold until the next period begins.
+               * @example 2026-01-30
+               */
+              validFrom: string;
+            }[];
+            /**
+             * @description Optimistic lock: when sent on PUT, the current version (none until terms are stored).
+             * @example 2026-01-30T15:20:00
+             */
+            version?: string;
+          };
         };
       };
     };
