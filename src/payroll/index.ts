@@ -11,6 +11,8 @@ import { PayrollReports, type IncomesRegisterBatch } from './payroll-reports.ts'
 import { payrollReportRoutes } from './report-routes.ts';
 import { PayrollService, seedSalaryTypes } from './service.ts';
 import { payrollTermsMigrations } from './terms-migrations.ts';
+import { payrollSettingsMigrations } from './settings-migrations.ts';
+import { payrollSettingsRoutes } from './settings-routes.ts';
 import { payrollTermsRoutes } from './terms-routes.ts';
 import { seedLaborUnionSettings } from './unions.ts';
 
@@ -29,9 +31,10 @@ export const payrollArea = defineArea({
       'salary_slips',
       'labor_union_settings',
       'labor_union_memberships',
+      'group_life_insurance_rates',
     ],
   },
-  migrations: { ...payrollMigrations, ...payrollTermsMigrations },
+  migrations: { ...payrollMigrations, ...payrollTermsMigrations, ...payrollSettingsMigrations },
   create: (ctx, deps: { ledger: LedgerService }) => {
     followDefaultDimensions(ctx);
     return new PayrollService(ctx, deps.ledger);
@@ -41,6 +44,7 @@ export const payrollArea = defineArea({
     ...payRunRoutes(payroll.payRuns),
     ...payrollTermsRoutes(ctx),
     ...payrollReportRoutes(ctx),
+    ...payrollSettingsRoutes(ctx),
   ],
   initCompany: async (db, companyId) => {
     await seedSalaryTypes(db, companyId);
