@@ -3,7 +3,9 @@
 // year (set, shown, used by the calculation and the posting, overridden per employee), and working hour reduction
 // paid on a salary list (salary type 1459), counted as used once approved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import { ManualClock } from '../src/platform/clock.ts';
+import { payrollSettingsMigrations } from '../src/payroll/settings-migrations.ts';
 import { otherCompany, startService, type TestService } from './support/service.ts';
 
 let svc: TestService;
@@ -316,5 +318,20 @@ describe('working hour reduction paid on a salary list', () => {
     expect(none.rows.some((r: { salaryTypeCode: number }) => r.salaryTypeCode === 1459)).toBe(false);
     const types = await svc.api('GET', '/payrolls/salarytypes?code=1459');
     expect(types.body.results[0]).toMatchObject({ code: 1459, incomeTypeCode: 201, unit: 'HOUR' });
+  });
+
+  it('a company set up before 1459 was in the catalogue gets it by the migration, once', async () => {
+    const other = await otherCompany(svc, 'Vanha Palkka Oy');
+    const db = svc.app.ctx.db;
+    await db.deleteFrom('salary_types').where('company_id', '=', other.companyId).where('code', '=', 1459).execute();
+    const migration = payrollSettingsMigrations['0722_working_hour_reduction_salary_type'];
+    await migration.up(db as unknown as Kysely<unknown>);
+    await migration.up(db as unknown as Kysely<unknown>);
+    const read = await svc.request('GET', '/api/payrolls/salarytypes?code=1459', {
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(JSON.parse(read.text).results).toEqual([
+      expect.objectContaining({ code: 1459, name: 'Työajanlyhennyskorvaus', category: 'SALARY_FOR_TIME_WORKED' }),
+    ]);
   });
 });
