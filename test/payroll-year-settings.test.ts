@@ -3,7 +3,6 @@
 // year (set, shown, used by the calculation and the posting, overridden per employee), and working hour reduction
 // paid on a salary list (salary type 1459), counted as used once approved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { ManualClock } from '../src/platform/clock.ts';
 import { payrollSettingsMigrations } from '../src/payroll/settings-migrations.ts';
 import { otherCompany, startService, type TestService } from './support/service.ts';
@@ -325,8 +324,8 @@ describe('working hour reduction paid on a salary list', () => {
     const db = svc.app.ctx.db;
     await db.deleteFrom('salary_types').where('company_id', '=', other.companyId).where('code', '=', 1459).execute();
     const migration = payrollSettingsMigrations['0722_working_hour_reduction_salary_type'];
-    await migration.up(db as unknown as Kysely<unknown>);
-    await migration.up(db as unknown as Kysely<unknown>);
+    await migration.up(db);
+    await migration.up(db);
     const read = await svc.request('GET', '/api/payrolls/salarytypes?code=1459', {
       headers: { authorization: `Bearer ${other.token}` },
     });
