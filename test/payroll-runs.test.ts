@@ -157,7 +157,7 @@ describe('the worked 2026 example through a salary list', () => {
         employerHealthInsurance: 91.68,
         employerUnemployment: 14.88,
         accidentInsurance: 33.6,
-        groupLifeInsurance: 0,
+        groupLifeInsurance: 2.88,
       },
     });
     expect(codes(slip.body.rows)).toEqual([1000, 3010, 5010, 6010, 6020, 8010]);

@@ -122,6 +122,15 @@ export const SALARY_TYPE_CATALOGUE: readonly CatalogueEntry[] = [
     '5020',
     HOURLY,
   ),
+  // pays the working hour reduction hours taken (the real service's 1459, its row marked with the year they accrued in)
+  entry(
+    1459,
+    ['Työajanlyhennyskorvaus', 'Ersättning för arbetstidsförkortning', 'Working hour reduction compensation'],
+    TIME,
+    TIME_RATE_PAY,
+    '5020',
+    { unit: 'HOUR' },
+  ),
   entry(1510, ['Vuosilomapalkka', 'Semesterlön', 'Holiday pay'], TIME, TIME_RATE_PAY, '5300'),
   entry(1520, ['Lomaltapaluuraha', 'Semesterpenning', 'Holiday bonus'], TIME, [213, 'Holiday bonus'], '5320', {
     withheldAtBasePercent: true,

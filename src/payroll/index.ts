@@ -13,6 +13,8 @@ import { PayrollReports, type IncomesRegisterBatch } from './payroll-reports.ts'
 import { payrollReportRoutes } from './report-routes.ts';
 import { PayrollService, seedSalaryTypes } from './service.ts';
 import { payrollTermsMigrations } from './terms-migrations.ts';
+import { payrollSettingsMigrations } from './settings-migrations.ts';
+import { payrollSettingsRoutes } from './settings-routes.ts';
 import { payrollTermsRoutes } from './terms-routes.ts';
 import { seedLaborUnionSettings } from './unions.ts';
 
@@ -32,9 +34,15 @@ export const payrollArea = defineArea({
       'labor_union_settings',
       'labor_union_memberships',
       'payroll_holiday_terms',
+      'group_life_insurance_rates',
     ],
   },
-  migrations: { ...payrollMigrations, ...payrollTermsMigrations, ...holidayTermsMigrations },
+  migrations: {
+    ...payrollMigrations,
+    ...payrollTermsMigrations,
+    ...holidayTermsMigrations,
+    ...payrollSettingsMigrations,
+  },
   create: (ctx, deps: { ledger: LedgerService }) => {
     followDefaultDimensions(ctx);
     return new PayrollService(ctx, deps.ledger);
@@ -45,6 +53,7 @@ export const payrollArea = defineArea({
     ...payrollTermsRoutes(ctx),
     ...payrollReportRoutes(ctx),
     ...holidayTermsRoutes(ctx),
+    ...payrollSettingsRoutes(ctx),
   ],
   initCompany: async (db, companyId) => {
     await seedSalaryTypes(db, companyId);

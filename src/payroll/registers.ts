@@ -79,6 +79,7 @@ function taxCardToWire(row: store.TaxCardRow): TaxCardWire {
     additionalPercent: new Decimal(row.additional_percent),
     annualIncomeLimit: new Decimal(row.annual_income_limit),
     limitUsed: new Decimal(row.limit_used),
+    incomeLimitMethod: row.income_limit_method as NonNullable<TaxCardWire['incomeLimitMethod']>,
     created: row.created,
     version: row.version,
   };
@@ -126,6 +127,7 @@ const TAX_CARDS: RecordKind<'tax_cards', TaxCardWire> = {
       additional_percent: body.additionalPercent.toFixed(),
       annual_income_limit: body.annualIncomeLimit.toFixed(),
       limit_used: (body.limitUsed ?? new Decimal(0)).toFixed(),
+      income_limit_method: body.incomeLimitMethod ?? 'PER_PERIOD',
       comments: body.comments ?? null,
     };
   },

@@ -24,6 +24,9 @@ import { baseRows } from './salary-base.ts';
 import { listHolidayPay, withLeaves, type ListHolidayPay } from './list-holidays.ts';
 import { approvedSlipHolidays } from './slip-holidays.ts';
 import { PayrollTerms } from './terms.ts';
+import { cumulativeYearToDate } from './withholding-year.ts';
+import { groupLifePercentOn, groupLifeRates } from './group-life.ts';
+import { asksReductionPay, reductionPayProblems, reductionPayRows } from './reduction-pay.ts';
 import {
   calculateRows,
   cardOn,
@@ -47,7 +50,11 @@ type SlipData = Omit<
 
 export function slipData(row: payStore.SalarySlipRow): SlipData {
   // pay leaves that are not rows are kept beside the slip's wire data (salary-slips.ts)
-  const { leaves: _leaves, ...data } = parseJson(row.data) as SlipData & { leaves?: unknown };
+  const {
+    leaves: _leaves,
+    withholdingBasis: _basis,
+    ...data
+  } = parseJson(row.data) as SlipData & { leaves?: unknown; withholdingBasis?: unknown };
   return data;
 }
 
@@ -191,15 +198,27 @@ export class SalaryLists {
   async create(companyId: number, userId: number, body: NewSalaryListWire): Promise<SalaryListWire> {
     const violations = new Violations();
     checkPeriods(body, violations);
+    // working hour reduction is paid of this calendar year's accrual, as pay leaves take it
+    const reductionYear = this.#ctx.clock.now().getUTCFullYear();
+    for (const [i, entry] of body.employeesDataForSalarySlip.entries())
+      if (asksReductionPay(entry))
+        reductionPayProblems(
+          entry,
+          `employeesDataForSalarySlip[${i}].workingHourReductionPayData`,
+          reductionYear,
+          await this.#terms.workingHourReduction(companyId, entry.employeeId),
+          violations,
+        );
     violations.throwIfAny();
     return this.#ctx.db.transaction().execute(async (trx) => {
       const entries = body.employeesDataForSalarySlip;
       const ids = entries.map((e) => e.employeeId);
-      const [facts, types, cards, bases] = await Promise.all([
+      const [facts, types, cards, bases, groupLife] = await Promise.all([
         employeeFacts(trx, companyId, ids),
         salaryTypeTerms(trx, companyId),
         taxCardsOf(trx, companyId, ids),
         payStore.basesOfEmployees(trx, companyId, ids),
+        groupLifeRates(trx, companyId),
       ]);
       const missing = ids.find((id) => !facts.has(id));
       if (missing !== undefined) throw notFound('Employee');
@@ -214,6 +233,7 @@ export class SalaryLists {
           unjustEnrichment: false,
         }));
         rows.push(...holidayRows(entry, holidays.get(entry.employeeId)!));
+        rows.push(...reductionPayRows(entry, facts.get(entry.employeeId)!, reductionYear));
         return { entry, rows, prefix: `employeesDataForSalarySlip[${i}].rows` };
       });
       for (const { rows, prefix } of rowsOf)
@@ -235,6 +255,18 @@ export class SalaryLists {
       let nextRowId = await allocateIds(trx, companyId, 'salary_rows', rowCount);
       const nextId = () => nextRowId++;
       const period = payPeriodOf(body.paymentPeriodStart, body.paymentPeriodEnd);
+      const yearToDate = await cumulativeYearToDate(
+        trx,
+        companyId,
+        entries.map((entry) => ({
+          employeeId: entry.employeeId,
+          slipId: null,
+          card: cardOn(cards.get(entry.employeeId), body.payday),
+          payday: body.payday,
+          periodStart: body.paymentPeriodStart,
+          periodEnd: body.paymentPeriodEnd,
+        })),
+      );
       const slips = rowsOf.map(({ entry, rows }, i): payStore.SalarySlipRow => {
         const employee = facts.get(entry.employeeId)!;
         const calc = calculateRows(
@@ -246,6 +278,8 @@ export class SalaryLists {
             payday: body.payday,
             period,
             employeeData: entry,
+            groupLifePercent: groupLifePercentOn(groupLife, body.payday),
+            yearToDate: yearToDate.get(entry.employeeId),
             nextRowId: nextId,
           },
         );

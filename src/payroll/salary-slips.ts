@@ -46,6 +46,8 @@ import * as store from './store.ts';
 import { PayrollTerms } from './terms.ts';
 import { companyHolidayTerms } from './holiday-terms.ts';
 import { checkCompensationUnpaid } from './list-holidays.ts';
+import { cumulativeYearToDate } from './withholding-year.ts';
+import { groupLifePercentOn, groupLifeRates, type GroupLifeRates } from './group-life.ts';
 
 /** A day of working hour reduction: 8 hours (the agreements' 40-hour week). */
 const REDUCTION_HOURS_PER_DAY = 8;
@@ -72,6 +74,7 @@ interface CalculationContext {
   types: Map<number, TypeTerms>;
   cards: Map<number, store.TaxCardRow[]>;
   lists: Map<number, payStore.SalaryListRow>;
+  groupLife: GroupLifeRates;
 }
 
 function statusError(row: payStore.SalarySlipRow, allowed: string, action: string) {
@@ -129,13 +132,20 @@ export class SalarySlips {
   async #context(db: Db, companyId: number, slips: readonly payStore.SalarySlipRow[]): Promise<CalculationContext> {
     const employeeIds = [...new Set(slips.map((s) => Number(s.employee_id)))];
     const listIds = [...new Set(slips.map((s) => Number(s.list_id)))];
-    const [facts, types, cards, lists] = await Promise.all([
+    const [facts, types, cards, lists, groupLife] = await Promise.all([
       employeeFacts(db, companyId, employeeIds),
       salaryTypeTerms(db, companyId),
       taxCardsOf(db, companyId, employeeIds),
       Promise.all(listIds.map((id) => payStore.getList(db, companyId, id))),
+      groupLifeRates(db, companyId),
     ]);
-    return { facts, types, cards, lists: new Map(lists.filter((l) => l !== undefined).map((l) => [Number(l.id), l])) };
+    return {
+      facts,
+      types,
+      cards,
+      lists: new Map(lists.filter((l) => l !== undefined).map((l) => [Number(l.id), l])),
+      groupLife,
+    };
   }
 
   /** Recalculates rows for the slip's employee on a payday, with the employee's tax card of that day. */
@@ -149,7 +159,7 @@ export class SalarySlips {
     storedRows: readonly SlipRowWire[] = slipData(row).rows,
   ): Promise<CalculatedSlip> {
     const employeeId = Number(row.employee_id);
-    const { facts, types, cards, lists } = context ?? (await this.#context(db, companyId, [row]));
+    const { facts, types, cards, lists, groupLife } = context ?? (await this.#context(db, companyId, [row]));
     const employee = facts.get(employeeId);
     const list = lists.get(Number(row.list_id));
     if (!employee || !list) throw notFound('Employee');
@@ -164,13 +174,18 @@ export class SalarySlips {
       if (keep) used.add(r.id!);
       return { ...r, id: keep ? r.id : NO_ID };
     });
+    const card = cardOn(cards.get(employeeId), payday);
+    const [start, end] = [list.payment_period_start, list.payment_period_end];
+    const slip = { employeeId, slipId: Number(row.id), card, payday, periodStart: start, periodEnd: end };
     const calc = calculateRows(kept, {
       types,
       facts: employee,
-      card: cardOn(cards.get(employeeId), payday),
+      card,
       payday,
-      period: payPeriodOf(list.payment_period_start, list.payment_period_end),
+      period: payPeriodOf(start, end),
       employeeData: parseJson(row.employee_data) as EmployeeDataWire,
+      groupLifePercent: groupLifePercentOn(groupLife, payday),
+      yearToDate: (await cumulativeYearToDate(db, companyId, [slip])).get(employeeId),
       nextRowId: () => NO_ID,
     });
     const fresh = calc.rows.filter((r) => r.id === NO_ID).length;
@@ -425,7 +440,7 @@ export class SalarySlips {
     const updated: payStore.SalarySlipRow = {
       ...row,
       status: 'APPROVED',
-      data: stringifyJson({ ...data, rows: calc.rows, ...storedLeaves(row) }),
+      data: stringifyJson({ ...data, rows: calc.rows, ...storedLeaves(row), withholdingBasis: calc.withholdingBasis }),
       figures: stringifyJson(calc.figures),
       tax_card_id: calc.taxCardId,
       limit_counted: calc.limitCounted.toFixed(),

@@ -240,6 +240,15 @@ export const EmployeeQuery = Type.Object({
 });
 export type EmployeeQueryWire = Static<typeof EmployeeQuery>;
 
+const TAX_CARD_INCOME_LIMIT_METHOD = StringEnum(['PER_PERIOD', 'CUMULATIVE'], {
+  description:
+    'Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of ' +
+    'the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with ' +
+    "the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far " +
+    '(base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld ' +
+    'under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.',
+});
+
 export const TaxCard = Type.Object(
   {
     id: ReadOnlyId(),
@@ -262,6 +271,7 @@ export const TaxCard = Type.Object(
         description: 'Pay counted against the income limit this year; 0 when not given.',
       }),
     ),
+    incomeLimitMethod: Type.Optional(Addition(TAX_CARD_INCOME_LIMIT_METHOD)),
     comments: Type.Optional(Text(80)),
     created: Type.Optional(DateTimeString({ readOnly: true })),
     version: Type.Optional(

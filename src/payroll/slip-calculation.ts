@@ -50,10 +50,18 @@ export interface EmployeeFacts {
   accidentPercent: Decimal;
   /** The monthly salary of the salary info: the daily rate of holiday pay is a 25th of it. */
   monthlySalary: Decimal;
+  /** Pay for an hour: the personal hourly salary, the hourly wage, or the monthly salary over its hours. */
+  hourlyPay: Decimal;
 }
 
 type StoredInfo = {
-  incomeConfiguration?: { baseSalaryValue?: unknown; baseSalaryType?: string; monthlyBaseSalary?: unknown };
+  incomeConfiguration?: {
+    baseSalaryValue?: unknown;
+    baseSalaryType?: string;
+    monthlyBaseSalary?: unknown;
+    baseSalaryHours?: unknown;
+    personalHourlySalary?: unknown;
+  };
   insurancesConfiguration?: { accidentInsurance?: { percent?: unknown }; pensionVoluntarilyPaid?: boolean };
 };
 
@@ -85,10 +93,20 @@ export async function employeeFacts(db: Db, companyId: number, ids: number[]): P
         pensionVoluntarilyPaid: Boolean(info.insurancesConfiguration?.pensionVoluntarilyPaid),
         accidentPercent: dec(info.insurancesConfiguration?.accidentInsurance?.percent) ?? new Decimal(0),
         monthlySalary: monthly ?? new Decimal(0),
+        hourlyPay: hourlyPayOf(income, monthly ?? null),
       });
     }
   }
   return facts;
+}
+
+function hourlyPayOf(income: NonNullable<StoredInfo['incomeConfiguration']>, monthly: Decimal | null): Decimal {
+  const hours = dec(income.baseSalaryHours);
+  return (
+    dec(income.personalHourlySalary) ??
+    (income.baseSalaryType === 'HOURLY' ? dec(income.baseSalaryValue) : undefined) ??
+    (monthly && hours && !hours.isZero() ? monthly.dividedBy(hours) : new Decimal(0))
+  );
 }
 
 /** The company's salary types as the calculation reads them, by code. */
@@ -170,7 +188,7 @@ function cardTerms(card: store.TaxCardRow | null): TaxCardTerms | null {
     basePercent: new Decimal(card.base_percent),
     additionalPercent: new Decimal(card.additional_percent),
     annualIncomeLimit: new Decimal(card.annual_income_limit),
-    method: 'PER_PERIOD',
+    method: card.income_limit_method === 'CUMULATIVE' ? 'CUMULATIVE' : 'PER_PERIOD',
   };
 }
 
@@ -257,16 +275,29 @@ export const isCalculatedRow = (types: ReadonlyMap<number, SalaryTypeTerms>, cod
 };
 
 /** The employer's insurance percentages of a slip's list entry (each replaces the default when given). */
-function employerInsurance(data: EmployeeDataWire, facts: EmployeeFacts) {
+function employerInsurance(data: EmployeeDataWire, facts: EmployeeFacts, groupLifePercent: Decimal) {
   return {
     pensionPercent: dec(data.pensionInsuranceContributionPercent),
     accidentPercent: dec(data.accidentInsurancePercent) ?? facts.accidentPercent,
-    groupLifePercent: dec(data.groupLifeInsurancePercent) ?? new Decimal(0),
+    groupLifePercent: dec(data.groupLifeInsurancePercent) ?? groupLifePercent,
     unemploymentPercent: dec(data.unemploymentInsurancePercent),
     healthPercent: dec(data.healthCareInsurancePercent),
     wageSumBefore: new Decimal(0),
     unemploymentDue: true,
   };
+}
+
+/** Earlier pay and withholding of the year under a card followed cumulatively (withholding-year.ts reads them). */
+export interface CardYearToDate {
+  pay: Decimal;
+  withholding: Decimal;
+  /** The earlier pay periods, counted in periods of the slip's own length. */
+  periodsBefore: number;
+}
+/** The pay an approved slip counted against the card's limits and the withholding on it, as exact decimal text. */
+export interface WithholdingBasis {
+  pay: string;
+  withholding: string;
 }
 
 export interface CalculatedSlip {
@@ -277,6 +308,8 @@ export interface CalculatedSlip {
   /** What the slip counts against the tax card's income limit, and the card. */
   taxCardId: number | null;
   limitCounted: Decimal;
+  /** What a card followed cumulatively carries to the later slips of the year (kept on the approved slip). */
+  withholdingBasis: WithholdingBasis;
 }
 
 export interface SlipContext {
@@ -286,6 +319,10 @@ export interface SlipContext {
   payday: string;
   period: PayPeriod;
   employeeData: EmployeeDataWire;
+  /** The company's group life insurance rate of the payday's year (group-life.ts). */
+  groupLifePercent: Decimal;
+  /** Earlier pay and withholding of the year under the card, when it is followed cumulatively. */
+  yearToDate?: CardYearToDate;
   /** Ids for calculated rows that have none yet. */
   nextRowId: () => number;
 }
@@ -349,12 +386,12 @@ export function calculateRows(rows: readonly SlipRowWire[], ctx: SlipContext): C
     taxCard: cardTerms(card),
     yearToDate: {
       limitUsed: card ? new Decimal(card.limit_used) : new Decimal(0),
-      pay: new Decimal(0),
-      withholding: new Decimal(0),
-      periodsBefore: 0,
+      pay: ctx.yearToDate?.pay ?? new Decimal(0),
+      withholding: ctx.yearToDate?.withholding ?? new Decimal(0),
+      periodsBefore: ctx.yearToDate?.periodsBefore ?? 0,
     },
     rows: domainRows,
-    employer: employerInsurance(ctx.employeeData, facts),
+    employer: employerInsurance(ctx.employeeData, facts, ctx.groupLifePercent),
   });
   const idOf = (code: number) => calculatedIds.get(code) ?? ctx.nextRowId();
   const taxAtSource = calc.withholding.kind === 'TAX_AT_SOURCE';
@@ -412,6 +449,10 @@ export function calculateRows(rows: readonly SlipRowWire[], ctx: SlipContext): C
     contributionLines: postings.employerContributions.map(line),
     taxCardId: card ? Number(card.id) : null,
     limitCounted: card ? calc.withholding.limitUsedAfter.minus(card.limit_used) : new Decimal(0),
+    withholdingBasis: {
+      pay: (calc.withholding.basis?.pay ?? new Decimal(0)).toFixed(),
+      withholding: (calc.withholding.basis?.withholding ?? new Decimal(0)).toFixed(),
+    },
   };
 }
 

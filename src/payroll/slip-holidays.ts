@@ -9,6 +9,7 @@ import { parseJson } from '../platform/json.ts';
 import type { EmployeeDataWire, SlipRowWire } from './pay-schemas.ts';
 import { dec, salaryTypeTerms } from './slip-calculation.ts';
 import type { SlipHolidayFacts } from './terms.ts';
+import { WORKING_HOUR_REDUCTION_CODE } from './reduction-pay.ts';
 
 /** Salary types of holidays paid: their quantity is the days. */
 export const HOLIDAY_CODES = {
@@ -81,6 +82,11 @@ export const approvedSlipHolidays: SlipHolidayFacts = {
           if (row.salaryTypeCode === HOLIDAY_CODES.holidayBonus) year.bonusDays += quantity.toNumber();
           else year.days += quantity.toNumber();
           continue;
+        }
+        // working hour reduction paid: hours used of the year the row names (the payment period's by default)
+        if (row.salaryTypeCode === WORKING_HOUR_REDUCTION_CODE) {
+          const year = row.workingHourReductionRowDetails?.year ?? Number(start.slice(0, 4));
+          reduction.set(year, (reduction.get(year) ?? new Decimal(0)).plus(quantity));
         }
         if (types.get(row.salaryTypeCode)?.category !== 'SALARY_FOR_TIME_WORKED') continue;
         pay = pay.plus(

@@ -50,6 +50,8 @@ export interface TaxCardRow {
   additional_percent: string;
   annual_income_limit: string;
   limit_used: string;
+  /** PER_PERIOD or CUMULATIVE (TaxCard.incomeLimitMethod). */
+  income_limit_method: string;
   comments: string | null;
   created: string;
   version: string;

@@ -30,6 +30,7 @@ import type {
   WorkingHourReductionWire,
 } from './terms-schemas.ts';
 import { LABOR_UNION_MEMBERSHIPS, laborUnionSettings } from './unions.ts';
+import { groupLifeRates } from './group-life.ts';
 
 /**
  * The company's payroll terms. No endpoint of the interface writes them, so every company has these: the usual
@@ -43,7 +44,6 @@ const COMPANY_TERMS = {
   weeklyHours: new Decimal('37.5'),
   monthlyHours: new Decimal('160'),
   accidentInsurancePercent: new Decimal('0.70'),
-  groupLifeInsurancePercent: new Decimal('0.06'),
   holidayBonusPercent: HOLIDAY_BONUS_PERCENT,
   additionalLeaveDays: 0,
 };
@@ -199,7 +199,7 @@ export class PayrollTerms {
   }
 
   /** The yearly figures of a calendar year with statutory rates (404 for another year). */
-  salariesBasicInfo(_companyId: number, year: number | undefined): SalariesBasicInfoWire {
+  async salariesBasicInfo(companyId: number, year: number | undefined): Promise<SalariesBasicInfoWire> {
     const figuresYear = year ?? this.#ctx.clock.now().getUTCFullYear();
     const rates = PAYROLL_RATES[figuresYear];
     if (!rates) throw notFound('Salaries basic info yearly figures');
@@ -212,7 +212,7 @@ export class PayrollTerms {
         unemploymentInsurancePercentBasic: rates.employerUnemploymentLow,
         unemploymentInsurancePercentAdditional: rates.employerUnemploymentHigh,
         accidentInsurancePercent: COMPANY_TERMS.accidentInsurancePercent,
-        groupLifeInsurancePercent: COMPANY_TERMS.groupLifeInsurancePercent,
+        groupLifeInsurancePercent: (await groupLifeRates(this.#ctx.db, companyId)).percentOf(figuresYear),
         healthCareInsurancePercent: rates.employerHealthInsurance.percent,
       },
       workHours: { monthly: COMPANY_TERMS.monthlyHours, weekly: COMPANY_TERMS.weeklyHours },

@@ -212,6 +212,13 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     data: 'notnull',
     version: 'notnull',
   },
+  group_life_insurance_rates: {
+    company_id: 'notnull',
+    id: 'notnull',
+    year: 'notnull',
+    percent: 'notnull',
+    version: 'notnull',
+  },
   salary_bases: {
     company_id: 'notnull',
     id: 'notnull',
@@ -266,6 +273,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     additional_percent: 'notnull',
     annual_income_limit: 'notnull',
     limit_used: 'notnull',
+    income_limit_method: 'notnull',
     comments: 'null',
     created: 'notnull',
     version: 'notnull',

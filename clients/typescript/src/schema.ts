@@ -2400,6 +2400,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/payrolls/salariesbasicinfo/grouplifeinsurance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the company's group life insurance rate of a year
+     * @description The employer's group life insurance (ryhmähenkivakuutus) contribution of the slips paid in `year`, replacing the usual rate of the year (0.06 %) or a rate set before. Slips calculated from then on (a new list, a slip's change, its approval) use it, and the employer contributions posted on approval (6430 against 2965) follow; a list entry's own `groupLifeInsurancePercent` still goes before it. GET /payrolls/salariesbasicinfo?year= shows the rate in `yearlyFigures`.
+     */
+    put: operations['putPayrollsSalariesbasicinfoGrouplifeinsurance'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/payrolls/salarylists': {
     parameters: {
       query?: never;
@@ -45833,6 +45853,11 @@ export interface operations {
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
             readonly id?: number;
+            /**
+             * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
+             * @enum {string}
+             */
+            incomeLimitMethod?: 'PER_PERIOD' | 'CUMULATIVE';
             /** @description Income type of the card: `00000`, `000024` to `000040` or `000042`, or null. A TAX_AT_SOURCE card has none. */
             incomeType?: string | null;
             /** @description Pay counted against the income limit this year; 0 when not given. */
@@ -45876,6 +45901,11 @@ export interface operations {
           /** @example 2026-01-30T15:20:00 */
           readonly created?: string;
           readonly id?: number;
+          /**
+           * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
+           * @enum {string}
+           */
+          incomeLimitMethod?: 'PER_PERIOD' | 'CUMULATIVE';
           /** @description Income type of the card: `00000`, `000024` to `000040` or `000042`, or null. A TAX_AT_SOURCE card has none. */
           incomeType?: string | null;
           /** @description Pay counted against the income limit this year; 0 when not given. */
@@ -45928,6 +45958,11 @@ export interface operations {
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
             readonly id?: number;
+            /**
+             * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
+             * @enum {string}
+             */
+            incomeLimitMethod?: 'PER_PERIOD' | 'CUMULATIVE';
             /** @description Income type of the card: `00000`, `000024` to `000040` or `000042`, or null. A TAX_AT_SOURCE card has none. */
             incomeType?: string | null;
             /** @description Pay counted against the income limit this year; 0 when not given. */
@@ -45995,6 +46030,11 @@ export interface operations {
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
             readonly id?: number;
+            /**
+             * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
+             * @enum {string}
+             */
+            incomeLimitMethod?: 'PER_PERIOD' | 'CUMULATIVE';
             /** @description Income type of the card: `00000`, `000024` to `000040` or `000042`, or null. A TAX_AT_SOURCE card has none. */
             incomeType?: string | null;
             /** @description Pay counted against the income limit this year; 0 when not given. */
@@ -46040,6 +46080,11 @@ export interface operations {
           /** @example 2026-01-30T15:20:00 */
           readonly created?: string;
           readonly id?: number;
+          /**
+           * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
+           * @enum {string}
+           */
+          incomeLimitMethod?: 'PER_PERIOD' | 'CUMULATIVE';
           /** @description Income type of the card: `00000`, `000024` to `000040` or `000042`, or null. A TAX_AT_SOURCE card has none. */
           incomeType?: string | null;
           /** @description Pay counted against the income limit this year; 0 when not given. */
@@ -46092,6 +46137,11 @@ export interface operations {
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
             readonly id?: number;
+            /**
+             * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
+             * @enum {string}
+             */
+            incomeLimitMethod?: 'PER_PERIOD' | 'CUMULATIVE';
             /** @description Income type of the card: `00000`, `000024` to `000040` or `000042`, or null. A TAX_AT_SOURCE card has none. */
             incomeType?: string | null;
             /** @description Pay counted against the income limit this year; 0 when not given. */
@@ -47370,6 +47420,66 @@ export interface operations {
               /** Format: int32 */
               year?: number;
             };
+          };
+        };
+      };
+    };
+  };
+  putPayrollsSalariesbasicinfoGrouplifeinsurance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The employer's group life insurance contribution, % of the pay the insurance covers. */
+          groupLifeInsurancePercent: number;
+          /** @example 2026-01-30T15:20:00 */
+          readonly version?: string;
+          /**
+           * Format: int32
+           * @description Calendar year of paydays.
+           */
+          year: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The employer's group life insurance contribution, % of the pay the insurance covers. */
+            groupLifeInsurancePercent: number;
+            /** @example 2026-01-30T15:20:00 */
+            readonly version?: string;
+            /**
+             * Format: int32
+             * @description Calendar year of paydays.
+             */
+            year: number;
           };
         };
       };

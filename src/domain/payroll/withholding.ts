@@ -37,7 +37,7 @@ export interface PayPeriod {
   count: number;
 }
 
-const PERIODS_PER_YEAR: Record<PayPeriod['unit'], number> = { MONTH: 12, TWO_WEEKS: 26, WEEK: 52, DAY: 365 };
+export const PERIODS_PER_YEAR: Record<PayPeriod['unit'], number> = { MONTH: 12, TWO_WEEKS: 26, WEEK: 52, DAY: 365 };
 const DAYS_PER_PERIOD: Record<Exclude<PayPeriod['unit'], 'MONTH'>, number> = { TWO_WEEKS: 14, WEEK: 7, DAY: 1 };
 
 /** What the card has seen earlier in the calendar year (income accrual restarts on 1 January). */
@@ -77,6 +77,11 @@ export interface Withholding {
   taxAtSourceDeduction: Decimal;
   /** The card's `limitUsed` after this slip. */
   limitUsedAfter: Decimal;
+  /**
+   * What the cumulative method carries to the next slips of the year: the pay withheld by the card's limits and
+   * the withholding on it (the amount less the holiday bonus's share at the base %); zero without a card.
+   */
+  basis?: { pay: Decimal; withholding: Decimal };
 }
 
 /** Base % up to `limit` of `pay`, the additional % above it: exact, unrounded. */
@@ -100,6 +105,7 @@ export function withholdingFor(input: WithholdingInput): Withholding {
       amount: percentOf(total, rates.noTaxCardPercent),
       taxAtSourceDeduction: none,
       limitUsedAfter: yearToDate.limitUsed,
+      basis: { pay: none, withholding: none },
     };
   if (card.type === 'TAX_AT_SOURCE') {
     const deduction =
@@ -114,6 +120,7 @@ export function withholdingFor(input: WithholdingInput): Withholding {
       amount: percentOf(taxed, percent),
       taxAtSourceDeduction: Decimal.min(total, deduction),
       limitUsedAfter: yearToDate.limitUsed.plus(total),
+      basis: { pay: none, withholding: none },
     };
   }
   const atBase = input.payAtBasePercent.times(card.basePercent).dividedBy(100);
@@ -129,10 +136,12 @@ export function withholdingFor(input: WithholdingInput): Withholding {
     const taxToDate = byLimit(card, yearToDate.pay.plus(input.pay), limitToDate);
     tax = Decimal.max(0, taxToDate.minus(yearToDate.withholding));
   }
+  const amount = roundCents(tax.plus(atBase));
   return {
     kind: 'CARD',
-    amount: roundCents(tax.plus(atBase)),
+    amount,
     taxAtSourceDeduction: none,
     limitUsedAfter: yearToDate.limitUsed.plus(total),
+    basis: { pay: input.pay, withholding: amount.minus(roundCents(atBase)) },
   };
 }

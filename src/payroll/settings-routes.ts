@@ -1,0 +1,26 @@
+// HTTP of the company's payroll settings of Tase's own: the group life insurance rate of a year.
+import { ADDITION } from '../platform/schema.ts';
+import { edit, route, type RouteDef } from '../platform/route.ts';
+import type { AppContext } from '../platform/context.ts';
+import { setGroupLifeRate } from './group-life.ts';
+import { GroupLifeInsuranceRate } from './settings-schemas.ts';
+
+export function payrollSettingsRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    route({
+      method: 'PUT',
+      path: '/payrolls/salariesbasicinfo/grouplifeinsurance',
+      right: edit('salaries.salaries'),
+      tags: ['Payroll'],
+      summary: "Set the company's group life insurance rate of a year",
+      description:
+        "The employer's group life insurance (ryhmähenkivakuutus) contribution of the slips paid in `year`, " +
+        'replacing the usual rate of the year (0.06 %) or a rate set before. Slips calculated from then on (a new ' +
+        "list, a slip's change, its approval) use it, and the employer contributions posted on approval (6430 " +
+        "against 2965) follow; a list entry's own `groupLifeInsurancePercent` still goes before it. GET " +
+        '/payrolls/salariesbasicinfo?year= shows the rate in `yearlyFigures`.',
+      schema: { ...ADDITION, body: GroupLifeInsuranceRate, response: { 200: GroupLifeInsuranceRate } },
+      handler: ({ auth, body }) => setGroupLifeRate(ctx, auth.companyId, body),
+    }),
+  ];
+}

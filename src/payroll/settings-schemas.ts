@@ -1,0 +1,17 @@
+// Wire shapes of the company's payroll settings of Tase's own (not in the real interface).
+import { Type, DateTimeString, DecimalNumber, type Static } from '../platform/schema.ts';
+
+export const GroupLifeInsuranceRate = Type.Object(
+  {
+    year: Type.Integer({ format: 'int32', minimum: 1900, maximum: 9999, description: 'Calendar year of paydays.' }),
+    groupLifeInsurancePercent: DecimalNumber({
+      scale: 4,
+      minimum: 0,
+      maximum: 100,
+      description: "The employer's group life insurance contribution, % of the pay the insurance covers.",
+    }),
+    version: Type.Optional(DateTimeString({ readOnly: true })),
+  },
+  { title: 'GroupLifeInsuranceRate', additionalProperties: false },
+);
+export type GroupLifeInsuranceRateWire = Static<typeof GroupLifeInsuranceRate>;
