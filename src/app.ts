@@ -1,7 +1,6 @@
 // Builds the service: the database, the shared HTTP conventions, every area's routes and the API documents.
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { randomBytes } from 'node:crypto';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index.ts';
 import type { Config } from './platform/config.ts';
@@ -40,6 +39,7 @@ import { MAX_ATTACHMENT_BYTES } from './attachments/index.ts';
 import { registerRootRoute } from './platform/root-routes.ts';
 import { installMetrics } from './platform/metrics.ts';
 import { installHealth } from './platform/health.ts';
+import { installDocsPage } from './platform/docs-page.ts';
 
 export interface AppOptions {
   config: Config;
@@ -184,16 +184,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   for (const def of rootRoutes(ctx, services)) registerRootRoute(fastify, def, services.auth, table);
   installNotFound(fastify, table);
 
-  await fastify.register(swaggerUi, {
-    routePrefix: '/docs',
-    uiConfig: {
-      urls: [...API_VERSIONS].reverse().map((v) => ({
-        url: `/${v.path}/api/openapi.json`,
-        name: `${v.id}${v.id === LATEST_VERSION ? ' (latest)' : ''}${v.id === VERSION_ALIASES.supported ? ' (supported)' : ''}`,
-      })),
-      'urls.primaryName': `${LATEST_VERSION} (latest)`,
-    } as never,
-  });
+  installDocsPage(fastify, {
+    urls: [...API_VERSIONS].reverse().map((v) => ({
+      url: `/${v.path}/api/openapi.json`,
+      name: `${v.id}${v.id === LATEST_VERSION ? ' (latest)' : ''}${v.id === VERSION_ALIASES.supported ? ' (supported)' : ''}`,
+    })),
+    'urls.primaryName': `${LATEST_VERSION} (latest)`,
+  } as never);
 
   if (options.background !== false) {
     for (const task of backgroundTasks(services)) {

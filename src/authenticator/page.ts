@@ -88,6 +88,7 @@ export const PAGE_JS = `'use strict';
   function showLogin() {
     csrf = null;
     clearInterval(refreshTimer);
+    clearInterval(countdownTimer);
     $('pending').hidden = true;
     $('login').hidden = false;
     $('username').focus();
@@ -100,9 +101,19 @@ export const PAGE_JS = `'use strict';
     return node;
   }
 
-  function minutesLeft(expiresAt) {
-    const ms = Date.parse(expiresAt + 'Z') - Date.parse(new Date().toISOString());
-    return Math.max(0, Math.ceil(ms / 60000));
+  // The service's clock minus the browser's, from the last list: the time left is counted by the service clock
+  // (which the sandbox moves), never by the browser's.
+  let clockOffset = 0;
+  let countdownTimer;
+
+  function timeLeft(expiresAt) {
+    const seconds = Math.max(0, Math.floor((Date.parse(expiresAt + 'Z') - (Date.now() + clockOffset)) / 1000));
+    if (seconds === 0) return 'expired';
+    return 'expires in ' + Math.floor(seconds / 60) + ':' + String(seconds % 60).padStart(2, '0');
+  }
+
+  function tick() {
+    for (const node of document.querySelectorAll('.countdown')) node.textContent = timeLeft(node.dataset.expiresAt);
   }
 
   function render(list) {
@@ -118,6 +129,9 @@ export const PAGE_JS = `'use strict';
       li.append(details);
       li.append(el('p', 'meta', 'Company: ' + t.companyName + ' · Application: ' + (t.clientName || t.clientId) + ' · ' + t.origin));
       li.append(el('p', 'meta', 'Requested ' + t.createdAt.replace('T', ' ').slice(0, 19) + ' UTC · expires ' + t.expiresAt.replace('T', ' ').slice(0, 19) + ' UTC'));
+      const countdown = el('p', 'meta countdown', timeLeft(t.expiresAt));
+      countdown.dataset.expiresAt = t.expiresAt;
+      li.append(countdown);
       const actions = el('div', 'actions');
       const approve = el('button', 'approve', 'Approve');
       approve.type = 'button';
@@ -135,6 +149,7 @@ export const PAGE_JS = `'use strict';
     const answer = await call('GET', '/transactions');
     if (answer.status === 401) return showLogin();
     if (answer.status !== 200) return notice(errorText(answer), true);
+    clockOffset = Date.parse(answer.data.now + 'Z') - Date.now();
     render(answer.data.transactions);
   }
 
@@ -157,6 +172,8 @@ export const PAGE_JS = `'use strict';
     await refresh();
     clearInterval(refreshTimer);
     refreshTimer = setInterval(refresh, 5000);
+    clearInterval(countdownTimer);
+    countdownTimer = setInterval(tick, 1000);
   }
 
   $('login-form').addEventListener('submit', async (event) => {

@@ -136,7 +136,10 @@ export function authenticatorRoutes(authenticator: AuthenticatorService): RootRo
       summary: 'Two-factor actions waiting for the decision of the logged-in user',
       async handler(request, reply) {
         const session = await authenticator.session(cookieOf(request));
-        return reply.headers(SECURITY_HEADERS).send({ transactions: await authenticator.pending(session) });
+        // `now` by the service clock: the page counts the time left from it, not from the browser's clock
+        return reply
+          .headers(SECURITY_HEADERS)
+          .send({ transactions: await authenticator.pending(session), now: authenticator.now() });
       },
     }),
     ...(['approve', 'reject'] as const).map((decision) =>

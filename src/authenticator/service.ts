@@ -39,6 +39,11 @@ export class AuthenticatorService {
     return this.#ctx.clock.now();
   }
 
+  /** The service clock's time (the page counts the time left of each transaction from it). */
+  now(): string {
+    return isoDateTime(this.#now());
+  }
+
   /** Checks the credentials; answers the new session and its cookie value (`id.secret`). */
   async login(username: unknown, password: unknown): Promise<{ session: Session; cookie: string }> {
     const wrong = () => apiError('AUTHENTICATOR_LOGIN_FAILED');

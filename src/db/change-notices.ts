@@ -10,7 +10,8 @@
 // connection) every read goes to the database. So a write committed in another process is seen by every
 // process within STALE_BOUND_MS (a revoked token is refused within that time), and at once in the process that
 // made it.
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from './postgres.ts';
 import { sql, PostgresAdapter, type Kysely, type Migration } from 'kysely';
 
 const CHANGES_CHANNEL = 'tase_changes';
@@ -58,7 +59,7 @@ export class ChangeListener {
 
   async #connect(): Promise<void> {
     if (this.#closed) return;
-    const client = new pg.Client({ connectionString: this.#url, application_name: 'tase change listener' });
+    const client = new (pgDriver().Client)({ connectionString: this.#url, application_name: 'tase change listener' });
     client.on('notification', (notice) => {
       if (notice.channel === CHANGES_CHANNEL && notice.payload) this.#onChange(notice.payload);
     });

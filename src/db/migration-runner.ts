@@ -3,7 +3,7 @@
 // adapter declares no transactional DDL, although SQLite has it), so a kill between two statements left tables
 // without their migration record and every later start failed on `table … already exists`. Here each migration
 // and its row in kysely_migration commit together in one `BEGIN IMMEDIATE` transaction (which also orders
-// several processes starting at once), and a database left half-migrated by an older version is repaired: the
+// several processes starting at once; an empty database gets them all in one), and a database left half-migrated by an older version is repaired: the
 // objects that the first unrecorded migration would create and that exist already are dropped in the
 // transaction that then runs it. Anything else unexplained is refused with a message saying what was found.
 import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
@@ -55,6 +55,10 @@ async function runOnSqlite(db: MigratedDb, migrations: Migrations): Promise<stri
     .sort()
     .filter((name) => !done.has(name));
   if (pending.length === 0) return [];
+  if (done.size === 0) {
+    const all = await runAllOnEmpty(db, migrations, pending);
+    if (all) return all;
+  }
   const applied: string[] = [];
   let checked = false;
   for (const name of pending) {
@@ -87,6 +91,36 @@ async function runOnSqlite(db: MigratedDb, migrations: Migrations): Promise<stri
     if (ran) applied.push(name);
   }
   return applied;
+}
+
+/**
+ * A database with no schema at all (a first start, every `:memory:` start) gets every migration, each with its
+ * record, in one transaction: the same migrations replayed in the same order, without a transaction, a read of
+ * the records and a schema check per migration. Undefined when the database, under the write lock, turns out
+ * not to be empty (another process got there first) or a migration fails: the runner then goes migration by
+ * migration.
+ */
+async function runAllOnEmpty(db: MigratedDb, migrations: Migrations, pending: string[]): Promise<string[] | undefined> {
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      if ((await recorded(conn)).size > 0 || (await schemaObjects(conn)).size > 0) {
+        await sql`rollback`.execute(conn);
+        return undefined;
+      }
+      for (const name of pending) {
+        await migrations[name].up(conn);
+        await conn.insertInto(RECORDS).values({ name, timestamp: new Date().toISOString() }).execute();
+      }
+      await sql`commit`.execute(conn);
+      return pending;
+    } catch {
+      // one of them failed: back to empty, and the migrations run one by one, which keeps those before the
+      // failing one and reports it
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      return undefined;
+    }
+  });
 }
 
 /** Schema objects as `kind:name` (tables, indexes, triggers, views, and `column:table.column`). */

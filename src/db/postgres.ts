@@ -1,13 +1,22 @@
 // The production engine: PostgreSQL through pg. Dates and datetimes are stored as ISO text and amounts as
 // integer minor units or exact decimal text, the same as on the embedded engine.
-import pg from 'pg';
+import type pg from 'pg';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 
-pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : BigInt(value);
-});
+let loaded: typeof pg | undefined;
+
+/** pg, loaded with the first PostgreSQL database: a start on the embedded engine never needs it. */
+export function pgDriver(): typeof pg {
+  if (loaded) return loaded;
+  loaded = createRequire(import.meta.url)('pg') as typeof pg;
+  loaded.types.setTypeParser(loaded.types.builtins.INT8, (value: string) => {
+    const n = Number(value);
+    return Number.isSafeInteger(n) ? n : BigInt(value);
+  });
+  return loaded;
+}
 
 const DML = /^\s*(select|insert|update|delete|with)\b/i;
 const names = new Map<string, string>();
@@ -77,7 +86,7 @@ export function transactionPooled(url: string): { url: string; pooled: boolean }
 
 export function openPostgres(given: string, poolSize: number): { dialect: PostgresDialect; pool: pg.Pool } {
   const { url, pooled } = transactionPooled(given);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new (pgDriver().Pool)({ connectionString: url, max: poolSize });
   // An idle connection that the server ends (restart, failover, an administrator's termination) is reported on
   // the pool; pg has already dropped it and the next checkout opens a new one, so it must not end the process.
   pool.on('error', (err: Error & { code?: string }) => {

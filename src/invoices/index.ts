@@ -62,9 +62,9 @@ export const invoicesArea = defineArea({
   rights: ['payments.markAsPaid'],
   create: (ctx, deps: { ledger: LedgerService; company: CompanyService; bankAccounts: BankAccountService }) =>
     new InvoiceService(ctx, deps.ledger, deps.company),
-  routes: (invoices, _ctx, deps) => [
+  routes: (invoices, ctx, deps) => [
     ...invoiceRoutes(invoices),
-    ...invoiceOutputRoutes(new InvoiceOutputs(invoices, deps.company, deps.bankAccounts)),
+    ...invoiceOutputRoutes(new InvoiceOutputs(invoices, deps.company, deps.bankAccounts, ctx.clock)),
   ],
   attachmentTargets: {
     // the right over an invoice's files is the right over its type (sales, purchase, offers, …)

@@ -7,6 +7,7 @@ import type { CompanyService } from '../company/index.ts';
 type CompanyWire = Awaited<ReturnType<CompanyService['get']>>;
 import { apiError, ApiError, errorItem } from '../platform/errors.ts';
 import { compileBodyCheck } from '../platform/validation.ts';
+import type { Clock } from '../platform/clock.ts';
 import { centsToDecimal } from '../domain/invoice-arithmetic.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { vatCountry } from '../domain/vat.ts';
@@ -244,20 +245,28 @@ export class InvoiceOutputs {
   readonly #invoices: InvoiceService;
   readonly #company: CompanyService;
   readonly #bankAccounts: BankAccountService;
+  readonly #clock: Clock;
 
-  constructor(invoices: InvoiceService, company: CompanyService, bankAccounts: BankAccountService) {
+  constructor(invoices: InvoiceService, company: CompanyService, bankAccounts: BankAccountService, clock: Clock) {
     this.#invoices = invoices;
     this.#company = company;
     this.#bankAccounts = bankAccounts;
+    this.#clock = clock;
   }
 
   async #document(caller: Caller, id: number): Promise<{ invoice: InvoiceWire; document: InvoiceDocument }> {
     const invoice = await this.#invoices.get(caller, id);
-    const [company, accounts] = await Promise.all([
+    const [company, accounts, eInvoicing] = await Promise.all([
       this.#company.get(caller.companyId),
       this.#bankAccounts.list(caller.companyId, { pageNumber: 0, pageSize: 1000, offset: 0, order: 'asc' }),
+      this.#company.documents.eInvoiceData(caller.companyId),
     ]);
-    return { invoice, document: invoiceDocument(invoice, sellerOf(company, accounts.results)) };
+    const seller = sellerOf(company, accounts.results);
+    // the company's own e-invoice address (GET /company/einvoiceaddresses) sends the message: with it a Finvoice
+    // carries its transmission details (sender, receiver, identifier and time stamp)
+    if (eInvoicing.sendingAddress && eInvoicing.operator)
+      seller.einvoiceAddress = { address: eInvoicing.sendingAddress, operator: eInvoicing.operator };
+    return { invoice, document: invoiceDocument(invoice, seller) };
   }
 
   async image(caller: Caller, id: number, format: ImageFormat, page: number): Promise<Buffer> {
@@ -286,7 +295,8 @@ export class InvoiceOutputs {
       throw apiError('FINVOICE_NOT_AVAILABLE', undefined, {
         detail: 'the company needs a business ID and an active bank account',
       });
-    return buildFinvoice(document);
+    // the message's time stamp (and its identifier) by the service clock, which the sandbox moves
+    return buildFinvoice(document, { timestamp: this.#clock.now() });
   }
 
   /** A purchase invoice (UNFINISHED) from a Finvoice message; a message breaking the schema lists its failures. */

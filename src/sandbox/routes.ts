@@ -110,7 +110,9 @@ export function sandboxRoutes(sandbox: SandboxService): RouteDef[] {
       summary: 'Create companies and their data from a fixture',
       description:
         'The fixture format is the request body below (its JSON Schema is also in the repository, ' +
-        '`schemas/sandbox-fixture.schema.json`); `tase seed FILE` does the same from the command line.',
+        '`schemas/sandbox-fixture.schema.json`); `tase seed FILE` does the same from the command line. All or ' +
+        'nothing: a refused item answers 400 naming it (`field`: `companies.<name>.invoices[4]`) and leaves the ' +
+        'sandbox as it was before the request.',
       schema: { ...ADDITION, body: Fixture, response: { 200: SeedResult } },
       handler: ({ body, raw }) => sandbox.seed(body, (request) => raw.server.inject(request)),
     }),

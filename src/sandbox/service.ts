@@ -49,6 +49,26 @@ const FIXTURE_DOCUMENTS = [
   ['ledgerReceipts', '/ledgerreceipts', 'id'],
 ] as const;
 
+/** What a fixture has made so far: undone when an item of it is refused. */
+interface Made {
+  clients: string[];
+  users: number[];
+  companies: number[];
+}
+
+/** Rows of global tables belonging to a company, and to a user (column of the company or user id). */
+const GLOBAL_ROWS_OF_COMPANIES = [
+  ['company_users', 'company_id'],
+  ['mfa_transactions', 'company_id'],
+  ['integration_directory', 'company_id'],
+] as const;
+const GLOBAL_ROWS_OF_USERS = [
+  ['company_users', 'user_id'],
+  ['mfa_transactions', 'user_id'],
+  ['authenticator_sessions', 'user_id'],
+  ['login_flows', 'user_id'],
+] as const;
+
 /** Sends a request to the service's own API (Fastify's inject: no network). */
 export type ApiCaller = (request: {
   method: 'POST';
@@ -68,6 +88,8 @@ export class SandboxService {
   readonly #webhooks: WebhookService;
   readonly #auth: AuthService;
   readonly #companyTables: string[];
+  /** Every company table, the kept ones too: a refused fixture's companies go entirely. */
+  readonly #allCompanyTables: string[];
   #offsetMs = 0;
 
   constructor(
@@ -82,6 +104,7 @@ export class SandboxService {
       .filter((area) => !KEPT_AREAS.has(area.name))
       .flatMap((area) => area.tables?.company ?? [])
       .filter((table) => !KEPT_TABLES.has(table));
+    this.#allCompanyTables = [...areas.flatMap((area) => area.tables?.company ?? []), 'id_sequences'];
     deps.mfa.sandboxOutcome = (request) => this.#mfaOutcome(request);
   }
 
@@ -187,43 +210,80 @@ export class SandboxService {
   // ---- fixtures ---------------------------------------------------------------------------------------
 
   /**
-   * Creates what a fixture describes. Companies, users, clients and keys are made by the administration
-   * service; documents through the API with a token of the company's first user, so they pass the same
-   * checks as any client's. A refused item stops the seeding with a 400 naming it (what came before stays).
+   * Creates what a fixture describes, all or nothing. Companies, users, clients and keys are made by the
+   * administration service; documents through the API with a token of the company's first user, so they pass
+   * the same checks as any client's. Those requests commit one by one (each is the API's own transaction), so a
+   * refused item undoes everything made before it in one transaction — the fixture's companies with all their
+   * rows, its users and clients, and the global id sequences given back — and answers a 400 naming the item.
    */
   async seed(fixture: FixtureWire, call: ApiCaller): Promise<SeedResultWire> {
     const admin = new AdminService(this.#ctx);
+    const made: Made = { clients: [], users: [], companies: [] };
+    const sequences = await store.globalSequences(this.#ctx.db);
+    let item = 'clients';
     try {
       const clients = [];
-      for (const client of fixture.clients ?? []) {
-        const made = await admin.createClient(client);
-        clients.push({ clientId: made.clientId, clientSecret: made.clientSecret });
+      for (const [index, client] of (fixture.clients ?? []).entries()) {
+        item = `clients[${index}]`;
+        const created = await admin.createClient(client);
+        made.clients.push(created.clientId);
+        clients.push({ clientId: created.clientId, clientSecret: created.clientSecret });
       }
       const companies = [];
-      for (const company of fixture.companies) companies.push(await this.#seedCompany(admin, company, call));
+      for (const company of fixture.companies)
+        companies.push(await this.#seedCompany(admin, company, call, made, (at) => (item = at)));
       return { clients, companies };
     } catch (err) {
-      if (err instanceof AdminError) throw apiError('SANDBOX_SEED_REFUSED', undefined, { detail: err.message });
+      await this.#undo(made, sequences);
+      if (err instanceof AdminError) throw apiError('SANDBOX_SEED_REFUSED', item, { detail: err.message });
       throw err;
     }
   }
 
-  async #seedCompany(admin: AdminService, company: FixtureWire['companies'][number], call: ApiCaller) {
+  async #undo(made: Made, sequences: Map<string, number>): Promise<void> {
+    await this.#ctx.db.transaction().execute(async (trx) => {
+      for (const companyId of made.companies)
+        for (const table of this.#allCompanyTables) await store.deleteCompanyRows(trx, table, companyId);
+      for (const [table, column] of GLOBAL_ROWS_OF_COMPANIES)
+        await store.deleteRowsOf(trx, table, column, made.companies);
+      for (const [table, column] of GLOBAL_ROWS_OF_USERS) await store.deleteRowsOf(trx, table, column, made.users);
+      await store.deleteRowsOf(trx, 'users', 'user_id', made.users);
+      await store.deleteRateLimitSlots(trx, made.clients);
+      await store.deleteRowsOf(trx, 'oauth_clients', 'client_id', made.clients);
+      const remaining = await companyIds(trx, sequences.get('companies') ?? 0, 100_000);
+      await store.rewindGlobalSequence(trx, 'companies', sequences.get('companies'), remaining.at(-1) ?? 0);
+      await store.rewindGlobalSequence(trx, 'users', sequences.get('users'), await store.highestUserId(trx));
+    });
+  }
+
+  async #seedCompany(
+    admin: AdminService,
+    company: FixtureWire['companies'][number],
+    call: ApiCaller,
+    made: Made,
+    at: (item: string) => void,
+  ) {
+    const where = `companies.${company.name}`;
+    at(where);
     const { companyId } = await admin.createCompany({
       name: company.name,
       businessId: company.businessId,
       businessForm: company.businessForm,
     });
+    made.companies.push(companyId);
     const users = [];
     for (const [index, user] of company.users.entries()) {
+      at(`${where}.users[${index}]`);
       const { userId } = await admin.createUser(user);
+      made.users.push(userId);
       await admin.addMember(companyId, userId, index === 0 ? 'ADMIN' : (user.role ?? 'ADMIN'));
       const apiKey = user.apiKeyForClient
         ? (await admin.createApiKey({ companyId, userId, clientId: user.apiKeyForClient })).apiKey
         : undefined;
       users.push({ username: user.username, userId, ...(apiKey ? { apiKey } : {}) });
     }
-    const token = await this.#seedingToken(admin, companyId, users[0].userId);
+    at(where);
+    const token = await this.#seedingToken(admin, companyId, users[0].userId, made);
     const keys: Record<string, number> = {};
     for (const [field, path, idField] of FIXTURE_DOCUMENTS) {
       for (const [index, item] of (company[field] ?? []).entries()) {
@@ -236,7 +296,7 @@ export class SandboxService {
         });
         const parsed = JSON.parse(answer.body) as Record<string, unknown> & { errors?: { message: string }[] };
         if (answer.statusCode !== 200)
-          throw apiError('SANDBOX_SEED_REFUSED', `companies.${company.name}.${field}[${index}]`, {
+          throw apiError('SANDBOX_SEED_REFUSED', `${where}.${field}[${index}]`, {
             detail: parsed.errors?.map((e) => e.message).join('; ') ?? `status ${answer.statusCode}`,
           });
         if (key) keys[key] = Number(parsed[idField]);
@@ -246,10 +306,12 @@ export class SandboxService {
   }
 
   /** An access token of the company's first user, on a client of its own (made once). */
-  async #seedingToken(admin: AdminService, companyId: number, userId: number): Promise<string> {
+  async #seedingToken(admin: AdminService, companyId: number, userId: number, made: Made): Promise<string> {
     const clientId = 'tase-sandbox-seed';
-    if (!(await findClient(this.#ctx.db, clientId)))
+    if (!(await findClient(this.#ctx.db, clientId))) {
       await admin.createClient({ name: 'Sandbox seeding', redirectUri: 'http://localhost/seed', clientId });
+      made.clients.push(clientId);
+    }
     const { apiKey } = await admin.createApiKey({ companyId, userId, clientId });
     const client = await findClient(this.#ctx.db, clientId);
     const answer = await this.#auth.clientCredentialsGrant(client!, apiKey);

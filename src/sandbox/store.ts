@@ -1,5 +1,5 @@
 // SQL of the sandbox: its company settings, reads of the webhook deliveries for the inspector, and the reset.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
 
 interface SandboxSettingRow {
@@ -69,4 +69,57 @@ export async function activeMembers(db: Db, companyId: number) {
     .where('company_users.company_id', '=', companyId)
     .where('company_users.active', '=', true)
     .execute();
+}
+
+/** Deletes the rows of a table whose `column` holds one of `values` (the undo of a refused fixture). */
+export async function deleteRowsOf(db: Db, table: string, column: string, values: readonly (number | string)[]) {
+  if (values.length === 0) return;
+  const untyped = db as unknown as Kysely<Record<string, Record<string, number | string>>>;
+  await untyped.deleteFrom(table).where(column, 'in', values).execute();
+}
+
+/** The global id sequences (company 0: users, companies) as they stand. */
+export async function globalSequences(db: Db): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('id_sequences').select(['name', 'last_id']).where('company_id', '=', 0).execute();
+  return new Map(rows.map((row) => [row.name, Number(row.last_id)]));
+}
+
+/**
+ * Lowers a global sequence back to `before`, never below an id still in use (`highest`), so the ids a refused
+ * fixture took are given again and no id of another row is.
+ */
+export async function rewindGlobalSequence(
+  db: Db,
+  name: string,
+  before: number | undefined,
+  highest: number,
+): Promise<void> {
+  if (before === undefined && highest === 0) {
+    await db.deleteFrom('id_sequences').where('company_id', '=', 0).where('name', '=', name).execute();
+    return;
+  }
+  await db
+    .updateTable('id_sequences')
+    .set({ last_id: Math.max(before ?? 0, highest) })
+    .where('company_id', '=', 0)
+    .where('name', '=', name)
+    .execute();
+}
+
+/** The rate limiter's slots of OAuth clients (keyed `<client id>\u001f<slot>`). */
+export async function deleteRateLimitSlots(db: Db, clientIds: readonly string[]): Promise<void> {
+  for (const clientId of clientIds)
+    await db
+      .deleteFrom('rate_limit_windows')
+      .where(sql<string>`substr(client_id, 1, ${clientId.length + 1})`, '=', `${clientId}\u001f`)
+      .execute();
+}
+
+/** The highest user id in use. */
+export async function highestUserId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('user_id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
 }

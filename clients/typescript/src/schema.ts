@@ -3215,7 +3215,7 @@ export interface paths {
     put?: never;
     /**
      * Create companies and their data from a fixture
-     * @description The fixture format is the request body below (its JSON Schema is also in the repository, `schemas/sandbox-fixture.schema.json`); `tase seed FILE` does the same from the command line.
+     * @description The fixture format is the request body below (its JSON Schema is also in the repository, `schemas/sandbox-fixture.schema.json`); `tase seed FILE` does the same from the command line. All or nothing: a refused item answers 400 naming it (`field`: `companies.<name>.invoices[4]`) and leaves the sandbox as it was before the request.
      */
     post: operations['postSandboxSeed'];
     delete?: never;

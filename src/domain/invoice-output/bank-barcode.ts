@@ -3,7 +3,8 @@
 //   version 4 (Finnish reference): 4 + 16 IBAN digits + 6 euros + 2 cents + 000 + 20-digit reference + YYMMDD
 //   version 5 (RF reference):      5 + 16 IBAN digits + 6 euros + 2 cents + 2 RF check digits + 21-digit body + YYMMDD
 // An amount of zero, or one over 999 999,99 €, is written as zeros ("not given"), as is a missing due date.
-import bwipjs from 'bwip-js';
+import { createRequire } from 'node:module';
+import type BwipJs from 'bwip-js';
 import { Decimal } from '../decimal.ts';
 
 export interface BankBarcodeInput {
@@ -85,6 +86,8 @@ export function bankBarcode(input: BankBarcodeInput): string {
  * `[start, width]` of each dark bar, and the symbol's width.
  */
 export function code128Bars(digits: string): { bars: [number, number][]; width: number } {
+  // loaded with the first barcode, not at start
+  const bwipjs = createRequire(import.meta.url)('bwip-js') as typeof BwipJs;
   const [symbol] = bwipjs.raw('code128', digits, '');
   const widths = (symbol as { sbs: number[] }).sbs;
   const bars: [number, number][] = [];

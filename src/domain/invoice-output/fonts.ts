@@ -3,7 +3,7 @@
 // embeds its fonts (as PDF/A requires).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 
 const require = createRequire(import.meta.url);
 
@@ -14,14 +14,16 @@ const FILES: Record<FontWeight, string> = {
   bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
 };
 
-const loaded = new Map<FontWeight, { bytes: Buffer; font: fontkit.Font }>();
+const loaded = new Map<FontWeight, { bytes: Buffer; font: Fontkit.Font }>();
 
 /** The font file and its parsed font (read once). */
-export function fontOf(weight: FontWeight): { bytes: Buffer; font: fontkit.Font } {
+export function fontOf(weight: FontWeight): { bytes: Buffer; font: Fontkit.Font } {
   let entry = loaded.get(weight);
   if (!entry) {
     const bytes = readFileSync(require.resolve(FILES[weight]));
-    entry = { bytes, font: fontkit.create(bytes) as fontkit.Font };
+    // loaded with the first font, not at start
+    const fontkit = require('fontkit') as typeof Fontkit;
+    entry = { bytes, font: fontkit.create(bytes) as Fontkit.Font };
     loaded.set(weight, entry);
   }
   return entry;

@@ -1,8 +1,7 @@
 // The invoice as a picture (PNG or JPEG of an A4 page) and as a PDF, both drawn from the one layout. The picture
 // is an SVG of the page, its text as glyph outlines of the embedded typeface (so no system font is needed),
 // rasterised by sharp; the PDF is written by pdfkit as PDF/A-2b with the typeface embedded.
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
+// pdfkit and sharp are loaded when the first picture or PDF is made: together they cost a start ~0.5 s
 import type { InvoiceDocument } from './document.ts';
 import { fontOf, textOutline } from './fonts.ts';
 import { A4, layoutInvoice, type DrawOp } from './layout.ts';
@@ -51,6 +50,7 @@ export async function renderInvoiceImage(
   const page = options.page ?? 1;
   if (!Number.isInteger(page) || page < 1 || page > pages.length)
     throw new InvoicePageNotFoundError(`the invoice has ${pages.length} page(s), not a page ${page}`);
+  const { default: sharp } = await import('sharp');
   const image = sharp(Buffer.from(svgOf(pages[page - 1], options.dpi ?? 150))).flatten({ background: '#ffffff' });
   return format === 'png'
     ? image.greyscale().png({ compressionLevel: 9 }).toBuffer()
@@ -63,8 +63,9 @@ export function invoicePageCount(doc: InvoiceDocument): number {
 }
 
 /** The whole invoice as a PDF/A-2b document with its fonts embedded. */
-export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const { pages } = layoutInvoice(doc);
+  const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 0,

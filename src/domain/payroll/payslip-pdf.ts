@@ -1,7 +1,6 @@
 // The payslip an employee receives, as a PDF/A-2b document (pdfkit, with the embedded DejaVu typeface the
 // invoices use): earnings, deductions and net pay, the employer's contributions for information, and the
 // figures of the year to date. Pure: made from a Payslip, no database.
-import PDFDocument from 'pdfkit';
 import type { Decimal } from '../decimal.ts';
 import { fontOf } from '../invoice-output/fonts.ts';
 
@@ -37,7 +36,9 @@ const LEFT = 50;
 const RIGHT = 545;
 
 /** The payslip as a PDF. */
-export function renderPayslipPdf(slip: Payslip): Promise<Buffer> {
+export async function renderPayslipPdf(slip: Payslip): Promise<Buffer> {
+  // loaded with the first PDF, not at start (see invoice-output/render.ts)
+  const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 50,

@@ -1,0 +1,56 @@
+// The `tase` command as one file: dist/tase-bundle.js (the sources and the pure-JavaScript packages, bundled by
+// esbuild) behind dist/tase.js, which turns on Node's compile cache first. Node then resolves and reads a
+// couple of hundred files at start instead of ~1400 (measured by bench/sandbox-start.ts). Packages that read
+// files of their own at run time (fonts, a WebAssembly module, the documentation page's assets), native ones
+// and the ones loaded only when first used stay outside and are loaded from node_modules.
+//   node scripts/bundle.ts        (run by `npm run build`)
+import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+
+const EXTERNAL = [
+  // native, or reading their own files
+  'sharp',
+  'pdfkit',
+  'fontkit',
+  'dejavu-fonts-ttf',
+  'xmllint-wasm',
+  '@fastify/swagger-ui',
+  'pg-native',
+  // loaded when first used (a dynamic import or a require at the point of use)
+  'pg',
+  'file-type',
+  'bwip-js',
+];
+
+await build({
+  entryPoints: [join(root, 'src', 'main.ts')],
+  outfile: join(dist, 'tase-bundle.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  external: EXTERNAL,
+  // CommonJS packages inside an ES module bundle call require(): give them one
+  banner: {
+    js: "import { createRequire as tase_createRequire } from 'node:module';\nconst require = tase_createRequire(import.meta.url);",
+  },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
+writeFileSync(
+  join(dist, 'tase.js'),
+  [
+    '#!/usr/bin/env node',
+    '// compiled code of the bundle is kept between starts (in the system temporary folder)',
+    "import { enableCompileCache } from 'node:module';",
+    'enableCompileCache();',
+    "await import('./tase-bundle.js');",
+    '',
+  ].join('\n'),
+  { mode: 0o755 },
+);
