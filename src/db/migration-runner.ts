@@ -3,9 +3,9 @@
 // adapter declares no transactional DDL, although SQLite has it), so a kill between two statements left tables
 // without their migration record and every later start failed on `table … already exists`. Here each migration
 // and its row in kysely_migration commit together in one `BEGIN IMMEDIATE` transaction (which also orders
-// several processes starting at once; an empty database gets them all in one), and a database left half-migrated by an older version is repaired: the
-// objects that the first unrecorded migration would create and that exist already are dropped in the
-// transaction that then runs it. Anything else unexplained is refused with a message saying what was found.
+// several processes starting at once; an empty database gets them all in one), and a database left
+// half-migrated by an older version is repaired: the objects that the first unrecorded migration would create
+// and that exist already are dropped in the transaction that then runs it. Anything else unexplained is refused with a message saying what was found.
 import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
