@@ -124,7 +124,7 @@ export class InvoiceDocuments {
     // every invoice is of an editable type: a caller who may view them all needs no type condition (which would
     // keep the planner from reading invoices in id order)
     const types = search.types?.length || viewable.length < EDITABLE_TYPES.length ? viewable : undefined;
-    const find = (db: Db) => store.searchInvoices(db, caller.companyId, { ...search, types }, page);
+    const find = (db: Db) => store.searchInvoices(db, this.ctx.engine, caller.companyId, { ...search, types }, page);
     // PostgreSQL: statements are prepared by name, and after a few runs a generic plan (made without the grams'
     // frequencies) may hash every entry of each gram; a search is planned for its own grams instead
     const { rows, total } =
