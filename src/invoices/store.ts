@@ -204,13 +204,18 @@ export interface InvoiceSearch {
   orderByVersion?: 'asc' | 'desc';
 }
 
-/** How many invoices a gram is in, counted up to a cap: cheap index range counts to pick the rarest by. */
-const SELECTIVITY_CAP = 20_000;
+/** Entries of each gram read to judge how rare it is. */
+const GRAM_SAMPLE = 1_000;
 
-/** The grams, rarest first, counted in one statement (one round trip however many grams the term has). */
-async function bySelectivity(db: Db, companyId: number, grams: string[]): Promise<string[]> {
+/**
+ * The grams, rarest first, judged in one statement from each gram's first GRAM_SAMPLE entries in the page's order:
+ * a gram with fewer is counted exactly; among those with more, the wider the span of invoice ids its sample
+ * covers, the sparser it is where the page starts reading (ids grow with time, so the span estimates the whole
+ * list too). Reading a thousand entries a gram, not every entry, keeps this cheap for common grams.
+ */
+async function bySelectivity(db: Db, companyId: number, grams: string[], order: 'asc' | 'desc'): Promise<string[]> {
   if (grams.length < 2) return grams;
-  const counts = grams.map((gram, i) =>
+  const samples = grams.map((gram, i) =>
     db
       .selectFrom(
         db
@@ -218,16 +223,21 @@ async function bySelectivity(db: Db, companyId: number, grams: string[]): Promis
           .select('invoice_id')
           .where('company_id', '=', companyId)
           .where('gram', '=', gram)
-          .limit(SELECTIVITY_CAP)
-          .as(`hits${i}`),
+          .orderBy('invoice_id', order)
+          .limit(GRAM_SAMPLE)
+          .as(`sample${i}`),
       )
-      .select((eb) => [sql.lit(i).as('i'), eb.fn.countAll<number>().as('n')]),
+      .select((eb) => [
+        sql.lit(i).as('i'),
+        eb.fn.countAll<number>().as('n'),
+        sql<number>`max(invoice_id) - min(invoice_id)`.as('span'),
+      ]),
   );
-  const counted = await counts.reduce((all, one) => all.unionAll(one)).execute();
-  const n = new Map(counted.map((c) => [Number(c.i), Number(c.n)]));
+  const judged = await samples.reduce((all, one) => all.unionAll(one)).execute();
+  const of = new Map(judged.map((j) => [Number(j.i), { n: Number(j.n), span: Number(j.span ?? 0) }]));
   return grams
-    .map((gram, i) => ({ gram, n: n.get(i) ?? 0 }))
-    .sort((a, b) => a.n - b.n)
+    .map((gram, i) => ({ gram, ...(of.get(i) ?? { n: 0, span: 0 }) }))
+    .sort((a, b) => a.n - b.n || b.span - a.span)
     .map((c) => c.gram);
 }
 
@@ -304,7 +314,8 @@ export async function searchInvoices(
   page: PageRequest,
 ): Promise<{ rows: InvoiceRecord[]; total: number | undefined }> {
   const conditions = invoiceConditions(companyId, search);
-  const grams = await bySelectivity(db, companyId, [...new Set((search.words ?? []).flatMap((w) => w.grams))]);
+  const terms = [...new Set((search.words ?? []).flatMap((w) => w.grams))];
+  const grams = await bySelectivity(db, companyId, terms, page.order);
   const ordered = search.orderByDate ?? search.orderByCreated ?? search.orderByVersion;
   let query;
   if (grams.length > 0 && !ordered) {
