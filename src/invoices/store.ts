@@ -317,7 +317,8 @@ export async function searchInvoices(
   const terms = [...new Set((search.words ?? []).flatMap((w) => w.grams))];
   const grams = await bySelectivity(db, companyId, terms, page.order);
   const ordered = search.orderByDate ?? search.orderByCreated ?? search.orderByVersion;
-  let query;
+  /** The ids of the matches in the page's order, from `offset` on, at most `limit`. */
+  let idsOf: (limit: number, offset: number) => Promise<{ id: number }[]>;
   if (grams.length > 0 && !ordered) {
     const [drive, ...others] = grams;
     const eb = expressionBuilder<Database, 'invoices'>();
@@ -345,7 +346,7 @@ export async function searchInvoices(
       );
       check = sql<SqlBool>`case when ${has} then ${check} else ${sql.lit(false)} end`;
     }
-    query = db
+    let query = db
       .selectFrom('invoice_search_grams as g')
       .select('g.invoice_id as id')
       .where('g.company_id', '=', companyId)
@@ -353,7 +354,8 @@ export async function searchInvoices(
       .where(check);
     if (page.previousId !== undefined)
       query = query.where('g.invoice_id', page.order === 'asc' ? '>' : '<', page.previousId);
-    query = query.orderBy('g.invoice_id', page.order);
+    const inOrder = query.orderBy('g.invoice_id', page.order);
+    idsOf = (limit, offset) => inOrder.limit(limit).offset(offset).execute();
   } else {
     let rows;
     if (grams.length > 0) {
@@ -388,14 +390,15 @@ export async function searchInvoices(
     if (search.orderByDate) rows = rows.orderBy('invoices.invoice_date', search.orderByDate);
     if (search.orderByCreated) rows = rows.orderBy('invoices.created_at', search.orderByCreated);
     if (search.orderByVersion) rows = rows.orderBy('invoices.version', search.orderByVersion);
-    query = rows.orderBy('invoices.id', page.order);
+    const inOrder = rows.orderBy('invoices.id', page.order);
+    idsOf = (limit, offset) => inOrder.limit(limit).offset(offset).execute();
   }
   const inPageOrder = async (ids: number[]) => {
     const byId = new Map((await getInvoices(db, companyId, ids)).map((r) => [Number(r.id), r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
   if (page.offset > 0 || page.previousId !== undefined) {
-    const ids = await query.limit(page.pageSize).offset(page.offset).execute();
+    const ids = await idsOf(page.pageSize, page.offset);
     // a short page ends the list: its count is known (but not after a keyset cursor, which skipped an unknown number)
     const last = page.previousId === undefined && ids.length < page.pageSize && ids.length > 0;
     return {
@@ -403,7 +406,7 @@ export async function searchInvoices(
       total: last ? page.offset + ids.length : undefined,
     };
   }
-  const matches = await query.limit(COUNT_CAP + 1).execute();
+  const matches = await idsOf(COUNT_CAP + 1, 0);
   const found = await inPageOrder(matches.slice(0, page.pageSize).map((r) => Number(r.id)));
   return { rows: found, total: matches.length > COUNT_CAP ? undefined : matches.length };
 }
