@@ -361,6 +361,86 @@ describe('GET /invoices', () => {
   });
 });
 
+describe('GET /invoices by searchTerm, against the rule it states', () => {
+  // the rule: a word of three or more characters occurs anywhere in the folded text (name, number, additional
+  // information), a word of one or two begins a word of it; every word must match
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const matches = (text: string, term: string) =>
+    fold(term)
+      .split(/[^0-9a-z]+/)
+      .filter(Boolean)
+      .every((word) =>
+        word.length >= 3
+          ? fold(text).includes(word)
+          : fold(text)
+              .split(/[^0-9a-z]+/)
+              .some((w) => w.startsWith(word)),
+      );
+  const made: { id: number; text: string }[] = [];
+  const names = ['Vaasan Kauppa', 'Oulun Kuljetus', 'Vaasan Rakennus', 'Porin Kauppa', 'Åbo Sähkö'];
+
+  beforeAll(async () => {
+    // common words (every invoice has "haku"), words of one invoice in five, and numbers shared by a few
+    for (let n = 0; n < 30; n++) {
+      const name = `${names[n % names.length]} ${1200 + (n % 7)} Oy`;
+      const info = `Hakuaineisto ${n % 3 === 0 ? 'vuosihuolto' : 'kuukausi'}`;
+      const invoice = await create(
+        salesInvoice({ counterParty: { counterPartyAddress: { name } }, additionalInformation: info }),
+      );
+      made.push({ id: invoice.id, text: `${name} ${invoice.invoiceNumber} ${info}` });
+    }
+  });
+
+  const everything = async (term: string, query = '') => {
+    const answer = await svc.api('GET', `/invoices?searchTerm=${encodeURIComponent(term)}&size=200${query}`);
+    return answer.body.results.map((r: { id: number }) => r.id);
+  };
+  const expected = (term: string) =>
+    made.filter((m) => m.text.toLowerCase().includes('hakuaineisto') && matches(m.text, term)).map((m) => m.id);
+
+  it.each([
+    ['a common word', 'hakuaineisto'],
+    ['a rare and a common word', 'vuosihuolto hakuaineisto'],
+    ['a customer name and a number', 'VAASAN 1203 hakuaineisto'],
+    ['a number of four digits', '1204 haku'],
+    ['a substring of a common and a word start', 'aineis ku'],
+    ['a name with an accent', 'ÅBO sahko haku'],
+    ['a word no invoice holds', 'haku vaasan 1999'],
+  ])('%s', async (_, term) => {
+    expect(await everything(term)).toEqual(expected(term));
+    expect(await everything(term, '&orderById=DESC')).toEqual(expected(term).reverse());
+  });
+
+  it('pages through the same matches by page and by previousId, counting on the first and the last page', async () => {
+    const term = 'hakuaineisto kauppa';
+    const all = expected(term);
+    expect(all.length).toBeGreaterThan(7);
+    const byPage: number[] = [];
+    for (let page = 0; ; page++) {
+      const answer = await svc.api('GET', `/invoices?searchTerm=${term}&size=5&page=${page}`);
+      const ids = answer.body.results.map((r: { id: number }) => r.id);
+      byPage.push(...ids);
+      const last = ids.length < 5;
+      if (page === 0 || (last && ids.length > 0)) expect(answer.body.meta.totalCount).toBe(all.length);
+      else expect(answer.body.meta.totalCount).toBeUndefined();
+      if (last) break;
+    }
+    expect(byPage).toEqual(all);
+    const byKey: number[] = [];
+    for (let previous: number | undefined; ;) {
+      const after = previous === undefined ? '' : `&previousId=${previous}`;
+      const answer = await svc.api('GET', `/invoices?searchTerm=${term}&size=5${after}`);
+      const ids: number[] = answer.body.results.map((r: { id: number }) => r.id);
+      byKey.push(...ids);
+      if (ids.length < 5) break;
+      previous = ids.at(-1);
+    }
+    expect(byKey).toEqual(all);
+    const dated = await svc.api('GET', `/invoices?searchTerm=${term}&size=5&page=1&orderByDate=ASC`);
+    expect(dated.body.results.map((r: { id: number }) => r.id)).toEqual(all.slice(5, 10));
+  });
+});
+
 describe('tenant isolation', () => {
   it('does not show another company its invoices', async () => {
     const invoice = await create(salesInvoice());
