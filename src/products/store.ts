@@ -116,8 +116,11 @@ export async function searchProducts(
   search: ProductSearch,
   page: PageRequest,
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const total = await countProducts(db, companyId, search);
-  const rows = await pageOf(matching(db, companyId, search).selectAll(), search, page).execute();
+  // together: on PostgreSQL two statements in flight at once, not one after the other
+  const [total, rows] = await Promise.all([
+    countProducts(db, companyId, search),
+    pageOf(matching(db, companyId, search).selectAll(), search, page).execute(),
+  ]);
   return { rows, total };
 }
 
@@ -128,8 +131,10 @@ export async function searchProductIds(
   search: ProductSearch,
   page: PageRequest,
 ): Promise<{ ids: number[]; total: number }> {
-  const total = await countProducts(db, companyId, search);
-  const rows = await pageOf(matching(db, companyId, search).select('id'), search, page).execute();
+  const [total, rows] = await Promise.all([
+    countProducts(db, companyId, search),
+    pageOf(matching(db, companyId, search).select('id'), search, page).execute(),
+  ]);
   return { ids: rows.map((r) => Number(r.id)), total };
 }
 
