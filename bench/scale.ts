@@ -306,6 +306,9 @@ async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy
     figures['GET page of 50 receipts (first 20 pages)'] = await load(service, {
       path: () => `/api/ledgerreceipts?size=50&page=${next() % Math.min(20, pages)}`,
     });
+    figures['GET page of 50 receipts, filtered (first 20)'] = await load(service, {
+      path: () => `/api/ledgerreceipts?types=JOURNAL&size=50&page=${next() % Math.min(20, pages)}`,
+    });
     figures['GET page of 50 receipts (keyset, anywhere)'] = await load(service, {
       path: () => `/api/ledgerreceipts?size=50&previousId=${pick(ids)}`,
     });

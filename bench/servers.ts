@@ -2,12 +2,10 @@
 // `tase` is the real service on a fresh database with a demo company and products. Each prints one JSON line
 // describing itself on stdout once it listens.
 import Fastify from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/platform/config.ts';
 import { seedDemo } from '../src/company/demo.ts';
+import { benchDatabase } from './database.ts';
 
 const kind = process.argv[2];
 
@@ -29,11 +27,11 @@ if (kind === 'bare') {
   const address = app.server.address() as { port: number };
   process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
 } else if (kind === 'tase') {
-  const dir = mkdtempSync(join(tmpdir(), 'tase-bench-'));
-  const databaseUrl = process.env.DATABASE_URL || join(dir, 'bench.sqlite');
+  // a fresh database (on PostgreSQL beside DATABASE_URL's), never the one DATABASE_URL names
+  const database = await benchDatabase('http');
   const config = {
     ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
-    databaseUrl,
+    databaseUrl: database.url,
     port: 0,
     logLevel: 'silent',
   };
@@ -76,7 +74,7 @@ if (kind === 'bare') {
   process.stdout.write(`${JSON.stringify({ port, token, ids, engine: app.ctx.engine })}\n`);
   const stop = async () => {
     await app.close();
-    rmSync(dir, { recursive: true, force: true });
+    await database.remove();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());

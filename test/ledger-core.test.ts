@@ -253,3 +253,67 @@ describe('the count of receipts', () => {
     expect(theirs.body.meta.totalCount).toBe(0);
   });
 });
+
+describe('totalCount of a filtered page', () => {
+  // 1 005 receipts dated one day: more than a first page counts
+  const DAY = '2026-10-15';
+  const MANY = 1005;
+  const filtered = (query: string) => svc.api('GET', `/ledgerreceipts?startDate=${DAY}&endDate=${DAY}&${query}`);
+
+  beforeAll(async () => {
+    const { ledger } = svc.app.services;
+    await svc.app.ctx.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < MANY; i++)
+        await ledger.post(trx, svc.demo.companyId, { ...salesDraft(100n + BigInt(i)), receiptDate: DAY });
+    });
+  }, 120_000);
+
+  it('is left out on a first page of more than 1 000 matches and on a middle page', async () => {
+    const first = await filtered('size=50');
+    expect(first.body.meta).toEqual({ pageNumber: 0, pageSize: 50, resultCount: 50 });
+    const middle = await filtered('size=50&page=10');
+    expect(middle.body.meta).toEqual({ pageNumber: 10, pageSize: 50, resultCount: 50 });
+    const keyset = await filtered(`size=50&previousId=${first.body.results[49].id}`);
+    expect(keyset.body.meta).toEqual({ pageNumber: 0, pageSize: 50, resultCount: 50 });
+    expect(keyset.body.results[0].id).toBeGreaterThan(first.body.results[49].id);
+  });
+
+  it('is exact on a page that ends the list, and on a first page of at most 1 000 matches', async () => {
+    const last = await filtered('size=50&page=20');
+    expect(last.body.meta).toEqual({ pageNumber: 20, pageSize: 50, resultCount: 5, totalCount: MANY });
+    const fewer = await filtered('size=50&types=JOURNAL');
+    expect(fewer.body.meta).toEqual({ pageNumber: 0, pageSize: 50, resultCount: 0, totalCount: 0 });
+    const exactlyFull = await filtered('size=200&page=5');
+    expect(exactlyFull.body.meta).toEqual({ pageNumber: 5, pageSize: 200, resultCount: 5, totalCount: MANY });
+    const sales = await svc.api('GET', '/ledgerreceipts?size=50&types=SALES_INVOICE&orderByDate=DESC');
+    expect(sales.body.meta.totalCount).toBeUndefined();
+    const dayBefore = await svc.api('GET', '/ledgerreceipts?size=5&endDate=2026-10-14');
+    const counted = await svc.app.ctx.db
+      .selectFrom('ledger_receipts')
+      .where('company_id', '=', svc.demo.companyId)
+      .where('receipt_date', '<=', '2026-10-14')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(dayBefore.body.meta.totalCount).toBe(Number(counted.n));
+  });
+
+  it('is unknown on a page past the end of a filtered list', async () => {
+    const past = await filtered('size=50&page=30');
+    expect(past.body.meta).toEqual({ pageNumber: 30, pageSize: 50, resultCount: 0 });
+  });
+
+  it('is always the exact count without filters, on any page and with keyset paging', async () => {
+    const counted = Number(
+      (
+        await svc.app.ctx.db
+          .selectFrom('ledger_receipts')
+          .where('company_id', '=', svc.demo.companyId)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(counted).toBeGreaterThan(MANY);
+    for (const query of ['size=50', 'size=50&page=7', 'size=50&page=1000', 'size=20&previousId=100&orderById=ASC'])
+      expect((await svc.api('GET', `/ledgerreceipts?${query}`)).body.meta.totalCount).toBe(counted);
+  });
+});

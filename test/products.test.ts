@@ -141,6 +141,29 @@ describe('batch GET', () => {
     expect(withThem.body.productLocalizations).toEqual([{ language: 'FINNISH', productName: 'Erä 0' }]);
   });
 
+  it('answers batches and pages from the answers read before, and never a stale one after a change', async () => {
+    const batch = () => svc.api('GET', `/products/${ids.join(',')}?includeLocalizations=true`);
+    const page = async () =>
+      (await svc.api('GET', '/products?size=200')).body.results.filter((p: { id: number }) => ids.includes(p.id));
+    const names = (list: { name: string }[]) => list.map((p) => p.name);
+    // one product read alone first: the batch mixes it (read before) with the others (read together)
+    expect((await svc.api('GET', `/products/${ids[1]}`)).body.name).toBe('Batch 1');
+    expect(names((await batch()).body)).toEqual(['Batch 0', 'Batch 1', 'Batch 2']);
+    expect((await batch()).body.map((p: { productLocalizations: unknown }) => p.productLocalizations)).toEqual(
+      [0, 1, 2].map((i) => [{ language: 'FINNISH', productName: `Erä ${i}` }]),
+    );
+    // a page leaves the localizations out, also of answers read with them
+    const listed = await page();
+    expect(names(listed)).toEqual(['Batch 0', 'Batch 1', 'Batch 2']);
+    expect(listed.every((p: { productLocalizations?: unknown }) => p.productLocalizations === undefined)).toBe(true);
+    const stored = (await svc.api('GET', `/products/${ids[1]}?includeLocalizations=true`)).body;
+    const renamed = await svc.api('PUT', `/products/${ids[1]}`, { ...stored, name: 'Batch 1 renamed' });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(names((await batch()).body)).toEqual(['Batch 0', 'Batch 1 renamed', 'Batch 2']);
+    expect(names(await page())).toEqual(['Batch 0', 'Batch 1 renamed', 'Batch 2']);
+    expect((await svc.api('GET', `/products/${ids[1]}`)).body.name).toBe('Batch 1 renamed');
+  });
+
   it('404 when all ids are invalid, 400 for more than 200', async () => {
     const none = await svc.api('GET', '/products/999998,999999');
     expect(none.status).toBe(404);

@@ -24,6 +24,43 @@ export class ReadCache<V> {
     return entry && entry.stamp === stamp ? entry.value : undefined;
   }
 
+  /** True when entries can be trusted now (false where the engine cannot tell of every change). */
+  get active(): boolean {
+    return this.#changes.stamp(this.#tables) !== null;
+  }
+
+  /**
+   * Reads many through the cache: the ones not cached with one `load` of their keys, which answers those it
+   * found by key. In the order of `keys`; undefined where not found.
+   */
+  async getMany(
+    keys: readonly string[],
+    load: (missing: string[]) => Promise<Map<string, V>>,
+  ): Promise<(V | undefined)[]> {
+    const stamp = this.#changes.stamp(this.#tables);
+    const out = new Array<V | undefined>(keys.length);
+    const missing: string[] = [];
+    for (let i = 0; i < keys.length; i++) {
+      const entry = stamp === null ? undefined : this.#entries.get(keys[i]);
+      if (entry && entry.stamp === stamp) out[i] = entry.value;
+      else missing.push(keys[i]);
+    }
+    if (missing.length === 0) return out;
+    const loaded = await load(missing);
+    for (let i = 0; i < keys.length; i++) {
+      if (out[i] !== undefined) continue;
+      const value = loaded.get(keys[i]);
+      out[i] = value;
+      if (stamp !== null && value !== undefined) this.#remember(keys[i], stamp, value);
+    }
+    return out;
+  }
+
+  #remember(key: string, stamp: string, value: V): void {
+    if (this.#entries.size >= this.#limit) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, { stamp, value });
+  }
+
   /** Reads through the cache; `load` answering undefined (not found) is not cached. */
   async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     // the stamp is taken before reading, so a write racing the read leaves the entry stale, never wrong
@@ -33,10 +70,7 @@ export class ReadCache<V> {
       if (entry && entry.stamp === stamp) return entry.value;
     }
     const value = await load();
-    if (stamp !== null && value !== undefined) {
-      if (this.#entries.size >= this.#limit) this.#entries.delete(this.#entries.keys().next().value!);
-      this.#entries.set(key, { stamp, value });
-    }
+    if (stamp !== null && value !== undefined) this.#remember(key, stamp, value);
     return value;
   }
 }

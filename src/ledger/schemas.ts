@@ -8,7 +8,7 @@ import {
   RefId,
   StringEnum,
   Text,
-  Page,
+  PartlyCountedPage,
   type Static,
 } from '../platform/schema.ts';
 import { ATTACHMENT_REFERENCE_TYPES } from '../domain/real-vocabularies.ts';
@@ -218,7 +218,12 @@ const LedgerReceiptBasicInfo = Type.Object(
   { $id: 'LedgerReceiptBasicInfo', title: 'LedgerReceiptBasicInfo', additionalProperties: false },
 );
 export type LedgerReceiptBasicInfoWire = Static<typeof LedgerReceiptBasicInfo>;
-export const LedgerReceiptSearchResult = Page(LedgerReceiptBasicInfo, { title: 'LedgerReceiptSearchResult' });
+export const LedgerReceiptSearchResult = PartlyCountedPage(
+  LedgerReceiptBasicInfo,
+  'How many receipts match: on every page when no filter is given (the company keeps the count); with filters, on ' +
+    'the first page when at most 1 000 match, and on a page that ends the list.',
+  { title: 'LedgerReceiptSearchResult' },
+);
 
 const InvoiceCounterpartyAddress = Type.Object(
   {

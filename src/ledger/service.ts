@@ -4,7 +4,7 @@ import type { AppContext } from '../platform/context.ts';
 import { apiError, ApiError, errorItem, notFound, type ErrorCode, type ErrorItem } from '../platform/errors.ts';
 import { checkReadOnly } from '../platform/resource.ts';
 import { nextVersion } from '../platform/clock.ts';
-import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
+import { paged, pagedCountingCheaply, type PageRequest, type PartlyCounted } from '../platform/paging.ts';
 import { checkDimensions } from '../domain/postings.ts';
 import { getPartner } from '../partners/index.ts';
 import type { FiscalService } from '../fiscal/index.ts';
@@ -55,13 +55,19 @@ export class LedgerService extends LedgerPosting {
     companyId: number,
     search: store.ReceiptSearch,
     page: PageRequest,
-  ): Promise<Paged<LedgerReceiptBasicInfoWire>> {
+  ): Promise<PartlyCounted<LedgerReceiptBasicInfoWire>> {
     const db = this.#ctx.db;
-    const [rows, total] = await Promise.all([
-      store.searchReceipts(db, companyId, search, page),
-      store.countReceipts(db, companyId, search),
-    ]);
-    return paged(rows.map(basicInfo), total, page);
+    if (store.isUnfiltered(search)) {
+      const [rows, total] = await Promise.all([
+        store.searchReceipts(db, companyId, search, page),
+        store.receiptCount(db, companyId),
+      ]);
+      return paged(rows.map(basicInfo), total, page);
+    }
+    const rows = await store.searchReceipts(db, companyId, search, page);
+    return pagedCountingCheaply(rows.map(basicInfo), page, (limit) =>
+      store.countReceiptsUpTo(db, companyId, search, limit),
+    );
   }
 
   /** The first JOURNAL receipt (in id order) that matches: the real interface answers one journal here. */

@@ -305,22 +305,35 @@ export async function searchReceipts(
   return rows.orderBy('id', page.order).limit(page.pageSize).offset(page.offset).execute();
 }
 
-/**
- * How many receipts match `search`, exactly. Without a filter that narrows it, the company's receipt counter
- * answers (a count of every receipt grows with the ledger: about 10x slower a page at a million receipts).
- */
-export async function countReceipts(db: Db, companyId: number, search: ReceiptSearch): Promise<number> {
+/** True when `search` has no filter: every receipt of the company matches. */
+export function isUnfiltered(search: ReceiptSearch): boolean {
   const { orderBy: _, ...filters } = search;
-  if (Object.values(filters).every((f) => f === undefined || (Array.isArray(f) && f.length === 0))) {
-    const counter = await db
-      .selectFrom('id_sequences')
-      .select('last_id')
-      .where('company_id', '=', companyId)
-      .where('name', '=', RECEIPT_COUNT)
-      .executeTakeFirst();
-    return Number(counter?.last_id ?? 0);
-  }
-  const row = await matching(db, companyId, search)
+  return Object.values(filters).every((f) => f === undefined || (Array.isArray(f) && f.length === 0));
+}
+
+/**
+ * How many receipts the company has, exactly, from its counter (advanced by every insert in its transaction): a
+ * count of the table would grow with the ledger, about 10x slower a page at a million receipts.
+ */
+export async function receiptCount(db: Db, companyId: number): Promise<number> {
+  const counter = await db
+    .selectFrom('id_sequences')
+    .select('last_id')
+    .where('company_id', '=', companyId)
+    .where('name', '=', RECEIPT_COUNT)
+    .executeTakeFirst();
+  return Number(counter?.last_id ?? 0);
+}
+
+/** How many receipts match `search`, counting no further than `limit`. */
+export async function countReceiptsUpTo(
+  db: Db,
+  companyId: number,
+  search: ReceiptSearch,
+  limit: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(matching(db, companyId, search).select('id').limit(limit).as('hits'))
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);

@@ -46,3 +46,32 @@ export function paged<T>(results: T[], totalCount: number, request: PageRequest)
     meta: { pageNumber: request.pageNumber, pageSize: request.pageSize, resultCount: results.length, totalCount },
   };
 }
+
+/** Matches counted for a first page's `totalCount` at most; past it the count is left out. */
+const COUNT_CAP = 1_000;
+
+/** A page whose `totalCount` is given only where it is known cheaply (the real interface has it optional). */
+export interface PartlyCounted<T> {
+  results: T[];
+  meta: Omit<Paged<T>['meta'], 'totalCount'> & { totalCount?: number };
+}
+
+/**
+ * The page with `totalCount` where it costs no more than the page: on a page that ends the list (shorter than its
+ * size, offset paging), and on the first page when at most COUNT_CAP match (`countUpTo(limit)` counts the
+ * matches, stopping at `limit`); otherwise it is left out and the list goes on until a short page. A count of
+ * every match would grow with the table on every page.
+ */
+export async function pagedCountingCheaply<T>(
+  results: T[],
+  request: PageRequest,
+  countUpTo: (limit: number) => Promise<number>,
+): Promise<PartlyCounted<T>> {
+  const meta = { pageNumber: request.pageNumber, pageSize: request.pageSize, resultCount: results.length };
+  if (request.previousId !== undefined) return { results, meta };
+  if (results.length < request.pageSize && (results.length > 0 || request.offset === 0))
+    return { results, meta: { ...meta, totalCount: request.offset + results.length } };
+  if (request.offset > 0) return { results, meta };
+  const n = await countUpTo(COUNT_CAP + 1);
+  return { results, meta: n > COUNT_CAP ? meta : { ...meta, totalCount: n } };
+}

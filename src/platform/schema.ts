@@ -122,6 +122,21 @@ export const PagingMeta = Type.Object({
 export const Page = <T extends TSchema>(item: T, options: SchemaOptions = {}) =>
   Type.Object({ results: Type.Array(item), meta: PagingMeta }, options);
 
+/** A page whose `totalCount` is given only where it is cheap to know (`pagedCountingCheaply` in paging.ts). */
+export const PartlyCountedPage = <T extends TSchema>(item: T, totalCount: string, options: SchemaOptions = {}) =>
+  Type.Object(
+    {
+      results: Type.Array(item),
+      meta: Type.Object({
+        pageNumber: Type.Integer(),
+        pageSize: Type.Integer(),
+        resultCount: Type.Integer(),
+        totalCount: Type.Optional(Type.Integer({ description: totalCount })),
+      }),
+    },
+    options,
+  );
+
 // Bounded so that page × size (the SQL offset) stays far inside a 64-bit integer and exact in a JS number.
 export const PagingQuery = {
   page: Type.Optional(

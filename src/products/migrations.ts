@@ -85,4 +85,15 @@ export const productMigrations: Record<string, Migration> = {
       }
     },
   },
+  // A page of products (types, in id order) reads its ids from this index alone, never the rows: a page takes
+  // the products themselves from the service's cache of answers.
+  '0395_products_by_id_and_type': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('products_by_id_and_type')
+        .on('products')
+        .columns(['company_id', 'id', 'type'])
+        .execute();
+    },
+  },
 };

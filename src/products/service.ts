@@ -65,6 +65,13 @@ function productResponse(row: store.ProductRow, includeLocalizations = true): Pr
   return productToWire(row, includeLocalizations, jsonDecimal);
 }
 
+/** The answer without its localizations unless they are asked for (answers are shared: never changed). */
+function localized(answer: ProductAnswer, includeLocalizations: boolean): ProductAnswer {
+  return includeLocalizations || answer.productLocalizations === undefined
+    ? answer
+    : { ...answer, productLocalizations: undefined };
+}
+
 function productToRow(companyId: number, id: number, wire: ProductWire, version: string): store.ProductRow {
   return {
     company_id: companyId,
@@ -93,8 +100,8 @@ const checkProductShape = compileBodyCheck(Product);
 
 export class ProductService {
   readonly #ctx: AppContext;
-  /** Products read by id, the hottest read of the register (exact: see ReadCache). */
-  readonly #byId: ReadCache<store.ProductRow>;
+  /** Products as answered (with their localizations) by id, the hottest read of the register (exact: see ReadCache). */
+  readonly #byId: ReadCache<ProductAnswer>;
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
@@ -145,11 +152,34 @@ export class ProductService {
 
   async get(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductAnswer[]> {
     if (ids.length === 1) {
-      const row = await this.#byId.get(`${companyId}:${ids[0]}`, () => store.getProduct(this.#db, companyId, ids[0]));
-      return row ? [productResponse(row, includeLocalizations)] : [];
+      const answer = await this.#byId.get(`${companyId}:${ids[0]}`, async () => {
+        const row = await store.getProduct(this.#db, companyId, ids[0]);
+        return row && productResponse(row);
+      });
+      return answer ? [localized(answer, includeLocalizations)] : [];
     }
-    const rows = await store.getProducts(this.#db, companyId, ids);
-    return rows.map((r) => productResponse(r, includeLocalizations));
+    return this.#answers(companyId, ids, includeLocalizations);
+  }
+
+  /**
+   * The products of these ids that exist, in the order of `ids`: each from the cache of answers where it is
+   * current, the others read together in one query (a batch or a page costs no mapping of rows already answered).
+   */
+  async #answers(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductAnswer[]> {
+    const found = await this.#byId.getMany(
+      ids.map((id) => `${companyId}:${id}`),
+      async (missing) => {
+        const rows = await store.getProducts(
+          this.#db,
+          companyId,
+          missing.map((key) => Number(key.slice(key.indexOf(':') + 1))),
+        );
+        return new Map(rows.map((row) => [`${companyId}:${Number(row.id)}`, productResponse(row)]));
+      },
+    );
+    const answers: ProductAnswer[] = [];
+    for (const answer of found) if (answer) answers.push(localized(answer, includeLocalizations));
+    return answers;
   }
 
   async getOne(companyId: number, id: number, includeLocalizations: boolean): Promise<ProductAnswer> {
@@ -164,6 +194,11 @@ export class ProductService {
     page: PageRequest,
     includeLocalizations = false,
   ): Promise<Paged<ProductAnswer>> {
+    // with the cache current, the page reads only ids from an index and takes the products from the cache
+    if (this.#byId.active) {
+      const { ids, total } = await store.searchProductIds(this.#db, companyId, search, page);
+      return paged(await this.#answers(companyId, ids, includeLocalizations), total, page);
+    }
     const { rows, total } = await store.searchProducts(this.#db, companyId, search, page);
     return paged(
       rows.map((r) => productResponse(r, includeLocalizations)),

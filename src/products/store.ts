@@ -1,5 +1,7 @@
 // SQL of products and product groups.
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
+import type { Database } from '../db/types.ts';
 import { updateIfVersion } from '../db/versioned.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import type { PageRequest } from '../platform/paging.ts';
@@ -79,12 +81,7 @@ export interface ProductSearch {
   orderByVersion?: 'asc' | 'desc';
 }
 
-export async function searchProducts(
-  db: Db,
-  companyId: number,
-  search: ProductSearch,
-  page: PageRequest,
-): Promise<{ rows: ProductRow[]; total: number }> {
+function matching(db: Db, companyId: number, search: ProductSearch) {
   let query = db.selectFrom('products').where('company_id', '=', companyId).where('type', 'in', search.types);
   if (search.name) query = query.where('name', 'like', `%${search.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (search.code) query = query.where('code', '=', search.code);
@@ -96,12 +93,49 @@ export async function searchProducts(
   if (validTo) query = query.where((eb) => eb.or([eb('start_date', 'is', null), eb('start_date', '<=', validTo)]));
   if (search.versionStart) query = query.where('version', '>=', search.versionStart);
   if (search.versionEnd) query = query.where('version', '<=', search.versionEnd);
-  const totalRow = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  let rows = query.selectAll();
-  if (page.previousId !== undefined) rows = rows.where('id', page.order === 'asc' ? '>' : '<', page.previousId);
-  if (search.orderByVersion) rows = rows.orderBy('version', search.orderByVersion);
-  rows = rows.orderBy('id', page.order).limit(page.pageSize).offset(page.offset);
-  return { rows: await rows.execute(), total: Number(totalRow.total) };
+  return query;
+}
+
+async function countProducts(db: Db, companyId: number, search: ProductSearch): Promise<number> {
+  const row = await matching(db, companyId, search)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+function pageOf<O>(query: SelectQueryBuilder<Database, 'products', O>, search: ProductSearch, page: PageRequest) {
+  if (page.previousId !== undefined) query = query.where('id', page.order === 'asc' ? '>' : '<', page.previousId);
+  if (search.orderByVersion) query = query.orderBy('version', search.orderByVersion);
+  return query.orderBy('id', page.order).limit(page.pageSize).offset(page.offset);
+}
+
+/** One page of the products that match, and how many match. */
+export async function searchProducts(
+  db: Db,
+  companyId: number,
+  search: ProductSearch,
+  page: PageRequest,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  // together: on PostgreSQL two statements in flight at once, not one after the other
+  const [total, rows] = await Promise.all([
+    countProducts(db, companyId, search),
+    pageOf(matching(db, companyId, search).selectAll(), search, page).execute(),
+  ]);
+  return { rows, total };
+}
+
+/** The ids of one page of the products that match (read from an index), and how many match. */
+export async function searchProductIds(
+  db: Db,
+  companyId: number,
+  search: ProductSearch,
+  page: PageRequest,
+): Promise<{ ids: number[]; total: number }> {
+  const [total, rows] = await Promise.all([
+    countProducts(db, companyId, search),
+    pageOf(matching(db, companyId, search).select('id'), search, page).execute(),
+  ]);
+  return { ids: rows.map((r) => Number(r.id)), total };
 }
 
 export async function insertProduct(db: Db, row: ProductRow): Promise<void> {
