@@ -9,7 +9,7 @@ import type { Db } from '../src/db/index.ts';
 import type { PostingLine } from '../src/domain/postings.ts';
 import type { ReceiptDraft } from '../src/ledger/posting.ts';
 import { OPENING_RECEIPT_TYPE } from '../src/ledger/opening.ts';
-import { startService, type TestService } from './support/service.ts';
+import { otherCompany, startService, type TestService } from './support/service.ts';
 
 let svc: TestService;
 const clock = new ManualClock('2026-10-01T08:00:00Z');
@@ -129,17 +129,35 @@ describe('the posting path', () => {
 
   it('keeps the numbers gapless and the ids unique across a rolled-back posting', async () => {
     const { ledger } = svc.app.services;
-    const companyId = svc.demo.companyId;
-    const first = await svc.app.ctx.db.transaction().execute((trx) => ledger.post(trx, companyId, draft(500)));
+    // a new company: its first ids are reserved inside the posting that rolls back
+    const { companyId } = await otherCompany(svc, 'Lohko Oy');
+    const plain = (n: number) => ({ ...draft(n), partnerId: null, status: 'APPROVED' as const });
+    const rollbacks = svc.app.ctx.changes.rollbacks;
     await expect(
       svc.app.ctx.db.transaction().execute(async (trx) => {
-        await ledger.post(trx, companyId, draft(501));
+        await ledger.post(trx, companyId, plain(501));
         throw new Error('the document could not be saved');
       }),
     ).rejects.toThrow('the document could not be saved');
-    const next = await svc.app.ctx.db.transaction().execute((trx) => ledger.post(trx, companyId, draft(502)));
-    expect(next.receiptNumber).toBe(first.receiptNumber + 1);
-    expect(next.id).toBeGreaterThan(first.id);
+    expect(svc.app.ctx.changes.rollbacks).toBeGreaterThan(rollbacks);
+    const first = await svc.app.ctx.db.transaction().execute((trx) => ledger.post(trx, companyId, plain(502)));
+    const next = await svc.app.ctx.db.transaction().execute((trx) => ledger.post(trx, companyId, plain(503)));
+    expect([first.receiptNumber, next.receiptNumber]).toEqual([1, 2]);
+    // the rolled-back reservation is not used: every id in use lies within what the sequences reserved
+    for (const table of ['ledger_receipts', 'ledger_entries'] as const) {
+      const used = await svc.app.ctx.db
+        .selectFrom(table)
+        .select(sql<string>`max(id)`.as('id'))
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow();
+      const reserved = await svc.app.ctx.db
+        .selectFrom('id_sequences')
+        .select('last_id')
+        .where('company_id', '=', companyId)
+        .where('name', '=', table)
+        .executeTakeFirstOrThrow();
+      expect(Number(reserved.last_id)).toBeGreaterThanOrEqual(Number(used.id));
+    }
     const duplicates = await svc.app.ctx.db
       .selectFrom('ledger_entries')
       .select('id')
