@@ -18,6 +18,18 @@ export class ChangeStamps {
     this.#external = external;
   }
 
+  /**
+   * A transaction (or savepoint) rolled back: what it wrote, and what was read after those writes, is gone, so
+   * nothing cached since may be trusted; `rollbacks` tells holders of ids reserved in it (src/ledger/posting.ts).
+   */
+  rolledBack(): void {
+    this.#unknown++;
+    this.rollbacks++;
+  }
+
+  /** How many transactions or savepoints of this process rolled back so far. */
+  rollbacks = 0;
+
   written(tables: readonly string[] | null): void {
     if (tables === null) {
       this.#unknown++;

@@ -209,6 +209,7 @@ export function companyScopedDialect(
   inner: Dialect,
   globalTables: readonly string[],
   onWrite?: (tables: string[] | null) => void,
+  onRollback?: () => void,
 ): Dialect & { check(compiled: CompiledQuery): void } {
   const global: GlobalTables = new Set([...globalTables, ...ENGINE_TABLES]);
   const verdicts = new Map<string, Verdict>();
@@ -234,7 +235,7 @@ export function companyScopedDialect(
     createAdapter: () => inner.createAdapter(),
     createIntrospector: (db) => inner.createIntrospector(db),
     createQueryCompiler: () => inner.createQueryCompiler(),
-    createDriver: () => new CheckingDriver(inner.createDriver(), check),
+    createDriver: () => new CheckingDriver(inner.createDriver(), check, onRollback),
   };
 }
 
@@ -262,6 +263,20 @@ function rawWrittenTables(text: string): string[] | null | undefined {
 
 function writtenTables(root: RootOperationNode): string[] | null | undefined {
   const node = root as unknown as Node;
+  const own = ownWrites(node);
+  const ctes = ((node.with as Node | undefined)?.expressions as Node[] | undefined) ?? [];
+  if (ctes.length === 0 || own === null) return own;
+  // data-modifying CTEs (`WITH r AS (INSERT …) INSERT …`, PostgreSQL) write their tables too
+  const tables = new Set(own);
+  for (const cte of ctes) {
+    const writes = isNode(cte.expression) ? writtenTables(cte.expression as unknown as RootOperationNode) : undefined;
+    if (writes === null) return null;
+    for (const table of writes ?? []) tables.add(table);
+  }
+  return own === undefined && tables.size === 0 ? undefined : [...tables];
+}
+
+function ownWrites(node: Node): string[] | null | undefined {
   switch (node.kind) {
     case 'InsertQueryNode':
       return [identifierName(node.into)].filter((t): t is string => !!t);
@@ -274,8 +289,7 @@ function writtenTables(root: RootOperationNode): string[] | null | undefined {
     case 'RawNode':
       return rawWrittenTables((node.sqlFragments as string[]).join(' '));
     case 'SelectQueryNode':
-      // a data-modifying CTE (`WITH x AS (UPDATE …) SELECT …`, PostgreSQL) writes too: tables unknown
-      return node.with ? null : undefined;
+      return undefined;
     default:
       return null; // schema changes and anything else
   }
@@ -301,10 +315,12 @@ class CheckingConnection implements DatabaseConnection {
 class CheckingDriver implements Driver {
   readonly #inner: Driver;
   readonly #check: (compiled: CompiledQuery) => void;
+  readonly #onRollback: () => void;
   readonly #wrapped = new WeakMap<DatabaseConnection, CheckingConnection>();
-  constructor(inner: Driver, check: (compiled: CompiledQuery) => void) {
+  constructor(inner: Driver, check: (compiled: CompiledQuery) => void, onRollback?: () => void) {
     this.#inner = inner;
     this.#check = check;
+    this.#onRollback = onRollback ?? (() => undefined);
   }
   init() {
     return this.#inner.init();
@@ -321,14 +337,22 @@ class CheckingDriver implements Driver {
   commitTransaction(connection: DatabaseConnection) {
     return this.#inner.commitTransaction(unwrap(connection));
   }
-  rollbackTransaction(connection: DatabaseConnection) {
-    return this.#inner.rollbackTransaction(unwrap(connection));
+  async rollbackTransaction(connection: DatabaseConnection) {
+    try {
+      await this.#inner.rollbackTransaction(unwrap(connection));
+    } finally {
+      this.#onRollback();
+    }
   }
   async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
     await this.#inner.savepoint?.(unwrap(connection), name, compile);
   }
   async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    await this.#inner.rollbackToSavepoint?.(unwrap(connection), name, compile);
+    try {
+      await this.#inner.rollbackToSavepoint?.(unwrap(connection), name, compile);
+    } finally {
+      this.#onRollback();
+    }
   }
   async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
     await this.#inner.releaseSavepoint?.(unwrap(connection), name, compile);

@@ -52,7 +52,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       : undefined;
     const changes = new ChangeStamps(listener && (() => listener.freshness()));
     const db = new Kysely<Database>({
-      dialect: companyScopedDialect(dialect, options.globalTables, (tables) => changes.written(tables)),
+      dialect: companyScopedDialect(
+        dialect,
+        options.globalTables,
+        (tables) => changes.written(tables),
+        () => changes.rolledBack(),
+      ),
     });
     const usage = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
     const close = async () => {
@@ -64,7 +69,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const location = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
   const sqlite = openSqlite(location);
   const changes = new ChangeStamps(sqlite.dataVersion);
-  const dialect = companyScopedDialect(sqlite.dialect, options.globalTables, (tables) => changes.written(tables));
+  const dialect = companyScopedDialect(
+    sqlite.dialect,
+    options.globalTables,
+    (tables) => changes.written(tables),
+    () => changes.rolledBack(),
+  );
   const db = new Kysely<Database>({ dialect });
   immediateReaders.set(db, (compiled) => {
     dialect.check(compiled);

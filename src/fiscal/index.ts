@@ -7,7 +7,9 @@ import { FiscalService, setUpFiscalYear } from './service.ts';
 export {
   FiscalService,
   insertFiscalYear,
+  openPeriodFrom,
   type FiscalYearSpan,
+  type PeriodOfDate,
   type OpenPeriod,
   type UnfinishedReceipts,
   type YearEndBooking,

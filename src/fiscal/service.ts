@@ -124,6 +124,28 @@ export interface OpenPeriod {
   periodId: number;
 }
 
+/** A period with its year, as read to tell where a posting goes. */
+export interface PeriodOfDate {
+  period_id: number;
+  period_closed: boolean | number;
+  year_id: number;
+  year_closed: boolean | number;
+  start_date: string;
+  end_date: string;
+}
+
+/** Where a posting dated `date` goes, given the period that holds the date (if any); refuses a closed one. */
+export function openPeriodFrom(row: PeriodOfDate | undefined, date: string, field = 'receiptDate'): OpenPeriod {
+  if (!row) throw apiError('NO_FISCAL_YEAR_FOR_DATE', field, { date });
+  if (row.period_closed || row.year_closed) throw apiError('CLOSED_FISCAL_PERIOD', field);
+  return {
+    fiscalYearId: Number(row.year_id),
+    fiscalYearStart: row.start_date,
+    fiscalYearEnd: row.end_date,
+    periodId: Number(row.period_id),
+  };
+}
+
 export class FiscalService {
   readonly #ctx: AppContext;
   #unfinishedReceipts: UnfinishedReceipts = () => Promise.resolve([]);
@@ -205,15 +227,7 @@ export class FiscalService {
       .where('p.start_date', '<=', date)
       .where('p.end_date', '>=', date);
     if (this.#ctx.engine === 'postgres') query = query.forShare();
-    const row = await query.executeTakeFirst();
-    if (!row) throw apiError('NO_FISCAL_YEAR_FOR_DATE', field, { date });
-    if (row.period_closed || row.year_closed) throw apiError('CLOSED_FISCAL_PERIOD', field);
-    return {
-      fiscalYearId: Number(row.year_id),
-      fiscalYearStart: row.start_date,
-      fiscalYearEnd: row.end_date,
-      periodId: Number(row.period_id),
-    };
+    return openPeriodFrom(await query.executeTakeFirst(), date, field);
   }
 
   async createYear(companyId: number, input: NewFiscalYearWire): Promise<FiscalYearWire> {

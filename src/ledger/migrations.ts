@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, PostgresAdapter, type Kysely, type Migration } from 'kysely';
+import { OPENING_RECEIPT_TYPE } from './opening.ts';
 
 export const ledgerMigrations: Record<string, Migration> = {
   '0303_ledger': {
@@ -208,6 +209,81 @@ export const ledgerMigrations: Record<string, Migration> = {
         .on('ledger_entries')
         .columns(['company_id', 'receipt_id', 'in_ledger', 'account_number', 'entry_date', 'amount_minor'])
         .execute();
+    },
+  },
+  // Posting in few statements (src/ledger/posting.ts). The month totals follow the lines by triggers, so no
+  // statement of the application reads a receipt's lines back to count them: the index 0354 added for that read
+  // goes, as does the balances index, a prefix of the reports' one (0390); each was one more write per line.
+  // On SQLite, a receipt's number (taken in its insert) and the company's receipt count are kept by a trigger
+  // on the insert; on PostgreSQL the posting's allocation statement takes them, locking the counters first.
+  '0355_ledger_posting_triggers': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('ledger_entries_by_receipt').execute();
+      await db.schema.dropIndex('ledger_entries_balances').execute();
+      const opening = sql.lit(OPENING_RECEIPT_TYPE);
+      const notOpening = (line: string) =>
+        sql`not exists (select 1 from ledger_receipts r where r.company_id = ${sql.raw(line)}.company_id
+          and r.id = ${sql.raw(line)}.receipt_id and r.type = ${opening})`;
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        // statement triggers over the transition tables: one grouped upsert per statement, in one lock order
+        const moved = {
+          added: sql`select company_id, receipt_id, account_number, entry_date, amount_minor, 1 as sign
+            from added where in_ledger`,
+          removed: sql`select company_id, receipt_id, account_number, entry_date, amount_minor, -1 as sign
+            from removed where in_ledger`,
+        };
+        const functions = {
+          insert: moved.added,
+          delete: moved.removed,
+          update: sql`${moved.added} union all ${moved.removed}`,
+        };
+        for (const [event, rows] of Object.entries(functions)) {
+          await sql`create or replace function ${sql.raw(`tase_ledger_months_${event}`)}() returns trigger
+            language plpgsql as $$ begin
+            insert into ledger_account_months (company_id, account_number, month, debit_minor, credit_minor)
+            select m.company_id, m.account_number, substr(m.entry_date, 1, 7),
+              sum(m.sign * greatest(m.amount_minor, 0)), sum(m.sign * greatest(-m.amount_minor, 0))
+            from (${rows}) m
+            where ${notOpening('m')}
+            group by m.company_id, m.account_number, substr(m.entry_date, 1, 7)
+            order by m.company_id, m.account_number, substr(m.entry_date, 1, 7)
+            on conflict (company_id, account_number, month) do update set
+              debit_minor = ledger_account_months.debit_minor + excluded.debit_minor,
+              credit_minor = ledger_account_months.credit_minor + excluded.credit_minor;
+            return null; end $$`.execute(db);
+        }
+        const transition = {
+          insert: 'new table as added',
+          delete: 'old table as removed',
+          update: 'old table as removed new table as added',
+        };
+        for (const [event, tables] of Object.entries(transition))
+          await sql`create trigger ${sql.raw(`ledger_entries_months_${event}`)} after ${sql.raw(event)}
+            on ledger_entries referencing ${sql.raw(tables)} for each statement
+            execute function ${sql.raw(`tase_ledger_months_${event}`)}()`.execute(db);
+        return;
+      }
+      const upsert = (line: 'new' | 'old', sign: '' | '-') =>
+        sql`insert into ledger_account_months (company_id, account_number, month, debit_minor, credit_minor)
+          select ${sql.raw(line)}.company_id, ${sql.raw(line)}.account_number, substr(${sql.raw(line)}.entry_date, 1, 7),
+            ${sql.raw(sign)}max(${sql.raw(line)}.amount_minor, 0), ${sql.raw(sign)}max(-${sql.raw(line)}.amount_minor, 0)
+          where ${sql.raw(line)}.in_ledger and ${notOpening(line)}
+          on conflict (company_id, account_number, month) do update set
+            debit_minor = debit_minor + excluded.debit_minor, credit_minor = credit_minor + excluded.credit_minor;`;
+      await sql`create trigger ledger_entries_months_insert after insert on ledger_entries
+        begin ${upsert('new', '')} end`.execute(db);
+      await sql`create trigger ledger_entries_months_delete after delete on ledger_entries
+        begin ${upsert('old', '-')} end`.execute(db);
+      await sql`create trigger ledger_entries_months_update
+        after update of in_ledger, account_number, entry_date, amount_minor on ledger_entries
+        begin ${upsert('old', '-')} ${upsert('new', '')} end`.execute(db);
+      await sql`create trigger ledger_receipts_counters after insert on ledger_receipts begin
+        insert into id_sequences (company_id, name, last_id) values (new.company_id, 'ledger_receipts:count', 1)
+          on conflict (company_id, name) do update set last_id = last_id + 1;
+        insert into id_sequences (company_id, name, last_id)
+          values (new.company_id, 'receipt_number:' || new.fiscal_year_id, new.receipt_number)
+          on conflict (company_id, name) do update set last_id = max(last_id, excluded.last_id);
+        end`.execute(db);
     },
   },
 };

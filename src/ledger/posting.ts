@@ -21,8 +21,9 @@
 //   partners of a draft in one query), and the receipt date lies in an open fiscal period (CLOSED_FISCAL_PERIOD
 //   / NO_FISCAL_YEAR_FOR_DATE). VAT statuses and rates are checked by `checkVat` for callers that take them
 //   from outside (the API's journal receipts); document areas compute their VAT with src/domain/vat.ts.
-// - The only writer of ledger lines (store.writeEntries) refuses unbalanced lines again, so an unbalanced
-//   receipt cannot be stored by any path.
+// - The writers of ledger lines (store.insertPostedReceipt, store.writeEntries) refuse unbalanced lines again,
+//   so an unbalanced receipt cannot be stored by any path.
+// - A new receipt costs at most three statements (see #book); the month totals follow its lines by trigger.
 // - Receipt numbers run per company and fiscal year without gaps: the number is taken from a counter row in
 //   the same transaction, so a rolled-back posting gives its number back. Lines count in balances, reports and
 //   the SIE export exactly while their receipt is APPROVED (ledger_entries.in_ledger).
@@ -31,6 +32,7 @@
 //   ledger, so every period already reported keeps its figures. A receipt is reversed at most once.
 import { attachmentsOf } from '../attachments/index.ts';
 import { allocateIdBlocks, allocateIds, type Db } from '../db/index.ts';
+import { IdBlocks } from '../db/id-blocks.ts';
 import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { apiError, ApiError, errorItem, notFound, type ErrorItem } from '../platform/errors.ts';
@@ -38,10 +40,8 @@ import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { checkLines, type PostingLine } from '../domain/postings.ts';
 import { vatCountry } from '../domain/vat.ts';
 import { vatLineProblems } from '../domain/vat-return.ts';
-import { findAccounts } from '../accounts/index.ts';
 import { findDimensionItems } from '../dimensions/index.ts';
-import { existingPartnerIds } from '../partners/index.ts';
-import type { FiscalService } from '../fiscal/index.ts';
+import { openPeriodFrom, type FiscalService, type OpenPeriod } from '../fiscal/index.ts';
 import type { VatService } from '../vat/index.ts';
 import type { LedgerReceiptWire, ReceiptStatus } from './schemas.ts';
 import {
@@ -55,6 +55,7 @@ import {
   type ReceiptDraft,
 } from './mapping.ts';
 import * as store from './store.ts';
+import { PostingChecks, type DimensionItemFact } from './posting-checks.ts';
 import { isTracked, recordChange, type HistoryAction } from './history.ts';
 import { postedReceipts } from '../platform/metrics.ts';
 
@@ -89,11 +90,15 @@ export class LedgerPosting {
   readonly #ctx: AppContext;
   readonly #fiscal: FiscalService;
   readonly #vat: VatService;
+  readonly #checks: PostingChecks;
+  readonly #ids: IdBlocks;
 
   constructor(ctx: AppContext, fiscal: FiscalService, vat: VatService) {
     this.#ctx = ctx;
     this.#fiscal = fiscal;
     this.#vat = vat;
+    this.#checks = new PostingChecks(ctx.engine, ctx.changes);
+    this.#ids = new IdBlocks(ctx.changes, { ledger_receipts: 100, ledger_entries: 1_000 });
   }
 
   /** Books a new receipt inside the caller's transaction. */
@@ -314,19 +319,17 @@ export class LedgerPosting {
     const itemIds = lines.flatMap((l) => (l.dimensions ?? []).map((d) => d.itemId));
     if (itemIds.length === 0) return [];
     const found = new Map((await findDimensionItems(trx, companyId, itemIds)).map((item) => [item.id, item]));
-    const items: ErrorItem[] = [];
-    lines.forEach((line, i) =>
-      (line.dimensions ?? []).forEach((d, j) => {
-        const item = found.get(d.itemId);
-        if (!item || !item.active || item.dimensionId !== d.dimensionId)
-          items.push(errorItem('DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION', field(i, j)));
-      }),
-    );
-    return items;
+    return dimensionItemProblems(found, lines, field);
   }
 
   // -------------------------------------------------------------------------------------------------------
 
+  /**
+   * A new receipt in at most three statements: the checks' reads (none on SQLite while its caches hold), the
+   * ids (PostgreSQL: the receipt's id and number, its lines' ids and the company's receipt count, in one
+   * statement; SQLite: ids from this process's blocks, the number taken in the receipt's insert), the writes
+   * (PostgreSQL: one statement; SQLite: the receipt, its lines, their dimension allocations if any).
+   */
   async #book(
     trx: Db,
     companyId: number,
@@ -335,13 +338,22 @@ export class LedgerPosting {
   ): Promise<PostedReceipt> {
     const period = await this.#validate(trx, companyId, draft);
     const now = this.#ctx.clock.now();
-    // the receipt's id, its number in the fiscal year, its lines' ids and the company's receipt count: one statement
-    const [id, receiptNumber, firstEntryId] = await allocateIdBlocks(trx, companyId, [
-      { name: 'ledger_receipts', count: 1 },
-      { name: `receipt_number:${period.fiscalYearId}`, count: 1 },
-      { name: 'ledger_entries', count: draft.lines.length },
-      { name: store.RECEIPT_COUNT, count: 1 },
-    ]);
+    const lines = draft.lines.length;
+    let id: number, receiptNumber: number, firstEntryId: number;
+    if (this.#ctx.engine === 'postgres') {
+      [id, receiptNumber, firstEntryId] = await allocateIdBlocks(trx, companyId, [
+        { name: 'ledger_receipts', count: 1 },
+        { name: store.receiptNumberCounter(period.fiscalYearId), count: 1 },
+        { name: 'ledger_entries', count: lines },
+        { name: store.RECEIPT_COUNT, count: 1 },
+      ]);
+    } else {
+      [id, firstEntryId] = await this.#ids.take(trx, companyId, [
+        { name: 'ledger_receipts', count: 1 },
+        { name: 'ledger_entries', count: lines },
+      ]);
+      receiptNumber = 0; // taken by the insert
+    }
     const version = nextVersion(now);
     const row = draftToRow(draft, {
       companyId,
@@ -352,8 +364,12 @@ export class LedgerPosting {
       version,
       createdAt: isoDateTime(now),
     });
-    await store.insertReceipt(trx, row);
-    await this.#writeLines(trx, row, draft.lines, [], true, firstEntryId);
+    const { entries, dimensions } = entryRows(
+      row,
+      draft.lines,
+      draft.lines.map((_, i) => firstEntryId + i),
+    );
+    receiptNumber = await store.insertPostedReceipt(trx, this.#ctx.engine, row, entries, dimensions);
     return { id, receiptNumber, fiscalYearId: period.fiscalYearId, version };
   }
 
@@ -367,40 +383,36 @@ export class LedgerPosting {
       items.push(errorItem('START_DATE_AFTER_END_DATE', 'periodStartDate'));
     for (const p of vatLineProblems(draft.lines, draft)) items.push(errorItem(p.code, 'transactions', p.params));
 
-    let period: Awaited<ReturnType<FiscalService['openPeriodOn']>> | undefined;
-    try {
-      period = await this.#fiscal.openPeriodOn(trx, companyId, draft.receiptDate);
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      items.push(...err.items);
-    }
-
-    const accounts = new Map(
-      (await findAccounts(trx, companyId, [...new Set(draft.lines.map((l) => l.account))])).map((a) => [
-        a.number,
-        Boolean(a.active),
-      ]),
-    );
-    draft.lines.forEach((line, i) => {
-      if (!accounts.get(line.account))
-        items.push(errorItem('ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', lineField(i, 'account')));
-    });
-    items.push(
-      ...(await this.dimensionProblems(trx, companyId, draft.lines, (i, j) =>
-        lineField(i, `dimensionItemValues[${j}]`)!,
-      )),
-    );
-
-    // every partner the draft names, looked up in one query; each reported once, where it first appears
+    // every partner the draft names, each reported once, where it first appears
     const partnerFields = new Map<number, string>();
     if (draft.partnerId != null) partnerFields.set(draft.partnerId, 'partnerId');
     draft.lines.forEach((line, i) => {
       if (line.partnerId != null && !partnerFields.has(line.partnerId))
         partnerFields.set(line.partnerId, lineField(i, 'partnerId')!);
     });
-    const existing = await existingPartnerIds(trx, companyId, [...partnerFields.keys()]);
+    const facts = await this.#checks.facts(trx, companyId, {
+      date: draft.receiptDate,
+      accounts: [...new Set(draft.lines.map((l) => l.account))],
+      items: [...new Set(draft.lines.flatMap((l) => (l.dimensions ?? []).map((d) => d.itemId)))],
+      partners: [...partnerFields.keys()],
+    });
+
+    let period: OpenPeriod | undefined;
+    try {
+      period = openPeriodFrom(facts.period, draft.receiptDate);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      items.push(...err.items);
+    }
+    draft.lines.forEach((line, i) => {
+      if (!facts.accounts.get(line.account))
+        items.push(errorItem('ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', lineField(i, 'account')));
+    });
+    items.push(
+      ...dimensionItemProblems(facts.items, draft.lines, (i, j) => lineField(i, `dimensionItemValues[${j}]`)!),
+    );
     for (const [partnerId, field] of partnerFields) {
-      if (!existing.has(partnerId)) items.push(errorItem('LEDGER_PARTNER_NOT_FOUND', field, { partnerId }));
+      if (!facts.partners.has(partnerId)) items.push(errorItem('LEDGER_PARTNER_NOT_FOUND', field, { partnerId }));
     }
 
     if (items.length > 0 || !period) throw new ApiError(items);
@@ -412,8 +424,6 @@ export class LedgerPosting {
     receipt: store.LedgerReceiptRow,
     lines: readonly DraftLine[],
     reusableIds: number[],
-    newReceipt = false,
-    firstFreshId?: number,
   ): Promise<void> {
     const companyId = receipt.company_id;
     const reusable = new Set(reusableIds);
@@ -422,11 +432,10 @@ export class LedgerPosting {
       id !== undefined && reusable.has(id) && !kept.has(id) ? (kept.add(id), id) : 0,
     );
     const fresh = ids.filter((id) => id === 0).length;
-    let next = fresh > 0 ? (firstFreshId ?? (await allocateIds(trx, companyId, 'ledger_entries', fresh))) : 0;
+    let next = fresh > 0 ? await allocateIds(trx, companyId, 'ledger_entries', fresh) : 0;
     for (let i = 0; i < ids.length; i++) if (ids[i] === 0) ids[i] = next++;
-    const entries = lines.map((line, i) => lineToEntry(receipt, ids[i], line));
-    const dimensions = lines.flatMap((line, i) => allocationRows(companyId, receipt.id, ids[i], line.dimensions ?? []));
-    await store.writeEntries(trx, companyId, receipt.id, entries, dimensions, { newReceipt });
+    const { entries, dimensions } = entryRows(receipt, lines, ids);
+    await store.writeEntries(trx, companyId, receipt.id, entries, dimensions);
   }
 
   /** A stored receipt with its lines as a draft. */
@@ -444,6 +453,33 @@ export class LedgerPosting {
     );
     return rowToDraft(row, lines);
   }
+}
+
+/** The rows of a receipt's lines (with the given ids) and of their dimension allocations. */
+function entryRows(receipt: store.LedgerReceiptRow, lines: readonly DraftLine[], ids: readonly number[]) {
+  return {
+    entries: lines.map((line, i) => lineToEntry(receipt, ids[i], line)),
+    dimensions: lines.flatMap((line, i) =>
+      allocationRows(receipt.company_id, receipt.id, ids[i], line.dimensions ?? []),
+    ),
+  };
+}
+
+/** Dimension allocations of lines against the items found: each exists, is active and is of its dimension. */
+function dimensionItemProblems(
+  found: ReadonlyMap<number, DimensionItemFact>,
+  lines: readonly PostingLine[],
+  field: (line: number, value: number) => string,
+): ErrorItem[] {
+  const items: ErrorItem[] = [];
+  lines.forEach((line, i) =>
+    (line.dimensions ?? []).forEach((d, j) => {
+      const item = found.get(d.itemId);
+      if (!item || !item.active || item.dimensionId !== d.dimensionId)
+        items.push(errorItem('DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION', field(i, j)));
+    }),
+  );
+  return items;
 }
 
 /**

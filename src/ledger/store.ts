@@ -1,11 +1,12 @@
-// SQL of ledger receipts and their entries, written only by the ledger (posting.ts, service.ts); the one writer of
-// entries, `writeEntries`, refuses an unbalanced set of lines, so no unbalanced receipt can be stored.
+// SQL of ledger receipts and their entries, written only by the ledger (posting.ts, service.ts); the writers of
+// entries (`insertPostedReceipt`, `writeEntries`) refuse an unbalanced set of lines, so no unbalanced receipt can
+// be stored. The month totals (ledger_account_months) follow every write of lines by trigger (migration 0355).
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import { assertBalanced } from '../domain/postings.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
-import { countInAccountMonths } from './account-months.ts';
+import type {} from './account-months.ts';
 
 export interface LedgerReceiptRow {
   company_id: number;
@@ -83,7 +84,9 @@ declare module '../db/types.ts' {
   }
 }
 
-const CHUNK = 40; // rows per INSERT: keeps bound parameters under SQLite's limit
+// rows per INSERT: keeps bound parameters (19 a line) under the engines' limits (SQLite 32766, PostgreSQL 65535),
+// so a receipt of up to this many lines is written in one statement
+const CHUNK = 1000;
 
 export async function getReceipt(db: Db, companyId: number, id: number): Promise<LedgerReceiptRow | undefined> {
   return db
@@ -175,10 +178,77 @@ function withMinorUnits<R extends { amount_minor: MinorUnits }>(rows: R[]): R[] 
  */
 export const RECEIPT_COUNT = 'ledger_receipts:count';
 
-/** Inserts a receipt and raises the company's receipt count, both in the caller's transaction. */
-/** A new receipt; the caller has counted it (`RECEIPT_COUNT` advanced with its ids, in one statement). */
-export async function insertReceipt(db: Db, row: LedgerReceiptRow): Promise<void> {
-  await db.insertInto('ledger_receipts').values(row).execute();
+/**
+ * Writes a new receipt with its lines and their dimension allocations (the month totals follow by trigger):
+ * - PostgreSQL: one statement (data-modifying CTEs); `row` carries the receipt number, taken before.
+ * - SQLite: the receipt's insert takes its number from the fiscal year's counter (writers are serialised, so the
+ *   number is the next one without a gap) and its trigger advances the counter and the company's receipt count;
+ *   then one insert of the lines and, when there are any, one of the allocations.
+ * Answers the receipt number.
+ */
+export async function insertPostedReceipt(
+  db: Db,
+  engine: 'sqlite' | 'postgres',
+  row: LedgerReceiptRow,
+  entries: LedgerEntryRow[],
+  dimensions: LedgerEntryDimensionRow[],
+): Promise<number> {
+  checkEntries(row.company_id, row.id, entries);
+  if (engine === 'postgres' && entries.length <= CHUNK && dimensions.length <= CHUNK) {
+    let query = db.with('receipt', (q) => q.insertInto('ledger_receipts').values(row));
+    if (dimensions.length > 0) {
+      query = query.with('lines', (q) => q.insertInto('ledger_entries').values(entries));
+      await query.insertInto('ledger_entry_dimensions').values(dimensions).execute();
+    } else {
+      await query.insertInto('ledger_entries').values(entries).execute();
+    }
+    return row.receipt_number;
+  }
+  let receiptNumber = row.receipt_number;
+  if (engine === 'sqlite') {
+    const numbered = await db
+      .insertInto('ledger_receipts')
+      .values({
+        ...row,
+        receipt_number: (eb) =>
+          eb
+            .selectFrom('id_sequences')
+            .select(sql<number>`coalesce(max(last_id), 0) + 1`.as('next'))
+            .where('company_id', '=', row.company_id)
+            .where('name', '=', receiptNumberCounter(row.fiscal_year_id)),
+      })
+      .returning('receipt_number')
+      .executeTakeFirstOrThrow();
+    receiptNumber = Number(numbered.receipt_number);
+  } else {
+    await db.insertInto('ledger_receipts').values(row).execute();
+  }
+  await insertLines(db, entries, dimensions);
+  return receiptNumber;
+}
+
+/** The counter of a fiscal year's receipt numbers (in `id_sequences`). */
+export const receiptNumberCounter = (fiscalYearId: number) => `receipt_number:${fiscalYearId}`;
+
+async function insertLines(db: Db, entries: LedgerEntryRow[], dimensions: LedgerEntryDimensionRow[]) {
+  for (let i = 0; i < entries.length; i += CHUNK)
+    await db
+      .insertInto('ledger_entries')
+      .values(entries.slice(i, i + CHUNK))
+      .execute();
+  for (let i = 0; i < dimensions.length; i += CHUNK)
+    await db
+      .insertInto('ledger_entry_dimensions')
+      .values(dimensions.slice(i, i + CHUNK))
+      .execute();
+}
+
+/** Lines of one receipt that sum to zero, or throws: no unbalanced receipt is stored, whoever writes it. */
+function checkEntries(companyId: number, receiptId: number, entries: LedgerEntryRow[]): void {
+  assertBalanced(entries.map((e) => e.amount_minor));
+  for (const e of entries) {
+    if (e.company_id !== companyId || e.receipt_id !== receiptId) throw new Error('ledger entry of another receipt');
+  }
 }
 
 export async function updateReceipt(db: Db, row: LedgerReceiptRow): Promise<void> {
@@ -192,8 +262,8 @@ export async function updateReceipt(db: Db, row: LedgerReceiptRow): Promise<void
 }
 
 /**
- * THE writer of ledger lines: replaces every line (and dimension allocation) of one receipt. Refuses a set of
- * lines that does not sum to zero, so an unbalanced receipt cannot be stored whoever calls it.
+ * Replaces every line (and dimension allocation) of an existing receipt. Refuses a set of lines that does not sum
+ * to zero, as `insertPostedReceipt` does, so an unbalanced receipt cannot be stored whoever calls it.
  */
 export async function writeEntries(
   db: Db,
@@ -201,36 +271,19 @@ export async function writeEntries(
   receiptId: number,
   entries: LedgerEntryRow[],
   dimensions: LedgerEntryDimensionRow[],
-  options: { newReceipt?: boolean } = {},
 ): Promise<void> {
-  assertBalanced(entries.map((e) => e.amount_minor));
-  for (const e of entries) {
-    if (e.company_id !== companyId || e.receipt_id !== receiptId) throw new Error('ledger entry of another receipt');
-  }
-  if (!options.newReceipt) {
-    await countInAccountMonths(db, companyId, receiptId, -1);
-    await db
-      .deleteFrom('ledger_entry_dimensions')
-      .where('company_id', '=', companyId)
-      .where('receipt_id', '=', receiptId)
-      .execute();
-    await db
-      .deleteFrom('ledger_entries')
-      .where('company_id', '=', companyId)
-      .where('receipt_id', '=', receiptId)
-      .execute();
-  }
-  for (let i = 0; i < entries.length; i += CHUNK)
-    await db
-      .insertInto('ledger_entries')
-      .values(entries.slice(i, i + CHUNK))
-      .execute();
-  for (let i = 0; i < dimensions.length; i += CHUNK)
-    await db
-      .insertInto('ledger_entry_dimensions')
-      .values(dimensions.slice(i, i + CHUNK))
-      .execute();
-  await countInAccountMonths(db, companyId, receiptId, 1);
+  checkEntries(companyId, receiptId, entries);
+  await db
+    .deleteFrom('ledger_entry_dimensions')
+    .where('company_id', '=', companyId)
+    .where('receipt_id', '=', receiptId)
+    .execute();
+  await db
+    .deleteFrom('ledger_entries')
+    .where('company_id', '=', companyId)
+    .where('receipt_id', '=', receiptId)
+    .execute();
+  await insertLines(db, entries, dimensions);
 }
 
 /** Replaces the dimension allocations of one line. */
@@ -252,14 +305,12 @@ export async function writeEntryDimensions(
 
 /** Sets whether the receipt's lines count in the ledger (true exactly while it is APPROVED). */
 export async function setInLedger(db: Db, companyId: number, receiptId: number, inLedger: boolean): Promise<void> {
-  await countInAccountMonths(db, companyId, receiptId, -1);
   await db
     .updateTable('ledger_entries')
     .set({ in_ledger: inLedger })
     .where('company_id', '=', companyId)
     .where('receipt_id', '=', receiptId)
     .execute();
-  await countInAccountMonths(db, companyId, receiptId, 1);
 }
 
 export interface ReceiptSearch {

@@ -1,0 +1,203 @@
+// The posting path's cost in statements, on the engine the suite runs on: a receipt is checked and written in at
+// most three statements (the month totals and, on SQLite, the receipt counters follow by trigger inside them),
+// ids come from blocks on SQLite, and what the path writes stays right — numbers gapless across a rollback, ids
+// unique, the month totals equal to the lines.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { ManualClock } from '../src/platform/clock.ts';
+import type { Db } from '../src/db/index.ts';
+import type { PostingLine } from '../src/domain/postings.ts';
+import type { ReceiptDraft } from '../src/ledger/posting.ts';
+import { OPENING_RECEIPT_TYPE } from '../src/ledger/opening.ts';
+import { otherCompany, startService, type TestService } from './support/service.ts';
+
+let svc: TestService;
+const clock = new ManualClock('2026-10-01T08:00:00Z');
+let dimension: { id: number; items: number[] };
+let partnerId: number;
+
+beforeAll(async () => {
+  svc = await startService({ clock });
+  const made = await svc.api('POST', '/dimensions', {
+    name: 'Kustannuspaikka',
+    items: [
+      { codeName: 'HKI', description: 'Helsinki' },
+      { codeName: 'TKU', description: 'Turku' },
+    ],
+  });
+  dimension = { id: made.body.id, items: made.body.items.map((i: { id: number }) => i.id) };
+  partnerId = (await svc.api('POST', '/businesspartners', { name: 'Toimittaja Oy', type: 'SUPPLIER' })).body.id;
+  const active = await svc.app.ctx.db
+    .selectFrom('accounts')
+    .select('number')
+    .where('company_id', '=', svc.demo.companyId)
+    .where('active', '=', true)
+    .orderBy('number')
+    .execute();
+  accounts = active.map((a) => a.number).filter((_, i) => i % 7 === 0);
+});
+afterAll(() => svc.close());
+
+/** Counts the statements run through a handle, and which of them reserve ids (inserts into id_sequences). */
+function counting(db: Db) {
+  const reserving = new Set<unknown>();
+  const seen = { statements: 0, reservations: 0 };
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      const into = (node as RootOperationNode & { into?: { table?: { identifier?: { name?: string } } } }).into;
+      if (node.kind === 'InsertQueryNode' && into?.table?.identifier?.name === 'id_sequences') reserving.add(queryId);
+      return node;
+    },
+    transformResult: async ({ result, queryId }) => {
+      seen.statements++;
+      if (reserving.has(queryId)) seen.reservations++;
+      return result;
+    },
+  };
+  return { db: db.withPlugin(plugin), seen };
+}
+
+let accounts: string[];
+
+function draft(n: number): ReceiptDraft {
+  const lines: PostingLine[] = Array.from({ length: 9 }, (_, i) => ({
+    account: accounts[(n + i * 3) % accounts.length],
+    amountMinor: BigInt(((n * 7919 + i * 104729) % 200_000) - 100_000),
+    description: `Rivi ${i}`,
+  }));
+  const sum = lines.reduce((s, l) => s + l.amountMinor, 0n);
+  lines.push({ account: '1910', amountMinor: -sum });
+  if (n % 5 === 0) {
+    const amount = lines[0].amountMinor;
+    lines[0] = {
+      ...lines[0],
+      dimensions: [
+        { dimensionId: dimension.id, itemId: dimension.items[0], amountMinor: amount / 2n },
+        { dimensionId: dimension.id, itemId: dimension.items[1], amountMinor: amount - amount / 2n },
+      ],
+    };
+  }
+  return {
+    type: 'JOURNAL',
+    status: n % 11 === 0 ? 'UNFINISHED' : 'APPROVED',
+    name: `Tosite ${n}`,
+    receiptDate: `2026-${String(1 + (n % 9)).padStart(2, '0')}-15`,
+    vatType: 'PURCHASE',
+    vatStatus: 1,
+    partnerId: n % 7 === 0 ? partnerId : null,
+    lines,
+  };
+}
+
+describe('the posting path', () => {
+  it('checks and writes a receipt in at most three statements, ids reserved in blocks', async () => {
+    const { ledger } = svc.app.services;
+    const companyId = svc.demo.companyId;
+    // the first posting of the process fills the caches of SQLite (a partner, dimensions) and reserves blocks
+    await svc.app.ctx.db.transaction().execute((trx) => ledger.post(trx, companyId, draft(70)));
+    const blocks = svc.app.ctx.engine === 'sqlite'; // PostgreSQL takes the ids with the number, per receipt
+    const perReceipt: number[] = [];
+    let reservations = 0;
+    const RECEIPTS = 150;
+    const posted = await svc.app.ctx.db.transaction().execute(async (trx) => {
+      const numbers: number[] = [];
+      for (let n = 2; n < 2 + RECEIPTS; n++) {
+        const { db, seen } = counting(trx);
+        numbers.push((await ledger.post(db, companyId, draft(n))).receiptNumber);
+        if (blocks) {
+          // a block reservation serves a hundred receipts: it is not the receipt's own cost
+          perReceipt.push(seen.statements - seen.reservations);
+          reservations += seen.reservations;
+        } else {
+          perReceipt.push(seen.statements);
+        }
+      }
+      return numbers;
+    });
+    expect(Math.max(...perReceipt)).toBeLessThanOrEqual(3);
+    expect(perReceipt.reduce((a, b) => a + b, 0) + reservations).toBeLessThanOrEqual(3 * RECEIPTS);
+    if (blocks) {
+      // no reads for the checks; the receipt, its lines and, with dimensions, their allocations
+      expect(perReceipt.filter((_, i) => (i + 2) % 5 !== 0).every((s) => s === 2)).toBe(true);
+      expect(reservations).toBeLessThanOrEqual(Math.ceil(RECEIPTS / 100) + 1);
+    } else {
+      // the checks (one query), the ids and number, the writes (one statement)
+      expect(perReceipt.every((s) => s === 3)).toBe(true);
+    }
+    expect(posted).toEqual(posted.map((_, i) => posted[0] + i));
+  });
+
+  it('keeps the numbers gapless and the ids unique across a rolled-back posting', async () => {
+    const { ledger } = svc.app.services;
+    // a new company: its first ids are reserved inside the posting that rolls back
+    const { companyId } = await otherCompany(svc, 'Lohko Oy');
+    const plain = (n: number) => ({ ...draft(n), partnerId: null, status: 'APPROVED' as const });
+    const rollbacks = svc.app.ctx.changes.rollbacks;
+    await expect(
+      svc.app.ctx.db.transaction().execute(async (trx) => {
+        await ledger.post(trx, companyId, plain(501));
+        throw new Error('the document could not be saved');
+      }),
+    ).rejects.toThrow('the document could not be saved');
+    expect(svc.app.ctx.changes.rollbacks).toBeGreaterThan(rollbacks);
+    const first = await svc.app.ctx.db.transaction().execute((trx) => ledger.post(trx, companyId, plain(502)));
+    const next = await svc.app.ctx.db.transaction().execute((trx) => ledger.post(trx, companyId, plain(503)));
+    expect([first.receiptNumber, next.receiptNumber]).toEqual([1, 2]);
+    // the rolled-back reservation is not used: every id in use lies within what the sequences reserved
+    for (const table of ['ledger_receipts', 'ledger_entries'] as const) {
+      const used = await svc.app.ctx.db
+        .selectFrom(table)
+        .select(sql<string>`max(id)`.as('id'))
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow();
+      const reserved = await svc.app.ctx.db
+        .selectFrom('id_sequences')
+        .select('last_id')
+        .where('company_id', '=', companyId)
+        .where('name', '=', table)
+        .executeTakeFirstOrThrow();
+      expect(Number(reserved.last_id)).toBeGreaterThanOrEqual(Number(used.id));
+    }
+    const duplicates = await svc.app.ctx.db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .groupBy('id')
+      .having(sql<boolean>`count(*) > 1`)
+      .execute();
+    expect(duplicates).toEqual([]);
+  });
+
+  it('keeps the month totals equal to the lines in the ledger through every write', async () => {
+    const { ledger } = svc.app.services;
+    const companyId = svc.demo.companyId;
+    const db = svc.app.ctx.db;
+    const posted = await db.transaction().execute((trx) => ledger.post(trx, companyId, draft(600)));
+    await db.transaction().execute((trx) => ledger.replace(trx, companyId, posted.id, draft(601)));
+    await db.transaction().execute((trx) => ledger.setStatus(trx, companyId, posted.id, 'INVALIDATED'));
+    await db.transaction().execute((trx) => ledger.setStatus(trx, companyId, posted.id, 'UNFINISHED'));
+    await db.transaction().execute((trx) => ledger.setStatus(trx, companyId, posted.id, 'APPROVED'));
+    await db.transaction().execute((trx) => ledger.reverse(trx, companyId, posted.id));
+    const months = await db
+      .selectFrom('ledger_account_months')
+      .select(['account_number', sql<string>`sum(debit_minor - credit_minor)`.as('total')])
+      .where('company_id', '=', companyId)
+      .groupBy('account_number')
+      .execute();
+    const lines = await db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_receipts as r', (join) =>
+        join.onRef('r.id', '=', 'e.receipt_id').on('r.company_id', '=', companyId),
+      )
+      .select(['e.account_number', sql<string>`sum(e.amount_minor)`.as('total')])
+      .where('e.company_id', '=', companyId)
+      .where('e.in_ledger', '=', true)
+      .where('r.type', '!=', OPENING_RECEIPT_TYPE)
+      .groupBy('e.account_number')
+      .execute();
+    const byAccount = (rows: { account_number: string; total: string }[]) =>
+      Object.fromEntries(rows.map((r) => [r.account_number, BigInt(r.total)]).filter(([, t]) => t !== 0n));
+    expect(byAccount(months)).toEqual(byAccount(lines));
+    expect(Object.keys(byAccount(lines)).length).toBeGreaterThan(3);
+  });
+});
