@@ -221,9 +221,11 @@ export async function openSalesInvoicesByReference(
     .where(key, 'in', references)
     .where('type', '=', 'SALES_INVOICE')
     .where('status', 'in', ['NOT_SENT', 'SENT', 'PARTLY_PAID'])
-    .orderBy('id')
     .execute();
-  return rows.map((row) => ({ ...row, id: Number(row.id), reference: row.reference ?? '' }));
+  // sorted here: asked for in id order, SQLite would walk the company's sales invoices by id instead of the index
+  return rows
+    .map((row) => ({ ...row, id: Number(row.id), reference: row.reference ?? '' }))
+    .sort((a, b) => a.id - b.id);
 }
 
 export async function insertInvoice(db: Db, row: InvoiceRecord): Promise<void> {
