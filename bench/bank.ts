@@ -184,7 +184,12 @@ async function openInvoices(): Promise<number> {
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 let peak = 0;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+let peakHeap = 0;
+const sampler = setInterval(() => {
+  const usage = process.memoryUsage();
+  peak = Math.max(peak, usage.rss);
+  peakHeap = Math.max(peakHeap, usage.heapTotal);
+}, 10);
 /** Heap in use at each quarter of the file read (after a collection when --expose-gc is given). */
 let quarters: string[] = [];
 const watchQuarters = () => {
@@ -202,12 +207,16 @@ const watchQuarters = () => {
 async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
   gc?.();
   peak = process.memoryUsage().rss;
+  peakHeap = process.memoryUsage().heapTotal;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const result = await work();
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   console.log(
     `${name.padEnd(36)} ${seconds.toFixed(1).padStart(6)} s   ${(PAYMENTS / seconds).toFixed(0).padStart(7)} payments/s` +
-      `   peak RSS ${mb(peak)}   heap by quarter of the file: ${quarters.join(' / ')}`,
+      `   CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s   peak RSS ${mb(peak)} (heap reserved ${mb(peakHeap)})` +
+      `   heap by quarter of the file: ${quarters.join(' / ')}`,
   );
   return result;
 }

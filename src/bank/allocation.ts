@@ -4,7 +4,7 @@
 // bank against receivables or payables), with the excess over the open amount booked as penal expense when asked;
 // rows and products are booked by a receipt of the bank's own. Removing an allocation reverses both. Each entry has
 // at most one allocation; every change runs in one transaction.
-import { allocateId, type Db } from '../db/index.ts';
+import { allocateId, allocateIds, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound } from '../platform/errors.ts';
 import { isoDateTime } from '../platform/clock.ts';
@@ -92,22 +92,41 @@ export class BankAllocations {
   }
 
   async #record(trx: Db, companyId: number, entry: Entry, fields: Partial<store.BankAllocationRow>): Promise<void> {
-    await store.insertAllocations(trx, [
-      {
-        company_id: companyId,
-        id: await allocateId(trx, companyId, 'bank_allocations'),
-        source: entry.source,
-        source_id: entry.id,
-        kind: 'METADATA',
-        invoice_id: null,
-        product_id: null,
-        payment_event_id: null,
-        ledger_receipt_id: null,
-        metadata: null,
-        created: isoDateTime(this.#ctx.clock.now()).slice(0, 19),
-        ...fields,
-      },
-    ]);
+    const id = await allocateId(trx, companyId, 'bank_allocations');
+    await store.insertAllocations(trx, [this.#allocation(companyId, id, entry, fields)]);
+  }
+
+  #allocation(
+    companyId: number,
+    id: number,
+    entry: Entry,
+    fields: Partial<store.BankAllocationRow>,
+  ): store.BankAllocationRow {
+    return {
+      company_id: companyId,
+      id,
+      source: entry.source,
+      source_id: entry.id,
+      kind: 'METADATA',
+      invoice_id: null,
+      product_id: null,
+      payment_event_id: null,
+      ledger_receipt_id: null,
+      metadata: null,
+      created: isoDateTime(this.#ctx.clock.now()).slice(0, 19),
+      ...fields,
+    };
+  }
+
+  /** The invoice's payment an entry records (BANKSTATEMENT, described by the bank's message). */
+  #payment(entry: Entry, amount: bigint, currency: string) {
+    return {
+      paymentDate: entry.date,
+      amount: fromMinorUnits(amount),
+      currency: currency as never,
+      description: transactionDescription(entry.message) || undefined,
+      paymentMethodType: 'BANK_STATEMENT' as const,
+    };
   }
 
   /** Books rows against the entry's bank account: the receipt of a product or metadata allocation. */
@@ -150,13 +169,7 @@ export class BankAllocations {
       trx,
       caller,
       invoiceId,
-      {
-        paymentDate: entry.date,
-        amount: fromMinorUnits(amount - excess),
-        currency: invoice.currency as never,
-        description: transactionDescription(entry.message) || undefined,
-        paymentMethodType: 'BANK_STATEMENT',
-      },
+      this.#payment(entry, amount - excess, invoice.currency),
       LATEST_VERSION,
     );
     let receipt: number | null = null;
@@ -202,11 +215,47 @@ export class BankAllocations {
     });
   }
 
-  /** Matched reference payments to sales invoices (the automatic matching), in the caller's transaction. */
-  async allocatePaymentToInvoice(trx: Db, caller: Caller, paymentId: number, invoiceId: number): Promise<void> {
-    const entry = await this.#referencePayment(trx, caller.companyId, paymentId);
-    await this.#unallocated(trx, caller.companyId, entry);
-    await this.#allocateInvoice(trx, caller, entry, invoiceId, false);
+  /**
+   * Matched reference payments to sales invoices (the automatic matching), in the caller's transaction: each as
+   * an invoice allocation of its own would be (the payments in money and currency of their invoices), the
+   * invoices' payments recorded together and the allocations written in one insert.
+   */
+  async allocatePaymentsToInvoices(
+    trx: Db,
+    caller: Caller,
+    matches: readonly { payment: store.ReferencePaymentRow; invoiceId: number }[],
+  ): Promise<void> {
+    if (matches.length === 0) return;
+    const { companyId } = caller;
+    const entries = matches.map(({ payment }) => paymentEntry(payment));
+    const allocated = await store.allocationsOf(
+      trx,
+      companyId,
+      'REFERENCE_PAYMENT',
+      entries.map((entry) => entry.id),
+    );
+    const taken = entries.find((entry) => allocated.has(entry.id));
+    if (taken) throw apiError('BANK_ENTRY_ALREADY_ALLOCATED', undefined, { id: taken.id });
+    const events = await this.#invoices.recordPayments(
+      trx,
+      caller,
+      matches.map(({ payment, invoiceId }, i) => ({
+        invoiceId,
+        body: this.#payment(entries[i], entries[i].amount, payment.currency),
+      })),
+      LATEST_VERSION,
+    );
+    const first = await allocateIds(trx, companyId, 'bank_allocations', entries.length);
+    await store.insertAllocations(
+      trx,
+      entries.map((entry, i) =>
+        this.#allocation(companyId, first + i, entry, {
+          kind: 'INVOICE',
+          invoice_id: matches[i].invoiceId,
+          payment_event_id: events[i].id,
+        }),
+      ),
+    );
   }
 
   async allocateEventToProduct(

@@ -2,21 +2,26 @@
 // reference is an open sales invoice's (in its currency) is allocated to it when the amount is the open amount
 // (MATCHED: PAID) or less (PARTIAL: PARTLY_PAID); more than the open amount is left unallocated for a person to
 // decide (OVERPAYMENT, the invoice noted); a payment whose reference no open invoice has stays unallocated
-// (UNMATCHED), as does a returned (negative) payment. Every payment is looked at once (`match_status`); each batch
-// is one transaction, and a batch refused by the ledger (a closed period, say) is redone payment by payment.
+// (UNMATCHED), as does a returned (negative) payment. Every payment is looked at once (`match_status`).
+//
+// Payments are matched in id order, each seeing what the earlier ones paid, a chunk at a time: the chunk's
+// candidate invoices read in one query by reference, each match posted on its own and everything around the
+// postings written in bulk, the chunk committed as one transaction. A crash loses at most the chunk being
+// written, whose payments are still not looked at and are matched again by the next run. A chunk refused by the
+// ledger (a closed period, say) is redone payment by payment, each in its own transaction, and the payment
+// refused stays UNMATCHED.
 import type { Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { ApiError } from '../platform/errors.ts';
 import { rightsForRole } from '../platform/rights.ts';
 import { minor } from '../domain/decimal.ts';
 import { compactReference } from '../domain/reference-codes.ts';
+import { openSalesInvoicesByReference } from '../invoices/index.ts';
 import type { BankAllocations, Caller } from './allocation.ts';
 import * as store from './store.ts';
 
-const BATCH = 500;
-/** Invoices read per query when the open ones are gathered (their documents are large). */
-const INVOICE_PAGE = 2000;
-const OPEN_STATUSES = ['NOT_SENT', 'SENT', 'PARTLY_PAID'];
+/** Payments matched per transaction. */
+const CHUNK = 500;
 
 type MatchStatus = 'MATCHED' | 'PARTIAL' | 'OVERPAYMENT' | 'UNMATCHED';
 
@@ -33,47 +38,13 @@ interface OpenInvoice {
   open: bigint;
 }
 
-const REFERENCE_IN_BODY = /"bankReferenceCode":"([^"]*)"/;
-
-/** Open sales invoices by their reference (oldest first), read once per run, a page at a time. */
-async function openInvoicesByReference(db: Db, companyId: number): Promise<Map<string, OpenInvoice[]>> {
-  const byReference = new Map<string, OpenInvoice[]>();
-  for (let after = 0; ;) {
-    const rows = await db
-      .selectFrom('invoices')
-      .select(['id', 'currency', 'gross_minor', 'paid_minor', 'body'])
-      .where('company_id', '=', companyId)
-      .where('type', '=', 'SALES_INVOICE')
-      .where('status', 'in', OPEN_STATUSES)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(INVOICE_PAGE)
-      .execute();
-    if (rows.length === 0) return byReference;
-    after = Number(rows.at(-1)!.id);
-    for (const row of rows) {
-      const found = REFERENCE_IN_BODY.exec(row.body)?.[1];
-      if (!found) continue;
-      const reference = compactReference(found);
-      const list = byReference.get(reference) ?? [];
-      list.push({ id: Number(row.id), currency: row.currency, open: minor(row.gross_minor) - minor(row.paid_minor) });
-      byReference.set(reference, list);
-    }
-  }
+interface Decision {
+  payment: store.ReferencePaymentRow;
+  status: MatchStatus;
+  invoice?: OpenInvoice;
 }
 
-type Decision = { status: MatchStatus; invoice?: OpenInvoice };
-
-function decide(payment: store.ReferencePaymentRow, invoices: Map<string, OpenInvoice[]>): Decision {
-  const amount = minor(payment.amount);
-  const candidates = (invoices.get(compactReference(payment.reference)) ?? []).filter(
-    (i) => i.currency === payment.currency && i.open > 0n,
-  );
-  if (amount <= 0n || candidates.length === 0) return { status: 'UNMATCHED' };
-  const invoice = candidates.find((i) => i.open === amount) ?? candidates[0];
-  if (amount > invoice.open) return { status: 'OVERPAYMENT', invoice };
-  return { status: amount === invoice.open ? 'MATCHED' : 'PARTIAL', invoice };
-}
+const pays = (d: Decision) => d.invoice !== undefined && (d.status === 'MATCHED' || d.status === 'PARTIAL');
 
 export class ReferenceMatching {
   readonly #ctx: AppContext;
@@ -88,53 +59,79 @@ export class ReferenceMatching {
   async run(companyId: number): Promise<MatchCounts> {
     const counts: MatchCounts = { matched: 0, partial: 0, overpayments: 0, unmatched: 0 };
     const caller: Caller = { companyId, userId: 0, rights: rightsForRole('ADMIN') };
-    let invoices: Map<string, OpenInvoice[]> | undefined;
-    let after = 0;
-    for (;;) {
-      const batch = await store.unmatchedPayments(this.#ctx.db, companyId, after, BATCH);
-      if (batch.length === 0) break;
-      after = Number(batch.at(-1)!.id);
-      invoices ??= await openInvoicesByReference(this.#ctx.db, companyId);
-      const decisions = batch.map((payment) => ({ payment, ...decide(payment, invoices!) }));
+    for (let after = 0; ;) {
+      const chunk = await store.unmatchedPayments(this.#ctx.db, companyId, after, CHUNK);
+      if (chunk.length === 0) break;
+      after = Number(chunk.at(-1)!.id);
+      let decisions = await this.#decide(this.#ctx.db, companyId, chunk);
       try {
         await this.#ctx.db.transaction().execute((trx) => this.#apply(trx, caller, decisions));
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
-        for (const decision of decisions) {
-          try {
-            await this.#ctx.db.transaction().execute((trx) => this.#apply(trx, caller, [decision]));
-          } catch (single) {
-            if (!(single instanceof ApiError)) throw single;
-            await store.setMatchStatus(this.#ctx.db, companyId, [Number(decision.payment.id)], 'UNMATCHED', null);
-            decision.status = 'UNMATCHED';
-          }
-        }
+        decisions = [];
+        for (const payment of chunk) decisions.push(await this.#one(caller, payment));
       }
-      for (const { status, invoice, payment } of decisions) {
+      for (const { status } of decisions) {
         if (status === 'MATCHED') counts.matched++;
         else if (status === 'PARTIAL') counts.partial++;
         else if (status === 'OVERPAYMENT') counts.overpayments++;
         else counts.unmatched++;
-        // what later payments of the same run find open
-        if (invoice && (status === 'MATCHED' || status === 'PARTIAL')) invoice.open -= minor(payment.amount);
       }
     }
     return counts;
   }
 
-  async #apply(trx: Db, caller: Caller, decisions: (Decision & { payment: store.ReferencePaymentRow })[]) {
-    for (const { payment, status, invoice } of decisions) {
-      if (invoice && (status === 'MATCHED' || status === 'PARTIAL'))
-        await this.#allocations.allocatePaymentToInvoice(trx, caller, Number(payment.id), invoice.id);
+  /** One payment in its own transaction, decided on the invoices as they are now; UNMATCHED when refused. */
+  async #one(caller: Caller, payment: store.ReferencePaymentRow): Promise<Decision> {
+    try {
+      return await this.#ctx.db.transaction().execute(async (trx) => {
+        const [decision] = await this.#decide(trx, caller.companyId, [payment]);
+        await this.#apply(trx, caller, [decision]);
+        return decision;
+      });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      await store.setMatchStatuses(this.#ctx.db, caller.companyId, [{ id: Number(payment.id), status: 'UNMATCHED' }]);
+      return { payment, status: 'UNMATCHED' };
     }
-    const groups = new Map<string, number[]>();
-    for (const { payment, status, invoice } of decisions) {
-      const key = `${status}|${invoice?.id ?? ''}`;
-      groups.set(key, [...(groups.get(key) ?? []), Number(payment.id)]);
+  }
+
+  /**
+   * Decides the payments in order against their candidate invoices (read in one query by reference, oldest
+   * first): each payment sees the open amounts the earlier ones left.
+   */
+  async #decide(db: Db, companyId: number, payments: store.ReferencePaymentRow[]): Promise<Decision[]> {
+    const references = [...new Set(payments.map((p) => compactReference(p.reference)))];
+    const byReference = new Map<string, OpenInvoice[]>();
+    for (const row of await openSalesInvoicesByReference(db, companyId, this.#ctx.engine, references)) {
+      const list = byReference.get(row.reference) ?? [];
+      list.push({ id: row.id, currency: row.currency, open: minor(row.gross_minor) - minor(row.paid_minor) });
+      byReference.set(row.reference, list);
     }
-    for (const [key, ids] of groups) {
-      const [status, invoiceId] = key.split('|');
-      await store.setMatchStatus(trx, caller.companyId, ids, status, invoiceId ? Number(invoiceId) : null);
-    }
+    return payments.map((payment) => {
+      const amount = minor(payment.amount);
+      const candidates = (byReference.get(compactReference(payment.reference)) ?? []).filter(
+        (i) => i.currency === payment.currency && i.open > 0n,
+      );
+      if (amount <= 0n || candidates.length === 0) return { payment, status: 'UNMATCHED' };
+      const invoice = candidates.find((i) => i.open === amount) ?? candidates[0];
+      if (amount > invoice.open) return { payment, status: 'OVERPAYMENT', invoice };
+      const status = amount === invoice.open ? 'MATCHED' : 'PARTIAL';
+      invoice.open -= amount;
+      return { payment, status, invoice };
+    });
+  }
+
+  async #apply(trx: Db, caller: Caller, decisions: Decision[]): Promise<void> {
+    await this.#allocations.allocatePaymentsToInvoices(
+      trx,
+      caller,
+      decisions.filter(pays).map(({ payment, invoice }) => ({ payment, invoiceId: invoice!.id })),
+    );
+    await store.setMatchStatuses(
+      trx,
+      caller.companyId,
+      decisions.map(({ payment, status, invoice }) => ({ id: Number(payment.id), status, invoiceId: invoice?.id })),
+    );
   }
 }

@@ -1,5 +1,7 @@
 // SQL of imported bank statements, their events and reference payments.
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { jsonRows } from '../db/bulk.ts';
 import type { MinorUnits } from '../domain/decimal.ts';
 
 /** An amount column: written as a bigint, read back as the engine gives it (see `minor`). */
@@ -346,18 +348,18 @@ export async function unmatchedPayments(
     .execute();
 }
 
-export async function setMatchStatus(
+/** The match status of payments (and the invoice each was matched to) in one statement. */
+export async function setMatchStatuses(
   db: Db,
   companyId: number,
-  ids: number[],
-  status: string,
-  invoiceId: number | null,
+  payments: readonly { id: number; status: string; invoiceId?: number }[],
 ): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('reference_payments')
-    .set({ match_status: status, matched_invoice_id: invoiceId })
-    .where('company_id', '=', companyId)
-    .where('id', 'in', ids)
-    .execute();
+  if (payments.length === 0) return;
+  const rows = payments.map((p) => ({ id: p.id, status: p.status, invoice_id: p.invoiceId ?? null }));
+  const statuses = jsonRows(db, rows, { id: 'bigint', status: 'text', invoice_id: 'bigint' });
+  await sql`with v as materialized ${statuses}
+    update reference_payments set match_status = v.status, matched_invoice_id = v.invoice_id
+    from v
+    where reference_payments.company_id = ${companyId} and reference_payments.id in (select id from v)
+      and reference_payments.id = v.id`.execute(db);
 }

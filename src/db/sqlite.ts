@@ -39,10 +39,18 @@ class CachedStatement {
 }
 
 const STATEMENT_CACHE_LIMIT = 2000;
+/**
+ * Statements longer than this (multi-row writes, long IN lists) take memory by their length once prepared (a
+ * write of 500 rows a few hundred kB) and come in as many texts as there are row counts: only the few used last
+ * are kept.
+ */
+const LONG_STATEMENT = 4096;
+const LONG_STATEMENT_LIMIT = 32;
 
 class CachingDatabase {
   readonly #db: DatabaseSync;
   readonly #cache = new Map<string, CachedStatement>();
+  readonly #long = new Map<string, CachedStatement>();
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -50,6 +58,7 @@ class CachingDatabase {
 
   close(): void {
     this.#cache.clear();
+    this.#long.clear();
     this.#db.close();
   }
 
@@ -58,12 +67,17 @@ class CachingDatabase {
     // process committed in between; taking the write lock at the start makes it wait its turn instead. Within
     // this process Kysely runs one transaction at a time anyway.
     if (sql === 'begin') sql = 'begin immediate';
-    let cached = this.#cache.get(sql);
+    const long = sql.length > LONG_STATEMENT;
+    const cache = long ? this.#long : this.#cache;
+    let cached = cache.get(sql);
     if (!cached) {
       cached = new CachedStatement(this.#db.prepare(sql));
-      if (this.#cache.size >= STATEMENT_CACHE_LIMIT) this.#cache.delete(this.#cache.keys().next().value!);
-      this.#cache.set(sql, cached);
+      if (cache.size >= (long ? LONG_STATEMENT_LIMIT : STATEMENT_CACHE_LIMIT)) cache.delete(cache.keys().next().value!);
+    } else if (long) {
+      // the long ones leave least recently used first
+      cache.delete(sql);
     }
+    cache.set(sql, cached);
     return cached;
   }
 }

@@ -18,6 +18,7 @@ import { invoiceToWire, rightOf } from './mapping.ts';
 
 export type { InvoiceWire } from './schemas.ts';
 export type { InvoiceService } from './comments.ts';
+export { openSalesInvoicesByReference } from './store.ts';
 
 /**
  * One invoice in its wire shape, without rights checks (for the invoice image, PDF and Finvoice outputs, which

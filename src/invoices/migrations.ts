@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { referenceKey } from './store.ts';
 import { searchGrams } from './mapping.ts';
 
 export const invoiceMigrations: Record<string, Migration> = {
@@ -190,6 +191,13 @@ export const invoiceMigrations: Record<string, Migration> = {
         after = { company: Number(last.company_id), id: Number(last.id) };
       }
       await db.schema.dropTable('invoice_search_words').execute();
+    },
+  },
+  '0623_invoices_by_reference': {
+    // Reference payments are matched to open sales invoices by reference, a chunk of payments at a time.
+    async up(db: Kysely<unknown>) {
+      const engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+      await sql`create index invoices_by_reference on invoices (company_id, (${referenceKey(engine)}))`.execute(db);
     },
   },
 };

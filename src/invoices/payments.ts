@@ -3,7 +3,7 @@
 // it equals the invoice total, PARTLY_PAID in between; a credit note is paid with negative amounts. Deleting a
 // payment event (two-factor, src/mfa) reverses its posting and emits INVOICE_PAYMENTEVENTS_DELETED.
 import type { Db } from '../db/index.ts';
-import { allocateId } from '../db/index.ts';
+import { allocateIdBlocks } from '../db/index.ts';
 import { apiError, notFound } from '../platform/errors.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { lockedWrite } from '../platform/lock.ts';
@@ -11,7 +11,7 @@ import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { Decimal, minor } from '../domain/decimal.ts';
 import { centsToDecimal, roundToCents } from '../domain/invoice-arithmetic.ts';
 import { invoicePaymentLines } from '../domain/invoice-postings.ts';
-import { emitEvent } from '../webhooks/index.ts';
+import { emitEvents } from '../webhooks/index.ts';
 import { InvoiceActions } from './actions.ts';
 import type { MarkInvoiceAsPaidWire, PaymentEventType, PaymentEventWire } from './schemas.ts';
 import { SALES_TYPES, type Caller } from './service.ts';
@@ -35,6 +35,12 @@ const PAYABLE = {
   PURCHASE: ['APPROVED', 'PARTLY_PAID'],
 };
 
+/** A payment of an invoice, as `recordPayments` takes it. */
+export interface InvoicePayment {
+  invoiceId: number;
+  body: MarkInvoiceAsPaidWire;
+}
+
 export class InvoicePayments extends InvoiceActions {
   async markPaid(
     caller: Caller,
@@ -57,86 +63,142 @@ export class InvoicePayments extends InvoiceActions {
     apiVersion: string,
     emit = true,
   ): Promise<PaymentEventWire> {
-    const { record, document } = await this.lockForAction(trx, caller, id, 'view');
-    const side = SALES_TYPES.has(record.type) ? 'SALES' : 'PURCHASE';
-    const payable = record.type === 'SALES_INVOICE' || (side === 'PURCHASE' && record.type !== 'PURCHASE_ORDER');
-    if (!payable || Boolean(record.is_offer) || !PAYABLE[side].includes(record.status))
-      throw apiError('INVOICE_ACTION_NOT_ALLOWED', 'status', {
-        action: 'markpaid',
-        type: record.type,
-        status: record.status,
-        allowed: payable ? PAYABLE[side].join(', ') : 'no status (not an action of this type)',
-      });
-    if (body.currency !== record.currency)
-      throw apiError('PAYMENT_CURRENCY_MISMATCH', 'currency', { currency: record.currency });
-    const amount = roundToCents(new Decimal(body.amount));
-    const gross = minor(record.gross_minor);
-    const paid = minor(record.paid_minor);
-    if (amount === 0n || amount < 0n !== gross < 0n)
-      throw apiError('PAYMENT_AMOUNT_SIGN', 'amount', { sign: gross < 0n ? 'negative (a credit note)' : 'positive' });
-    const after = paid + amount;
-    if ((gross < 0n ? -after : after) > (gross < 0n ? -gross : gross))
-      throw apiError('PAYMENT_EXCEEDS_OPEN_AMOUNT', 'amount', { open: centsToDecimal(gross - paid).toFixed(2) });
-    const now = this.ctx.clock.now();
-    const rate = new Decimal(document.paymentInfo.currencyRate);
-    const accountingAmount = roundToCents(centsToDecimal(amount).dividedBy(rate));
-    const receipt = await this.ledger.post(trx, caller.companyId, {
-      type: 'JOURNAL',
-      status: 'APPROVED',
-      name: `Payment of invoice ${record.invoice_number}`.slice(0, 80),
-      receiptDate: body.paymentDate,
-      vatType: side,
-      vatStatus: document.vatStatus ?? 1,
-      partnerId: document.partnerId ?? null,
-      invoiceId: id,
-      invoiceNumber: Number(record.invoice_number),
-      lines: invoicePaymentLines(side, accountingAmount).map((line) => ({
-        account: line.account,
-        amountMinor: line.amountMinor,
-        partnerId: document.partnerId ?? null,
-        description: body.description ?? null,
-      })),
-    });
-    const event: store.PaymentEventRecord = {
-      company_id: caller.companyId,
-      id: await allocateId(trx, caller.companyId, 'invoice_payment_events'),
-      invoice_id: id,
-      type: EVENT_TYPE[body.paymentMethodType ?? 'EXTERNAL_BANK_TRANSFER'],
-      payment_date: body.paymentDate,
-      amount_minor: amount.toString(),
-      currency: body.currency,
-      description: body.description ?? null,
-      ledger_receipt_id: receipt.id,
-      deleted: false,
-      created_at: isoDateTime(now),
-    };
-    await store.insertPaymentEvent(trx, event);
-    await this.setPaid(trx, record, after, body.paymentDate);
-    await this.history(trx, caller, id, 'MARKED_PAID', `${centsToDecimal(amount).toFixed(2)} ${body.currency}`);
-    if (emit)
-      await emitEvent(trx, {
-        companyId: caller.companyId,
-        eventType: 'INVOICE_PAYMENT_CREATED',
-        payload: { transactions: [{ paymentId: event.id, invoiceId: id }] },
-        apiVersion,
-        now,
-      });
-    return eventToWire(event, after);
+    return (await this.recordPayments(trx, caller, [{ invoiceId: id, body }], apiVersion, emit))[0];
   }
 
-  /** Writes the paid sum and the status it gives. */
-  private async setPaid(trx: Db, record: store.InvoiceRecord, paid: bigint, paymentDate: string | null) {
+  /**
+   * Records payments of invoices inside the caller's transaction, in order, each exactly as `recordPayment`
+   * would one after the other (a later payment of an invoice sees the earlier ones), and refused together when
+   * one is. Each payment is posted on its own; the rest is written in bulk: the invoices read and locked in one
+   * query, the events, the history rows and the webhook events each in one insert, the paid sums and statuses
+   * in one update.
+   */
+  async recordPayments(
+    trx: Db,
+    caller: Caller,
+    payments: readonly InvoicePayment[],
+    apiVersion: string,
+    emit = true,
+  ): Promise<PaymentEventWire[]> {
+    if (payments.length === 0) return [];
+    const companyId = caller.companyId;
+    const invoices = await this.lockAllForAction(trx, caller, [...new Set(payments.map((p) => p.invoiceId))], 'view');
+    const states = new Map<number, store.PaymentState>();
+    const now = this.ctx.clock.now();
+    const recorded: { event: Omit<store.PaymentEventRecord, 'id'>; paidAfter: bigint }[] = [];
+    for (const { invoiceId: id, body } of payments) {
+      const { record: stored, document } = invoices.get(id)!;
+      const state = states.get(id);
+      const record = state ? { ...stored, ...state } : stored;
+      const side = SALES_TYPES.has(record.type) ? 'SALES' : 'PURCHASE';
+      const payable = record.type === 'SALES_INVOICE' || (side === 'PURCHASE' && record.type !== 'PURCHASE_ORDER');
+      if (!payable || Boolean(record.is_offer) || !PAYABLE[side].includes(record.status))
+        throw apiError('INVOICE_ACTION_NOT_ALLOWED', 'status', {
+          action: 'markpaid',
+          type: record.type,
+          status: record.status,
+          allowed: payable ? PAYABLE[side].join(', ') : 'no status (not an action of this type)',
+        });
+      if (body.currency !== record.currency)
+        throw apiError('PAYMENT_CURRENCY_MISMATCH', 'currency', { currency: record.currency });
+      const amount = roundToCents(new Decimal(body.amount));
+      const gross = minor(record.gross_minor);
+      const paid = minor(record.paid_minor);
+      if (amount === 0n || amount < 0n !== gross < 0n)
+        throw apiError('PAYMENT_AMOUNT_SIGN', 'amount', { sign: gross < 0n ? 'negative (a credit note)' : 'positive' });
+      const after = paid + amount;
+      if ((gross < 0n ? -after : after) > (gross < 0n ? -gross : gross))
+        throw apiError('PAYMENT_EXCEEDS_OPEN_AMOUNT', 'amount', { open: centsToDecimal(gross - paid).toFixed(2) });
+      const rate = new Decimal(document.paymentInfo.currencyRate);
+      const accountingAmount = roundToCents(centsToDecimal(amount).dividedBy(rate));
+      const receipt = await this.ledger.post(trx, companyId, {
+        type: 'JOURNAL',
+        status: 'APPROVED',
+        name: `Payment of invoice ${record.invoice_number}`.slice(0, 80),
+        receiptDate: body.paymentDate,
+        vatType: side,
+        vatStatus: document.vatStatus ?? 1,
+        partnerId: document.partnerId ?? null,
+        invoiceId: id,
+        invoiceNumber: Number(record.invoice_number),
+        lines: invoicePaymentLines(side, accountingAmount).map((line) => ({
+          account: line.account,
+          amountMinor: line.amountMinor,
+          partnerId: document.partnerId ?? null,
+          description: body.description ?? null,
+        })),
+      });
+      recorded.push({
+        event: {
+          company_id: companyId,
+          invoice_id: id,
+          type: EVENT_TYPE[body.paymentMethodType ?? 'EXTERNAL_BANK_TRANSFER'],
+          payment_date: body.paymentDate,
+          amount_minor: amount.toString(),
+          currency: body.currency,
+          description: body.description ?? null,
+          ledger_receipt_id: receipt.id,
+          deleted: false,
+          created_at: isoDateTime(now),
+        },
+        paidAfter: after,
+      });
+      states.set(id, {
+        id,
+        ...(await this.paidState(trx, record, after, body.paymentDate)),
+        expectedVersion: stored.version,
+      });
+    }
+    const [firstEvent, firstHistory] = await allocateIdBlocks(trx, companyId, [
+      { name: 'invoice_payment_events', count: recorded.length },
+      { name: 'invoice_history', count: recorded.length },
+    ]);
+    const events = recorded.map(({ event }, i) => ({ ...event, id: firstEvent + i }));
+    await store.insertPaymentEvents(trx, events);
+    await lockedWrite(store.setPaymentStates(trx, companyId, [...states.values()]));
+    await store.insertHistory(
+      trx,
+      events.map((event, i) => ({
+        company_id: companyId,
+        id: firstHistory + i,
+        invoice_id: event.invoice_id,
+        action: 'MARKED_PAID' as const,
+        user_id: caller.userId,
+        at: isoDateTime(now),
+        details: `${centsToDecimal(minor(event.amount_minor)).toFixed(2)} ${event.currency}`,
+      })),
+    );
+    if (emit)
+      await emitEvents(
+        trx,
+        events.map((event) => ({
+          companyId,
+          eventType: 'INVOICE_PAYMENT_CREATED' as const,
+          payload: { transactions: [{ paymentId: event.id, invoiceId: event.invoice_id }] },
+          apiVersion,
+          now,
+        })),
+      );
+    return events.map((event, i) => eventToWire(event, recorded[i].paidAfter));
+  }
+
+  /** The paid sum, the status it gives and the payment date, over the invoice as it was. */
+  private async paidState(trx: Db, record: store.InvoiceRecord, paid: bigint, paymentDate: string | null) {
     const gross = minor(record.gross_minor);
     let status: string;
     if (paid === 0n) status = await this.unpaidStatus(trx, record);
     else status = paid === gross ? 'PAID' : 'PARTLY_PAID';
-    const updated: store.InvoiceRecord = {
-      ...record,
+    return {
       status,
       paid_minor: paid.toString(),
       payment_date: paid === 0n ? null : (paymentDate ?? record.payment_date),
       version: nextVersion(this.ctx.clock.now(), record.version),
     };
+  }
+
+  /** Writes the paid sum and the status it gives. */
+  private async setPaid(trx: Db, record: store.InvoiceRecord, paid: bigint, paymentDate: string | null) {
+    const updated: store.InvoiceRecord = { ...record, ...(await this.paidState(trx, record, paid, paymentDate)) };
     await lockedWrite(store.updateInvoice(trx, updated, record.version));
   }
 

@@ -489,6 +489,22 @@ export class InvoiceDocuments {
     level: 'view' | 'edit',
   ): Promise<{ record: store.InvoiceRecord; document: StoredInvoice }> {
     const record = await store.lockInvoice(trx, caller.companyId, id, this.ctx.engine);
+    return this.#forAction(caller, record, level);
+  }
+
+  /** `lockForAction` of several invoices in one query, by id; 404 for the first one missing or not visible. */
+  protected async lockAllForAction(
+    trx: Db,
+    caller: Caller,
+    ids: number[],
+    level: 'view' | 'edit',
+  ): Promise<Map<number, { record: store.InvoiceRecord; document: StoredInvoice }>> {
+    const records = await store.lockInvoices(trx, caller.companyId, ids, this.ctx.engine);
+    const byId = new Map(records.map((record) => [Number(record.id), record]));
+    return new Map(ids.map((id) => [id, this.#forAction(caller, byId.get(id), level)]));
+  }
+
+  #forAction(caller: Caller, record: store.InvoiceRecord | undefined, level: 'view' | 'edit') {
     if (!record || !mayView(caller.rights, record.type, Boolean(record.is_offer))) throw notFound('Invoice');
     requireInvoiceRight(caller.rights, record.type, Boolean(record.is_offer), level);
     return { record, document: parseDocument(record) };

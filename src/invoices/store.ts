@@ -1,8 +1,9 @@
 // SQL of invoices, their rows, search grams, payment events, history, circulation and comments.
-import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Engine } from '../db/index.ts';
 import type { Database } from '../db/types.ts';
 import { updateIfVersion } from '../db/versioned.ts';
+import { jsonRows } from '../db/bulk.ts';
 import type { PageRequest } from '../platform/paging.ts';
 
 export interface InvoiceRecord {
@@ -126,6 +127,105 @@ export async function lockInvoice(
   let query = db.selectFrom('invoices').selectAll().where('company_id', '=', companyId).where('id', '=', id);
   if (engine === 'postgres') query = query.forUpdate();
   return query.executeTakeFirst();
+}
+
+/** Invoices in id order, their rows locked until the transaction ends on PostgreSQL (as `lockInvoice`). */
+export async function lockInvoices(
+  db: Db,
+  companyId: number,
+  ids: number[],
+  engine: 'sqlite' | 'postgres',
+): Promise<InvoiceRecord[]> {
+  if (ids.length === 0) return [];
+  let query = db.selectFrom('invoices').selectAll().where('company_id', '=', companyId).where('id', 'in', ids);
+  if (engine === 'postgres') query = query.forUpdate();
+  return query.orderBy('id').execute();
+}
+
+/** What a payment changes on an invoice, written over the version it was computed from. */
+export interface PaymentState {
+  id: number;
+  status: string;
+  paid_minor: string;
+  payment_date: string | null;
+  version: string;
+  expectedVersion: string;
+}
+
+/**
+ * The paid sums and statuses of invoices in one statement; false when any of them has changed since it was read
+ * (the caller refuses the whole change then).
+ */
+export async function setPaymentStates(db: Db, companyId: number, states: readonly PaymentState[]): Promise<boolean> {
+  if (states.length === 0) return true;
+  const rows = states.map((s) => ({
+    id: s.id,
+    status: s.status,
+    paid_minor: s.paid_minor,
+    payment_date: s.payment_date,
+    version: s.version,
+    expected_version: s.expectedVersion,
+  }));
+  const changes = jsonRows(db, rows, {
+    id: 'bigint',
+    status: 'text',
+    paid_minor: 'bigint',
+    payment_date: 'text',
+    version: 'text',
+    expected_version: 'text',
+  });
+  const result = await sql`with v as materialized ${changes}
+    update invoices set status = v.status, paid_minor = v.paid_minor, payment_date = v.payment_date, version = v.version
+    from v
+    where invoices.company_id = ${companyId} and invoices.id in (select id from v) and invoices.id = v.id
+      and invoices.version = v.expected_version`.execute(db);
+  return Number(result.numAffectedRows) === states.length;
+}
+
+/**
+ * Whitespace a reference may be written with (what `\s` matches in JavaScript, as compactReference takes it out),
+ * by code point. Fixed: the index of migration 0623 is built on the expression below, which must stay the same.
+ */
+const REFERENCE_SPACES = [
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007,
+  0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
+];
+
+/**
+ * An invoice's reference (`paymentInfo.bankReferenceCode`) without spaces, upper-case: equal to compactReference
+ * of it for every valid reference (letters and digits of ASCII). Invoices are indexed by it (`invoices_by_reference`).
+ */
+export function referenceKey(engine: 'sqlite' | 'postgres'): RawBuilder<string | null> {
+  if (engine === 'postgres') {
+    const spaces = String.fromCodePoint(...REFERENCE_SPACES);
+    return sql`upper(translate((body::json) #>> '{paymentInfo,bankReferenceCode}', ${sql.lit(spaces)}, ''))`;
+  }
+  let key = sql`json_extract(body, '$.paymentInfo.bankReferenceCode')`;
+  for (const space of REFERENCE_SPACES) key = sql`replace(${key}, char(${sql.lit(space)}), '')`;
+  return sql`upper(${key})`;
+}
+
+/** Open sales invoices (oldest first) whose reference (`referenceKey`) is one of `references`. */
+export async function openSalesInvoicesByReference(
+  db: Db,
+  companyId: number,
+  engine: 'sqlite' | 'postgres',
+  references: string[],
+): Promise<(Pick<InvoiceRecord, 'currency' | 'gross_minor' | 'paid_minor'> & { id: number; reference: string })[]> {
+  if (references.length === 0) return [];
+  const key = referenceKey(engine);
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['id', 'currency', 'gross_minor', 'paid_minor', key.as('reference')])
+    .where('company_id', '=', companyId)
+    .where(key, 'in', references)
+    .where('type', '=', 'SALES_INVOICE')
+    .where('status', 'in', ['NOT_SENT', 'SENT', 'PARTLY_PAID'])
+    .execute();
+  // sorted here: asked for in id order, SQLite would walk the company's sales invoices by id instead of the index
+  return rows
+    .map((row) => ({ ...row, id: Number(row.id), reference: row.reference ?? '' }))
+    .sort((a, b) => a.id - b.id);
 }
 
 export async function insertInvoice(db: Db, row: InvoiceRecord): Promise<void> {
@@ -413,8 +513,8 @@ export async function searchInvoices(
 
 // ---- payment events ----
 
-export async function insertPaymentEvent(db: Db, row: PaymentEventRecord): Promise<void> {
-  await db.insertInto('invoice_payment_events').values(row).execute();
+export async function insertPaymentEvents(db: Db, rows: PaymentEventRecord[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('invoice_payment_events').values(rows).execute();
 }
 
 export async function paymentEventsOf(
@@ -464,7 +564,7 @@ export async function markPaymentEventDeleted(db: Db, companyId: number, id: num
 
 // ---- history, circulation, comments ----
 
-export async function insertHistory(db: Db, row: InvoiceHistoryRecord): Promise<void> {
+export async function insertHistory(db: Db, row: InvoiceHistoryRecord | InvoiceHistoryRecord[]): Promise<void> {
   await db.insertInto('invoice_history').values(row).execute();
 }
 

@@ -6,7 +6,7 @@ import { WebhookService } from './service.ts';
 import { purgeFinishedDeliveries } from './store.ts';
 
 export { WebhookService } from './service.ts';
-export { emitEvent } from './outbox.ts';
+export { emitEvent, emitEvents } from './outbox.ts';
 export { isEventType } from './events.ts';
 
 export const webhooksArea = defineArea({
