@@ -38284,7 +38284,8 @@ export interface operations {
               pageNumber: number;
               pageSize: number;
               resultCount: number;
-              totalCount: number;
+              /** @description How many receipts match: on every page when no filter is given (the company keeps the count); with filters, on the first page when at most 1 000 match, and on a page that ends the list. */
+              totalCount?: number;
             };
             results: components['schemas']['def-12'][];
           };
