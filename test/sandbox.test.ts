@@ -175,19 +175,32 @@ describe('reset and fixtures', () => {
     expect((await svc.api('GET', '/products')).body.results ?? []).toEqual([]);
     // the chart of accounts and the fiscal year are there again
     expect((await svc.api('GET', '/fiscalyears')).status).toBe(200);
-    const receipt = await svc.api('POST', '/ledgerreceipts', {
-      type: 'JOURNAL',
-      name: 'After reset',
-      receiptDate: svc.clock.now().toISOString().slice(0, 10),
-      vatType: 'PURCHASE',
-      vatStatus: 1,
-      transactions: [
-        { transactionType: 'ENTRY', account: '7000', accountingValue: 10, vatPercent: 0 },
-        { transactionType: 'ENTRY', account: '1910', accountingValue: -10, vatPercent: 0 },
-      ],
-    });
+    const receipt = await svc.api('POST', '/ledgerreceipts', receiptBody(svc));
     expect(receipt.status, receipt.text).toBe(200);
+    const page = await svc.api('GET', '/ledgerreceipts');
+    expect(page.body.meta.totalCount).toBe(1);
+    // ids go on rising after a reset (never handed out twice), counts start again
+    expect((await svc.api('POST', '/sandbox/reset', {})).status).toBe(200);
+    expect((await svc.api('GET', '/ledgerreceipts')).body.meta.totalCount).toBe(0);
+    const again = await svc.api('POST', '/ledgerreceipts', { ...receiptBody(svc), name: 'After two resets' });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.id).toBeGreaterThan(receipt.body.id);
+    expect((await svc.api('GET', '/ledgerreceipts')).body.meta.totalCount).toBe(1);
     const all = await svc.api('POST', '/sandbox/reset', { scope: 'ALL' });
     expect(all.body.companies.length).toBeGreaterThan(1);
   });
 });
+
+function receiptBody(svc: TestService) {
+  return {
+    type: 'JOURNAL',
+    name: 'After reset',
+    receiptDate: svc.clock.now().toISOString().slice(0, 10),
+    vatType: 'PURCHASE',
+    vatStatus: 1,
+    transactions: [
+      { transactionType: 'ENTRY', account: '7000', accountingValue: 10, vatPercent: 0 },
+      { transactionType: 'ENTRY', account: '1910', accountingValue: -10, vatPercent: 0 },
+    ],
+  };
+}

@@ -192,6 +192,7 @@ export class SandboxService {
       deletedRows += await this.#ctx.db.transaction().execute(async (trx) => {
         let deleted = 0;
         for (const table of this.#companyTables) deleted += await store.deleteCompanyRows(trx, table, id);
+        deleted += await store.deleteRowCounts(trx, id);
         await this.#ctx.companySetup.company(trx, id);
         for (const member of await store.activeMembers(trx, id))
           await this.#ctx.companySetup.member(trx, {

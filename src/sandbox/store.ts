@@ -61,6 +61,20 @@ export async function deleteCompanyRows(db: Db, table: string, companyId: number
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Deletes a company's row counters (the `id_sequences` named `<table>:count`, such as the ledger's receipt count)
+ * with its rows. Its id sequences stay: ids go on rising, so none is handed out twice — not even from a block a
+ * process reserved before the reset.
+ */
+export async function deleteRowCounts(db: Db, companyId: number): Promise<number> {
+  const result = await db
+    .deleteFrom('id_sequences')
+    .where('company_id', '=', companyId)
+    .where('name', 'like', '%:count')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function activeMembers(db: Db, companyId: number) {
   return db
     .selectFrom('company_users')
