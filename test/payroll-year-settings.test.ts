@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
 import { payrollSettingsMigrations } from '../src/payroll/settings-migrations.ts';
 import { otherCompany, startService, type TestService } from './support/service.ts';
+import { salaryInfoBody } from './support/payroll.ts';
 
 let svc: TestService;
 
@@ -17,22 +18,7 @@ afterAll(() => svc.close());
 async function employee(name: string, income: Record<string, unknown>, hoursPerWeek?: number): Promise<number> {
   const person = await svc.api('POST', '/businesspartners', { name, type: 'PERSON' });
   expect(person.status, person.text).toBe(200);
-  const info = await svc.api('POST', '/payrolls/employees/salaryinfo', {
-    personId: person.body.id,
-    incomeConfiguration: {
-      baseSalaryHours: 160,
-      travelExpensesSpecialHandling: 'NONE',
-      salaryChannel: 'EMAIL',
-      excludedFromAutomatedWithholdingPercentageRequest: false,
-      ...income,
-    },
-    insurancesConfiguration: {
-      pensionInsurance: { type: 'TYEL' },
-      accidentInsurance: { percent: 0.7 },
-      pensionVoluntarilyPaid: false,
-    },
-    internationalSituationsConfiguration: { notSubjectToWithholding: false, nonResidentTaxPayer: false },
-  });
+  const info = await svc.api('POST', '/payrolls/employees/salaryinfo', salaryInfoBody(person.body.id, income));
   expect(info.status, info.text).toBe(200);
   const id = info.body.employeeId as number;
   if (hoursPerWeek !== undefined) {
