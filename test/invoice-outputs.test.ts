@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { ManualClock } from '../src/platform/clock.ts';
 import { startService, type TestService } from './support/service.ts';
+import { invoicingSeller } from './support/bank-bodies.ts';
 import { partsOf } from './support/multipart.ts';
 
 let svc: TestService;
@@ -72,25 +73,7 @@ async function upload(meta: Record<string, unknown>, bytes: Buffer, token?: stri
 
 beforeAll(async () => {
   svc = await startService({ clock: new ManualClock('2026-03-15T10:00:00Z') });
-  const company = (await svc.api('GET', '/company')).body;
-  const details = await svc.api('PUT', '/company', {
-    ...company,
-    companyAddress: { street: 'Mannerheimintie 1', zip: '00100', city: 'Helsinki', country: 'FINLAND' },
-  });
-  expect(details.status, details.text).toBe(200);
-  const account = await svc.api('POST', '/bankaccounts', {
-    iban: 'FI3715903000000776',
-    bic: 'NDEAFIHH',
-    currency: 'EUR',
-    defaultForInvoice: true,
-    defaultForPayment: false,
-    status: 'ACTIVE',
-    ledgerAccount: '1910',
-    showAccountOnInvoice: true,
-    allowPayments: false,
-    allowForeignPayments: false,
-  });
-  expect(account.status, account.text).toBe(200);
+  await invoicingSeller(svc);
   salesId = (await create(salesInvoice())).id;
   eInvoiceId = (
     await create(

@@ -2,30 +2,13 @@
 // after POST /sandbox/clock, not the wall clock's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from './support/service.ts';
+import { invoicingSeller } from './support/bank-bodies.ts';
 
 let svc: TestService;
 
 beforeAll(async () => {
   svc = await startService();
-  const company = (await svc.api('GET', '/company')).body;
-  const details = await svc.api('PUT', '/company', {
-    ...company,
-    companyAddress: { street: 'Mannerheimintie 1', zip: '00100', city: 'Helsinki', country: 'FINLAND' },
-  });
-  expect(details.status, details.text).toBe(200);
-  const account = await svc.api('POST', '/bankaccounts', {
-    iban: 'FI3715903000000776',
-    bic: 'NDEAFIHH',
-    currency: 'EUR',
-    defaultForInvoice: true,
-    defaultForPayment: false,
-    status: 'ACTIVE',
-    ledgerAccount: '1910',
-    showAccountOnInvoice: true,
-    allowPayments: false,
-    allowForeignPayments: false,
-  });
-  expect(account.status, account.text).toBe(200);
+  await invoicingSeller(svc);
   await svc.app.services.company.documents.replaceDocument(svc.demo.companyId, 'einvoiceaddresses', {
     operator: 'OKOYFIHH',
     sendingAddress: '003712345671',

@@ -1,6 +1,6 @@
 // Wire shapes of salary bases, salary lists, salary periods and salary slips (the real interface's types, with
 // Tase's additions marked).
-import { INSURANCE_EXCEPTIONS } from './schemas.ts';
+import { EMPLOYMENT_TERMS, INSURANCE_EXCEPTIONS } from './schemas.ts';
 import {
   Type,
   Addition,
@@ -436,31 +436,7 @@ export const SalarySlip = Type.Object(
             {
               startDate: Type.Optional(DateString()),
               endDate: Type.Optional(DateString()),
-              type: Type.Optional(
-                StringEnum([
-                  'PERMANENT',
-                  'FIXED_TERM',
-                  'TEMPORARY',
-                  'PART_TIME',
-                  'TRAINEE',
-                  'PENSIONER',
-                  'NOT_EMPLOYED',
-                ]),
-              ),
-              terminationReason: StringEnum([
-                'NOT_APPLICABLE',
-                'EMPLOYEES_RESIGNATION',
-                'OTHER',
-                'TERMINATION_GROUNDS',
-                'FINANCIAL_AND_PRODUCTION_GROUNDS',
-                'JOINT_AGREEMENT',
-                'RETIREMENT',
-                'FIXED_TERM_EMPLOYMENT_TERMINATION',
-              ]),
-              registrationGroundId: Type.Optional(Text(80)),
-              hoursPerWeek: Type.Optional(DecimalNumber({ scale: 2, minimum: '0.01', maximum: 168 })),
-              employmentType: Type.Optional(StringEnum(['FULL_TIME', 'NOT_AVAILABLE', 'PART_TIME'])),
-              partTimePercent: Type.Optional(DecimalNumber({ scale: 2, minimum: '0.01', maximum: 100 })),
+              ...EMPLOYMENT_TERMS,
             },
             { title: 'SalarySlipEmployment', additionalProperties: false },
           ),

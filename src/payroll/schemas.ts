@@ -282,27 +282,32 @@ export const TaxCard = Type.Object(
 );
 export type TaxCardWire = Static<typeof TaxCard>;
 
+/** The terms of an employment: on the employment register and, as the slip was paid, in a slip's adjustments. */
+export const EMPLOYMENT_TERMS = {
+  type: Type.Optional(
+    StringEnum(['PERMANENT', 'FIXED_TERM', 'TEMPORARY', 'PART_TIME', 'TRAINEE', 'PENSIONER', 'NOT_EMPLOYED']),
+  ),
+  terminationReason: StringEnum([
+    'NOT_APPLICABLE',
+    'EMPLOYEES_RESIGNATION',
+    'OTHER',
+    'TERMINATION_GROUNDS',
+    'FINANCIAL_AND_PRODUCTION_GROUNDS',
+    'JOINT_AGREEMENT',
+    'RETIREMENT',
+    'FIXED_TERM_EMPLOYMENT_TERMINATION',
+  ]),
+  registrationGroundId: Type.Optional(Text(80)),
+  hoursPerWeek: Type.Optional(DecimalNumber({ scale: 2, minimum: '0.01', maximum: 168 })),
+  employmentType: Type.Optional(StringEnum(['FULL_TIME', 'NOT_AVAILABLE', 'PART_TIME'])),
+  partTimePercent: Type.Optional(DecimalNumber({ scale: 2, minimum: '0.01', maximum: 100 })),
+};
+
 export const Employment = Type.Object(
   {
     startDate: Type.Optional(DateString()),
     endDate: Type.Optional(DateString({ description: 'Not before `startDate`.' })),
-    type: Type.Optional(
-      StringEnum(['PERMANENT', 'FIXED_TERM', 'TEMPORARY', 'PART_TIME', 'TRAINEE', 'PENSIONER', 'NOT_EMPLOYED']),
-    ),
-    terminationReason: StringEnum([
-      'NOT_APPLICABLE',
-      'EMPLOYEES_RESIGNATION',
-      'OTHER',
-      'TERMINATION_GROUNDS',
-      'FINANCIAL_AND_PRODUCTION_GROUNDS',
-      'JOINT_AGREEMENT',
-      'RETIREMENT',
-      'FIXED_TERM_EMPLOYMENT_TERMINATION',
-    ]),
-    registrationGroundId: Type.Optional(Text(80)),
-    hoursPerWeek: Type.Optional(DecimalNumber({ scale: 2, minimum: '0.01', maximum: 168 })),
-    employmentType: Type.Optional(StringEnum(['FULL_TIME', 'NOT_AVAILABLE', 'PART_TIME'])),
-    partTimePercent: Type.Optional(DecimalNumber({ scale: 2, minimum: '0.01', maximum: 100 })),
+    ...EMPLOYMENT_TERMS,
     id: ReadOnlyId(),
     keva: Type.Boolean({ description: 'Public sector pension (Keva) employment.' }),
     version: Type.Optional(

@@ -1,4 +1,7 @@
-// Request bodies the bank and payments tests share: a bank account of the company, and an approved-to-be invoice.
+// Request bodies the bank, payments and invoice output tests share: a bank account of the company, an
+// approved-to-be invoice, and a seller set up to print and send invoices.
+import { expect } from 'vitest';
+import type { TestService } from './service.ts';
 
 /** A bank account body (no payment flags unless `extra` sets them). */
 export const bankAccountBody = (iban: string, extra: Record<string, unknown> = {}) => ({
@@ -37,3 +40,19 @@ export const invoiceBody = (
   invoiceChannel: 'EMAIL',
   invoiceRows: [{ product: 'Work', quantity: 1, unit: 'HOUR', unitPrice, discountPercent: 0, vatPercent }],
 });
+
+/** The demo company as a seller on its invoices: a street address and a bank account shown on invoices. */
+export async function invoicingSeller(svc: TestService): Promise<void> {
+  const company = (await svc.api('GET', '/company')).body;
+  const details = await svc.api('PUT', '/company', {
+    ...company,
+    companyAddress: { street: 'Mannerheimintie 1', zip: '00100', city: 'Helsinki', country: 'FINLAND' },
+  });
+  expect(details.status, details.text).toBe(200);
+  const account = await svc.api(
+    'POST',
+    '/bankaccounts',
+    bankAccountBody('FI3715903000000776', { bic: 'NDEAFIHH', defaultForInvoice: true, showAccountOnInvoice: true }),
+  );
+  expect(account.status, account.text).toBe(200);
+}
