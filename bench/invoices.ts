@@ -9,13 +9,11 @@
 //   DATABASE_URL=postgres://… node bench/invoices.ts (a new database on that server, dropped afterwards)
 //   BENCH_KEEP=1 keeps the database and prints its address, to look at the query plans.
 import { sql } from 'kysely';
-import { buildApp } from '../src/app.ts';
-import { configFromEnv } from '../src/platform/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
-import { seedDemo } from '../src/company/demo.ts';
 import { openDatabase, type Db } from '../src/db/index.ts';
 import { globalTables } from '../src/modules.ts';
 import { benchDatabase } from './database.ts';
+import { benchService } from './service.ts';
 import { searchGrams } from '../src/invoices/mapping.ts';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 200);
@@ -27,28 +25,7 @@ const { url, postgres } = bench;
 
 const clock = new ManualClock('2026-06-30T12:00:00Z');
 const database = openDatabase({ url, globalTables: globalTables() });
-const config = {
-  ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
-  databaseUrl: url,
-  port: 0,
-  logLevel: 'silent' as const,
-};
-const app = await buildApp({ config, clock, database });
-const demo = await seedDemo(app.ctx);
-await app.fastify.listen({ port: 0, host: '127.0.0.1' });
-const root = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
-const tokenAnswer = await fetch(`${root}/api/oauth/token`, {
-  method: 'POST',
-  body: new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: demo.clientId,
-    client_secret: demo.clientSecret,
-    api_key: demo.apiKey,
-  }),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-});
-const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
-const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+const { app, demo, root, headers } = await benchService(url, clock, database);
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
   const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };

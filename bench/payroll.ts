@@ -9,13 +9,11 @@
 // Prints the time of each step and the p50/p99 of one approval request.
 //   node bench/payroll.ts                          (embedded SQLite, a file in a temporary directory)
 //   DATABASE_URL=postgres://… node bench/payroll.ts (a new database on that server, dropped afterwards)
-import { buildApp } from '../src/app.ts';
-import { configFromEnv } from '../src/platform/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
-import { seedDemo } from '../src/company/demo.ts';
 import { openDatabase } from '../src/db/index.ts';
 import { globalTables } from '../src/modules.ts';
 import { benchDatabase } from './database.ts';
+import { benchService } from './service.ts';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -25,28 +23,7 @@ const SINGLE = Number(process.env.BENCH_SINGLE_APPROVALS ?? 200);
 const bench = await benchDatabase('payroll');
 const clock = new ManualClock('2026-06-30T12:00:00Z');
 const database = openDatabase({ url: bench.url, globalTables: globalTables() });
-const config = {
-  ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
-  databaseUrl: bench.url,
-  port: 0,
-  logLevel: 'silent' as const,
-};
-const app = await buildApp({ config, clock, database });
-const demo = await seedDemo(app.ctx);
-await app.fastify.listen({ port: 0, host: '127.0.0.1' });
-const root = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
-const tokenAnswer = await fetch(`${root}/api/oauth/token`, {
-  method: 'POST',
-  body: new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: demo.clientId,
-    client_secret: demo.clientSecret,
-    api_key: demo.apiKey,
-  }),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-});
-const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
-const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+const { app, root, headers } = await benchService(bench.url, clock, database);
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const answer = await fetch(`${root}/api${path}`, {
