@@ -4,7 +4,7 @@
 // compensation at the end of an employment paid once, whatever the order lists are made and approved in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
-import { identityCode, salaryInfoBody } from './support/payroll.ts';
+import { holidayFixtures, monthListBody, rowsOf, yearOf } from './support/payroll.ts';
 import { startService, type TestService } from './support/service.ts';
 
 let svc: TestService;
@@ -14,64 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-type Row = { id: number; salaryTypeCode: number; quantity: number; unitValue: number; earningsPeriodStart?: string };
-type Slip = { id: number; status: string; version: string; rows: Row[] } & Record<string, unknown>;
-
-let people = 0;
-async function employee(
-  income: Record<string, unknown>,
-  employment: { startDate: string; endDate?: string; hoursPerWeek: number },
-): Promise<number> {
-  people++;
-  const person = await svc.api('POST', '/businesspartners', {
-    name: `Holiday Person ${people}`,
-    type: 'PERSON',
-    invoicingInfo: { identifier: identityCode('150585', String(400 + people)), identifierType: 'HETU' },
-  });
-  expect(person.status, person.text).toBe(200);
-  const info = await svc.api('POST', '/payrolls/employees/salaryinfo', salaryInfoBody(person.body.id, income));
-  expect(info.status, info.text).toBe(200);
-  const id = info.body.employeeId as number;
-  const made = await svc.api('POST', `/payrolls/employees/${id}/salaryinfo/employments`, {
-    type: 'PERMANENT',
-    terminationReason: 'NOT_APPLICABLE',
-    keva: false,
-    ...employment,
-  });
-  expect(made.status, made.text).toBe(200);
-  return id;
-}
-
-/** A list of a calendar month paid on its last day; answers its slips, in the order of the entries. */
-async function list(month: string, entries: Record<string, unknown>[]): Promise<Slip[]> {
-  const end = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
-  const made = await svc.api('POST', '/payrolls/salarylists', {
-    name: `Salaries ${month}`,
-    paymentPeriodStart: `${month}-01`,
-    paymentPeriodEnd: end,
-    accountingDate: end,
-    dueDate: end,
-    payday: end,
-    employeesDataForSalarySlip: entries,
-  });
-  expect(made.status, made.text).toBe(200);
-  return Promise.all(made.body.salarySlips.map((s: { id: number }) => slip(s.id)));
-}
-
-const slip = async (id: number): Promise<Slip> => (await svc.api('GET', `/payrolls/salaryslips/${id}`)).body;
-const rowsOf = (s: Slip, code: number) =>
-  s.rows
-    .filter((r) => r.salaryTypeCode === code)
-    .map((r) => ({
-      quantity: r.quantity,
-      unitValue: r.unitValue,
-      ...(r.earningsPeriodStart ? { from: r.earningsPeriodStart } : {}),
-    }));
-const holidays = async (id: number) => (await svc.api('GET', `/payrolls/employees/${id}/holidaypay`)).body;
-const yearOf = (body: { yearlyRemainings: { holidayCreditYear: number }[] }, year: number) =>
-  body.yearlyRemainings.find((y) => y.holidayCreditYear === year);
-const approve = (id: number) => svc.api('PUT', `/payrolls/salaryslips/${id}/approve`);
-const cancel = (id: number) => svc.api('PUT', `/payrolls/salaryslips/${id}/cancelapproval`);
+const { employee, list, slip, holidays, approve, cancel } = holidayFixtures({ api: (...a) => svc.api(...a) }, '150585');
 
 describe('GET/PUT /payrolls/holidayterms', () => {
   it('answers the common terms until the company sets its own', async () => {
@@ -84,6 +27,7 @@ describe('GET/PUT /payrolls/holidayterms', () => {
           holidayBonusPercent: 50,
           holidayBonusPayment: 'WITH_HOLIDAY',
           additionalLeaveDays: 0,
+          holidayBonusOnCompensation: false,
         },
       ],
     });
@@ -196,10 +140,23 @@ describe('the terms in the accrual and on lists', () => {
       totalRemainingAdditionalLeaveDays: 1,
       yearlyRemainings: [{ holidayCreditYear: 2025 }, { holidayCreditYear: 2026, remainingAdditionalLeaveDays: 0 }],
     });
-    // July is paid WITH_HOLIDAY (the payday's terms) at 40 % (the terms of credit year 2025): 5 × 48.00
+    // July is paid WITH_HOLIDAY (the payday's terms), but the bonus of credit year 2025 was paid in full in June:
+    // the holiday days are paid without a bonus, and a bonus asked for is refused
     const [july] = await list('2026-07', [{ employeeId: monthly, holidayPayData: { holidayDays: 5 } }]);
     expect(rowsOf(july, 1510)).toEqual([{ quantity: 5, unitValue: 120 }]);
-    expect(rowsOf(july, 1520)).toEqual([{ quantity: 5, unitValue: 48 }]);
+    expect(rowsOf(july, 1520)).toEqual([]);
+    const bonus = await svc.api('POST', '/payrolls/salarylists', {
+      ...monthListBody('2026-07'),
+      employeesDataForSalarySlip: [{ employeeId: monthly, holidayPayData: { holidayDays: 5, holidayBonusDays: 1 } }],
+    });
+    expect(bonus.status).toBe(400);
+    expect(bonus.body.errors).toEqual([
+      {
+        status: 400,
+        field: 'employeesDataForSalarySlip[0].holidayPayData.holidayBonusDays',
+        message: expect.stringMatching(/^PAY_LEAVE_NOT_AVAILABLE: 1 holiday bonus days asked of 2025, 0 left/),
+      },
+    ]);
   });
 });
 

@@ -376,6 +376,16 @@ describe('salary lists, periods and slip searches', () => {
       });
       expect(base.status, base.text).toBe(200);
     }
+    // holidays are paid of what has been earned: employed since 2024, credit year 2025 (1.4.2025–31.3.2026) has
+    // 12 full months × 2.5 = 30 days to pay the 5 asked from
+    const employment = await svc.api('POST', `/payrolls/employees/${ids[1]}/salaryinfo/employments`, {
+      startDate: '2024-01-01',
+      type: 'PERMANENT',
+      hoursPerWeek: 37.5,
+      terminationReason: 'NOT_APPLICABLE',
+      keva: false,
+    });
+    expect(employment.status, employment.text).toBe(200);
     const list = await svc.api('POST', '/payrolls/salarylists', {
       ...LIST,
       name: 'May 2026',

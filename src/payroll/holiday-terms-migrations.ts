@@ -25,4 +25,13 @@ export const holidayTermsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // whether the agreement pays the holiday bonus on holiday compensation at the end of the employment too
+  '0770_payroll_holiday_bonus_on_compensation': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('payroll_holiday_terms')
+        .addColumn('holiday_bonus_on_compensation', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+    },
+  },
 };

@@ -28,6 +28,7 @@ interface HolidayTermsRow {
   holiday_bonus_payment: string;
   holiday_bonus_month: number | null;
   additional_leave_days: number;
+  holiday_bonus_on_compensation: boolean | number;
   /** The version of the whole set of terms (every row of a company carries the same). */
   version: string;
 }
@@ -55,6 +56,15 @@ const HolidayTermsPeriod = Type.Object(
     }),
     holidayBonusMonth: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 12, format: 'int32', description: 'With ON_MONTH only: 1–12.' }),
+    ),
+    holidayBonusOnCompensation: Type.Optional(
+      Type.Boolean({
+        description:
+          'Whether the agreement pays the holiday bonus on holiday compensation at the end of the employment too: ' +
+          'the list paying the compensation (1530) then pays, for each credit year compensated, the holiday bonus ' +
+          "days left of it (less those slips not approved reserve) as a holiday bonus (1520) row at the credit year's " +
+          'percentage of a compensated day. False when not given (the Annual Holidays Act knows no bonus).',
+      }),
     ),
     additionalLeaveDays: Type.Integer({
       minimum: 0,
@@ -92,14 +102,19 @@ export interface HolidayTermsOfYear {
   holidayBonusPayment: 'WITH_HOLIDAY' | 'ON_MONTH';
   holidayBonusMonth: number | null;
   additionalLeaveDays: number;
+  holidayBonusOnCompensation: boolean;
 }
 
-/** The common collective agreement terms: a holiday bonus of 50 % paid with the holiday, no additional leave. */
+/**
+ * The common collective agreement terms: a holiday bonus of 50 % paid with the holiday (not on compensation), no
+ * additional leave.
+ */
 const COMMON_TERMS: HolidayTermsOfYear = {
   holidayBonusPercent: new Decimal(50),
   holidayBonusPayment: 'WITH_HOLIDAY',
   holidayBonusMonth: null,
   additionalLeaveDays: 0,
+  holidayBonusOnCompensation: false,
 };
 /** The day the common terms are answered from when a company has none of its own. */
 const COMMON_TERMS_FROM = '2000-01-01';
@@ -144,6 +159,7 @@ const periodOf = (row: HolidayTermsRow) => ({
   holidayBonusPayment: row.holiday_bonus_payment as HolidayTermsOfYear['holidayBonusPayment'],
   holidayBonusMonth: row.holiday_bonus_month === null ? null : Number(row.holiday_bonus_month),
   additionalLeaveDays: Number(row.additional_leave_days),
+  holidayBonusOnCompensation: Boolean(row.holiday_bonus_on_compensation),
 });
 
 /** The company's holiday terms as the holiday rules read them. */
@@ -157,6 +173,7 @@ function toWire(period: HolidayTermsOfYear & { validFrom: string }): HolidayTerm
     holidayBonusPercent: period.holidayBonusPercent,
     holidayBonusPayment: period.holidayBonusPayment,
     additionalLeaveDays: period.additionalLeaveDays,
+    holidayBonusOnCompensation: period.holidayBonusOnCompensation,
   };
   if (period.holidayBonusMonth !== null) wire.holidayBonusMonth = period.holidayBonusMonth;
   return wire;
@@ -204,6 +221,7 @@ export class HolidayTermsSettings {
             holiday_bonus_payment: period.holidayBonusPayment,
             holiday_bonus_month: period.holidayBonusMonth ?? null,
             additional_leave_days: period.additionalLeaveDays,
+            holiday_bonus_on_compensation: period.holidayBonusOnCompensation ?? false,
             version,
           })
           .execute();

@@ -1,25 +1,46 @@
 // What a salary list pays of an employee's holidays, under the company's holiday terms: the worth of a holiday day
-// (a 25th of the monthly salary for the monthly-paid; for the hourly-paid what the credit year's days left are
-// worth under the average-daily-pay or the percentage rule), the holiday bonus days and their percentage, the
-// additional leave taken, and holiday compensation at the end of the employment — paid once: the days a slip not
-// yet approved already pays are reserved, so a second list of the same end pays only what is left, and approving a
-// slip that would pay days already paid by an approved one is refused.
+// (a 25th of the monthly salary for the monthly-paid; for the hourly-paid the credit year's holiday pay over its
+// days, under the average-daily-pay or the percentage rule), the holiday bonus days and their percentage, the
+// additional leave taken, and holiday compensation at the end of the employment (with the holiday bonus when the
+// terms pay it on compensation).
+//
+// Holidays and working hour reduction are paid once. What slips not yet approved pay or take is reserved: a new
+// request (a list entry, a pay leave, a 1459 row typed into a slip) may ask at most what the approved slips leave
+// less those reservations, and approving a slip checks again what it pays against what the approved slips leave.
+// Both happen under the employee's lock (the row locked on PostgreSQL; SQLite writes one transaction at a time),
+// so two lists or approvals of the same employee follow one another.
 import type { Db, Engine } from '../db/index.ts';
 import { Decimal } from '../domain/decimal.ts';
+import type { HolidayAccrual } from '../domain/payroll/holidays.ts';
+import { roundCents } from '../domain/payroll/rounding.ts';
 import { Violations } from '../platform/errors.ts';
-import { parseJson } from '../platform/json.ts';
 import { CompanyHolidayTerms, companyHolidayTerms } from './holiday-terms.ts';
 import type { EmployeeDataWire, NewSalaryListWire, SlipRowWire } from './pay-schemas.ts';
 import type { SalarySlipRow } from './pay-store.ts';
-import { dec, type EmployeeFacts } from './slip-calculation.ts';
-import { HOLIDAY_CODES, holidayCreditYearOfRow } from './slip-holidays.ts';
-import type { HolidayPayWire } from './terms-schemas.ts';
+import { asksReductionPay, reductionPayProblems } from './reduction-pay.ts';
+import type { EmployeeFacts } from './slip-calculation.ts';
+import {
+  addSlipClaims,
+  claimedOf,
+  hoursClaimed,
+  noClaims,
+  reservedClaims,
+  type SlipClaims,
+  type SlipLeaves,
+} from './slip-holidays.ts';
 import type { PayrollTerms } from './terms.ts';
 
 /** Holiday days of the monthly-paid are a 25th of the monthly salary (domain-facts §1.6). */
 const MONTHLY_DIVISOR = 25;
 
-type Compensation = { creditYear: number; days: number; pay: Decimal };
+type Compensation = {
+  creditYear: number;
+  days: number;
+  pay: Decimal;
+  /** The holiday bonus paid on it (none unless the terms say so), and a bonus day's worth. */
+  bonusDays: number;
+  bonusDayWorth: Decimal;
+};
 
 /** The holidays a list entry pays. */
 export interface ListHolidayPay {
@@ -36,11 +57,13 @@ export interface ListHolidayPay {
 /** The list as the holiday rules read it. */
 type ListPeriod = Pick<NewSalaryListWire, 'paymentPeriodStart' | 'paymentPeriodEnd' | 'payday'>;
 
+type CreditYearAccrual = HolidayAccrual['years'][number];
+
 /**
  * Locks the employees' rows until the transaction ends (PostgreSQL; SQLite writes one at a time anyway), so two
- * lists or approvals paying holidays of the same employee follow one another.
+ * lists, pay leaves or approvals paying holidays of the same employee follow one another.
  */
-async function lockEmployees(db: Db, engine: Engine, companyId: number, ids: readonly number[]): Promise<void> {
+export async function lockEmployees(db: Db, engine: Engine, companyId: number, ids: readonly number[]): Promise<void> {
   if (engine !== 'postgres') return;
   for (let i = 0; i < ids.length; i += 500)
     await db
@@ -52,47 +75,69 @@ async function lockEmployees(db: Db, engine: Engine, companyId: number, ids: rea
       .execute();
 }
 
-/** Days of holiday compensation by credit year that the employee's slips not approved (nor invalidated) pay. */
-async function reservedCompensation(db: Db, companyId: number, employeeId: number): Promise<Map<number, number>> {
-  const slips = await db
-    .selectFrom('salary_slips as s')
-    .innerJoin('salary_lists as l', (join) =>
-      join.onRef('l.company_id', '=', 's.company_id').onRef('l.id', '=', 's.list_id'),
-    )
-    .select(['s.data', 'l.payment_period_start'])
-    .where('s.company_id', '=', companyId)
-    .where('s.employee_id', '=', employeeId)
-    .where('s.status', 'not in', ['APPROVED', 'INVALIDATED'])
-    .execute();
-  const reserved = new Map<number, number>();
-  for (const slip of slips)
-    for (const row of (parseJson(slip.data) as { rows: SlipRowWire[] }).rows)
-      if (row.salaryTypeCode === HOLIDAY_CODES.holidayCompensation) {
-        const year = holidayCreditYearOfRow(row, slip.payment_period_start);
-        reserved.set(year, (reserved.get(year) ?? 0) + (dec(row.quantity)?.toNumber() ?? 1));
-      }
-  return reserved;
+/** What is left of a credit year: the approved slips' accrual less what `reserved` claims (never below 0). */
+function leftOf(year: CreditYearAccrual | undefined, reserved: SlipClaims, creditYear: number) {
+  const claimed = claimedOf(reserved, creditYear);
+  return {
+    days: Math.max(0, (year?.remainingDays ?? 0) - claimed.days),
+    bonusDays: Math.max(0, (year?.remainingBonusDays ?? 0) - claimed.bonusDays),
+    additionalLeaveDays: Math.max(0, (year?.remainingAdditionalLeaveDays ?? 0) - claimed.additionalLeaveDays),
+  };
 }
 
-/** Holiday compensation still to pay: what the accrual leaves unpaid less what unapproved slips already pay. */
+/** A request of more than is left: `PAY_LEAVE_NOT_AVAILABLE`. */
+export function notAvailable(
+  violations: Violations,
+  field: string,
+  what: string,
+  asked: number | Decimal,
+  left: number | Decimal,
+  year: number,
+): void {
+  violations.add('PAY_LEAVE_NOT_AVAILABLE', field, { what, asked: String(asked), left: String(left), year });
+}
+
+/**
+ * Holiday compensation still to pay: what the accrual leaves unpaid less what slips not approved (and the entry
+ * itself, in `reserved`) already pay; with the bonus days left when the terms pay the bonus on compensation.
+ */
 async function compensationLeft(
   db: Db,
   terms: PayrollTerms,
+  companyTerms: CompanyHolidayTerms,
   companyId: number,
   employeeId: number,
-  asOf: string,
+  list: ListPeriod,
+  reserved: () => Promise<SlipClaims>,
 ): Promise<Compensation[]> {
-  const due = await terms.holidayCompensation(companyId, employeeId, asOf, db);
+  const due = await terms.holidayCompensation(companyId, employeeId, list.paymentPeriodEnd, db);
   if (due.length === 0) return [];
-  const reserved = await reservedCompensation(db, companyId, employeeId);
+  const withBonus = companyTerms.on(list.payday).holidayBonusOnCompensation;
+  const claims = await reserved();
   return due.flatMap((c) => {
-    const days = c.days - (reserved.get(c.creditYear) ?? 0);
+    const claimed = claimedOf(claims, c.creditYear);
+    const days = c.days - claimed.days;
     if (days <= 0) return [];
-    return [{ creditYear: c.creditYear, days, pay: c.pay.times(days).dividedBy(c.days) }];
+    const dayWorth = c.pay.dividedBy(c.days);
+    return [
+      {
+        creditYear: c.creditYear,
+        days,
+        pay: c.pay.times(days).dividedBy(c.days),
+        bonusDays: withBonus ? Math.max(0, c.bonusDays - claimed.bonusDays) : 0,
+        bonusDayWorth: roundCents(
+          dayWorth.times(companyTerms.ofCreditYear(c.creditYear).holidayBonusPercent).dividedBy(100),
+        ),
+      },
+    ];
   });
 }
 
-/** The holidays each entry of a new list pays, by employee; the employees' rows locked for the transaction. */
+/**
+ * The holidays each entry of a new list pays, by employee, the employees' rows locked for the transaction. Holiday
+ * days, bonus days and additional leave asked, and working hour reduction hours of `reductionYear`, beyond what is
+ * left less what slips not approved reserve are `PAY_LEAVE_NOT_AVAILABLE`, added to `violations`.
+ */
 export async function listHolidayPay(
   db: Db,
   engine: Engine,
@@ -101,6 +146,8 @@ export async function listHolidayPay(
   list: ListPeriod,
   entries: readonly EmployeeDataWire[],
   facts: ReadonlyMap<number, EmployeeFacts>,
+  reductionYear: number,
+  violations: Violations,
 ): Promise<Map<number, ListHolidayPay>> {
   await lockEmployees(
     db,
@@ -115,62 +162,185 @@ export async function listHolidayPay(
   const bonusMonth =
     paidTerms.holidayBonusPayment === 'ON_MONTH' && Number(list.payday.slice(5, 7)) === paidTerms.holidayBonusMonth;
   const plans = new Map<number, ListHolidayPay>();
-  for (const entry of entries) {
+  for (const [i, entry] of entries.entries()) {
+    const at = `employeesDataForSalarySlip[${i}]`;
     const asked = entry.holidayPayData ?? {};
+    const holidayDays = asked.holidayDays ?? 0;
+    const additional = asked.holidayAdditionalLeaveDays ?? 0;
     const monthlySalary = facts.get(entry.employeeId)?.monthlySalary ?? new Decimal(0);
-    let accrued: HolidayPayWire | undefined;
+    let reserved: SlipClaims | undefined;
+    const reservations = async () => (reserved ??= await reservedClaims(db, companyId, entry.employeeId));
+    let accrued: CreditYearAccrual | undefined | null;
     const accrual = async () => {
-      accrued ??= await terms.holidayPay(companyId, entry.employeeId, list.paymentPeriodEnd, db);
-      return accrued.yearlyRemainings?.find((y) => y.holidayCreditYear === creditYear) ?? {};
+      if (accrued === undefined)
+        accrued =
+          (await terms.holidayYears(companyId, entry.employeeId, list.paymentPeriodEnd, db))?.accrual.years.find(
+            (y) => y.creditYear === creditYear,
+          ) ?? null;
+      return accrued ?? undefined;
     };
-    let bonusDays =
-      asked.holidayBonusDays ?? (paidTerms.holidayBonusPayment === 'WITH_HOLIDAY' ? (asked.holidayDays ?? 0) : 0);
-    if (bonusMonth && asked.holidayBonusDays === undefined)
-      bonusDays += (await accrual()).remainingHolidayBonusDays ?? 0;
+    const asks = holidayDays > 0 || additional > 0 || asked.holidayBonusDays !== undefined || bonusMonth;
+    const left = asks ? leftOf(await accrual(), await reservations(), creditYear) : undefined;
+    let bonusDays = 0;
+    if (left) {
+      if (holidayDays > left.days)
+        notAvailable(
+          violations,
+          `${at}.holidayPayData.holidayDays`,
+          'holiday days',
+          holidayDays,
+          left.days,
+          creditYear,
+        );
+      if (additional > left.additionalLeaveDays)
+        notAvailable(
+          violations,
+          `${at}.holidayPayData.holidayAdditionalLeaveDays`,
+          'additional leave days',
+          additional,
+          left.additionalLeaveDays,
+          creditYear,
+        );
+      if (asked.holidayBonusDays !== undefined) {
+        bonusDays = asked.holidayBonusDays;
+        if (bonusDays > left.bonusDays)
+          notAvailable(
+            violations,
+            `${at}.holidayPayData.holidayBonusDays`,
+            'holiday bonus days',
+            bonusDays,
+            left.bonusDays,
+            creditYear,
+          );
+      } else if (bonusMonth) bonusDays = left.bonusDays;
+      // with the holiday: the bonus of the days taken, as far as bonus days are left
+      else if (paidTerms.holidayBonusPayment === 'WITH_HOLIDAY') bonusDays = Math.min(holidayDays, left.bonusDays);
+    }
     let dayWorth = monthlySalary.dividedBy(MONTHLY_DIVISOR);
-    if (monthlySalary.isZero() && (asked.holidayDays || bonusDays)) {
+    if (monthlySalary.isZero() && (holidayDays || bonusDays)) {
+      // the hourly-paid: the credit year's holiday pay is for its days earned, each day worth the same
       const year = await accrual();
-      if (year.remainingHolidayDays)
-        dayWorth = (year.remainingHolidayPay ?? new Decimal(0)).dividedBy(year.remainingHolidayDays);
+      dayWorth = year?.earnedDays ? year.holidayPay.dividedBy(year.earnedDays) : new Decimal(0);
+    }
+    // what this entry pays of the credit year is not paid again as compensation
+    const ownAndReserved = async () => {
+      const claims = await reservations();
+      const claimed = claimedOf(claims, creditYear);
+      claimed.days += holidayDays;
+      claimed.bonusDays += bonusDays;
+      return claims;
+    };
+    if (asksReductionPay(entry)) {
+      const hoursLeft = (await terms.workingHourReduction(companyId, entry.employeeId, db))
+        .totalRemainingWorkingHourReductionHours;
+      reductionPayProblems(
+        entry,
+        `${at}.workingHourReductionPayData`,
+        reductionYear,
+        Decimal.max(0, (hoursLeft ?? new Decimal(0)).minus(hoursClaimed(await reservations(), reductionYear))),
+        violations,
+      );
     }
     plans.set(entry.employeeId, {
       dayWorth,
       bonusDays,
       bonusPercent: yearTerms.holidayBonusPercent,
-      compensations: await compensationLeft(db, terms, companyId, entry.employeeId, list.paymentPeriodEnd),
-      additionalLeave: asked.holidayAdditionalLeaveDays ? [{ creditYear, days: asked.holidayAdditionalLeaveDays }] : [],
+      compensations: await compensationLeft(db, terms, companyTerms, companyId, entry.employeeId, list, ownAndReserved),
+      additionalLeave: additional ? [{ creditYear, days: additional }] : [],
     });
   }
   return plans;
 }
 
 /**
- * Before a slip paying holiday compensation is approved: the days it pays of each credit year may not exceed the
- * days the approved slips leave unpaid (a compensation already paid by another approved slip is not paid twice).
+ * Before a slip is approved, under the employee's lock: what it pays or takes may not exceed what the approved
+ * slips leave — holiday compensation of days already paid is `HOLIDAY_COMPENSATION_ALREADY_PAID`; holiday days,
+ * bonus days, additional leave and working hour reduction hours of this calendar year (`reductionYear`) beyond
+ * what is left are `PAY_LEAVE_NOT_AVAILABLE`.
  */
-export async function checkCompensationUnpaid(
+export async function checkClaimsLeft(
   db: Db,
   engine: Engine,
   terms: PayrollTerms,
   slip: SalarySlipRow,
-  rows: readonly SlipRowWire[],
+  taken: { rows: readonly SlipRowWire[]; leaves: SlipLeaves },
   list: ListPeriod,
+  reductionYear: number,
 ): Promise<void> {
-  const paid = new Map<number, number>();
-  for (const row of rows)
-    if (row.salaryTypeCode === HOLIDAY_CODES.holidayCompensation) {
-      const year = holidayCreditYearOfRow(row, list.paymentPeriodStart);
-      paid.set(year, (paid.get(year) ?? 0) + (dec(row.quantity)?.toNumber() ?? 1));
-    }
-  if (paid.size === 0) return;
+  const claims = addSlipClaims(noClaims(), { rows: [...taken.rows], leaves: taken.leaves }, list.paymentPeriodStart);
+  const hours = hoursClaimed(claims, reductionYear);
+  if (claims.holidays.size === 0 && hours.isZero()) return;
   const companyId = Number(slip.company_id);
   const employeeId = Number(slip.employee_id);
   await lockEmployees(db, engine, companyId, [employeeId]);
-  const accrual = await terms.holidayPay(companyId, employeeId, list.paymentPeriodEnd, db);
   const violations = new Violations();
-  for (const [year, days] of paid) {
-    const left = accrual.yearlyRemainings?.find((y) => y.holidayCreditYear === year)?.remainingHolidayDays ?? 0;
-    if (days > left) violations.add('HOLIDAY_COMPENSATION_ALREADY_PAID', 'rows', { year, asked: days, left });
+  if (claims.holidays.size > 0) {
+    const followed = await terms.holidayYears(companyId, employeeId, list.paymentPeriodEnd, db);
+    for (const [year, use] of claims.holidays) {
+      const left = leftOf(
+        followed?.accrual.years.find((y) => y.creditYear === year),
+        noClaims(),
+        year,
+      );
+      const compensation = claims.compensationDays.get(year) ?? 0;
+      if (compensation > left.days)
+        violations.add('HOLIDAY_COMPENSATION_ALREADY_PAID', 'rows', { year, asked: compensation, left: left.days });
+      else if (use.days > left.days) notAvailable(violations, 'rows', 'holiday days', use.days, left.days, year);
+      if (use.bonusDays > left.bonusDays)
+        notAvailable(violations, 'rows', 'holiday bonus days', use.bonusDays, left.bonusDays, year);
+      if (use.additionalLeaveDays > left.additionalLeaveDays)
+        notAvailable(
+          violations,
+          'leaves',
+          'additional leave days',
+          use.additionalLeaveDays,
+          left.additionalLeaveDays,
+          year,
+        );
+    }
+  }
+  if (!hours.isZero()) {
+    const left =
+      (await terms.workingHourReduction(companyId, employeeId, db)).totalRemainingWorkingHourReductionHours ??
+      new Decimal(0);
+    if (hours.greaterThan(left))
+      notAvailable(violations, 'rows', 'working hour reduction hours', hours, left, reductionYear);
+  }
+  violations.throwIfAny();
+}
+
+/**
+ * Working hour reduction (1459) rows typed into a slip: where the hours of a year grow, the slip's hours of it
+ * (rows and leaves) may not exceed what the approved slips leave of this calendar year (`reductionYear`; none of
+ * another) less what the employee's other slips not approved reserve — `PAY_LEAVE_NOT_AVAILABLE`.
+ */
+export async function checkReductionRowsLeft(
+  db: Db,
+  engine: Engine,
+  terms: PayrollTerms,
+  slip: SalarySlipRow,
+  change: { before: readonly SlipRowWire[]; after: readonly SlipRowWire[]; leaves: SlipLeaves },
+  periodStart: string,
+  reductionYear: number,
+): Promise<void> {
+  const before = addSlipClaims(noClaims(), { rows: [...change.before], leaves: change.leaves }, periodStart);
+  const after = addSlipClaims(noClaims(), { rows: [...change.after], leaves: change.leaves }, periodStart);
+  const grown = [...after.reductionHours].filter(([year, hours]) => hours.greaterThan(hoursClaimed(before, year)));
+  if (grown.length === 0) return;
+  const companyId = Number(slip.company_id);
+  const employeeId = Number(slip.employee_id);
+  await lockEmployees(db, engine, companyId, [employeeId]);
+  const reserved = await reservedClaims(db, companyId, employeeId, Number(slip.id));
+  const approvedLeft =
+    (await terms.workingHourReduction(companyId, employeeId, db)).totalRemainingWorkingHourReductionHours ??
+    new Decimal(0);
+  const violations = new Violations();
+  for (const [year, hours] of grown) {
+    const left = Decimal.max(
+      0,
+      (year === reductionYear ? approvedLeft : new Decimal(0)).minus(hoursClaimed(reserved, year)),
+    );
+    if (hours.greaterThan(left)) notAvailable(violations, 'rows', 'working hour reduction hours', hours, left, year);
   }
   violations.throwIfAny();
 }

@@ -1,12 +1,11 @@
 // Working hour reduction (työajanlyhennys) paid on a salary list: the hours a list entry asks for (its days at
 // 8 hours, the agreements' 40-hour week) paid as a row of salary type 1459, as the real service does, at the
 // employee's hourly pay and marked with the calendar year they accrued in. An approved slip's 1459 rows count as
-// hours used (slip-holidays.ts); no more may be paid than is left of the year.
+// hours used (slip-holidays.ts), a slip's not yet approved as reserved; no more may be paid than is left of the year.
 import { Decimal } from '../domain/decimal.ts';
 import type { Violations } from '../platform/errors.ts';
 import type { EmployeeDataWire, SlipRowWire } from './pay-schemas.ts';
 import { dec, type EmployeeFacts } from './slip-calculation.ts';
-import type { WorkingHourReductionWire } from './terms-schemas.ts';
 
 export const WORKING_HOUR_REDUCTION_CODE = 1459;
 const HOURS_PER_DAY = 8;
@@ -21,16 +20,15 @@ function hoursAsked(entry: EmployeeDataWire): Decimal | null {
 /** Whether an entry asks for working hour reduction to be paid (days and hours both null ask for none). */
 export const asksReductionPay = (entry: EmployeeDataWire) => hoursAsked(entry) !== null;
 
-/** An entry's problem: more hours than are left of the year. */
+/** An entry's problem: more hours than are left of the year (less what slips not approved reserve). */
 export function reductionPayProblems(
   entry: EmployeeDataWire,
   at: string,
   year: number,
-  left: WorkingHourReductionWire,
+  hoursLeft: Decimal,
   violations: Violations,
 ): void {
   const hours = hoursAsked(entry) ?? new Decimal(0);
-  const hoursLeft = left.totalRemainingWorkingHourReductionHours ?? new Decimal(0);
   if (hours.greaterThan(hoursLeft))
     violations.add('PAY_LEAVE_NOT_AVAILABLE', at, {
       what: 'working hour reduction hours',

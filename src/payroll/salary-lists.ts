@@ -26,7 +26,7 @@ import { approvedSlipHolidays } from './slip-holidays.ts';
 import { PayrollTerms } from './terms.ts';
 import { cumulativeYearToDate } from './withholding-year.ts';
 import { groupLifePercentOn, groupLifeRates } from './group-life.ts';
-import { asksReductionPay, reductionPayProblems, reductionPayRows } from './reduction-pay.ts';
+import { reductionPayRows } from './reduction-pay.ts';
 import {
   calculateRows,
   cardOn,
@@ -163,11 +163,11 @@ function holidayRows(data: EmployeeDataWire, pay: ListHolidayPay): SlipRowWire[]
   if (data.holidayPayData?.holidayDays) add(HOLIDAY_PAY_CODE, data.holidayPayData.holidayDays, day);
   if (pay.bonusDays) add(HOLIDAY_BONUS_CODE, pay.bonusDays, roundCents(day.times(pay.bonusPercent).dividedBy(100)));
   // a row per credit year, its earnings period the credit year, so that the days are used where they were earned
-  for (const c of pay.compensations)
-    add(HOLIDAY_COMPENSATION_CODE, c.days, c.pay.dividedBy(c.days), {
-      earningsPeriodStart: `${c.creditYear}-04-01`,
-      earningsPeriodEnd: `${c.creditYear + 1}-03-31`,
-    });
+  for (const c of pay.compensations) {
+    const earned = { earningsPeriodStart: `${c.creditYear}-04-01`, earningsPeriodEnd: `${c.creditYear + 1}-03-31` };
+    add(HOLIDAY_COMPENSATION_CODE, c.days, c.pay.dividedBy(c.days), earned);
+    if (c.bonusDays) add(HOLIDAY_BONUS_CODE, c.bonusDays, c.bonusDayWorth, earned);
+  }
   return rows;
 }
 
@@ -198,18 +198,9 @@ export class SalaryLists {
   async create(companyId: number, userId: number, body: NewSalaryListWire): Promise<SalaryListWire> {
     const violations = new Violations();
     checkPeriods(body, violations);
+    violations.throwIfAny();
     // working hour reduction is paid of this calendar year's accrual, as pay leaves take it
     const reductionYear = this.#ctx.clock.now().getUTCFullYear();
-    for (const [i, entry] of body.employeesDataForSalarySlip.entries())
-      if (asksReductionPay(entry))
-        reductionPayProblems(
-          entry,
-          `employeesDataForSalarySlip[${i}].workingHourReductionPayData`,
-          reductionYear,
-          await this.#terms.workingHourReduction(companyId, entry.employeeId),
-          violations,
-        );
-    violations.throwIfAny();
     return this.#ctx.db.transaction().execute(async (trx) => {
       const entries = body.employeesDataForSalarySlip;
       const ids = entries.map((e) => e.employeeId);
@@ -222,8 +213,19 @@ export class SalaryLists {
       ]);
       const missing = ids.find((id) => !facts.has(id));
       if (missing !== undefined) throw notFound('Employee');
-      // holidays paid, and an employment ending by the end of the period settled: the holidays not taken paid once
-      const holidays = await listHolidayPay(trx, this.#ctx.engine, this.#terms, companyId, body, entries, facts);
+      // holidays and working hour reduction paid, within what is left and not reserved; an employment ending by
+      // the end of the period settled: the holidays not taken paid once
+      const holidays = await listHolidayPay(
+        trx,
+        this.#ctx.engine,
+        this.#terms,
+        companyId,
+        body,
+        entries,
+        facts,
+        reductionYear,
+        violations,
+      );
       const baseOf = new Map(bases.map((b) => [Number(b.employee_id), b]));
       const rowsOf = entries.map((entry, i) => {
         const base = baseRows(baseOf.get(entry.employeeId)).filter((r) => !isCalculatedRow(types, r.salaryTypeCode));

@@ -9,7 +9,7 @@ import { reconciliationLine } from '../domain/postings.ts';
 import type { Posting, ReceiptDraft } from '../ledger/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { ApiError, apiError, notFound, Violations } from '../platform/errors.ts';
-import { nextVersion } from '../platform/clock.ts';
+import { isoDate, nextVersion } from '../platform/clock.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import { lockedWrite } from '../platform/lock.ts';
 import { paged, pageRequest, type Paged } from '../platform/paging.ts';
@@ -41,11 +41,20 @@ import {
   type EmployeeFacts,
   type TypeTerms,
 } from './slip-calculation.ts';
-import { approvedSlipHolidays, HOLIDAY_CODES, holidayCreditYearOfRow, type SlipLeaves } from './slip-holidays.ts';
+import {
+  addSlipClaims,
+  approvedSlipHolidays,
+  claimedOf,
+  HOLIDAY_CODES,
+  hoursClaimed,
+  noClaims,
+  reservedClaims,
+  type SlipLeaves,
+} from './slip-holidays.ts';
 import * as store from './store.ts';
 import { PayrollTerms } from './terms.ts';
 import { companyHolidayTerms } from './holiday-terms.ts';
-import { checkCompensationUnpaid } from './list-holidays.ts';
+import { checkClaimsLeft, checkReductionRowsLeft, lockEmployees, notAvailable } from './list-holidays.ts';
 import { cumulativeYearToDate } from './withholding-year.ts';
 import { groupLifePercentOn, groupLifeRates, type GroupLifeRates } from './group-life.ts';
 
@@ -212,6 +221,16 @@ export class SalarySlips {
       ]);
       if (row.status !== 'CREATED') throw statusError(row, 'CREATED', 'changed');
       const payday = body.adjustments.payday;
+      const list = await payStore.getList(trx, companyId, Number(row.list_id));
+      await checkReductionRowsLeft(
+        trx,
+        this.#ctx.engine,
+        this.#terms,
+        row,
+        { before: slipData(row).rows, after: body.rows, ...storedLeaves(row) },
+        list?.payment_period_start ?? row.payday,
+        this.#ctx.clock.now().getUTCFullYear(),
+      );
       const calc = await this.#calculate(trx, companyId, row, body.rows, payday);
       const {
         id: _id,
@@ -246,16 +265,18 @@ export class SalarySlips {
    * not exceed what is left; the slip is recalculated.
    */
   async addPayLeaves(companyId: number, id: number, body: PayLeavesWire): Promise<SalarySlipWire> {
-    // what is left is read from the approved slips first (a slip being approved meanwhile fails the version check)
-    const first = await this.#slip(this.#ctx.db, companyId, id);
-    const [holidays, reduction] = await Promise.all([
-      this.#terms.holidayPay(companyId, Number(first.employee_id)),
-      this.#terms.workingHourReduction(companyId, Number(first.employee_id)),
-    ]);
     return this.#ctx.db.transaction().execute(async (trx) => {
       const row = await this.#slip(trx, companyId, id);
       if (row.status !== 'CREATED') throw statusError(row, 'CREATED', 'given pay leaves');
-      if (row.version !== first.version) throw apiError('STALE_VERSION', 'version');
+      // what is left: the approved slips' accrual less what the employee's other slips not approved reserve, read
+      // under the employee's lock
+      const employeeId = Number(row.employee_id);
+      await lockEmployees(trx, this.#ctx.engine, companyId, [employeeId]);
+      const [followed, reduction, reserved] = await Promise.all([
+        this.#terms.holidayYears(companyId, employeeId, isoDate(this.#ctx.clock.now()), trx),
+        this.#terms.workingHourReduction(companyId, employeeId, trx),
+        reservedClaims(trx, companyId, employeeId, id),
+      ]);
       const data = slipData(row);
       const list = await payStore.getList(trx, companyId, Number(row.list_id));
       const periodStart = list?.payment_period_start ?? row.payday;
@@ -263,24 +284,23 @@ export class SalarySlips {
       const added: SlipRowWire[] = [];
       const leaves = storedLeaves(row).leaves;
       const companyTerms = await companyHolidayTerms(trx, companyId);
-      const onSlip = (code: number, year: number) =>
-        data.rows
-          .filter((r) => r.salaryTypeCode === code && holidayCreditYearOfRow(r, periodStart) === year)
-          .reduce((sum, r) => sum + (dec(r.quantity)?.toNumber() ?? 1), 0);
+      // what the slip itself already pays or takes
+      const own = addSlipClaims(noClaims(), { rows: data.rows, leaves }, periodStart);
       const short = (field: string, what: string, asked: number | Decimal, left: number | Decimal, year: number) =>
-        violations.add('PAY_LEAVE_NOT_AVAILABLE', field, { what, asked: String(asked), left: String(left), year });
+        notAvailable(violations, field, what, asked, left, year);
       (body.holidayPayLeaves ?? []).forEach((leave, i) => {
         const at = `holidayPayLeaves[${i}]`;
         const year = leave.holidayCreditYear;
-        const left = holidays.yearlyRemainings?.find((y) => y.holidayCreditYear === year);
+        const left = followed?.accrual.years.find((y) => y.creditYear === year);
         const days = leave.holidayDays ?? 0;
         const bonusDays = leave.holidayBonusDays ?? 0;
         const additional = leave.holidayAdditionalLeaveDays ?? 0;
-        const daysLeft = (left?.remainingHolidayDays ?? 0) - onSlip(HOLIDAY_CODES.holidayPay, year);
-        const bonusLeft = (left?.remainingHolidayBonusDays ?? 0) - onSlip(HOLIDAY_CODES.holidayBonus, year);
+        // less what the slip already pays and what the employee's other slips not approved reserve
+        const [onSlip, elsewhere] = [claimedOf(own, year), claimedOf(reserved, year)];
+        const daysLeft = (left?.remainingDays ?? 0) - onSlip.days - elsewhere.days;
+        const bonusLeft = (left?.remainingBonusDays ?? 0) - onSlip.bonusDays - elsewhere.bonusDays;
         const additionalLeft =
-          (left?.remainingAdditionalLeaveDays ?? 0) -
-          leaves.additionalLeave.filter((l) => l.creditYear === year).reduce((sum, l) => sum + l.days, 0);
+          (left?.remainingAdditionalLeaveDays ?? 0) - onSlip.additionalLeaveDays - elsewhere.additionalLeaveDays;
         if (days > daysLeft) short(`${at}.holidayDays`, 'holiday days', days, Math.max(0, daysLeft), year);
         if (bonusDays > bonusLeft)
           short(`${at}.holidayBonusDays`, 'holiday bonus days', bonusDays, Math.max(0, bonusLeft), year);
@@ -292,11 +312,8 @@ export class SalarySlips {
             Math.max(0, additionalLeft),
             year,
           );
-        // a day is worth what the credit year's days left are worth (1/25 of the monthly salary when monthly-paid)
-        const dayPay =
-          left && left.remainingHolidayDays
-            ? (left.remainingHolidayPay ?? new Decimal(0)).dividedBy(left.remainingHolidayDays)
-            : new Decimal(0);
+        // a day is worth the credit year's holiday pay over its days (1/25 of the monthly salary when monthly-paid)
+        const dayPay = left?.earnedDays ? left.holidayPay.dividedBy(left.earnedDays) : new Decimal(0);
         const earned = { earningsPeriodStart: `${year}-04-01`, earningsPeriodEnd: `${year + 1}-03-31` };
         const leaveRow = (code: number, quantity: number, unitValue: Decimal): SlipRowWire => ({
           salaryTypeCode: code,
@@ -315,14 +332,15 @@ export class SalarySlips {
               dayPay.times(companyTerms.ofCreditYear(year).holidayBonusPercent).dividedBy(100),
             ),
           );
-        if (additional > 0) leaves.additionalLeave.push({ creditYear: year, days: additional });
+        if (additional > 0) {
+          leaves.additionalLeave.push({ creditYear: year, days: additional });
+          onSlip.additionalLeaveDays += additional;
+        }
       });
       const thisYear = this.#ctx.clock.now().getUTCFullYear();
-      const hoursLeft = (reduction.totalRemainingWorkingHourReductionHours ?? new Decimal(0)).minus(
-        leaves.workingHourReduction
-          .filter((l) => l.year === thisYear)
-          .reduce((sum, l) => sum.plus(l.hours), new Decimal(0)),
-      );
+      const hoursLeft = (reduction.totalRemainingWorkingHourReductionHours ?? new Decimal(0))
+        .minus(hoursClaimed(own, thisYear))
+        .minus(hoursClaimed(reserved, thisYear));
       let hoursAsked = new Decimal(0);
       (body.workingHourReductionLeaves ?? []).forEach((leave, i) => {
         const at = `workingHourReductionLeaves[${i}]`;
@@ -403,11 +421,19 @@ export class SalarySlips {
     const calc = await this.#calculate(db, companyId, row, data.rows, row.payday, context, data.rows);
     const list = context.lists.get(Number(row.list_id));
     if (list)
-      await checkCompensationUnpaid(db, this.#ctx.engine, this.#terms, row, calc.rows, {
-        paymentPeriodStart: list.payment_period_start,
-        paymentPeriodEnd: list.payment_period_end,
-        payday: list.payday,
-      });
+      await checkClaimsLeft(
+        db,
+        this.#ctx.engine,
+        this.#terms,
+        row,
+        { rows: calc.rows, ...storedLeaves(row) },
+        {
+          paymentPeriodStart: list.payment_period_start,
+          paymentPeriodEnd: list.payment_period_end,
+          payday: list.payday,
+        },
+        this.#ctx.clock.now().getUTCFullYear(),
+      );
     const header = (type: 'SALARY' | 'EMPLOYER_CONTRIBUTION', name: string, lines: ReceiptDraft['lines']) => ({
       type,
       status: 'APPROVED' as const,

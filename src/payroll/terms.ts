@@ -7,6 +7,7 @@ import {
   creditYearOf,
   fullMonthRuleOf,
   holidayAccrual,
+  type HolidayAccrual,
   type HolidayAccrualInput,
   workingHourReduction,
   type HolidayUse,
@@ -172,17 +173,22 @@ export class PayrollTerms {
     );
   }
 
-  async workingHourReduction(companyId: number, employeeId: number): Promise<WorkingHourReductionWire> {
-    const employee = await this.#employee(companyId, employeeId);
+  /** The hours of this calendar year left; `db` a transaction when read under the employee's lock. */
+  async workingHourReduction(
+    companyId: number,
+    employeeId: number,
+    db: Db = this.#ctx.db,
+  ): Promise<WorkingHourReductionWire> {
+    const employee = await this.#employee(companyId, employeeId, db);
     const asOf = isoDate(this.#ctx.clock.now());
-    const contract = await this.#contract(employee, asOf);
+    const contract = await this.#contract(employee, asOf, db);
     if (!contract)
       return {
         totalRemainingWorkingHourReductionHours: new Decimal(0),
         totalRemainingWorkingHourReductionDays: new Decimal(0),
       };
     const year = Number(asOf.slice(0, 4));
-    const facts = await this.#slips.holidays(this.#ctx.db, companyId, employeeId);
+    const facts = await this.#slips.holidays(db, companyId, employeeId);
     const { months } = holidayInput(contract, asOf, facts);
     const reduction = workingHourReduction({
       year,
@@ -232,9 +238,8 @@ export class PayrollTerms {
     asOf = isoDate(this.#ctx.clock.now()),
     db: Db = this.#ctx.db,
   ): Promise<HolidayPayWire> {
-    const employee = await this.#employee(companyId, employeeId, db);
-    const contract = await this.#contract(employee, asOf, db);
-    if (!contract)
+    const followed = await this.holidayYears(companyId, employeeId, asOf, db);
+    if (!followed)
       return {
         useHolidayCalculation: true,
         totalRemainingHolidayDays: new Decimal(0),
@@ -243,15 +248,7 @@ export class PayrollTerms {
         totalRemainingAdditionalLeaveDays: 0,
         yearlyRemainings: [],
       };
-    const [facts, terms] = await Promise.all([
-      this.#slips.holidays(db, companyId, employeeId),
-      companyHolidayTerms(db, companyId),
-    ]);
-    // The holidays of the credit year before the last were due by the end of last holiday season: settled.
-    const firstCreditYear = creditYearOf(asOf) - 1;
-    const accrual = holidayAccrual({ ...holidayInput(contract, asOf, facts, terms), firstCreditYear });
-    const followedFrom = `${firstCreditYear}-04-01`;
-    const earningStart = contract.employmentStart > followedFrom ? contract.employmentStart : followedFrom;
+    const { accrual, earningStart } = followed;
     return {
       useHolidayCalculation: true,
       holidayEarningStartDate: earningStart,
@@ -269,16 +266,41 @@ export class PayrollTerms {
       })),
     };
   }
+
+  /**
+   * The accrual of the credit years followed on `asOf` (the one before the last and on: earlier ones were due by
+   * the end of last holiday season, settled), from the employment in force then; null without one.
+   */
+  async holidayYears(
+    companyId: number,
+    employeeId: number,
+    asOf: string,
+    db: Db,
+  ): Promise<{ accrual: HolidayAccrual; earningStart: string } | null> {
+    const employee = await this.#employee(companyId, employeeId, db);
+    const contract = await this.#contract(employee, asOf, db);
+    if (!contract) return null;
+    const [facts, terms] = await Promise.all([
+      this.#slips.holidays(db, companyId, employeeId),
+      companyHolidayTerms(db, companyId),
+    ]);
+    const firstCreditYear = creditYearOf(asOf) - 1;
+    const accrual = holidayAccrual({ ...holidayInput(contract, asOf, facts, terms), firstCreditYear });
+    const followedFrom = `${firstCreditYear}-04-01`;
+    return { accrual, earningStart: contract.employmentStart > followedFrom ? contract.employmentStart : followedFrom };
+  }
+
   /**
    * Holiday compensation (§17) when the employment in force on `asOf` has ended by then: the days not taken and
-   * their pay by credit year; none while the employment runs on (or without one).
+   * their pay by credit year, with the holiday bonus days left of it; none while the employment runs on (or
+   * without one).
    */
   async holidayCompensation(
     companyId: number,
     employeeId: number,
     asOf: string,
     db: Db = this.#ctx.db,
-  ): Promise<{ creditYear: number; days: number; pay: Decimal }[]> {
+  ): Promise<{ creditYear: number; days: number; pay: Decimal; bonusDays: number }[]> {
     const employee = await store.getEmployee(db, companyId, employeeId);
     const contract = employee ? await this.#contract(employee, asOf, db) : null;
     if (!contract || contract.employmentEnd === null || contract.employmentEnd > asOf) return [];
@@ -292,7 +314,12 @@ export class PayrollTerms {
     });
     return accrual.years
       .filter((year) => year.remainingDays > 0)
-      .map((year) => ({ creditYear: year.creditYear, days: year.remainingDays, pay: year.remainingPay }));
+      .map((year) => ({
+        creditYear: year.creditYear,
+        days: year.remainingDays,
+        pay: year.remainingPay,
+        bonusDays: year.remainingBonusDays,
+      }));
   }
 }
 

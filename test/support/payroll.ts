@@ -1,4 +1,7 @@
-// Payroll test data: an employee's salary info body and personal identity codes.
+// Payroll test data: an employee's salary info body and personal identity codes; employees, month lists and
+// holiday figures over HTTP.
+import { expect } from 'vitest';
+import type { TestService } from './service.ts';
 
 /** The salary info of a resident employee insured under TyEL, with the income configuration given. */
 export const salaryInfoBody = (personId: number, income: Record<string, unknown>) => ({
@@ -21,3 +24,85 @@ export const salaryInfoBody = (personId: number, income: Record<string, unknown>
 /** A personal identity code of the 1900s with its control character. */
 export const identityCode = (date: string, individual: string) =>
   `${date}-${individual}${'0123456789ABCDEFHJKLMNPRSTUVWXY'[Number(date + individual) % 31]}`;
+
+type ApiService = Pick<TestService, 'api'>;
+
+export type Row = {
+  id: number;
+  salaryTypeCode: number;
+  quantity: number;
+  unitValue: number;
+  earningsPeriodStart?: string;
+} & Record<string, unknown>;
+export type Slip = { id: number; status: string; version: string; rows: Row[] } & Record<string, unknown>;
+
+/** The header of a salary list of a calendar month paid on its last day. */
+export function monthListBody(month: string) {
+  const end = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+  return {
+    name: `Salaries ${month}`,
+    paymentPeriodStart: `${month}-01`,
+    paymentPeriodEnd: end,
+    accountingDate: end,
+    dueDate: end,
+    payday: end,
+  };
+}
+
+/** The rows of a salary type on a slip, as quantity, unit value and the start of their earnings period. */
+export const rowsOf = (s: Slip, code: number) =>
+  s.rows
+    .filter((r) => r.salaryTypeCode === code)
+    .map((r) => ({
+      quantity: r.quantity,
+      unitValue: r.unitValue,
+      ...(r.earningsPeriodStart ? { from: r.earningsPeriodStart } : {}),
+    }));
+
+/** Employees with an employment, month lists and their slips, and the holiday accrual, over HTTP. */
+export function holidayFixtures(svc: ApiService, birthDate: string) {
+  let people = 0;
+  const slip = async (id: number): Promise<Slip> => (await svc.api('GET', `/payrolls/salaryslips/${id}`)).body;
+  return {
+    slip,
+    async employee(
+      income: Record<string, unknown>,
+      employment: { startDate: string; endDate?: string; hoursPerWeek: number },
+    ): Promise<number> {
+      people++;
+      const person = await svc.api('POST', '/businesspartners', {
+        name: `Holiday Person ${people}`,
+        type: 'PERSON',
+        invoicingInfo: { identifier: identityCode(birthDate, String(400 + people)), identifierType: 'HETU' },
+      });
+      expect(person.status, person.text).toBe(200);
+      const info = await svc.api('POST', '/payrolls/employees/salaryinfo', salaryInfoBody(person.body.id, income));
+      expect(info.status, info.text).toBe(200);
+      const id = info.body.employeeId as number;
+      const made = await svc.api('POST', `/payrolls/employees/${id}/salaryinfo/employments`, {
+        type: 'PERMANENT',
+        terminationReason: 'NOT_APPLICABLE',
+        keva: false,
+        ...employment,
+      });
+      expect(made.status, made.text).toBe(200);
+      return id;
+    },
+    /** A list of a calendar month paid on its last day; answers its slips, in the order of the entries. */
+    async list(month: string, entries: Record<string, unknown>[]): Promise<Slip[]> {
+      const made = await svc.api('POST', '/payrolls/salarylists', {
+        ...monthListBody(month),
+        employeesDataForSalarySlip: entries,
+      });
+      expect(made.status, made.text).toBe(200);
+      return Promise.all(made.body.salarySlips.map((s: { id: number }) => slip(s.id)));
+    },
+    holidays: async (id: number) => (await svc.api('GET', `/payrolls/employees/${id}/holidaypay`)).body,
+    approve: (id: number) => svc.api('PUT', `/payrolls/salaryslips/${id}/approve`),
+    cancel: (id: number) => svc.api('PUT', `/payrolls/salaryslips/${id}/cancelapproval`),
+  };
+}
+
+/** A credit year's figures in the holiday accrual. */
+export const yearOf = (body: { yearlyRemainings: { holidayCreditYear: number }[] }, year: number) =>
+  body.yearlyRemainings.find((y) => y.holidayCreditYear === year);

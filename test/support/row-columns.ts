@@ -202,6 +202,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     holiday_bonus_month: 'null',
     additional_leave_days: 'notnull',
     version: 'notnull',
+    holiday_bonus_on_compensation: 'notnull',
   },
   labor_union_memberships: {
     company_id: 'notnull',
