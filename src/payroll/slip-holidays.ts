@@ -38,7 +38,7 @@ interface StoredSlip {
  * The credit year holidays paid on a row were earned in: the row's earnings period when given (pay leaves set
  * it), else the last credit year ended before the payment period (holidays are taken the season after).
  */
-export function holidayCreditYearOfRow(row: Pick<SlipRowWire, 'earningsPeriodStart'>, periodStart: string): number {
+function holidayCreditYearOfRow(row: Pick<SlipRowWire, 'earningsPeriodStart'>, periodStart: string): number {
   return row.earningsPeriodStart ? creditYearOf(row.earningsPeriodStart) : creditYearOf(periodStart) - 1;
 }
 

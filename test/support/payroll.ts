@@ -27,7 +27,7 @@ export const identityCode = (date: string, individual: string) =>
 
 type ApiService = Pick<TestService, 'api'>;
 
-export type Row = {
+type Row = {
   id: number;
   salaryTypeCode: number;
   quantity: number;
@@ -65,10 +65,10 @@ export function holidayFixtures(svc: ApiService, birthDate: string) {
   const slip = async (id: number): Promise<Slip> => (await svc.api('GET', `/payrolls/salaryslips/${id}`)).body;
   return {
     slip,
-    async employee(
+    employee: async (
       income: Record<string, unknown>,
       employment: { startDate: string; endDate?: string; hoursPerWeek: number },
-    ): Promise<number> {
+    ): Promise<number> => {
       people++;
       const person = await svc.api('POST', '/businesspartners', {
         name: `Holiday Person ${people}`,
@@ -89,7 +89,7 @@ export function holidayFixtures(svc: ApiService, birthDate: string) {
       return id;
     },
     /** A list of a calendar month paid on its last day; answers its slips, in the order of the entries. */
-    async list(month: string, entries: Record<string, unknown>[]): Promise<Slip[]> {
+    list: async (month: string, entries: Record<string, unknown>[]): Promise<Slip[]> => {
       const made = await svc.api('POST', '/payrolls/salarylists', {
         ...monthListBody(month),
         employeesDataForSalarySlip: entries,
