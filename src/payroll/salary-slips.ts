@@ -44,12 +44,14 @@ import {
 import {
   addSlipClaims,
   approvedSlipHolidays,
+  claimsAny,
   claimedOf,
   HOLIDAY_CODES,
   hoursClaimed,
   noClaims,
   reservedClaims,
   type SlipLeaves,
+  type StoredSlip,
 } from './slip-holidays.ts';
 import * as store from './store.ts';
 import { PayrollTerms } from './terms.ts';
@@ -378,6 +380,7 @@ export class SalarySlips {
     await this.#ctx.db.transaction().execute(async (trx) => {
       const row = await this.#slip(trx, companyId, id);
       if (row.status !== 'CREATED') throw statusError(row, 'CREATED', 'approved');
+      await this.#lockClaiming(trx, companyId, [row]);
       const version = await this.#approveIn(trx, companyId, row, await this.#context(trx, companyId, [row]));
       await payStore.touchList(trx, companyId, Number(row.list_id), version);
     });
@@ -392,6 +395,7 @@ export class SalarySlips {
     const count = await this.#ctx.db.transaction().execute(async (trx) => {
       if (!(await payStore.getList(trx, companyId, listId))) throw notFound('Salary list');
       const slips = (await payStore.slipsOfList(trx, companyId, listId)).filter((s) => s.status === 'CREATED');
+      await this.#lockClaiming(trx, companyId, slips);
       const context = await this.#context(trx, companyId, slips);
       let version: string | undefined;
       for (const row of slips) {
@@ -408,6 +412,22 @@ export class SalarySlips {
       return slips.length;
     });
     return { message: `${count} salary slip(s) approved.` };
+  }
+
+  /**
+   * Locks, before anything is written, the employees of the slips paying or taking holidays or working hour
+   * reduction: their approval checks what is left under the lock, and taking it only after this transaction has
+   * allocated ids or posted could deadlock with a list that locks the employee first.
+   */
+  async #lockClaiming(db: Db, companyId: number, slips: readonly payStore.SalarySlipRow[]): Promise<void> {
+    const ids = slips.filter((s) => claimsAny(parseJson(s.data) as StoredSlip)).map((s) => Number(s.employee_id));
+    if (ids.length > 0)
+      await lockEmployees(
+        db,
+        this.#ctx.engine,
+        companyId,
+        [...new Set(ids)].sort((a, b) => a - b),
+      );
   }
 
   /** Approves one slip; answers its new version. */

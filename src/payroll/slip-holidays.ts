@@ -29,7 +29,7 @@ export interface SlipLeaves {
 }
 
 /** The stored data of a slip the holiday rules read. */
-interface StoredSlip {
+export interface StoredSlip {
   rows: SlipRowWire[];
   leaves?: Partial<SlipLeaves>;
 }
@@ -79,6 +79,12 @@ export function claimedOf(claims: SlipClaims, creditYear: number): HolidayUse {
 /** The working hour reduction hours claimed of a calendar year. */
 export const hoursClaimed = (claims: SlipClaims, year: number): Decimal =>
   claims.reductionHours.get(year) ?? new Decimal(0);
+
+/** Whether a slip pays or takes any holidays or working hour reduction. */
+export const claimsAny = (slip: StoredSlip): boolean =>
+  slip.rows.some((r) => HOLIDAY_PAID.has(r.salaryTypeCode) || r.salaryTypeCode === WORKING_HOUR_REDUCTION_CODE) ||
+  (slip.leaves?.additionalLeave?.length ?? 0) > 0 ||
+  (slip.leaves?.workingHourReduction?.length ?? 0) > 0;
 
 /** Adds what a slip of a payment period beginning on `periodStart` claims; answers `claims`. */
 export function addSlipClaims(claims: SlipClaims, slip: StoredSlip, periodStart: string): SlipClaims {
