@@ -334,10 +334,11 @@ export class SalarySlips {
               dayPay.times(companyTerms.ofCreditYear(year).holidayBonusPercent).dividedBy(100),
             ),
           );
-        if (additional > 0) {
-          leaves.additionalLeave.push({ creditYear: year, days: additional });
-          onSlip.additionalLeaveDays += additional;
-        }
+        if (additional > 0) leaves.additionalLeave.push({ creditYear: year, days: additional });
+        // a later leave of the same credit year in this request finds these taken
+        onSlip.days += days;
+        onSlip.bonusDays += bonusDays;
+        onSlip.additionalLeaveDays += additional;
       });
       const thisYear = this.#ctx.clock.now().getUTCFullYear();
       const hoursLeft = (reduction.totalRemainingWorkingHourReductionHours ?? new Decimal(0))
