@@ -78,6 +78,19 @@ describe('holiday days and bonus days asked on lists are reserved until approved
     expect(rowsOf(await slip(third.id), 1510)).toEqual([]);
   });
 
+  it('two pay leaves of a credit year in one request are checked together', async () => {
+    const [own] = await list('2026-06', [{ employeeId: await monthly() }]);
+    const leave = await svc.api('POST', `/payrolls/salaryslips/${own.id}/payleaves`, {
+      holidayPayLeaves: [
+        { holidayCreditYear: 2025, holidayDays: 20 },
+        { holidayCreditYear: 2025, holidayDays: 11 },
+      ],
+    });
+    expect(leave.body.errors).toEqual(
+      refusal('holidayPayLeaves[1].holidayDays', '11 holiday days asked of 2025, 10 left.'),
+    );
+  });
+
   it('approving checks again against the approved slips: days typed in beyond what is left are refused', async () => {
     expect((await approve(first.id)).status).toBe(200);
     // the second slip's holiday rows raised by hand to 15 days: only 10 are left once the first is approved
