@@ -2435,7 +2435,7 @@ export interface paths {
     put?: never;
     /**
      * Create a salary list and its slips
-     * @description One CREATED slip per employee from the employee's salary base, calculated at once: gross pay, withholding by the tax card valid on the payday (60 % without one, tax at source for a TAX_AT_SOURCE card), the employee's TyEL and unemployment insurance by age, the employer's contributions; the entry's insurance percentages replace the defaults. `holidayPayData` adds holiday pay (1510) and holiday bonus (1520) rows under the company's holiday terms (GET /payrolls/holidayterms): a day at a 25th of the monthly salary, for the hourly-paid at the worth of the credit year's days left; the list of the period an employment ends in pays the holiday compensation (1530) not yet paid or reserved by a slip not approved. An employee once per list (`DUPLICATE_SALARY_LIST_EMPLOYEE`); a payday of a year without rates is `NO_PAYROLL_RATES_FOR_YEAR`; a car benefit (3010) of a 2026 payday has no emission value (`CAR_BENEFIT_EMISSION_VALUE_NOT_ALLOWED`).
+     * @description One CREATED slip per employee from the employee's salary base, calculated at once: gross pay, withholding by the tax card valid on the payday (60 % without one, tax at source for a TAX_AT_SOURCE card), the employee's TyEL and unemployment insurance by age, the employer's contributions; the entry's insurance percentages replace the defaults. `holidayPayData` adds holiday pay (1510) and holiday bonus (1520) rows of the last credit year ended under the company's holiday terms (GET /payrolls/holidayterms): a day at a 25th of the monthly salary, for the hourly-paid at the credit year's holiday pay over its days; with the holiday (WITH_HOLIDAY) the bonus of the days taken as far as bonus days are left. What is left is the accrual of the approved slips (GET /payrolls/employees/{id}/holidaypay and /workinghourreduction) less what the employee's slips not yet approved pay or take: those days and hours are reserved until approved or changed, so two lists cannot pay the same ones. Holiday days, bonus days or additional leave days asked beyond what is left, and working hour reduction (1459) hours beyond what is left of this year, are `PAY_LEAVE_NOT_AVAILABLE`. The list of the period an employment ends in pays the holiday compensation (1530) not yet paid or reserved, and, where the terms pay the bonus on compensation, the bonus days left of each credit year compensated as holiday bonus (1520) rows. An employee once per list (`DUPLICATE_SALARY_LIST_EMPLOYEE`); a payday of a year without rates is `NO_PAYROLL_RATES_FOR_YEAR`; a car benefit (3010) of a 2026 payday has no emission value (`CAR_BENEFIT_EMISSION_VALUE_NOT_ALLOWED`).
      */
     post: operations['postPayrollsSalarylists'];
     delete?: never;
@@ -2558,7 +2558,7 @@ export interface paths {
     get: operations['getPayrollsSalaryslipsBySalarySlipId'];
     /**
      * Replace a salary slip
-     * @description Only CREATED slips (`SALARY_SLIP_STATUS`). Rows may change or be added and the payday may move; the slip is recalculated (rows of the calculated types are written by the service). Every row names a salary type of the company (`SALARY_TYPE_NOT_FOUND`). A row dimension has a quantity or a percentage, not both (`DIMENSION_QUANTITY_AND_PERCENTAGE`), the shares of a dimension make up the row (`DIMENSION_SHARES_DO_NOT_MAKE_UP_ROW`) and its item is active in that dimension (`DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION`); rows of salary type groups 5, 6 and 8 have no dimensions (`SALARY_TYPE_GROUP_WITHOUT_DIMENSIONS`). All problems are answered together. A car benefit (3010) paid in 2026 has an emission value of 0 or null (`CAR_BENEFIT_EMISSION_VALUE_NOT_ALLOWED`). The current `version` is required.
+     * @description Only CREATED slips (`SALARY_SLIP_STATUS`). Rows may change or be added and the payday may move; the slip is recalculated (rows of the calculated types are written by the service). Every row names a salary type of the company (`SALARY_TYPE_NOT_FOUND`). A row dimension has a quantity or a percentage, not both (`DIMENSION_QUANTITY_AND_PERCENTAGE`), the shares of a dimension make up the row (`DIMENSION_SHARES_DO_NOT_MAKE_UP_ROW`) and its item is active in that dimension (`DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION`); rows of salary type groups 5, 6 and 8 have no dimensions (`SALARY_TYPE_GROUP_WITHOUT_DIMENSIONS`). All problems are answered together. Where the working hour reduction (1459) hours of a year grow, the slip may not pay more of them than the approved slips leave of this year (none of another) less what the employee's other slips not approved reserve (`PAY_LEAVE_NOT_AVAILABLE`); holiday rows typed in are checked when the slip is approved. A car benefit (3010) paid in 2026 has an emission value of 0 or null (`CAR_BENEFIT_EMISSION_VALUE_NOT_ALLOWED`). The current `version` is required.
      */
     put: operations['putPayrollsSalaryslipsBySalarySlipId'];
     post?: never;
@@ -2602,7 +2602,7 @@ export interface paths {
     get?: never;
     /**
      * Approve a salary slip
-     * @description CREATED → APPROVED (`SALARY_SLIP_STATUS` otherwise), recalculated with the tax card as it is now. Books a SALARY receipt (earnings; withholding, pension and unemployment liabilities; net pay payable 2940) and an EMPLOYER_CONTRIBUTION receipt dated the slip's accounting date, and counts the pay against the tax card's income limit (`limitUsed`). Holiday compensation (1530) of more days than the approved slips leave unpaid is `HOLIDAY_COMPENSATION_ALREADY_PAID`.
+     * @description CREATED → APPROVED (`SALARY_SLIP_STATUS` otherwise), recalculated with the tax card as it is now. Books a SALARY receipt (earnings; withholding, pension and unemployment liabilities; net pay payable 2940) and an EMPLOYER_CONTRIBUTION receipt dated the slip's accounting date, and counts the pay against the tax card's income limit (`limitUsed`). Checked again against what the approved slips leave, under the employee's lock: holiday compensation (1530) of more days than are left unpaid is `HOLIDAY_COMPENSATION_ALREADY_PAID`; more holiday days (1510 and 1530), holiday bonus days (1520), additional leave days or working hour reduction hours of this year (1459 rows and leaves) than are left are `PAY_LEAVE_NOT_AVAILABLE`. Of two slips paying the same days the one approved first pays.
      */
     put: operations['putPayrollsSalaryslipsBySalarySlipIdApprove'];
     post?: never;
@@ -2663,7 +2663,7 @@ export interface paths {
     put?: never;
     /**
      * Add pay leaves to a salary slip
-     * @description Version 26.10 and later. Only CREATED slips (`SALARY_SLIP_STATUS`); all or nothing, adds rows only, and the slip is recalculated. `holidayPayLeaves`: holidays of a credit year (`holidayCreditYear`, the year 1.4.–31.3. begins in, as in GET /payrolls/employees/{id}/holidaypay) become a holiday pay (1510) row of `holidayDays` and a holiday bonus (1520) row of `holidayBonusDays`, a day at the worth of the credit year's days left (1/25 of the monthly salary for the monthly-paid), the bonus the credit year's percentage of it (GET /payrolls/holidayterms), with the credit year as their earnings period; additional leave days are kept on the slip. `workingHourReductionLeaves`: hours (or days of 8 hours) of this calendar year, kept on the slip (the salary runs on). Once the slip is approved they are used from the holidays and the working hour reduction left. More than is left of the credit year (less what the slip already pays) is `PAY_LEAVE_NOT_AVAILABLE`; every problem is answered together.
+     * @description Version 26.10 and later. Only CREATED slips (`SALARY_SLIP_STATUS`); all or nothing, adds rows only, and the slip is recalculated. `holidayPayLeaves`: holidays of a credit year (`holidayCreditYear`, the year 1.4.–31.3. begins in, as in GET /payrolls/employees/{id}/holidaypay) become a holiday pay (1510) row of `holidayDays` and a holiday bonus (1520) row of `holidayBonusDays`, a day at the worth of the credit year's days left (1/25 of the monthly salary for the monthly-paid), the bonus the credit year's percentage of it (GET /payrolls/holidayterms), with the credit year as their earnings period; additional leave days are kept on the slip. `workingHourReductionLeaves`: hours (or days of 8 hours) of this calendar year, kept on the slip (the salary runs on). Once the slip is approved they are used from the holidays and the working hour reduction left. More than is left of the credit year (less what the slip already pays and what the employee's other slips not approved reserve) is `PAY_LEAVE_NOT_AVAILABLE`; every problem is answered together.
      */
     post: operations['postPayrollsSalaryslipsBySalarySlipIdPayleaves'];
     delete?: never;
@@ -47164,6 +47164,8 @@ export interface operations {
                * @description With ON_MONTH only: 1–12.
                */
               holidayBonusMonth?: number;
+              /** @description Whether the agreement pays the holiday bonus on holiday compensation at the end of the employment too: the list paying the compensation (1530) then pays, for each credit year compensated, the holiday bonus days left of it (less those slips not approved reserve) as a holiday bonus (1520) row at the credit year's percentage of a compensated day. False when not given (the Annual Holidays Act knows no bonus). */
+              holidayBonusOnCompensation?: boolean;
               /**
                * @description WITH_HOLIDAY: a list paying holiday days pays the bonus of as many days (unless it asks for `holidayBonusDays` itself). ON_MONTH: the list paid in `holidayBonusMonth` pays the bonus days left of the last credit year ended; other lists pay a bonus only when they ask for it.
                * @enum {string}
@@ -47210,6 +47212,8 @@ export interface operations {
              * @description With ON_MONTH only: 1–12.
              */
             holidayBonusMonth?: number;
+            /** @description Whether the agreement pays the holiday bonus on holiday compensation at the end of the employment too: the list paying the compensation (1530) then pays, for each credit year compensated, the holiday bonus days left of it (less those slips not approved reserve) as a holiday bonus (1520) row at the credit year's percentage of a compensated day. False when not given (the Annual Holidays Act knows no bonus). */
+            holidayBonusOnCompensation?: boolean;
             /**
              * @description WITH_HOLIDAY: a list paying holiday days pays the bonus of as many days (unless it asks for `holidayBonusDays` itself). ON_MONTH: the list paid in `holidayBonusMonth` pays the bonus days left of the last credit year ended; other lists pay a bonus only when they ask for it.
              * @enum {string}
@@ -47268,6 +47272,8 @@ export interface operations {
                * @description With ON_MONTH only: 1–12.
                */
               holidayBonusMonth?: number;
+              /** @description Whether the agreement pays the holiday bonus on holiday compensation at the end of the employment too: the list paying the compensation (1530) then pays, for each credit year compensated, the holiday bonus days left of it (less those slips not approved reserve) as a holiday bonus (1520) row at the credit year's percentage of a compensated day. False when not given (the Annual Holidays Act knows no bonus). */
+              holidayBonusOnCompensation?: boolean;
               /**
                * @description WITH_HOLIDAY: a list paying holiday days pays the bonus of as many days (unless it asks for `holidayBonusDays` itself). ON_MONTH: the list paid in `holidayBonusMonth` pays the bonus days left of the last credit year ended; other lists pay a bonus only when they ask for it.
                * @enum {string}
