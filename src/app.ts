@@ -130,6 +130,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: false,
   });
 
+  // each request reads anew whether another process committed (one read for all of its cached reads)
+  fastify.addHook('onRequest', (_request, _reply, done) => {
+    database.changes.refresh();
+    done();
+  });
   installShutdownAnswer(fastify);
   installConventions(fastify, { bodyLimit: config.bodyLimitBytes, validateResponses: config.validateResponses });
   await installMultipart(fastify, { fileSizeLimit: MAX_ATTACHMENT_BYTES });

@@ -85,6 +85,41 @@ describe.runIf(testEngine === 'sqlite')('read caches on the embedded engine', ()
     expect(((await (await get(`/api/products/${id}`, bearer)).json()) as { name: string }).name).toBe('After');
   });
 
+  it('a page of products changed by another process is answered as changed on the next request', async () => {
+    const bearer = await token();
+    const page = async () =>
+      (await (await get('/api/products?size=200', bearer)).json()) as {
+        results: { id: number; name: string }[];
+        meta: { totalCount: number };
+      };
+    for (const name of ['Kept', 'Removed elsewhere'])
+      await fetch(`${base}/api/products`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'SALES', name, price: 1, discount: 0, active: true, currency: 'EUR' }),
+      });
+    const before = await page();
+    expect(await page()).toEqual(before); // now served from the cache
+    const [first] = before.results;
+    const other = openDatabase({ url: join(dir, 'tase.sqlite'), globalTables: globalTables() });
+    await other.db
+      .updateTable('products')
+      .set({ name: 'Renamed elsewhere' })
+      .where('company_id', '=', demo.companyId)
+      .where('id', '=', first.id)
+      .execute();
+    await other.db
+      .deleteFrom('products')
+      .where('company_id', '=', demo.companyId)
+      .where('id', '=', before.results[1].id)
+      .execute();
+    await other.close();
+    const after = await page();
+    expect(after.results[0]).toMatchObject({ id: first.id, name: 'Renamed elsewhere' });
+    expect(after.meta.totalCount).toBe(before.meta.totalCount - 1);
+    expect(after.results.map((p) => p.id)).not.toContain(before.results[1].id);
+  });
+
   it('a membership removed by another process is refused on the next request', async () => {
     const bearer = await token();
     expect((await get('/api/products', bearer)).status).toBe(200);

@@ -13,6 +13,8 @@ describe('change stamps', () => {
     const afterLocal = changes.stamp(['auth_sessions']);
     expect(afterLocal).not.toBe(before);
     external = 2;
+    expect(changes.stamp(['auth_sessions'])).toBe(afterLocal); // read once until the next request arrives
+    changes.refresh();
     expect(changes.stamp(['auth_sessions'])).not.toBe(afterLocal);
     const beforeRaw = changes.stamp(['auth_sessions']);
     changes.written(null);

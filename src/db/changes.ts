@@ -9,6 +9,9 @@ export class ChangeStamps {
   /** Writes whose tables could not be told (raw SQL): they invalidate everything. */
   #unknown = 0;
   readonly #external: (() => number | null) | undefined;
+  /** The engine's counter as read since the last `refresh()` (undefined: not read yet). */
+  #known: number | null | undefined;
+  #forgetting = false;
 
   /**
    * `external` is the engine's counter of other connections' commits (null while unknown); without it nothing
@@ -39,11 +42,31 @@ export class ChangeStamps {
   }
 
   /**
+   * The next stamp reads the engine's counter anew. Called as each request arrives: a commit of another process
+   * that the client saw before sending the request is then seen by it, while the stamps taken for one request
+   * (its session, its data) cost one read of the counter, not one each (on SQLite a statement).
+   */
+  refresh(): void {
+    this.#known = undefined;
+  }
+
+  /**
    * A value that changes whenever one of `tables` may have changed. Take it before reading; a cached read is
    * valid while the stamp is the same. Null when the engine cannot tell (nothing may be cached).
    */
   stamp(tables: readonly string[]): string | null {
-    const external = this.#external?.() ?? null;
+    let external = this.#known;
+    if (external === undefined) {
+      external = this.#known = this.#external?.() ?? null;
+      // kept for one turn of the event loop at most
+      if (!this.#forgetting) {
+        this.#forgetting = true;
+        setImmediate(() => {
+          this.#forgetting = false;
+          this.#known = undefined;
+        });
+      }
+    }
     if (external === null) return null;
     let local = this.#unknown;
     for (const table of tables) local += this.#epochs.get(table) ?? 0;

@@ -13,6 +13,7 @@ import { checkAccountRefs } from '../accounts/index.ts';
 import { Product, type ProductGroupWire, type ProductType, type ProductWire } from './schemas.ts';
 import * as store from './store.ts';
 import { ReadCache } from '../db/read-cache.ts';
+import { IdBlocks } from '../db/id-blocks.ts';
 
 const READ_ONLY = ['id', 'version'] as const;
 const TRAVEL_ONLY = ['startDate', 'endDate', 'bookkeepingAccount'] as const;
@@ -97,15 +98,24 @@ function productToRow(companyId: number, id: number, wire: ProductWire, version:
 }
 
 const checkProductShape = compileBodyCheck(Product);
+const PRODUCT_IDS = [{ name: 'products', count: 1 }];
 
 export class ProductService {
   readonly #ctx: AppContext;
   /** Products as answered (with their localizations) by id, the hottest read of the register (exact: see ReadCache). */
   readonly #byId: ReadCache<ProductAnswer>;
+  /**
+   * Pages as answered, by company, search and page: a client polling a list (the first page, most often) costs
+   * neither its count nor its ids query while no product changed (exact, as the products by id).
+   */
+  readonly #pages: ReadCache<Paged<ProductAnswer>>;
+  readonly #ids: IdBlocks;
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
     this.#byId = new ReadCache(ctx.changes, ['products']);
+    this.#pages = new ReadCache(ctx.changes, ['products'], 1_000);
+    this.#ids = new IdBlocks(ctx.changes, { products: 100 });
   }
 
   get #db(): Db {
@@ -141,9 +151,11 @@ export class ProductService {
   }
 
   async create(companyId: number, body: ProductWire): Promise<ProductAnswer> {
+    // from a block reserved in a statement of its own (committed whatever becomes of this product): no statement
+    // for most ids, and no lock on the company's sequence held by concurrent creations until they commit
+    const [id] = await this.#ids.take(this.#db, companyId, PRODUCT_IDS);
     return this.#db.transaction().execute(async (trx) => {
       await this.#checkRules(trx, companyId, body);
-      const id = await allocateId(trx, companyId, 'products');
       const row = productToRow(companyId, id, body, nextVersion(this.#ctx.clock.now()));
       await store.insertProduct(trx, row);
       return productResponse(row);
@@ -196,8 +208,12 @@ export class ProductService {
   ): Promise<Paged<ProductAnswer>> {
     // with the cache current, the page reads only ids from an index and takes the products from the cache
     if (this.#byId.active) {
-      const { ids, total } = await store.searchProductIds(this.#db, companyId, search, page);
-      return paged(await this.#answers(companyId, ids, includeLocalizations), total, page);
+      const key = `${companyId}:${includeLocalizations}:${JSON.stringify(search)}:${JSON.stringify(page)}`;
+      const answer = await this.#pages.get(key, async () => {
+        const { ids, total } = await store.searchProductIds(this.#db, companyId, search, page);
+        return paged(await this.#answers(companyId, ids, includeLocalizations), total, page);
+      });
+      return answer!;
     }
     const { rows, total } = await store.searchProducts(this.#db, companyId, search, page);
     return paged(

@@ -138,8 +138,33 @@ export async function searchProductIds(
   return { ids: rows.map((r) => Number(r.id)), total };
 }
 
+// every column named (a column added to ProductRow fails to compile until it is here); built and compiled once
+const insertProductRow = preparedQuery<{ [K in keyof ProductRow]: ProductRow[K] }, never>((db, param) =>
+  db.insertInto('products').values({
+    company_id: param('company_id'),
+    id: param('id'),
+    type: param('type'),
+    name: param('name'),
+    code: param('code'),
+    unit: param('unit'),
+    price: param('price'),
+    discount: param('discount'),
+    vat: param('vat'),
+    vat_status: param('vat_status'),
+    currency: param('currency'),
+    active: param('active'),
+    default_account: param('default_account'),
+    product_group_id: param('product_group_id'),
+    start_date: param('start_date'),
+    end_date: param('end_date'),
+    bookkeeping_account: param('bookkeeping_account'),
+    localizations: param('localizations'),
+    version: param('version'),
+  } satisfies Record<keyof ProductRow, never>),
+);
+
 export async function insertProduct(db: Db, row: ProductRow): Promise<void> {
-  await db.insertInto('products').values(row).execute();
+  await insertProductRow(db, row);
 }
 
 /** Updates the row if its version is still `expectedVersion`; false when someone changed it meanwhile. */
