@@ -152,15 +152,17 @@ class SharedSlots implements SlotStore {
 
   async claim(clientId: string): Promise<Grant> {
     const keys = this.#keysOf(clientId);
-    let outcome = await this.#take(keys);
-    if (!outcome.grant.granted && outcome.slots < this.#slots) {
-      // first claim of the client (or its idle slots were purged): make the ring, then claim again
+    const outcome = await this.#take(keys);
+    if (outcome.slots < this.#slots) {
+      // first claim of the client, its idle slots purged, or a ring made under a lower limit: complete the ring
+      // (a grant's estimate of free slots then counts the new ones), and claim again if nothing was free
       await this.#db
         .insertInto('rate_limit_windows')
         .values(keys.map((key) => ({ client_id: key, window_start: 0, count: this.#lease })))
         .onConflict((oc) => oc.column('client_id').doNothing())
         .execute();
-      outcome = await this.#take(keys);
+      if (!outcome.grant.granted) return (await this.#take(keys)).grant;
+      return { ...outcome.grant, free: outcome.grant.free + this.#slots - outcome.slots };
     }
     return outcome.grant;
   }
