@@ -361,6 +361,59 @@ describe('GET /invoices', () => {
   });
 });
 
+describe('GET /invoices items', () => {
+  it('show the figures, counterparty and dates of the invoice as it reads, also when it has no listing', async () => {
+    const invoice = await create(
+      salesInvoice({
+        counterParty: {
+          counterPartyAddress: { name: 'Listaus Valuutta Oy', street: 'Aurakatu 1', zip: '20100', city: 'Turku' },
+          email: 'a@example.com',
+        },
+        paymentInfo: {
+          paymentMethod: 'BANK_TRANSFER',
+          currency: 'USD',
+          dueDate: '2026-03-24',
+          newDueDate: '2026-04-07',
+          currencyRate: 1.0834,
+        },
+        invoiceChannel: 'MAIL',
+      }),
+    );
+    const item = async () =>
+      (await svc.api('GET', '/invoices?searchTerm=listaus%20valuutta')).body.results.find(
+        (r: { id: number }) => r.id === invoice.id,
+      );
+    const expected = (wire: typeof invoice) => ({
+      id: wire.id,
+      invoiceChannel: wire.invoiceChannel,
+      counterParty: wire.counterParty,
+      invoiceSumInfo: wire.invoiceSumInfo,
+      newDueDate: '2026-04-07',
+      dueDate: '2026-04-07',
+    });
+    expect(invoice.invoiceSumInfo).toHaveLength(2);
+    expect(await item()).toMatchObject(expected(invoice));
+    const edited = await svc.api('PUT', `/invoices/${invoice.id}`, {
+      ...invoice,
+      counterParty: {
+        ...invoice.counterParty,
+        counterPartyAddress: { ...invoice.counterParty.counterPartyAddress, name: 'Listaus Valuutta Ab' },
+      },
+      invoiceRows: [{ ...invoice.invoiceRows[0], quantity: 7 }],
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(await item()).toMatchObject(expected(edited.body));
+    // an invoice written before listings were kept is listed from its document
+    await svc.app.ctx.db
+      .updateTable('invoices')
+      .set({ listing: null })
+      .where('company_id', '=', svc.demo.companyId)
+      .where('id', '=', invoice.id)
+      .execute();
+    expect(await item()).toMatchObject(expected(edited.body));
+  });
+});
+
 describe('GET /invoices by searchTerm, against the rule it states', () => {
   // the rule: a word of three or more characters occurs anywhere in the folded text (name, number, additional
   // information), a word of one or two begins a word of it; every word must match

@@ -193,6 +193,14 @@ export const invoiceMigrations: Record<string, Migration> = {
       await db.schema.dropTable('invoice_search_words').execute();
     },
   },
+  '0510_invoice_listings': {
+    // A search item's figures and counterparty beside the document, so that a page of results is not made by
+    // parsing every document and computing its figures; invoices written before keep none and are listed from
+    // their document.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('invoices').addColumn('listing', 'text').execute();
+    },
+  },
   '0623_invoices_by_reference': {
     // Reference payments are matched to open sales invoices by reference, a chunk of payments at a time.
     async up(db: Kysely<unknown>) {

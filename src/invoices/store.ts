@@ -28,6 +28,8 @@ export interface InvoiceRecord {
   creator_id: number | null;
   notes: string | null;
   body: string;
+  /** What a search item shows, kept with the document (mapping.ts `serializeListing`); null on invoices before it. */
+  listing: string | null;
   created_at: string;
   version: string;
 }
@@ -341,6 +343,44 @@ async function bySelectivity(db: Db, companyId: number, grams: string[], order: 
     .map((c) => c.gram);
 }
 
+/** Invoices as a page of search results lists them: the document only of those without a listing. */
+async function listedInvoices(db: Db, companyId: number, ids: number[]): Promise<InvoiceRecord[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('invoices')
+    .select(LISTED)
+    .select(sql<string>`case when listing is null then body else '' end`.as('body'))
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+const LISTED = [
+  'company_id',
+  'id',
+  'type',
+  'status',
+  'invoice_number',
+  'is_offer',
+  'invoice_date',
+  'due_date',
+  'partner_id',
+  'factoring_contract_id',
+  'original_invoice_number',
+  'invoice_channel',
+  'currency',
+  'gross_minor',
+  'paid_minor',
+  'payment_date',
+  'search_text',
+  'ledger_receipt_id',
+  'creator_id',
+  'notes',
+  'listing',
+  'created_at',
+  'version',
+] as const satisfies readonly Exclude<keyof InvoiceRecord, 'body'>[];
+
 /** PostgreSQL: the statements of this transaction are planned for their own parameter values. */
 export async function planForTheseValues(db: Db): Promise<void> {
   await sql`set local plan_cache_mode = force_custom_plan`.execute(db);
@@ -494,7 +534,7 @@ export async function searchInvoices(
     idsOf = (limit, offset) => inOrder.limit(limit).offset(offset).execute();
   }
   const inPageOrder = async (ids: number[]) => {
-    const byId = new Map((await getInvoices(db, companyId, ids)).map((r) => [Number(r.id), r]));
+    const byId = new Map((await listedInvoices(db, companyId, ids)).map((r) => [Number(r.id), r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
   if (page.offset > 0 || page.previousId !== undefined) {
