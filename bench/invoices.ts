@@ -4,7 +4,8 @@
 //      shape the service writes them, then time `GET /invoices?searchTerm=…` for a selective term (a customer
 //      name, ~50 invoices), an invoice number, a common word (every hundredth invoice), a substring of a word in
 //      every eighth invoice (first page and page 20), and the first page with no term.
-// Prints p50/p99 of each.
+// Prints p50/p99 of each; for searches also of the CPU time this process spent on each (server and client share
+// it), which a loaded machine stretches far less than the wall-clock time.
 //   node bench/invoices.ts                          (embedded SQLite, a file in a temporary directory)
 //   DATABASE_URL=postgres://… node bench/invoices.ts (a new database on that server, dropped afterwards)
 //   BENCH_KEEP=1 keeps the database and prints its address, to look at the query plans.

@@ -500,7 +500,10 @@ function invoiceConditions(companyId: number, search: InvoiceSearch): Expression
  * grams (its EXISTS became a join after the invoices table) and PostgreSQL merge-joined a common gram's whole
  * posting list, hundreds of milliseconds at a million invoices. The plan thus depends on no statistics.
  * On PostgreSQL each lookup is fenced (OFFSET 0): otherwise the planner may turn it into a hash of every entry of
- * the gram, or of every invoice, built before the first candidate is checked.
+ * the gram, or of every invoice, built before the first candidate is checked. When the two rarest grams both have
+ * at most INTERSECTED entries, PostgreSQL reads both lists in one pass each and intersects them (a lookup costs it
+ * far more than an entry read in a pass), and the chain checks their common entries in order: a customer's name
+ * and number no longer look up every entry of the number's rarest gram to count the matches.
  * The first page is found in one pass: the matches' ids up to the count's cap, the page their head.
  */
 export async function searchInvoices(
