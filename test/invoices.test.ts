@@ -479,16 +479,19 @@ describe('GET /invoices by searchTerm, against the rule it states', () => {
       if (last) break;
     }
     expect(byPage).toEqual(all);
-    const byKey: number[] = [];
-    for (let previous: number | undefined; ;) {
-      const after = previous === undefined ? '' : `&previousId=${previous}`;
-      const answer = await svc.api('GET', `/invoices?searchTerm=${term}&size=5${after}`);
-      const ids: number[] = answer.body.results.map((r: { id: number }) => r.id);
-      byKey.push(...ids);
-      if (ids.length < 5) break;
-      previous = ids.at(-1);
-    }
-    expect(byKey).toEqual(all);
+    const byKey = async (order: string) => {
+      const found: number[] = [];
+      for (let previous: number | undefined; ;) {
+        const after = previous === undefined ? '' : `&previousId=${previous}`;
+        const answer = await svc.api('GET', `/invoices?searchTerm=${term}&size=5${order}${after}`);
+        const ids: number[] = answer.body.results.map((r: { id: number }) => r.id);
+        found.push(...ids);
+        if (ids.length < 5) return found;
+        previous = ids.at(-1);
+      }
+    };
+    expect(await byKey('')).toEqual(all);
+    expect(await byKey('&orderById=DESC')).toEqual([...all].reverse());
     const dated = await svc.api('GET', `/invoices?searchTerm=${term}&size=5&page=1&orderByDate=ASC`);
     expect(dated.body.results.map((r: { id: number }) => r.id)).toEqual(all.slice(5, 10));
   });
