@@ -508,25 +508,64 @@ describe('tenant isolation', () => {
   });
 });
 
-describe('invoices searched before the gram index', () => {
-  it('get their grams by migration from the folded text they keep', async () => {
+describe('invoices stored before the gram index or the listings', () => {
+  /**
+   * A database migrated up to `migration`, with invoices of company 7 stored in it (id, folded text, document), then
+   * migrated to the end; `check` looks at it before it is closed.
+   */
+  async function storedBefore(
+    migration: string,
+    invoices: readonly (readonly [number, string, string])[],
+    check: (db: Awaited<ReturnType<typeof freshDatabase>>['db']) => Promise<void>,
+  ) {
     const database = await freshDatabase();
     try {
       const { db } = database;
       const all = allMigrations();
       const before = Object.keys(all)
         .sort()
-        .filter((n) => n < '0501_invoice_search_grams');
+        .filter((n) => n < migration);
       await runMigrations(db, Object.fromEntries(before.map((n) => [n, all[n]])));
-      for (const [id, text] of [
-        [1, 'lähimyymälä ärrä oy 100001'],
-        [2, 'rautakauppa oy 100002'],
-      ] as const)
+      for (const [id, text, body] of invoices)
         await sql`insert into invoices (company_id, id, type, status, invoice_number, is_offer, invoice_date, due_date,
           invoice_channel, currency, gross_minor, paid_minor, search_text, body, created_at, version)
           values (7, ${id}, 'SALES_INVOICE', 'UNFINISHED', ${100_000 + id}, ${sql.lit(false)}, '2026-01-01',
-          '2026-01-15', 'EMAIL', 'EUR', 0, 0, ${text}, '{}', 'v1', 'v1')`.execute(db);
+          '2026-01-15', 'EMAIL', 'EUR', 0, 0, ${text}, ${body}, 'v1', 'v1')`.execute(db);
       await runMigrations(db, all);
+      await check(db);
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('get their listings by migration, those whose document cannot be listed none', async () => {
+    const invoices = [
+      [1, 'text', JSON.stringify(salesInvoice())],
+      [2, 'text', '{}'],
+    ] as const;
+    await storedBefore('0510_invoice_listings', invoices, async (db) => {
+      const listings = await db
+        .selectFrom('invoices')
+        .select(['id', 'listing'])
+        .where('company_id', '=', 7)
+        .orderBy('id')
+        .execute();
+      expect(JSON.parse(listings[0].listing!)).toEqual({
+        invoiceChannel: 'EMAIL',
+        counterParty: salesInvoice().counterParty,
+        own: ['31801', '7830', '39631'],
+        accounting: ['31801', '7830', '39631'],
+      });
+      expect(listings[1].listing).toBeNull();
+    });
+  });
+
+  it('get their grams by migration from the folded text they keep', async () => {
+    const invoices = [
+      [1, 'lähimyymälä ärrä oy 100001', '{}'],
+      [2, 'rautakauppa oy 100002', '{}'],
+    ] as const;
+    await storedBefore('0501_invoice_search_grams', invoices, async (db) => {
       const grams = await db
         .selectFrom('invoice_search_grams')
         .select(['gram', 'invoice_id'])
@@ -535,8 +574,6 @@ describe('invoices searched before the gram index', () => {
       const of = (id: number) => new Set(grams.filter((g) => Number(g.invoice_id) === id).map((g) => g.gram));
       expect(of(1)).toEqual(new Set(searchGrams('Lähimyymälä Ärrä Oy 100001')));
       expect([...of(2)]).toEqual(expect.arrayContaining(['aup', ' ra', ' r', '002']));
-    } finally {
-      await database.close();
-    }
+    });
   });
 });

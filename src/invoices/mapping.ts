@@ -133,7 +133,8 @@ type ListedFigures = Record<'own' | 'accounting', [net: string, vat: string, gro
 /**
  * What a search item shows of its document, kept beside it (`invoices.listing`, written with the document): a page
  * of search results neither parses fifty documents nor works their figures out row by row, which cost more than
- * finding them. Invoices written before the column was added have none; their item is made from the document.
+ * finding them. An invoice without one (its stored document could not be listed by migration 0510) is listed from
+ * its document.
  */
 interface InvoiceListing extends ListedFigures {
   invoiceChannel: InvoiceWire['invoiceChannel'];

@@ -28,7 +28,7 @@ export interface InvoiceRecord {
   creator_id: number | null;
   notes: string | null;
   body: string;
-  /** What a search item shows, kept with the document (mapping.ts `serializeListing`); null on invoices before it. */
+  /** What a search item shows, kept with the document (mapping.ts `serializeListing`); null if it could not be. */
   listing: string | null;
   created_at: string;
   version: string;
