@@ -361,6 +361,59 @@ describe('GET /invoices', () => {
   });
 });
 
+describe('GET /invoices items', () => {
+  it('show the figures, counterparty and dates of the invoice as it reads, also when it has no listing', async () => {
+    const invoice = await create(
+      salesInvoice({
+        counterParty: {
+          counterPartyAddress: { name: 'Listaus Valuutta Oy', street: 'Aurakatu 1', zip: '20100', city: 'Turku' },
+          email: 'a@example.com',
+        },
+        paymentInfo: {
+          paymentMethod: 'BANK_TRANSFER',
+          currency: 'USD',
+          dueDate: '2026-03-24',
+          newDueDate: '2026-04-07',
+          currencyRate: 1.0834,
+        },
+        invoiceChannel: 'MAIL',
+      }),
+    );
+    const item = async () =>
+      (await svc.api('GET', '/invoices?searchTerm=listaus%20valuutta')).body.results.find(
+        (r: { id: number }) => r.id === invoice.id,
+      );
+    const expected = (wire: typeof invoice) => ({
+      id: wire.id,
+      invoiceChannel: wire.invoiceChannel,
+      counterParty: wire.counterParty,
+      invoiceSumInfo: wire.invoiceSumInfo,
+      newDueDate: '2026-04-07',
+      dueDate: '2026-04-07',
+    });
+    expect(invoice.invoiceSumInfo).toHaveLength(2);
+    expect(await item()).toMatchObject(expected(invoice));
+    const edited = await svc.api('PUT', `/invoices/${invoice.id}`, {
+      ...invoice,
+      counterParty: {
+        ...invoice.counterParty,
+        counterPartyAddress: { ...invoice.counterParty.counterPartyAddress, name: 'Listaus Valuutta Ab' },
+      },
+      invoiceRows: [{ ...invoice.invoiceRows[0], quantity: 7 }],
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(await item()).toMatchObject(expected(edited.body));
+    // an invoice written before listings were kept is listed from its document
+    await svc.app.ctx.db
+      .updateTable('invoices')
+      .set({ listing: null })
+      .where('company_id', '=', svc.demo.companyId)
+      .where('id', '=', invoice.id)
+      .execute();
+    expect(await item()).toMatchObject(expected(edited.body));
+  });
+});
+
 describe('GET /invoices by searchTerm, against the rule it states', () => {
   // the rule: a word of three or more characters occurs anywhere in the folded text (name, number, additional
   // information), a word of one or two begins a word of it; every word must match
@@ -426,16 +479,19 @@ describe('GET /invoices by searchTerm, against the rule it states', () => {
       if (last) break;
     }
     expect(byPage).toEqual(all);
-    const byKey: number[] = [];
-    for (let previous: number | undefined; ;) {
-      const after = previous === undefined ? '' : `&previousId=${previous}`;
-      const answer = await svc.api('GET', `/invoices?searchTerm=${term}&size=5${after}`);
-      const ids: number[] = answer.body.results.map((r: { id: number }) => r.id);
-      byKey.push(...ids);
-      if (ids.length < 5) break;
-      previous = ids.at(-1);
-    }
-    expect(byKey).toEqual(all);
+    const byKey = async (order: string) => {
+      const found: number[] = [];
+      for (let previous: number | undefined; ;) {
+        const after = previous === undefined ? '' : `&previousId=${previous}`;
+        const answer = await svc.api('GET', `/invoices?searchTerm=${term}&size=5${order}${after}`);
+        const ids: number[] = answer.body.results.map((r: { id: number }) => r.id);
+        found.push(...ids);
+        if (ids.length < 5) return found;
+        previous = ids.at(-1);
+      }
+    };
+    expect(await byKey('')).toEqual(all);
+    expect(await byKey('&orderById=DESC')).toEqual([...all].reverse());
     const dated = await svc.api('GET', `/invoices?searchTerm=${term}&size=5&page=1&orderByDate=ASC`);
     expect(dated.body.results.map((r: { id: number }) => r.id)).toEqual(all.slice(5, 10));
   });
@@ -452,25 +508,64 @@ describe('tenant isolation', () => {
   });
 });
 
-describe('invoices searched before the gram index', () => {
-  it('get their grams by migration from the folded text they keep', async () => {
+describe('invoices stored before the gram index or the listings', () => {
+  /**
+   * A database migrated up to `migration`, with invoices of company 7 stored in it (id, folded text, document), then
+   * migrated to the end; `check` looks at it before it is closed.
+   */
+  async function storedBefore(
+    migration: string,
+    invoices: readonly (readonly [number, string, string])[],
+    check: (db: Awaited<ReturnType<typeof freshDatabase>>['db']) => Promise<void>,
+  ) {
     const database = await freshDatabase();
     try {
       const { db } = database;
       const all = allMigrations();
       const before = Object.keys(all)
         .sort()
-        .filter((n) => n < '0501_invoice_search_grams');
+        .filter((n) => n < migration);
       await runMigrations(db, Object.fromEntries(before.map((n) => [n, all[n]])));
-      for (const [id, text] of [
-        [1, 'lähimyymälä ärrä oy 100001'],
-        [2, 'rautakauppa oy 100002'],
-      ] as const)
+      for (const [id, text, body] of invoices)
         await sql`insert into invoices (company_id, id, type, status, invoice_number, is_offer, invoice_date, due_date,
           invoice_channel, currency, gross_minor, paid_minor, search_text, body, created_at, version)
           values (7, ${id}, 'SALES_INVOICE', 'UNFINISHED', ${100_000 + id}, ${sql.lit(false)}, '2026-01-01',
-          '2026-01-15', 'EMAIL', 'EUR', 0, 0, ${text}, '{}', 'v1', 'v1')`.execute(db);
+          '2026-01-15', 'EMAIL', 'EUR', 0, 0, ${text}, ${body}, 'v1', 'v1')`.execute(db);
       await runMigrations(db, all);
+      await check(db);
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('get their listings by migration, those whose document cannot be listed none', async () => {
+    const invoices = [
+      [1, 'text', JSON.stringify(salesInvoice())],
+      [2, 'text', '{}'],
+    ] as const;
+    await storedBefore('0510_invoice_listings', invoices, async (db) => {
+      const listings = await db
+        .selectFrom('invoices')
+        .select(['id', 'listing'])
+        .where('company_id', '=', 7)
+        .orderBy('id')
+        .execute();
+      expect(JSON.parse(listings[0].listing!)).toEqual({
+        invoiceChannel: 'EMAIL',
+        counterParty: salesInvoice().counterParty,
+        own: ['31801', '7830', '39631'],
+        accounting: ['31801', '7830', '39631'],
+      });
+      expect(listings[1].listing).toBeNull();
+    });
+  });
+
+  it('get their grams by migration from the folded text they keep', async () => {
+    const invoices = [
+      [1, 'lähimyymälä ärrä oy 100001', '{}'],
+      [2, 'rautakauppa oy 100002', '{}'],
+    ] as const;
+    await storedBefore('0501_invoice_search_grams', invoices, async (db) => {
       const grams = await db
         .selectFrom('invoice_search_grams')
         .select(['gram', 'invoice_id'])
@@ -479,8 +574,6 @@ describe('invoices searched before the gram index', () => {
       const of = (id: number) => new Set(grams.filter((g) => Number(g.invoice_id) === id).map((g) => g.gram));
       expect(of(1)).toEqual(new Set(searchGrams('Lähimyymälä Ärrä Oy 100001')));
       expect([...of(2)]).toEqual(expect.arrayContaining(['aup', ' ra', ' r', '002']));
-    } finally {
-      await database.close();
-    }
+    });
   });
 });

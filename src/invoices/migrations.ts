@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 import { referenceKey } from './store.ts';
-import { searchGrams } from './mapping.ts';
+import { parseJson } from '../platform/json.ts';
+import { searchGrams, serializeListing, type StoredInvoice } from './mapping.ts';
 
 export const invoiceMigrations: Record<string, Migration> = {
   '0500_invoices': {
@@ -174,23 +175,35 @@ export const invoiceMigrations: Record<string, Migration> = {
         .on('invoice_search_grams')
         .columns(['company_id', 'invoice_id'])
         .execute();
-      let after = { company: -1, id: -1 };
-      for (;;) {
-        const batch = await sql<{ company_id: number | string; id: number | string; search_text: string }>`
-          select company_id, id, search_text from invoices
-          where company_id > ${after.company} or (company_id = ${after.company} and id > ${after.id})
-          order by company_id, id limit 500`.execute(db);
-        if (batch.rows.length === 0) break;
-        const rows = batch.rows.flatMap((r) =>
-          searchGrams(r.search_text).map((gram) => sql`(${Number(r.company_id)}, ${gram}, ${Number(r.id)})`),
-        );
+      await inBatches(db, 'search_text', async (batch) => {
+        const rows = batch.flatMap((r) => searchGrams(r.text).map((gram) => sql`(${r.company_id}, ${gram}, ${r.id})`));
         for (let i = 0; i < rows.length; i += 1000)
           await sql`insert into invoice_search_grams (company_id, gram, invoice_id)
             values ${sql.join(rows.slice(i, i + 1000))}`.execute(db);
-        const last = batch.rows.at(-1)!;
-        after = { company: Number(last.company_id), id: Number(last.id) };
-      }
+      });
       await db.schema.dropTable('invoice_search_words').execute();
+    },
+  },
+  '0510_invoice_listings': {
+    // A search item's figures and counterparty beside the document, so that a page of results is not made by
+    // parsing every document and computing its figures; written for the invoices there are, in batches. A stored
+    // document that cannot be listed keeps none (its item is then made from the document, as before).
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('invoices').addColumn('listing', 'text').execute();
+      await inBatches(db, 'body', async (batch) => {
+        const listed = batch.flatMap((r) => {
+          const listing = listingOfStored(r.text);
+          return listing === undefined
+            ? []
+            : [
+                sql`select cast(${r.company_id} as bigint) as company_id, cast(${r.id} as bigint) as id,
+                cast(${listing} as text) as listing`,
+              ];
+        });
+        if (listed.length > 0)
+          await sql`update invoices set listing = v.listing from (${sql.join(listed, sql` union all `)}) as v
+            where invoices.company_id = v.company_id and invoices.id = v.id`.execute(db);
+      });
     },
   },
   '0623_invoices_by_reference': {
@@ -201,3 +214,31 @@ export const invoiceMigrations: Record<string, Migration> = {
     },
   },
 };
+
+/** The listing of a stored document, or undefined when it is not one that can be listed. */
+function listingOfStored(body: string): string | undefined {
+  try {
+    return serializeListing(parseJson(body) as StoredInvoice);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every invoice's text of `column`, in batches of 500 in the order of company and id. */
+async function inBatches(
+  db: Kysely<unknown>,
+  column: 'search_text' | 'body',
+  work: (batch: { company_id: number; id: number; text: string }[]) => Promise<void>,
+): Promise<void> {
+  let after = { company: -1, id: -1 };
+  for (;;) {
+    const batch = await sql<{ company_id: number | string; id: number | string; text: string }>`
+      select company_id, id, ${sql.ref(column)} as text from invoices
+      where company_id > ${after.company} or (company_id = ${after.company} and id > ${after.id})
+      order by company_id, id limit 500`.execute(db);
+    if (batch.rows.length === 0) return;
+    await work(batch.rows.map((r) => ({ company_id: Number(r.company_id), id: Number(r.id), text: r.text })));
+    const last = batch.rows.at(-1)!;
+    after = { company: Number(last.company_id), id: Number(last.id) };
+  }
+}

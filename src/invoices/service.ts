@@ -33,6 +33,7 @@ import {
   searchText,
   searchGrams,
   serializeDocument,
+  serializeListing,
   storedDocument,
   type StoredInvoice,
 } from './mapping.ts';
@@ -244,6 +245,7 @@ export class InvoiceDocuments {
       gross_minor: this.grossOf(document).toString(),
       search_text: fold(searchText(document, invoiceNumber)),
       body: '',
+      listing: serializeListing(document),
     };
   }
 

@@ -28,6 +28,8 @@ export interface InvoiceRecord {
   creator_id: number | null;
   notes: string | null;
   body: string;
+  /** What a search item shows, kept with the document (mapping.ts `serializeListing`); null if it could not be. */
+  listing: string | null;
   created_at: string;
   version: string;
 }
@@ -307,14 +309,25 @@ export interface InvoiceSearch {
 /** Entries of each gram read to judge how rare it is. */
 const GRAM_SAMPLE = 1_000;
 
+/** A gram of a search and what its sample tells of it. */
+interface JudgedGram {
+  gram: string;
+  /** Entries in its sample: its number of entries when below GRAM_SAMPLE. */
+  n: number;
+  /** The span of invoice ids its sample covers. */
+  span: number;
+  /** Its number of entries: exact below GRAM_SAMPLE, else its sample's density over the company's invoice ids. */
+  entries: number;
+}
+
 /**
  * The grams, rarest first, judged in one statement from each gram's first GRAM_SAMPLE entries in the page's order:
  * a gram with fewer is counted exactly; among those with more, the wider the span of invoice ids its sample
  * covers, the sparser it is where the page starts reading (ids grow with time, so the span estimates the whole
  * list too). Reading a thousand entries a gram, not every entry, keeps this cheap for common grams.
  */
-async function bySelectivity(db: Db, companyId: number, grams: string[], order: 'asc' | 'desc'): Promise<string[]> {
-  if (grams.length < 2) return grams;
+async function bySelectivity(db: Db, companyId: number, grams: string[], order: 'asc' | 'desc'): Promise<JudgedGram[]> {
+  if (grams.length < 2) return grams.map((gram) => ({ gram, n: 0, span: 0, entries: 0 }));
   const samples = grams.map((gram, i) =>
     db
       .selectFrom(
@@ -333,13 +346,97 @@ async function bySelectivity(db: Db, companyId: number, grams: string[], order: 
         sql<number>`max(invoice_id) - min(invoice_id)`.as('span'),
       ]),
   );
-  const judged = await samples.reduce((all, one) => all.unionAll(one)).execute();
+  // the span of the company's invoice ids (row -1), over which a sampled gram's density is spread
+  // (each end by its own seek: SQLite seeks for a lone min or max only)
+  const end = (fn: 'min' | 'max') =>
+    db
+      .selectFrom('invoices')
+      .select((eb) => eb.fn[fn]('id').as('id'))
+      .where('company_id', '=', companyId);
+  const ids = db.selectNoFrom([
+    sql.lit(-1).as('i'),
+    sql.lit(0).as('n'),
+    sql<number>`(${end('max')}) - (${end('min')})`.as('span'),
+  ]);
+  const judged = await samples.reduce((all, one) => all.unionAll(one), ids).execute();
   const of = new Map(judged.map((j) => [Number(j.i), { n: Number(j.n), span: Number(j.span ?? 0) }]));
+  const range = of.get(-1)?.span ?? 0;
   return grams
-    .map((gram, i) => ({ gram, ...(of.get(i) ?? { n: 0, span: 0 }) }))
-    .sort((a, b) => a.n - b.n || b.span - a.span)
-    .map((c) => c.gram);
+    .map((gram, i) => {
+      const { n, span } = of.get(i) ?? { n: 0, span: 0 };
+      return { gram, n, span, entries: n < GRAM_SAMPLE ? n : Math.ceil((n * (range + 1)) / (span + 1)) };
+    })
+    .sort((a, b) => a.n - b.n || b.span - a.span);
 }
+
+/**
+ * Entries of a gram that PostgreSQL intersects with another's in one pass, at most. Reading an entry in a pass over
+ * the index costs a few dozen times less than looking one up: the two rarest grams of a customer's name and number
+ * (a few thousand entries each at a million invoices) are intersected for the price of a few hundred lookups.
+ */
+const INTERSECTED = 20_000;
+
+/**
+ * Whether both grams have at most INTERSECTED entries: known from their samples, or, when their density says they
+ * may, counted that far.
+ */
+async function fewEntries(db: Db, companyId: number, grams: readonly JudgedGram[]): Promise<boolean> {
+  if (grams.every((g) => g.n < GRAM_SAMPLE)) return true;
+  if (grams.some((g) => g.entries > INTERSECTED)) return false;
+  const counts = grams.map((g) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('invoice_search_grams')
+          .select('invoice_id')
+          .where('company_id', '=', companyId)
+          .where('gram', '=', g.gram)
+          .limit(INTERSECTED + 1)
+          .as('entries'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n')),
+  );
+  const rows = await counts.reduce((all, one) => all.unionAll(one)).execute();
+  return rows.every((r) => Number(r.n) <= INTERSECTED);
+}
+
+/** Invoices as a page of search results lists them: the document only of those without a listing. */
+async function listedInvoices(db: Db, companyId: number, ids: number[]): Promise<InvoiceRecord[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('invoices')
+    .select(LISTED)
+    .select(sql<string>`case when listing is null then body else '' end`.as('body'))
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+const LISTED = [
+  'company_id',
+  'id',
+  'type',
+  'status',
+  'invoice_number',
+  'is_offer',
+  'invoice_date',
+  'due_date',
+  'partner_id',
+  'factoring_contract_id',
+  'original_invoice_number',
+  'invoice_channel',
+  'currency',
+  'gross_minor',
+  'paid_minor',
+  'payment_date',
+  'search_text',
+  'ledger_receipt_id',
+  'creator_id',
+  'notes',
+  'listing',
+  'created_at',
+  'version',
+] as const satisfies readonly Exclude<keyof InvoiceRecord, 'body'>[];
 
 /** PostgreSQL: the statements of this transaction are planned for their own parameter values. */
 export async function planForTheseValues(db: Db): Promise<void> {
@@ -403,7 +500,10 @@ function invoiceConditions(companyId: number, search: InvoiceSearch): Expression
  * grams (its EXISTS became a join after the invoices table) and PostgreSQL merge-joined a common gram's whole
  * posting list, hundreds of milliseconds at a million invoices. The plan thus depends on no statistics.
  * On PostgreSQL each lookup is fenced (OFFSET 0): otherwise the planner may turn it into a hash of every entry of
- * the gram, or of every invoice, built before the first candidate is checked.
+ * the gram, or of every invoice, built before the first candidate is checked. When the two rarest grams both have
+ * at most INTERSECTED entries, PostgreSQL reads both lists in one pass each and intersects them (a lookup costs it
+ * far more than an entry read in a pass), and the chain checks their common entries in order: a customer's name
+ * and number no longer look up every entry of the number's rarest gram to count the matches.
  * The first page is found in one pass: the matches' ids up to the count's cap, the page their head.
  */
 export async function searchInvoices(
@@ -415,12 +515,17 @@ export async function searchInvoices(
 ): Promise<{ rows: InvoiceRecord[]; total: number | undefined }> {
   const conditions = invoiceConditions(companyId, search);
   const terms = [...new Set((search.words ?? []).flatMap((w) => w.grams))];
-  const grams = await bySelectivity(db, companyId, terms, page.order);
+  const judged = await bySelectivity(db, companyId, terms, page.order);
+  const grams = judged.map((g) => g.gram);
   const ordered = search.orderByDate ?? search.orderByCreated ?? search.orderByVersion;
   /** The ids of the matches in the page's order, from `offset` on, at most `limit`. */
   let idsOf: (limit: number, offset: number) => Promise<{ id: number }[]>;
   if (grams.length > 0 && !ordered) {
-    const [drive, ...others] = grams;
+    // PostgreSQL: the two rarest grams are intersected in one pass when both are short lists, and their common
+    // entries sorted, before the rest of the chain checks them in order
+    const intersect =
+      engine === 'postgres' && grams.length >= 2 && (await fewEntries(db, companyId, judged.slice(0, 2)));
+    const others = grams.slice(intersect ? 2 : 1);
     const eb = expressionBuilder<Database, 'invoices'>();
     const fenced = <Q extends { offset(n: number): Q }>(lookup: Q) =>
       engine === 'postgres' ? lookup.offset(0) : lookup;
@@ -446,15 +551,25 @@ export async function searchInvoices(
       );
       check = sql<SqlBool>`case when ${has} then ${check} else ${sql.lit(false)} end`;
     }
-    let query = db
-      .selectFrom('invoice_search_grams as g')
+    const entries = (gram: string) => {
+      const of = db
+        .selectFrom('invoice_search_grams')
+        .select('invoice_id')
+        .where('company_id', '=', companyId)
+        .where('gram', '=', gram);
+      return page.previousId === undefined
+        ? of
+        : of.where('invoice_id', page.order === 'asc' ? '>' : '<', page.previousId);
+    };
+    const inOrder = db
+      .selectFrom(
+        intersect
+          ? entries(grams[0]).intersect(entries(grams[1])).orderBy('invoice_id', page.order).offset(0).as('g')
+          : entries(grams[0]).as('g'),
+      )
       .select('g.invoice_id as id')
-      .where('g.company_id', '=', companyId)
-      .where('g.gram', '=', drive)
-      .where(check);
-    if (page.previousId !== undefined)
-      query = query.where('g.invoice_id', page.order === 'asc' ? '>' : '<', page.previousId);
-    const inOrder = query.orderBy('g.invoice_id', page.order);
+      .where(check)
+      .orderBy('g.invoice_id', page.order);
     idsOf = (limit, offset) => inOrder.limit(limit).offset(offset).execute();
   } else {
     let rows;
@@ -494,7 +609,7 @@ export async function searchInvoices(
     idsOf = (limit, offset) => inOrder.limit(limit).offset(offset).execute();
   }
   const inPageOrder = async (ids: number[]) => {
-    const byId = new Map((await getInvoices(db, companyId, ids)).map((r) => [Number(r.id), r]));
+    const byId = new Map((await listedInvoices(db, companyId, ids)).map((r) => [Number(r.id), r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
   if (page.offset > 0 || page.previousId !== undefined) {

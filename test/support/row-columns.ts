@@ -109,6 +109,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     creator_id: 'null',
     notes: 'null',
     body: 'notnull',
+    listing: 'null',
     created_at: 'notnull',
     version: 'notnull',
   },
