@@ -347,16 +347,14 @@ export async function insertCheckedReceipt(
       from fiscal_periods p join fiscal_years y on y.company_id = ${companyId} and y.id = p.fiscal_year_id
       where p.company_id = ${companyId} and p.start_date <= ${check.date} and p.end_date >= ${check.date}
       limit 1 for share of p, y),
-    found_accounts as materialized (select a.number, a.active from unnest(cast(${[...check.accounts]} as text[])) w(number)
-      cross join lateral (select number, active from accounts where company_id = ${companyId} and number = w.number
-        limit 1) a),
+    found_accounts as materialized (select number, active from accounts
+      where company_id = ${companyId} and number = any(cast(${[...check.accounts]} as text[]))),
     wanted_items as (select * from unnest(cast(${check.items.map((i) => i.itemId)} as bigint[]),
       cast(${check.items.map((i) => i.dimensionId)} as bigint[])) w(id, dimension_id)),
-    found_items as materialized (select i.id, i.dimension_id, i.status from (select distinct id from wanted_items) w
-      cross join lateral (select id, dimension_id, status from dimension_items
-        where company_id = ${companyId} and id = w.id limit 1) i),
-    found_partners as materialized (select b.id from unnest(cast(${[...check.partners]} as bigint[])) w(id)
-      cross join lateral (select id from business_partners where company_id = ${companyId} and id = w.id limit 1) b),
+    found_items as materialized (select id, dimension_id, status from dimension_items
+      where company_id = ${companyId} and id = any(cast(${[...new Set(check.items.map((i) => i.itemId))]} as bigint[]))),
+    found_partners as materialized (select id from business_partners
+      where company_id = ${companyId} and id = any(cast(${[...check.partners]} as bigint[]))),
     ok as (select year_id from period
       where ${check.draftValid} and not period_closed and not year_closed
         and (select count(*) from found_accounts where active) = ${check.accounts.length}
