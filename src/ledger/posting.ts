@@ -21,9 +21,10 @@
 //   partners of a draft in one query), and the receipt date lies in an open fiscal period (CLOSED_FISCAL_PERIOD
 //   / NO_FISCAL_YEAR_FOR_DATE). VAT statuses and rates are checked by `checkVat` for callers that take them
 //   from outside (the API's journal receipts); document areas compute their VAT with src/domain/vat.ts.
-// - The writers of ledger lines (store.insertPostedReceipt, store.writeEntries) refuse unbalanced lines again,
-//   so an unbalanced receipt cannot be stored by any path.
-// - A new receipt costs at most three statements (see #book); the month totals follow its lines by trigger.
+// - The writers of ledger lines (store.insertPostedReceipt, insertCheckedReceipt, writeEntries) refuse unbalanced
+//   lines again, so an unbalanced receipt cannot be stored by any path.
+// - A new receipt costs at most three statements, one on PostgreSQL (see #book); the month totals follow its
+//   lines by trigger.
 // - Receipt numbers run per company and fiscal year without gaps: the number is taken from a counter row in
 //   the same transaction, so a rolled-back posting gives its number back. Lines count in balances, reports and
 //   the SIE export exactly while their receipt is APPROVED (ledger_entries.in_ledger).

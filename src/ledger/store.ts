@@ -1,12 +1,13 @@
 // SQL of ledger receipts and their entries, written only by the ledger (posting.ts, service.ts); the writers of
-// entries (`insertPostedReceipt`, `writeEntries`) refuse an unbalanced set of lines, so no unbalanced receipt can
-// be stored. The month totals (ledger_account_months) follow every write of lines by trigger (migration 0355).
+// entries (`insertPostedReceipt`, `insertCheckedReceipt`, `writeEntries`) refuse an unbalanced set of lines, so no
+// unbalanced receipt can be stored. The month totals (ledger_account_months) follow every write of lines by trigger (migration 0355).
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { insertRows, withRows, type ColumnType } from '../db/bulk.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import { assertBalanced } from '../domain/postings.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
+import type { PeriodOfDate } from '../fiscal/index.ts';
 import type {} from './account-months.ts';
 
 export interface LedgerReceiptRow {
@@ -292,16 +293,7 @@ export interface PostingCheck {
 
 /** What the statement found (as posting-checks.ts reads it) and, when it wrote the receipt, its id and number. */
 export interface CheckedPosting {
-  period:
-    | {
-        period_id: number;
-        period_closed: boolean;
-        year_id: number;
-        year_closed: boolean;
-        start_date: string;
-        end_date: string;
-      }
-    | undefined;
+  period: PeriodOfDate | undefined;
   accounts: [string, boolean][];
   items: [number, number, string][];
   partners: number[];
