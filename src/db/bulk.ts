@@ -46,7 +46,8 @@ const reusables = new Map<string, Reusable>();
  * engine, column list and row count, the values bound straight from the rows: `build` gets stand-ins of the rows
  * whose values become the statement's parameters. For a multi-row insert the query builder's work (every value
  * parsed into a node, the tree compiled) costs more than the engine's writing of the rows. The company-scope
- * check and the prepared-statement caches see the same SQL as from the builder.
+ * check and the prepared-statement caches see the same SQL as from the builder; a plugin that rewrites queries
+ * would apply only to the first compilation (the service uses none).
  */
 export async function withRows<Row extends object, Result>(
   db: Db,
