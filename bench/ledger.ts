@@ -61,12 +61,15 @@ async function phase<T>(
   globalThis.gc?.();
   const rssBefore = process.memoryUsage().rss;
   peak = rssBefore;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const result = await work();
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   peak = Math.max(peak, process.memoryUsage().rss);
+  const seconds = (micros: number) => (micros / 1e6).toFixed(2);
   console.log(
-    `${label.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(8)} s   RSS ${mb(rssBefore).padStart(7)} → peak ${mb(peak).padStart(7)}`,
+    `${label.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(8)} s   CPU user ${seconds(used.user)} s sys ${seconds(used.system)} s   RSS ${mb(rssBefore).padStart(7)} → peak ${mb(peak).padStart(7)}`,
   );
   return { result, ms, rssBefore, rssPeak: peak };
 }

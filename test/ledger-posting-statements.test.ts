@@ -1,5 +1,5 @@
 // The posting path's cost in statements, on the engine the suite runs on: a receipt is checked and written in at
-// most three statements (the month totals and, on SQLite, the receipt counters follow by trigger inside them),
+// most three statements (one on PostgreSQL) (the month totals and, on SQLite, the receipt counters follow by trigger inside them),
 // ids come from blocks on SQLite, and what the path writes stays right — numbers gapless across a rollback, ids
 // unique, the month totals equal to the lines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,7 +95,7 @@ describe('the posting path', () => {
     const companyId = svc.demo.companyId;
     // the first posting of the process fills the caches of SQLite (a partner, dimensions) and reserves blocks
     await svc.app.ctx.db.transaction().execute((trx) => ledger.post(trx, companyId, draft(70)));
-    const blocks = svc.app.ctx.engine === 'sqlite'; // PostgreSQL takes the ids with the number, per receipt
+    const blocks = svc.app.ctx.engine === 'sqlite'; // PostgreSQL takes the ids in the posting's one statement
     const perReceipt: number[] = [];
     let reservations = 0;
     const RECEIPTS = 150;
@@ -121,8 +121,8 @@ describe('the posting path', () => {
       expect(perReceipt.filter((_, i) => (i + 2) % 5 !== 0).every((s) => s === 2)).toBe(true);
       expect(reservations).toBeLessThanOrEqual(Math.ceil(RECEIPTS / 100) + 1);
     } else {
-      // the checks (one query), the ids and number, the writes (one statement)
-      expect(perReceipt.every((s) => s === 3)).toBe(true);
+      // one statement: the checks, the ids and number, the writes
+      expect(perReceipt.every((s) => s === 1)).toBe(true);
     }
     expect(posted).toEqual(posted.map((_, i) => posted[0] + i));
   });
@@ -166,6 +166,39 @@ describe('the posting path', () => {
       .having(sql<boolean>`count(*) > 1`)
       .execute();
     expect(duplicates).toEqual([]);
+  });
+
+  it('writes nothing and takes no number for a receipt its checks refuse, reporting every problem', async () => {
+    const { ledger } = svc.app.services;
+    const { companyId } = await otherCompany(svc, 'Hylätty Oy');
+    const db = svc.app.ctx.db;
+    const plain = (n: number) => ({ ...draft(n), partnerId: null, status: 'APPROVED' as const });
+    const first = await db.transaction().execute((trx) => ledger.post(trx, companyId, plain(701)));
+    const refused = { ...plain(702), partnerId: 999_999 };
+    refused.lines = refused.lines.map((line, i) => (i === 1 ? { ...line, account: '0000' } : line));
+    const error = await db
+      .transaction()
+      .execute(async (trx) => {
+        await ledger.post(trx, companyId, refused).catch(async (err: unknown) => {
+          // the caller may go on in its transaction: the refused posting left nothing behind
+          await ledger.post(trx, companyId, plain(703));
+          throw err;
+        });
+      })
+      .catch((err: unknown) => err);
+    expect(JSON.stringify(error)).toContain('LEDGER_PARTNER_NOT_FOUND');
+    expect(JSON.stringify(error)).toContain('ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE');
+    const next = await db.transaction().execute(async (trx) => {
+      await ledger.post(trx, companyId, refused).catch(() => undefined);
+      return ledger.post(trx, companyId, plain(704));
+    });
+    expect(next.receiptNumber).toBe(first.receiptNumber + 1);
+    const receipts = await db
+      .selectFrom('ledger_receipts')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    expect(Number(receipts.n)).toBe(2);
   });
 
   it('keeps the month totals equal to the lines in the ledger through every write', async () => {

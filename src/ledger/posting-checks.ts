@@ -147,15 +147,30 @@ async function queried(trx: Db, companyId: number, wanted: FactsWanted): Promise
     (await trx
       .selectNoFrom([named.accounts.as('accounts'), named.items.as('items'), named.partners.as('partners')])
       .executeTakeFirstOrThrow());
-  return {
+  return factsOf({
     period: row,
-    accounts: new Map((found.accounts ?? []).map(([number, active]) => [number, active])),
+    accounts: found.accounts ?? [],
+    items: found.items ?? [],
+    partners: found.partners ?? [],
+  });
+}
+
+/** The facts from what a query found, as JSON arrays: accounts [number, active], items [id, dimension, status]. */
+export function factsOf(found: {
+  period: PeriodOfDate | undefined;
+  accounts: [string, boolean][];
+  items: [number, number, string][];
+  partners: number[];
+}): PostingFacts {
+  return {
+    period: found.period,
+    accounts: new Map(found.accounts.map(([number, active]) => [number, active])),
     items: new Map(
-      (found.items ?? []).map(([id, dimensionId, status]) => [
+      found.items.map(([id, dimensionId, status]) => [
         Number(id),
         { dimensionId: Number(dimensionId), active: status === 'ACTIVE' },
       ]),
     ),
-    partners: new Set((found.partners ?? []).map(Number)),
+    partners: new Set(found.partners.map(Number)),
   };
 }

@@ -21,9 +21,10 @@
 //   partners of a draft in one query), and the receipt date lies in an open fiscal period (CLOSED_FISCAL_PERIOD
 //   / NO_FISCAL_YEAR_FOR_DATE). VAT statuses and rates are checked by `checkVat` for callers that take them
 //   from outside (the API's journal receipts); document areas compute their VAT with src/domain/vat.ts.
-// - The writers of ledger lines (store.insertPostedReceipt, store.writeEntries) refuse unbalanced lines again,
-//   so an unbalanced receipt cannot be stored by any path.
-// - A new receipt costs at most three statements (see #book); the month totals follow its lines by trigger.
+// - The writers of ledger lines (store.insertPostedReceipt, insertCheckedReceipt, writeEntries) refuse unbalanced
+//   lines again, so an unbalanced receipt cannot be stored by any path.
+// - A new receipt costs at most three statements, one on PostgreSQL (see #book); the month totals follow its
+//   lines by trigger.
 // - Receipt numbers run per company and fiscal year without gaps: the number is taken from a counter row in
 //   the same transaction, so a rolled-back posting gives its number back. Lines count in balances, reports and
 //   the SIE export exactly while their receipt is APPROVED (ledger_entries.in_ledger).
@@ -31,7 +32,7 @@
 //   same lines negated, dated when the caller says, that names the receipt it reverses; both stay in the
 //   ledger, so every period already reported keeps its figures. A receipt is reversed at most once.
 import { attachmentsOf } from '../attachments/index.ts';
-import { allocateIdBlocks, allocateIds, type Db } from '../db/index.ts';
+import { allocateIds, type Db } from '../db/index.ts';
 import { IdBlocks } from '../db/id-blocks.ts';
 import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
@@ -55,7 +56,13 @@ import {
   type ReceiptDraft,
 } from './mapping.ts';
 import * as store from './store.ts';
-import { PostingChecks, type DimensionItemFact } from './posting-checks.ts';
+import {
+  factsOf,
+  PostingChecks,
+  type DimensionItemFact,
+  type FactsWanted,
+  type PostingFacts,
+} from './posting-checks.ts';
 import { isTracked, recordChange, type HistoryAction } from './history.ts';
 import { postedReceipts } from '../platform/metrics.ts';
 
@@ -325,10 +332,9 @@ export class LedgerPosting {
   // -------------------------------------------------------------------------------------------------------
 
   /**
-   * A new receipt in at most three statements: the checks' reads (none on SQLite while its caches hold), the
-   * ids (PostgreSQL: the receipt's id and number, its lines' ids and the company's receipt count, in one
-   * statement; SQLite: ids from this process's blocks, the number taken in the receipt's insert), the writes
-   * (PostgreSQL: one statement; SQLite: the receipt, its lines, their dimension allocations if any).
+   * A new receipt. PostgreSQL: one statement that checks and writes (store.insertCheckedReceipt). SQLite, at most
+   * three: the checks' reads (none while the caches hold), the ids from this process's blocks, then the receipt
+   * (its number taken in its insert), its lines, their dimension allocations if any.
    */
   async #book(
     trx: Db,
@@ -336,85 +342,58 @@ export class LedgerPosting {
     draft: ReceiptDraft,
     reversesReceiptId: number | null,
   ): Promise<PostedReceipt> {
-    const period = await this.#validate(trx, companyId, draft);
     const now = this.#ctx.clock.now();
-    const lines = draft.lines.length;
-    let id: number, receiptNumber: number, firstEntryId: number;
-    if (this.#ctx.engine === 'postgres') {
-      [id, receiptNumber, firstEntryId] = await allocateIdBlocks(trx, companyId, [
-        { name: 'ledger_receipts', count: 1 },
-        { name: store.receiptNumberCounter(period.fiscalYearId), count: 1 },
-        { name: 'ledger_entries', count: lines },
-        { name: store.RECEIPT_COUNT, count: 1 },
-      ]);
-    } else {
-      [id, firstEntryId] = await this.#ids.take(trx, companyId, [
-        { name: 'ledger_receipts', count: 1 },
-        { name: 'ledger_entries', count: lines },
-      ]);
-      receiptNumber = 0; // taken by the insert
-    }
     const version = nextVersion(now);
-    const row = draftToRow(draft, {
-      companyId,
-      id,
-      fiscalYearId: period.fiscalYearId,
-      receiptNumber,
-      reversesReceiptId,
-      version,
-      createdAt: isoDateTime(now),
-    });
+    const identity = { companyId, reversesReceiptId, version, createdAt: isoDateTime(now) };
+    if (this.#ctx.engine === 'postgres') {
+      const { items, wanted, partnerFields } = draftProblems(draft);
+      // the statement fills in the ids, the number and the fiscal year; the rows carry the lines' indexes
+      const row = draftToRow(draft, { ...identity, id: 0, fiscalYearId: 0, receiptNumber: 0 });
+      const { entries, dimensions } = entryRows(
+        row,
+        draft.lines,
+        draft.lines.map((_, i) => i),
+      );
+      const pairs = new Map<string, { itemId: number; dimensionId: number }>();
+      for (const line of draft.lines)
+        for (const d of line.dimensions ?? [])
+          pairs.set(`${d.itemId}:${d.dimensionId}`, { itemId: d.itemId, dimensionId: d.dimensionId });
+      const checked = await store.insertCheckedReceipt(
+        trx,
+        { ...wanted, draftValid: items.length === 0, items: [...pairs.values()] },
+        row,
+        entries,
+        dimensions,
+      );
+      const period = factProblems(draft, factsOf(checked), partnerFields, items);
+      if (items.length > 0 || !period) {
+        if (checked.written) throw new Error('the posting statement wrote a receipt its checks refuse');
+        throw new ApiError(items);
+      }
+      if (!checked.written) throw new Error('the posting statement refused a receipt its checks accept');
+      return { ...checked.written, version };
+    }
+    const period = await this.#validate(trx, companyId, draft);
+    const [id, firstEntryId] = await this.#ids.take(trx, companyId, [
+      { name: 'ledger_receipts', count: 1 },
+      { name: 'ledger_entries', count: draft.lines.length },
+    ]);
+    // the number is taken by the insert
+    const row = draftToRow(draft, { ...identity, id, fiscalYearId: period.fiscalYearId, receiptNumber: 0 });
     const { entries, dimensions } = entryRows(
       row,
       draft.lines,
       draft.lines.map((_, i) => firstEntryId + i),
     );
-    receiptNumber = await store.insertPostedReceipt(trx, this.#ctx.engine, row, entries, dimensions);
+    const receiptNumber = await store.insertPostedReceipt(trx, row, entries, dimensions);
     return { id, receiptNumber, fiscalYearId: period.fiscalYearId, version };
   }
 
   /** Every rule of a draft, all problems together; answers where the receipt goes. */
   async #validate(trx: Db, companyId: number, draft: ReceiptDraft) {
-    const items: ErrorItem[] = [];
-    for (const p of checkLines(draft.lines)) items.push(errorItem(p.code, lineField(p.line, p.field), p.params));
-    if (draft.name.length === 0 || draft.name.length > 80)
-      items.push(errorItem('VALIDATION_FAILED', 'name', { detail: 'name: 1 to 80 characters' }));
-    if (draft.periodStartDate && draft.periodEndDate && draft.periodStartDate > draft.periodEndDate)
-      items.push(errorItem('START_DATE_AFTER_END_DATE', 'periodStartDate'));
-    for (const p of vatLineProblems(draft.lines, draft)) items.push(errorItem(p.code, 'transactions', p.params));
-
-    // every partner the draft names, each reported once, where it first appears
-    const partnerFields = new Map<number, string>();
-    if (draft.partnerId != null) partnerFields.set(draft.partnerId, 'partnerId');
-    draft.lines.forEach((line, i) => {
-      if (line.partnerId != null && !partnerFields.has(line.partnerId))
-        partnerFields.set(line.partnerId, lineField(i, 'partnerId')!);
-    });
-    const facts = await this.#checks.facts(trx, companyId, {
-      date: draft.receiptDate,
-      accounts: [...new Set(draft.lines.map((l) => l.account))],
-      items: [...new Set(draft.lines.flatMap((l) => (l.dimensions ?? []).map((d) => d.itemId)))],
-      partners: [...partnerFields.keys()],
-    });
-
-    let period: OpenPeriod | undefined;
-    try {
-      period = openPeriodFrom(facts.period, draft.receiptDate);
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      items.push(...err.items);
-    }
-    draft.lines.forEach((line, i) => {
-      if (!facts.accounts.get(line.account))
-        items.push(errorItem('ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', lineField(i, 'account')));
-    });
-    items.push(
-      ...dimensionItemProblems(facts.items, draft.lines, (i, j) => lineField(i, `dimensionItemValues[${j}]`)!),
-    );
-    for (const [partnerId, field] of partnerFields) {
-      if (!facts.partners.has(partnerId)) items.push(errorItem('LEDGER_PARTNER_NOT_FOUND', field, { partnerId }));
-    }
-
+    const { items, wanted, partnerFields } = draftProblems(draft);
+    const facts = await this.#checks.facts(trx, companyId, wanted);
+    const period = factProblems(draft, facts, partnerFields, items);
     if (items.length > 0 || !period) throw new ApiError(items);
     return period;
   }
@@ -463,6 +442,57 @@ function entryRows(receipt: store.LedgerReceiptRow, lines: readonly DraftLine[],
       allocationRows(receipt.company_id, receipt.id, ids[i], line.dimensions ?? []),
     ),
   };
+}
+
+/** The problems of a draft that need no data, and what its checks must read. */
+function draftProblems(draft: ReceiptDraft) {
+  const items: ErrorItem[] = [];
+  for (const p of checkLines(draft.lines)) items.push(errorItem(p.code, lineField(p.line, p.field), p.params));
+  if (draft.name.length === 0 || draft.name.length > 80)
+    items.push(errorItem('VALIDATION_FAILED', 'name', { detail: 'name: 1 to 80 characters' }));
+  if (draft.periodStartDate && draft.periodEndDate && draft.periodStartDate > draft.periodEndDate)
+    items.push(errorItem('START_DATE_AFTER_END_DATE', 'periodStartDate'));
+  for (const p of vatLineProblems(draft.lines, draft)) items.push(errorItem(p.code, 'transactions', p.params));
+
+  // every partner the draft names, each reported once, where it first appears
+  const partnerFields = new Map<number, string>();
+  if (draft.partnerId != null) partnerFields.set(draft.partnerId, 'partnerId');
+  draft.lines.forEach((line, i) => {
+    if (line.partnerId != null && !partnerFields.has(line.partnerId))
+      partnerFields.set(line.partnerId, lineField(i, 'partnerId')!);
+  });
+  const wanted: FactsWanted = {
+    date: draft.receiptDate,
+    accounts: [...new Set(draft.lines.map((l) => l.account))],
+    items: [...new Set(draft.lines.flatMap((l) => (l.dimensions ?? []).map((d) => d.itemId)))],
+    partners: [...partnerFields.keys()],
+  };
+  return { items, wanted, partnerFields };
+}
+
+/** Adds the problems of a draft against the facts read to `items`; answers the open period, if the date has one. */
+function factProblems(
+  draft: ReceiptDraft,
+  facts: PostingFacts,
+  partnerFields: ReadonlyMap<number, string>,
+  items: ErrorItem[],
+): OpenPeriod | undefined {
+  let period: OpenPeriod | undefined;
+  try {
+    period = openPeriodFrom(facts.period, draft.receiptDate);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    items.push(...err.items);
+  }
+  draft.lines.forEach((line, i) => {
+    if (!facts.accounts.get(line.account))
+      items.push(errorItem('ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', lineField(i, 'account')));
+  });
+  items.push(...dimensionItemProblems(facts.items, draft.lines, (i, j) => lineField(i, `dimensionItemValues[${j}]`)!));
+  for (const [partnerId, field] of partnerFields) {
+    if (!facts.partners.has(partnerId)) items.push(errorItem('LEDGER_PARTNER_NOT_FOUND', field, { partnerId }));
+  }
+  return period;
 }
 
 /** Dimension allocations of lines against the items found: each exists, is active and is of its dimension. */

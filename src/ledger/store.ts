@@ -1,11 +1,13 @@
 // SQL of ledger receipts and their entries, written only by the ledger (posting.ts, service.ts); the writers of
-// entries (`insertPostedReceipt`, `writeEntries`) refuse an unbalanced set of lines, so no unbalanced receipt can
-// be stored. The month totals (ledger_account_months) follow every write of lines by trigger (migration 0355).
+// entries (`insertPostedReceipt`, `insertCheckedReceipt`, `writeEntries`) refuse an unbalanced set of lines, so no
+// unbalanced receipt can be stored. The month totals (ledger_account_months) follow every write of lines by trigger (migration 0355).
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { insertRows, withRows, type ColumnType } from '../db/bulk.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import { assertBalanced } from '../domain/postings.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
+import type { PeriodOfDate } from '../fiscal/index.ts';
 import type {} from './account-months.ts';
 
 export interface LedgerReceiptRow {
@@ -176,71 +178,234 @@ function withMinorUnits<R extends { amount_minor: MinorUnits }>(rows: R[]): R[] 
  * transaction of each insert, and receipts are never deleted, so it is exact. Set for existing databases by
  * migration 0307.
  */
-export const RECEIPT_COUNT = 'ledger_receipts:count';
+const RECEIPT_COUNT = 'ledger_receipts:count';
 
 /**
- * Writes a new receipt with its lines and their dimension allocations (the month totals follow by trigger):
- * - PostgreSQL: one statement (data-modifying CTEs); `row` carries the receipt number, taken before.
- * - SQLite: the receipt's insert takes its number from the fiscal year's counter (writers are serialised, so the
- *   number is the next one without a gap) and its trigger advances the counter and the company's receipt count;
- *   then one insert of the lines and, when there are any, one of the allocations.
- * Answers the receipt number.
+ * SQLite: writes a new receipt with its lines and their dimension allocations (the month totals follow by
+ * trigger). The receipt's insert takes its number from the fiscal year's counter (writers are serialised, so the
+ * number is the next one without a gap) and its trigger advances the counter and the company's receipt count;
+ * then one insert of the lines and, when there are any, one of the allocations. Answers the receipt number.
+ * (PostgreSQL books through `insertCheckedReceipt`.)
  */
 export async function insertPostedReceipt(
   db: Db,
-  engine: 'sqlite' | 'postgres',
   row: LedgerReceiptRow,
   entries: LedgerEntryRow[],
   dimensions: LedgerEntryDimensionRow[],
 ): Promise<number> {
   checkEntries(row.company_id, row.id, entries);
-  if (engine === 'postgres' && entries.length <= CHUNK && dimensions.length <= CHUNK) {
-    let query = db.with('receipt', (q) => q.insertInto('ledger_receipts').values(row));
-    if (dimensions.length > 0) {
-      query = query.with('lines', (q) => q.insertInto('ledger_entries').values(entries));
-      await query.insertInto('ledger_entry_dimensions').values(dimensions).execute();
-    } else {
-      await query.insertInto('ledger_entries').values(entries).execute();
-    }
-    return row.receipt_number;
-  }
-  let receiptNumber = row.receipt_number;
-  if (engine === 'sqlite') {
-    const numbered = await db
+  const [numbered] = await withRows(db, 'ledger_receipts:numbered', [row], ([receipt]) =>
+    db
       .insertInto('ledger_receipts')
       .values({
-        ...row,
+        ...receipt,
         receipt_number: (eb) =>
           eb
             .selectFrom('id_sequences')
             .select(sql<number>`coalesce(max(last_id), 0) + 1`.as('next'))
-            .where('company_id', '=', row.company_id)
-            .where('name', '=', receiptNumberCounter(row.fiscal_year_id)),
+            .where('company_id', '=', receipt.company_id)
+            // (a bound number is a real to SQLite: '…:1.0' without the cast)
+            .where('name', '=', sql<string>`${RECEIPT_NUMBER_PREFIX} || cast(${receipt.fiscal_year_id} as integer)`),
       })
-      .returning('receipt_number')
-      .executeTakeFirstOrThrow();
-    receiptNumber = Number(numbered.receipt_number);
-  } else {
-    await db.insertInto('ledger_receipts').values(row).execute();
-  }
+      .returning('receipt_number'),
+  );
   await insertLines(db, entries, dimensions);
-  return receiptNumber;
+  return Number(numbered.receipt_number);
 }
 
-/** The counter of a fiscal year's receipt numbers (in `id_sequences`). */
-export const receiptNumberCounter = (fiscalYearId: number) => `receipt_number:${fiscalYearId}`;
+/** The columns of the rows, with their SQL types (PostgreSQL's single posting statement reads the rows from JSON). */
+const RECEIPT_TYPES = {
+  company_id: 'bigint',
+  id: 'bigint',
+  fiscal_year_id: 'bigint',
+  receipt_number: 'integer',
+  type: 'text',
+  status: 'text',
+  name: 'text',
+  receipt_date: 'text',
+  vat_type: 'text',
+  vat_status: 'integer',
+  vat_processing: 'text',
+  invoice_id: 'bigint',
+  invoice_number: 'integer',
+  invoice_notes: 'text',
+  accountants_notes: 'text',
+  transaction_description: 'text',
+  receipt_validity: 'text',
+  period_start_date: 'text',
+  period_end_date: 'text',
+  partner_id: 'bigint',
+  partner_code: 'text',
+  depreciation: 'text',
+  vat_date: 'text',
+  serial_series: 'text',
+  serial_number: 'integer',
+  reverses_receipt_id: 'bigint',
+  version: 'text',
+  created_at: 'text',
+} as const satisfies Record<keyof LedgerReceiptRow, ColumnType>;
+
+const ENTRY_TYPES = {
+  company_id: 'bigint',
+  receipt_id: 'bigint',
+  id: 'bigint',
+  fiscal_year_id: 'bigint',
+  entry_date: 'text',
+  account_number: 'text',
+  amount_minor: 'bigint',
+  description: 'text',
+  vat_percent: 'text',
+  vat_status: 'integer',
+  vat_type: 'text',
+  vat_deduction_percent: 'text',
+  partner_id: 'bigint',
+  transaction_type: 'text',
+  balance_code: 'text',
+  allocations: 'text',
+  start_date: 'text',
+  end_date: 'text',
+  in_ledger: 'boolean',
+} as const satisfies Record<keyof LedgerEntryRow, ColumnType>;
+
+const DIMENSION_TYPES = {
+  company_id: 'bigint',
+  receipt_id: 'bigint',
+  entry_id: 'bigint',
+  dimension_id: 'bigint',
+  item_id: 'bigint',
+  amount_minor: 'bigint',
+} as const satisfies Record<keyof LedgerEntryDimensionRow, ColumnType>;
+
+/** The columns a posting statement fills itself: the keys, which it allocates, and the fiscal year it found. */
+const ALLOCATED = new Set(['company_id', 'id', 'receipt_id', 'entry_id', 'fiscal_year_id', 'receipt_number']);
+const filled = (types: Record<string, ColumnType>) => Object.keys(types).filter((c) => !ALLOCATED.has(c));
+
+/** What the posting statement is to check, besides writing. */
+export interface PostingCheck {
+  /** The draft passed the checks that need no data: without that, the statement only reads. */
+  draftValid: boolean;
+  date: string;
+  accounts: readonly string[];
+  /** The distinct (item, dimension) pairs the allocations name. */
+  items: readonly { itemId: number; dimensionId: number }[];
+  partners: readonly number[];
+}
+
+/** What the statement found (as posting-checks.ts reads it) and, when it wrote the receipt, its id and number. */
+export interface CheckedPosting {
+  period: PeriodOfDate | undefined;
+  accounts: [string, boolean][];
+  items: [number, number, string][];
+  partners: number[];
+  written: { id: number; receiptNumber: number; fiscalYearId: number } | undefined;
+}
+
+/**
+ * PostgreSQL: a new receipt checked and written in one statement (one round trip). It holds the period of the
+ * date and its year FOR SHARE until the transaction ends (a closing waits for it), reads the accounts, dimension
+ * items and partners the draft names, and — only when every check passes — advances the counters (the receipt's
+ * id and number, its lines' ids, the company's receipt count, in that order), writes the receipt, its lines
+ * (ids `first + i`, `entries[i].id` being i) and their allocations (`entry_id` the line's index). The caller
+ * reports problems from what was found; the checks in SQL are the same as posting.ts applies to it. The text is
+ * the same for every receipt (rows as JSON), so the server prepares it once per connection.
+ */
+export async function insertCheckedReceipt(
+  db: Db,
+  check: PostingCheck,
+  row: LedgerReceiptRow,
+  entries: LedgerEntryRow[],
+  dimensions: LedgerEntryDimensionRow[],
+): Promise<CheckedPosting> {
+  // an invalid draft is only checked (its lines may not balance): nothing is written
+  if (check.draftValid) checkEntries(row.company_id, row.id, entries);
+  const companyId = row.company_id;
+  const columns = (names: string[], prefix = '') => sql.raw(names.map((c) => `${prefix}${c}`).join(', '));
+  const receiptColumns = filled(RECEIPT_TYPES);
+  const entryColumns = filled(ENTRY_TYPES);
+  const typed = (types: Record<string, ColumnType>, extra: string) =>
+    sql.raw([extra, ...filled(types).map((c) => `${c} ${types[c]}`)].join(', '));
+  const json = (rows: readonly object[]) =>
+    JSON.stringify(rows, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  const result = await sql<{
+    period: CheckedPosting['period'] | null;
+    accounts: [string, boolean][] | null;
+    items: [number, number, string][] | null;
+    partners: number[] | null;
+    id: number | null;
+    receipt_number: number | null;
+  }>`with period as materialized (
+      select p.id as period_id, p.closed as period_closed, y.id as year_id, y.closed as year_closed,
+        y.start_date, y.end_date
+      from fiscal_periods p join fiscal_years y on y.company_id = ${companyId} and y.id = p.fiscal_year_id
+      where p.company_id = ${companyId} and p.start_date <= ${check.date} and p.end_date >= ${check.date}
+      limit 1 for share of p, y),
+    found_accounts as materialized (select number, active from accounts
+      where company_id = ${companyId} and number = any(cast(${[...check.accounts]} as text[]))),
+    wanted_items as (select * from unnest(cast(${check.items.map((i) => i.itemId)} as bigint[]),
+      cast(${check.items.map((i) => i.dimensionId)} as bigint[])) w(id, dimension_id)),
+    found_items as materialized (select id, dimension_id, status from dimension_items
+      where company_id = ${companyId} and id = any(cast(${[...new Set(check.items.map((i) => i.itemId))]} as bigint[]))),
+    found_partners as materialized (select id from business_partners
+      where company_id = ${companyId} and id = any(cast(${[...check.partners]} as bigint[]))),
+    ok as (select year_id from period
+      where ${check.draftValid} and not period_closed and not year_closed
+        and (select count(*) from found_accounts where active) = ${check.accounts.length}
+        and (select count(*) from wanted_items w join found_items f on f.id = w.id
+          and f.dimension_id = w.dimension_id and f.status = 'ACTIVE') = ${check.items.length}
+        and (select count(*) from found_partners) = ${check.partners.length}),
+    ids as (insert into id_sequences (company_id, name, last_id)
+      select ${companyId}, n.name, n.count from ok cross join lateral (values (1, 'ledger_receipts', cast(1 as bigint)),
+        (2, ${RECEIPT_NUMBER_PREFIX} || ok.year_id, 1), (3, 'ledger_entries', ${entries.length}),
+        (4, ${RECEIPT_COUNT}, 1)) n(position, name, count)
+      order by n.position
+      on conflict (company_id, name) do update set last_id = id_sequences.last_id + excluded.last_id
+      returning name, last_id),
+    allocated as (select max(last_id) filter (where name = 'ledger_receipts') as id,
+        max(last_id) filter (where name like ${`${RECEIPT_NUMBER_PREFIX}%`}) as receipt_number,
+        max(last_id) filter (where name = 'ledger_entries') - ${entries.length} + 1 as first_entry,
+        (select year_id from ok) as year_id
+      from ids having count(*) > 0),
+    receipt as (insert into ledger_receipts (company_id, id, fiscal_year_id, receipt_number, ${columns(receiptColumns)})
+      select ${companyId}, n.id, n.year_id, n.receipt_number, ${columns(receiptColumns, 'r.')}
+      from allocated n cross join json_to_recordset(cast(${json([row])} as json)) as r(${typed(RECEIPT_TYPES, 'id bigint')})),
+    lines as (insert into ledger_entries (company_id, receipt_id, id, fiscal_year_id, ${columns(entryColumns)})
+      select ${companyId}, n.id, n.first_entry + l.id, n.year_id, ${columns(entryColumns, 'l.')}
+      from allocated n cross join json_to_recordset(cast(${json(entries)} as json)) as l(${typed(ENTRY_TYPES, 'id bigint')})),
+    allocations as (insert into ledger_entry_dimensions
+        (company_id, receipt_id, entry_id, dimension_id, item_id, amount_minor)
+      select ${companyId}, n.id, n.first_entry + d.entry_id, d.dimension_id, d.item_id, d.amount_minor
+      from allocated n cross join json_to_recordset(cast(${json(dimensions)} as json))
+        as d(${typed(DIMENSION_TYPES, 'entry_id bigint')}))
+    select (select row_to_json(period) from period) as period,
+      (select json_agg(json_build_array(number, active)) from found_accounts) as accounts,
+      (select json_agg(json_build_array(id, dimension_id, status)) from found_items) as items,
+      (select json_agg(id) from found_partners) as partners,
+      n.id, n.receipt_number
+    from (select 1) one left join allocated n on true`.execute(db);
+  const found = result.rows[0];
+  return {
+    period: found.period ?? undefined,
+    accounts: found.accounts ?? [],
+    items: found.items ?? [],
+    partners: found.partners ?? [],
+    written:
+      found.id === null || found.receipt_number === null || !found.period
+        ? undefined
+        : {
+            id: Number(found.id),
+            receiptNumber: Number(found.receipt_number),
+            fiscalYearId: Number(found.period.year_id),
+          },
+  };
+}
+
+/** The counters of the fiscal years' receipt numbers (in `id_sequences`) are named by this and the year's id. */
+const RECEIPT_NUMBER_PREFIX = 'receipt_number:';
 
 async function insertLines(db: Db, entries: LedgerEntryRow[], dimensions: LedgerEntryDimensionRow[]) {
-  for (let i = 0; i < entries.length; i += CHUNK)
-    await db
-      .insertInto('ledger_entries')
-      .values(entries.slice(i, i + CHUNK))
-      .execute();
+  for (let i = 0; i < entries.length; i += CHUNK) await insertRows(db, 'ledger_entries', entries.slice(i, i + CHUNK));
   for (let i = 0; i < dimensions.length; i += CHUNK)
-    await db
-      .insertInto('ledger_entry_dimensions')
-      .values(dimensions.slice(i, i + CHUNK))
-      .execute();
+    await insertRows(db, 'ledger_entry_dimensions', dimensions.slice(i, i + CHUNK));
 }
 
 /** Lines of one receipt that sum to zero, or throws: no unbalanced receipt is stored, whoever writes it. */
