@@ -1,5 +1,5 @@
 // Scale benchmark: many companies and a large ledger. Seeds SCALE_COMPANIES companies and ledger receipts with
-// their postings through the ledger core's posting code (the path every area books through), first up to
+// their postings, the rows the ledger core's posting code writes (see `writeInBulk`), first up to
 // SCALE_BASELINE receipts, then up to SCALE_RECEIPTS; at each size it starts the real service (`tase serve`) as a
 // child process on that database and measures over HTTP the p50/p99 of the main reads and writes, and
 // the reports and the SIE export of the largest company with the service's peak resident memory (RSS).
@@ -497,6 +497,11 @@ async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy
         }),
     });
     figures['trial balance (year)'] = await timed(service, `/reports/trialbalance?${range}`, 20);
+    const ledgerPages = Math.max(1, Math.floor((ids.length * LINES) / 200));
+    figures['general ledger, page of 200 lines (any depth)'] = await load(service, {
+      path: () => `/api/reports/generalledger?${range}&size=200&page=${next() % ledgerPages}`,
+      connections: 2,
+    });
     const pid = service.child.pid!;
     const heavy: Heavy[] = [];
     const report = async (label: string, path: string) => {

@@ -14,6 +14,8 @@ interface LedgerAccountMonthRow {
   debit_minor: MinorUnits;
   /** Sum of the negative lines as a positive amount, cents. */
   credit_minor: MinorUnits;
+  /** How many lines (general-ledger paging, reports migration 0392). */
+  line_count: number;
 }
 
 declare module '../db/types.ts' {

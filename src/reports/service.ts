@@ -169,6 +169,22 @@ function reportOptions(
   return { filter, language };
 }
 
+const maxDate = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * Where the line at `offset` of the general ledger is: its account, the first day of its month within the period
+ * (or the period's start), and how many lines of that account from that day come before it. None past the end.
+ */
+function pageStart(months: store.MonthLines[], offset: number, start: string): store.PageStart | undefined {
+  let before = 0;
+  for (const m of months) {
+    if (offset < before + m.count)
+      return { account: m.account, date: maxDate(start, `${m.month}-01`), skip: offset - before };
+    before += m.count;
+  }
+  return undefined;
+}
+
 export class ReportService {
   readonly #ctx: AppContext;
   constructor(ctx: AppContext) {
@@ -252,10 +268,12 @@ export class ReportService {
     checkRange(startDate, endDate);
     const db = this.#ctx.readDb;
     const query = { start: startDate, end: endDate, accounts };
-    const [total, lines] = await Promise.all([
-      store.countLines(db, companyId, query),
-      store.pageOfLines(db, companyId, query, page.pageSize, page.offset),
-    ]);
+    // The page is found from the month line counts: which account and month hold its first line, and how many of
+    // that month's lines come before it. Only those are skipped, so a deep page costs what the first one does.
+    const months = await store.monthLines(db, companyId, startDate, endDate, accounts);
+    const total = months.reduce((sum, m) => sum + m.count, 0);
+    const at = pageStart(months, page.offset, startDate);
+    const lines = at ? await store.pageOfLines(db, companyId, query, page.pageSize, at.skip, at) : [];
     const onPage = [...new Set(lines.map((l) => l.account))];
     const { spans } = await this.#spans(companyId, startDate, endDate, { accounts: onPage });
     const chart = await this.#chart(companyId, onPage);
@@ -266,9 +284,15 @@ export class ReportService {
     const running = new Map<string, MinorUnits>();
     for (const account of onPage) running.set(account, summary.get(account)?.opening ?? 0n);
     if (lines.length > 0 && page.offset > 0) {
+      // the lines before it: whole months of the period from the month totals, its own month from the lines
       const first = lines[0];
-      const before = await store.sumBeforeLine(db, companyId, first.account, startDate, first);
-      running.set(first.account, running.get(first.account)! + before);
+      const monthStart = maxDate(startDate, `${first.date.slice(0, 7)}-01`);
+      const [earlier, before] = await Promise.all([
+        this.#movements(companyId, startDate, store.dayBefore(monthStart), { accounts: [first.account] }),
+        store.sumBeforeLine(db, companyId, first.account, monthStart, first),
+      ]);
+      const moved = earlier.get(first.account);
+      running.set(first.account, running.get(first.account)! + before + (moved ? moved.debit - moved.credit : 0n));
     }
     const results = lines.map((l) => {
       const balance = running.get(l.account)! + l.amount;

@@ -400,10 +400,89 @@ export async function countLines(db: Db, companyId: number, query: LinesQuery): 
   return rows.reduce((total, r) => total + Number(r.n), 0);
 }
 
+/** How many lines of an account are in the ledger in one month of a range (general-ledger order). */
+export interface MonthLines {
+  account: string;
+  month: string;
+  count: number;
+}
+
+/** Lines per account and month of [from, through] counted from the lines, through the reports' date index. */
+async function countedMonthLines(
+  db: Db,
+  companyId: number,
+  from: string,
+  through: string,
+  accounts: string[] | undefined,
+): Promise<MonthLines[]> {
+  if (from > through) return [];
+  const month = sql<string>`substr(e.entry_date, 1, 7)`;
+  let q = db
+    .selectFrom('ledger_entries as e')
+    .select(['e.account_number', month.as('month'), sql<unknown>`count(*)`.as('n')])
+    .where('e.company_id', '=', companyId)
+    .where('e.in_ledger', '=', true)
+    .where(notOpeningBalances(companyId))
+    .where('e.entry_date', '>=', from)
+    .where('e.entry_date', '<=', through);
+  if (accounts) q = q.where('e.account_number', 'in', orNone(accounts));
+  const rows = await q.groupBy(['e.account_number', month]).execute();
+  return rows.map((r) => ({ account: r.account_number, month: r.month, count: Number(r.n) }));
+}
+
 /**
- * One page of lines in general-ledger order: account, date, receipt, line. The page is cut from the reports
- * index alone (index-only, so a deep page skips index entries without reading the table); only its lines are
- * then completed with their text and receipt.
+ * The lines of [start, end] per account and month, in general-ledger order (account, then month), none empty:
+ * whole months from the month totals' line counts, the days of a partial month at either end of the range
+ * counted from the lines. A few rows per account and month, however many lines they hold.
+ */
+export async function monthLines(
+  db: Db,
+  companyId: number,
+  start: string,
+  end: string,
+  accounts: string[] | undefined,
+): Promise<MonthLines[]> {
+  if (start > end) return [];
+  const firstWhole = start === firstOfMonth(monthOf(start)) ? monthOf(start) : nextMonth(monthOf(start));
+  const lastWhole = end === lastOfMonth(monthOf(end)) ? monthOf(end) : previousMonth(monthOf(end));
+  let parts: MonthLines[];
+  if (firstWhole > lastWhole) parts = await countedMonthLines(db, companyId, start, end, accounts);
+  else {
+    let q = db
+      .selectFrom('ledger_account_months')
+      .select(['account_number', 'month', 'line_count'])
+      .where('company_id', '=', companyId)
+      .where('month', '>=', firstWhole)
+      .where('month', '<=', lastWhole)
+      .where('line_count', '>', 0);
+    if (accounts) q = q.where('account_number', 'in', orNone(accounts));
+    const [whole, head, tail] = await Promise.all([
+      q.execute(),
+      countedMonthLines(db, companyId, start, dayBefore(firstOfMonth(firstWhole)), accounts),
+      countedMonthLines(db, companyId, firstOfMonth(nextMonth(lastWhole)), end, accounts),
+    ]);
+    parts = [
+      ...head,
+      ...whole.map((r) => ({ account: r.account_number, month: r.month, count: Number(r.line_count) })),
+      ...tail,
+    ];
+  }
+  // in the order of the lines themselves: text compared as the databases' index compares it (bytewise)
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return parts.filter((p) => p.count > 0).sort((a, b) => order(a.account, b.account) || order(a.month, b.month));
+}
+
+/** Where a general-ledger page starts: the lines of `account` from `date` on, skipping the first `skip`. */
+export interface PageStart {
+  account: string;
+  date: string;
+  skip: number;
+}
+
+/**
+ * One page of lines in general-ledger order: account, date, receipt, line; from `from` on when given (a position
+ * found from the month line counts, so that only lines of its month are skipped), else from the first. The page
+ * is cut from the reports index alone (index-only); only its lines are then completed with their text and receipt.
  */
 export async function pageOfLines(
   db: Db,
@@ -411,8 +490,12 @@ export async function pageOfLines(
   query: LinesQuery,
   limit: number,
   offset: number,
+  from?: Omit<PageStart, 'skip'>,
 ): Promise<LedgerLine[]> {
-  const keys = await linesBase(db, companyId, query)
+  let q = linesBase(db, companyId, query);
+  // a row value: both engines take it as the start of a range of the index, not a condition on every entry
+  if (from) q = q.where(sql<boolean>`(e.account_number, e.entry_date) >= (${from.account}, ${from.date})`);
+  const keys = await q
     .select(['e.account_number', 'e.entry_date', 'e.receipt_id', 'e.id', 'e.amount_minor'])
     .orderBy('e.account_number')
     .orderBy('e.entry_date')
