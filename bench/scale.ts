@@ -8,7 +8,7 @@
 //   DATABASE_URL=postgres://… node bench/scale.ts  (a new database on that server, dropped afterwards)
 // Options: SCALE_RECEIPTS (default 1000000), SCALE_BASELINE (default 10000), SCALE_COMPANIES (default 1000),
 // SCALE_SHARE (default 0.1), SCALE_LINES (lines per receipt, default 3), BENCH_SECONDS (per read/write, default 5),
-// BENCH_CONNECTIONS (default 8).
+// BENCH_CONNECTIONS (default 8), SCALE_SERVICE_ARGS (Node options of the service, e.g. `--cpu-prof`), SCALE_KEEP (keep the database afterwards).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -329,7 +329,8 @@ interface Service {
 
 async function startService(demo: DemoCredentials): Promise<Service> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN, 'serve'], {
+  const nodeArgs = (process.env.SCALE_SERVICE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, [...nodeArgs, MAIN, 'serve'], {
     env: {
       ...process.env,
       DATABASE_URL: url,
@@ -573,5 +574,8 @@ if (results.length === 2) {
 }
 
 await seeder.app.close();
-await dropDatabase();
-rmSync(dir, { recursive: true, force: true });
+if (process.env.SCALE_KEEP) console.log(`kept the database: ${url}`);
+else {
+  await dropDatabase();
+  rmSync(dir, { recursive: true, force: true });
+}

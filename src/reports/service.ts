@@ -185,6 +185,17 @@ function pageStart(months: store.MonthLines[], offset: number, start: string): s
   return undefined;
 }
 
+/** The accounts after `account` with how many lines each has in the period, in order. */
+function accountsAfter(months: store.MonthLines[], account: string): { account: string; count: number }[] {
+  const after: { account: string; count: number }[] = [];
+  for (const m of months) {
+    if (m.account <= account) continue;
+    if (after.at(-1)?.account === m.account) after.at(-1)!.count += m.count;
+    else after.push({ account: m.account, count: m.count });
+  }
+  return after;
+}
+
 export class ReportService {
   readonly #ctx: AppContext;
   constructor(ctx: AppContext) {
@@ -273,7 +284,9 @@ export class ReportService {
     const months = await store.monthLines(db, companyId, startDate, endDate, accounts);
     const total = months.reduce((sum, m) => sum + m.count, 0);
     const at = pageStart(months, page.offset, startDate);
-    const lines = at ? await store.pageOfLines(db, companyId, query, page.pageSize, at.skip, at) : [];
+    const lines = at
+      ? await store.pageFrom(db, companyId, query, page.pageSize, at, accountsAfter(months, at.account))
+      : [];
     const onPage = [...new Set(lines.map((l) => l.account))];
     const { spans } = await this.#spans(companyId, startDate, endDate, { accounts: onPage });
     const chart = await this.#chart(companyId, onPage);

@@ -479,23 +479,11 @@ export interface PageStart {
   skip: number;
 }
 
-/**
- * One page of lines in general-ledger order: account, date, receipt, line; from `from` on when given (a position
- * found from the month line counts, so that only lines of its month are skipped), else from the first. The page
- * is cut from the reports index alone (index-only); only its lines are then completed with their text and receipt.
- */
-export async function pageOfLines(
-  db: Db,
-  companyId: number,
-  query: LinesQuery,
-  limit: number,
-  offset: number,
-  from?: Omit<PageStart, 'skip'>,
-): Promise<LedgerLine[]> {
-  let q = linesBase(db, companyId, query);
-  // a row value: both engines take it as the start of a range of the index, not a condition on every entry
-  if (from) q = q.where(sql<boolean>`(e.account_number, e.entry_date) >= (${from.account}, ${from.date})`);
-  const keys = await q
+type LineKey = { account_number: string; entry_date: string; receipt_id: unknown; id: unknown; amount_minor: unknown };
+
+/** Keys of lines in general-ledger order, from the reports index alone (index-only). */
+function lineKeys(db: Db, companyId: number, query: LinesQuery, limit: number, offset = 0): Promise<LineKey[]> {
+  return linesBase(db, companyId, query)
     .select(['e.account_number', 'e.entry_date', 'e.receipt_id', 'e.id', 'e.amount_minor'])
     .orderBy('e.account_number')
     .orderBy('e.entry_date')
@@ -504,6 +492,61 @@ export async function pageOfLines(
     .limit(limit)
     .offset(offset)
     .execute();
+}
+
+/** One page of lines in general-ledger order: account, date, receipt, line. */
+export async function pageOfLines(
+  db: Db,
+  companyId: number,
+  query: LinesQuery,
+  limit: number,
+  offset: number,
+): Promise<LedgerLine[]> {
+  return completeLines(db, companyId, await lineKeys(db, companyId, query, limit, offset));
+}
+
+/**
+ * One page of general-ledger lines from a position found from the month line counts: the lines of the position's
+ * account from its day on (skipping `skip` of them), then those of the accounts after it (`after`, in order, with
+ * how many lines each has in the period) until the page is full. Each query names its accounts, so both engines
+ * seek each account's days in the reports index and read no line outside the page but the skipped ones.
+ */
+export async function pageFrom(
+  db: Db,
+  companyId: number,
+  query: Omit<LinesQuery, 'accounts'>,
+  limit: number,
+  from: PageStart,
+  after: { account: string; count: number }[],
+): Promise<LedgerLine[]> {
+  const first = await lineKeys(
+    db,
+    companyId,
+    { ...query, start: from.date, accounts: [from.account] },
+    limit,
+    from.skip,
+  );
+  let room = limit - first.length;
+  const whole: string[] = [];
+  let last: { account: string; take: number } | undefined;
+  for (const a of after) {
+    if (room <= 0) break;
+    if (a.count >= room) {
+      last = { account: a.account, take: room };
+      break;
+    }
+    whole.push(a.account);
+    room -= a.count;
+  }
+  const [middle, end] = await Promise.all([
+    whole.length > 0 ? lineKeys(db, companyId, { ...query, accounts: whole }, limit) : [],
+    last ? lineKeys(db, companyId, { ...query, accounts: [last.account] }, last.take) : [],
+  ]);
+  return completeLines(db, companyId, [...first, ...middle, ...end].slice(0, limit));
+}
+
+/** Lines of the keys completed with their text and receipt. */
+async function completeLines(db: Db, companyId: number, keys: LineKey[]): Promise<LedgerLine[]> {
   if (keys.length === 0) return [];
   const receiptIds = [...new Set(keys.map((k) => Number(k.receipt_id)))];
   const lineIds = [...new Set(keys.map((k) => Number(k.id)))];
