@@ -310,8 +310,12 @@ export function changedRows(
 
 /** Lines to CP437 bytes, each ended by CRLF. */
 export function encodeSieLines(lines: readonly string[]): Buffer {
-  return iconv.encode(lines.length === 0 ? '' : lines.join(SIE_LINE_END) + SIE_LINE_END, SIE_ENCODING);
+  const text = lines.length === 0 ? '' : lines.join(SIE_LINE_END) + SIE_LINE_END;
+  // text all ASCII (most chunks) is the same bytes in CP437: copied as it is, without the code page's table
+  return ASCII.test(text) ? Buffer.from(text, 'latin1') : iconv.encode(text, SIE_ENCODING);
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * A whole SIE 4 file as a stream of CP437 chunks: the head, then the vouchers as they come. Vouchers are

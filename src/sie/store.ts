@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
+import { sumsByAccount } from '../reports/index.ts';
 
 export interface CompanyIdentity {
   name: string;
@@ -61,34 +62,43 @@ export interface YearSums {
   movement: MinorUnits;
 }
 
-/** Per-account sums of a fiscal year's approved lines dated up to `through`, opening balances apart. */
+/**
+ * Per-account sums of a fiscal year's approved lines dated up to `through`, opening balances apart. Every line of
+ * a fiscal year is dated within it (a receipt cannot move out of the year that numbered it), so the movements are
+ * the reports' movements of [year start, through] — whole months from the ledger's month totals, only the days of
+ * a partial month from the lines — and the opening balances the lines of the year's few opening receipts.
+ */
 export async function yearSums(
   db: Db,
   companyId: number,
-  fiscalYearId: number,
+  year: { id: number; start: string },
   through: string,
   openingType: string,
 ): Promise<YearSums[]> {
-  const rows = await db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_receipts as r', (join) =>
-      join.onRef('r.id', '=', 'e.receipt_id').on('r.company_id', '=', companyId),
-    )
-    .select('e.account_number')
-    .select(
-      sql<unknown>`coalesce(sum(case when r.type = ${openingType} then e.amount_minor else 0 end), 0)`.as('opening'),
-    )
-    .select(
-      sql<unknown>`coalesce(sum(case when r.type = ${openingType} then 0 else e.amount_minor end), 0)`.as('movement'),
-    )
-    .where('e.company_id', '=', companyId)
-    .where('e.fiscal_year_id', '=', fiscalYearId)
-    .where('e.in_ledger', '=', true)
-    .where('e.entry_date', '<=', through)
-    .groupBy('e.account_number')
-    .orderBy('e.account_number')
-    .execute();
-  return rows.map((r) => ({ account: r.account_number, opening: minor(r.opening), movement: minor(r.movement) }));
+  const [moved, opening] = await Promise.all([
+    sumsByAccount(db, companyId, { cutoffs: [], from: year.start, through }),
+    db
+      .selectFrom('ledger_receipts as r')
+      .innerJoin('ledger_entries as e', (join) =>
+        join.onRef('e.receipt_id', '=', 'r.id').on('e.company_id', '=', companyId),
+      )
+      .select(['e.account_number', sql<unknown>`coalesce(sum(e.amount_minor), 0)`.as('total')])
+      .where('r.company_id', '=', companyId)
+      .where('r.type', '=', openingType)
+      .where('r.fiscal_year_id', '=', year.id)
+      .where('e.in_ledger', '=', true)
+      .where('e.entry_date', '<=', through)
+      .groupBy('e.account_number')
+      .execute(),
+  ]);
+  const sums = new Map<string, YearSums>();
+  for (const m of moved) sums.set(m.account, { account: m.account, opening: 0n, movement: m.debit - m.credit });
+  for (const o of opening) {
+    const sum = sums.get(o.account_number) ?? { account: o.account_number, opening: 0n, movement: 0n };
+    sum.opening += minor(o.total);
+    sums.set(o.account_number, sum);
+  }
+  return [...sums.values()].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
 }
 
 /**
