@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -552,7 +552,11 @@ for (const size of sizes) {
   );
   const measured = await measure(seeder);
   results.push({ size, seconds, ...measured });
+  const loadAverage = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
   console.log(`\n${size} receipts in all, ${measured.receiptsOfCompany} of them in the measured company`);
+  console.log(`load average after measuring (1, 5, 15 min): ${loadAverage} on ${availableParallelism()} cores`);
   console.log(`${'operation'.padEnd(46)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}`);
   for (const [label, l] of Object.entries(measured.figures))
     console.log(`${label.padEnd(46)}${ms(l.p50).padStart(10)}${ms(l.p99).padStart(10)}${l.rps.toFixed(0).padStart(9)}`);

@@ -284,28 +284,24 @@ export class ReportService {
     const months = await store.monthLines(db, companyId, startDate, endDate, accounts);
     const total = months.reduce((sum, m) => sum + m.count, 0);
     const at = pageStart(months, page.offset, startDate);
-    const lines = at
+    const { lines, skipped } = at
       ? await store.pageFrom(db, companyId, query, page.pageSize, at, accountsAfter(months, at.account))
-      : [];
+      : { lines: [], skipped: 0n };
     const onPage = [...new Set(lines.map((l) => l.account))];
     const { spans } = await this.#spans(companyId, startDate, endDate, { accounts: onPage });
     const chart = await this.#chart(companyId, onPage);
     const summary = new Map(trialBalance(spans, chart).rows.map((r) => [r.account, r]));
 
     // Running balances: each account on the page starts from its opening balance, except the first one, which
-    // may continue from the previous page: add its lines of the period that sort before this page.
+    // may continue from the previous page: add its lines of the period that sort before this page, those before
+    // the page's month from the month totals, those of its month passed over to reach the page.
     const running = new Map<string, MinorUnits>();
     for (const account of onPage) running.set(account, summary.get(account)?.opening ?? 0n);
-    if (lines.length > 0 && page.offset > 0) {
-      // the lines before it: whole months of the period from the month totals, its own month from the lines
-      const first = lines[0];
-      const monthStart = maxDate(startDate, `${first.date.slice(0, 7)}-01`);
-      const [earlier, before] = await Promise.all([
-        this.#movements(companyId, startDate, store.dayBefore(monthStart), { accounts: [first.account] }),
-        store.sumBeforeLine(db, companyId, first.account, monthStart, first),
-      ]);
-      const moved = earlier.get(first.account);
-      running.set(first.account, running.get(first.account)! + before + (moved ? moved.debit - moved.credit : 0n));
+    if (at && lines[0]?.account === at.account) {
+      const earlier = (
+        await this.#movements(companyId, startDate, store.dayBefore(at.date), { accounts: [at.account] })
+      ).get(at.account);
+      running.set(at.account, running.get(at.account)! + skipped + (earlier ? earlier.debit - earlier.credit : 0n));
     }
     const results = lines.map((l) => {
       const balance = running.get(l.account)! + l.amount;

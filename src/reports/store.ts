@@ -482,7 +482,7 @@ export interface PageStart {
 type LineKey = { account_number: string; entry_date: string; receipt_id: unknown; id: unknown; amount_minor: unknown };
 
 /** Keys of lines in general-ledger order, from the reports index alone (index-only). */
-function lineKeys(db: Db, companyId: number, query: LinesQuery, limit: number, offset = 0): Promise<LineKey[]> {
+function lineKeysQuery(db: Db, companyId: number, query: LinesQuery, limit: number, offset = 0) {
   return linesBase(db, companyId, query)
     .select(['e.account_number', 'e.entry_date', 'e.receipt_id', 'e.id', 'e.amount_minor'])
     .orderBy('e.account_number')
@@ -490,8 +490,40 @@ function lineKeys(db: Db, companyId: number, query: LinesQuery, limit: number, o
     .orderBy('e.receipt_id')
     .orderBy('e.id')
     .limit(limit)
-    .offset(offset)
+    .offset(offset);
+}
+
+const lineKeys = (db: Db, companyId: number, query: LinesQuery, limit: number, offset = 0): Promise<LineKey[]> =>
+  lineKeysQuery(db, companyId, query, limit, offset).execute();
+
+/**
+ * Lines of one account after skipping `skip` of them, with the sum of the skipped ones: one read of the index
+ * entries, each summed as it is passed over (a running sum), instead of one read to skip and another to sum.
+ */
+async function keysAfterSkipping(
+  db: Db,
+  companyId: number,
+  query: LinesQuery,
+  limit: number,
+  skip: number,
+): Promise<{ keys: LineKey[]; skipped: MinorUnits }> {
+  if (skip === 0) return { keys: await lineKeys(db, companyId, query, limit), skipped: 0n };
+  const rows = await db
+    .selectFrom(lineKeysQuery(db, companyId, query, skip + limit).as('k'))
+    .selectAll()
+    .select(
+      sql<unknown>`sum(k.amount_minor) over (order by k.account_number, k.entry_date, k.receipt_id, k.id
+        rows between unbounded preceding and current row)`.as('running'),
+    )
+    .orderBy('k.account_number')
+    .orderBy('k.entry_date')
+    .orderBy('k.receipt_id')
+    .orderBy('k.id')
+    .limit(limit)
+    .offset(skip)
     .execute();
+  if (rows.length === 0) return { keys: [], skipped: 0n };
+  return { keys: rows, skipped: minor(rows[0].running) - minor(rows[0].amount_minor) };
 }
 
 /** One page of lines in general-ledger order: account, date, receipt, line. */
@@ -509,7 +541,8 @@ export async function pageOfLines(
  * One page of general-ledger lines from a position found from the month line counts: the lines of the position's
  * account from its day on (skipping `skip` of them), then those of the accounts after it (`after`, in order, with
  * how many lines each has in the period) until the page is full. Each query names its accounts, so both engines
- * seek each account's days in the reports index and read no line outside the page but the skipped ones.
+ * seek each account's days in the reports index and read no line outside the page but the skipped ones. Answers
+ * with the page the sum of the skipped lines (the running balance of the position's account goes on from it).
  */
 export async function pageFrom(
   db: Db,
@@ -518,8 +551,8 @@ export async function pageFrom(
   limit: number,
   from: PageStart,
   after: { account: string; count: number }[],
-): Promise<LedgerLine[]> {
-  const first = await lineKeys(
+): Promise<{ lines: LedgerLine[]; skipped: MinorUnits }> {
+  const { keys: first, skipped } = await keysAfterSkipping(
     db,
     companyId,
     { ...query, start: from.date, accounts: [from.account] },
@@ -542,7 +575,8 @@ export async function pageFrom(
     whole.length > 0 ? lineKeys(db, companyId, { ...query, accounts: whole }, limit) : [],
     last ? lineKeys(db, companyId, { ...query, accounts: [last.account] }, last.take) : [],
   ]);
-  return completeLines(db, companyId, [...first, ...middle, ...end].slice(0, limit));
+  const lines = await completeLines(db, companyId, [...first, ...middle, ...end].slice(0, limit));
+  return { lines, skipped };
 }
 
 /** Lines of the keys completed with their text and receipt. */
@@ -585,35 +619,6 @@ async function completeLines(db: Db, companyId: number, keys: LineKey[]): Promis
       receiptType: r?.type ?? '',
     };
   });
-}
-
-/** Sum of an account's lines in [start, …) that sort before the given line (date, receipt, line). */
-export async function sumBeforeLine(
-  db: Db,
-  companyId: number,
-  account: string,
-  start: string,
-  line: { date: string; receiptId: number; entryId: number },
-): Promise<MinorUnits> {
-  const row = await db
-    .selectFrom('ledger_entries')
-    .select(sql<unknown>`coalesce(sum(amount_minor), 0)`.as('total'))
-    .where('company_id', '=', companyId)
-    .where('in_ledger', '=', true)
-    .where(notOpeningBalances(companyId, 'ledger_entries'))
-    .where('account_number', '=', account)
-    .where('entry_date', '>=', start)
-    .where('entry_date', '<=', line.date)
-    .where((eb) =>
-      eb.or([
-        // every line of a receipt has the receipt's date, so within the day the receipt and line ids order it
-        eb('entry_date', '<', line.date),
-        eb('receipt_id', '<', line.receiptId),
-        eb.and([eb('receipt_id', '=', line.receiptId), eb('id', '<', line.entryId)]),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
-  return minor(row.total);
 }
 
 /** The company's currency: the currency of every receipt that has no invoice behind it. */
