@@ -143,14 +143,24 @@ export interface EntryLine {
   description: string | null;
 }
 
+/**
+ * The range of ids a chunk's receipts span. Their rows are read by the list of ids and this range: both engines
+ * then read the chunk's rows by a key range; on the list alone PostgreSQL estimates a long list to match much of
+ * the company and reads all its lines for every chunk (a plan that made the export of 100 000 receipts take 40 s).
+ */
+const span = (receiptIds: number[]) => ({ low: Math.min(...receiptIds), high: Math.max(...receiptIds) });
+
 /** The in-ledger lines of some receipts, ordered by receipt and line. */
 export async function linesOf(db: Db, companyId: number, receiptIds: number[]): Promise<EntryLine[]> {
   if (receiptIds.length === 0) return [];
+  const { low, high } = span(receiptIds);
   const rows = await db
     .selectFrom('ledger_entries')
     .select(['receipt_id', 'id', 'account_number', 'amount_minor', 'description'])
     .where('company_id', '=', companyId)
     .where('receipt_id', 'in', receiptIds)
+    .where('receipt_id', '>=', low)
+    .where('receipt_id', '<=', high)
     .where('in_ledger', '=', true)
     .orderBy('receipt_id')
     .orderBy('id')
@@ -174,11 +184,14 @@ export interface EntryAllocation {
 
 export async function allocationsOf(db: Db, companyId: number, receiptIds: number[]): Promise<EntryAllocation[]> {
   if (receiptIds.length === 0) return [];
+  const { low, high } = span(receiptIds);
   const rows = await db
     .selectFrom('ledger_entry_dimensions')
     .select(['receipt_id', 'entry_id', 'dimension_id', 'item_id', 'amount_minor'])
     .where('company_id', '=', companyId)
     .where('receipt_id', 'in', receiptIds)
+    .where('receipt_id', '>=', low)
+    .where('receipt_id', '<=', high)
     .orderBy('receipt_id')
     .orderBy('entry_id')
     .orderBy('dimension_id')
