@@ -271,10 +271,11 @@ async function checkTies(seeder: Seeder): Promise<void> {
       .select(['e.account_number', sql<string>`sum(e.amount_minor)`.as('total')])
       .where('e.company_id', '=', companyId)
       .where('e.in_ledger', '=', true)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('ledger_receipts as r')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('ledger_receipts as r')
               .select('r.id')
               .where('r.company_id', '=', companyId)
               .whereRef('r.id', '=', 'e.receipt_id')

@@ -479,7 +479,13 @@ export interface PageStart {
   skip: number;
 }
 
-type LineKey = { account_number: string; entry_date: string; receipt_id: unknown; id: unknown; amount_minor: unknown };
+interface LineKey {
+  account_number: string;
+  entry_date: string;
+  receipt_id: number;
+  id: number;
+  amount_minor: unknown;
+}
 
 /** Keys of lines in general-ledger order, from the reports index alone (index-only). */
 function lineKeysQuery(db: Db, companyId: number, query: LinesQuery, limit: number, offset = 0) {
