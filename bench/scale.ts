@@ -580,7 +580,5 @@ if (results.length === 2) {
 
 await seeder.app.close();
 if (process.env.SCALE_KEEP) console.log(`kept the database: ${url}`);
-else {
-  await dropDatabase();
-  rmSync(dir, { recursive: true, force: true });
-}
+else await dropDatabase();
+if (!process.env.SCALE_KEEP || postgres) rmSync(dir, { recursive: true, force: true });
