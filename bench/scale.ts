@@ -1,5 +1,5 @@
 // Scale benchmark: many companies and a large ledger. Seeds SCALE_COMPANIES companies and ledger receipts with
-// their postings through the ledger core's posting code (the path every area books through), first up to
+// their postings, the rows the ledger core's posting code writes (see `writeInBulk`), first up to
 // SCALE_BASELINE receipts, then up to SCALE_RECEIPTS; at each size it starts the real service (`tase serve`) as a
 // child process on that database and measures over HTTP the p50/p99 of the main reads and writes, and
 // the reports and the SIE export of the largest company with the service's peak resident memory (RSS).
@@ -8,11 +8,11 @@
 //   DATABASE_URL=postgres://… node bench/scale.ts  (a new database on that server, dropped afterwards)
 // Options: SCALE_RECEIPTS (default 1000000), SCALE_BASELINE (default 10000), SCALE_COMPANIES (default 1000),
 // SCALE_SHARE (default 0.1), SCALE_LINES (lines per receipt, default 3), BENCH_SECONDS (per read/write, default 5),
-// BENCH_CONNECTIONS (default 8).
+// BENCH_CONNECTIONS (default 8), SCALE_SERVICE_ARGS (Node options of the service, e.g. `--cpu-prof`), SCALE_KEEP (keep the database afterwards).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,6 +23,17 @@ import { configFromEnv } from '../src/platform/config.ts';
 import { seedDemo, type DemoCredentials } from '../src/company/demo.ts';
 import { AdminService } from '../src/company/admin.ts';
 import type { PostingLine } from '../src/domain/postings.ts';
+import { allocateIdBlocks, type Db } from '../src/db/index.ts';
+import { isoDateTime, nextVersion } from '../src/platform/clock.ts';
+import { draftToRow, lineToEntry, type ReceiptDraft } from '../src/ledger/mapping.ts';
+import {
+  RECEIPT_COUNT,
+  receiptCount,
+  receiptNumberCounter,
+  type LedgerEntryRow,
+  type LedgerReceiptRow,
+} from '../src/ledger/store.ts';
+import { OPENING_RECEIPT_TYPE } from '../src/ledger/index.ts';
 
 const RECEIPTS = Number(process.env.SCALE_RECEIPTS ?? 1_000_000);
 const BASELINE = Number(process.env.SCALE_BASELINE ?? 10_000);
@@ -31,6 +42,7 @@ const SHARE = Number(process.env.SCALE_SHARE ?? 0.1);
 const LINES = Number(process.env.SCALE_LINES ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const BY_POSTING = process.env.SCALE_SEEDING === 'posting';
 // the service's own clock everywhere: the seeding process and the service run the same housekeeping
 const YEAR = new Date().getUTCFullYear();
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
@@ -112,38 +124,193 @@ function lines(accounts: string[]): PostingLine[] {
   return out;
 }
 
-/** Posts receipts until `target` exist: SHARE of them in the measured company, the rest round the others. */
+/** The company that gets chunk `chunk` of PER_TRANSACTION receipts: the measured one its share, the others in turn. */
+const PER_TRANSACTION = 500;
+function companyOfChunk(companies: number[], chunk: number): number {
+  const everyNth = Math.max(1, Math.round(1 / SHARE));
+  return chunk % everyNth === 0 || companies.length === 1
+    ? companies[0]
+    : companies[1 + (chunk % (companies.length - 1))];
+}
+
+const receiptDateOf = (n: number) => new Date(Date.UTC(YEAR, 0, 1 + (n % 365))).toISOString().slice(0, 10);
+
+function draftOf(n: number, accounts: string[]): ReceiptDraft {
+  return {
+    type: 'JOURNAL',
+    status: 'APPROVED',
+    name: `Tosite ${n}`,
+    receiptDate: receiptDateOf(n),
+    vatType: 'PURCHASE',
+    vatStatus: 1,
+    lines: lines(accounts),
+  };
+}
+
+/**
+ * Receipts n ∈ [first, first + count) of one company written in bulk: the rows the posting code writes (built by
+ * the same mapping, `draftToRow`/`lineToEntry`), numbered from the same counters, inserted many to a statement.
+ * The month totals and, on SQLite, the receipt counters follow by the ledger's triggers as for every posting.
+ */
+async function writeInBulk(
+  trx: Db,
+  engine: 'sqlite' | 'postgres',
+  companyId: number,
+  accounts: string[],
+  first: number,
+  count: number,
+) {
+  const drafts = Array.from({ length: count }, (_, i) => draftOf(first + i, accounts));
+  const years = await trx
+    .selectFrom('fiscal_years')
+    .select(['id', 'start_date', 'end_date'])
+    .where('company_id', '=', companyId)
+    .execute();
+  const yearOf = (date: string) => {
+    const year = years.find((y) => y.start_date <= date && date <= y.end_date);
+    if (!year) throw new Error(`no fiscal year of company ${companyId} holds ${date}`);
+    return Number(year.id);
+  };
+  const perYear = new Map<number, number>();
+  for (const d of drafts) perYear.set(yearOf(d.receiptDate), (perYear.get(yearOf(d.receiptDate)) ?? 0) + 1);
+  const lineCount = drafts.reduce((total, d) => total + d.lines.length, 0);
+  const blocks = [
+    { name: 'ledger_receipts', count },
+    { name: 'ledger_entries', count: lineCount },
+  ];
+  // PostgreSQL takes receipt numbers and the receipt count with the ids; on SQLite the receipt's insert trigger
+  // advances them from the numbers written
+  if (engine === 'postgres') {
+    for (const [year, n] of perYear) blocks.push({ name: receiptNumberCounter(year), count: n });
+    blocks.push({ name: RECEIPT_COUNT, count });
+  }
+  const firsts = await allocateIdBlocks(trx, companyId, blocks);
+  const nextNumber = new Map<number, number>();
+  for (const year of perYear.keys()) {
+    if (engine === 'postgres')
+      nextNumber.set(year, firsts[blocks.findIndex((b) => b.name === receiptNumberCounter(year))]);
+    else {
+      const counter = await trx
+        .selectFrom('id_sequences')
+        .select('last_id')
+        .where('company_id', '=', companyId)
+        .where('name', '=', receiptNumberCounter(year))
+        .executeTakeFirst();
+      nextNumber.set(year, Number(counter?.last_id ?? 0) + 1);
+    }
+  }
+  let receiptId = firsts[0];
+  let entryId = firsts[1];
+  const now = new Date();
+  const receipts: LedgerReceiptRow[] = [];
+  const entries: LedgerEntryRow[] = [];
+  for (const draft of drafts) {
+    const fiscalYearId = yearOf(draft.receiptDate);
+    const receiptNumber = nextNumber.get(fiscalYearId)!;
+    nextNumber.set(fiscalYearId, receiptNumber + 1);
+    const row = draftToRow(draft, {
+      companyId,
+      id: receiptId++,
+      fiscalYearId,
+      receiptNumber,
+      reversesReceiptId: null,
+      version: nextVersion(now),
+      createdAt: isoDateTime(now),
+    });
+    receipts.push(row);
+    for (const line of draft.lines) entries.push(lineToEntry(row, entryId++, line));
+  }
+  const ROWS = 500; // rows per insert: within SQLite's bound on parameters for either table
+  for (let i = 0; i < receipts.length; i += ROWS)
+    await trx
+      .insertInto('ledger_receipts')
+      .values(receipts.slice(i, i + ROWS))
+      .execute();
+  for (let i = 0; i < entries.length; i += ROWS)
+    await trx
+      .insertInto('ledger_entries')
+      .values(entries.slice(i, i + ROWS))
+      .execute();
+}
+
+/**
+ * Seeds receipts until `target` exist: SHARE of them in the measured company, the rest round the others, one
+ * transaction per PER_TRANSACTION receipts of one company. SCALE_SEEDING=posting posts each one through the
+ * posting code (slow: its checks and statements per receipt); the default writes the same rows in bulk.
+ */
 async function seedTo(seeder: Seeder, target: number): Promise<void> {
   const { app, companies } = seeder;
-  const PER_TRANSACTION = 500;
+  const engine = app.ctx.engine;
   while (seeder.posted < target) {
     const count = Math.min(PER_TRANSACTION, target - seeder.posted);
     const first = seeder.posted;
-    // chunks alternate: the measured company gets its share, each other company a chunk in turn
-    const chunk = Math.floor(first / PER_TRANSACTION);
-    const everyNth = Math.max(1, Math.round(1 / SHARE));
-    const companyId =
-      chunk % everyNth === 0 || companies.length === 1 ? companies[0] : companies[1 + (chunk % (companies.length - 1))];
+    const companyId = companyOfChunk(companies, Math.floor(first / PER_TRANSACTION));
     await app.ctx.db.transaction().execute(async (trx) => {
-      for (let n = first; n < first + count; n++) {
-        const day = 1 + (n % 365);
-        const receiptDate = new Date(Date.UTC(YEAR, 0, day)).toISOString().slice(0, 10);
-        await app.services.ledger.post(trx, companyId, {
-          type: 'JOURNAL',
-          status: 'APPROVED',
-          name: `Tosite ${n}`,
-          receiptDate,
-          vatType: 'PURCHASE',
-          vatStatus: 1,
-          lines: lines(seeder.accounts),
-        });
-      }
+      if (!BY_POSTING) return writeInBulk(trx, engine, companyId, seeder.accounts, first, count);
+      for (let n = first; n < first + count; n++)
+        await app.services.ledger.post(trx, companyId, draftOf(n, seeder.accounts));
     });
     seeder.posted += count;
-    if (seeder.posted % 50_000 === 0) process.stderr.write(`  ${seeder.posted} receipts\n`);
+    if (seeder.posted % 100_000 === 0) process.stderr.write(`  ${seeder.posted} receipts\n`);
   }
   if (postgres) await sql`vacuum analyze`.execute(app.ctx.db.withoutPlugins());
   else await sql`analyze`.execute(app.ctx.db.withoutPlugins());
+  await checkTies(seeder);
+}
+
+/**
+ * The measured company's ledger ties: every account's month totals equal its lines (the triggers followed the
+ * bulk writes) and the lines sum to zero; receipt numbers and the receipt count match the receipts.
+ */
+async function checkTies(seeder: Seeder): Promise<void> {
+  const db = seeder.app.ctx.db;
+  const companyId = seeder.demo.companyId;
+  const [lineSums, monthSums, receipts] = await Promise.all([
+    db
+      .selectFrom('ledger_entries as e')
+      .select(['e.account_number', sql<string>`sum(e.amount_minor)`.as('total')])
+      .where('e.company_id', '=', companyId)
+      .where('e.in_ledger', '=', true)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('ledger_receipts as r')
+              .select('r.id')
+              .where('r.company_id', '=', companyId)
+              .whereRef('r.id', '=', 'e.receipt_id')
+              .where('r.type', '=', OPENING_RECEIPT_TYPE),
+          ),
+        ),
+      )
+      .groupBy('e.account_number')
+      .execute(),
+    db
+      .selectFrom('ledger_account_months')
+      .select(['account_number', sql<string>`sum(debit_minor - credit_minor)`.as('total')])
+      .where('company_id', '=', companyId)
+      .groupBy('account_number')
+      .execute(),
+    db
+      .selectFrom('ledger_receipts')
+      .select([
+        sql<string>`count(*)`.as('n'),
+        sql<string>`count(distinct fiscal_year_id || '/' || receipt_number)`.as('numbers'),
+      ])
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const months = new Map(monthSums.map((m) => [m.account_number, BigInt(m.total)]));
+  let sum = 0n;
+  for (const l of lineSums) {
+    sum += BigInt(l.total);
+    if ((months.get(l.account_number) ?? 0n) !== BigInt(l.total))
+      throw new Error(`account ${l.account_number}: month totals ${months.get(l.account_number)} ≠ lines ${l.total}`);
+  }
+  if (sum !== 0n) throw new Error(`the ledger does not balance: ${sum}`);
+  const count = await receiptCount(db, companyId);
+  if (Number(receipts.n) !== count || Number(receipts.numbers) !== count)
+    throw new Error(`receipts ${receipts.n}, distinct numbers ${receipts.numbers}, receipt count ${count}`);
 }
 
 // ------------------------------------------------------------------------------------------------ the service
@@ -163,7 +330,8 @@ interface Service {
 
 async function startService(demo: DemoCredentials): Promise<Service> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN, 'serve'], {
+  const nodeArgs = (process.env.SCALE_SERVICE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, [...nodeArgs, MAIN, 'serve'], {
     env: {
       ...process.env,
       DATABASE_URL: url,
@@ -331,6 +499,11 @@ async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy
         }),
     });
     figures['trial balance (year)'] = await timed(service, `/reports/trialbalance?${range}`, 20);
+    const ledgerPages = Math.max(1, Math.floor((ids.length * LINES) / 200));
+    figures['general ledger, page of 200 lines (any depth)'] = await load(service, {
+      path: () => `/api/reports/generalledger?${range}&size=200&page=${next() % ledgerPages}`,
+      connections: 2,
+    });
     const pid = service.child.pid!;
     const heavy: Heavy[] = [];
     const report = async (label: string, path: string) => {
@@ -380,7 +553,11 @@ for (const size of sizes) {
   );
   const measured = await measure(seeder);
   results.push({ size, seconds, ...measured });
+  const loadAverage = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
   console.log(`\n${size} receipts in all, ${measured.receiptsOfCompany} of them in the measured company`);
+  console.log(`load average after measuring (1, 5, 15 min): ${loadAverage} on ${availableParallelism()} cores`);
   console.log(`${'operation'.padEnd(46)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}`);
   for (const [label, l] of Object.entries(measured.figures))
     console.log(`${label.padEnd(46)}${ms(l.p50).padStart(10)}${ms(l.p99).padStart(10)}${l.rps.toFixed(0).padStart(9)}`);
@@ -402,5 +579,6 @@ if (results.length === 2) {
 }
 
 await seeder.app.close();
-await dropDatabase();
-rmSync(dir, { recursive: true, force: true });
+if (process.env.SCALE_KEEP) console.log(`kept the database: ${url}`);
+else await dropDatabase();
+if (!process.env.SCALE_KEEP || postgres) rmSync(dir, { recursive: true, force: true });

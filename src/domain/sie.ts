@@ -310,8 +310,13 @@ export function changedRows(
 
 /** Lines to CP437 bytes, each ended by CRLF. */
 export function encodeSieLines(lines: readonly string[]): Buffer {
-  return iconv.encode(lines.length === 0 ? '' : lines.join(SIE_LINE_END) + SIE_LINE_END, SIE_ENCODING);
+  const text = lines.length === 0 ? '' : lines.join(SIE_LINE_END) + SIE_LINE_END;
+  // text all ASCII (most chunks) is the same bytes in CP437: copied as it is, without the code page's table
+  return BEYOND_ASCII.test(text) ? iconv.encode(text, SIE_ENCODING) : Buffer.from(text, 'latin1');
 }
+
+/** A character other than printable ASCII and line ends (sieText leaves no other control character). */
+const BEYOND_ASCII = /[^\r\n\x20-\x7e]/;
 
 /**
  * A whole SIE 4 file as a stream of CP437 chunks: the head, then the vouchers as they come. Vouchers are

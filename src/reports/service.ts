@@ -169,6 +169,33 @@ function reportOptions(
   return { filter, language };
 }
 
+const maxDate = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * Where the line at `offset` of the general ledger is: its account, the first day of its month within the period
+ * (or the period's start), and how many lines of that account from that day come before it. None past the end.
+ */
+function pageStart(months: store.MonthLines[], offset: number, start: string): store.PageStart | undefined {
+  let before = 0;
+  for (const m of months) {
+    if (offset < before + m.count)
+      return { account: m.account, date: maxDate(start, `${m.month}-01`), skip: offset - before };
+    before += m.count;
+  }
+  return undefined;
+}
+
+/** The accounts after `account` with how many lines each has in the period, in order. */
+function accountsAfter(months: store.MonthLines[], account: string): { account: string; count: number }[] {
+  const after: { account: string; count: number }[] = [];
+  for (const m of months) {
+    if (m.account <= account) continue;
+    if (after.at(-1)?.account === m.account) after.at(-1)!.count += m.count;
+    else after.push({ account: m.account, count: m.count });
+  }
+  return after;
+}
+
 export class ReportService {
   readonly #ctx: AppContext;
   constructor(ctx: AppContext) {
@@ -252,23 +279,29 @@ export class ReportService {
     checkRange(startDate, endDate);
     const db = this.#ctx.readDb;
     const query = { start: startDate, end: endDate, accounts };
-    const [total, lines] = await Promise.all([
-      store.countLines(db, companyId, query),
-      store.pageOfLines(db, companyId, query, page.pageSize, page.offset),
-    ]);
+    // The page is found from the month line counts: which account and month hold its first line, and how many of
+    // that month's lines come before it. Only those are skipped, so a deep page costs what the first one does.
+    const months = await store.monthLines(db, companyId, startDate, endDate, accounts);
+    const total = months.reduce((sum, m) => sum + m.count, 0);
+    const at = pageStart(months, page.offset, startDate);
+    const { lines, skipped } = at
+      ? await store.pageFrom(db, companyId, query, page.pageSize, at, accountsAfter(months, at.account))
+      : { lines: [], skipped: 0n };
     const onPage = [...new Set(lines.map((l) => l.account))];
     const { spans } = await this.#spans(companyId, startDate, endDate, { accounts: onPage });
     const chart = await this.#chart(companyId, onPage);
     const summary = new Map(trialBalance(spans, chart).rows.map((r) => [r.account, r]));
 
     // Running balances: each account on the page starts from its opening balance, except the first one, which
-    // may continue from the previous page: add its lines of the period that sort before this page.
+    // may continue from the previous page: add its lines of the period that sort before this page, those before
+    // the page's month from the month totals, those of its month passed over to reach the page.
     const running = new Map<string, MinorUnits>();
     for (const account of onPage) running.set(account, summary.get(account)?.opening ?? 0n);
-    if (lines.length > 0 && page.offset > 0) {
-      const first = lines[0];
-      const before = await store.sumBeforeLine(db, companyId, first.account, startDate, first);
-      running.set(first.account, running.get(first.account)! + before);
+    if (at && lines[0]?.account === at.account) {
+      const earlier = (
+        await this.#movements(companyId, startDate, store.dayBefore(at.date), { accounts: [at.account] })
+      ).get(at.account);
+      running.set(at.account, running.get(at.account)! + skipped + (earlier ? earlier.debit - earlier.credit : 0n));
     }
     const results = lines.map((l) => {
       const balance = running.get(l.account)! + l.amount;

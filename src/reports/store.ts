@@ -400,11 +400,139 @@ export async function countLines(db: Db, companyId: number, query: LinesQuery): 
   return rows.reduce((total, r) => total + Number(r.n), 0);
 }
 
+/** How many lines of an account are in the ledger in one month of a range (general-ledger order). */
+export interface MonthLines {
+  account: string;
+  month: string;
+  count: number;
+}
+
+/** Lines per account and month of [from, through] counted from the lines, through the reports' date index. */
+async function countedMonthLines(
+  db: Db,
+  companyId: number,
+  from: string,
+  through: string,
+  accounts: string[] | undefined,
+): Promise<MonthLines[]> {
+  if (from > through) return [];
+  const month = sql<string>`substr(e.entry_date, 1, 7)`;
+  let q = db
+    .selectFrom('ledger_entries as e')
+    .select(['e.account_number', month.as('month'), sql<unknown>`count(*)`.as('n')])
+    .where('e.company_id', '=', companyId)
+    .where('e.in_ledger', '=', true)
+    .where(notOpeningBalances(companyId))
+    .where('e.entry_date', '>=', from)
+    .where('e.entry_date', '<=', through);
+  if (accounts) q = q.where('e.account_number', 'in', orNone(accounts));
+  const rows = await q.groupBy(['e.account_number', month]).execute();
+  return rows.map((r) => ({ account: r.account_number, month: r.month, count: Number(r.n) }));
+}
+
 /**
- * One page of lines in general-ledger order: account, date, receipt, line. The page is cut from the reports
- * index alone (index-only, so a deep page skips index entries without reading the table); only its lines are
- * then completed with their text and receipt.
+ * The lines of [start, end] per account and month, in general-ledger order (account, then month), none empty:
+ * whole months from the month totals' line counts, the days of a partial month at either end of the range
+ * counted from the lines. A few rows per account and month, however many lines they hold.
  */
+export async function monthLines(
+  db: Db,
+  companyId: number,
+  start: string,
+  end: string,
+  accounts: string[] | undefined,
+): Promise<MonthLines[]> {
+  if (start > end) return [];
+  const firstWhole = start === firstOfMonth(monthOf(start)) ? monthOf(start) : nextMonth(monthOf(start));
+  const lastWhole = end === lastOfMonth(monthOf(end)) ? monthOf(end) : previousMonth(monthOf(end));
+  let parts: MonthLines[];
+  if (firstWhole > lastWhole) parts = await countedMonthLines(db, companyId, start, end, accounts);
+  else {
+    let q = db
+      .selectFrom('ledger_account_months')
+      .select(['account_number', 'month', 'line_count'])
+      .where('company_id', '=', companyId)
+      .where('month', '>=', firstWhole)
+      .where('month', '<=', lastWhole)
+      .where('line_count', '>', 0);
+    if (accounts) q = q.where('account_number', 'in', orNone(accounts));
+    const [whole, head, tail] = await Promise.all([
+      q.execute(),
+      countedMonthLines(db, companyId, start, dayBefore(firstOfMonth(firstWhole)), accounts),
+      countedMonthLines(db, companyId, firstOfMonth(nextMonth(lastWhole)), end, accounts),
+    ]);
+    parts = [
+      ...head,
+      ...whole.map((r) => ({ account: r.account_number, month: r.month, count: Number(r.line_count) })),
+      ...tail,
+    ];
+  }
+  // in the order of the lines themselves: text compared as the databases' index compares it (bytewise)
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return parts.filter((p) => p.count > 0).sort((a, b) => order(a.account, b.account) || order(a.month, b.month));
+}
+
+/** Where a general-ledger page starts: the lines of `account` from `date` on, skipping the first `skip`. */
+export interface PageStart {
+  account: string;
+  date: string;
+  skip: number;
+}
+
+interface LineKey {
+  account_number: string;
+  entry_date: string;
+  receipt_id: number;
+  id: number;
+  amount_minor: unknown;
+}
+
+/** Keys of lines in general-ledger order, from the reports index alone (index-only). */
+function lineKeysQuery(db: Db, companyId: number, query: LinesQuery, limit: number, offset = 0) {
+  return linesBase(db, companyId, query)
+    .select(['e.account_number', 'e.entry_date', 'e.receipt_id', 'e.id', 'e.amount_minor'])
+    .orderBy('e.account_number')
+    .orderBy('e.entry_date')
+    .orderBy('e.receipt_id')
+    .orderBy('e.id')
+    .limit(limit)
+    .offset(offset);
+}
+
+const lineKeys = (db: Db, companyId: number, query: LinesQuery, limit: number, offset = 0): Promise<LineKey[]> =>
+  lineKeysQuery(db, companyId, query, limit, offset).execute();
+
+/**
+ * Lines of one account after skipping `skip` of them, with the sum of the skipped ones: one read of the index
+ * entries, each summed as it is passed over (a running sum), instead of one read to skip and another to sum.
+ */
+async function keysAfterSkipping(
+  db: Db,
+  companyId: number,
+  query: LinesQuery,
+  limit: number,
+  skip: number,
+): Promise<{ keys: LineKey[]; skipped: MinorUnits }> {
+  if (skip === 0) return { keys: await lineKeys(db, companyId, query, limit), skipped: 0n };
+  const rows = await db
+    .selectFrom(lineKeysQuery(db, companyId, query, skip + limit).as('k'))
+    .selectAll()
+    .select(
+      sql<unknown>`sum(k.amount_minor) over (order by k.account_number, k.entry_date, k.receipt_id, k.id
+        rows between unbounded preceding and current row)`.as('running'),
+    )
+    .orderBy('k.account_number')
+    .orderBy('k.entry_date')
+    .orderBy('k.receipt_id')
+    .orderBy('k.id')
+    .limit(limit)
+    .offset(skip)
+    .execute();
+  if (rows.length === 0) return { keys: [], skipped: 0n };
+  return { keys: rows, skipped: minor(rows[0].running) - minor(rows[0].amount_minor) };
+}
+
+/** One page of lines in general-ledger order: account, date, receipt, line. */
 export async function pageOfLines(
   db: Db,
   companyId: number,
@@ -412,15 +540,53 @@ export async function pageOfLines(
   limit: number,
   offset: number,
 ): Promise<LedgerLine[]> {
-  const keys = await linesBase(db, companyId, query)
-    .select(['e.account_number', 'e.entry_date', 'e.receipt_id', 'e.id', 'e.amount_minor'])
-    .orderBy('e.account_number')
-    .orderBy('e.entry_date')
-    .orderBy('e.receipt_id')
-    .orderBy('e.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return completeLines(db, companyId, await lineKeys(db, companyId, query, limit, offset));
+}
+
+/**
+ * One page of general-ledger lines from a position found from the month line counts: the lines of the position's
+ * account from its day on (skipping `skip` of them), then those of the accounts after it (`after`, in order, with
+ * how many lines each has in the period) until the page is full. Each query names its accounts, so both engines
+ * seek each account's days in the reports index and read no line outside the page but the skipped ones. Answers
+ * with the page the sum of the skipped lines (the running balance of the position's account goes on from it).
+ */
+export async function pageFrom(
+  db: Db,
+  companyId: number,
+  query: Omit<LinesQuery, 'accounts'>,
+  limit: number,
+  from: PageStart,
+  after: { account: string; count: number }[],
+): Promise<{ lines: LedgerLine[]; skipped: MinorUnits }> {
+  const { keys: first, skipped } = await keysAfterSkipping(
+    db,
+    companyId,
+    { ...query, start: from.date, accounts: [from.account] },
+    limit,
+    from.skip,
+  );
+  let room = limit - first.length;
+  const whole: string[] = [];
+  let last: { account: string; take: number } | undefined;
+  for (const a of after) {
+    if (room <= 0) break;
+    if (a.count >= room) {
+      last = { account: a.account, take: room };
+      break;
+    }
+    whole.push(a.account);
+    room -= a.count;
+  }
+  const [middle, end] = await Promise.all([
+    whole.length > 0 ? lineKeys(db, companyId, { ...query, accounts: whole }, limit) : [],
+    last ? lineKeys(db, companyId, { ...query, accounts: [last.account] }, last.take) : [],
+  ]);
+  const lines = await completeLines(db, companyId, [...first, ...middle, ...end].slice(0, limit));
+  return { lines, skipped };
+}
+
+/** Lines of the keys completed with their text and receipt. */
+async function completeLines(db: Db, companyId: number, keys: LineKey[]): Promise<LedgerLine[]> {
   if (keys.length === 0) return [];
   const receiptIds = [...new Set(keys.map((k) => Number(k.receipt_id)))];
   const lineIds = [...new Set(keys.map((k) => Number(k.id)))];
@@ -459,35 +625,6 @@ export async function pageOfLines(
       receiptType: r?.type ?? '',
     };
   });
-}
-
-/** Sum of an account's lines in [start, …) that sort before the given line (date, receipt, line). */
-export async function sumBeforeLine(
-  db: Db,
-  companyId: number,
-  account: string,
-  start: string,
-  line: { date: string; receiptId: number; entryId: number },
-): Promise<MinorUnits> {
-  const row = await db
-    .selectFrom('ledger_entries')
-    .select(sql<unknown>`coalesce(sum(amount_minor), 0)`.as('total'))
-    .where('company_id', '=', companyId)
-    .where('in_ledger', '=', true)
-    .where(notOpeningBalances(companyId, 'ledger_entries'))
-    .where('account_number', '=', account)
-    .where('entry_date', '>=', start)
-    .where('entry_date', '<=', line.date)
-    .where((eb) =>
-      eb.or([
-        // every line of a receipt has the receipt's date, so within the day the receipt and line ids order it
-        eb('entry_date', '<', line.date),
-        eb('receipt_id', '<', line.receiptId),
-        eb.and([eb('receipt_id', '=', line.receiptId), eb('id', '<', line.entryId)]),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
-  return minor(row.total);
 }
 
 /** The company's currency: the currency of every receipt that has no invoice behind it. */

@@ -150,7 +150,7 @@ export class SieService {
     // A year opens with its opening-balance receipt; a year without one carries the running balances of the
     // years before it (the ledger's balance rule, src/ledger/year-end.ts). Income-statement accounts start at zero.
     const balancesOf = async (index: number, y: reports.FiscalYear, through: string) => {
-      const sums = await store.yearSums(db, companyId, y.id, through, OPENING_RECEIPT_TYPE);
+      const sums = await store.yearSums(db, companyId, y, through, OPENING_RECEIPT_TYPE);
       const carried = (await hasOpeningBalances(db, companyId, y.id))
         ? new Map<string, MinorUnits>()
         : await balanceSheetBefore(db, companyId, y.start);

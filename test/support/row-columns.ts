@@ -623,6 +623,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     month: 'notnull',
     debit_minor: 'notnull',
     credit_minor: 'notnull',
+    line_count: 'notnull',
   },
   ledger_entry_dimensions: {
     company_id: 'notnull',
