@@ -3051,7 +3051,7 @@ export interface paths {
     };
     /**
      * General ledger of a period
-     * @description The lines of the period ordered by account, date, receipt and line, each with the running balance of its account, and for the accounts on the page their opening balance, totals and closing balance (as in the trial balance). Paged with `page` and `size` (default 50, at most 200). Any other query parameter is refused with 400. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative.
+     * @description The lines of the period ordered by account, date, receipt and line, each with the running balance of its account, and for the accounts on the page their opening balance, totals and closing balance (as in the trial balance). Paged with `page` and `size` (default 50, at most 200); `meta.totalCount` is every line of the period, taken from the ledger's per-account month line counts, and a page costs the same however deep it is or however large the ledger. Any other query parameter is refused with 400. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative.
      */
     get: operations['getReportsGeneralledger'];
     put?: never;
