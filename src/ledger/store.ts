@@ -178,7 +178,7 @@ function withMinorUnits<R extends { amount_minor: MinorUnits }>(rows: R[]): R[] 
  * transaction of each insert, and receipts are never deleted, so it is exact. Set for existing databases by
  * migration 0307.
  */
-const RECEIPT_COUNT = 'ledger_receipts:count';
+export const RECEIPT_COUNT = 'ledger_receipts:count';
 
 /**
  * SQLite: writes a new receipt with its lines and their dimension allocations (the month totals follow by
@@ -401,6 +401,7 @@ export async function insertCheckedReceipt(
 
 /** The counters of the fiscal years' receipt numbers (in `id_sequences`) are named by this and the year's id. */
 const RECEIPT_NUMBER_PREFIX = 'receipt_number:';
+export const receiptNumberCounter = (fiscalYearId: number) => `${RECEIPT_NUMBER_PREFIX}${fiscalYearId}`;
 
 async function insertLines(db: Db, entries: LedgerEntryRow[], dimensions: LedgerEntryDimensionRow[]) {
   for (let i = 0; i < entries.length; i += CHUNK) await insertRows(db, 'ledger_entries', entries.slice(i, i + CHUNK));
