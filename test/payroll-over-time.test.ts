@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ManualClock } from '../src/platform/clock.ts';
 import { incomesRegisterBatches } from '../src/payroll/index.ts';
-import { identityCode, salaryInfoBody } from './support/payroll.ts';
+import { identityCode, monthListBody, salaryInfoBody } from './support/payroll.ts';
 import { startService, type TestService } from './support/service.ts';
 
 let svc: TestService;
@@ -74,14 +74,8 @@ async function approvedSlip(
   rows: { salaryTypeCode: number; quantity: number; unitValue: number }[];
   figures: Record<string, number>;
 }> {
-  const end = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
   const list = await svc.api('POST', '/payrolls/salarylists', {
-    name: `Salaries ${month}`,
-    paymentPeriodStart: `${month}-01`,
-    paymentPeriodEnd: end,
-    accountingDate: end,
-    dueDate: end,
-    payday: end,
+    ...monthListBody(month),
     employeesDataForSalarySlip: [{ employeeId, ...entry }],
   });
   expect(list.status, list.text).toBe(200);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
 import { payrollSettingsMigrations } from '../src/payroll/settings-migrations.ts';
 import { otherCompany, startService, type TestService } from './support/service.ts';
-import { salaryInfoBody } from './support/payroll.ts';
+import { monthListBody, salaryInfoBody } from './support/payroll.ts';
 
 let svc: TestService;
 
@@ -40,19 +40,10 @@ async function withBase(id: number, monthly: number): Promise<void> {
   expect(base.status, base.text).toBe(200);
 }
 
-const lastDay = (month: string) =>
-  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
-
 /** A salary list of a calendar month of 2026 ('2026-03'); its slips by employee id. */
 async function monthList(month: string, entries: Record<string, unknown>[]) {
-  const end = lastDay(month);
   const answer = await svc.api('POST', '/payrolls/salarylists', {
-    name: `Salaries ${month}`,
-    paymentPeriodStart: `${month}-01`,
-    paymentPeriodEnd: end,
-    accountingDate: end,
-    dueDate: end,
-    payday: end,
+    ...monthListBody(month),
     employeesDataForSalarySlip: entries,
   });
   return answer;
