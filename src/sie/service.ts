@@ -7,7 +7,7 @@
 // the whole service, which a long transaction would block; there the export reads chunk by chunk, and a receipt
 // approved during an export may show among the vouchers without being in the balances.
 import { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../platform/context.ts';
 import type { Database } from '../db/types.ts';
 import { apiError, notFound } from '../platform/errors.ts';
@@ -100,6 +100,10 @@ export class SieService {
     let head: SieHead;
     let itemCodes: Map<number, string>;
     try {
+      // The chunk reads run hundreds of times on one connection as prepared statements; after five PostgreSQL
+      // may switch to a plan made without the values, and for the receipts' keyset that plan scans every approved
+      // receipt of the company (measured: 10 ms a chunk at 100 000 receipts, against 0.5 ms planned with values).
+      if (snapshot) await sql`set local plan_cache_mode = force_custom_plan`.execute(snapshot);
       ({ head, itemCodes } = await this.#head(db, companyId, year, end, previous));
     } catch (err) {
       await snapshot?.rollback().execute();
