@@ -1,5 +1,6 @@
 // Ledger benchmark: posts 100 000 receipts (about 1 000 000 ledger lines) into a fresh database, then times the
-// reports and a SIE export of the whole year over HTTP, with the peak resident memory (RSS) of each phase.
+// reports and a SIE export of the whole year over HTTP, with the peak resident memory (RSS) of each phase; last, a tenth
+// as many receipts posted one call a receipt.
 //   node bench/ledger.ts                          (embedded SQLite, a file in a temporary directory)
 //   DATABASE_URL=postgres://… node bench/ledger.ts (a new database on that server, dropped afterwards)
 // Options: BENCH_RECEIPTS (default 100000), BENCH_LINES (lines per receipt, default 10).
@@ -9,6 +10,7 @@ import { ManualClock } from '../src/platform/clock.ts';
 import { seedDemo } from '../src/company/demo.ts';
 import { openDatabase, type Db } from '../src/db/index.ts';
 import type { PostingLine } from '../src/domain/postings.ts';
+import type { ReceiptDraft } from '../src/ledger/index.ts';
 import { sql } from 'kysely';
 import { globalTables } from '../src/modules.ts';
 import { benchDatabase } from './database.ts';
@@ -111,53 +113,61 @@ function receiptLines(): { account: string; amount: number }[] {
   return lines;
 }
 
-async function post(): Promise<void> {
-  // Through the ledger core's internal posting API, as every area books: approved JOURNAL receipts, many per
-  // transaction. Every tenth receipt splits a line between two dimension items (60/40).
+function draftOf(n: number, receipts: number): ReceiptDraft {
+  // Every tenth receipt splits a line between two dimension items (60/40).
+  const day = 1 + Math.floor(((n - 1) * 365) / receipts);
+  const date = new Date(Date.UTC(YEAR, 0, day)).toISOString().slice(0, 10);
+  const lines: PostingLine[] = receiptLines().map((l, i) => ({
+    account: l.account,
+    amountMinor: BigInt(l.amount),
+    description: i % 3 === 0 ? `Rivi ${i} "x" ä` : null,
+    dimensions:
+      n % 10 === 0 && i === 0
+        ? [
+            {
+              dimensionId: dimension.id,
+              itemId: dimension.items[0],
+              amountMinor: BigInt(Math.trunc((l.amount * 6) / 10)),
+            },
+            {
+              dimensionId: dimension.id,
+              itemId: dimension.items[1],
+              amountMinor: BigInt(l.amount - Math.trunc((l.amount * 6) / 10)),
+            },
+          ]
+        : undefined,
+  }));
+  return {
+    type: 'JOURNAL',
+    status: 'APPROVED',
+    name: `Tosite ${n} äö`,
+    receiptDate: date,
+    vatType: 'PURCHASE',
+    vatStatus: 1,
+    lines,
+  };
+}
+
+/**
+ * Through the ledger core's internal posting API, as every area books: approved JOURNAL receipts, 500 per
+ * transaction, booked together (`postMany`, as bulk callers do) or one call a receipt (`post`).
+ */
+async function post(receipts: number, api: 'postMany' | 'post'): Promise<void> {
   const PER_TRANSACTION = 500;
-  for (let first = 1; first <= RECEIPTS; first += PER_TRANSACTION) {
+  for (let first = 1; first <= receipts; first += PER_TRANSACTION) {
     await db.transaction().execute(async (trx) => {
-      for (let n = first; n < Math.min(first + PER_TRANSACTION, RECEIPTS + 1); n++) {
-        const day = 1 + Math.floor(((n - 1) * 365) / RECEIPTS);
-        const date = new Date(Date.UTC(YEAR, 0, day)).toISOString().slice(0, 10);
-        const lines: PostingLine[] = receiptLines().map((l, i) => ({
-          account: l.account,
-          amountMinor: BigInt(l.amount),
-          description: i % 3 === 0 ? `Rivi ${i} "x" ä` : null,
-          dimensions:
-            n % 10 === 0 && i === 0
-              ? [
-                  {
-                    dimensionId: dimension.id,
-                    itemId: dimension.items[0],
-                    amountMinor: BigInt(Math.trunc((l.amount * 6) / 10)),
-                  },
-                  {
-                    dimensionId: dimension.id,
-                    itemId: dimension.items[1],
-                    amountMinor: BigInt(l.amount - Math.trunc((l.amount * 6) / 10)),
-                  },
-                ]
-              : undefined,
-        }));
-        await app.services.ledger.post(trx, companyId, {
-          type: 'JOURNAL',
-          status: 'APPROVED',
-          name: `Tosite ${n} äö`,
-          receiptDate: date,
-          vatType: 'PURCHASE',
-          vatStatus: 1,
-          lines,
-        });
-      }
+      const drafts: ReceiptDraft[] = [];
+      for (let n = first; n < Math.min(first + PER_TRANSACTION, receipts + 1); n++) drafts.push(draftOf(n, receipts));
+      if (api === 'postMany') await app.services.ledger.postMany(trx, companyId, drafts);
+      else for (const draft of drafts) await app.services.ledger.post(trx, companyId, draft);
     });
   }
-  // planner statistics after a bulk load, as autovacuum would gather them
-  if (postgres) await sql`vacuum analyze`.execute(db.withoutPlugins());
+  // planner statistics after the bulk load, as autovacuum would gather them
+  if (postgres && api === 'postMany') await sql`vacuum analyze`.execute(db.withoutPlugins());
 }
 
 console.log(`engine: ${app.ctx.engine}, ${RECEIPTS} receipts × ${LINES} lines, Node ${process.version}`);
-await phase(`post ${RECEIPTS} receipts (ledger core API)`, post);
+await phase(`post ${RECEIPTS} receipts (postMany, 500 a call)`, () => post(RECEIPTS, 'postMany'));
 
 // ------------------------------------------------------------------------------------------------ reads
 /**
@@ -228,6 +238,11 @@ const sie = await phase('SIE export of the year (streamed over HTTP)', async () 
 const totals = tb.result.totals;
 console.log(`trial balance: ${tb.result.accounts.length} accounts, debit ${totals.debit} = credit ${totals.credit}`);
 console.log(`SIE file: ${mb(sie.result.bytes)}, ${sie.result.lines} lines, ${sie.result.vouchers} vouchers`);
+
+// the same posting one call a receipt, into the same ledger: what a single document's posting costs
+const SINGLE = Math.ceil(RECEIPTS / 10);
+const single = await phase(`post ${SINGLE} more receipts (post, one a call)`, () => post(SINGLE, 'post'));
+console.log(`post, one a call: ${Math.round(SINGLE / (single.ms / 1000))} receipts/s`);
 
 clearInterval(sampler);
 await app.close();

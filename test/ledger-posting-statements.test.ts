@@ -201,6 +201,88 @@ describe('the posting path', () => {
     expect(Number(receipts.n)).toBe(2);
   });
 
+  it('books many receipts in one statement on PostgreSQL, numbered in order within each fiscal year', async () => {
+    const { ledger } = svc.app.services;
+    const companyId = svc.demo.companyId;
+    const db = svc.app.ctx.db;
+    const year = await svc.api('POST', '/fiscalyears', { startDate: '2027-01-01', endDate: '2027-12-31' });
+    expect(year.status).toBe(200);
+    // interleaved: 2026, 2027, 2026, …
+    const drafts = Array.from({ length: 40 }, (_, i) => {
+      const d = draft(800 + i);
+      return i % 2 === 0 ? d : { ...d, receiptDate: d.receiptDate.replace('2026', '2027') };
+    });
+    const last = async (year: string) =>
+      Number(
+        (
+          await db
+            .selectFrom('ledger_receipts as r')
+            .innerJoin('fiscal_years as y', (join) =>
+              join.onRef('y.id', '=', 'r.fiscal_year_id').on('y.company_id', '=', companyId),
+            )
+            .select(sql<string>`coalesce(max(r.receipt_number), 0)`.as('n'))
+            .where('r.company_id', '=', companyId)
+            .where('y.start_date', '=', `${year}-01-01`)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // (SQLite reads the new year into its caches with this posting)
+    await db.transaction().execute((trx) => ledger.post(trx, companyId, draft(799)));
+    const before = { 2026: await last('2026'), 2027: await last('2027') };
+    const { posted, seen } = await db.transaction().execute(async (trx) => {
+      const counted = counting(trx);
+      return { posted: await ledger.postMany(counted.db, companyId, drafts), seen: counted.seen };
+    });
+    const lines = drafts.reduce((n, d) => n + d.lines.length, 0);
+    if (svc.app.ctx.engine === 'postgres') expect(seen.statements).toBe(1);
+    // SQLite: an insert a receipt (its number taken in it), the lines and allocations a thousand rows an insert, the
+    // partner not seen by the caches yet
+    else expect(seen.statements - seen.reservations).toBeLessThanOrEqual(drafts.length + Math.ceil(lines / 1000) + 2);
+    expect(posted.filter((_, i) => i % 2 === 0).map((p) => p.receiptNumber)).toEqual(
+      Array.from({ length: 20 }, (_, i) => before[2026] + 1 + i),
+    );
+    expect(posted.filter((_, i) => i % 2 === 1).map((p) => p.receiptNumber)).toEqual(
+      Array.from({ length: 20 }, (_, i) => before[2027] + 1 + i),
+    );
+    expect(new Set(posted.map((p) => p.id)).size).toBe(drafts.length);
+
+    // each receipt is as `post` would have written it
+    const one = await db.transaction().execute((trx) => ledger.post(trx, companyId, drafts[5]));
+    const comparable = (receipt: Awaited<ReturnType<typeof ledger.receipt>>) => ({
+      ...receipt!,
+      id: 0,
+      receiptNumber: 0,
+      transactions: receipt!.transactions.map((t) => ({ ...t, id: 0 })),
+    });
+    expect(comparable(await ledger.receipt(db, companyId, posted[5].id))).toEqual(
+      comparable(await ledger.receipt(db, companyId, one.id)),
+    );
+    const stored = await ledger.receipt(db, companyId, posted[7].id);
+    expect(stored?.receiptDate).toBe(drafts[7].receiptDate);
+    expect(stored?.transactions.map((t) => t.account)).toEqual(drafts[7].lines.map((l) => l.account));
+    expect(posted[7].fiscalYearId).not.toBe(posted[6].fiscalYearId);
+  });
+
+  it('refuses a batch with the problems of its first refused draft, writing none of it', async () => {
+    const { ledger } = svc.app.services;
+    const { companyId } = await otherCompany(svc, 'Erä Oy');
+    const db = svc.app.ctx.db;
+    // (no draft of a number divisible by five: their dimension items are the demo company's)
+    const plain = (n: number) => ({ ...draft(n), partnerId: null, status: 'APPROVED' as const });
+    const badAccount = plain(902);
+    badAccount.lines = badAccount.lines.map((line, i) => (i === 2 ? { ...line, account: '0000' } : line));
+    const noYear = { ...plain(903), receiptDate: '2031-05-05' };
+    const error = await db
+      .transaction()
+      .execute((trx) => ledger.postMany(trx, companyId, [plain(901), badAccount, noYear]))
+      .catch((err: unknown) => err);
+    expect(JSON.stringify(error)).toContain('ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE');
+    expect(JSON.stringify(error)).toContain('transactions[2].account');
+    expect(JSON.stringify(error)).not.toContain('NO_FISCAL_YEAR_FOR_DATE');
+    const later = await db.transaction().execute((trx) => ledger.postMany(trx, companyId, [plain(904), plain(906)]));
+    expect(later.map((p) => p.receiptNumber)).toEqual([1, 2]);
+  });
+
   it('keeps the month totals equal to the lines in the ledger through every write', async () => {
     const { ledger } = svc.app.services;
     const companyId = svc.demo.companyId;

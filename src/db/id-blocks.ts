@@ -26,19 +26,33 @@ export class IdBlocks {
 
   /**
    * The first of `count` consecutive ids of each sequence asked for, in order; the sequences whose block is
-   * used up are advanced together in one statement.
+   * used up are advanced together in one statement. A block that runs short is extended when the sequence was not
+   * advanced by anyone else since (the ids then run on as if taken one at a time), else left.
    */
   async take(db: Db, companyId: number, wants: readonly { name: string; count: number }[]): Promise<number[]> {
     const rollbacks = this.#changes.rollbacks;
-    const usable = (block: Block | undefined, count: number): block is Block =>
-      block !== undefined && block.rollbacks === rollbacks && block.end - block.next >= count;
-    const short = wants.filter(({ name, count }) => !usable(this.#blocks.get(`${companyId}:${name}`), count));
-    if (short.length > 0) {
-      const reserve = short.map(({ name, count }) => ({ name, count: Math.max(count, this.#size[name] ?? 1) }));
+    const current = (name: string) => {
+      const block = this.#blocks.get(`${companyId}:${name}`);
+      return block?.rollbacks === rollbacks ? block : undefined;
+    };
+    const left = (name: string) => {
+      const block = current(name);
+      return block ? block.end - block.next : 0;
+    };
+    for (let reserving = true; reserving;) {
+      const short = wants.filter(({ name, count }) => left(name) < count);
+      reserving = short.length > 0;
+      if (!reserving) break;
+      const reserve = short.map(({ name, count }) => ({
+        name,
+        count: Math.max(count - left(name), this.#size[name] ?? 1),
+      }));
       const firsts = await allocateIdBlocks(db, companyId, reserve);
-      reserve.forEach(({ name, count }, i) =>
-        this.#blocks.set(`${companyId}:${name}`, { next: firsts[i], end: firsts[i] + count, rollbacks }),
-      );
+      reserve.forEach(({ name, count }, i) => {
+        const block = current(name);
+        if (block && block.end === firsts[i]) block.end += count;
+        else this.#blocks.set(`${companyId}:${name}`, { next: firsts[i], end: firsts[i] + count, rollbacks });
+      });
     }
     return wants.map(({ name, count }) => {
       const block = this.#blocks.get(`${companyId}:${name}`)!;

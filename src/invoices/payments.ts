@@ -12,6 +12,7 @@ import { Decimal, minor } from '../domain/decimal.ts';
 import { centsToDecimal, roundToCents } from '../domain/invoice-arithmetic.ts';
 import { invoicePaymentLines } from '../domain/invoice-postings.ts';
 import { emitEvents } from '../webhooks/index.ts';
+import type { ReceiptDraft } from '../ledger/index.ts';
 import { InvoiceActions } from './actions.ts';
 import type { MarkInvoiceAsPaidWire, PaymentEventType, PaymentEventWire } from './schemas.ts';
 import { SALES_TYPES, type Caller } from './service.ts';
@@ -69,9 +70,9 @@ export class InvoicePayments extends InvoiceActions {
   /**
    * Records payments of invoices inside the caller's transaction, in order, each exactly as `recordPayment`
    * would one after the other (a later payment of an invoice sees the earlier ones), and refused together when
-   * one is. Each payment is posted on its own; the rest is written in bulk: the invoices read and locked in one
-   * query, the events, the history rows and the webhook events each in one insert, the paid sums and statuses
-   * in one update.
+   * one is. Everything is written in bulk: the invoices read and locked in one query, the payments' receipts posted
+   * together (`postMany`), the events, the history rows and the webhook events each in one insert, the paid sums
+   * and statuses in one update.
    */
   async recordPayments(
     trx: Db,
@@ -86,6 +87,7 @@ export class InvoicePayments extends InvoiceActions {
     const states = new Map<number, store.PaymentState>();
     const now = this.ctx.clock.now();
     const recorded: { event: Omit<store.PaymentEventRecord, 'id'>; paidAfter: bigint }[] = [];
+    const drafts: ReceiptDraft[] = [];
     for (const { invoiceId: id, body } of payments) {
       const { record: stored, document } = invoices.get(id)!;
       const state = states.get(id);
@@ -111,7 +113,7 @@ export class InvoicePayments extends InvoiceActions {
         throw apiError('PAYMENT_EXCEEDS_OPEN_AMOUNT', 'amount', { open: centsToDecimal(gross - paid).toFixed(2) });
       const rate = new Decimal(document.paymentInfo.currencyRate);
       const accountingAmount = roundToCents(centsToDecimal(amount).dividedBy(rate));
-      const receipt = await this.ledger.post(trx, companyId, {
+      drafts.push({
         type: 'JOURNAL',
         status: 'APPROVED',
         name: `Payment of invoice ${record.invoice_number}`.slice(0, 80),
@@ -137,7 +139,7 @@ export class InvoicePayments extends InvoiceActions {
           amount_minor: amount.toString(),
           currency: body.currency,
           description: body.description ?? null,
-          ledger_receipt_id: receipt.id,
+          ledger_receipt_id: 0, // posted below, with the others
           deleted: false,
           created_at: isoDateTime(now),
         },
@@ -149,6 +151,8 @@ export class InvoicePayments extends InvoiceActions {
         expectedVersion: stored.version,
       });
     }
+    const receipts = await this.ledger.postMany(trx, companyId, drafts);
+    recorded.forEach(({ event }, i) => (event.ledger_receipt_id = receipts[i].id));
     const [firstEvent, firstHistory] = await allocateIdBlocks(trx, companyId, [
       { name: 'invoice_payment_events', count: recorded.length },
       { name: 'invoice_history', count: recorded.length },

@@ -23,6 +23,7 @@ export type { LedgerReceiptRow } from './store.ts';
  * What other areas call to book (the contract is at the top of posting.ts). Every method runs in the caller's
  * transaction `trx` and throws an ApiError (nothing written by it) when the posting breaks a rule:
  * - `post` books a new receipt (UNFINISHED, or APPROVED to count in balances at once) and numbers it;
+ * - `postMany` books many as `post` would one after the other, in about as many statements as one;
  * - `replace` rewrites a receipt's header and lines (same id and number, same fiscal year);
  * - `setStatus` approves, reopens (UNFINISHED) or invalidates a receipt that is not final yet;
  * - `reverse` books the reversal of an APPROVED receipt, linked to it (how a posted document is cancelled);

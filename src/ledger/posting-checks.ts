@@ -1,7 +1,8 @@
-// What the checks of a posting read — the period of its date, its accounts, dimension items and partners — in at
-// most one statement:
-// - PostgreSQL: one query, which also holds the period and its year (FOR SHARE) until the posting commits, so a
-//   closing cannot slip in between; subqueries bring the accounts, items and partners the draft names.
+// What the checks of postings read — the periods of their dates, their accounts, dimension items and partners — in
+// at most one statement:
+// - PostgreSQL: one query (`factTables`, which the posting statement embeds), which also holds the periods and
+//   their years (FOR SHARE) until the posting commits, so a closing cannot slip in between; the accounts, items and
+//   partners the drafts name are looked up by their keys.
 // - SQLite: from per-process caches of the company's periods, accounts and dimension items and of the partners
 //   seen, exact there (src/db/read-cache.ts: writers are serialised, another process's commit is noticed, and a
 //   rollback forgets what was read since). Read again only after one of their tables was written.
@@ -17,8 +18,8 @@ export interface DimensionItemFact {
 }
 
 export interface PostingFacts {
-  /** The period holding the date, with its year; undefined when no fiscal year holds it. */
-  period: PeriodOfDate | undefined;
+  /** By date: the period holding it, with its year; undefined when no fiscal year holds it. */
+  periods: Map<string, PeriodOfDate | undefined>;
   /** The named accounts that exist: number → active. */
   accounts: Map<string, boolean>;
   /** The named dimension items that exist. */
@@ -28,7 +29,7 @@ export interface PostingFacts {
 }
 
 export interface FactsWanted {
-  date: string;
+  dates: readonly string[];
   accounts: readonly string[];
   items: readonly number[];
   partners: readonly number[];
@@ -86,8 +87,14 @@ export class PostingChecks {
         await this.#partners.get(`${companyId}:${Number(id)}`, () => Promise.resolve(true));
       }
     }
+    const periods = new Map<string, PeriodOfDate | undefined>();
+    for (const date of wanted.dates)
+      periods.set(
+        date,
+        company.periods.find((p) => p.period_start <= date && p.period_end >= date),
+      );
     return {
-      period: company.periods.find((p) => p.period_start <= wanted.date && p.period_end >= wanted.date),
+      periods,
       accounts: company.accounts,
       items: company.items,
       partners,
@@ -121,56 +128,60 @@ async function companyFacts(trx: Db, companyId: number): Promise<CompanyFacts> {
   };
 }
 
-/** PostgreSQL: one statement (two when no period holds the date, an error anyway). */
-async function queried(trx: Db, companyId: number, wanted: FactsWanted): Promise<PostingFacts> {
-  const named = {
-    accounts: sql<[string, boolean][] | null>`(select json_agg(json_build_array(a.number, a.active))
-      from accounts a where a.company_id = ${companyId} and a.number = any(${[...wanted.accounts]}))`,
-    items: sql<[number, number, string][] | null>`(select json_agg(json_build_array(i.id, i.dimension_id, i.status))
-      from dimension_items i where i.company_id = ${companyId} and i.id = any(${[...wanted.items]}))`,
-    partners: sql<number[] | null>`(select json_agg(b.id)
-      from business_partners b where b.company_id = ${companyId} and b.id = any(${[...wanted.partners]}))`,
-  };
-  const row = await trx
-    .selectFrom('fiscal_periods as p')
-    .innerJoin('fiscal_years as y', (join) =>
-      join.onRef('y.id', '=', 'p.fiscal_year_id').on('y.company_id', '=', companyId),
-    )
-    .select([...periodColumns, named.accounts.as('accounts'), named.items.as('items'), named.partners.as('partners')])
-    .where('p.company_id', '=', companyId)
-    .where('p.start_date', '<=', wanted.date)
-    .where('p.end_date', '>=', wanted.date)
-    .forShare(['p', 'y'])
-    .executeTakeFirst();
-  const found =
-    row ??
-    (await trx
-      .selectNoFrom([named.accounts.as('accounts'), named.items.as('items'), named.partners.as('partners')])
-      .executeTakeFirstOrThrow());
-  return factsOf({
-    period: row,
-    accounts: found.accounts ?? [],
-    items: found.items ?? [],
-    partners: found.partners ?? [],
-  });
+/**
+ * PostgreSQL: the common table expressions that read the facts, for a statement of the form
+ * `with ${factTables(…)}, … select ${FACT_COLUMNS}, …`: `periods` (a date's period and year, held FOR SHARE),
+ * `found_accounts`, `found_items`, `found_partners`. Every lookup goes by key from the wanted values, so that the
+ * plan a prepared statement keeps does not depend on how many there are.
+ */
+export function factTables(companyId: number, wanted: FactsWanted) {
+  return sql`periods as materialized (select d.date, f.* from unnest(cast(${[...wanted.dates]} as text[])) d(date)
+      cross join lateral (select p.id as period_id, p.closed as period_closed, y.id as year_id,
+          y.closed as year_closed, y.start_date, y.end_date
+        from fiscal_periods p join fiscal_years y on y.company_id = ${companyId} and y.id = p.fiscal_year_id
+        where p.company_id = ${companyId} and p.start_date <= d.date and p.end_date >= d.date
+        limit 1 for share of p, y) f),
+    found_accounts as materialized (select a.number, a.active from unnest(cast(${[...wanted.accounts]} as text[])) w(number)
+      join accounts a on a.company_id = ${companyId} and a.number = w.number),
+    found_items as materialized (select i.id, i.dimension_id, i.status from unnest(cast(${[...wanted.items]} as bigint[])) w(id)
+      join dimension_items i on i.company_id = ${companyId} and i.id = w.id),
+    found_partners as materialized (select b.id from unnest(cast(${[...wanted.partners]} as bigint[])) w(id)
+      join business_partners b on b.company_id = ${companyId} and b.id = w.id)`;
 }
 
-/** The facts from what a query found, as JSON arrays: accounts [number, active], items [id, dimension, status]. */
-export function factsOf(found: {
-  period: PeriodOfDate | undefined;
-  accounts: [string, boolean][];
-  items: [number, number, string][];
-  partners: number[];
-}): PostingFacts {
+/** The facts `factTables` read, as JSON columns (what `factsOf` takes). */
+export const FACT_COLUMNS = sql`(select json_agg(row_to_json(periods)) from periods) as periods,
+  (select json_agg(json_build_array(number, active)) from found_accounts) as accounts,
+  (select json_agg(json_build_array(id, dimension_id, status)) from found_items) as items,
+  (select json_agg(id) from found_partners) as partners`;
+
+/** What `FACT_COLUMNS` answer (null for an empty list). */
+export interface FoundFacts {
+  periods: (PeriodOfDate & { date: string })[] | null;
+  accounts: [string, boolean][] | null;
+  items: [number, number, string][] | null;
+  partners: number[] | null;
+}
+
+/** PostgreSQL: one statement. */
+async function queried(trx: Db, companyId: number, wanted: FactsWanted): Promise<PostingFacts> {
+  const found = await sql<FoundFacts>`with ${factTables(companyId, wanted)} select ${FACT_COLUMNS}`.execute(trx);
+  return factsOf(found.rows[0], wanted.dates);
+}
+
+/** The facts from what `FACT_COLUMNS` found; a wanted date without a period maps to undefined. */
+export function factsOf(found: FoundFacts, dates: readonly string[]): PostingFacts {
+  const periods = new Map<string, PeriodOfDate | undefined>(dates.map((date) => [date, undefined]));
+  for (const { date, ...period } of found.periods ?? []) periods.set(date, period);
   return {
-    period: found.period,
-    accounts: new Map(found.accounts.map(([number, active]) => [number, active])),
+    periods,
+    accounts: new Map((found.accounts ?? []).map(([number, active]) => [number, active])),
     items: new Map(
-      found.items.map(([id, dimensionId, status]) => [
+      (found.items ?? []).map(([id, dimensionId, status]) => [
         Number(id),
         { dimensionId: Number(dimensionId), active: status === 'ACTIVE' },
       ]),
     ),
-    partners: new Set(found.partners.map(Number)),
+    partners: new Set((found.partners ?? []).map(Number)),
   };
 }

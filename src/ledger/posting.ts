@@ -21,10 +21,10 @@
 //   partners of a draft in one query), and the receipt date lies in an open fiscal period (CLOSED_FISCAL_PERIOD
 //   / NO_FISCAL_YEAR_FOR_DATE). VAT statuses and rates are checked by `checkVat` for callers that take them
 //   from outside (the API's journal receipts); document areas compute their VAT with src/domain/vat.ts.
-// - The writers of ledger lines (store.insertPostedReceipt, insertCheckedReceipt, writeEntries) refuse unbalanced
+// - The writers of ledger lines (store.insertPostedReceipts, insertCheckedReceipts, writeEntries) refuse unbalanced
 //   lines again, so an unbalanced receipt cannot be stored by any path.
-// - A new receipt costs at most three statements, one on PostgreSQL (see #book); the month totals follow its
-//   lines by trigger.
+// - A new receipt costs at most three statements, one on PostgreSQL (see #book); `postMany` books many in about
+//   as many statements as one. The month totals follow the lines by trigger.
 // - Receipt numbers run per company and fiscal year without gaps: the number is taken from a counter row in
 //   the same transaction, so a rolled-back posting gives its number back. Lines count in balances, reports and
 //   the SIE export exactly while their receipt is APPROVED (ledger_entries.in_ledger).
@@ -83,6 +83,9 @@ export const ACTIONS = {
 } as const satisfies Record<string, { to: ReceiptStatus; from: ReceiptStatus[] }>;
 export type ReceiptAction = keyof typeof ACTIONS;
 
+/** Lines booked together by `postMany` (one statement on PostgreSQL): a few megabytes of rows at most. */
+const BATCH_LINES = 5_000;
+
 const HISTORY_ACTIONS: Record<ReceiptStatus, HistoryAction> = {
   APPROVED: 'APPROVE',
   UNFINISHED: 'REOPEN',
@@ -110,8 +113,28 @@ export class LedgerPosting {
 
   /** Books a new receipt inside the caller's transaction. */
   async post(trx: Db, companyId: number, draft: ReceiptDraft): Promise<PostedReceipt> {
-    const posted = await this.#book(trx, companyId, draft, null);
-    postedReceipts.inc();
+    return (await this.postMany(trx, companyId, [draft]))[0];
+  }
+
+  /**
+   * Books new receipts inside the caller's transaction, exactly as `post` would one after the other — numbered in
+   * the order given, and refused together, with the problems of the first draft that breaks a rule — but in a few
+   * statements for all of them (see #book): what bulk callers use (payments recorded in bulk, a payroll's slips).
+   */
+  async postMany(trx: Db, companyId: number, drafts: readonly ReceiptDraft[]): Promise<PostedReceipt[]> {
+    const posted: PostedReceipt[] = [];
+    for (let first = 0; first < drafts.length;) {
+      let end = first;
+      for (
+        let lines = 0;
+        end < drafts.length && (end === first || lines + drafts[end].lines.length <= BATCH_LINES);
+        end++
+      )
+        lines += drafts[end].lines.length;
+      posted.push(...(await this.#book(trx, companyId, drafts.slice(first, end), null)));
+      first = end;
+    }
+    postedReceipts.inc(posted.length);
     return posted;
   }
 
@@ -222,7 +245,7 @@ export class LedgerPosting {
         dimensions: (line.dimensions ?? []).map((d) => ({ ...d, amountMinor: -d.amountMinor })),
       })),
     };
-    return this.#book(trx, companyId, reversal, receiptId);
+    return (await this.#book(trx, companyId, [reversal], receiptId))[0];
   }
 
   /** A receipt as the API shows it (undefined when missing). */
@@ -332,70 +355,92 @@ export class LedgerPosting {
   // -------------------------------------------------------------------------------------------------------
 
   /**
-   * A new receipt. PostgreSQL: one statement that checks and writes (store.insertCheckedReceipt). SQLite, at most
-   * three: the checks' reads (none while the caches hold), the ids from this process's blocks, then the receipt
-   * (its number taken in its insert), its lines, their dimension allocations if any.
+   * New receipts. PostgreSQL: one statement that checks and writes them all (store.insertCheckedReceipts). SQLite:
+   * the checks' reads (none while the caches hold), the ids from this process's blocks, then one insert a receipt
+   * (its number taken in it) and the lines and their dimension allocations up to a thousand rows an insert.
    */
   async #book(
     trx: Db,
     companyId: number,
-    draft: ReceiptDraft,
+    drafts: readonly ReceiptDraft[],
     reversesReceiptId: number | null,
-  ): Promise<PostedReceipt> {
+  ): Promise<PostedReceipt[]> {
     const now = this.#ctx.clock.now();
     const version = nextVersion(now);
     const identity = { companyId, reversesReceiptId, version, createdAt: isoDateTime(now) };
+    const checks = drafts.map(draftProblems);
+    const wanted: FactsWanted = {
+      dates: distinct(checks.flatMap((c) => c.wanted.dates)),
+      accounts: distinct(checks.flatMap((c) => c.wanted.accounts)),
+      items: distinct(checks.flatMap((c) => c.wanted.items)),
+      partners: distinct(checks.flatMap((c) => c.wanted.partners)),
+    };
     if (this.#ctx.engine === 'postgres') {
-      const { items, wanted, partnerFields } = draftProblems(draft);
-      // the statement fills in the ids, the number and the fiscal year; the rows carry the lines' indexes
-      const row = draftToRow(draft, { ...identity, id: 0, fiscalYearId: 0, receiptNumber: 0 });
-      const { entries, dimensions } = entryRows(
-        row,
-        draft.lines,
-        draft.lines.map((_, i) => i),
-      );
+      // the statement fills in the ids, the numbers and the fiscal years; the rows carry indexes (see the store)
+      let line = 0;
+      const receipts = drafts.map((draft, i) => {
+        const row = draftToRow(draft, { ...identity, id: i, fiscalYearId: 0, receiptNumber: 0 });
+        return {
+          row,
+          ...entryRows(
+            row,
+            draft.lines,
+            draft.lines.map(() => line++),
+          ),
+        };
+      });
       const pairs = new Map<string, { itemId: number; dimensionId: number }>();
-      for (const line of draft.lines)
-        for (const d of line.dimensions ?? [])
-          pairs.set(`${d.itemId}:${d.dimensionId}`, { itemId: d.itemId, dimensionId: d.dimensionId });
-      const checked = await store.insertCheckedReceipt(
+      for (const draft of drafts)
+        for (const l of draft.lines)
+          for (const d of l.dimensions ?? [])
+            pairs.set(`${d.itemId}:${d.dimensionId}`, { itemId: d.itemId, dimensionId: d.dimensionId });
+      const valid = checks.every((c) => c.items.length === 0);
+      const checked = await store.insertCheckedReceipts(
         trx,
-        { ...wanted, draftValid: items.length === 0, items: [...pairs.values()] },
-        row,
-        entries,
-        dimensions,
+        companyId,
+        { ...wanted, draftValid: valid, pairs: [...pairs.values()] },
+        receipts,
       );
-      const period = factProblems(draft, factsOf(checked), partnerFields, items);
-      if (items.length > 0 || !period) {
-        if (checked.written) throw new Error('the posting statement wrote a receipt its checks refuse');
-        throw new ApiError(items);
-      }
-      if (!checked.written) throw new Error('the posting statement refused a receipt its checks accept');
-      return { ...checked.written, version };
+      const periods = refusedOrPeriods(drafts, checks, factsOf(checked, wanted.dates));
+      if (!checked.written) throw new Error('the posting statement refused receipts its checks accept');
+      return checked.written.map((w, i) => ({ ...w, fiscalYearId: periods[i].fiscalYearId, version }));
     }
-    const period = await this.#validate(trx, companyId, draft);
-    const [id, firstEntryId] = await this.#ids.take(trx, companyId, [
-      { name: 'ledger_receipts', count: 1 },
-      { name: 'ledger_entries', count: draft.lines.length },
+    const periods = refusedOrPeriods(drafts, checks, await this.#checks.facts(trx, companyId, wanted));
+    const [firstId, firstEntryId] = await this.#ids.take(trx, companyId, [
+      { name: 'ledger_receipts', count: drafts.length },
+      { name: 'ledger_entries', count: drafts.reduce((n, d) => n + d.lines.length, 0) },
     ]);
-    // the number is taken by the insert
-    const row = draftToRow(draft, { ...identity, id, fiscalYearId: period.fiscalYearId, receiptNumber: 0 });
-    const { entries, dimensions } = entryRows(
-      row,
-      draft.lines,
-      draft.lines.map((_, i) => firstEntryId + i),
-    );
-    const receiptNumber = await store.insertPostedReceipt(trx, row, entries, dimensions);
-    return { id, receiptNumber, fiscalYearId: period.fiscalYearId, version };
+    let entryId = firstEntryId;
+    const receipts = drafts.map((draft, i) => {
+      // the number is taken by the insert
+      const row = draftToRow(draft, {
+        ...identity,
+        id: firstId + i,
+        fiscalYearId: periods[i].fiscalYearId,
+        receiptNumber: 0,
+      });
+      return {
+        row,
+        ...entryRows(
+          row,
+          draft.lines,
+          draft.lines.map(() => entryId++),
+        ),
+      };
+    });
+    const numbers = await store.insertPostedReceipts(trx, receipts);
+    return receipts.map(({ row }, i) => ({
+      id: row.id,
+      receiptNumber: numbers[i],
+      fiscalYearId: periods[i].fiscalYearId,
+      version,
+    }));
   }
 
   /** Every rule of a draft, all problems together; answers where the receipt goes. */
   async #validate(trx: Db, companyId: number, draft: ReceiptDraft) {
-    const { items, wanted, partnerFields } = draftProblems(draft);
-    const facts = await this.#checks.facts(trx, companyId, wanted);
-    const period = factProblems(draft, facts, partnerFields, items);
-    if (items.length > 0 || !period) throw new ApiError(items);
-    return period;
+    const check = draftProblems(draft);
+    return refusedOrPeriods([draft], [check], await this.#checks.facts(trx, companyId, check.wanted))[0];
   }
 
   async #writeLines(
@@ -462,13 +507,32 @@ function draftProblems(draft: ReceiptDraft) {
       partnerFields.set(line.partnerId, lineField(i, 'partnerId')!);
   });
   const wanted: FactsWanted = {
-    date: draft.receiptDate,
+    dates: [draft.receiptDate],
     accounts: [...new Set(draft.lines.map((l) => l.account))],
     items: [...new Set(draft.lines.flatMap((l) => (l.dimensions ?? []).map((d) => d.itemId)))],
     partners: [...partnerFields.keys()],
   };
   return { items, wanted, partnerFields };
 }
+
+/**
+ * The open period of each draft, or the problems of the first draft that breaks a rule (an ApiError): those found
+ * without data (`checks`, one per draft) and those against the facts read.
+ */
+function refusedOrPeriods(
+  drafts: readonly ReceiptDraft[],
+  checks: readonly ReturnType<typeof draftProblems>[],
+  facts: PostingFacts,
+): OpenPeriod[] {
+  return drafts.map((draft, i) => {
+    const { items, partnerFields } = checks[i];
+    const period = factProblems(draft, facts, partnerFields, items);
+    if (items.length > 0 || !period) throw new ApiError(items);
+    return period;
+  });
+}
+
+const distinct = <T>(values: T[]): T[] => [...new Set(values)];
 
 /** Adds the problems of a draft against the facts read to `items`; answers the open period, if the date has one. */
 function factProblems(
@@ -479,7 +543,7 @@ function factProblems(
 ): OpenPeriod | undefined {
   let period: OpenPeriod | undefined;
   try {
-    period = openPeriodFrom(facts.period, draft.receiptDate);
+    period = openPeriodFrom(facts.periods.get(draft.receiptDate), draft.receiptDate);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     items.push(...err.items);
@@ -516,4 +580,4 @@ function dimensionItemProblems(
  * What other areas call to book (see the contract at the top of this file). Every method runs in the caller's
  * transaction and throws an ApiError, having written nothing, when the posting breaks a rule.
  */
-export type Posting = Pick<LedgerPosting, 'post' | 'replace' | 'setStatus' | 'reverse' | 'receipt'>;
+export type Posting = Pick<LedgerPosting, 'post' | 'postMany' | 'replace' | 'setStatus' | 'reverse' | 'receipt'>;

@@ -1,5 +1,5 @@
 // SQL of ledger receipts and their entries, written only by the ledger (posting.ts, service.ts); the writers of
-// entries (`insertPostedReceipt`, `insertCheckedReceipt`, `writeEntries`) refuse an unbalanced set of lines, so no
+// entries (`insertPostedReceipts`, `insertCheckedReceipts`, `writeEntries`) refuse an unbalanced set of lines, so no
 // unbalanced receipt can be stored. The month totals (ledger_account_months) follow every write of lines by trigger (migration 0355).
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
@@ -7,8 +7,8 @@ import { insertRows, withRows, type ColumnType } from '../db/bulk.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import { assertBalanced } from '../domain/postings.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
-import type { PeriodOfDate } from '../fiscal/index.ts';
 import type {} from './account-months.ts';
+import { factTables, FACT_COLUMNS, type FactsWanted, type FoundFacts } from './posting-checks.ts';
 
 export interface LedgerReceiptRow {
   company_id: number;
@@ -87,7 +87,7 @@ declare module '../db/types.ts' {
 }
 
 // rows per INSERT: keeps bound parameters (19 a line) under the engines' limits (SQLite 32766, PostgreSQL 65535),
-// so a receipt of up to this many lines is written in one statement
+// so up to this many lines are written in one statement
 const CHUNK = 1000;
 
 export async function getReceipt(db: Db, companyId: number, id: number): Promise<LedgerReceiptRow | undefined> {
@@ -180,37 +180,47 @@ function withMinorUnits<R extends { amount_minor: MinorUnits }>(rows: R[]): R[] 
  */
 export const RECEIPT_COUNT = 'ledger_receipts:count';
 
+/** A new receipt as the writers of new receipts take it: its row, its lines and their dimension allocations. */
+export interface NewReceipt {
+  row: LedgerReceiptRow;
+  entries: LedgerEntryRow[];
+  dimensions: LedgerEntryDimensionRow[];
+}
+
 /**
- * SQLite: writes a new receipt with its lines and their dimension allocations (the month totals follow by
- * trigger). The receipt's insert takes its number from the fiscal year's counter (writers are serialised, so the
- * number is the next one without a gap) and its trigger advances the counter and the company's receipt count;
- * then one insert of the lines and, when there are any, one of the allocations. Answers the receipt number.
- * (PostgreSQL books through `insertCheckedReceipt`.)
+ * SQLite: writes new receipts with their lines and their dimension allocations (the month totals follow by
+ * trigger), in order. Each receipt's insert takes its number from its fiscal year's counter (writers are
+ * serialised, so the number is the next one without a gap) and its trigger advances the counter and the
+ * company's receipt count; then the lines of all the receipts and their allocations, up to CHUNK rows an insert.
+ * Answers the receipt numbers. (PostgreSQL books through `insertCheckedReceipts`.)
  */
-export async function insertPostedReceipt(
-  db: Db,
-  row: LedgerReceiptRow,
-  entries: LedgerEntryRow[],
-  dimensions: LedgerEntryDimensionRow[],
-): Promise<number> {
-  checkEntries(row.company_id, row.id, entries);
-  const [numbered] = await withRows(db, 'ledger_receipts:numbered', [row], ([receipt]) =>
-    db
-      .insertInto('ledger_receipts')
-      .values({
-        ...receipt,
-        receipt_number: (eb) =>
-          eb
-            .selectFrom('id_sequences')
-            .select(sql<number>`coalesce(max(last_id), 0) + 1`.as('next'))
-            .where('company_id', '=', receipt.company_id)
-            // (a bound number is a real to SQLite: '…:1.0' without the cast)
-            .where('name', '=', sql<string>`${RECEIPT_NUMBER_PREFIX} || cast(${receipt.fiscal_year_id} as integer)`),
-      })
-      .returning('receipt_number'),
+export async function insertPostedReceipts(db: Db, receipts: readonly NewReceipt[]): Promise<number[]> {
+  for (const { row, entries } of receipts) checkEntries(row.company_id, row.id, entries);
+  const numbers: number[] = [];
+  for (const { row } of receipts) {
+    const [numbered] = await withRows(db, 'ledger_receipts:numbered', [row], ([receipt]) =>
+      db
+        .insertInto('ledger_receipts')
+        .values({
+          ...receipt,
+          receipt_number: (eb) =>
+            eb
+              .selectFrom('id_sequences')
+              .select(sql<number>`coalesce(max(last_id), 0) + 1`.as('next'))
+              .where('company_id', '=', receipt.company_id)
+              // (a bound number is a real to SQLite: '…:1.0' without the cast)
+              .where('name', '=', sql<string>`${RECEIPT_NUMBER_PREFIX} || cast(${receipt.fiscal_year_id} as integer)`),
+        })
+        .returning('receipt_number'),
+    );
+    numbers.push(Number(numbered.receipt_number));
+  }
+  await insertLines(
+    db,
+    receipts.flatMap((r) => r.entries),
+    receipts.flatMap((r) => r.dimensions),
   );
-  await insertLines(db, entries, dimensions);
-  return Number(numbered.receipt_number);
+  return numbers;
 }
 
 /** The columns of the rows, with their SQL types (PostgreSQL's single posting statement reads the rows from JSON). */
@@ -281,44 +291,38 @@ const ALLOCATED = new Set(['company_id', 'id', 'receipt_id', 'entry_id', 'fiscal
 const filled = (types: Record<string, ColumnType>) => Object.keys(types).filter((c) => !ALLOCATED.has(c));
 
 /** What the posting statement is to check, besides writing. */
-export interface PostingCheck {
-  /** The draft passed the checks that need no data: without that, the statement only reads. */
+export interface PostingCheck extends FactsWanted {
+  /** The drafts passed the checks that need no data: without that, the statement only reads. */
   draftValid: boolean;
-  date: string;
-  accounts: readonly string[];
   /** The distinct (item, dimension) pairs the allocations name. */
-  items: readonly { itemId: number; dimensionId: number }[];
-  partners: readonly number[];
+  pairs: readonly { itemId: number; dimensionId: number }[];
 }
 
-/** What the statement found (as posting-checks.ts reads it) and, when it wrote the receipt, its id and number. */
-export interface CheckedPosting {
-  period: PeriodOfDate | undefined;
-  accounts: [string, boolean][];
-  items: [number, number, string][];
-  partners: number[];
-  written: { id: number; receiptNumber: number; fiscalYearId: number } | undefined;
+/** What the statement found (as posting-checks.ts reads it) and, when it wrote the receipts, their ids and numbers. */
+export interface CheckedPosting extends FoundFacts {
+  /** By receipt, in the order given: its id and number. */
+  written: { id: number; receiptNumber: number }[] | undefined;
 }
 
 /**
- * PostgreSQL: a new receipt checked and written in one statement (one round trip). It holds the period of the
- * date and its year FOR SHARE until the transaction ends (a closing waits for it), reads the accounts, dimension
- * items and partners the draft names, and — only when every check passes — advances the counters (the receipt's
- * id and number, its lines' ids, the company's receipt count, in that order), writes the receipt, its lines
- * (ids `first + i`, `entries[i].id` being i) and their allocations (`entry_id` the line's index). The caller
- * reports problems from what was found; the checks in SQL are the same as posting.ts applies to it. The text is
- * the same for every receipt (rows as JSON), so the server prepares it once per connection.
+ * PostgreSQL: new receipts checked and written in one statement (one round trip, whatever their number). It holds
+ * the periods of their dates and the years FOR SHARE until the transaction ends (a closing waits for it), reads the
+ * accounts, dimension items and partners the drafts name (posting-checks.ts `factTables`), and — only when every
+ * check passes — advances the counters (the receipts' ids, their numbers in each fiscal year, the lines' ids, the
+ * company's receipt count, in that order), writes the receipts (numbered in the order given within each year), their
+ * lines and their allocations. In the rows given, a receipt's `id` is its index in `receipts`; a line's `id` is its
+ * index among all the lines and its `receipt_id` its receipt's index; an allocation's `entry_id` is its line's
+ * index. The caller reports problems from what was found; the checks in SQL are the same as posting.ts applies to
+ * it. The text is the same for every call (rows as JSON), so the server prepares it once per connection.
  */
-export async function insertCheckedReceipt(
+export async function insertCheckedReceipts(
   db: Db,
+  companyId: number,
   check: PostingCheck,
-  row: LedgerReceiptRow,
-  entries: LedgerEntryRow[],
-  dimensions: LedgerEntryDimensionRow[],
+  receipts: readonly NewReceipt[],
 ): Promise<CheckedPosting> {
-  // an invalid draft is only checked (its lines may not balance): nothing is written
-  if (check.draftValid) checkEntries(row.company_id, row.id, entries);
-  const companyId = row.company_id;
+  // invalid drafts are only checked (their lines may not balance): nothing is written
+  if (check.draftValid) for (const { row, entries } of receipts) checkEntries(companyId, row.id, entries);
   const columns = (names: string[], prefix = '') => sql.raw(names.map((c) => `${prefix}${c}`).join(', '));
   const receiptColumns = filled(RECEIPT_TYPES);
   const entryColumns = filled(ENTRY_TYPES);
@@ -326,76 +330,64 @@ export async function insertCheckedReceipt(
     sql.raw([extra, ...filled(types).map((c) => `${c} ${types[c]}`)].join(', '));
   const json = (rows: readonly object[]) =>
     JSON.stringify(rows, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-  const result = await sql<{
-    period: CheckedPosting['period'] | null;
-    accounts: [string, boolean][] | null;
-    items: [number, number, string][] | null;
-    partners: number[] | null;
-    id: number | null;
-    receipt_number: number | null;
-  }>`with period as materialized (
-      select p.id as period_id, p.closed as period_closed, y.id as year_id, y.closed as year_closed,
-        y.start_date, y.end_date
-      from fiscal_periods p join fiscal_years y on y.company_id = ${companyId} and y.id = p.fiscal_year_id
-      where p.company_id = ${companyId} and p.start_date <= ${check.date} and p.end_date >= ${check.date}
-      limit 1 for share of p, y),
-    found_accounts as materialized (select number, active from accounts
-      where company_id = ${companyId} and number = any(cast(${[...check.accounts]} as text[]))),
-    wanted_items as (select * from unnest(cast(${check.items.map((i) => i.itemId)} as bigint[]),
-      cast(${check.items.map((i) => i.dimensionId)} as bigint[])) w(id, dimension_id)),
-    found_items as materialized (select id, dimension_id, status from dimension_items
-      where company_id = ${companyId} and id = any(cast(${[...new Set(check.items.map((i) => i.itemId))]} as bigint[]))),
-    found_partners as materialized (select id from business_partners
-      where company_id = ${companyId} and id = any(cast(${[...check.partners]} as bigint[]))),
-    ok as (select year_id from period
-      where ${check.draftValid} and not period_closed and not year_closed
+  const entries = receipts.flatMap((r) => r.entries);
+  const result = await sql<
+    FoundFacts & { first_receipt: number | null; numbers: [number, number][] | null }
+  >`with ${factTables(companyId, check)},
+    wanted_items as (select * from unnest(cast(${check.pairs.map((i) => i.itemId)} as bigint[]),
+      cast(${check.pairs.map((i) => i.dimensionId)} as bigint[])) w(id, dimension_id)),
+    ok as (select 1 where ${check.draftValid}
+        and (select count(*) from periods where not period_closed and not year_closed) = ${check.dates.length}
         and (select count(*) from found_accounts where active) = ${check.accounts.length}
         and (select count(*) from wanted_items w join found_items f on f.id = w.id
-          and f.dimension_id = w.dimension_id and f.status = 'ACTIVE') = ${check.items.length}
+          and f.dimension_id = w.dimension_id and f.status = 'ACTIVE') = ${check.pairs.length}
         and (select count(*) from found_partners) = ${check.partners.length}),
+    receipt_rows as materialized (select * from json_to_recordset(cast(${json(receipts.map((r) => r.row))} as json))
+      as r(${typed(RECEIPT_TYPES, 'id bigint')})),
+    years as (select p.year_id, count(*) as receipts from receipt_rows r join periods p on p.date = r.receipt_date
+      group by p.year_id),
     ids as (insert into id_sequences (company_id, name, last_id)
-      select ${companyId}, n.name, n.count from ok cross join lateral (values (1, 'ledger_receipts', cast(1 as bigint)),
-        (2, ${RECEIPT_NUMBER_PREFIX} || ok.year_id, 1), (3, 'ledger_entries', ${entries.length}),
-        (4, ${RECEIPT_COUNT}, 1)) n(position, name, count)
-      order by n.position
+      select ${companyId}, n.name, n.count from ok cross join (
+        select 1 as position, 'ledger_receipts' as name, cast(${receipts.length} as bigint) as count
+        union all select 2, ${RECEIPT_NUMBER_PREFIX} || year_id, receipts from years
+        union all select 3, 'ledger_entries', ${entries.length}
+        union all select 4, ${RECEIPT_COUNT}, ${receipts.length}) n
+      order by n.position, n.name
       on conflict (company_id, name) do update set last_id = id_sequences.last_id + excluded.last_id
       returning name, last_id),
-    allocated as (select max(last_id) filter (where name = 'ledger_receipts') as id,
-        max(last_id) filter (where name like ${`${RECEIPT_NUMBER_PREFIX}%`}) as receipt_number,
-        max(last_id) filter (where name = 'ledger_entries') - ${entries.length} + 1 as first_entry,
-        (select year_id from ok) as year_id
+    allocated as (select max(last_id) filter (where name = 'ledger_receipts') - ${receipts.length} + 1 as first_receipt,
+        max(last_id) filter (where name = 'ledger_entries') - ${entries.length} + 1 as first_entry
       from ids having count(*) > 0),
+    year_numbers as (select y.year_id, i.last_id - y.receipts as before from years y
+      join ids i on i.name = ${RECEIPT_NUMBER_PREFIX} || y.year_id),
     receipt as (insert into ledger_receipts (company_id, id, fiscal_year_id, receipt_number, ${columns(receiptColumns)})
-      select ${companyId}, n.id, n.year_id, n.receipt_number, ${columns(receiptColumns, 'r.')}
-      from allocated n cross join json_to_recordset(cast(${json([row])} as json)) as r(${typed(RECEIPT_TYPES, 'id bigint')})),
+      select ${companyId}, n.first_receipt + r.id, p.year_id,
+        y.before + row_number() over (partition by p.year_id order by r.id), ${columns(receiptColumns, 'r.')}
+      from allocated n cross join receipt_rows r join periods p on p.date = r.receipt_date
+        join year_numbers y on y.year_id = p.year_id
+      returning id, receipt_number),
     lines as (insert into ledger_entries (company_id, receipt_id, id, fiscal_year_id, ${columns(entryColumns)})
-      select ${companyId}, n.id, n.first_entry + l.id, n.year_id, ${columns(entryColumns, 'l.')}
-      from allocated n cross join json_to_recordset(cast(${json(entries)} as json)) as l(${typed(ENTRY_TYPES, 'id bigint')})),
+      select ${companyId}, n.first_receipt + l.receipt_id, n.first_entry + l.id, p.year_id, ${columns(entryColumns, 'l.')}
+      from allocated n cross join json_to_recordset(cast(${json(entries)} as json))
+          as l(${typed(ENTRY_TYPES, 'receipt_id bigint, id bigint')})
+        join periods p on p.date = l.entry_date),
     allocations as (insert into ledger_entry_dimensions
         (company_id, receipt_id, entry_id, dimension_id, item_id, amount_minor)
-      select ${companyId}, n.id, n.first_entry + d.entry_id, d.dimension_id, d.item_id, d.amount_minor
-      from allocated n cross join json_to_recordset(cast(${json(dimensions)} as json))
-        as d(${typed(DIMENSION_TYPES, 'entry_id bigint')}))
-    select (select row_to_json(period) from period) as period,
-      (select json_agg(json_build_array(number, active)) from found_accounts) as accounts,
-      (select json_agg(json_build_array(id, dimension_id, status)) from found_items) as items,
-      (select json_agg(id) from found_partners) as partners,
-      n.id, n.receipt_number
+      select ${companyId}, n.first_receipt + d.receipt_id, n.first_entry + d.entry_id, d.dimension_id, d.item_id,
+        d.amount_minor
+      from allocated n cross join json_to_recordset(cast(${json(receipts.flatMap((r) => r.dimensions))} as json))
+        as d(${typed(DIMENSION_TYPES, 'receipt_id bigint, entry_id bigint')}))
+    select ${FACT_COLUMNS}, n.first_receipt,
+      (select json_agg(json_build_array(id, receipt_number)) from receipt) as numbers
     from (select 1) one left join allocated n on true`.execute(db);
-  const found = result.rows[0];
+  const { first_receipt: first, numbers, ...found } = result.rows[0];
+  const numberOf = new Map((numbers ?? []).map(([id, number]) => [Number(id), Number(number)]));
   return {
-    period: found.period ?? undefined,
-    accounts: found.accounts ?? [],
-    items: found.items ?? [],
-    partners: found.partners ?? [],
+    ...found,
     written:
-      found.id === null || found.receipt_number === null || !found.period
+      first === null
         ? undefined
-        : {
-            id: Number(found.id),
-            receiptNumber: Number(found.receipt_number),
-            fiscalYearId: Number(found.period.year_id),
-          },
+        : receipts.map((_, i) => ({ id: Number(first) + i, receiptNumber: numberOf.get(Number(first) + i)! })),
   };
 }
 
@@ -429,7 +421,7 @@ export async function updateReceipt(db: Db, row: LedgerReceiptRow): Promise<void
 
 /**
  * Replaces every line (and dimension allocation) of an existing receipt. Refuses a set of lines that does not sum
- * to zero, as `insertPostedReceipt` does, so an unbalanced receipt cannot be stored whoever calls it.
+ * to zero, as `insertPostedReceipts` does, so an unbalanced receipt cannot be stored whoever calls it.
  */
 export async function writeEntries(
   db: Db,

@@ -465,15 +465,12 @@ export class SalarySlips {
       transactionDescription: `Payday ${row.payday}`,
       lines,
     });
-    const salary = await this.#ledger.post(db, companyId, header('SALARY', 'Salary slip', calc.salaryLines));
-    const contributions =
-      calc.contributionLines.length > 0
-        ? await this.#ledger.post(
-            db,
-            companyId,
-            header('EMPLOYER_CONTRIBUTION', 'Employer contributions', calc.contributionLines),
-          )
-        : null;
+    const [salary, contributions = null] = await this.#ledger.postMany(db, companyId, [
+      header('SALARY', 'Salary slip', calc.salaryLines),
+      ...(calc.contributionLines.length > 0
+        ? [header('EMPLOYER_CONTRIBUTION', 'Employer contributions', calc.contributionLines)]
+        : []),
+    ]);
     if (calc.taxCardId !== null && !calc.limitCounted.isZero()) {
       const card = await this.#countAgainstLimit(db, companyId, calc.taxCardId, calc.limitCounted);
       // the next slip of the same employee in this batch sees the card as it is now
