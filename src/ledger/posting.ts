@@ -401,7 +401,14 @@ export class LedgerPosting {
         { ...wanted, draftValid: valid, pairs: [...pairs.values()] },
         receipts,
       );
-      const periods = refusedOrPeriods(drafts, checks, factsOf(checked, wanted.dates));
+      let periods: OpenPeriod[];
+      try {
+        periods = refusedOrPeriods(drafts, checks, factsOf(checked, wanted.dates));
+      } catch (err) {
+        // the statement applies the same checks: receipts written that these refuse are a defect, not bad input
+        if (checked.written) throw new Error('the posting statement wrote receipts its checks refuse', { cause: err });
+        throw err;
+      }
       if (!checked.written) throw new Error('the posting statement refused receipts its checks accept');
       return checked.written.map((w, i) => ({ ...w, fiscalYearId: periods[i].fiscalYearId, version }));
     }
