@@ -12,8 +12,9 @@
 // sees the ones before it, nothing else reads in between (the connection is the group's until its commit), so
 // no reader ever sees a write that is not committed. What `synchronous = NORMAL` promises is unchanged: a
 // commit is in the WAL before it is answered (src/db/sqlite.ts).
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './types.ts';
+import { immediateReaders } from './prepared.ts';
 
 // The handle of src/db/index.ts, named here without importing it (index.ts imports this file).
 type Db = Kysely<Database>;
@@ -29,6 +30,11 @@ export interface GroupConnection {
   savepoint: { open(): void; release(): void; rollBack(): void };
   /** Told when a write is rolled back to its savepoint: caches and id blocks must forget what it did. */
   rolledBack(): void;
+  /**
+   * Runs a compiled statement at once (checked as the driver checks it), without the driver's queue: the
+   * statements compiled once (src/db/prepared.ts) that the writes of a group run on it.
+   */
+  runNow(compiled: CompiledQuery): unknown[];
 }
 
 interface Write {
@@ -92,24 +98,30 @@ export class GroupCommit {
     let lost: unknown;
     try {
       await this.#db.transaction().execute(async (trx) => {
-        for (const write of writes) {
-          connection.savepoint.open();
-          let outcome: Outcome;
-          try {
-            outcome = { ok: true, value: await write.work(trx) };
-          } catch (error) {
-            outcome = { ok: false, error };
+        // the group holds the connection until its commit: its statements need not queue for it
+        immediateReaders.set(trx, connection.runNow);
+        try {
+          for (const write of writes) {
+            connection.savepoint.open();
+            let outcome: Outcome;
+            try {
+              outcome = { ok: true, value: await write.work(trx) };
+            } catch (error) {
+              outcome = { ok: false, error };
+            }
+            outcomes.push(outcome);
+            if (!connection.inTransaction()) {
+              lost = outcome.ok ? new TransactionLost('the transaction ended inside a write') : outcome.error;
+              throw lost;
+            }
+            if (!outcome.ok) {
+              connection.savepoint.rollBack();
+              connection.rolledBack();
+            }
+            connection.savepoint.release();
           }
-          outcomes.push(outcome);
-          if (!connection.inTransaction()) {
-            lost = outcome.ok ? new TransactionLost('the transaction ended inside a write') : outcome.error;
-            throw lost;
-          }
-          if (!outcome.ok) {
-            connection.savepoint.rollBack();
-            connection.rolledBack();
-          }
-          connection.savepoint.release();
+        } finally {
+          immediateReaders.delete(trx);
         }
       });
       return outcomes;

@@ -87,6 +87,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       inTransaction: sqlite.inTransaction,
       savepoint: sqlite.savepoint,
       rolledBack: () => changes.rolledBack(),
+      runNow: (compiled) => {
+        dialect.check(compiled);
+        return sqlite.runNow(compiled.sql, compiled.parameters);
+      },
     }),
   );
   return { db, engine: 'sqlite', changes, close: () => db.destroy() };

@@ -92,6 +92,8 @@ export interface EmbeddedDatabase {
   readNow: (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
   /** Whether the connection is inside a transaction now (the engine may have rolled one back by itself). */
   inTransaction: () => boolean;
+  /** Runs a statement at once: for the holder of the connection inside its transaction (src/db/group-commit.ts). */
+  runNow: (sql: string, parameters: readonly unknown[]) => unknown[];
   /**
    * One savepoint run directly on the connection, without the driver's queue: for the holder of the connection
    * inside its transaction (src/db/group-commit.ts), where a savepoint through the query builder cost more than
@@ -136,6 +138,7 @@ export function openSqlite(location: string): EmbeddedDatabase {
     dataVersion: () => Number((dataVersion.get() as unknown as [number])[0]),
     readNow: (sql, parameters) => (db.isTransaction ? undefined : caching.prepare(sql).all(parameters)),
     inTransaction: () => db.isTransaction,
+    runNow: (sql, parameters) => caching.prepare(sql).all(parameters),
     savepoint: {
       open: () => savepoint.open.run(),
       release: () => savepoint.release.run(),
