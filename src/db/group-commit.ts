@@ -34,7 +34,7 @@ export interface GroupConnection {
    * Runs a compiled statement at once (checked as the driver checks it), without the driver's queue: the
    * statements compiled once (src/db/prepared.ts) that the writes of a group run on it.
    */
-  runNow(compiled: CompiledQuery): unknown[];
+  runNow: (compiled: CompiledQuery) => unknown[];
 }
 
 interface Write {
