@@ -5,6 +5,7 @@ import { ChangeListener } from './change-notices.ts';
 import { companyScopedDialect } from './company-scope.ts';
 import { ChangeStamps } from './changes.ts';
 import { immediateReaders } from './prepared.ts';
+import { GroupCommit, groupCommits } from './group-commit.ts';
 import type { Database } from './types.ts';
 import { runMigrations } from './migration-runner.ts';
 
@@ -80,7 +81,30 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     dialect.check(compiled);
     return sqlite.readNow(compiled.sql, compiled.parameters);
   });
+  groupCommits.set(
+    db,
+    new GroupCommit(db, {
+      inTransaction: sqlite.inTransaction,
+      savepoint: sqlite.savepoint,
+      rolledBack: () => changes.rolledBack(),
+      runNow: (compiled) => {
+        dialect.check(compiled);
+        return sqlite.runNow(compiled.sql, compiled.parameters);
+      },
+    }),
+  );
   return { db, engine: 'sqlite', changes, close: () => db.destroy() };
+}
+
+/**
+ * A transaction for a small write of a request: its own on PostgreSQL (and inside a transaction already open);
+ * on the embedded engine one savepoint in a transaction shared with the other writes of the same turn of the
+ * event loop, committed together (src/db/group-commit.ts). Either way `work` is undone alone when it throws, and
+ * the promise settles only after the commit that makes the write durable. `work` must use only `trx`.
+ */
+export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  const group = groupCommits.get(db);
+  return group ? group.run(work) : db.transaction().execute(work);
 }
 
 /** Brings the schema up to date; `migrations` are every area's (allMigrations() of src/modules.ts), each

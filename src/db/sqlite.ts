@@ -90,6 +90,16 @@ export interface EmbeddedDatabase {
    * inside a transaction (whose uncommitted writes a read must not see). Undefined when it is.
    */
   readNow: (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+  /** Whether the connection is inside a transaction now (the engine may have rolled one back by itself). */
+  inTransaction: () => boolean;
+  /** Runs a statement at once: for the holder of the connection inside its transaction (src/db/group-commit.ts). */
+  runNow: (sql: string, parameters: readonly unknown[]) => unknown[];
+  /**
+   * One savepoint run directly on the connection, without the driver's queue: for the holder of the connection
+   * inside its transaction (src/db/group-commit.ts), where a savepoint through the query builder cost more than
+   * the insert it guards.
+   */
+  savepoint: { open(): void; release(): void; rollBack(): void };
 }
 
 export function openSqlite(location: string): EmbeddedDatabase {
@@ -118,9 +128,21 @@ export function openSqlite(location: string): EmbeddedDatabase {
   const dataVersion = db.prepare('PRAGMA data_version');
   dataVersion.setReturnArrays(true);
   const caching = new CachingDatabase(db);
+  const savepoint = {
+    open: db.prepare('savepoint tase_write'),
+    release: db.prepare('release tase_write'),
+    rollBack: db.prepare('rollback to tase_write'),
+  };
   return {
     dialect: new SqliteDialect({ database: caching }),
     dataVersion: () => Number((dataVersion.get() as unknown as [number])[0]),
     readNow: (sql, parameters) => (db.isTransaction ? undefined : caching.prepare(sql).all(parameters)),
+    inTransaction: () => db.isTransaction,
+    runNow: (sql, parameters) => caching.prepare(sql).all(parameters),
+    savepoint: {
+      open: () => savepoint.open.run(),
+      release: () => savepoint.release.run(),
+      rollBack: () => savepoint.rollBack.run(),
+    },
   };
 }

@@ -1,6 +1,6 @@
 // Rules of products and product groups.
 import { Decimal, jsonDecimal, type Answered, type WireDecimal } from '../domain/decimal.ts';
-import { allocateId, type Db } from '../db/index.ts';
+import { allocateId, writeTransaction, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { checkReadOnly, mergePatch } from '../platform/resource.ts';
@@ -154,7 +154,7 @@ export class ProductService {
     // from a block reserved in a statement of its own (committed whatever becomes of this product): no statement
     // for most ids, and no lock on the company's sequence held by concurrent creations until they commit
     const [id] = await this.#ids.take(this.#db, companyId, PRODUCT_IDS);
-    return this.#db.transaction().execute(async (trx) => {
+    return writeTransaction(this.#db, async (trx) => {
       await this.#checkRules(trx, companyId, body);
       const row = productToRow(companyId, id, body, nextVersion(this.#ctx.clock.now()));
       await store.insertProduct(trx, row);
@@ -244,7 +244,7 @@ export class ProductService {
     body: Record<string, unknown>,
     next: (stored: ProductWire) => ProductWire,
   ): Promise<ProductAnswer> {
-    return this.#db.transaction().execute(async (trx) => {
+    return writeTransaction(this.#db, async (trx) => {
       const row = await store.getProduct(trx, companyId, id);
       if (!row) throw notFound('Product');
       const stored = productToWire(row);
@@ -259,7 +259,7 @@ export class ProductService {
   }
 
   async delete(companyId: number, id: number): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
+    await writeTransaction(this.#db, async (trx) => {
       const row = await store.getProduct(trx, companyId, id);
       if (!row) throw notFound('Product');
       if (row.type === 'TRAVEL') throw apiError('TRAVEL_PRODUCT_CANNOT_BE_DELETED');
@@ -281,7 +281,7 @@ export class ProductService {
   }
 
   async createGroup(companyId: number, body: ProductGroupWire): Promise<ProductGroupWire> {
-    return this.#db.transaction().execute(async (trx) => {
+    return writeTransaction(this.#db, async (trx) => {
       const id = await allocateId(trx, companyId, 'product_groups');
       const row: store.ProductGroupRow = {
         company_id: companyId,
@@ -296,7 +296,7 @@ export class ProductService {
   }
 
   async replaceGroup(companyId: number, id: number, body: ProductGroupWire): Promise<ProductGroupWire> {
-    return this.#db.transaction().execute(async (trx) => {
+    return writeTransaction(this.#db, async (trx) => {
       const row = await store.getGroup(trx, companyId, id);
       if (!row) throw notFound('Product group');
       checkReadOnly(body, groupToWire(row), ['id']);
@@ -311,7 +311,7 @@ export class ProductService {
   }
 
   async deleteGroup(companyId: number, id: number): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
+    await writeTransaction(this.#db, async (trx) => {
       const row = await store.getGroup(trx, companyId, id);
       if (!row) throw notFound('Product group');
       if (row.type === 'TRAVEL') throw apiError('TRAVEL_PRODUCT_GROUP_CANNOT_BE_DELETED');
