@@ -161,7 +161,7 @@ function commitCounter(db: DatabaseSync, location: string): { read: () => number
   return {
     read: () => {
       if (!open) return readPragma();
-      let read = 0;
+      let read: number;
       try {
         read = readSync(fd, header, 0, WAL_INDEX_HEADER, 0);
       } catch {

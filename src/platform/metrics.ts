@@ -16,7 +16,8 @@ collectDefaultMetrics({ register: processRegistry, prefix: 'tase_' });
 /** Requests answered per method, route and status since the last scrape: counted into the counter when it is read. */
 const answered: { labels: { method: string; route: string; status: string }; count: number }[] = [];
 
-const requests = new Counter({
+// read by scrapes only (its collect takes the counts)
+new Counter({
   name: 'tase_http_requests_total',
   help: 'HTTP requests answered, by method, route pattern and status code.',
   labelNames: ['method', 'route', 'status'] as const,
@@ -185,7 +186,7 @@ export function installMetrics(app: FastifyInstance, database: DatabaseHandle): 
       const method = request.method;
       const status = reply.statusCode;
       let byStatus = byMethod.get(method);
-      if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+      if (!byStatus) byMethod.set(method, (byStatus = new Map<number, Series>()));
       let series = byStatus.get(status);
       if (!series) {
         series = {
