@@ -47,13 +47,20 @@ function knownText(value: object): string {
 /** JSON.stringify's text of `value`, made from the known texts of its unchanging members. */
 function joined(value: object): string {
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value);
-  const member = (item: unknown): string | undefined =>
-    typeof item === 'object' && item !== null && texts.has(item) ? knownText(item) : JSON.stringify(item);
-  if (Array.isArray(value)) return `[${value.map((item) => member(item) ?? 'null').join(',')}]`;
-  const parts: string[] = [];
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += `${i === 0 ? '' : ','}${member(value[i]) ?? 'null'}`;
+    return `${out}]`;
+  }
+  let out = '';
   for (const key of Object.keys(value)) {
     const text = member((value as Record<string, unknown>)[key]);
-    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+    if (text !== undefined) out += `${out === '' ? '' : ','}${JSON.stringify(key)}:${text}`;
   }
-  return `{${parts.join(',')}}`;
+  return `{${out}}`;
+}
+
+function member(item: unknown): string | undefined {
+  if (typeof item !== 'object' || item === null) return JSON.stringify(item);
+  return texts.get(item) ?? (texts.has(item) ? knownText(item) : JSON.stringify(item));
 }
