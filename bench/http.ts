@@ -62,11 +62,29 @@ const tase = await startChild('tase');
 const { port, token, ids, engine } = tase.info;
 const base = `http://127.0.0.1:${port}/api`;
 const headers = { authorization: `Bearer ${token}` };
+let nextPage = 0;
 const scenarios: [string, autocannon.Options][] = [
   ['bare Fastify ceiling', { url: `http://127.0.0.1:${bare.info.port}/product` }],
   ['GET one product', { url: `${base}/products/${ids[7]}`, headers }],
   ['GET batch of 200', { url: `${base}/products/${ids.slice(0, 200).join(',')}`, headers }],
   ['GET page of 50', { url: `${base}/products?size=50&page=1`, headers }],
+  [
+    // A different page on each request (keyset paging after each of 1 100 products in turn), more pages than the
+    // service's cache of pages holds: every page is read, none answered from that cache.
+    'GET page, not cached',
+    {
+      url: `${base}/products?size=50&previousId=${ids[0]}`,
+      headers,
+      requests: [
+        {
+          setupRequest: (request) => {
+            request.path = `/api/products?size=50&previousId=${ids[nextPage++ % 1_100]}`;
+            return request;
+          },
+        },
+      ],
+    },
+  ],
   [
     'POST product',
     {

@@ -8,6 +8,8 @@ import { seedDemo } from '../src/company/demo.ts';
 import { benchDatabase } from './database.ts';
 
 const kind = process.argv[2];
+/** Products of the demo company; pages after each of the first PRODUCTS - 50 are full pages of 50. */
+const PRODUCTS = 1_250;
 
 if (kind === 'bare') {
   const app = Fastify({ logger: false });
@@ -52,25 +54,32 @@ if (kind === 'bare') {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
+  // more products than the page cache holds pages of 50 (the uncached page scenario asks each page once per cycle)
   const ids: number[] = [];
-  for (let i = 0; i < 250; i++) {
-    const answer = await fetch(`${base}/api/products`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'SALES',
-        name: `Product ${i}`,
-        code: `P${i}`,
-        unit: 'PIECE',
-        price: 10.5,
-        discount: 0,
-        vat: 25.5,
-        active: true,
-        currency: 'EUR',
+  for (let i = 0; i < PRODUCTS; i += 10) {
+    const created = await Promise.all(
+      Array.from({ length: 10 }, async (_, j) => {
+        const answer = await fetch(`${base}/api/products`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            type: 'SALES',
+            name: `Product ${i + j}`,
+            code: `P${i + j}`,
+            unit: 'PIECE',
+            price: 10.5,
+            discount: 0,
+            vat: 25.5,
+            active: true,
+            currency: 'EUR',
+          }),
+        });
+        return ((await answer.json()) as { id: number }).id;
       }),
-    });
-    ids.push(((await answer.json()) as { id: number }).id);
+    );
+    ids.push(...created);
   }
+  ids.sort((a, b) => a - b);
   process.stdout.write(`${JSON.stringify({ port, token, ids, engine: app.ctx.engine })}\n`);
   const stop = async () => {
     await app.close();

@@ -34,7 +34,7 @@ import {
 } from './modules.ts';
 import { backfillCompanySetup, companySetup } from './platform/company-setup.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
-import { installMultipart } from './platform/multipart.ts';
+import { installMultipart, takesUploads } from './platform/multipart.ts';
 import { MAX_ATTACHMENT_BYTES } from './attachments/index.ts';
 import { registerRootRoute } from './platform/root-routes.ts';
 import { installMetrics } from './platform/metrics.ts';
@@ -137,7 +137,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   installShutdownAnswer(fastify);
   installConventions(fastify, { bodyLimit: config.bodyLimitBytes, validateResponses: config.validateResponses });
-  await installMultipart(fastify, { fileSizeLimit: MAX_ATTACHMENT_BYTES });
   installVersionLifecycle(fastify, clock);
   installRateLimit(fastify, services.rateLimit);
   installMetrics(fastify, database);
@@ -185,7 +184,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     }),
   );
-  for (const def of routes) registerRoute(fastify, def, services.auth, table, services.mfa);
+  // the upload parser and its hooks only where files are taken: registered for every route they cost every request
+  const uploads = routes.filter(takesUploads);
+  for (const def of routes) if (!takesUploads(def)) registerRoute(fastify, def, services.auth, table, services.mfa);
+  await fastify.register(async (withUploads) => {
+    await installMultipart(withUploads, { fileSizeLimit: MAX_ATTACHMENT_BYTES });
+    for (const def of uploads) registerRoute(withUploads, def, services.auth, table, services.mfa);
+  });
   for (const def of rootRoutes(ctx, services)) registerRootRoute(fastify, def, services.auth, table);
   installNotFound(fastify, table);
 

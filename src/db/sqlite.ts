@@ -1,7 +1,7 @@
 // The embedded engine: Node's built-in node:sqlite behind Kysely's SQLite dialect, with prepared statements
 // kept and reused (preparing costs more than running a point read).
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SqliteDialect } from 'kysely';
 
@@ -51,14 +51,17 @@ class CachingDatabase {
   readonly #db: DatabaseSync;
   readonly #cache = new Map<string, CachedStatement>();
   readonly #long = new Map<string, CachedStatement>();
+  readonly #onClose: () => void;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, onClose: () => void) {
     this.#db = db;
+    this.#onClose = onClose;
   }
 
   close(): void {
     this.#cache.clear();
     this.#long.clear();
+    this.#onClose();
     this.#db.close();
   }
 
@@ -124,10 +127,8 @@ export function openSqlite(location: string): EmbeddedDatabase {
     db.exec('PRAGMA wal_autocheckpoint = 10000');
     db.exec('PRAGMA journal_size_limit = 67108864');
   }
-  // Changes when another connection (another process) commits: lets the process trust its caches otherwise.
-  const dataVersion = db.prepare('PRAGMA data_version');
-  dataVersion.setReturnArrays(true);
-  const caching = new CachingDatabase(db);
+  const commits = commitCounter(db, location);
+  const caching = new CachingDatabase(db, commits.close);
   const savepoint = {
     open: db.prepare('savepoint tase_write'),
     release: db.prepare('release tase_write'),
@@ -135,7 +136,7 @@ export function openSqlite(location: string): EmbeddedDatabase {
   };
   return {
     dialect: new SqliteDialect({ database: caching }),
-    dataVersion: () => Number((dataVersion.get() as unknown as [number])[0]),
+    dataVersion: commits.read,
     readNow: (sql, parameters) => (db.isTransaction ? undefined : caching.prepare(sql).all(parameters)),
     inTransaction: () => db.isTransaction,
     runNow: (sql, parameters) => caching.prepare(sql).all(parameters),
@@ -143,6 +144,59 @@ export function openSqlite(location: string): EmbeddedDatabase {
       open: () => savepoint.open.run(),
       release: () => savepoint.release.run(),
       rollBack: () => savepoint.rollBack.run(),
+    },
+  };
+}
+
+/** Bytes of the WAL-index header that every commit rewrites (the first of its two copies). */
+const WAL_INDEX_HEADER = 48;
+
+/**
+ * `PRAGMA data_version`: it changes when another connection (another process) commits, which lets the process
+ * trust its caches otherwise. Reading it is a statement that starts a WAL read (locks of the shared-memory file:
+ * a few system calls, several µs, once per request). Every commit, by any connection, rewrites the WAL-index
+ * header at the start of the `-shm` file (sqlite.org/walformat.html, "The WAL-Index Header": its change counter,
+ * last frame, salts and checksums), which the committing connection does before its COMMIT returns. So while
+ * those 48 bytes read with one `pread` are what they were at the last reading of `data_version`, nothing was
+ * committed since and the pragma would answer the same; when they differ (a commit, also one of this process,
+ * or a read torn by a commit in progress) the pragma is read again. Without a `-shm` file (in memory, or not in
+ * WAL mode) every call reads the pragma.
+ */
+function commitCounter(db: DatabaseSync, location: string): { read: () => number; close: () => void } {
+  const pragma = db.prepare('PRAGMA data_version');
+  pragma.setReturnArrays(true);
+  const readPragma = () => Number((pragma.get() as unknown as [number])[0]);
+  let version = readPragma();
+  let shm: number | undefined;
+  if (location !== ':memory:' && db.prepare('PRAGMA journal_mode').get()?.journal_mode === 'wal') {
+    try {
+      shm = openSync(`${location}-shm`, 'r');
+    } catch {
+      shm = undefined;
+    }
+  }
+  if (shm === undefined) return { read: readPragma, close: () => undefined };
+  const fd = shm;
+  const header = Buffer.alloc(WAL_INDEX_HEADER);
+  const seen = Buffer.alloc(WAL_INDEX_HEADER);
+  let open = true;
+  return {
+    read: () => {
+      if (!open) return readPragma();
+      let read: number;
+      try {
+        read = readSync(fd, header, 0, WAL_INDEX_HEADER, 0);
+      } catch {
+        read = 0; // the pragma answers whatever became of the file
+      }
+      if (read === WAL_INDEX_HEADER && header.equals(seen)) return version;
+      // the header is kept before the pragma is read: a commit between the two makes the next header differ
+      header.copy(seen);
+      return (version = readPragma());
+    },
+    close: () => {
+      if (open) closeSync(fd);
+      open = false;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson, stringifyJson } from './json.ts';
-import { Decimal, isDecimal } from '../domain/decimal.ts';
+import { parseJson, stringifyJson, unchanging } from './json.ts';
+import { Decimal, isDecimal, jsonDecimal } from '../domain/decimal.ts';
 
 describe('exact JSON numbers', () => {
   it('parses decimals from their source text, never through a float', () => {
@@ -22,5 +22,20 @@ describe('exact JSON numbers', () => {
     expect(stringifyJson({ sum: new Decimal('0.1').plus('0.2'), big: new Decimal('12345678901234567.891') })).toBe(
       '{"sum":0.3,"big":12345678901234567.891}',
     );
+  });
+  it('writes unchanging answers, and lists and pages of them, as JSON.stringify would', () => {
+    const answer = (id: number) =>
+      unchanging({ id, name: `P"${id}`, price: jsonDecimal('10.50'), code: undefined, group: null, tags: ['a'] });
+    const results = unchanging([answer(1), answer(2), { id: 3, skip: () => 1 }, undefined]);
+    const page = unchanging({ results, meta: { pageNumber: 0, totalCount: 3 }, gone: undefined, 'odd "key"': 1 });
+    const plain = (value: unknown) => JSON.stringify(value);
+    expect(stringifyJson(page)).toBe(plain(page));
+    expect(stringifyJson(page)).toBe(plain(page)); // the kept text
+    expect(stringifyJson(results)).toBe(plain(results));
+    expect(stringifyJson(answer(4))).toBe(plain(answer(4)));
+    const withToJson = unchanging({ toJSON: () => ({ replaced: true }) });
+    expect(stringifyJson(unchanging([withToJson]))).toBe('[{"replaced":true}]');
+    expect(stringifyJson(unchanging([]))).toBe('[]');
+    expect(stringifyJson(unchanging({}))).toBe('{}');
   });
 });

@@ -7,17 +7,28 @@
 import cluster from 'node:cluster';
 import { sql } from 'kysely';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/index.ts';
 
 const processRegistry = new Registry();
 collectDefaultMetrics({ register: processRegistry, prefix: 'tase_' });
 
-const requests = new Counter({
+/** Requests answered per method, route and status since the last scrape: counted into the counter when it is read. */
+const answered: { labels: { method: string; route: string; status: string }; count: number }[] = [];
+
+// read by scrapes only (its collect takes the counts)
+new Counter({
   name: 'tase_http_requests_total',
   help: 'HTTP requests answered, by method, route pattern and status code.',
   labelNames: ['method', 'route', 'status'] as const,
   registers: [processRegistry],
+  collect() {
+    for (const series of answered) {
+      if (series.count === 0) continue;
+      this.inc(series.labels, series.count);
+      series.count = 0;
+    }
+  },
 });
 
 const latency = new Histogram({
@@ -165,24 +176,39 @@ export function installMetrics(app: FastifyInstance, database: DatabaseHandle): 
   }
   const registry = Registry.merge([processRegistry, own]);
 
-  // the labelled series of each route and status, looked up once (prom-client hashes the labels on every call)
-  const series = new Map<string, { count: { inc(): void }; time: { observe(seconds: number): void } }>();
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const key = `${request.method} ${reply.statusCode} ${route}`;
-    let found = series.get(key);
-    if (!found) {
-      if (series.size > 10_000) series.clear();
-      found = {
-        count: requests.labels(request.method, route, String(reply.statusCode)),
-        time: latency.labels(request.method, route),
-      };
-      series.set(key, found);
-    }
-    found.count.inc();
-    found.time.observe(reply.elapsedTime / 1000);
-    done();
+  // Each route counts its own answers (a hook added to it as it is registered), so a request costs no lookup of
+  // its route's name or of its series by a made-up key; prom-client's labelled children hash their labels on every
+  // call, so the count is kept in a plain number until a scrape reads the counter.
+  const measure = (route: string) => {
+    type Series = { answered: (typeof answered)[number]; time: { observe(seconds: number): void } };
+    const byMethod = new Map<string, Map<number, Series>>();
+    return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      const method = request.method;
+      const status = reply.statusCode;
+      let byStatus = byMethod.get(method);
+      if (!byStatus) byMethod.set(method, (byStatus = new Map<number, Series>()));
+      let series = byStatus.get(status);
+      if (!series) {
+        series = {
+          answered: { labels: { method, route, status: String(status) }, count: 0 },
+          time: latency.labels(method, route),
+        };
+        answered.push(series.answered);
+        byStatus.set(status, series);
+      }
+      series.answered.count++;
+      series.time.observe(reply.elapsedTime / 1000);
+      done();
+    };
+  };
+  app.addHook('onRoute', (options) => {
+    const own = measure(options.url);
+    const hooks = options.onResponse;
+    options.onResponse = hooks === undefined ? [own] : [...(Array.isArray(hooks) ? hooks : [hooks]), own];
   });
+  // requests no route took (answered 404 or 405)
+  const unmatched = measure('unmatched');
+  app.addHook('onResponse', (request, reply, done) => (request.is404 ? unmatched(request, reply, done) : done()));
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     const text = inCluster ? await clusterScrape() : await registry.metrics();

@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseJson } from './json.ts';
 import { apiError } from './errors.ts';
+import type { RouteDef } from './route.ts';
 
 export interface UploadedFile {
   /** The name the client gave the file (not trusted for its type). */
@@ -20,6 +21,11 @@ const uploads = new WeakMap<FastifyRequest, Map<string, UploadedFile>>();
 /** The file sent in the multipart field `field` of the request, read in full. */
 export function uploadedFile(request: FastifyRequest, field: string): UploadedFile | undefined {
   return uploads.get(request)?.get(field);
+}
+
+/** Whether a route takes files (declares `multipart/form-data` in `schema.consumes`). */
+export function takesUploads(def: RouteDef): boolean {
+  return def.schema.consumes?.includes(MULTIPART) ?? false;
 }
 
 function consumesMultipart(request: FastifyRequest): boolean {

@@ -13,6 +13,7 @@ import {
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
+import { unchanging } from '../platform/json.ts';
 import { endOfDay } from '../platform/clock.ts';
 import { Product, ProductGroup, ProductGroups, ProductPatch, PRODUCT_TYPES, type ProductWire } from './schemas.ts';
 import type { ProductService } from './service.ts';
@@ -104,15 +105,18 @@ export function productRoutes(products: ProductService): RouteDef[] {
         querystring: Type.Object({ includeLocalizations: Type.Optional(Type.Boolean({ default: false })) }),
         response: { 200: Type.Union([Product, Type.Array(Product)]) },
       },
-      handler: ({ auth, params, query }) =>
-        batchGet<ProductWire & { id: number }>(
+      handler: async ({ auth, params, query }) => {
+        const found = await batchGet<ProductWire & { id: number }>(
           params.productId,
           'Product',
           (ids) =>
             products.get(auth.companyId, ids, query.includeLocalizations ?? false) as Promise<
               (ProductWire & { id: number })[]
             >,
-        ),
+        );
+        // a list of cached answers is written by joining their kept texts
+        return Array.isArray(found) ? unchanging(found) : found;
+      },
     }),
     route({
       method: 'PUT',

@@ -8,6 +8,7 @@ import { lockedWrite } from '../platform/lock.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { compileBodyCheck } from '../platform/validation.ts';
+import { unchanging } from '../platform/json.ts';
 import { ApiError } from '../platform/errors.ts';
 import { checkAccountRefs } from '../accounts/index.ts';
 import { Product, type ProductGroupWire, type ProductType, type ProductWire } from './schemas.ts';
@@ -109,12 +110,15 @@ export class ProductService {
    * neither its count nor its ids query while no product changed (exact, as the products by id).
    */
   readonly #pages: ReadCache<Paged<ProductAnswer>>;
+  /** How many products match a search, by company and search (exact, as the products by id). */
+  readonly #totals: ReadCache<number>;
   readonly #ids: IdBlocks;
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
     this.#byId = new ReadCache(ctx.changes, ['products']);
     this.#pages = new ReadCache(ctx.changes, ['products'], 1_000);
+    this.#totals = new ReadCache(ctx.changes, ['products'], 1_000);
     this.#ids = new IdBlocks(ctx.changes, { products: 100 });
   }
 
@@ -166,7 +170,7 @@ export class ProductService {
     if (ids.length === 1) {
       const answer = await this.#byId.get(`${companyId}:${ids[0]}`, async () => {
         const row = await store.getProduct(this.#db, companyId, ids[0]);
-        return row && productResponse(row);
+        return row && unchanging(productResponse(row));
       });
       return answer ? [localized(answer, includeLocalizations)] : [];
     }
@@ -186,7 +190,7 @@ export class ProductService {
           companyId,
           missing.map((key) => Number(key.slice(key.indexOf(':') + 1))),
         );
-        return new Map(rows.map((row) => [`${companyId}:${Number(row.id)}`, productResponse(row)]));
+        return new Map(rows.map((row) => [`${companyId}:${Number(row.id)}`, unchanging(productResponse(row))]));
       },
     );
     const answers: ProductAnswer[] = [];
@@ -208,10 +212,15 @@ export class ProductService {
   ): Promise<Paged<ProductAnswer>> {
     // with the cache current, the page reads only ids from an index and takes the products from the cache
     if (this.#byId.active) {
-      const key = `${companyId}:${includeLocalizations}:${JSON.stringify(search)}:${JSON.stringify(page)}`;
+      const searched = `${companyId}:${JSON.stringify(search)}`;
+      const key = `${searched}:${includeLocalizations}:${JSON.stringify(page)}`;
       const answer = await this.#pages.get(key, async () => {
-        const { ids, total } = await store.searchProductIds(this.#db, companyId, search, page);
-        return paged(await this.#answers(companyId, ids, includeLocalizations), total, page);
+        // the count is the search's, whichever page: paging through a list counts its matches once
+        const [total, ids] = await Promise.all([
+          this.#totals.get(searched, () => store.countProducts(this.#db, companyId, search)),
+          store.searchProductIds(this.#db, companyId, search, page),
+        ]);
+        return unchanging(paged(unchanging(await this.#answers(companyId, ids, includeLocalizations)), total!, page));
       });
       return answer!;
     }

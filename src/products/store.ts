@@ -81,32 +81,110 @@ export interface ProductSearch {
   orderByVersion?: 'asc' | 'desc';
 }
 
-function matching(db: Db, companyId: number, search: ProductSearch) {
-  let query = db.selectFrom('products').where('company_id', '=', companyId).where('type', 'in', search.types);
-  if (search.name) query = query.where('name', 'like', `%${search.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (search.code) query = query.where('code', '=', search.code);
-  if (search.groupIds)
-    query = query.where('product_group_id', 'in', search.groupIds.length > 0 ? search.groupIds : [0]);
-  if (search.active !== undefined) query = query.where('active', '=', search.active);
-  const { validFrom, validTo } = search;
-  if (validFrom) query = query.where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', validFrom)]));
-  if (validTo) query = query.where((eb) => eb.or([eb('start_date', 'is', null), eb('start_date', '<=', validTo)]));
-  if (search.versionStart) query = query.where('version', '>=', search.versionStart);
-  if (search.versionEnd) query = query.where('version', '<=', search.versionEnd);
+/**
+ * The search's values by the names of their placeholders, and the shape of its SQL: which filters it has, the
+ * lengths of its lists, its order. Searches of one shape share one query built and compiled once.
+ */
+function searchValues(companyId: number, search: ProductSearch, page?: PageRequest) {
+  const values: Record<string, unknown> = { companyId };
+  search.types.forEach((type, i) => (values[`type${i}`] = type));
+  if (search.name) values.name = `%${search.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (search.code) values.code = search.code;
+  const groups = search.groupIds && (search.groupIds.length > 0 ? search.groupIds : [0]);
+  groups?.forEach((id, i) => (values[`group${i}`] = id));
+  if (search.active !== undefined) values.active = search.active;
+  if (search.validFrom) values.validFrom = search.validFrom;
+  if (search.validTo) values.validTo = search.validTo;
+  if (search.versionStart) values.versionStart = search.versionStart;
+  if (search.versionEnd) values.versionEnd = search.versionEnd;
+  if (page) {
+    if (page.previousId !== undefined) values.previousId = page.previousId;
+    values.limit = page.pageSize;
+    values.offset = page.offset;
+  }
+  const shape = [
+    search.types.length,
+    groups?.length ?? -1,
+    ...['name', 'code', 'active', 'validFrom', 'validTo', 'versionStart', 'versionEnd', 'previousId'].map((k) =>
+      k in values ? 1 : 0,
+    ),
+    search.orderByVersion ?? '',
+    page?.order ?? '',
+  ].join(',');
+  return { values, shape, groups: groups?.length ?? -1 };
+}
+
+type Placeholder = (name: string) => never;
+
+function matching(db: Db, search: ProductSearch, groups: number, has: (name: string) => boolean, param: Placeholder) {
+  let query = db
+    .selectFrom('products')
+    .where('company_id', '=', param('companyId'))
+    .where(
+      'type',
+      'in',
+      search.types.map((_, i) => param(`type${i}`)),
+    );
+  if (has('name')) query = query.where('name', 'like', param('name'));
+  if (has('code')) query = query.where('code', '=', param('code'));
+  if (groups >= 0)
+    query = query.where(
+      'product_group_id',
+      'in',
+      Array.from({ length: groups }, (_, i) => param(`group${i}`)),
+    );
+  if (has('active')) query = query.where('active', '=', param('active'));
+  if (has('validFrom'))
+    query = query.where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', param('validFrom'))]));
+  if (has('validTo'))
+    query = query.where((eb) => eb.or([eb('start_date', 'is', null), eb('start_date', '<=', param('validTo'))]));
+  if (has('versionStart')) query = query.where('version', '>=', param('versionStart'));
+  if (has('versionEnd')) query = query.where('version', '<=', param('versionEnd'));
   return query;
 }
 
-async function countProducts(db: Db, companyId: number, search: ProductSearch): Promise<number> {
-  const row = await matching(db, companyId, search)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+function pageOf<O>(
+  query: SelectQueryBuilder<Database, 'products', O>,
+  search: ProductSearch,
+  page: PageRequest,
+  param: Placeholder,
+) {
+  if (page.previousId !== undefined) query = query.where('id', page.order === 'asc' ? '>' : '<', param('previousId'));
+  if (search.orderByVersion) query = query.orderBy('version', search.orderByVersion);
+  return query.orderBy('id', page.order).limit(param('limit')).offset(param('offset'));
 }
 
-function pageOf<O>(query: SelectQueryBuilder<Database, 'products', O>, search: ProductSearch, page: PageRequest) {
-  if (page.previousId !== undefined) query = query.where('id', page.order === 'asc' ? '>' : '<', page.previousId);
-  if (search.orderByVersion) query = query.orderBy('version', search.orderByVersion);
-  return query.orderBy('id', page.order).limit(page.pageSize).offset(page.offset);
+type Statement = (db: Db, values: Record<string, unknown>) => Promise<unknown[]>;
+const SEARCH_SHAPES_KEPT = 500;
+const searchStatements = new Map<string, Statement>();
+
+/** The search's statement of `kind`, built and compiled once per shape (see searchValues). */
+function searchStatement(
+  kind: 'count' | 'ids' | 'rows',
+  companyId: number,
+  search: ProductSearch,
+  page?: PageRequest,
+): { run: Statement; values: Record<string, unknown> } {
+  const { values, shape, groups } = searchValues(companyId, search, page);
+  const key = `${kind}:${shape}`;
+  let run = searchStatements.get(key);
+  if (!run) {
+    run = preparedQuery<Record<string, unknown>, unknown>((db, param) => {
+      const query = matching(db, search, groups, (name) => name in values, param);
+      if (kind === 'count') return query.select((eb) => eb.fn.countAll<number>().as('total'));
+      return pageOf(kind === 'ids' ? query.select('id') : query.selectAll(), search, page!, param);
+    });
+    if (searchStatements.size >= SEARCH_SHAPES_KEPT) searchStatements.clear();
+    searchStatements.set(key, run);
+  }
+  return { run, values };
+}
+
+/** How many products match the search. */
+export async function countProducts(db: Db, companyId: number, search: ProductSearch): Promise<number> {
+  const { run, values } = searchStatement('count', companyId, search);
+  const [row] = (await run(db, values)) as { total: number | string }[];
+  return Number(row.total);
 }
 
 /** One page of the products that match, and how many match. */
@@ -116,26 +194,21 @@ export async function searchProducts(
   search: ProductSearch,
   page: PageRequest,
 ): Promise<{ rows: ProductRow[]; total: number }> {
+  const { run, values } = searchStatement('rows', companyId, search, page);
   // together: on PostgreSQL two statements in flight at once, not one after the other
-  const [total, rows] = await Promise.all([
-    countProducts(db, companyId, search),
-    pageOf(matching(db, companyId, search).selectAll(), search, page).execute(),
-  ]);
-  return { rows, total };
+  const [total, rows] = await Promise.all([countProducts(db, companyId, search), run(db, values)]);
+  return { rows: rows as ProductRow[], total };
 }
 
-/** The ids of one page of the products that match (read from an index), and how many match. */
+/** The ids of one page of the products that match (read from an index). */
 export async function searchProductIds(
   db: Db,
   companyId: number,
   search: ProductSearch,
   page: PageRequest,
-): Promise<{ ids: number[]; total: number }> {
-  const [total, rows] = await Promise.all([
-    countProducts(db, companyId, search),
-    pageOf(matching(db, companyId, search).select('id'), search, page).execute(),
-  ]);
-  return { ids: rows.map((r) => Number(r.id)), total };
+): Promise<number[]> {
+  const { run, values } = searchStatement('ids', companyId, search, page);
+  return ((await run(db, values)) as { id: number | string }[]).map((r) => Number(r.id));
 }
 
 // every column named (a column added to ProductRow fails to compile until it is here); built and compiled once

@@ -1,0 +1,109 @@
+// The read path of the register and the request pipeline around it: pages answered from cached products and a
+// search's kept count stay exact when products change; every answer is counted in the metrics, routes matched or
+// not; files are refused by routes that take JSON.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type TestService } from './support/service.ts';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(() => svc?.close());
+
+interface Listed {
+  results: { id: number; name: string; price: number }[];
+  meta: { pageNumber: number; pageSize: number; resultCount: number; totalCount: number };
+}
+
+const product = (name: string, extra: Record<string, unknown> = {}) => ({
+  type: 'SALES',
+  name,
+  price: 2.5,
+  discount: 0,
+  active: true,
+  currency: 'EUR',
+  ...extra,
+});
+
+describe('pages of products', () => {
+  it('answer what the register holds while products are created, changed and deleted between pages', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await svc.api('POST', '/products', product(`Paged ${i}`))).body.id);
+    const page = async (query: string) => {
+      const answer = await svc.api<Listed>('GET', `/products?${query}`);
+      expect(answer.status).toBe(200);
+      // the text is what the parsed answer says (answers joined from kept texts stay valid JSON)
+      expect(JSON.parse(answer.text)).toEqual(answer.body);
+      return answer.body;
+    };
+    const all = await page('size=200');
+    const total = all.meta.totalCount;
+    const expected = (after: number) => all.results.filter((p) => p.id > after).slice(0, 5);
+    // keyset pages of one search: each its own page, the count the search's
+    for (const after of [ids[0], ids[3], ids[6]]) {
+      const keyset = await page(`size=5&previousId=${after}`);
+      expect(keyset.results).toEqual(expected(after));
+      expect(keyset.meta.totalCount).toBe(total);
+    }
+    // a product created: the next page of the same search counts it
+    const created = (await svc.api('POST', '/products', product('Paged new'))).body.id as number;
+    const afterCreate = await page(`size=5&previousId=${ids[9]}`);
+    expect(afterCreate.meta.totalCount).toBe(total + 1);
+    expect(afterCreate.results.map((p) => p.id)).toContain(created);
+    // a product renamed and another deleted: pages asked before answer the change
+    await svc.api('PATCH', `/products/${ids[4]}`, { name: 'Paged renamed' });
+    await svc.api('DELETE', `/products/${ids[5]}`);
+    const again = await page(`size=5&previousId=${ids[3]}`);
+    expect(again.results[0]).toMatchObject({ id: ids[4], name: 'Paged renamed' });
+    expect(again.results.map((p) => p.id)).not.toContain(ids[5]);
+    expect(again.meta.totalCount).toBe(total);
+    // searches of other shapes (filters, lists, order) each count and page their own matches
+    const named = await page('name=Paged%20renamed');
+    expect(named.results.map((p) => p.id)).toEqual([ids[4]]);
+    expect(named.meta.totalCount).toBe(1);
+    const inactive = await page('active=false&size=3');
+    expect(inactive.meta.totalCount).toBe(inactive.results.length);
+    const byVersion = await page(`orderByVersion=DESC&size=2&orderById=DESC`);
+    expect(byVersion.results).toHaveLength(2);
+    expect(byVersion.meta.totalCount).toBe(total);
+  });
+});
+
+describe('metrics of the request path', () => {
+  const sample = (text: string, series: string) => {
+    const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+    return line === undefined ? 0 : Number(line.split(' ').pop());
+  };
+
+  it('count answers by route and status, HEAD and unknown paths included', async () => {
+    const before = (await svc.request('GET', '/metrics')).text;
+    await svc.request('GET', '/api/no-such-register');
+    await svc.request('GET', '/api/no-such-register');
+    await svc.request('HEAD', '/api/products', { token: await svc.token() });
+    await svc.api('GET', '/products/2147483646');
+    const after = (await svc.request('GET', '/metrics')).text;
+    const delta = (series: string) => sample(after, series) - sample(before, series);
+    expect(delta('tase_http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(2);
+    expect(delta('tase_http_request_duration_seconds_count{method="GET",route="unmatched"}')).toBe(2);
+    const route = after.match(/route="(\/v\d+\/api\/products\/:productId)"/)?.[1];
+    expect(delta(`tase_http_requests_total{method="GET",route="${route}",status="404"}`)).toBe(1);
+    const list = route!.replace('/:productId', '');
+    expect(delta(`tase_http_requests_total{method="HEAD",route="${list}",status="200"}`)).toBe(1);
+  });
+});
+
+describe('uploads', () => {
+  it('are refused by a route that takes JSON, in the error body', async () => {
+    const form = new FormData();
+    form.append('meta', JSON.stringify(product('Uploaded')));
+    const answer = await fetch(`${svc.base}/api/products`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await svc.token()}` },
+      body: form,
+    });
+    expect(answer.status).toBe(415);
+    const body = (await answer.json()) as { errors: { status: number; message: string }[] };
+    expect(body.errors[0].status).toBe(415);
+    expect(body.errors[0].message).toMatch(/^Content type 'multipart\/form-data; boundary=.*application\/json/);
+  });
+});
