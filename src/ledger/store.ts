@@ -189,38 +189,67 @@ export interface NewReceipt {
 
 /**
  * SQLite: writes new receipts with their lines and their dimension allocations (the month totals follow by
- * trigger), in order. Each receipt's insert takes its number from its fiscal year's counter (writers are
- * serialised, so the number is the next one without a gap) and its trigger advances the counter and the
- * company's receipt count; then the lines of all the receipts and their allocations, up to CHUNK rows an insert.
- * Answers the receipt numbers. (PostgreSQL books through `insertCheckedReceipts`.)
+ * trigger), in order, and answers their numbers. Writers are serialised, so each fiscal year's next numbers are
+ * its counter's next values without a gap: one receipt takes its number in its insert; many read the counters
+ * once and go in RECEIPT_CHUNK rows an insert, numbered in the order given. The receipts' trigger advances the
+ * counters and the company's receipt count. Then the lines of all the receipts and their allocations, up to CHUNK
+ * rows an insert. (PostgreSQL books through `insertCheckedReceipts`.)
  */
 export async function insertPostedReceipts(db: Db, receipts: readonly NewReceipt[]): Promise<number[]> {
   for (const { row, entries } of receipts) checkEntries(row.company_id, row.id, entries);
-  const numbers: number[] = [];
-  for (const { row } of receipts) {
-    const [numbered] = await withRows(db, 'ledger_receipts:numbered', [row], ([receipt]) =>
-      db
-        .insertInto('ledger_receipts')
-        .values({
-          ...receipt,
-          receipt_number: (eb) =>
-            eb
-              .selectFrom('id_sequences')
-              .select(sql<number>`coalesce(max(last_id), 0) + 1`.as('next'))
-              .where('company_id', '=', receipt.company_id)
-              // (a bound number is a real to SQLite: '…:1.0' without the cast)
-              .where('name', '=', sql<string>`${RECEIPT_NUMBER_PREFIX} || cast(${receipt.fiscal_year_id} as integer)`),
-        })
-        .returning('receipt_number'),
-    );
-    numbers.push(Number(numbered.receipt_number));
-  }
+  const numbers = receipts.length === 1 ? [await insertNumbered(db, receipts[0].row)] : await insertMany(db, receipts);
   await insertLines(
     db,
     receipts.flatMap((r) => r.entries),
     receipts.flatMap((r) => r.dimensions),
   );
   return numbers;
+}
+
+/** Receipts per insert: keeps the bound parameters (28 a receipt) under SQLite's limit of 32 766. */
+const RECEIPT_CHUNK = 500;
+
+/** Numbers the receipts from their years' counters, read once, and inserts them. */
+async function insertMany(db: Db, receipts: readonly NewReceipt[]): Promise<number[]> {
+  const companyId = receipts[0].row.company_id;
+  const years = [...new Set(receipts.map((r) => Number(r.row.fiscal_year_id)))];
+  const counters = await db
+    .selectFrom('id_sequences')
+    .select(['name', 'last_id'])
+    .where('company_id', '=', companyId)
+    .where('name', 'in', years.map(receiptNumberCounter))
+    .execute();
+  const last = new Map(years.map((year) => [year, 0]));
+  for (const { name, last_id } of counters) last.set(Number(name.slice(RECEIPT_NUMBER_PREFIX.length)), Number(last_id));
+  const rows = receipts.map(({ row }) => {
+    const year = Number(row.fiscal_year_id);
+    const number = last.get(year)! + 1;
+    last.set(year, number);
+    return { ...row, receipt_number: number };
+  });
+  for (let i = 0; i < rows.length; i += RECEIPT_CHUNK)
+    await insertRows(db, 'ledger_receipts', rows.slice(i, i + RECEIPT_CHUNK));
+  return rows.map((r) => r.receipt_number);
+}
+
+/** Inserts one receipt, its number taken in the insert from its year's counter. */
+async function insertNumbered(db: Db, row: LedgerReceiptRow): Promise<number> {
+  const [numbered] = await withRows(db, 'ledger_receipts:numbered', [row], ([receipt]) =>
+    db
+      .insertInto('ledger_receipts')
+      .values({
+        ...receipt,
+        receipt_number: (eb) =>
+          eb
+            .selectFrom('id_sequences')
+            .select(sql<number>`coalesce(max(last_id), 0) + 1`.as('next'))
+            .where('company_id', '=', receipt.company_id)
+            // (a bound number is a real to SQLite: '…:1.0' without the cast)
+            .where('name', '=', sql<string>`${RECEIPT_NUMBER_PREFIX} || cast(${receipt.fiscal_year_id} as integer)`),
+      })
+      .returning('receipt_number'),
+  );
+  return Number(numbered.receipt_number);
 }
 
 /** The columns of the rows, with their SQL types (PostgreSQL's single posting statement reads the rows from JSON). */
