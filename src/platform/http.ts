@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { STATUS_CODES, maxHeaderSize } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError, OAuthError, apiError, errorItem, type ErrorItem } from './errors.ts';
-import { parseJson, stringifyJson } from './json.ts';
+import { parseJson, serializeJson } from './json.ts';
 import { compileBodyCheck, compileValidator, type HttpPart } from './validation.ts';
 import {
   API_VERSIONS,
@@ -69,14 +69,17 @@ export function installConventions(
     app.addContentTypeParser(type, (_req, payload, done) => done(null, payload));
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart));
+  // The serializer may answer bytes (the kept JSON of an unchanging answer, json.ts): Fastify sends a Buffer as it
+  // is, its length as the content length; its types only name a string.
+  const serialize = serializeJson as (data: unknown) => string;
   app.setSerializerCompiler(({ schema }) => {
-    if (!options.validateResponses) return stringifyJson;
+    if (!options.validateResponses) return serialize;
     const check = compileBodyCheck(schema);
     return (data: unknown) => {
       const problems = check(data);
       if (problems.length > 0)
         throw new Error(`response does not match its documented schema: ${JSON.stringify(problems)}`);
-      return stringifyJson(data);
+      return serialize(data);
     };
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson, stringifyJson, unchanging } from './json.ts';
+import { parseJson, serializeJson, stringifyJson, unchanging } from './json.ts';
 import { Decimal, isDecimal, jsonDecimal } from '../domain/decimal.ts';
 
 describe('exact JSON numbers', () => {
@@ -37,5 +37,17 @@ describe('exact JSON numbers', () => {
     expect(stringifyJson(unchanging([withToJson]))).toBe('[{"replaced":true}]');
     expect(stringifyJson(unchanging([]))).toBe('[]');
     expect(stringifyJson(unchanging({}))).toBe('{}');
+  });
+  it('answers the bytes of unchanging values for the wire, the text of others', () => {
+    const answer = unchanging({ name: 'Kahvi ☕ ä', price: jsonDecimal('2.50') });
+    const page = unchanging({ results: unchanging(Array.from({ length: 100 }, () => answer)), totalCount: 100 });
+    const bytes = serializeJson(page);
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect(Buffer.compare(bytes as Buffer, Buffer.from(JSON.stringify(page)))).toBe(0);
+    expect(serializeJson(page)).toBe(bytes); // made once
+    expect(serializeJson({ plain: 1 })).toBe('{"plain":1}');
+    const big = unchanging(Array.from({ length: 200 }, () => answer));
+    expect(Buffer.isBuffer(serializeJson(big))).toBe(true);
+    expect(serializeJson(answer)).toBe(JSON.stringify(answer)); // a short one goes as its text
   });
 });
