@@ -54,6 +54,7 @@ import {
   rowToDraft,
   type DraftLine,
   type ReceiptDraft,
+  type ReceiptIdentity,
 } from './mapping.ts';
 import * as store from './store.ts';
 import {
@@ -123,17 +124,18 @@ export class LedgerPosting {
    */
   async postMany(trx: Db, companyId: number, drafts: readonly ReceiptDraft[]): Promise<PostedReceipt[]> {
     const posted: PostedReceipt[] = [];
-    for (let first = 0; first < drafts.length;) {
-      let end = first;
-      for (
-        let lines = 0;
-        end < drafts.length && (end === first || lines + drafts[end].lines.length <= BATCH_LINES);
-        end++
-      )
-        lines += drafts[end].lines.length;
-      posted.push(...(await this.#book(trx, companyId, drafts.slice(first, end), null)));
-      first = end;
+    let batch: ReceiptDraft[] = [];
+    let lines = 0;
+    for (const draft of drafts) {
+      if (batch.length > 0 && lines + draft.lines.length > BATCH_LINES) {
+        posted.push(...(await this.#book(trx, companyId, batch, null)));
+        batch = [];
+        lines = 0;
+      }
+      batch.push(draft);
+      lines += draft.lines.length;
     }
+    if (batch.length > 0) posted.push(...(await this.#book(trx, companyId, batch, null)));
     postedReceipts.inc(posted.length);
     return posted;
   }
@@ -356,8 +358,8 @@ export class LedgerPosting {
 
   /**
    * New receipts. PostgreSQL: one statement that checks and writes them all (store.insertCheckedReceipts). SQLite:
-   * the checks' reads (none while the caches hold), the ids from this process's blocks, then one insert a receipt
-   * (its number taken in it) and the lines and their dimension allocations up to a thousand rows an insert.
+   * the checks' reads (none while the caches hold), the ids from this process's blocks, then the inserts of
+   * store.insertPostedReceipts (a single receipt: its insert, its lines', its allocations' if any).
    */
   async #book(
     trx: Db,
@@ -377,18 +379,7 @@ export class LedgerPosting {
     };
     if (this.#ctx.engine === 'postgres') {
       // the statement fills in the ids, the numbers and the fiscal years; the rows carry indexes (see the store)
-      let line = 0;
-      const receipts = drafts.map((draft, i) => {
-        const row = draftToRow(draft, { ...identity, id: i, fiscalYearId: 0, receiptNumber: 0 });
-        return {
-          row,
-          ...entryRows(
-            row,
-            draft.lines,
-            draft.lines.map(() => line++),
-          ),
-        };
-      });
+      const receipts = newReceipts(drafts, { ...identity, firstId: 0, firstEntryId: 0 }, () => 0);
       const pairs = new Map<string, { itemId: number; dimensionId: number }>();
       for (const draft of drafts)
         for (const l of draft.lines)
@@ -417,24 +408,8 @@ export class LedgerPosting {
       { name: 'ledger_receipts', count: drafts.length },
       { name: 'ledger_entries', count: drafts.reduce((n, d) => n + d.lines.length, 0) },
     ]);
-    let entryId = firstEntryId;
-    const receipts = drafts.map((draft, i) => {
-      // the number is taken by the insert
-      const row = draftToRow(draft, {
-        ...identity,
-        id: firstId + i,
-        fiscalYearId: periods[i].fiscalYearId,
-        receiptNumber: 0,
-      });
-      return {
-        row,
-        ...entryRows(
-          row,
-          draft.lines,
-          draft.lines.map(() => entryId++),
-        ),
-      };
-    });
+    // the numbers are taken as they are inserted
+    const receipts = newReceipts(drafts, { ...identity, firstId, firstEntryId }, (i) => periods[i].fiscalYearId);
     const numbers = await store.insertPostedReceipts(trx, receipts);
     return receipts.map(({ row }, i) => ({
       id: row.id,
@@ -484,6 +459,30 @@ export class LedgerPosting {
     );
     return rowToDraft(row, lines);
   }
+}
+
+/**
+ * The rows of new receipts: ids from `firstId` and their lines' from `firstEntryId` on, in order (on PostgreSQL
+ * both 0: indexes that the posting statement turns into ids).
+ */
+function newReceipts(
+  drafts: readonly ReceiptDraft[],
+  identity: Omit<ReceiptIdentity, 'id' | 'fiscalYearId' | 'receiptNumber'> & { firstId: number; firstEntryId: number },
+  fiscalYearId: (i: number) => number,
+): store.NewReceipt[] {
+  const { firstId, firstEntryId, ...header } = identity;
+  let entryId = firstEntryId;
+  return drafts.map((draft, i) => {
+    const row = draftToRow(draft, { ...header, id: firstId + i, fiscalYearId: fiscalYearId(i), receiptNumber: 0 });
+    return {
+      row,
+      ...entryRows(
+        row,
+        draft.lines,
+        draft.lines.map(() => entryId++),
+      ),
+    };
+  });
 }
 
 /** The rows of a receipt's lines (with the given ids) and of their dimension allocations. */
