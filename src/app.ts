@@ -186,10 +186,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   // the upload parser and its hooks only where files are taken: registered for every route they cost every request
   const uploads = routes.filter(takesUploads);
-  for (const def of routes) if (!takesUploads(def)) registerRoute(fastify, def, services.auth, table, services.mfa);
+  for (const def of routes)
+    if (!takesUploads(def)) registerRoute(fastify, def, services.auth, table, services.mfa, config.validateResponses);
   await fastify.register(async (withUploads) => {
     await installMultipart(withUploads, { fileSizeLimit: MAX_ATTACHMENT_BYTES });
-    for (const def of uploads) registerRoute(withUploads, def, services.auth, table, services.mfa);
+    for (const def of uploads)
+      registerRoute(withUploads, def, services.auth, table, services.mfa, config.validateResponses);
   });
   for (const def of rootRoutes(ctx, services)) registerRootRoute(fastify, def, services.auth, table);
   installNotFound(fastify, table);

@@ -9,6 +9,7 @@ import {
   countComparison,
   describeDifferences,
   loadRealInterface,
+  operationKey,
   restrictTo,
   type Comparison,
 } from './support/real-interface.ts';
@@ -20,12 +21,14 @@ const pending = new Set(PENDING);
 
 let svc: TestService;
 let comparison: Comparison;
+let document: { paths: Record<string, Record<string, Record<string, any>>> };
 
 beforeAll(async () => {
   svc = await startService();
-  const document = await svc.request('GET', '/api/openapi.json');
-  expect(document.status).toBe(200);
-  comparison = compareInterfaces(loadRealInterface(), document.body);
+  const answer = await svc.request('GET', '/api/openapi.json');
+  expect(answer.status).toBe(200);
+  document = answer.body;
+  comparison = compareInterfaces(loadRealInterface(), document);
 });
 afterAll(async () => {
   await svc?.close();
@@ -60,5 +63,56 @@ describe('shapes against the real interface', () => {
       ...comparison.ourOperations.filter((o) => !o.marked).map((o) => o.operation),
     ]);
     expect([...pending].filter((operation) => !open.has(operation))).toEqual([]);
+  });
+});
+
+describe('additions only on request', () => {
+  type Node = Record<string, any>;
+  const realOperations = () => {
+    const real = new Set(loadRealInterface().operations.map((o) => operationKey(o.method, o.path)));
+    return Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => real.has(operationKey(method, path)))
+        .map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+    );
+  };
+  /** Dotted paths of the fields of `schema` that are marked as additions, with whether each is required. */
+  const additionsOf = (schema: Node | undefined, path = '', depth = 0): { path: string; required: boolean }[] => {
+    if (!schema || depth > 20) return [];
+    const parts: Node[] = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+    return parts.flatMap((part) => [
+      ...Object.entries<Node>(part.properties ?? {}).flatMap(([key, property]) => [
+        // an addition the interface specification names (two-factor `errors`) is answered either way
+        ...(property['x-tase-addition'] === true && property['x-tase-named-by-spec'] !== true
+          ? [{ path: `${path}.${key}`, required: (part.required ?? []).includes(key) }]
+          : []),
+        ...additionsOf(property, `${path}.${key}`, depth + 1),
+      ]),
+      ...(part.items ? additionsOf(part.items, `${path}[]`, depth + 1) : []),
+    ]);
+  };
+  const jsonSchema = (content: Node | undefined) => content?.['application/json']?.schema as Node | undefined;
+
+  it('requires no addition in a request body of a real operation: a real client cannot send it', () => {
+    const required = realOperations().flatMap(({ name, operation }) =>
+      additionsOf(jsonSchema(operation.requestBody?.content))
+        .filter((a) => a.required)
+        .map((a) => `${name} request ${a.path}`),
+    );
+    expect(required).toEqual([]);
+  });
+
+  it('documents the Tase-Additions header on each real operation whose answers have additions', () => {
+    const problems = realOperations().flatMap(({ name, operation }) => {
+      if (operation['x-tase-addition']) return [];
+      const answered = Object.entries<Node>(operation.responses ?? {})
+        .filter(([status]) => /^2\d\d$/.test(status))
+        .some(([, response]) => additionsOf(jsonSchema(response.content)).length > 0);
+      const documented = (operation.parameters ?? []).some(
+        (p: Node) => p.in === 'header' && p.name === 'Tase-Additions',
+      );
+      return answered === documented ? [] : [`${name}: additions ${answered}, header documented ${documented}`];
+    });
+    expect(problems).toEqual([]);
   });
 });

@@ -57,6 +57,7 @@ export function bankAccountRoutes(accounts: BankAccountService): RouteDef[] {
         'IBAN and currency cannot change. Payment flags on an old-style bank connection answer 400. The current `version` is required ' +
         '(400 VERSION_REQUIRED without it); a stale one is refused.',
       schema: { params: IdParam, body: CompanyBankAccount, response: { 200: CompanyBankAccount } },
+      keepsAdditions: ({ auth, params }) => accounts.get(auth.companyId, parseId(params.bankAccountId, 'Bank account')),
       handler: ({ auth, params, body }) =>
         accounts.replace(auth.companyId, parseId(params.bankAccountId, 'Bank account'), body),
     }),

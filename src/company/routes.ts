@@ -80,6 +80,8 @@ export function companyRoutes(company: CompanyService): RouteDef[] {
       summary: 'Replace the invoice circulation settings',
       description: 'Verifiers and acceptors are users of the company, at most `maxVerifiers`/`maxAcceptors` of them.',
       schema: { ...ADDITION, body: CirculationSettings, response: { 200: CirculationSettings } },
+      // the real GET answers without preventPayeeInformationChange: a client writing back what it read keeps it
+      keepsAdditions: ({ auth }) => company.circulationSettings(auth.companyId),
       handler: ({ auth, body }) => company.replaceCirculationSettings(auth.companyId, body),
     }),
     route({

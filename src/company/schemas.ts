@@ -199,7 +199,7 @@ export const CirculationSettings = Type.Object(
     forceNotifications: Type.Boolean(),
     useDeterminedOrder: Type.Boolean(),
     allowPaymentOnlyWhenApproved: Type.Boolean(),
-    preventPayeeInformationChange: Addition(Type.Boolean()),
+    preventPayeeInformationChange: Type.Optional(Addition(Type.Boolean())),
     allowInvoiceSpecificDiscussion: Type.Boolean(),
     allowExtendedTaggingInDiscussion: Type.Boolean(),
     allocatePurchaseOrdersAndInvoicesInChecking: Type.Boolean(),

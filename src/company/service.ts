@@ -208,7 +208,7 @@ export class CompanyService {
   async circulationSettings(companyId: number): Promise<CirculationSettingsWire> {
     const { settings } = await this.#load(this.#ctx.db, companyId);
     const stored = settings?.circulation_settings
-      ? (parseJson(settings.circulation_settings) as CirculationSettingsWire)
+      ? { ...DEFAULT_CIRCULATION_SETTINGS, ...(parseJson(settings.circulation_settings) as CirculationSettingsWire) }
       : structuredClone(DEFAULT_CIRCULATION_SETTINGS);
     const users = [...stored.verifiers, ...stored.acceptors].map((v) => v.userId);
     const names = new Map(

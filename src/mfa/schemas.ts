@@ -1,13 +1,17 @@
 // Wire shapes of two-factor transaction results (GET /mfatransactionresult and the deprecated confirm reads).
-import { Type, Addition, DateTimeString, DecimalNumber, StringEnum, type TSchema } from '../platform/schema.ts';
+import { Type, NamedBySpec, DateTimeString, DecimalNumber, StringEnum, type TSchema } from '../platform/schema.ts';
 
 const ErrorItems = Type.Array(
   Type.Object({ status: Type.Integer(), message: Type.String(), field: Type.Optional(Type.String()) }),
-  { description: 'Present instead of the result when the confirmed action failed.' },
+  {
+    description:
+      'Present instead of the result when the confirmed action failed: the interface specification names it, so it is ' +
+      'answered with or without `Tase-Additions`.',
+  },
 );
 
 const withErrors = <T extends Record<string, TSchema>>(properties: T, description: string) =>
-  Type.Object({ ...properties, errors: Type.Optional(Addition(ErrorItems)) }, { description });
+  Type.Object({ ...properties, errors: Type.Optional(NamedBySpec(ErrorItems)) }, { description });
 
 export const InfoResult = withErrors(
   { message: Type.Optional(Type.String()) },

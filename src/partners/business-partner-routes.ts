@@ -108,6 +108,7 @@ export function businessPartnerRoutes(partners: PartnerService): RouteDef[] {
       description:
         'Overwrites the partner: optional fields left out are removed. The type cannot change. A stale `version` is refused.',
       schema: { params: PartnerIdParam, body: BusinessPartner, response: { 200: BusinessPartner } },
+      keepsAdditions: ({ auth, params }) => partners.get(auth.companyId, auth.rights, String(partnerId(params))),
       handler: ({ auth, params, body }) => partners.replace(auth.companyId, auth.rights, partnerId(params), body),
     }),
     route({

@@ -74,6 +74,7 @@ export function payRunRoutes({ bases, lists, slips }: PayRuns): RouteDef[] {
         "of 2922 the employee's non-resident flag cannot be cleared (`NON_RESIDENT_FLAG_REQUIRED`). A `version` " +
         'sent must be the current one.',
       schema: { params: EmployeeParam, body: SalaryBase, response: { 200: SalaryBase } },
+      keepsAdditions: ({ auth, params }) => bases.get(auth.companyId, params.employeeId),
       handler: ({ auth, params, body }) => bases.replace(auth.companyId, params.employeeId, body),
     }),
     route({
@@ -200,6 +201,7 @@ export function payRunRoutes({ bases, lists, slips }: PayRuns): RouteDef[] {
         'benefit (3010) paid in 2026 has an emission value of 0 or null (`CAR_BENEFIT_EMISSION_VALUE_NOT_ALLOWED`). ' +
         'The current `version` is required.',
       schema: { params: SlipParam, body: SalarySlip, response: { 200: SalarySlip } },
+      keepsAdditions: async ({ auth, params }) => (await slips.getMany(auth.companyId, [params.salarySlipId]))[0],
       handler: ({ auth, params, body }) => slips.replace(auth.companyId, params.salarySlipId, body),
     }),
     route({

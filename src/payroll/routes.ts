@@ -163,6 +163,7 @@ export function recordRoutes<S extends TObject, T extends EmployeeRecordTable>(o
       summary: `Replace a ${o.noun}`,
       description: `${o.rules} The current \`version\` is required.`,
       schema: { params: Params, body: o.schema, response: { 200: o.schema } },
+      keepsAdditions: ({ auth, params }) => o.records.get(auth.companyId, ...ids(params)),
       handler: ({ auth, params, body }) => o.records.replace(auth.companyId, ...ids(params), body),
     }),
     route({

@@ -20,6 +20,7 @@ import { requireVersion } from './lock.ts';
 import { hasRight, type RightRequirement } from './rights.ts';
 import type { Clock } from './clock.ts';
 import type { RequestAuth, RouteDef, RouteRequest, TwoFactorGate } from './route.ts';
+import { ADDITIONS_HEADER, additionsProjector, keepUnseenAdditions, wantsAdditions } from './additions.ts';
 
 const API_REALM = 'Tase API';
 
@@ -76,6 +77,8 @@ export function installConventions(
     if (!options.validateResponses) return serialize;
     const check = compileBodyCheck(schema);
     return (data: unknown) => {
+      // an answer in the real shape was checked against the full schema before its additions were removed
+      if (typeof data === 'object' && data !== null && projectedAnswers.has(data)) return serialize(data);
       const problems = check(data);
       if (problems.length > 0)
         throw new Error(`response does not match its documented schema: ${JSON.stringify(problems)}`);
@@ -121,6 +124,45 @@ export function installConventions(
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, [errorItem('INTERNAL_ERROR')]);
   });
+}
+
+/** Answers whose additions were removed after they were checked against their full schema (with validateResponses). */
+const projectedAnswers = new WeakSet<object>();
+
+/**
+ * The preSerialization hook of a real operation whose answers have additions: they go out in the real shape unless
+ * the client asked for the additions (additions.ts). Undefined where no answer of the route has an addition.
+ */
+function realShapeHook(response: Record<string | number, unknown>, validate: boolean) {
+  const projectors = new Map<
+    number,
+    { project: (value: unknown) => unknown; check?: ReturnType<typeof compileBodyCheck> }
+  >();
+  for (const [status, schema] of Object.entries(response)) {
+    if (!/^2\d\d$/.test(status)) continue;
+    const project = additionsProjector(schema as Record<string, unknown>);
+    if (project) projectors.set(Number(status), { project, check: validate ? compileBodyCheck(schema) : undefined });
+  }
+  if (projectors.size === 0) return undefined;
+  return (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (err: Error | null, value?: unknown) => void,
+  ) => {
+    reply.header('vary', ADDITIONS_HEADER);
+    const projector = projectors.get(reply.statusCode);
+    if (!projector || wantsAdditions(request) || typeof payload !== 'object' || payload === null)
+      return done(null, payload);
+    if (projector.check) {
+      const problems = projector.check(payload);
+      if (problems.length > 0)
+        return done(new Error(`response does not match its documented schema: ${JSON.stringify(problems)}`));
+    }
+    const projected = projector.project(payload);
+    if (typeof projected === 'object' && projected !== null) projectedAnswers.add(projected);
+    done(null, projected);
+  };
 }
 
 /** Longest path parameter the router takes (a batch of 200 ids fits); longer is 414. */
@@ -348,6 +390,7 @@ export function registerRoute(
   auth: Authenticator,
   table: RouteTable,
   twoFactor?: TwoFactorGate,
+  validateResponses = false,
 ): void {
   const needsAuth = def.auth !== 'none';
   const right = def.right;
@@ -379,12 +422,18 @@ export function registerRoute(
   } else {
     const run = def.handler;
     const rule = def.version;
+    const stored = def.keepsAdditions;
+    const bodySchema = parts.body as Record<string, unknown> | undefined;
     handler = async (request, reply) => {
       const routed = routeRequest(request);
       if (rule) requireVersion(sentVersion(routed), rule);
+      if (stored && bodySchema && !wantsAdditions(request)) {
+        routed.body = keepUnseenAdditions(bodySchema, routed.body, await stored(routed)) as never;
+      }
       return run(routed, reply);
     };
   }
+  const preSerialization = def.schema['x-tase-addition'] ? undefined : realShapeHook(documented, validateResponses);
 
   for (const version of API_VERSIONS) {
     if (!routeInVersion(version.id, def.since, def.removedIn)) continue;
@@ -408,6 +457,7 @@ export function registerRoute(
         hide: def.hidden,
       },
       onRequest,
+      ...(preSerialization ? { preSerialization } : {}),
       handler,
     });
   }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_VERSIONS, LATEST_VERSION, VERSION_ALIASES, type ApiVersion } from './versions.ts';
 import { ERRORS } from './errors.ts';
+import { hasAdditions } from './additions.ts';
 
 type Doc = Record<string, unknown> & { paths?: Record<string, Record<string, Record<string, unknown>>> };
 
@@ -26,6 +27,15 @@ and answer \`{results, meta:{pageNumber, pageSize, resultCount, totalCount}}\`. 
 \`page\`, single ids in paths and every other integer parameter are int32 written in decimal digits: anything else, or a
 value out of the documented bounds, is refused with 400 naming the parameter in \`field\`.
 Batch GETs take up to 200 comma-separated ids; a multi-id request always answers a list of the valid ids, ordered.
+
+**The real shape by default.** An answer of an operation of the real interface carries exactly the fields of the real
+type, so a client that refuses unknown fields works unchanged. Tase's additions (fields marked \`x-tase-addition\` in
+this document) are sent only when the request has the header \`Tase-Additions: include\`; the operations that have
+such fields document the header, and their answers carry \`Vary: Tase-Additions\`. A PUT sent without the header
+keeps the stored values of the additions it leaves out (a client that never saw them cannot clear them); with the
+header, PUT overwrites them like any other field. Operations only Tase has (marked \`x-tase-addition\`) always
+answer in full. Two-factor results keep \`errors\` in the result field of a failed action, as the interface
+specification describes, with or without the header.
 
 **Versions.** \`/vYYMM/api\` is a fixed version; \`/latest/api\` (and \`/api\`) the newest release (${LATEST_VERSION});
 \`/supported/api\` the newest supported one (${VERSION_ALIASES.supported}). A version with an end of support sends
@@ -66,7 +76,7 @@ function versionDocument(full: Doc, version: ApiVersion): Doc {
     const operations: Record<string, Record<string, unknown>> = {};
     for (const [method, operation] of Object.entries(item)) {
       if (method === 'head') continue;
-      operations[method] = operation;
+      operations[method] = withAdditionsHeader(operation);
     }
     paths[path.slice(prefix.length)] = operations;
   }
@@ -85,6 +95,31 @@ function versionDocument(full: Doc, version: ApiVersion): Doc {
     servers: [{ url: prefix, description: `version ${version.id}` }, ...aliases],
     paths,
   };
+}
+
+const ADDITIONS_PARAMETER = {
+  name: 'Tase-Additions',
+  in: 'header',
+  required: false,
+  description:
+    "`include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly " +
+    "the real interface's fields, and a PUT keeps the stored values of additions it leaves out.",
+  schema: { type: 'string', enum: ['include'] },
+  'x-tase-addition': true,
+};
+
+/** A real operation with additions in an answer documents the header that asks for them. */
+function withAdditionsHeader(operation: Record<string, unknown>): Record<string, unknown> {
+  if (operation['x-tase-addition']) return operation;
+  const responses = (operation.responses ?? {}) as Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  const additions = Object.entries(responses).some(
+    ([status, response]) =>
+      /^2\d\d$/.test(status) &&
+      Object.values(response.content ?? {}).some((media) => hasAdditions(media.schema as Record<string, unknown>)),
+  );
+  if (!additions) return operation;
+  const parameters = (operation.parameters ?? []) as unknown[];
+  return { ...operation, parameters: [...parameters, ADDITIONS_PARAMETER] };
 }
 
 export function versionDocuments(app: FastifyInstance): Map<string, Doc> {

@@ -76,6 +76,11 @@ interface RouteBase<RS extends RouteSchemas> {
   operationId?: string;
   /** PUT/PATCH of a versioned resource: whether `version` must be sent (in the body, or the query where it has one). */
   version?: VersionRule;
+  /**
+   * A PUT whose body has Tase's additions: the resource as stored, with its additions, so that a client that did
+   * not ask for them (`Tase-Additions`, additions.ts) keeps them by leaving them out rather than clearing them.
+   */
+  keepsAdditions?: (this: void, request: RouteRequest<RS>) => Promise<unknown>;
   schema: RS;
 }
 

@@ -81,6 +81,16 @@ export const ADDITION = { 'x-tase-addition': true } as const;
 
 export const Addition = <T extends TSchema>(schema: T): T => ({ ...schema, ...ADDITION });
 
+/**
+ * An addition the interface specification itself names (e.g. `errors` in a failed two-factor result): kept in the
+ * real shape by default (additions.ts), still reported as beyond the real types.
+ */
+export const NamedBySpec = <T extends TSchema>(schema: T): T => ({
+  ...schema,
+  ...ADDITION,
+  'x-tase-named-by-spec': true,
+});
+
 export const InfoMessage = Type.Object({ message: Type.String() }, { $id: 'InfoMessage', title: 'InfoMessage' });
 
 /** Answer (202) of a two-factor endpoint: the action waits for the user's confirmation. */
