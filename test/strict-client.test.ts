@@ -207,7 +207,7 @@ describe('a strict client of the real interface', () => {
     }
     expect(richer).toBeGreaterThan(10);
     // the list's real type has four fields of an account; Tase's additions come on request
-    const accounts = await svc.request('GET', '/api/bankaccounts', { token });
+    const accounts = await svc.request('GET', '/api/bankaccounts', { token, realShape: true });
     expect(accounts.headers.get('vary')).toContain('tase-additions');
     expect(accounts.body.results[0]).not.toHaveProperty('ledgerAccount');
     const full = await svc.request('GET', '/api/bankaccounts', { token, headers: INCLUDE });

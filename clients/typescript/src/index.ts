@@ -11,10 +11,20 @@ export type { components, operations, paths } from './schema.ts';
 
 export type TaseClient = Client<paths>;
 
-/** A client of the API below `base` (e.g. `http://localhost:8080`), sending the access token on every request. */
-export function createTaseClient(base: string, token: string, options: { apiVersion?: string } = {}): TaseClient {
+/**
+ * A client of the API below `base` (e.g. `http://localhost:8080`), sending the access token on every request. Its
+ * types are Tase's whole document, so it asks for Tase's additions (`Tase-Additions: include`) unless
+ * `realShape` is set, in which answers carry only the real interface's fields.
+ */
+export function createTaseClient(
+  base: string,
+  token: string,
+  options: { apiVersion?: string; realShape?: boolean } = {},
+): TaseClient {
   const prefix = options.apiVersion ? `/${options.apiVersion}/api` : '/api';
-  return createClient<paths>({ baseUrl: `${base}${prefix}`, headers: { authorization: `Bearer ${token}` } });
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (!options.realShape) headers['tase-additions'] = 'include';
+  return createClient<paths>({ baseUrl: `${base}${prefix}`, headers });
 }
 
 /** An access token with the client credentials grant and an API key (a technical user's, for integrations). */
