@@ -73,6 +73,8 @@ const USAGE = `Usage: tase <command>
   admin integration approve --integration-id ID               approve the version under review (activation link opens)
   admin integration decline --integration-id ID --reason TEXT decline it; the integrator sees the reason
   admin housekeeping                                          delete expired rows now (one pass), print the counts
+  admin sandbox-administrator USERNAME                        let the user move the clock, reset every company and
+                                                              seed companies (until one is named: the first user)
   admin rates import FILE                                     store the ECB euro reference rates of FILE (daily or historical XML)
   admin rates status                                          the days and currencies of rates stored
   admin bank import FILE --company-id N                       import a camt.053 statement or camt.054 notification file
@@ -469,6 +471,12 @@ async function admin(config: Config, args: string[]): Promise<void> {
     } catch (err) {
       throw err instanceof BackupError ? new AdminError(err.message) : err;
     }
+    return;
+  }
+  if (noun === 'sandbox-administrator') {
+    if (verb === undefined || rest.length > 0)
+      throw new AdminError('admin sandbox-administrator takes one username');
+    print(await withAdmin(config, (_service, app) => app.services.sandbox.nameAdministrator(verb)));
     return;
   }
   if (noun === 'housekeeping') {

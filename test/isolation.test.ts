@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
 import { otherCompany, startService, type TestService } from './support/service.ts';
-import { operationsOf, send, type Operation } from './support/fuzz.ts';
+import { changedPaths, operationsOf, send, type Operation } from './support/fuzz.ts';
 import { person } from './mfa-helpers.ts';
 import { SPECIFICATION } from './integration-helpers.ts';
 import { EMPLOYMENT, MEMBERSHIP, seedResources, TAX_CARD } from './support/resources.ts';
@@ -183,5 +183,30 @@ describe('tenant isolation matrix', () => {
       );
       expect(own.text).toContain(MARK);
     }
+  });
+
+  it("lets B's administrator reset only B: the whole sandbox and the shared clock are the sandbox administrator's", async () => {
+    const before = await snapshotOfA();
+    const clockBefore = JSON.parse((await as(tokenB, 'GET', '/api/sandbox/clock')).text) as { now: string };
+    const refused = [
+      await as(tokenB, 'POST', '/api/sandbox/reset', { scope: 'ALL' }),
+      await as(tokenB, 'POST', '/api/sandbox/clock', { advanceSeconds: 7200 }),
+      await as(tokenB, 'POST', '/api/sandbox/seed', {
+        companies: [
+          { name: 'From B Oy', users: [{ username: 'from-b', firstName: 'F', lastName: 'B', email: 'f@b.fi' }] },
+        ],
+      }),
+    ];
+    for (const answer of refused) {
+      expect(answer.status, answer.text).toBe(403);
+      expect(JSON.parse(answer.text).errors[0].message).toContain('sandbox administrator');
+    }
+    expect(JSON.parse((await as(tokenB, 'GET', '/api/sandbox/clock')).text).now).toBe(clockBefore.now);
+    // B's own company it may reset, and nothing of A's moves
+    const own = await as(tokenB, 'POST', '/api/sandbox/reset', { scope: 'COMPANY' });
+    expect(own.status, own.text).toBe(200);
+    expect(JSON.parse(own.text).companies).not.toContain(svc.demo.companyId);
+    const after = await snapshotOfA();
+    expect(changedPaths(before, after)).toEqual([]);
   });
 });

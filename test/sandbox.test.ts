@@ -204,3 +204,20 @@ function receiptBody(svc: TestService) {
     ],
   };
 }
+
+// Last in the file: naming an administrator takes the first user's standing away.
+describe('the sandbox administrator', () => {
+  it('is the first user until one is named; then only the named users act on the whole sandbox', async () => {
+    const keeper = await person(svc, 'clock-keeper');
+    const move = (token?: string) => svc.request('POST', '/api/sandbox/clock', { token, body: { advanceSeconds: 60 } });
+    const refused = await move(keeper.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0].message).toContain('sandbox administrator');
+    expect((await move(await svc.token())).status).toBe(200);
+    expect(await svc.app.services.sandbox.nameAdministrator('clock-keeper')).toEqual({ userId: keeper.userId });
+    expect((await move(keeper.token)).status).toBe(200);
+    expect((await move(await svc.token())).status).toBe(403);
+    expect((await svc.api('POST', '/sandbox/reset', { scope: 'ALL' })).status).toBe(403);
+    expect((await svc.api('POST', '/sandbox/reset', { scope: 'COMPANY' })).status).toBe(200);
+  });
+});

@@ -143,6 +143,10 @@ export const ERRORS = {
     message: "The header X-Tase-Sandbox-Mfa must be CONFIRM, REJECT or EXPIRE, got '{value}'.",
   },
   SANDBOX_SEED_REFUSED: { status: 400, message: 'The fixture was refused: {detail}.' },
+  SANDBOX_ADMINISTRATOR_ONLY: {
+    status: 403,
+    message: "Only a sandbox administrator may {action}: a company's administrator acts on its own company only.",
+  },
 
   // products and groups
   TRAVEL_PRODUCT_CANNOT_BE_DELETED: { status: 400 },

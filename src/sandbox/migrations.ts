@@ -13,4 +13,14 @@ export const sandboxMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The users who may act on the whole sandbox (every company, the shared clock), named by `tase admin`.
+  '0811_sandbox_administrators': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sandbox_administrators')
+        .addColumn('user_id', 'bigint', (c) => c.primaryKey())
+        .addColumn('named_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

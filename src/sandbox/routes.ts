@@ -38,9 +38,13 @@ export function sandboxRoutes(sandbox: SandboxService): RouteDef[] {
       description:
         'Every time rule reads this one clock: access and refresh tokens, two-factor expiry (408), activation ' +
         'requests (410), login flows, webhook retries, due dates and fiscal periods. It moves for the whole ' +
-        'sandbox (every company) and never back; a restart sets it to the real time again.',
+        'sandbox (every company) and never back; a restart sets it to the real time again. Since it moves for ' +
+        'every company, only a sandbox administrator may move it (403 `SANDBOX_ADMINISTRATOR_ONLY`).',
       schema: { ...ADDITION, body: ClockMove, response: { 200: SandboxClock } },
-      handler: ({ body }) => sandbox.advanceClock(body.advanceSeconds),
+      handler: async ({ auth, body }) => {
+        await sandbox.requireAdministrator(auth.userId, 'move the clock of every company');
+        return sandbox.advanceClock(body.advanceSeconds);
+      },
     }),
     route({
       method: 'GET',
@@ -98,9 +102,14 @@ export function sandboxRoutes(sandbox: SandboxService): RouteDef[] {
       description:
         "Deletes the company's data — registers, documents, ledger, payroll, two-factor and webhook deliveries — " +
         'and sets it up afresh (chart of accounts, fiscal year, VAT defaults). Users, OAuth clients, API keys, ' +
-        'webhooks and integrations stay. `scope: ALL` resets every company of the sandbox.',
+        'webhooks and integrations stay. `scope: ALL` resets every company of the sandbox: only a sandbox ' +
+        'administrator may (403 `SANDBOX_ADMINISTRATOR_ONLY`).',
       schema: { ...ADDITION, body: ResetRequest, response: { 200: ResetResult } },
-      handler: ({ auth, body }) => sandbox.reset(auth.companyId, body.scope ?? 'COMPANY'),
+      handler: async ({ auth, body }) => {
+        const scope = body.scope ?? 'COMPANY';
+        if (scope === 'ALL') await sandbox.requireAdministrator(auth.userId, 'reset every company');
+        return sandbox.reset(auth.companyId, scope);
+      },
     }),
     route({
       method: 'POST',
@@ -112,9 +121,13 @@ export function sandboxRoutes(sandbox: SandboxService): RouteDef[] {
         'The fixture format is the request body below (its JSON Schema is also in the repository, ' +
         '`schemas/sandbox-fixture.schema.json`); `tase seed FILE` does the same from the command line. All or ' +
         'nothing: a refused item answers 400 naming it (`field`: `companies.<name>.invoices[4]`) and leaves the ' +
-        'sandbox as it was before the request.',
+        'sandbox as it was before the request. It makes companies beside every other, so only a sandbox ' +
+        'administrator may (403 `SANDBOX_ADMINISTRATOR_ONLY`).',
       schema: { ...ADDITION, body: Fixture, response: { 200: SeedResult } },
-      handler: ({ body, raw }) => sandbox.seed(body, (request) => raw.server.inject(request)),
+      handler: async ({ auth, body, raw }) => {
+        await sandbox.requireAdministrator(auth.userId, 'seed companies');
+        return sandbox.seed(body, (request) => raw.server.inject(request));
+      },
     }),
   ];
 }

@@ -108,6 +108,26 @@ export class SandboxService {
     deps.mfa.sandboxOutcome = (request) => this.#mfaOutcome(request);
   }
 
+  // ---- who acts on the whole sandbox -----------------------------------------------------------------
+
+  /**
+   * Moving the shared clock, resetting every company and seeding new ones reach every tenant of the sandbox, so
+   * only its administrators may: the users named with `tase admin sandbox-administrator`, or, until one is
+   * named, the sandbox's first user (the demo user of the first start). The command line may always.
+   */
+  async requireAdministrator(userId: number, action: string): Promise<void> {
+    if (!(await store.isSandboxAdministrator(this.#ctx.db, userId)))
+      throw apiError('SANDBOX_ADMINISTRATOR_ONLY', undefined, { action });
+  }
+
+  /** Names a user an administrator of the whole sandbox (`tase admin sandbox-administrator USERNAME`). */
+  async nameAdministrator(username: string): Promise<{ userId: number }> {
+    const userId = await store.userIdByUsername(this.#ctx.db, username);
+    if (userId === undefined) throw apiError('VALIDATION_FAILED', 'username', { detail: `no user '${username}'` });
+    await store.nameSandboxAdministrator(this.#ctx.db, userId, isoDateTime(this.#ctx.clock.now()));
+    return { userId };
+  }
+
   // ---- clock ------------------------------------------------------------------------------------------
 
   clock(): SandboxClockWire {

@@ -8,9 +8,15 @@ interface SandboxSettingRow {
   value: string;
 }
 
+interface SandboxAdministratorRow {
+  user_id: number;
+  named_at: string;
+}
+
 declare module '../db/types.ts' {
   interface Database {
     sandbox_settings: SandboxSettingRow;
+    sandbox_administrators: SandboxAdministratorRow;
   }
 }
 
@@ -136,4 +142,35 @@ export async function highestUserId(db: Db): Promise<number> {
     .select((eb) => eb.fn.max('user_id').as('id'))
     .executeTakeFirst();
   return Number(row?.id ?? 0);
+}
+
+/** Whether the user is named an administrator of the sandbox or, while none is named, is its first user. */
+export async function isSandboxAdministrator(db: Db, userId: number): Promise<boolean> {
+  const named = await db.selectFrom('sandbox_administrators').select('user_id').limit(1).executeTakeFirst();
+  if (named) {
+    const row = await db
+      .selectFrom('sandbox_administrators')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+  const first = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.min('user_id').as('id'))
+    .executeTakeFirst();
+  return Number(first?.id ?? 0) === userId;
+}
+
+export async function userIdByUsername(db: Db, username: string): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.user_id);
+}
+
+export async function nameSandboxAdministrator(db: Db, userId: number, now: string): Promise<void> {
+  await db
+    .insertInto('sandbox_administrators')
+    .values({ user_id: userId, named_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
 }

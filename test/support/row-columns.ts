@@ -8,6 +8,7 @@ type Nullability<Row> = { [K in keyof Row]-?: null extends Row[K] ? 'null' : 'no
 
 export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = {
   sandbox_settings: { company_id: 'notnull', name: 'notnull', value: 'notnull' },
+  sandbox_administrators: { user_id: 'notnull', named_at: 'notnull' },
   integration_directory: { integration_id: 'notnull', company_id: 'notnull', created_at: 'notnull' },
   integration_specifications: {
     company_id: 'notnull',
