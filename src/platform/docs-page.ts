@@ -25,7 +25,13 @@ export function installDocsPage(fastify: FastifyInstance, uiConfig: FastifySwagg
         { name: '@fastify/swagger' },
       ),
     );
-    await inner.register(swaggerUi, { routePrefix: PREFIX, uiConfig });
+    // the UI's own policy (its inline scripts by hash), and never framed by another site
+    await inner.register(swaggerUi, {
+      routePrefix: PREFIX,
+      uiConfig,
+      staticCSP: true,
+      transformStaticCSP: (header) => `${header}; frame-ancestors 'none'; base-uri 'none'`,
+    });
     await inner.ready();
     return inner;
   };
@@ -43,6 +49,7 @@ export function installDocsPage(fastify: FastifyInstance, uiConfig: FastifySwagg
     });
     for (const [name, value] of Object.entries(answer.headers))
       if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) reply.header(name, value);
+    reply.header('x-frame-options', 'DENY');
     reply.code(answer.statusCode);
     return answer.rawPayload.length > 0 ? reply.send(answer.rawPayload) : reply.send();
   };

@@ -292,6 +292,8 @@ export function installVersionLifecycle(app: FastifyInstance, clock: Clock): voi
   // A callback hook (no promise per request); it also returns the request id to the client.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // no answer is ever to be read as another type than it declares (an uploaded file, a JSON body)
+    reply.header('x-content-type-options', 'nosniff');
     const version = versionOfUrl(request.url);
     if (!version) return done();
     if (isPastSupport(version, clock.now())) {

@@ -25,6 +25,21 @@ export interface RootRouteDef {
   handler(this: void, request: FastifyRequest, reply: FastifyReply): unknown;
 }
 
+/**
+ * Pages where a person signs in or confirms a payment are never framed by another site (clickjacking), plugins and
+ * a changed base URL are refused; a page may still tighten its own policy.
+ */
+export const PAGE_SECURITY_HEADERS = {
+  'content-security-policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
+function pageHeaders(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  reply.headers(PAGE_SECURITY_HEADERS);
+  done();
+}
+
 export function rootRoute(def: RootRouteDef): RootRouteDef {
   return def;
 }
@@ -45,6 +60,7 @@ export function registerRootRoute(
     url: def.path,
     schema: { hide: true, summary: def.summary },
     onRequest,
+    preHandler: pageHeaders,
     handler: def.handler,
   });
 }

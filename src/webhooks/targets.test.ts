@@ -29,6 +29,31 @@ describe('webhook targets', () => {
     expect(addressAllowed('169.254.169.254', targetPolicy('production', true))).toBe(true);
   });
 
+  it('reads the IPv4 address inside IPv6 forms that carry one: mapped, compatible, NAT64, 6to4', () => {
+    const production = targetPolicy('production', false);
+    const sandbox = targetPolicy('sandbox', false);
+    for (const a of [
+      '::127.0.0.1',
+      '::7f00:1',
+      '::ffff:7f00:1',
+      '::ffff:a00:1',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::a00:1',
+      '2002:7f00:1::1',
+      '2002:a9fe:a9fe::',
+    ])
+      expect(addressAllowed(a, production), a).toBe(false);
+    for (const a of ['::a9fe:a9fe', '64:ff9b::169.254.169.254', '2002:a9fe:a9fe::1'])
+      expect(addressAllowed(a, sandbox), a).toBe(false);
+    for (const a of ['64:ff9b::8.8.8.8', '2002:808:808::1', '::ffff:808:808'])
+      expect(addressAllowed(a, production), a).toBe(true);
+    // URLs are normalised by the URL parser first: [::127.0.0.1] arrives as ::7f00:1
+    expect(urlProblem('http://[::127.0.0.1]/hook', production)).toEqual({ notAllowed: '::7f00:1' });
+    expect(urlProblem('http://[64:ff9b::7f00:1]/hook', production)).toEqual({ notAllowed: '64:ff9b::7f00:1' });
+  });
+
   it('accepts only absolute http(s) URLs without credentials or fragment', () => {
     const policy = targetPolicy('sandbox', false);
     expect(urlProblem('https://hooks.example.com/tase', policy)).toBeUndefined();

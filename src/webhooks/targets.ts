@@ -49,11 +49,42 @@ const NOT_PUBLIC = list([
   ['ff00::', 8, 'ipv6'],
 ]);
 
-/** `::ffff:10.0.0.1` is 10.0.0.1. */
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part read as two groups). */
+function groupsOf(address: string): number[] | undefined {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const missing = 8 - left.length - right.length;
+  if (missing < 0 || (tail === undefined && missing !== 0)) return undefined;
+  return [...left, ...Array<string>(missing).fill('0'), ...right].map((g) => parseInt(g, 16));
+}
+
+/**
+ * IPv6 forms that carry an IPv4 address the packet really goes to, checked as that address: IPv4-mapped
+ * (`::ffff:10.0.0.1`), IPv4-compatible (`::127.0.0.1`, deprecated by RFC 4291 but still routed by some stacks),
+ * NAT64 (`64:ff9b::/96`, RFC 6052, and the local-use `64:ff9b:1::/48`, RFC 8215) and 6to4 (`2002::/16`, RFC 3056).
+ */
+function embeddedIpv4(address: string): string | undefined {
+  const g = groupsOf(address);
+  if (!g) return undefined;
+  const v4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zero(0, 5) && (g[5] === 0xffff || (g[5] === 0 && (g[6] !== 0 || g[7] > 1)))) return v4(g[6], g[7]);
+  if (g[0] === 0x64 && g[1] === 0xff9b && (zero(2, 6) || g[2] === 1)) return v4(g[6], g[7]);
+  if (g[0] === 0x2002) return v4(g[1], g[2]);
+  return undefined;
+}
+
 function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1], family: 'ipv4' };
-  return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
+  if (isIP(address) !== 6) return { address, family: 'ipv4' };
+  const inner = embeddedIpv4(address);
+  return inner ? { address: inner, family: 'ipv4' } : { address, family: 'ipv6' };
 }
 
 export function addressAllowed(address: string, policy: TargetPolicy): boolean {
@@ -109,10 +140,8 @@ export function guardedLookup(policy: TargetPolicy) {
       if (err) return callback(err, []);
       const refused = addresses.find((a) => !addressAllowed(a.address, policy));
       if (refused)
-        return callback(
-          new TargetNotAllowedError(`${hostname} resolves to ${refused.address}, which webhooks may not reach`),
-          [],
-        );
+        // the address itself is not told: the delivery log is the company's to read, the network is not
+        return callback(new TargetNotAllowedError(`${hostname} resolves to an address webhooks may not reach`), []);
       if (options.all) return callback(null, addresses);
       const first = addresses[0];
       return callback(null, first.address, first.family);
