@@ -60,6 +60,25 @@ function webhookHeader(value: string | undefined): string {
   return value;
 }
 
+/**
+ * The signing secret keys every token: 32 bytes of `a` are 32 bytes but no secret. Its entropy is estimated from
+ * its characters' frequencies (Shannon, bits per character × length): 32 random hex digits reach about 115 bits,
+ * 32 random base64 characters about 150, a repeated character 0, a repeated four-character pattern 64.
+ */
+const MIN_SECRET_BITS = 100;
+
+function estimatedBits(secret: string): number {
+  const characters = [...secret];
+  const counts = new Map<string, number>();
+  for (const c of characters) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let perCharacter = 0;
+  for (const count of counts.values()) {
+    const p = count / characters.length;
+    perCharacter -= p * Math.log2(p);
+  }
+  return perCharacter * characters.length;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = (env.TASE_MODE ?? 'sandbox') as Mode;
   if (mode !== 'sandbox' && mode !== 'production')
@@ -68,6 +87,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   if (mode === 'production') {
     if (!signingSecret) throw new ConfigError('TASE_SIGNING_SECRET is required in production mode');
     if (Buffer.byteLength(signingSecret) < 32) throw new ConfigError('TASE_SIGNING_SECRET must be at least 32 bytes');
+    if (estimatedBits(signingSecret) < MIN_SECRET_BITS)
+      throw new ConfigError(
+        'TASE_SIGNING_SECRET looks guessable (a repeated or patterned text): use a random one, e.g. `openssl rand -base64 48`',
+      );
   }
   return {
     mode,
