@@ -1,4 +1,5 @@
 // Builds the service: the database, the shared HTTP conventions, every area's routes and the API documents.
+import { requestForLog } from './platform/log-redaction.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { randomBytes } from 'node:crypto';
@@ -114,7 +115,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const services = createServices(ctx);
 
   const fastify = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: { req: requestForLog } },
     bodyLimit: config.bodyLimitBytes,
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     genReqId: (req) => {

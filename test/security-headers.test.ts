@@ -32,3 +32,48 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('the request log', () => {
+  it('never keeps a secret sent in a URL', { timeout: 60_000 }, async () => {
+    const { spawn } = await import('node:child_process');
+    const { createServer } = await import('node:net');
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    const child = spawn(process.execPath, ['src/main.ts', 'serve'], {
+      env: { ...process.env, DATABASE_URL: ':memory:', TASE_MODE: 'sandbox', LOG_LEVEL: 'info', PORT: String(port) },
+    });
+    let log = '';
+    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      for (
+        let i = 0;
+        i < 200 &&
+        !(await fetch(`${base}/health/live`).then(
+          (r) => r.ok,
+          () => false,
+        ));
+        i++
+      )
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      const answer = await fetch(
+        `${base}/api/oauth/token?grant_type=client_credentials&client_id=demo&client_secret=TopSecret123&api_key=tak_leaked`,
+        { method: 'POST' },
+      );
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      await fetch(`${base}/admin/integrations?ticket=ReviewTicket456`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(log).toContain('/api/oauth/token?grant_type=client_credentials');
+      expect(log).not.toContain('TopSecret123');
+      expect(log).not.toContain('tak_leaked');
+      expect(log).not.toContain('ReviewTicket456');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
