@@ -1,5 +1,6 @@
 // The token endpoint (OAuth 2.0, RFC 6749). Form-encoded, client authentication by form fields or HTTP Basic;
 // answers and errors in OAuth's JSON shape (errors also carry the service's `errors` list).
+import { decodedOrUndefined } from '../platform/cookies.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, ADDITION } from '../platform/schema.ts';
 import { OAuthError } from '../platform/errors.ts';
@@ -30,7 +31,11 @@ function clientCredentialsOf(request: FastifyRequest, form: Record<string, strin
     const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) throw new OAuthError(401, 'invalid_client', 'Malformed Basic authorization header.');
-    return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+    const id = decodedOrUndefined(decoded.slice(0, colon));
+    const secret = decodedOrUndefined(decoded.slice(colon + 1));
+    if (id === undefined || secret === undefined)
+      throw new OAuthError(401, 'invalid_client', 'Malformed Basic authorization header.');
+    return { id, secret };
   }
   return { id: form.client_id, secret: form.client_secret };
 }

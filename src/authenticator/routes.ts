@@ -10,6 +10,7 @@
 //
 // POSTs other than login carry `X-CSRF-Token`; every POST must be JSON (or empty) and, when the browser sends
 // an Origin, come from this site.
+import { cookieOf } from '../platform/cookies.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rootRoute, type RootRouteDef } from '../platform/root-routes.ts';
 import { apiError } from '../platform/errors.ts';
@@ -29,13 +30,7 @@ const SECURITY_HEADERS = {
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };
 
-function cookieOf(request: FastifyRequest): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === COOKIE) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
+const sessionCookie = (request: FastifyRequest) => cookieOf(request, COOKIE);
 
 function setCookie(reply: FastifyReply, request: FastifyRequest, value: string | null): void {
   const secure = request.protocol === 'https' ? '; Secure' : '';
@@ -77,7 +72,7 @@ function asset(reply: FastifyReply, type: string, text: string) {
 export function authenticatorRoutes(authenticator: AuthenticatorService): RootRouteDef[] {
   const changing = async (request: FastifyRequest) => {
     checkPost(request);
-    return authenticator.sessionForChange(cookieOf(request), csrfOf(request));
+    return authenticator.sessionForChange(sessionCookie(request), csrfOf(request));
   };
   return [
     rootRoute({
@@ -103,7 +98,7 @@ export function authenticatorRoutes(authenticator: AuthenticatorService): RootRo
       path: '/authenticator/api/session',
       summary: 'The authenticator session',
       async handler(request, reply) {
-        const session = await authenticator.session(cookieOf(request));
+        const session = await authenticator.session(sessionCookie(request));
         return reply.headers(SECURITY_HEADERS).send(sessionBody(session));
       },
     }),
@@ -135,7 +130,7 @@ export function authenticatorRoutes(authenticator: AuthenticatorService): RootRo
       path: '/authenticator/api/transactions',
       summary: 'Two-factor actions waiting for the decision of the logged-in user',
       async handler(request, reply) {
-        const session = await authenticator.session(cookieOf(request));
+        const session = await authenticator.session(sessionCookie(request));
         // `now` by the service clock: the page counts the time left from it, not from the browser's clock
         return reply
           .headers(SECURITY_HEADERS)

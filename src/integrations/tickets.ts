@@ -19,7 +19,8 @@ export function signedTickets<T extends object>(purpose: string, key: Uint8Array
       if (
         !encoded ||
         !signature ||
-        signature.length !== expected.length ||
+        // compared as bytes: a signature of other characters may have the same length and other bytes
+        Buffer.byteLength(signature) !== Buffer.byteLength(expected) ||
         !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
       )
         return { ok: false, reason: 'invalid' };

@@ -1,6 +1,7 @@
 // The login page at the service root: `GET {root}/login?response_type=code&client_id=…&redirect_uri=…&state=…`
 // shows the password form; `POST {root}/login` takes the form posts of its two steps (password, company) and
 // ends with a 302 to the client's registered redirect address. See src/login/service.ts for the steps.
+import { cookieOf } from '../platform/cookies.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rootRoute, type RootRouteDef } from '../platform/root-routes.ts';
 import { companyForm, passwordForm, renderPage, restartLink } from './page.ts';
@@ -12,16 +13,6 @@ import {
   type LoginService,
   type PasswordPage,
 } from './service.ts';
-
-function cookieOf(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
 
 function setCookie(reply: FastifyReply, request: FastifyRequest, cookie: FlowCookie | null): void {
   const secure = request.protocol === 'https' ? '; Secure' : '';

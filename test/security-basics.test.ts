@@ -77,3 +77,28 @@ describe('the request log', () => {
     }
   });
 });
+
+describe('malformed credentials of unauthenticated requests', () => {
+  const ticket = (signature: string) => `${Buffer.from('{"exp":1}').toString('base64url')}.${signature}`;
+  // 43 characters, as a base64url HMAC-SHA256, but not all ASCII: the same length in characters, not in bytes
+  const nonAscii = `${'ä'.repeat(22)}${'a'.repeat(21)}`;
+
+  it('answers a bad percent-encoding in a cookie or in Basic credentials, and a non-ASCII signature, below 500', async () => {
+    const probes = [
+      await svc.request('GET', '/login', { headers: { cookie: 'tase_login=%E0%A4%A' } }),
+      await svc.request('GET', '/authenticator', { headers: { cookie: 'tase_authenticator=%zz' } }),
+      await svc.request('POST', '/api/oauth/token', {
+        raw: 'grant_type=client_credentials&api_key=x',
+        contentType: 'application/x-www-form-urlencoded',
+        headers: { authorization: `Basic ${Buffer.from('%zz:%E0%A4%A').toString('base64')}` },
+      }),
+      await svc.request('GET', `/admin/integrations?ticket=${encodeURIComponent(ticket(nonAscii))}`),
+      await svc.request('POST', '/activate/1', {
+        raw: new URLSearchParams({ step: 'accept', ticket: ticket(nonAscii) }).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+      }),
+    ];
+    for (const answer of probes) expect(answer.status, answer.text.slice(0, 200)).toBeLessThan(500);
+    expect(probes[2].status).toBe(401);
+  });
+});
