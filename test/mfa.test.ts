@@ -182,7 +182,10 @@ describe('production mode', () => {
     const elsewhere = await otherCompany(svc);
     const foreignPerson = await person(svc, 'foreigner', elsewhere.companyId);
     expect((await api(svc, foreignPerson.token, 'GET', `/mfatransactionresult/${id}`)).status).toBe(404);
-    expect((await api(svc, maija.token, 'GET', '/mfatransactionresult/no-such-transaction')).status).toBe(404);
+    expect((await api(svc, maija.token, 'GET', '/mfatransactionresult/no-such-transaction')).status).toBe(400);
+    expect(
+      (await api(svc, maija.token, 'GET', '/mfatransactionresult/6f1c3a52-9d0e-4c41-8f4e-2b7d5a9e0c13')).status,
+    ).toBe(404);
     // another user cannot decide it in the authenticator either
     expect((await (await authenticator('matti')).decide(id, 'approve')).status).toBe(404);
   });

@@ -16,10 +16,11 @@ const TAGS = ['Two-factor'];
 const NOT_CONFIRMED = 'The transaction has not been confirmed yet.';
 
 const TransactionParam = Type.Object({
+  // a malformed id is a 400 as everywhere else; a well-formed one no transaction has is a 404
   transactionIdentifier: Type.String({
-    minLength: 1,
-    maxLength: 100,
-    description: 'The `transactionIdentifier` of the 202 answer.',
+    format: 'uuid',
+    maxLength: 36,
+    description: 'The `transactionIdentifier` (a UUID) of the 202 answer.',
   }),
 });
 
