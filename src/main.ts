@@ -146,7 +146,17 @@ async function serve(config: Config, args: string[]): Promise<void> {
   }
   const app: App = await buildApp({ config });
   const demo = isWorkerProcess() ? undefined : await sandboxDemo(app);
-  await app.fastify.listen({ port: config.port, host: config.host });
+  try {
+    await app.fastify.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await app.close();
+    const code = (err as { code?: string }).code;
+    if (code === 'EADDRINUSE')
+      throw new ConfigError(`port ${config.port} of ${config.host} is in use: set PORT to a free one (PORT=8081)`);
+    if (code === 'EACCES')
+      throw new ConfigError(`port ${config.port} needs privileges this user lacks: set PORT above 1023`);
+    throw err;
+  }
   if (!isWorkerProcess()) printBanner(config, demo);
   const stop = async () => {
     await app.close();
@@ -474,8 +484,7 @@ async function admin(config: Config, args: string[]): Promise<void> {
     return;
   }
   if (noun === 'sandbox-administrator') {
-    if (verb === undefined || rest.length > 0)
-      throw new AdminError('admin sandbox-administrator takes one username');
+    if (verb === undefined || rest.length > 0) throw new AdminError('admin sandbox-administrator takes one username');
     print(await withAdmin(config, (_service, app) => app.services.sandbox.nameAdministrator(verb)));
     return;
   }
