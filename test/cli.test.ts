@@ -156,6 +156,23 @@ describe.runIf(testEngine === 'sqlite')('tase command', () => {
     expect(refused.stderr).toContain('/companies/0');
   });
 
+  it('says in one line that the port is in use, and which setting moves it', async () => {
+    const { createServer } = await import('node:net');
+    const busy = createServer();
+    const port = await new Promise<number>((resolve) =>
+      busy.listen(0, '127.0.0.1', () => resolve((busy.address() as { port: number }).port)),
+    );
+    try {
+      const answer = await tase(['serve'], { PORT: String(port), DATABASE_URL: ':memory:' });
+      expect(answer.code).toBe(2);
+      expect(answer.stderr.trim()).toBe(
+        `tase: port ${port} of 127.0.0.1 is in use: set PORT to a free one (PORT=8081)`,
+      );
+    } finally {
+      busy.close();
+    }
+  });
+
   it('production mode refuses to start without a signing secret', async () => {
     const answer = await tase(['serve'], { TASE_MODE: 'production', TASE_SIGNING_SECRET: '' });
     expect(answer.code).toBe(2);
