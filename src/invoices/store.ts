@@ -683,11 +683,14 @@ export async function insertHistory(db: Db, row: InvoiceHistoryRecord | InvoiceH
   await db.insertInto('invoice_history').values(row).execute();
 }
 
-export async function historyOf(db: Db, companyId: number, invoiceId: number) {
+/** What was done to invoices, in the order it was done, each row naming its invoice. */
+export async function historyOf(db: Db, companyId: number, invoiceIds: readonly number[]) {
+  if (invoiceIds.length === 0) return [];
   return db
     .selectFrom('invoice_history')
     .leftJoin('users', 'users.user_id', 'invoice_history.user_id')
     .select([
+      'invoice_history.invoice_id',
       'invoice_history.action',
       'invoice_history.at',
       'invoice_history.details',
@@ -695,7 +698,7 @@ export async function historyOf(db: Db, companyId: number, invoiceId: number) {
       'users.last_name',
     ])
     .where('invoice_history.company_id', '=', companyId)
-    .where('invoice_history.invoice_id', '=', invoiceId)
+    .where('invoice_history.invoice_id', 'in', invoiceIds)
     .orderBy('invoice_history.id')
     .execute();
 }
