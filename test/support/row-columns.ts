@@ -483,6 +483,13 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     xml: 'notnull',
     created: 'notnull',
   },
+  payment_errors: {
+    company_id: 'notnull',
+    id: 'notnull',
+    payment_id: 'notnull',
+    error_code: 'notnull',
+    created: 'notnull',
+  },
   bank_accounts: {
     company_id: 'notnull',
     id: 'notnull',
