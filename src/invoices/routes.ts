@@ -4,6 +4,7 @@ import {
   DateString,
   DateTimeString,
   Id,
+  NumberId,
   PagingQuery,
   PathId,
   StringEnum,
@@ -257,7 +258,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
         'left out; 404 when none is left.',
       schema: {
         querystring: Type.Object({
-          invoiceIds: Type.Array(Id(), { minItems: 1, maxItems: 200, description: 'Invoice ids (at most 200).' }),
+          invoiceIds: Type.Array(NumberId(), { minItems: 1, maxItems: 200, description: 'Invoice ids (at most 200).' }),
         }),
         response: { 200: InvoiceTransactionsByInvoices },
       },

@@ -115,6 +115,14 @@ export async function getInvoices(db: Db, companyId: number, ids: number[]): Pro
     .execute();
 }
 
+/** The ids of the company's offers, or of its invoices of a type that are not offers, as a subquery. */
+export function invoiceIdsOfKind(db: Db, companyId: number, kind: string) {
+  const invoices = db.selectFrom('invoices').select('id').where('company_id', '=', companyId);
+  return kind === 'OFFER'
+    ? invoices.where('is_offer', '=', true)
+    : invoices.where('type', '=', kind).where('is_offer', '=', false);
+}
+
 export async function getInvoice(db: Db, companyId: number, id: number): Promise<InvoiceRecord | undefined> {
   return (await getInvoices(db, companyId, [id]))[0];
 }

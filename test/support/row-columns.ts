@@ -175,6 +175,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     file_key: 'null',
     content: 'null',
     created: 'notnull',
+    user_id: 'null',
   },
   employees: {
     company_id: 'notnull',
