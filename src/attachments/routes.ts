@@ -86,7 +86,8 @@ export function attachmentRoutes(attachments: AttachmentService): RouteDef[] {
         '(SALES_INVOICE, SALES_ORDER, OFFER, PURCHASE_INVOICE, PURCHASE_ORDER, TRAVEL_INVOICE, BILL_OF_CHARGES, ' +
         'PERIODIC_TAX_RETURN) and of ledger receipts (by the receipt type) match both; BANK_STATEMENT_EVENT, ' +
         'REFERENCE_PAYMENT_EVENT and the business partner registers match those documents; kinds without documents ' +
-        'in this service find nothing. Dates are UTC days. Ordered by `orderByName`, `orderBySize`, ' +
+        'in this service find nothing. 403 when the caller may view none of the kinds asked for (none at all, ' +
+        'without `type`). Dates are UTC days. Ordered by `orderByName`, `orderBySize`, ' +
         '`orderByCreatedDate` (in that precedence when several are given), then by id. Paged.',
       schema: { querystring: AttachmentQuery, response: { 200: AttachmentSearchResult } },
       handler: ({ auth, query }) =>

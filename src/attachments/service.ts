@@ -65,12 +65,17 @@ export class AttachmentService {
   readonly #clock: AppContext['clock'];
   readonly #storage: FileStorage;
   readonly #targets: Map<AttachmentReferenceType, AttachmentTarget>;
+  /** The kinds some area has documents of: asking for others finds nothing, and needs no right. */
+  readonly #declared: Set<AttachmentSearchType>;
 
   constructor(ctx: AppContext, areas: readonly AnyArea[]) {
     this.#db = ctx.db;
     this.#clock = ctx.clock;
     this.#storage = ctx.config.attachmentsDir ? directoryStorage(ctx.config.attachmentsDir) : databaseStorage;
     this.#targets = targetsOf(areas);
+    this.#declared = new Set(
+      [...this.#targets.values()].flatMap((target) => Object.keys(target.kinds) as AttachmentSearchType[]),
+    );
   }
 
   /** The rules of a reference type; 403 without the right over document `id` (`level`). */
@@ -195,6 +200,9 @@ export class AttachmentService {
       if (wanted.length === kinds.length || wanted.some(([, rule]) => !rule.ids)) documents.push({ referenceType });
       else for (const [, rule] of wanted) documents.push({ referenceType, ids: rule.ids!(this.#db, caller.companyId) });
     }
+    // asking only for what the caller may not view is the real 403, not an empty page
+    if (documents.length === 0 && (!filter.kinds || filter.kinds.some((kind) => this.#declared.has(kind))))
+      throw apiError('FORBIDDEN', undefined, { right: 'viewing rights over the documents asked for' });
     const search: store.AttachmentSearch = {
       ...filter,
       documents,

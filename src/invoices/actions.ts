@@ -14,7 +14,7 @@ import { getProducts } from '../products/index.ts';
 import type { Posting, ReceiptDraft } from '../ledger/index.ts';
 import type { CompanyService } from '../company/index.ts';
 import { allocateId } from '../db/index.ts';
-import type { InvoiceTransactionAction } from './schemas.ts';
+import { INVOICE_TYPES, type InvoiceTransactionAction } from './schemas.ts';
 import { figuresOf, mayView, type StoredInvoice } from './mapping.ts';
 import { CIRCULATED_TYPES, InvoiceDocuments, SALES_TYPES, type Caller } from './service.ts';
 import * as store from './store.ts';
@@ -318,6 +318,9 @@ export class InvoiceActions extends InvoiceDocuments {
    * or that the caller may not view are left out, as in a batch GET; 404 when none is left.
    */
   async transactionsOfMany(caller: Caller, ids: readonly number[]) {
+    // a caller who may view no kind of invoice lacks the right the operation needs, whichever ids are asked for
+    if (!INVOICE_TYPES.some((type) => mayView(caller.rights, type, false) || mayView(caller.rights, type, true)))
+      throw apiError('FORBIDDEN', undefined, { right: 'viewing rights over some kind of invoice' });
     const visible = (await store.getInvoices(this.db, caller.companyId, [...new Set(ids)])).filter((r) =>
       mayView(caller.rights, r.type, Boolean(r.is_offer)),
     );

@@ -255,7 +255,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
       description:
         'The history of each invoice, as `GET /invoices/{invoiceId}/transactions` answers it, for up to 200 ids ' +
         '(`invoiceIds` repeated), in id order. Invoices that do not exist or that the caller may not view are ' +
-        'left out; 404 when none is left.',
+        'left out; 404 when none is left; 403 for a caller who may view no kind of invoice.',
       schema: {
         querystring: Type.Object({
           invoiceIds: Type.Array(NumberId(), { minItems: 1, maxItems: 200, description: 'Invoice ids (at most 200).' }),
