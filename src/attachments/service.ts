@@ -7,7 +7,7 @@ import type { AnyArea, AttachmentReferenceType, AttachmentSearchType, Attachment
 import type { AppContext } from '../platform/context.ts';
 import { pagedCountingCheaply, type PageRequest, type PartlyCounted } from '../platform/paging.ts';
 import { apiError, notFound } from '../platform/errors.ts';
-import { hasRight, type Rights } from '../platform/rights.ts';
+import { hasRight, type RightLeaf, type Rights } from '../platform/rights.ts';
 import type { UploadedFile } from '../platform/multipart.ts';
 import { ALLOWED_FILE_TYPES, sniffFileType } from './file-types.ts';
 import type { AttachmentWire, DocumentWire } from './schemas.ts';
@@ -182,29 +182,28 @@ export class AttachmentService {
     page: PageRequest,
   ): Promise<PartlyCounted<DocumentWire>> {
     const documents: store.AttachmentSearch['documents'] = [];
-    const mayView = (leaf: Parameters<typeof hasRight>[1]['leaf']) => hasRight(caller.rights, { leaf, level: 'view' });
+    const { kinds: asked, ...rest } = filter;
+    const mayView = (leaf: RightLeaf) => hasRight(caller.rights, { leaf, level: 'view' });
     for (const [referenceType, target] of this.#targets) {
       const kinds = Object.entries(target.kinds) as [
         AttachmentSearchType,
         NonNullable<AttachmentTarget['kinds'][AttachmentSearchType]>,
       ][];
-      if (!filter.kinds && typeof target.right === 'string') {
+      if (!asked && typeof target.right === 'string') {
         if (mayView(target.right)) documents.push({ referenceType });
         continue;
       }
-      const wanted = kinds.filter(
-        ([kind, rule]) => (!filter.kinds || filter.kinds.includes(kind)) && mayView(rule.right),
-      );
+      const wanted = kinds.filter(([kind, rule]) => (!asked || asked.includes(kind)) && mayView(rule.right));
       if (wanted.length === 0) continue;
       // all of a reference type's kinds: its documents need no narrowing
       if (wanted.length === kinds.length || wanted.some(([, rule]) => !rule.ids)) documents.push({ referenceType });
       else for (const [, rule] of wanted) documents.push({ referenceType, ids: rule.ids!(this.#db, caller.companyId) });
     }
     // asking only for what the caller may not view is the real 403, not an empty page
-    if (documents.length === 0 && (!filter.kinds || filter.kinds.some((kind) => this.#declared.has(kind))))
+    if (documents.length === 0 && (!asked || asked.some((kind) => this.#declared.has(kind))))
       throw apiError('FORBIDDEN', undefined, { right: 'viewing rights over the documents asked for' });
     const search: store.AttachmentSearch = {
-      ...filter,
+      ...rest,
       documents,
       previousId: page.previousId,
       order: page.order,

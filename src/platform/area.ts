@@ -55,6 +55,7 @@ export interface AttachmentTarget {
 
 export interface AttachmentKind {
   right: RightLeaf;
+  /** A query of the ids of this kind's documents; left out, the kind is every document of the reference type. */
   ids?: (db: Db, companyId: number) => OperandExpression<number>;
 }
 
