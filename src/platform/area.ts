@@ -53,7 +53,7 @@ export interface AttachmentTarget {
   kinds: Partial<Record<AttachmentSearchType, AttachmentKind>>;
 }
 
-export interface AttachmentKind {
+interface AttachmentKind {
   right: RightLeaf;
   /** A query of the ids of this kind's documents; left out, the kind is every document of the reference type. */
   ids?: (db: Db, companyId: number) => OperandExpression<number>;
