@@ -334,7 +334,8 @@ export async function listErrors(db: Db, companyId: number, filter: ErrorFilter)
       'p.invoice_id',
       'i.type as invoice_type',
     ]);
-  if (filter.previousId !== undefined) query = query.where('e.id', filter.order === 'desc' ? '<' : '>', filter.previousId);
+  if (filter.previousId !== undefined)
+    query = query.where('e.id', filter.order === 'desc' ? '<' : '>', filter.previousId);
   return query.orderBy('e.id', filter.order).limit(filter.limit).offset(filter.offset).execute();
 }
 
