@@ -30,10 +30,13 @@ export const bankArea = defineArea({
     BANKSTATEMENTEVENT: {
       right: RIGHT,
       exists: (db, companyId, id) => hasDocument(db, companyId, 'bank_statement_events', id),
+      kinds: { BANK_STATEMENT_EVENT: { right: RIGHT } },
     },
     REFERENCE_PAYMENT: {
       right: RIGHT,
       exists: (db, companyId, id) => hasDocument(db, companyId, 'reference_payments', id),
+      // the search's REFERENCE_PAYMENT is the receipt type (a ledger receipt); the payment itself is the event
+      kinds: { REFERENCE_PAYMENT_EVENT: { right: RIGHT } },
     },
   },
 });

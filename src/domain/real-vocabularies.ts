@@ -859,3 +859,34 @@ export const ATTACHMENT_REFERENCE_TYPES = [
   'SALES_PRODUCT_REGISTER',
   'SUPPLIER_BUSINESS_PARTNER_REGISTER',
 ] as const;
+
+/**
+ * The kinds of document a search of attachments tells apart (`GET /attachments`, its `type`): finer than the
+ * reference types (an INVOICE is a sales invoice, an order, an offer, …; a LEDGERRECEIPT a journal, a salary, …).
+ */
+export const ATTACHMENT_SEARCH_TYPES = [
+  'SALES_INVOICE',
+  'SALES_ORDER',
+  'OFFER',
+  'PURCHASE_INVOICE',
+  'PURCHASE_ORDER',
+  'TRAVEL_INVOICE',
+  'BILL_OF_CHARGES',
+  'JOURNAL',
+  'SALARY',
+  'PERIODIC_TAX_RETURN',
+  'REFERENCE_PAYMENT',
+  'BANK_STATEMENT_AS_RECEIPT',
+  'VAT_SUMMARY',
+  'BANK_STATEMENT_EVENT',
+  'SALES_PRODUCT_REGISTER',
+  'PURCHASE_PRODUCT_REGISTER',
+  'CUSTOMER_BUSINESS_PARTNER_REGISTER',
+  'SUPPLIER_BUSINESS_PARTNER_REGISTER',
+  'PERSON_BUSINESS_PARTNER_REGISTER',
+  'EMPLOYEE_INFO',
+  'ENVIRONMENT',
+  'NETS_COLLECTION',
+  'COST_RECEIPT',
+  'REFERENCE_PAYMENT_EVENT',
+] as const;

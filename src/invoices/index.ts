@@ -12,7 +12,7 @@ import { invoiceRoutes } from './routes.ts';
 import { invoiceOutputRoutes } from './output-routes.ts';
 import { InvoiceOutputs } from './outputs.ts';
 import { InvoiceService } from './comments.ts';
-import type { InvoiceWire } from './schemas.ts';
+import { INVOICE_TYPES, type InvoiceWire } from './schemas.ts';
 import * as store from './store.ts';
 import { invoiceToWire, rightOf } from './mapping.ts';
 
@@ -75,6 +75,16 @@ export const invoicesArea = defineArea({
         return invoice ? rightOf(invoice.type, Boolean(invoice.is_offer)) : undefined;
       },
       exists: async (db, companyId, id) => (await store.getInvoice(db, companyId, id)) !== undefined,
+      // every invoice is of exactly one kind: an offer, else its type
+      kinds: Object.fromEntries(
+        [...INVOICE_TYPES, 'OFFER' as const].map((kind) => [
+          kind,
+          {
+            right: kind === 'OFFER' ? rightOf('SALES_ORDER', true) : rightOf(kind, false),
+            ids: (db: Db, companyId: number) => store.invoiceIdsOfKind(db, companyId, kind),
+          },
+        ]),
+      ),
     },
   },
 });

@@ -209,7 +209,7 @@ export class InvoicePayments extends InvoiceActions {
   /** The status of an approved invoice without payments: sent sales invoices stay SENT. */
   private async unpaidStatus(trx: Db, record: store.InvoiceRecord): Promise<string> {
     if (record.type !== 'SALES_INVOICE') return 'APPROVED';
-    const history = await store.historyOf(trx, Number(record.company_id), Number(record.id));
+    const history = await store.historyOf(trx, Number(record.company_id), [Number(record.id)]);
     return history.some((h) => h.action === 'SEND') ? 'SENT' : 'NOT_SENT';
   }
 

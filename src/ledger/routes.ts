@@ -166,6 +166,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
         batchGet<LedgerReceiptWire & { id: number }>(
           params.receiptId,
           'Ledger receipt',
+          'receiptId',
           (ids) => ledger.get(auth.companyId, ids) as Promise<(LedgerReceiptWire & { id: number })[]>,
         ),
     }),

@@ -20,7 +20,7 @@ export const paymentsArea = defineArea({
     },
   ],
   rights: ['payments.payment', 'payments.directBankTransfer', 'payments.salaryPayments'],
-  tables: { company: ['payments', 'payment_groups', 'payment_files'] },
+  tables: { company: ['payments', 'payment_groups', 'payment_files', 'payment_errors'] },
   migrations: paymentMigrations,
   create: (ctx, deps: { invoices: InvoiceService; bank: BankService }) => {
     const payments = new PaymentService(ctx, deps.invoices);

@@ -181,7 +181,7 @@ export function payRunRoutes({ bases, lists, slips }: PayRuns): RouteDef[] {
         response: { 200: Type.Union([SalarySlip, Type.Array(SalarySlip)]) },
       },
       handler: ({ auth, params }) =>
-        batchGet<SalarySlipWire & { id: number }>(params.salarySlipId, 'Salary slip', (ids) =>
+        batchGet<SalarySlipWire & { id: number }>(params.salarySlipId, 'Salary slip', 'salarySlipId', (ids) =>
           slips.getMany(auth.companyId, ids),
         ),
     }),

@@ -1,5 +1,6 @@
 // Batch GET: the id segment of the path takes up to 200 comma-separated ids. Only valid ids are answered,
-// ordered by id, without duplicates; a multi-id request always answers a list; all invalid is a 404.
+// ordered by id, without duplicates; a multi-id request always answers a list; all unknown is a 404. A segment
+// without a single well-formed id is a 400, as a malformed id is on every other path (the path schemas).
 import { apiError, notFound } from './errors.ts';
 
 const MAX_BATCH_IDS = 200;
@@ -24,6 +25,11 @@ export function parseIdList(segment: string, field = 'id'): IdList {
     const n = Number(part);
     if (n >= 1 && n <= MAX_ID) ids.add(n);
   }
+  // one well-formed id among malformed ones is still answered: the batch rules want no error then
+  if (ids.size === 0)
+    throw apiError('VALIDATION_FAILED', field, {
+      detail: `'${field}' must be an id or comma-separated ids (integers 1 to ${MAX_ID}).`,
+    });
   return { ids: [...ids].sort((a, b) => a - b), many: parts.length > 1 };
 }
 
@@ -45,10 +51,10 @@ export function parseId(segment: string | number, resource: string): number {
 export async function batchGet<T extends { id: number }>(
   segment: string,
   resource: string,
+  field: string,
   load: (ids: number[]) => Promise<T[]>,
 ): Promise<T | T[]> {
-  const { ids, many } = parseIdList(segment);
-  if (ids.length === 0) throw notFound(resource);
+  const { ids, many } = parseIdList(segment, field);
   const found = (await load(ids)).sort((a, b) => a.id - b.id);
   if (found.length === 0) throw notFound(resource);
   return many ? found : found[0];

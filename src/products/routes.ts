@@ -109,6 +109,7 @@ export function productRoutes(products: ProductService): RouteDef[] {
         const found = await batchGet<ProductWire & { id: number }>(
           params.productId,
           'Product',
+          'productId',
           (ids) =>
             products.get(auth.companyId, ids, query.includeLocalizations ?? false) as Promise<
               (ProductWire & { id: number })[]

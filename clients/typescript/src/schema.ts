@@ -7,7 +7,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Search attached files
+     * @description The files of the documents the caller may view (viewing rights over each kind of document; an invoice by its type's right), without their bytes. `type` narrows to kinds of document: the kinds of invoices (SALES_INVOICE, SALES_ORDER, OFFER, PURCHASE_INVOICE, PURCHASE_ORDER, TRAVEL_INVOICE, BILL_OF_CHARGES, PERIODIC_TAX_RETURN) and of ledger receipts (by the receipt type) match both; BANK_STATEMENT_EVENT, REFERENCE_PAYMENT_EVENT and the business partner registers match those documents; kinds without documents in this service find nothing. 403 when the caller may view none of the kinds asked for (none at all, without `type`). Dates are UTC days. Ordered by `orderByName`, `orderBySize`, `orderByCreatedDate` (in that precedence when several are given), then by id. Paged.
+     */
+    get: operations['getAttachments'];
     put?: never;
     /**
      * Attach a file to a document
@@ -1528,6 +1532,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/invoices/transactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What was done to a batch of invoices
+     * @description The history of each invoice, as `GET /invoices/{invoiceId}/transactions` answers it, for up to 200 ids (`invoiceIds` repeated), in id order. Invoices that do not exist or that the caller may not view are left out; 404 when none is left; 403 for a caller who may view no kind of invoice.
+     */
+    get: operations['getInvoicesTransactions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/journals': {
     parameters: {
       query?: never;
@@ -1971,6 +1995,26 @@ export interface paths {
      * @description Deprecated: use `GET /mfatransactionresult/{transactionIdentifier}`. A read despite the method: it does not confirm anything (the user confirms in the authenticator). 200 with the result the first time it is read after completion, 409 (already processed) on later reads; 202 `{message}` while the user has not decided; 406 when the user rejected the action; 408 when it was not confirmed within 5 minutes; 403 when the transaction is not the caller's; 404 for an unknown transaction (or one older than 24 hours).
      */
     put: operations['putPaymentsDirectsalarypaymentsByTransactionIdentifierConfirm'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/errormessages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Errors of payments
+     * @description The payments the bank returned: an imported bank statement booking the end-to-end id of one of our payments with a return reason (`RtrInf`), which is the `errorCode`. An invoice payment's error points at its invoice (`referenceType` INVOICE, with `invoiceType`), the others at the payment. Every error is UNHANDLED: nothing in this interface marks one handled, so `status=HANDLED` finds none; Tase has no Nets collections, so `type=NETS_COLLECTION_ERROR` finds none. Errors of direct bank transfers and salary payments need their own viewing rights too. Dates are the booking dates of the returns. Paged by id.
+     */
+    get: operations['getPaymentsErrormessages'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -8549,6 +8593,141 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  getAttachments: {
+    parameters: {
+      query?: {
+        /**
+         * @description Attached on or before this day (UTC).
+         * @example 2026-01-30
+         */
+        createdEndDate?: string;
+        /**
+         * @description Attached on or after this day (UTC).
+         * @example 2026-01-30
+         */
+        createdStartDate?: string;
+        /** @description At most this many bytes. */
+        maxSize?: number;
+        /** @description At least this many bytes. */
+        minSize?: number;
+        /** @description A part of the file name, the letters A to Z in either case. */
+        name?: string;
+        orderByCreatedDate?: 'ASC' | 'DESC';
+        /** @description Order by id; default ASC for keyset paging. */
+        orderById?: 'ASC' | 'DESC';
+        orderByName?: 'ASC' | 'DESC';
+        orderBySize?: 'ASC' | 'DESC';
+        /** @description Page number, 0-based. */
+        page?: number;
+        /** @description Keyset paging: the last id received; answers the ids after it. */
+        previousId?: number;
+        /** @description The id of the document. */
+        referenceId?: number;
+        /** @description Page size, default 50, at most 200. */
+        size?: number;
+        /** @description The kinds of document whose files are wanted (all the caller may view when left out). */
+        type?: (
+          | 'SALES_INVOICE'
+          | 'SALES_ORDER'
+          | 'OFFER'
+          | 'PURCHASE_INVOICE'
+          | 'PURCHASE_ORDER'
+          | 'TRAVEL_INVOICE'
+          | 'BILL_OF_CHARGES'
+          | 'JOURNAL'
+          | 'SALARY'
+          | 'PERIODIC_TAX_RETURN'
+          | 'REFERENCE_PAYMENT'
+          | 'BANK_STATEMENT_AS_RECEIPT'
+          | 'VAT_SUMMARY'
+          | 'BANK_STATEMENT_EVENT'
+          | 'SALES_PRODUCT_REGISTER'
+          | 'PURCHASE_PRODUCT_REGISTER'
+          | 'CUSTOMER_BUSINESS_PARTNER_REGISTER'
+          | 'SUPPLIER_BUSINESS_PARTNER_REGISTER'
+          | 'PERSON_BUSINESS_PARTNER_REGISTER'
+          | 'EMPLOYEE_INFO'
+          | 'ENVIRONMENT'
+          | 'NETS_COLLECTION'
+          | 'COST_RECEIPT'
+          | 'REFERENCE_PAYMENT_EVENT'
+        )[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            meta: {
+              pageNumber: number;
+              pageSize: number;
+              resultCount: number;
+              /** @description Given on a page that ends the list, and on the first page when at most 1 000 files match. */
+              totalCount?: number;
+            };
+            results: {
+              /**
+               * @description When it was attached (UTC).
+               * @example 2026-01-30T15:20:00
+               */
+              attached?: string;
+              attachmentId?: number;
+              name?: string;
+              referenceId?: number;
+              /** @enum {string} */
+              referenceType?:
+                | 'BANKSTATEMENTEVENT'
+                | 'COST_RECEIPT'
+                | 'CUSTOMER_BUSINESS_PARTNER_REGISTER'
+                | 'EMPLOYEE_INFO'
+                | 'ENVIRONMENT'
+                | 'FINANCIAL_STATEMENT'
+                | 'INVOICE'
+                | 'INVOICEDRAFT_ITEM'
+                | 'LEDGERRECEIPT'
+                | 'NETS_COLLECTION'
+                | 'PERSON_BUSINESS_PARTNER_REGISTER'
+                | 'PURCHASE_PRODUCT_REGISTER'
+                | 'REFERENCE_PAYMENT'
+                | 'SALES_PRODUCT_REGISTER'
+                | 'SUPPLIER_BUSINESS_PARTNER_REGISTER';
+              /**
+               * Format: int32
+               * @description Bytes.
+               */
+              size?: number;
+              /** @description Who attached it; left out for files attached before it was kept. */
+              user?: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
   postAttachments: {
     parameters: {
       query?: never;
@@ -38115,6 +38294,67 @@ export interface operations {
       };
     };
   };
+  getInvoicesTransactions: {
+    parameters: {
+      query: {
+        /** @description Invoice ids (at most 200). */
+        invoiceIds: number[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              invoiceId: number;
+              transactions: {
+                /** @enum {string} */
+                action?:
+                  | 'APPROVAL'
+                  | 'VERIFICATION'
+                  | 'UNFINISHED'
+                  | 'RESTORED_UNFINISHED'
+                  | 'DENY_PAYMENT'
+                  | 'MARKED_PAID'
+                  | 'SEND_TO_CIRCULATION'
+                  | 'SEND'
+                  | 'DELETED_PAYMENT_TRANSACTION';
+                /** @example 2026-01-30T15:20:00 */
+                date?: string;
+                details?: string;
+                /** @description Who did it. */
+                name?: string;
+              }[];
+            }[];
+          };
+        };
+      };
+    };
+  };
   getJournals: {
     parameters: {
       query?: {
@@ -42774,6 +43014,140 @@ export interface operations {
         content: {
           'application/json': {
             message: string;
+          };
+        };
+      };
+    };
+  };
+  getPaymentsErrormessages: {
+    parameters: {
+      query?: {
+        /**
+         * @description Errors noted on or before this date.
+         * @example 2026-01-30
+         */
+        createdEndDate?: string;
+        /**
+         * @description Errors noted on or after this date.
+         * @example 2026-01-30
+         */
+        createdStartDate?: string;
+        /** @description Order by id; default ASC for keyset paging. */
+        orderById?: 'ASC' | 'DESC';
+        /** @description Page number, 0-based. */
+        page?: number;
+        /** @description Keyset paging: the last id received; answers the ids after it. */
+        previousId?: number;
+        /** @description Page size, default 50, at most 200. */
+        size?: number;
+        status?: 'ALL' | 'UNHANDLED' | 'HANDLED';
+        type?: 'PAYMENT_ERROR' | 'NETS_COLLECTION_ERROR';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            meta: {
+              pageNumber: number;
+              pageSize: number;
+              resultCount: number;
+              /** @description Given on a page that ends the list, and on the first page when at most 1 000 errors match. */
+              totalCount?: number;
+            };
+            results: {
+              /**
+               * Format: date
+               * @description The booking date of the return on the statement.
+               * @example 2026-01-30
+               */
+              createdDate?: string;
+              /** @description The bank's ISO 20022 return reason code, e.g. AC04. */
+              errorCode?: string;
+              /** ErrorHandlingInfo */
+              errorHandlingInfo?: {
+                comment?: string;
+                /**
+                 * Format: date
+                 * @example 2026-01-30
+                 */
+                date?: string;
+                firstName?: string;
+                lastName?: string;
+                userId?: number;
+              };
+              id?: number;
+              /** @enum {string} */
+              invoiceType?:
+                | 'VAT_FORM'
+                | 'PAYMENT_CORRECTION'
+                | 'TRACKING_PERIOD_OPENING_RECEIPT'
+                | 'PERIODIC_TAX_RETURN'
+                | 'UNKNOWN_RECEIPT_TYPE_F'
+                | 'UNKNOWN_RECEIPT_TYPE_G'
+                | 'ACCRUAL'
+                | 'BILL_OF_CHARGES'
+                | 'SALES_INVOICE'
+                | 'JOURNAL'
+                | 'JOURNAL_MOVING_STRAIGHT_TO_ACCOUNTING_PAGE'
+                | 'JOURNAL_BYPASSING_INVOICE_PAGE'
+                | 'PURCHASE_INVOICE'
+                | 'RECEIPT_FOR_OPENING_ACCOUNTS'
+                | 'SALARY'
+                | 'REFERENCE_PAYMENT'
+                | 'EMPLOYER_CONTRIBUTION'
+                | 'TRAVEL_INVOICE'
+                | 'TRAVEL_PLAN'
+                | 'BANK_STATEMENT_AS_RECEIPT'
+                | 'PURCHASE_ORDER'
+                | 'VAT_SUMMARY'
+                | 'SALES_ORDER'
+                | 'OFFER';
+              /** @description The invoice of an invoice payment, else the payment. */
+              referenceId?: number;
+              /** @enum {string} */
+              referenceType?:
+                | 'DIRECT_BANK_TRANSFER'
+                | 'DIRECT_SALARY_PAYMENT'
+                | 'DIRECT_SALARY_PAYMENT_LIST'
+                | 'INVOICE'
+                | 'NETS_COLLECTION'
+                | 'PAYMENTS_ANNOUNCEMENT';
+              /** @enum {string} */
+              status?: 'ALL' | 'HANDLED' | 'UNHANDLED';
+              /** @enum {string} */
+              type?:
+                | 'ANY_ERROR'
+                | 'PAYMENT_ERROR'
+                | 'FINVOICE_SEND_ERROR'
+                | 'FINVOICE_RECEIVE_ERROR'
+                | 'TYEL_ERROR'
+                | 'NETS_COLLECTION_ERROR';
+            }[];
           };
         };
       };
