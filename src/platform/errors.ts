@@ -282,6 +282,11 @@ export const ERRORS = {
     message: 'RECEIPT_NOT_EDITABLE_IN_STATUS: a {status} receipt cannot be changed; set it back to unfinished first.',
   },
   RECEIPT_TYPE_CANNOT_BE_CHANGED: { status: 400 },
+  ALLOCATION_NOT_OF_TRANSACTION: {
+    status: 400,
+    message:
+      'ALLOCATION_NOT_OF_TRANSACTION: {id} is not an allocation of this transaction; allocations are made by the payments of invoices, so a transaction may only repeat its own ({own}).',
+  },
   RECEIPT_DATE_MOVES_FISCAL_YEAR: {
     status: 400,
     message:
