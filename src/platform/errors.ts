@@ -159,7 +159,6 @@ export const ERRORS = {
 
   // reports and SIE export (src/reports, src/sie)
   TOO_MANY_ACCOUNTS: { status: 400, message: 'At most {max} accounts may be requested at once; got {count}.' },
-  REPORT_FILTER_NOT_SUPPORTED: { status: 400, message: 'The report cannot filter by {filter}: {reason}.' },
   ACCOUNT_TYPE_NOT_IN_RANGE: {
     status: 400,
     message:
