@@ -37,7 +37,7 @@ const entry = (receiptId: number, id: number, amount: number, allocations: strin
   fiscal_year_id: 1,
   entry_date: '2026-03-10',
   account_number: id === 1 ? '1910' : '1700',
-  amount_minor: amount,
+  amount_minor: BigInt(amount),
   transaction_type: 'ENTRY',
   allocations,
   in_ledger: true,

@@ -157,7 +157,7 @@ const REPORT_RECEIPT_TYPES = [
  * Receipt statuses of the real request. The real document spells one of them `PARTLY_PAID,`, a stray comma of
  * how it was written: the status is PARTLY_PAID, which is what a client sends and what Tase takes.
  */
-export const REPORT_RECEIPT_STATUSES = [
+const REPORT_RECEIPT_STATUSES = [
   'APPROVED',
   'SENT',
   'NOT_SENT',
