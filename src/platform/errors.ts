@@ -163,7 +163,6 @@ export const ERRORS = {
 
   // reports and SIE export (src/reports, src/sie)
   TOO_MANY_ACCOUNTS: { status: 400, message: 'At most {max} accounts may be requested at once; got {count}.' },
-  REPORT_FILTER_NOT_SUPPORTED: { status: 400, message: 'The report cannot filter by {filter}: {reason}.' },
   ACCOUNT_TYPE_NOT_IN_RANGE: {
     status: 400,
     message:
@@ -286,6 +285,11 @@ export const ERRORS = {
     message: 'RECEIPT_NOT_EDITABLE_IN_STATUS: a {status} receipt cannot be changed; set it back to unfinished first.',
   },
   RECEIPT_TYPE_CANNOT_BE_CHANGED: { status: 400 },
+  ALLOCATION_NOT_OF_TRANSACTION: {
+    status: 400,
+    message:
+      'ALLOCATION_NOT_OF_TRANSACTION: {id} is not an allocation of this transaction; allocations are made by the payments of invoices, so a transaction may only repeat its own ({own}).',
+  },
   RECEIPT_DATE_MOVES_FISCAL_YEAR: {
     status: 400,
     message:

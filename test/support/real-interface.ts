@@ -360,9 +360,19 @@ function realFieldsOf(field: RealField, real: RealInterface): Record<string, Rea
 }
 
 function realEnum(field: RealField): string[] | undefined {
-  if (field.enum) return field.enum;
-  if (field.type && /^".*"$/.test(field.type)) return field.type.slice(1, -1).split(/,\s*/);
+  if (field.enum) return field.enum.map(evidentValue);
+  if (field.type && /^".*"$/.test(field.type)) return field.type.slice(1, -1).split(/,\s*/).map(evidentValue);
   return undefined;
+}
+
+/**
+ * A real enum value as it was evidently meant: the real document has values with stray punctuation or spaces
+ * (`"PARTLY_PAID,"` in the report requests), left over from how it was written. Tase accepts and answers the
+ * evident value, so the comparison reads the real one the same way; a value of punctuation alone is kept.
+ */
+function evidentValue(value: string): string {
+  const trimmed = value.replace(/^[\s,;:.]+|[\s,;:.]+$/g, '');
+  return trimmed === '' ? value : trimmed;
 }
 
 function describeReal(field: RealField): string {

@@ -3077,7 +3077,7 @@ export interface paths {
     put?: never;
     /**
      * Income statement, balance sheet or cash flow statement
-     * @description The income statement of the period, the balance sheet at its end or the cash flow statement of the period (by the indirect method, see `type`), in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (`options.reportLanguage`). `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Every option of the request is applied as its field describes; a receipt status other than APPROVED is refused. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative. Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt options, line options) sum the lines.
+     * @description The income statement of the period, the balance sheet at its end or the cash flow statement of the period (by the indirect method, see `type`), in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (`options.reportLanguage`). `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Every option of the request is applied as its field describes. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative. Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt options, line options) sum the lines.
      */
     post: operations['postReportsAccounting'];
     delete?: never;
@@ -3117,7 +3117,7 @@ export interface paths {
     put?: never;
     /**
      * General ledger of one account
-     * @description The lines of the account (its number in the path) in the period, ordered by date, receipt and line, and their sum. At most 10 000 lines: a longer period is refused with 400 `REPORT_TOO_LARGE` (use `GET /reports/generalledger`, which pages). Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative.
+     * @description The lines of the account (its number in the path) in the period, ordered by date, receipt and line, and their sum. At most 10 000 lines: a longer period is refused with 400 `REPORT_TOO_LARGE` (use `GET /reports/generalledger`, which pages). By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative.
      */
     post: operations['postReportsGeneralledgerByLedgerAccountCode'];
     delete?: never;
@@ -3137,7 +3137,7 @@ export interface paths {
     put?: never;
     /**
      * Account values of a period
-     * @description Per account with a value, one row `{name: "number name", value}`: a balance-sheet account's balance at the end of the period, an income-statement account's sum of the period's lines. `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative.
+     * @description Per account with a value, one row `{name: "number name", value}`: a balance-sheet account's balance at the end of the period, an income-statement account's sum of the period's lines. `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative.
      */
     post: operations['postReportsLedgeraccounts'];
     delete?: never;
@@ -6191,6 +6191,7 @@ export interface components {
       account: string;
       /** @description Amount in the company currency: positive debit, negative credit. */
       accountingValue: number;
+      /** @description Ids of the allocations this transaction books: the payment events of invoices (marking an invoice paid, a bank event or reference payment allocated to it, a payment the bank confirmed) name the transactions of their posting, and its reversal keeps them. Read-only: a request may leave it out, send [] or repeat ids of the same transaction (its `id`); any other id is refused with 400 `ALLOCATION_NOT_OF_TRANSACTION`, and what is sent never adds or removes an allocation. */
       allocations?: number[];
       balanceCode?: string;
       description?: string;
@@ -57161,14 +57162,14 @@ export interface operations {
             /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+          /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
             | 'NOT_SENT'
             | 'PAYMENT_SENT_TO_BANK'
             | 'PAID'
-            | 'PARTLY_PAID,'
+            | 'PARTLY_PAID'
             | 'MARKED_PAID'
             | 'PAYMENT_QUEUED'
             | 'PAYMENT_DENIED'
@@ -57747,14 +57748,14 @@ export interface operations {
                 /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+              /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
                 | 'NOT_SENT'
                 | 'PAYMENT_SENT_TO_BANK'
                 | 'PAID'
-                | 'PARTLY_PAID,'
+                | 'PARTLY_PAID'
                 | 'MARKED_PAID'
                 | 'PAYMENT_QUEUED'
                 | 'PAYMENT_DENIED'
@@ -58384,14 +58385,14 @@ export interface operations {
             /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+          /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
             | 'NOT_SENT'
             | 'PAYMENT_SENT_TO_BANK'
             | 'PAID'
-            | 'PARTLY_PAID,'
+            | 'PARTLY_PAID'
             | 'MARKED_PAID'
             | 'PAYMENT_QUEUED'
             | 'PAYMENT_DENIED'
@@ -58465,7 +58466,7 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 startDate?: string;
-                /** @description Always `APPROVED`: only approved receipts are in the ledger. */
+                /** @description Status of the receipt: `APPROVED`, or `UNFINISHED` for a draft (see `receiptStatus`). */
                 status?: string;
                 transactionDescription?: string;
                 /** @description Type of the receipt. */
@@ -58964,14 +58965,14 @@ export interface operations {
                 /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+              /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
                 | 'NOT_SENT'
                 | 'PAYMENT_SENT_TO_BANK'
                 | 'PAID'
-                | 'PARTLY_PAID,'
+                | 'PARTLY_PAID'
                 | 'MARKED_PAID'
                 | 'PAYMENT_QUEUED'
                 | 'PAYMENT_DENIED'
@@ -59502,14 +59503,14 @@ export interface operations {
             /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+          /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
             | 'NOT_SENT'
             | 'PAYMENT_SENT_TO_BANK'
             | 'PAID'
-            | 'PARTLY_PAID,'
+            | 'PARTLY_PAID'
             | 'MARKED_PAID'
             | 'PAYMENT_QUEUED'
             | 'PAYMENT_DENIED'
@@ -60074,14 +60075,14 @@ export interface operations {
                 /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+              /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
                 | 'NOT_SENT'
                 | 'PAYMENT_SENT_TO_BANK'
                 | 'PAID'
-                | 'PARTLY_PAID,'
+                | 'PARTLY_PAID'
                 | 'MARKED_PAID'
                 | 'PAYMENT_QUEUED'
                 | 'PAYMENT_DENIED'
