@@ -1,5 +1,15 @@
 // Wire shapes of the company, its usage settings and its invoice circulation settings.
-import { Type, Addition, DecimalNumber, Id, Text, StringEnum, DateString, type Static } from '../platform/schema.ts';
+import {
+  Type,
+  Addition,
+  DecimalNumber,
+  Id,
+  Text,
+  StringEnum,
+  DateString,
+  type Static,
+  Id64,
+} from '../platform/schema.ts';
 import { Product } from '../products/index.ts';
 import { COUNTRIES } from '../domain/countries.ts';
 import { CashDiscount, INVOICE_CHANNELS } from '../partners/index.ts';
@@ -181,7 +191,7 @@ const Verifier = Type.Object(
 /** A user standing in for another in verifying or approving between two days. */
 const Substitution = Type.Object(
   {
-    userId: Id({ description: 'The user substituted: a user of the company.' }),
+    userId: Id64({ description: 'The user substituted: a user of the company.' }),
     start: Type.Optional(DateString()),
     end: Type.Optional(DateString()),
     substituteForVerifying: Type.Optional(Id({ description: 'The user who verifies instead: a user of the company.' })),
@@ -248,7 +258,7 @@ export type EInvoiceDataWire = Static<typeof EInvoiceData>;
 /** A product of the register as the collection settings name it; only `productId` is read from a request. */
 const ProductBasicInfo = Type.Object(
   {
-    productId: Id({ description: 'A product of the register.' }),
+    productId: Id64({ description: 'A product of the register.' }),
     name: Type.Optional(Type.String({ readOnly: true })),
     code: Type.Optional(Type.String({ readOnly: true })),
     defaultAccount: Type.Optional(Type.String({ readOnly: true })),

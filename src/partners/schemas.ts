@@ -13,6 +13,7 @@ import {
   Page,
   type Static,
   type TSchema,
+  Id64,
 } from '../platform/schema.ts';
 import { CURRENCIES, LANGUAGES } from '../domain/codes.ts';
 import {
@@ -598,7 +599,7 @@ export const ValidityPeriod = Type.Object(
 /** Request item of PUT /businesspartners/{id}/defaults/products. */
 export const DefaultProductInput = Type.Object(
   {
-    productId: Id({ description: 'An existing product.' }),
+    productId: Id64({ description: 'An existing product.' }),
     defaultSettings: Type.Optional(DefaultProductSettings),
     validityPeriods: Type.Optional(Type.Array(ValidityPeriod, { maxItems: 20 })),
   },
@@ -646,7 +647,7 @@ export const FactoringContractSearchResult = Page(FactoringContract, { title: 'F
 /** A factoring contract of a Swedish company (/se/factoringcontracts): the financing company by name only. */
 export const BasicFactoringContract = Type.Object(
   {
-    id: Type.Optional(Id({ readOnly: true })),
+    id: Type.Optional(Id64({ readOnly: true })),
     financingCompanyName: Text(80, { minLength: 1 }),
     financingCompanyBankAccount: Text(34, { minLength: 1, description: 'IBAN of the financing company.' }),
     contractNumber: Text(80, { minLength: 1 }),
