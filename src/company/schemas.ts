@@ -12,6 +12,7 @@ import {
 } from '../platform/schema.ts';
 import { Product } from '../products/index.ts';
 import { COUNTRIES } from '../domain/countries.ts';
+import { PRODUCT_VERSIONS } from '../domain/real-vocabularies.ts';
 import { CashDiscount, INVOICE_CHANNELS } from '../partners/index.ts';
 
 const BRN_TYPES = ['HETU', 'ASSN', 'SSN', 'YHD', 'PN', 'FI', 'NO', 'SE', 'DK'] as const;
@@ -67,33 +68,6 @@ const CURRENCY_RATE_SEARCH_DENSITIES = [
   'DAILY_EXCHANGE_RATE',
   'LAST_DAY_OF_THE_MONTH',
   'PROCOUNTOR_FIXED_RATE',
-] as const;
-
-export const PRODUCT_VERSIONS = [
-  'BACKOFFICE',
-  'BACKOFFICE_BASIC',
-  'BACKOFFICE_PLUS',
-  'BACKOFFICE_PREMIUM',
-  'FINAGO_SOLO',
-  'FINANCIALS_ALKU',
-  'FINANCIALS_BASIC',
-  'FINANCIALS_ENTERPRISE',
-  'FINANCIALS_GOLD',
-  'FINANCIALS_LIGHT',
-  'FINANCIALS_MAX',
-  'FINANCIALS_PLATINUM',
-  'FINANCIALS_PLUS',
-  'FINANCIALS_PREMIUM',
-  'FINANCIALS_SILVER',
-  'FINANCIALS_TIER_ONE',
-  'FINANCIALS_TIER_THREE',
-  'FINANCIALS_TIER_TWO',
-  'FINANCIALS_UNLIMITED',
-  'FLEX',
-  'SALES_GOLD',
-  'SALES_PLATINUM',
-  'SALES_SILVER',
-  'SME_BETTER',
 ] as const;
 
 export const Company = Type.Object(

@@ -20,6 +20,7 @@ import {
   ADDRESS_COUNTRIES,
   ATTACHMENT_REFERENCE_TYPES,
   PERSON_ADDRESS_COUNTRIES,
+  PERSON_IDENTIFIER_TYPES,
   TRANSFER_NOTIFICATION_LANGUAGES,
 } from '../domain/real-vocabularies.ts';
 
@@ -107,6 +108,9 @@ const BccAddresses = Type.Array(Text(256), {
   description:
     'Up to 4 blind-copy addresses, none equal to `email`, each at most 256 characters without special characters.',
 });
+
+/** The type of a person's identifier: the real vocabulary (a business ID type or a national one). */
+const PersonIdentifierType = () => StringEnum([...PERSON_IDENTIFIER_TYPES]);
 
 const InvoicingInfo = Type.Object(
   {
@@ -423,7 +427,7 @@ export const Person = Type.Object(
       {
         personNumber: Type.Optional(Text(40)),
         identifier: Type.Optional(Text(40)),
-        identifierType: Type.Optional(Text(20)),
+        identifierType: Type.Optional(PersonIdentifierType()),
         dateOfBirth: Type.Optional(DateString()),
         language: StringEnum([...PERSON_LANGUAGES]),
         gender: StringEnum([...GENDERS]),
@@ -480,7 +484,7 @@ const PersonBasicInfo = Type.Object(
         {
           personNumber: Type.Optional(Type.String()),
           identifier: Type.Optional(Type.String()),
-          identifierType: Type.Optional(Type.String()),
+          identifierType: Type.Optional(PersonIdentifierType()),
         },
         { title: 'PersonBasicInvoicingInfo', additionalProperties: false },
       ),

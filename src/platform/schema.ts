@@ -94,6 +94,15 @@ export const StringEnum = <T extends string[]>(values: [...T], options: SchemaOp
   Type.Unsafe<T[number]>({ type: 'string', enum: values, ...options });
 
 /**
+ * A query value of a vocabulary where Tase also takes several comma-separated (`A,B`): documented as the vocabulary
+ * itself, so a client sees the real values, and refused (400 naming the parameter) when any part is outside it.
+ */
+export const EnumList = <T extends string[]>(values: [...T], options: SchemaOptions = {}) => {
+  const one = values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return Type.Union([StringEnum(values), Type.String({ pattern: `^(${one})(,(${one}))*$` })], options);
+};
+
+/**
  * Marks what Tase has beyond the real interface, in the OpenAPI document: a field (`Addition(schema)`) or an
  * operation (`...ADDITION` in a route's `schema`). The shape comparison with the real interface reports such
  * additions as intentional.

@@ -1,5 +1,6 @@
 import { Type, Addition, DateString, DecimalNumber, Id, Money, PagingMeta, StringEnum } from '../platform/schema.ts';
 import { CURRENCIES } from '../domain/codes.ts';
+import { REPORT_TRANSACTION_STATUSES, REPORT_TRANSACTION_TYPES } from '../domain/real-vocabularies.ts';
 
 const ACCOUNT_TYPES = ['ASSET', 'LIABILITY', 'EQUITY', 'INCOME', 'EXPENSE'] as const;
 
@@ -411,9 +412,13 @@ const AccountingReportTransaction = Type.Object(
     receiptNumber: Type.Optional(Type.Integer()),
     receiptDate: Type.Optional(DateString()),
     invoiceDate: Type.Optional(DateString()),
-    type: Type.Optional(Type.String({ description: 'Type of the receipt.' })),
+    type: Type.Optional(StringEnum([...REPORT_TRANSACTION_TYPES], { description: 'Type of the receipt.' })),
     accountingValue: Money({ description: AMOUNT_NOTE }),
-    status: Type.Optional(Type.String({ description: 'Always `APPROVED`: only approved receipts are in the ledger.' })),
+    status: Type.Optional(
+      StringEnum([...REPORT_TRANSACTION_STATUSES], {
+        description: 'Always `APPROVED`: only approved receipts are in the ledger.',
+      }),
+    ),
     vatPercent: Type.Optional(DecimalNumber({ scale: 4 })),
     vatAmount: Type.Optional(Money()),
     vatDeductionPercent: Type.Optional(DecimalNumber({ scale: 4 })),

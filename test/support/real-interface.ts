@@ -238,7 +238,9 @@ class Comparer {
           `format ${realFormat ?? 'none'} in the real interface, ${ourFormat ?? 'none'} here`,
         );
       }
-      this.compareEnum(realEnum(real), ours.enum as unknown[] | undefined, where, path, isRequest);
+      // stray punctuation is read away on both sides: a value spelled as the real source spells it still matches
+      const ourValues = (ours.enum as unknown[] | undefined)?.map((v) => evidentValue(String(v)));
+      this.compareEnum(realEnum(real), ourValues, where, path, isRequest);
     }
   }
 
