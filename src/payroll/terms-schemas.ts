@@ -5,7 +5,6 @@ import {
   DateString,
   DateTimeString,
   DecimalNumber,
-  Id,
   Money,
   StringEnum,
   Text,

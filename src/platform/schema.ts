@@ -70,6 +70,9 @@ export const RefId = (options: SchemaOptions = {}) => Type.Union([Id(), Type.Nul
 /**
  * Largest int64 a JSON number carries exactly (2^53 - 1). Where the real interface types a value as int64, Tase
  * accepts and answers it up to here; beyond, a client's number is no longer the id it meant, so it is refused.
+ * Every column such a value is looked up in (ids, their references, salary type codes) is bigint on PostgreSQL
+ * and INTEGER (64-bit) on SQLite, and ids come from per-company sequences that may run past 2^31: so the database
+ * is asked as for any id, and an id no row has is its plain 404 or 400, with no guard in front of it.
  */
 export const INT64_SAFE_MAX = Number.MAX_SAFE_INTEGER;
 
