@@ -81,6 +81,7 @@ describe('int64 ids', () => {
           allocationMetadataRows: [{ vatPercentage: 0, sum: 1 }],
         }),
       );
+      notFound(await svc.api('PUT', `/bankstatements/${id}/events/1/products`, id));
       notFound(
         await svc.api('PUT', `/bankstatements/${id}/events/1/metadata`, {
           allocationMetadataRows: [{ vatPercentage: 0, sum: 1 }],

@@ -1,6 +1,6 @@
 // HTTP of bank statements and reference payments, and the import of the bank's camt files.
 import { Readable } from 'node:stream';
-import { Type, ADDITION, InfoMessage, NumberId, PathId, PathId64 } from '../platform/schema.ts';
+import { Type, ADDITION, InfoMessage, NumberId, NumberId64, PathId, PathId64 } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { apiError } from '../platform/errors.ts';
 import { pageRequest } from '../platform/paging.ts';
@@ -110,7 +110,7 @@ export function bankRoutes(bank: BankService, allocations: BankAllocations): Rou
         `money in, 4000 for money out) at its VAT rate and status. ${ALLOCATION_DOC}`,
       schema: {
         params: EventParams,
-        body: NumberId({ description: 'Id of the product.' }),
+        body: NumberId64({ description: 'Id of the product.' }),
         response: { 200: InfoMessage },
       },
       handler: ({ auth, params, body }) =>

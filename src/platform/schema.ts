@@ -60,6 +60,10 @@ export const Id = (options: SchemaOptions = {}) => Type.Integer({ minimum: 1, ma
 export const NumberId = (options: SchemaOptions = {}) =>
   Type.Number({ minimum: 1, maximum: INT32_MAX, multipleOf: 1, ...options });
 
+/** A bare number naming a resource whose id the real interface types as int64 (a product): whole, positive, exact. */
+export const NumberId64 = (options: SchemaOptions = {}) =>
+  Type.Number({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1, ...options });
+
 /** A single id as a path parameter: decimal digits of a positive int32, else 400 naming the parameter. */
 export const PathId = (description: string) =>
   Type.Integer({ minimum: 1, maximum: INT32_MAX, format: 'int32', description });
@@ -74,7 +78,7 @@ export const RefId = (options: SchemaOptions = {}) => Type.Union([Id(), Type.Nul
  * and INTEGER (64-bit) on SQLite, and ids come from per-company sequences that may run past 2^31: so the database
  * is asked as for any id, and an id no row has is its plain 404 or 400, with no guard in front of it.
  */
-export const INT64_SAFE_MAX = Number.MAX_SAFE_INTEGER;
+const INT64_SAFE_MAX = Number.MAX_SAFE_INTEGER;
 
 /** A resource id the real interface types as int64: positive and exact in JSON. */
 export const Id64 = (options: SchemaOptions = {}) =>
@@ -87,9 +91,6 @@ export const Int64 = (options: SchemaOptions = {}) =>
 /** An int64 id as a path parameter: decimal digits of a positive safe integer, else 400 naming the parameter. */
 export const PathId64 = (description: string) =>
   Type.Integer({ minimum: 1, maximum: INT64_SAFE_MAX, format: 'int64', description });
-
-/** A reference the real interface types as int64: an id or null. */
-export const RefId64 = (options: SchemaOptions = {}) => Type.Union([Id64(), Type.Null()], { ...options });
 
 export const Text = (maxLength: number, options: SchemaOptions = {}) => Type.String({ maxLength, ...options });
 
