@@ -1,8 +1,6 @@
 // The wire shapes of the partners area and their rows: one mapper per shape and direction.
 import { Decimal } from '../domain/decimal.ts';
 import { PERSON_IDENTIFIER_TYPES } from '../domain/real-vocabularies.ts';
-
-type PersonIdentifierType = (typeof PERSON_IDENTIFIER_TYPES)[number];
 import { compact } from '../platform/resource.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import {
@@ -134,6 +132,8 @@ export function partnerBasic(row: store.PartnerRow): PartnerBasicWire {
     version: row.version,
   } satisfies Record<keyof PartnerBasicWire, unknown>);
 }
+
+type PersonIdentifierType = (typeof PERSON_IDENTIFIER_TYPES)[number];
 
 // A person's identifier type is a closed vocabulary, but the same register row may have been written through
 // /businesspartners, where it is free text: only a value of the vocabulary is answered for a person.
