@@ -3961,7 +3961,10 @@ export interface components {
        * @example 2026-01-30
        */
       endDate?: string;
-      /** @description Read-only; assigned by the service. */
+      /**
+       * Format: int64
+       * @description Read-only; assigned by the service.
+       */
       readonly id?: number;
       name: string;
       /** @description Unit price, up to 6 decimals. */
@@ -5926,7 +5929,40 @@ export interface components {
         /** @description Personal identity code in the home country. */
         homeCountryPersonId?: string;
         identifier?: string;
-        identifierType?: string;
+        /** @enum {string} */
+        identifierType?:
+          | 'FI'
+          | 'HETU'
+          | 'YHD'
+          | 'NO'
+          | 'AT'
+          | 'BE'
+          | 'BG'
+          | 'CY'
+          | 'HR'
+          | 'CZ'
+          | 'DK'
+          | 'EE'
+          | 'FR'
+          | 'DE'
+          | 'GB'
+          | 'EL'
+          | 'HU'
+          | 'IE'
+          | 'IT'
+          | 'LV'
+          | 'LT'
+          | 'LU'
+          | 'MT'
+          | 'NL'
+          | 'PL'
+          | 'PT'
+          | 'RO'
+          | 'SK'
+          | 'SI'
+          | 'ES'
+          | 'SE'
+          | 'XI';
         /** @enum {string} */
         language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
         personNumber?: string;
@@ -6307,8 +6343,262 @@ export interface components {
        * @example 2026-01-30
        */
       vatDate?: string;
-      /** @description VAT country (e.g. SWEDEN); default the company country. */
-      vatProcessing?: string;
+      /**
+       * @description VAT country (e.g. SWEDEN); default the company country.
+       * @enum {string}
+       */
+      vatProcessing?:
+        | 'AFGHANISTAN'
+        | 'ALBANIA'
+        | 'ALGERIA'
+        | 'AMERICAN_SAMOA'
+        | 'ANDORRA'
+        | 'ANGOLA'
+        | 'ANGUILLA'
+        | 'ANTARCTICA'
+        | 'ANTIGUA_AND_BARBUDA'
+        | 'ARGENTINA'
+        | 'ARMENIA'
+        | 'ARUBA'
+        | 'AUSTRALIA'
+        | 'AUSTRIA'
+        | 'AZERBAIJAN'
+        | 'BAHAMAS'
+        | 'BAHRAIN'
+        | 'BANGLADESH'
+        | 'BARBADOS'
+        | 'BELARUS'
+        | 'BELGIUM'
+        | 'BELIZE'
+        | 'BENIN'
+        | 'BERMUDA'
+        | 'BHUTAN'
+        | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+        | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+        | 'BOSNIA_AND_HERZEGOVINA'
+        | 'BOTSWANA'
+        | 'BOUVET_ISLAND'
+        | 'BRAZIL'
+        | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+        | 'BRUNEI_DARUSSALAM'
+        | 'BULGARIA'
+        | 'BURKINA_FASO'
+        | 'BURUNDI'
+        | 'CABO_VERDE'
+        | 'CAMBODIA'
+        | 'CAMEROON'
+        | 'CANADA'
+        | 'CAYMAN_ISLANDS'
+        | 'CENTRAL_AFRICAN_REPUBLIC'
+        | 'CHAD'
+        | 'CHILE'
+        | 'CHINA'
+        | 'CHRISTMAS_ISLAND'
+        | 'COCOS_KEELING_ISLANDS'
+        | 'COLOMBIA'
+        | 'COMOROS'
+        | 'CONGO'
+        | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+        | 'COOK_ISLANDS'
+        | 'COSTA_RICA'
+        | 'CROATIA'
+        | 'CUBA'
+        | 'CURACAO'
+        | 'CYPRUS'
+        | 'CZECH_REPUBLIC'
+        | 'COTE_D_IVOIRE'
+        | 'DENMARK'
+        | 'DJIBOUTI'
+        | 'DOMINICA'
+        | 'DOMINICAN_REPUBLIC'
+        | 'ECUADOR'
+        | 'EGYPT'
+        | 'EL_SALVADOR'
+        | 'EQUATORIAL_GUINEA'
+        | 'ERITREA'
+        | 'ESTONIA'
+        | 'ETHIOPIA'
+        | 'FALKLAND_ISLANDS_MALVINAS'
+        | 'FAROE_ISLANDS'
+        | 'FIJI'
+        | 'FINLAND'
+        | 'FRANCE'
+        | 'FRENCH_GUIANA'
+        | 'FRENCH_POLYNESIA'
+        | 'FRENCH_SOUTHERN_TERRITORIES'
+        | 'GABON'
+        | 'GAMBIA'
+        | 'GEORGIA'
+        | 'GERMANY'
+        | 'GHANA'
+        | 'GIBRALTAR'
+        | 'GREECE'
+        | 'GREENLAND'
+        | 'GRENADA'
+        | 'GUADELOUPE'
+        | 'GUAM'
+        | 'GUATEMALA'
+        | 'GUERNSEY'
+        | 'GUINEA'
+        | 'GUINEA_BISSAU'
+        | 'GUYANA'
+        | 'HAITI'
+        | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+        | 'HOLY_SEE_VATICAN_CITY_STATE'
+        | 'HONDURAS'
+        | 'HONG_KONG'
+        | 'HUNGARY'
+        | 'ICELAND'
+        | 'INDIA'
+        | 'INDONESIA'
+        | 'ISLAMIC_REPUBLIC_OF_IRAN'
+        | 'IRAQ'
+        | 'IRELAND'
+        | 'ISLE_OF_MAN'
+        | 'ISRAEL'
+        | 'ITALY'
+        | 'JAMAICA'
+        | 'JAPAN'
+        | 'JERSEY'
+        | 'JORDAN'
+        | 'KAZAKHSTAN'
+        | 'KENYA'
+        | 'KIRIBATI'
+        | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+        | 'REPUBLIC_OF_KOREA'
+        | 'KOSOVO_TEMPORARY'
+        | 'KUWAIT'
+        | 'KYRGYZSTAN'
+        | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+        | 'LATVIA'
+        | 'LEBANON'
+        | 'LESOTHO'
+        | 'LIBERIA'
+        | 'LIBYA'
+        | 'LIECHTENSTEIN'
+        | 'LITHUANIA'
+        | 'LUXEMBOURG'
+        | 'MACAO'
+        | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+        | 'MADAGASCAR'
+        | 'MALAWI'
+        | 'MALAYSIA'
+        | 'MALDIVES'
+        | 'MALI'
+        | 'MALTA'
+        | 'MARSHALL_ISLANDS'
+        | 'MARTINIQUE'
+        | 'MAURITANIA'
+        | 'MAURITIUS'
+        | 'MAYOTTE'
+        | 'MEXICO'
+        | 'FEDERATED_STATES_OF_MICRONESIA'
+        | 'REPUBLIC_OF_MOLDOVA'
+        | 'MONACO'
+        | 'MONGOLIA'
+        | 'MONTENEGRO'
+        | 'MONTSERRAT'
+        | 'MOROCCO'
+        | 'MOZAMBIQUE'
+        | 'MYANMAR'
+        | 'NAMIBIA'
+        | 'NAURU'
+        | 'NEPAL'
+        | 'NETHERLANDS'
+        | 'NEW_CALEDONIA'
+        | 'NEW_ZEALAND'
+        | 'NICARAGUA'
+        | 'NIGER'
+        | 'NIGERIA'
+        | 'NIUE'
+        | 'NORFOLK_ISLAND'
+        | 'NORTHERN_MARIANA_ISLANDS'
+        | 'NORWAY'
+        | 'OMAN'
+        | 'PAKISTAN'
+        | 'PALAU'
+        | 'STATE_OF_PALESTINE'
+        | 'PANAMA'
+        | 'PAPUA_NEW_GUINEA'
+        | 'PARAGUAY'
+        | 'PERU'
+        | 'PHILIPPINES'
+        | 'PITCAIRN'
+        | 'POLAND'
+        | 'PORTUGAL'
+        | 'PUERTO_RICO'
+        | 'QATAR'
+        | 'ROMANIA'
+        | 'RUSSIAN_FEDERATION'
+        | 'RWANDA'
+        | 'REUNION'
+        | 'SAINT_BARTHELEMY'
+        | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+        | 'SAINT_KITTS_AND_NEVIS'
+        | 'SAINT_LUCIA'
+        | 'SAINT_MARTIN_FRENCH_PART'
+        | 'SAINT_PIERRE_AND_MIQUELON'
+        | 'SAINT_VINCENT_AND_THE_GRENADINES'
+        | 'SAMOA'
+        | 'SAN_MARINO'
+        | 'SAO_TOME_AND_PRINCIPE'
+        | 'SAUDI_ARABIA'
+        | 'SENEGAL'
+        | 'SERBIA'
+        | 'SEYCHELLES'
+        | 'SIERRA_LEONE'
+        | 'SINGAPORE'
+        | 'SINT_MAARTEN_DUTCH_PART'
+        | 'SLOVAKIA'
+        | 'SLOVENIA'
+        | 'SOLOMON_ISLANDS'
+        | 'SOMALIA'
+        | 'SOUTH_AFRICA'
+        | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+        | 'SOUTH_SUDAN'
+        | 'SPAIN'
+        | 'SRI_LANKA'
+        | 'SUDAN'
+        | 'SURINAME'
+        | 'SVALBARD_AND_JAN_MAYEN'
+        | 'SWAZILAND'
+        | 'SWEDEN'
+        | 'SWITZERLAND'
+        | 'SYRIAN_ARAB_REPUBLIC'
+        | 'PROVINCE_OF_CHINA_TAIWAN'
+        | 'TAJIKISTAN'
+        | 'UNITED_REPUBLIC_OF_TANZANIA'
+        | 'THAILAND'
+        | 'TIMOR_LESTE'
+        | 'TOGO'
+        | 'TOKELAU'
+        | 'TONGA'
+        | 'TRINIDAD_AND_TOBAGO'
+        | 'TUNISIA'
+        | 'TURKEY'
+        | 'TURKMENISTAN'
+        | 'TURKS_AND_CAICOS_ISLANDS'
+        | 'TUVALU'
+        | 'UGANDA'
+        | 'UKRAINE'
+        | 'UNITED_ARAB_EMIRATES'
+        | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+        | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+        | 'UNITED_STATES_OF_AMERICA'
+        | 'URUGUAY'
+        | 'UZBEKISTAN'
+        | 'VANUATU'
+        | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+        | 'VIET_NAM'
+        | 'BRITISH_VIRGIN_ISLANDS'
+        | 'U_S_VIRGIN_ISLANDS'
+        | 'WALLIS_AND_FUTUNA'
+        | 'WESTERN_SAHARA'
+        | 'YEMEN'
+        | 'ZAMBIA'
+        | 'ZIMBABWE'
+        | 'ALAND_ISLANDS'
+        | 'NORTHERN_IRELAND_TEMPORARY';
       /** @description A VAT status code the company uses (GET /vats/default). */
       vatStatus: number;
       /** @enum {string} */
@@ -11150,6 +11440,7 @@ export interface operations {
                  */
                 valueDate: string;
               }[];
+              /** Format: int64 */
               id: number;
               numberOfDeposits: number;
               numberOfWithdrawals: number;
@@ -19919,7 +20210,10 @@ export interface operations {
             useSpecialPrice?: boolean;
             useSpecialVat?: boolean;
           };
-          /** @description An existing product. */
+          /**
+           * Format: int64
+           * @description An existing product.
+           */
           productId: number;
           validityPeriods?: {
             /**
@@ -23027,7 +23321,10 @@ export interface operations {
               readonly name?: string;
               /** @description Unit price, up to 6 decimals. */
               readonly price?: number;
-              /** @description A product of the register. */
+              /**
+               * Format: int64
+               * @description A product of the register.
+               */
               productId: number;
               /** @enum {string} */
               unit?:
@@ -23373,7 +23670,10 @@ export interface operations {
               readonly name?: string;
               /** @description Unit price, up to 6 decimals. */
               readonly price?: number;
-              /** @description A product of the register. */
+              /**
+               * Format: int64
+               * @description A product of the register.
+               */
               productId: number;
               /** @enum {string} */
               unit?:
@@ -23564,7 +23864,10 @@ export interface operations {
               substituteForApproving?: number;
               /** @description The user who verifies instead: a user of the company. */
               substituteForVerifying?: number;
-              /** @description The user substituted: a user of the company. */
+              /**
+               * Format: int64
+               * @description The user substituted: a user of the company.
+               */
               userId: number;
             }[];
             useDeterminedOrder: boolean;
@@ -23626,7 +23929,10 @@ export interface operations {
             substituteForApproving?: number;
             /** @description The user who verifies instead: a user of the company. */
             substituteForVerifying?: number;
-            /** @description The user substituted: a user of the company. */
+            /**
+             * Format: int64
+             * @description The user substituted: a user of the company.
+             */
             userId: number;
           }[];
           useDeterminedOrder: boolean;
@@ -23700,7 +24006,10 @@ export interface operations {
               substituteForApproving?: number;
               /** @description The user who verifies instead: a user of the company. */
               substituteForVerifying?: number;
-              /** @description The user substituted: a user of the company. */
+              /**
+               * Format: int64
+               * @description The user substituted: a user of the company.
+               */
               userId: number;
             }[];
             useDeterminedOrder: boolean;
@@ -38131,7 +38440,7 @@ export interface operations {
          */
         startDate?: string;
         /** @description Comma-separated statuses: UNFINISHED, APPROVED, INVALIDATED. */
-        statuses?: string;
+        statuses?: ('UNFINISHED' | 'APPROVED' | 'INVALIDATED') | string;
         versionEndDate?: string;
         versionStartDate?: string;
       };
@@ -38176,7 +38485,259 @@ export interface operations {
               /** InvoiceCounterpartyAddress */
               counterPartyAddress: {
                 city?: string;
-                country?: string;
+                /** @enum {string} */
+                country?:
+                  | 'AFGHANISTAN'
+                  | 'ALBANIA'
+                  | 'ALGERIA'
+                  | 'AMERICAN_SAMOA'
+                  | 'ANDORRA'
+                  | 'ANGOLA'
+                  | 'ANGUILLA'
+                  | 'ANTARCTICA'
+                  | 'ANTIGUA_AND_BARBUDA'
+                  | 'ARGENTINA'
+                  | 'ARMENIA'
+                  | 'ARUBA'
+                  | 'AUSTRALIA'
+                  | 'AUSTRIA'
+                  | 'AZERBAIJAN'
+                  | 'BAHAMAS'
+                  | 'BAHRAIN'
+                  | 'BANGLADESH'
+                  | 'BARBADOS'
+                  | 'BELARUS'
+                  | 'BELGIUM'
+                  | 'BELIZE'
+                  | 'BENIN'
+                  | 'BERMUDA'
+                  | 'BHUTAN'
+                  | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+                  | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+                  | 'BOSNIA_AND_HERZEGOVINA'
+                  | 'BOTSWANA'
+                  | 'BOUVET_ISLAND'
+                  | 'BRAZIL'
+                  | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+                  | 'BRUNEI_DARUSSALAM'
+                  | 'BULGARIA'
+                  | 'BURKINA_FASO'
+                  | 'BURUNDI'
+                  | 'CABO_VERDE'
+                  | 'CAMBODIA'
+                  | 'CAMEROON'
+                  | 'CANADA'
+                  | 'CAYMAN_ISLANDS'
+                  | 'CENTRAL_AFRICAN_REPUBLIC'
+                  | 'CHAD'
+                  | 'CHILE'
+                  | 'CHINA'
+                  | 'CHRISTMAS_ISLAND'
+                  | 'COCOS_KEELING_ISLANDS'
+                  | 'COLOMBIA'
+                  | 'COMOROS'
+                  | 'CONGO'
+                  | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+                  | 'COOK_ISLANDS'
+                  | 'COSTA_RICA'
+                  | 'CROATIA'
+                  | 'CUBA'
+                  | 'CURACAO'
+                  | 'CYPRUS'
+                  | 'CZECH_REPUBLIC'
+                  | 'COTE_D_IVOIRE'
+                  | 'DENMARK'
+                  | 'DJIBOUTI'
+                  | 'DOMINICA'
+                  | 'DOMINICAN_REPUBLIC'
+                  | 'ECUADOR'
+                  | 'EGYPT'
+                  | 'EL_SALVADOR'
+                  | 'EQUATORIAL_GUINEA'
+                  | 'ERITREA'
+                  | 'ESTONIA'
+                  | 'ETHIOPIA'
+                  | 'FALKLAND_ISLANDS_MALVINAS'
+                  | 'FAROE_ISLANDS'
+                  | 'FIJI'
+                  | 'FINLAND'
+                  | 'FRANCE'
+                  | 'FRENCH_GUIANA'
+                  | 'FRENCH_POLYNESIA'
+                  | 'FRENCH_SOUTHERN_TERRITORIES'
+                  | 'GABON'
+                  | 'GAMBIA'
+                  | 'GEORGIA'
+                  | 'GERMANY'
+                  | 'GHANA'
+                  | 'GIBRALTAR'
+                  | 'GREECE'
+                  | 'GREENLAND'
+                  | 'GRENADA'
+                  | 'GUADELOUPE'
+                  | 'GUAM'
+                  | 'GUATEMALA'
+                  | 'GUERNSEY'
+                  | 'GUINEA'
+                  | 'GUINEA_BISSAU'
+                  | 'GUYANA'
+                  | 'HAITI'
+                  | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+                  | 'HOLY_SEE_VATICAN_CITY_STATE'
+                  | 'HONDURAS'
+                  | 'HONG_KONG'
+                  | 'HUNGARY'
+                  | 'ICELAND'
+                  | 'INDIA'
+                  | 'INDONESIA'
+                  | 'ISLAMIC_REPUBLIC_OF_IRAN'
+                  | 'IRAQ'
+                  | 'IRELAND'
+                  | 'ISLE_OF_MAN'
+                  | 'ISRAEL'
+                  | 'ITALY'
+                  | 'JAMAICA'
+                  | 'JAPAN'
+                  | 'JERSEY'
+                  | 'JORDAN'
+                  | 'KAZAKHSTAN'
+                  | 'KENYA'
+                  | 'KIRIBATI'
+                  | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+                  | 'REPUBLIC_OF_KOREA'
+                  | 'KOSOVO_TEMPORARY'
+                  | 'KUWAIT'
+                  | 'KYRGYZSTAN'
+                  | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+                  | 'LATVIA'
+                  | 'LEBANON'
+                  | 'LESOTHO'
+                  | 'LIBERIA'
+                  | 'LIBYA'
+                  | 'LIECHTENSTEIN'
+                  | 'LITHUANIA'
+                  | 'LUXEMBOURG'
+                  | 'MACAO'
+                  | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+                  | 'MADAGASCAR'
+                  | 'MALAWI'
+                  | 'MALAYSIA'
+                  | 'MALDIVES'
+                  | 'MALI'
+                  | 'MALTA'
+                  | 'MARSHALL_ISLANDS'
+                  | 'MARTINIQUE'
+                  | 'MAURITANIA'
+                  | 'MAURITIUS'
+                  | 'MAYOTTE'
+                  | 'MEXICO'
+                  | 'FEDERATED_STATES_OF_MICRONESIA'
+                  | 'REPUBLIC_OF_MOLDOVA'
+                  | 'MONACO'
+                  | 'MONGOLIA'
+                  | 'MONTENEGRO'
+                  | 'MONTSERRAT'
+                  | 'MOROCCO'
+                  | 'MOZAMBIQUE'
+                  | 'MYANMAR'
+                  | 'NAMIBIA'
+                  | 'NAURU'
+                  | 'NEPAL'
+                  | 'NETHERLANDS'
+                  | 'NEW_CALEDONIA'
+                  | 'NEW_ZEALAND'
+                  | 'NICARAGUA'
+                  | 'NIGER'
+                  | 'NIGERIA'
+                  | 'NIUE'
+                  | 'NORFOLK_ISLAND'
+                  | 'NORTHERN_MARIANA_ISLANDS'
+                  | 'NORWAY'
+                  | 'OMAN'
+                  | 'PAKISTAN'
+                  | 'PALAU'
+                  | 'STATE_OF_PALESTINE'
+                  | 'PANAMA'
+                  | 'PAPUA_NEW_GUINEA'
+                  | 'PARAGUAY'
+                  | 'PERU'
+                  | 'PHILIPPINES'
+                  | 'PITCAIRN'
+                  | 'POLAND'
+                  | 'PORTUGAL'
+                  | 'PUERTO_RICO'
+                  | 'QATAR'
+                  | 'ROMANIA'
+                  | 'RUSSIAN_FEDERATION'
+                  | 'RWANDA'
+                  | 'REUNION'
+                  | 'SAINT_BARTHELEMY'
+                  | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+                  | 'SAINT_KITTS_AND_NEVIS'
+                  | 'SAINT_LUCIA'
+                  | 'SAINT_MARTIN_FRENCH_PART'
+                  | 'SAINT_PIERRE_AND_MIQUELON'
+                  | 'SAINT_VINCENT_AND_THE_GRENADINES'
+                  | 'SAMOA'
+                  | 'SAN_MARINO'
+                  | 'SAO_TOME_AND_PRINCIPE'
+                  | 'SAUDI_ARABIA'
+                  | 'SENEGAL'
+                  | 'SERBIA'
+                  | 'SEYCHELLES'
+                  | 'SIERRA_LEONE'
+                  | 'SINGAPORE'
+                  | 'SINT_MAARTEN_DUTCH_PART'
+                  | 'SLOVAKIA'
+                  | 'SLOVENIA'
+                  | 'SOLOMON_ISLANDS'
+                  | 'SOMALIA'
+                  | 'SOUTH_AFRICA'
+                  | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+                  | 'SOUTH_SUDAN'
+                  | 'SPAIN'
+                  | 'SRI_LANKA'
+                  | 'SUDAN'
+                  | 'SURINAME'
+                  | 'SVALBARD_AND_JAN_MAYEN'
+                  | 'SWAZILAND'
+                  | 'SWEDEN'
+                  | 'SWITZERLAND'
+                  | 'SYRIAN_ARAB_REPUBLIC'
+                  | 'PROVINCE_OF_CHINA_TAIWAN'
+                  | 'TAJIKISTAN'
+                  | 'UNITED_REPUBLIC_OF_TANZANIA'
+                  | 'THAILAND'
+                  | 'TIMOR_LESTE'
+                  | 'TOGO'
+                  | 'TOKELAU'
+                  | 'TONGA'
+                  | 'TRINIDAD_AND_TOBAGO'
+                  | 'TUNISIA'
+                  | 'TURKEY'
+                  | 'TURKMENISTAN'
+                  | 'TURKS_AND_CAICOS_ISLANDS'
+                  | 'TUVALU'
+                  | 'UGANDA'
+                  | 'UKRAINE'
+                  | 'UNITED_ARAB_EMIRATES'
+                  | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+                  | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+                  | 'UNITED_STATES_OF_AMERICA'
+                  | 'URUGUAY'
+                  | 'UZBEKISTAN'
+                  | 'VANUATU'
+                  | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+                  | 'VIET_NAM'
+                  | 'BRITISH_VIRGIN_ISLANDS'
+                  | 'U_S_VIRGIN_ISLANDS'
+                  | 'WALLIS_AND_FUTUNA'
+                  | 'WESTERN_SAHARA'
+                  | 'YEMEN'
+                  | 'ZAMBIA'
+                  | 'ZIMBABWE'
+                  | 'ALAND_ISLANDS'
+                  | 'NORTHERN_IRELAND_TEMPORARY';
                 name: string;
                 specifier?: string;
                 street?: string;
@@ -38246,8 +38807,51 @@ export interface operations {
          */
         startDate?: string;
         /** @description Comma-separated statuses (any of the real vocabulary; journals are UNFINISHED, APPROVED or INVALIDATED). */
-        status?: string;
-        types?: string[];
+        status?:
+          | (
+              | 'APPROVED'
+              | 'DELETED'
+              | 'EMPTY'
+              | 'INVALIDATED'
+              | 'INVOICED'
+              | 'MARKED_PAID'
+              | 'NOT_SENT'
+              | 'OVERRIDDEN'
+              | 'PAID'
+              | 'PARTLY_PAID'
+              | 'PAYMENT_DENIED'
+              | 'PAYMENT_QUEUED'
+              | 'PAYMENT_SENT_TO_BANK'
+              | 'PAYMENT_TRANSACTION_REMOVED'
+              | 'RECEIVED'
+              | 'SENT'
+              | 'STARTED'
+              | 'UNFINISHED'
+              | 'UNSAVED'
+              | 'VERIFIED'
+            )
+          | string;
+        types?: (
+          | (
+              | 'JOURNAL'
+              | 'PURCHASE_INVOICE'
+              | 'SALES_INVOICE'
+              | 'PERIODIC_TAX_RETURN'
+              | 'TRAVEL_INVOICE'
+              | 'BILL_OF_CHARGES'
+              | 'VAT_FORM'
+              | 'SALARY'
+              | 'EMPLOYER_CONTRIBUTION'
+              | 'PURCHASE_ORDER'
+              | 'SALES_ORDER'
+              | 'BANK_STATEMENT_AS_RECEIPT'
+              | 'RECEIPT_FOR_OPENING_ACCOUNTS'
+              | 'REFERENCE_PAYMENT'
+              | 'TRACKING_PERIOD_OPENING_RECEIPT'
+              | 'VAT_SUMMARY'
+            )
+          | string
+        )[];
         versionEndDate?: string;
         versionStartDate?: string;
       };
@@ -38429,8 +39033,262 @@ export interface operations {
            * @example 2026-01-30
            */
           vatDate?: string;
-          /** @description VAT country (e.g. SWEDEN); default the company country. */
-          vatProcessing?: string;
+          /**
+           * @description VAT country (e.g. SWEDEN); default the company country.
+           * @enum {string}
+           */
+          vatProcessing?:
+            | 'AFGHANISTAN'
+            | 'ALBANIA'
+            | 'ALGERIA'
+            | 'AMERICAN_SAMOA'
+            | 'ANDORRA'
+            | 'ANGOLA'
+            | 'ANGUILLA'
+            | 'ANTARCTICA'
+            | 'ANTIGUA_AND_BARBUDA'
+            | 'ARGENTINA'
+            | 'ARMENIA'
+            | 'ARUBA'
+            | 'AUSTRALIA'
+            | 'AUSTRIA'
+            | 'AZERBAIJAN'
+            | 'BAHAMAS'
+            | 'BAHRAIN'
+            | 'BANGLADESH'
+            | 'BARBADOS'
+            | 'BELARUS'
+            | 'BELGIUM'
+            | 'BELIZE'
+            | 'BENIN'
+            | 'BERMUDA'
+            | 'BHUTAN'
+            | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+            | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+            | 'BOSNIA_AND_HERZEGOVINA'
+            | 'BOTSWANA'
+            | 'BOUVET_ISLAND'
+            | 'BRAZIL'
+            | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+            | 'BRUNEI_DARUSSALAM'
+            | 'BULGARIA'
+            | 'BURKINA_FASO'
+            | 'BURUNDI'
+            | 'CABO_VERDE'
+            | 'CAMBODIA'
+            | 'CAMEROON'
+            | 'CANADA'
+            | 'CAYMAN_ISLANDS'
+            | 'CENTRAL_AFRICAN_REPUBLIC'
+            | 'CHAD'
+            | 'CHILE'
+            | 'CHINA'
+            | 'CHRISTMAS_ISLAND'
+            | 'COCOS_KEELING_ISLANDS'
+            | 'COLOMBIA'
+            | 'COMOROS'
+            | 'CONGO'
+            | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+            | 'COOK_ISLANDS'
+            | 'COSTA_RICA'
+            | 'CROATIA'
+            | 'CUBA'
+            | 'CURACAO'
+            | 'CYPRUS'
+            | 'CZECH_REPUBLIC'
+            | 'COTE_D_IVOIRE'
+            | 'DENMARK'
+            | 'DJIBOUTI'
+            | 'DOMINICA'
+            | 'DOMINICAN_REPUBLIC'
+            | 'ECUADOR'
+            | 'EGYPT'
+            | 'EL_SALVADOR'
+            | 'EQUATORIAL_GUINEA'
+            | 'ERITREA'
+            | 'ESTONIA'
+            | 'ETHIOPIA'
+            | 'FALKLAND_ISLANDS_MALVINAS'
+            | 'FAROE_ISLANDS'
+            | 'FIJI'
+            | 'FINLAND'
+            | 'FRANCE'
+            | 'FRENCH_GUIANA'
+            | 'FRENCH_POLYNESIA'
+            | 'FRENCH_SOUTHERN_TERRITORIES'
+            | 'GABON'
+            | 'GAMBIA'
+            | 'GEORGIA'
+            | 'GERMANY'
+            | 'GHANA'
+            | 'GIBRALTAR'
+            | 'GREECE'
+            | 'GREENLAND'
+            | 'GRENADA'
+            | 'GUADELOUPE'
+            | 'GUAM'
+            | 'GUATEMALA'
+            | 'GUERNSEY'
+            | 'GUINEA'
+            | 'GUINEA_BISSAU'
+            | 'GUYANA'
+            | 'HAITI'
+            | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+            | 'HOLY_SEE_VATICAN_CITY_STATE'
+            | 'HONDURAS'
+            | 'HONG_KONG'
+            | 'HUNGARY'
+            | 'ICELAND'
+            | 'INDIA'
+            | 'INDONESIA'
+            | 'ISLAMIC_REPUBLIC_OF_IRAN'
+            | 'IRAQ'
+            | 'IRELAND'
+            | 'ISLE_OF_MAN'
+            | 'ISRAEL'
+            | 'ITALY'
+            | 'JAMAICA'
+            | 'JAPAN'
+            | 'JERSEY'
+            | 'JORDAN'
+            | 'KAZAKHSTAN'
+            | 'KENYA'
+            | 'KIRIBATI'
+            | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+            | 'REPUBLIC_OF_KOREA'
+            | 'KOSOVO_TEMPORARY'
+            | 'KUWAIT'
+            | 'KYRGYZSTAN'
+            | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+            | 'LATVIA'
+            | 'LEBANON'
+            | 'LESOTHO'
+            | 'LIBERIA'
+            | 'LIBYA'
+            | 'LIECHTENSTEIN'
+            | 'LITHUANIA'
+            | 'LUXEMBOURG'
+            | 'MACAO'
+            | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+            | 'MADAGASCAR'
+            | 'MALAWI'
+            | 'MALAYSIA'
+            | 'MALDIVES'
+            | 'MALI'
+            | 'MALTA'
+            | 'MARSHALL_ISLANDS'
+            | 'MARTINIQUE'
+            | 'MAURITANIA'
+            | 'MAURITIUS'
+            | 'MAYOTTE'
+            | 'MEXICO'
+            | 'FEDERATED_STATES_OF_MICRONESIA'
+            | 'REPUBLIC_OF_MOLDOVA'
+            | 'MONACO'
+            | 'MONGOLIA'
+            | 'MONTENEGRO'
+            | 'MONTSERRAT'
+            | 'MOROCCO'
+            | 'MOZAMBIQUE'
+            | 'MYANMAR'
+            | 'NAMIBIA'
+            | 'NAURU'
+            | 'NEPAL'
+            | 'NETHERLANDS'
+            | 'NEW_CALEDONIA'
+            | 'NEW_ZEALAND'
+            | 'NICARAGUA'
+            | 'NIGER'
+            | 'NIGERIA'
+            | 'NIUE'
+            | 'NORFOLK_ISLAND'
+            | 'NORTHERN_MARIANA_ISLANDS'
+            | 'NORWAY'
+            | 'OMAN'
+            | 'PAKISTAN'
+            | 'PALAU'
+            | 'STATE_OF_PALESTINE'
+            | 'PANAMA'
+            | 'PAPUA_NEW_GUINEA'
+            | 'PARAGUAY'
+            | 'PERU'
+            | 'PHILIPPINES'
+            | 'PITCAIRN'
+            | 'POLAND'
+            | 'PORTUGAL'
+            | 'PUERTO_RICO'
+            | 'QATAR'
+            | 'ROMANIA'
+            | 'RUSSIAN_FEDERATION'
+            | 'RWANDA'
+            | 'REUNION'
+            | 'SAINT_BARTHELEMY'
+            | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+            | 'SAINT_KITTS_AND_NEVIS'
+            | 'SAINT_LUCIA'
+            | 'SAINT_MARTIN_FRENCH_PART'
+            | 'SAINT_PIERRE_AND_MIQUELON'
+            | 'SAINT_VINCENT_AND_THE_GRENADINES'
+            | 'SAMOA'
+            | 'SAN_MARINO'
+            | 'SAO_TOME_AND_PRINCIPE'
+            | 'SAUDI_ARABIA'
+            | 'SENEGAL'
+            | 'SERBIA'
+            | 'SEYCHELLES'
+            | 'SIERRA_LEONE'
+            | 'SINGAPORE'
+            | 'SINT_MAARTEN_DUTCH_PART'
+            | 'SLOVAKIA'
+            | 'SLOVENIA'
+            | 'SOLOMON_ISLANDS'
+            | 'SOMALIA'
+            | 'SOUTH_AFRICA'
+            | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+            | 'SOUTH_SUDAN'
+            | 'SPAIN'
+            | 'SRI_LANKA'
+            | 'SUDAN'
+            | 'SURINAME'
+            | 'SVALBARD_AND_JAN_MAYEN'
+            | 'SWAZILAND'
+            | 'SWEDEN'
+            | 'SWITZERLAND'
+            | 'SYRIAN_ARAB_REPUBLIC'
+            | 'PROVINCE_OF_CHINA_TAIWAN'
+            | 'TAJIKISTAN'
+            | 'UNITED_REPUBLIC_OF_TANZANIA'
+            | 'THAILAND'
+            | 'TIMOR_LESTE'
+            | 'TOGO'
+            | 'TOKELAU'
+            | 'TONGA'
+            | 'TRINIDAD_AND_TOBAGO'
+            | 'TUNISIA'
+            | 'TURKEY'
+            | 'TURKMENISTAN'
+            | 'TURKS_AND_CAICOS_ISLANDS'
+            | 'TUVALU'
+            | 'UGANDA'
+            | 'UKRAINE'
+            | 'UNITED_ARAB_EMIRATES'
+            | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+            | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+            | 'UNITED_STATES_OF_AMERICA'
+            | 'URUGUAY'
+            | 'UZBEKISTAN'
+            | 'VANUATU'
+            | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+            | 'VIET_NAM'
+            | 'BRITISH_VIRGIN_ISLANDS'
+            | 'U_S_VIRGIN_ISLANDS'
+            | 'WALLIS_AND_FUTUNA'
+            | 'WESTERN_SAHARA'
+            | 'YEMEN'
+            | 'ZAMBIA'
+            | 'ZIMBABWE'
+            | 'ALAND_ISLANDS'
+            | 'NORTHERN_IRELAND_TEMPORARY';
           /** @description A VAT status code the company uses (GET /vats/default). */
           vatStatus: number;
           /** @enum {string} */
@@ -38590,8 +39448,262 @@ export interface operations {
              * @example 2026-01-30
              */
             vatDate?: string;
-            /** @description VAT country (e.g. SWEDEN); default the company country. */
-            vatProcessing?: string;
+            /**
+             * @description VAT country (e.g. SWEDEN); default the company country.
+             * @enum {string}
+             */
+            vatProcessing?:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             /** @description A VAT status code the company uses (GET /vats/default). */
             vatStatus: number;
             /** @enum {string} */
@@ -38784,8 +39896,262 @@ export interface operations {
            * @example 2026-01-30
            */
           vatDate?: string;
-          /** @description VAT country (e.g. SWEDEN); default the company country. */
-          vatProcessing?: string;
+          /**
+           * @description VAT country (e.g. SWEDEN); default the company country.
+           * @enum {string}
+           */
+          vatProcessing?:
+            | 'AFGHANISTAN'
+            | 'ALBANIA'
+            | 'ALGERIA'
+            | 'AMERICAN_SAMOA'
+            | 'ANDORRA'
+            | 'ANGOLA'
+            | 'ANGUILLA'
+            | 'ANTARCTICA'
+            | 'ANTIGUA_AND_BARBUDA'
+            | 'ARGENTINA'
+            | 'ARMENIA'
+            | 'ARUBA'
+            | 'AUSTRALIA'
+            | 'AUSTRIA'
+            | 'AZERBAIJAN'
+            | 'BAHAMAS'
+            | 'BAHRAIN'
+            | 'BANGLADESH'
+            | 'BARBADOS'
+            | 'BELARUS'
+            | 'BELGIUM'
+            | 'BELIZE'
+            | 'BENIN'
+            | 'BERMUDA'
+            | 'BHUTAN'
+            | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+            | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+            | 'BOSNIA_AND_HERZEGOVINA'
+            | 'BOTSWANA'
+            | 'BOUVET_ISLAND'
+            | 'BRAZIL'
+            | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+            | 'BRUNEI_DARUSSALAM'
+            | 'BULGARIA'
+            | 'BURKINA_FASO'
+            | 'BURUNDI'
+            | 'CABO_VERDE'
+            | 'CAMBODIA'
+            | 'CAMEROON'
+            | 'CANADA'
+            | 'CAYMAN_ISLANDS'
+            | 'CENTRAL_AFRICAN_REPUBLIC'
+            | 'CHAD'
+            | 'CHILE'
+            | 'CHINA'
+            | 'CHRISTMAS_ISLAND'
+            | 'COCOS_KEELING_ISLANDS'
+            | 'COLOMBIA'
+            | 'COMOROS'
+            | 'CONGO'
+            | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+            | 'COOK_ISLANDS'
+            | 'COSTA_RICA'
+            | 'CROATIA'
+            | 'CUBA'
+            | 'CURACAO'
+            | 'CYPRUS'
+            | 'CZECH_REPUBLIC'
+            | 'COTE_D_IVOIRE'
+            | 'DENMARK'
+            | 'DJIBOUTI'
+            | 'DOMINICA'
+            | 'DOMINICAN_REPUBLIC'
+            | 'ECUADOR'
+            | 'EGYPT'
+            | 'EL_SALVADOR'
+            | 'EQUATORIAL_GUINEA'
+            | 'ERITREA'
+            | 'ESTONIA'
+            | 'ETHIOPIA'
+            | 'FALKLAND_ISLANDS_MALVINAS'
+            | 'FAROE_ISLANDS'
+            | 'FIJI'
+            | 'FINLAND'
+            | 'FRANCE'
+            | 'FRENCH_GUIANA'
+            | 'FRENCH_POLYNESIA'
+            | 'FRENCH_SOUTHERN_TERRITORIES'
+            | 'GABON'
+            | 'GAMBIA'
+            | 'GEORGIA'
+            | 'GERMANY'
+            | 'GHANA'
+            | 'GIBRALTAR'
+            | 'GREECE'
+            | 'GREENLAND'
+            | 'GRENADA'
+            | 'GUADELOUPE'
+            | 'GUAM'
+            | 'GUATEMALA'
+            | 'GUERNSEY'
+            | 'GUINEA'
+            | 'GUINEA_BISSAU'
+            | 'GUYANA'
+            | 'HAITI'
+            | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+            | 'HOLY_SEE_VATICAN_CITY_STATE'
+            | 'HONDURAS'
+            | 'HONG_KONG'
+            | 'HUNGARY'
+            | 'ICELAND'
+            | 'INDIA'
+            | 'INDONESIA'
+            | 'ISLAMIC_REPUBLIC_OF_IRAN'
+            | 'IRAQ'
+            | 'IRELAND'
+            | 'ISLE_OF_MAN'
+            | 'ISRAEL'
+            | 'ITALY'
+            | 'JAMAICA'
+            | 'JAPAN'
+            | 'JERSEY'
+            | 'JORDAN'
+            | 'KAZAKHSTAN'
+            | 'KENYA'
+            | 'KIRIBATI'
+            | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+            | 'REPUBLIC_OF_KOREA'
+            | 'KOSOVO_TEMPORARY'
+            | 'KUWAIT'
+            | 'KYRGYZSTAN'
+            | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+            | 'LATVIA'
+            | 'LEBANON'
+            | 'LESOTHO'
+            | 'LIBERIA'
+            | 'LIBYA'
+            | 'LIECHTENSTEIN'
+            | 'LITHUANIA'
+            | 'LUXEMBOURG'
+            | 'MACAO'
+            | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+            | 'MADAGASCAR'
+            | 'MALAWI'
+            | 'MALAYSIA'
+            | 'MALDIVES'
+            | 'MALI'
+            | 'MALTA'
+            | 'MARSHALL_ISLANDS'
+            | 'MARTINIQUE'
+            | 'MAURITANIA'
+            | 'MAURITIUS'
+            | 'MAYOTTE'
+            | 'MEXICO'
+            | 'FEDERATED_STATES_OF_MICRONESIA'
+            | 'REPUBLIC_OF_MOLDOVA'
+            | 'MONACO'
+            | 'MONGOLIA'
+            | 'MONTENEGRO'
+            | 'MONTSERRAT'
+            | 'MOROCCO'
+            | 'MOZAMBIQUE'
+            | 'MYANMAR'
+            | 'NAMIBIA'
+            | 'NAURU'
+            | 'NEPAL'
+            | 'NETHERLANDS'
+            | 'NEW_CALEDONIA'
+            | 'NEW_ZEALAND'
+            | 'NICARAGUA'
+            | 'NIGER'
+            | 'NIGERIA'
+            | 'NIUE'
+            | 'NORFOLK_ISLAND'
+            | 'NORTHERN_MARIANA_ISLANDS'
+            | 'NORWAY'
+            | 'OMAN'
+            | 'PAKISTAN'
+            | 'PALAU'
+            | 'STATE_OF_PALESTINE'
+            | 'PANAMA'
+            | 'PAPUA_NEW_GUINEA'
+            | 'PARAGUAY'
+            | 'PERU'
+            | 'PHILIPPINES'
+            | 'PITCAIRN'
+            | 'POLAND'
+            | 'PORTUGAL'
+            | 'PUERTO_RICO'
+            | 'QATAR'
+            | 'ROMANIA'
+            | 'RUSSIAN_FEDERATION'
+            | 'RWANDA'
+            | 'REUNION'
+            | 'SAINT_BARTHELEMY'
+            | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+            | 'SAINT_KITTS_AND_NEVIS'
+            | 'SAINT_LUCIA'
+            | 'SAINT_MARTIN_FRENCH_PART'
+            | 'SAINT_PIERRE_AND_MIQUELON'
+            | 'SAINT_VINCENT_AND_THE_GRENADINES'
+            | 'SAMOA'
+            | 'SAN_MARINO'
+            | 'SAO_TOME_AND_PRINCIPE'
+            | 'SAUDI_ARABIA'
+            | 'SENEGAL'
+            | 'SERBIA'
+            | 'SEYCHELLES'
+            | 'SIERRA_LEONE'
+            | 'SINGAPORE'
+            | 'SINT_MAARTEN_DUTCH_PART'
+            | 'SLOVAKIA'
+            | 'SLOVENIA'
+            | 'SOLOMON_ISLANDS'
+            | 'SOMALIA'
+            | 'SOUTH_AFRICA'
+            | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+            | 'SOUTH_SUDAN'
+            | 'SPAIN'
+            | 'SRI_LANKA'
+            | 'SUDAN'
+            | 'SURINAME'
+            | 'SVALBARD_AND_JAN_MAYEN'
+            | 'SWAZILAND'
+            | 'SWEDEN'
+            | 'SWITZERLAND'
+            | 'SYRIAN_ARAB_REPUBLIC'
+            | 'PROVINCE_OF_CHINA_TAIWAN'
+            | 'TAJIKISTAN'
+            | 'UNITED_REPUBLIC_OF_TANZANIA'
+            | 'THAILAND'
+            | 'TIMOR_LESTE'
+            | 'TOGO'
+            | 'TOKELAU'
+            | 'TONGA'
+            | 'TRINIDAD_AND_TOBAGO'
+            | 'TUNISIA'
+            | 'TURKEY'
+            | 'TURKMENISTAN'
+            | 'TURKS_AND_CAICOS_ISLANDS'
+            | 'TUVALU'
+            | 'UGANDA'
+            | 'UKRAINE'
+            | 'UNITED_ARAB_EMIRATES'
+            | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+            | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+            | 'UNITED_STATES_OF_AMERICA'
+            | 'URUGUAY'
+            | 'UZBEKISTAN'
+            | 'VANUATU'
+            | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+            | 'VIET_NAM'
+            | 'BRITISH_VIRGIN_ISLANDS'
+            | 'U_S_VIRGIN_ISLANDS'
+            | 'WALLIS_AND_FUTUNA'
+            | 'WESTERN_SAHARA'
+            | 'YEMEN'
+            | 'ZAMBIA'
+            | 'ZIMBABWE'
+            | 'ALAND_ISLANDS'
+            | 'NORTHERN_IRELAND_TEMPORARY';
           /** @description A VAT status code the company uses (GET /vats/default). */
           vatStatus: number;
           /** @enum {string} */
@@ -38945,8 +40311,262 @@ export interface operations {
              * @example 2026-01-30
              */
             vatDate?: string;
-            /** @description VAT country (e.g. SWEDEN); default the company country. */
-            vatProcessing?: string;
+            /**
+             * @description VAT country (e.g. SWEDEN); default the company country.
+             * @enum {string}
+             */
+            vatProcessing?:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             /** @description A VAT status code the company uses (GET /vats/default). */
             vatStatus: number;
             /** @enum {string} */
@@ -39319,8 +40939,262 @@ export interface operations {
              * @example 2026-01-30
              */
             vatDate?: string;
-            /** @description VAT country (e.g. SWEDEN); default the company country. */
-            vatProcessing?: string;
+            /**
+             * @description VAT country (e.g. SWEDEN); default the company country.
+             * @enum {string}
+             */
+            vatProcessing?:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             /** @description A VAT status code the company uses (GET /vats/default). */
             vatStatus: number;
             /** @enum {string} */
@@ -43579,7 +45453,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -43646,7 +45520,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -43676,7 +45550,9 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** Format: int64 */
             readonly employeeId?: number;
+            /** Format: int64 */
             readonly id?: number;
             notes?: string;
             rows: {
@@ -43688,6 +45564,7 @@ export interface operations {
                 carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                 /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                 emissionValue?: number | null;
+                /** Format: int64 */
                 readonly id?: number;
               };
               customName?: string;
@@ -43700,6 +45577,7 @@ export interface operations {
                 /** @description A share of the row's quantity. */
                 quantity?: number;
               }[];
+              /** Format: int64 */
               readonly id?: number;
               paymentPercent?: number;
               /** @description Quantity (hours, pieces, months). */
@@ -43716,6 +45594,7 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 earningsPeriodStart?: string;
+                /** Format: int64 */
                 readonly id?: number;
                 netRecoveryTaxValue?: number;
                 /**
@@ -43734,6 +45613,7 @@ export interface operations {
                  */
                 paymentPeriodStart: string;
               };
+              /** Format: int64 */
               salaryTypeCode: number;
               /** @description Value of one unit. */
               unitValue?: number;
@@ -43753,7 +45633,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -43761,7 +45641,9 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** Format: int64 */
           readonly employeeId?: number;
+          /** Format: int64 */
           readonly id?: number;
           notes?: string;
           rows: {
@@ -43773,6 +45655,7 @@ export interface operations {
               carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
               /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
               emissionValue?: number | null;
+              /** Format: int64 */
               readonly id?: number;
             };
             customName?: string;
@@ -43785,6 +45668,7 @@ export interface operations {
               /** @description A share of the row's quantity. */
               quantity?: number;
             }[];
+            /** Format: int64 */
             readonly id?: number;
             paymentPercent?: number;
             /** @description Quantity (hours, pieces, months). */
@@ -43801,6 +45685,7 @@ export interface operations {
                * @example 2026-01-30
                */
               earningsPeriodStart?: string;
+              /** Format: int64 */
               readonly id?: number;
               netRecoveryTaxValue?: number;
               /**
@@ -43819,6 +45704,7 @@ export interface operations {
                */
               paymentPeriodStart: string;
             };
+            /** Format: int64 */
             salaryTypeCode: number;
             /** @description Value of one unit. */
             unitValue?: number;
@@ -43855,7 +45741,9 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** Format: int64 */
             readonly employeeId?: number;
+            /** Format: int64 */
             readonly id?: number;
             notes?: string;
             rows: {
@@ -43867,6 +45755,7 @@ export interface operations {
                 carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                 /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                 emissionValue?: number | null;
+                /** Format: int64 */
                 readonly id?: number;
               };
               customName?: string;
@@ -43879,6 +45768,7 @@ export interface operations {
                 /** @description A share of the row's quantity. */
                 quantity?: number;
               }[];
+              /** Format: int64 */
               readonly id?: number;
               paymentPercent?: number;
               /** @description Quantity (hours, pieces, months). */
@@ -43895,6 +45785,7 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 earningsPeriodStart?: string;
+                /** Format: int64 */
                 readonly id?: number;
                 netRecoveryTaxValue?: number;
                 /**
@@ -43913,6 +45804,7 @@ export interface operations {
                  */
                 paymentPeriodStart: string;
               };
+              /** Format: int64 */
               salaryTypeCode: number;
               /** @description Value of one unit. */
               unitValue?: number;
@@ -43932,7 +45824,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -43962,7 +45854,10 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description Id of the employee (not of the person). */
+            /**
+             * Format: int64
+             * @description Id of the employee (not of the person).
+             */
             readonly employeeId?: number;
             /** IncomeConfiguration */
             incomeConfiguration: {
@@ -43978,6 +45873,7 @@ export interface operations {
                 | 'PAYMENT_BY_JOB'
                 | 'TWO_WEEKS';
               baseSalaryValue: number;
+              /** Format: int64 */
               compensationForWorkBaseSalaryTypeCode?: number;
               earnerTypes?: (
                 | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -43993,6 +45889,7 @@ export interface operations {
                 | 'INVOICING_SERVICE_CLIENT'
               )[];
               excludedFromAutomatedWithholdingPercentageRequest: boolean;
+              /** Format: int64 */
               readonly id?: number;
               monthlyBaseSalary?: number;
               personalHourlySalary?: number;
@@ -44008,7 +45905,9 @@ export interface operations {
             insurancesConfiguration: {
               /** AccidentInsurance */
               accidentInsurance: {
+                /** Format: int64 */
                 accidentInsurancePolicyId?: number;
+                /** Format: int64 */
                 readonly id?: number;
                 kevaOccupationalTitleId?: string;
                 occupationalTitleId?: string;
@@ -44030,7 +45929,9 @@ export interface operations {
               )[];
               /** PensionInsurance */
               pensionInsurance: {
+                /** Format: int64 */
                 readonly id?: number;
+                /** Format: int64 */
                 pensionContractId?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -44291,6 +46192,7 @@ export interface operations {
                 | 'YEMEN'
                 | 'ZAMBIA'
                 | 'ZIMBABWE';
+              /** Format: int64 */
               readonly id?: number;
               nonResidentTaxPayer: boolean;
               notSubjectToWithholding: boolean;
@@ -44302,7 +46204,10 @@ export interface operations {
               /** @example 2026-01-30T15:20:00 */
               readonly version?: string;
             };
-            /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+            /**
+             * Format: int64
+             * @description The person (GET /persons/{id}) paid; one salary info per person.
+             */
             personId: number;
           };
         };
@@ -44314,7 +46219,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -44322,7 +46227,10 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description Id of the employee (not of the person). */
+          /**
+           * Format: int64
+           * @description Id of the employee (not of the person).
+           */
           readonly employeeId?: number;
           /** IncomeConfiguration */
           incomeConfiguration: {
@@ -44338,6 +46246,7 @@ export interface operations {
               | 'PAYMENT_BY_JOB'
               | 'TWO_WEEKS';
             baseSalaryValue: number;
+            /** Format: int64 */
             compensationForWorkBaseSalaryTypeCode?: number;
             earnerTypes?: (
               | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -44353,6 +46262,7 @@ export interface operations {
               | 'INVOICING_SERVICE_CLIENT'
             )[];
             excludedFromAutomatedWithholdingPercentageRequest: boolean;
+            /** Format: int64 */
             readonly id?: number;
             monthlyBaseSalary?: number;
             personalHourlySalary?: number;
@@ -44368,7 +46278,9 @@ export interface operations {
           insurancesConfiguration: {
             /** AccidentInsurance */
             accidentInsurance: {
+              /** Format: int64 */
               accidentInsurancePolicyId?: number;
+              /** Format: int64 */
               readonly id?: number;
               kevaOccupationalTitleId?: string;
               occupationalTitleId?: string;
@@ -44390,7 +46302,9 @@ export interface operations {
             )[];
             /** PensionInsurance */
             pensionInsurance: {
+              /** Format: int64 */
               readonly id?: number;
+              /** Format: int64 */
               pensionContractId?: number;
               /** @enum {string} */
               type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -44651,6 +46565,7 @@ export interface operations {
               | 'YEMEN'
               | 'ZAMBIA'
               | 'ZIMBABWE';
+            /** Format: int64 */
             readonly id?: number;
             nonResidentTaxPayer: boolean;
             notSubjectToWithholding: boolean;
@@ -44662,7 +46577,10 @@ export interface operations {
             /** @example 2026-01-30T15:20:00 */
             readonly version?: string;
           };
-          /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+          /**
+           * Format: int64
+           * @description The person (GET /persons/{id}) paid; one salary info per person.
+           */
           personId: number;
         };
       };
@@ -44691,7 +46609,10 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description Id of the employee (not of the person). */
+            /**
+             * Format: int64
+             * @description Id of the employee (not of the person).
+             */
             readonly employeeId?: number;
             /** IncomeConfiguration */
             incomeConfiguration: {
@@ -44707,6 +46628,7 @@ export interface operations {
                 | 'PAYMENT_BY_JOB'
                 | 'TWO_WEEKS';
               baseSalaryValue: number;
+              /** Format: int64 */
               compensationForWorkBaseSalaryTypeCode?: number;
               earnerTypes?: (
                 | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -44722,6 +46644,7 @@ export interface operations {
                 | 'INVOICING_SERVICE_CLIENT'
               )[];
               excludedFromAutomatedWithholdingPercentageRequest: boolean;
+              /** Format: int64 */
               readonly id?: number;
               monthlyBaseSalary?: number;
               personalHourlySalary?: number;
@@ -44737,7 +46660,9 @@ export interface operations {
             insurancesConfiguration: {
               /** AccidentInsurance */
               accidentInsurance: {
+                /** Format: int64 */
                 accidentInsurancePolicyId?: number;
+                /** Format: int64 */
                 readonly id?: number;
                 kevaOccupationalTitleId?: string;
                 occupationalTitleId?: string;
@@ -44759,7 +46684,9 @@ export interface operations {
               )[];
               /** PensionInsurance */
               pensionInsurance: {
+                /** Format: int64 */
                 readonly id?: number;
+                /** Format: int64 */
                 pensionContractId?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -45020,6 +46947,7 @@ export interface operations {
                 | 'YEMEN'
                 | 'ZAMBIA'
                 | 'ZIMBABWE';
+              /** Format: int64 */
               readonly id?: number;
               nonResidentTaxPayer: boolean;
               notSubjectToWithholding: boolean;
@@ -45031,7 +46959,10 @@ export interface operations {
               /** @example 2026-01-30T15:20:00 */
               readonly version?: string;
             };
-            /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+            /**
+             * Format: int64
+             * @description The person (GET /persons/{id}) paid; one salary info per person.
+             */
             personId: number;
           };
         };
@@ -45043,7 +46974,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -45082,6 +47013,7 @@ export interface operations {
              */
             endDate?: string;
             hoursPerWeek?: number;
+            /** Format: int64 */
             readonly id?: number;
             /** @description Public sector pension (Keva) employment. */
             keva: boolean;
@@ -45119,7 +47051,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -45136,6 +47068,7 @@ export interface operations {
            */
           endDate?: string;
           hoursPerWeek?: number;
+          /** Format: int64 */
           readonly id?: number;
           /** @description Public sector pension (Keva) employment. */
           keva: boolean;
@@ -45199,6 +47132,7 @@ export interface operations {
              */
             endDate?: string;
             hoursPerWeek?: number;
+            /** Format: int64 */
             readonly id?: number;
             /** @description Public sector pension (Keva) employment. */
             keva: boolean;
@@ -45236,9 +47170,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Employment id (int32). */
+        /** @description Employment id (int64). */
         employmentId: number;
       };
       cookie?: never;
@@ -45277,6 +47211,7 @@ export interface operations {
              */
             endDate?: string;
             hoursPerWeek?: number;
+            /** Format: int64 */
             readonly id?: number;
             /** @description Public sector pension (Keva) employment. */
             keva: boolean;
@@ -45314,9 +47249,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Employment id (int32). */
+        /** @description Employment id (int64). */
         employmentId: number;
       };
       cookie?: never;
@@ -45333,6 +47268,7 @@ export interface operations {
            */
           endDate?: string;
           hoursPerWeek?: number;
+          /** Format: int64 */
           readonly id?: number;
           /** @description Public sector pension (Keva) employment. */
           keva: boolean;
@@ -45396,6 +47332,7 @@ export interface operations {
              */
             endDate?: string;
             hoursPerWeek?: number;
+            /** Format: int64 */
             readonly id?: number;
             /** @description Public sector pension (Keva) employment. */
             keva: boolean;
@@ -45433,9 +47370,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Employment id (int32). */
+        /** @description Employment id (int64). */
         employmentId: number;
       };
       cookie?: never;
@@ -45472,7 +47409,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -45504,8 +47441,12 @@ export interface operations {
           'application/json': {
             department?: string;
             explanation?: string;
+            /** Format: int64 */
             readonly id?: number;
-            /** @description A labor union of GET /payrolls/laborunionsettings. */
+            /**
+             * Format: int64
+             * @description A labor union of GET /payrolls/laborunionsettings.
+             */
             laborUnionSettingId: number;
             /**
              * Format: date
@@ -45534,7 +47475,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -45544,8 +47485,12 @@ export interface operations {
         'application/json': {
           department?: string;
           explanation?: string;
+          /** Format: int64 */
           readonly id?: number;
-          /** @description A labor union of GET /payrolls/laborunionsettings. */
+          /**
+           * Format: int64
+           * @description A labor union of GET /payrolls/laborunionsettings.
+           */
           laborUnionSettingId: number;
           /**
            * Format: date
@@ -45593,8 +47538,12 @@ export interface operations {
           'application/json': {
             department?: string;
             explanation?: string;
+            /** Format: int64 */
             readonly id?: number;
-            /** @description A labor union of GET /payrolls/laborunionsettings. */
+            /**
+             * Format: int64
+             * @description A labor union of GET /payrolls/laborunionsettings.
+             */
             laborUnionSettingId: number;
             /**
              * Format: date
@@ -45623,9 +47572,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Labor union membership id (int32). */
+        /** @description Labor union membership id (int64). */
         laborUnionMembershipId: number;
       };
       cookie?: never;
@@ -45657,8 +47606,12 @@ export interface operations {
           'application/json': {
             department?: string;
             explanation?: string;
+            /** Format: int64 */
             readonly id?: number;
-            /** @description A labor union of GET /payrolls/laborunionsettings. */
+            /**
+             * Format: int64
+             * @description A labor union of GET /payrolls/laborunionsettings.
+             */
             laborUnionSettingId: number;
             /**
              * Format: date
@@ -45687,9 +47640,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Labor union membership id (int32). */
+        /** @description Labor union membership id (int64). */
         laborUnionMembershipId: number;
       };
       cookie?: never;
@@ -45699,8 +47652,12 @@ export interface operations {
         'application/json': {
           department?: string;
           explanation?: string;
+          /** Format: int64 */
           readonly id?: number;
-          /** @description A labor union of GET /payrolls/laborunionsettings. */
+          /**
+           * Format: int64
+           * @description A labor union of GET /payrolls/laborunionsettings.
+           */
           laborUnionSettingId: number;
           /**
            * Format: date
@@ -45748,8 +47705,12 @@ export interface operations {
           'application/json': {
             department?: string;
             explanation?: string;
+            /** Format: int64 */
             readonly id?: number;
-            /** @description A labor union of GET /payrolls/laborunionsettings. */
+            /**
+             * Format: int64
+             * @description A labor union of GET /payrolls/laborunionsettings.
+             */
             laborUnionSettingId: number;
             /**
              * Format: date
@@ -45778,9 +47739,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Labor union membership id (int32). */
+        /** @description Labor union membership id (int64). */
         laborUnionMembershipId: number;
       };
       cookie?: never;
@@ -45817,7 +47778,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -45853,6 +47814,7 @@ export interface operations {
             comments?: string;
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -45887,7 +47849,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -45901,6 +47863,7 @@ export interface operations {
           comments?: string;
           /** @example 2026-01-30T15:20:00 */
           readonly created?: string;
+          /** Format: int64 */
           readonly id?: number;
           /**
            * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -45958,6 +47921,7 @@ export interface operations {
             comments?: string;
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -45992,9 +47956,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Tax card id (int32). */
+        /** @description Tax card id (int64). */
         taxCardId: number;
       };
       cookie?: never;
@@ -46030,6 +47994,7 @@ export interface operations {
             comments?: string;
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -46064,9 +48029,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Tax card id (int32). */
+        /** @description Tax card id (int64). */
         taxCardId: number;
       };
       cookie?: never;
@@ -46080,6 +48045,7 @@ export interface operations {
           comments?: string;
           /** @example 2026-01-30T15:20:00 */
           readonly created?: string;
+          /** Format: int64 */
           readonly id?: number;
           /**
            * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -46137,6 +48103,7 @@ export interface operations {
             comments?: string;
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -46171,9 +48138,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Tax card id (int32). */
+        /** @description Tax card id (int64). */
         taxCardId: number;
       };
       cookie?: never;
@@ -46210,7 +48177,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -46350,7 +48317,10 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description Id of the employee (not of the person). */
+          /**
+           * Format: int64
+           * @description Id of the employee (not of the person).
+           */
           readonly employeeId?: number;
           /** IncomeConfiguration */
           incomeConfiguration: {
@@ -46366,6 +48336,7 @@ export interface operations {
               | 'PAYMENT_BY_JOB'
               | 'TWO_WEEKS';
             baseSalaryValue: number;
+            /** Format: int64 */
             compensationForWorkBaseSalaryTypeCode?: number;
             earnerTypes?: (
               | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -46381,6 +48352,7 @@ export interface operations {
               | 'INVOICING_SERVICE_CLIENT'
             )[];
             excludedFromAutomatedWithholdingPercentageRequest: boolean;
+            /** Format: int64 */
             readonly id?: number;
             monthlyBaseSalary?: number;
             personalHourlySalary?: number;
@@ -46396,7 +48368,9 @@ export interface operations {
           insurancesConfiguration: {
             /** AccidentInsurance */
             accidentInsurance: {
+              /** Format: int64 */
               accidentInsurancePolicyId?: number;
+              /** Format: int64 */
               readonly id?: number;
               kevaOccupationalTitleId?: string;
               occupationalTitleId?: string;
@@ -46418,7 +48392,9 @@ export interface operations {
             )[];
             /** PensionInsurance */
             pensionInsurance: {
+              /** Format: int64 */
               readonly id?: number;
+              /** Format: int64 */
               pensionContractId?: number;
               /** @enum {string} */
               type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -46679,6 +48655,7 @@ export interface operations {
               | 'YEMEN'
               | 'ZAMBIA'
               | 'ZIMBABWE';
+            /** Format: int64 */
             readonly id?: number;
             nonResidentTaxPayer: boolean;
             notSubjectToWithholding: boolean;
@@ -46690,7 +48667,10 @@ export interface operations {
             /** @example 2026-01-30T15:20:00 */
             readonly version?: string;
           };
-          /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+          /**
+           * Format: int64
+           * @description The person (GET /persons/{id}) paid; one salary info per person.
+           */
           personId: number;
         };
       };
@@ -46719,7 +48699,10 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description Id of the employee (not of the person). */
+            /**
+             * Format: int64
+             * @description Id of the employee (not of the person).
+             */
             readonly employeeId?: number;
             /** IncomeConfiguration */
             incomeConfiguration: {
@@ -46735,6 +48718,7 @@ export interface operations {
                 | 'PAYMENT_BY_JOB'
                 | 'TWO_WEEKS';
               baseSalaryValue: number;
+              /** Format: int64 */
               compensationForWorkBaseSalaryTypeCode?: number;
               earnerTypes?: (
                 | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -46750,6 +48734,7 @@ export interface operations {
                 | 'INVOICING_SERVICE_CLIENT'
               )[];
               excludedFromAutomatedWithholdingPercentageRequest: boolean;
+              /** Format: int64 */
               readonly id?: number;
               monthlyBaseSalary?: number;
               personalHourlySalary?: number;
@@ -46765,7 +48750,9 @@ export interface operations {
             insurancesConfiguration: {
               /** AccidentInsurance */
               accidentInsurance: {
+                /** Format: int64 */
                 accidentInsurancePolicyId?: number;
+                /** Format: int64 */
                 readonly id?: number;
                 kevaOccupationalTitleId?: string;
                 occupationalTitleId?: string;
@@ -46787,7 +48774,9 @@ export interface operations {
               )[];
               /** PensionInsurance */
               pensionInsurance: {
+                /** Format: int64 */
                 readonly id?: number;
+                /** Format: int64 */
                 pensionContractId?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -47048,6 +49037,7 @@ export interface operations {
                 | 'YEMEN'
                 | 'ZAMBIA'
                 | 'ZIMBABWE';
+              /** Format: int64 */
               readonly id?: number;
               nonResidentTaxPayer: boolean;
               notSubjectToWithholding: boolean;
@@ -47059,7 +49049,10 @@ export interface operations {
               /** @example 2026-01-30T15:20:00 */
               readonly version?: string;
             };
-            /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+            /**
+             * Format: int64
+             * @description The person (GET /persons/{id}) paid; one salary info per person.
+             */
             personId: number;
           };
         };
@@ -47614,6 +49607,7 @@ export interface operations {
             accidentInsurancePercent?: number;
             /** Format: int32 */
             calendarWorkdays?: number;
+            /** Format: int64 */
             employeeId: number;
             groupLifeInsurancePercent?: number;
             healthCareInsurancePercent?: number;
@@ -47774,7 +49768,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary list id (int32). */
+        /** @description Salary list id (int64). */
         salaryListId: number;
       };
       cookie?: never;
@@ -47896,7 +49890,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary list id (int32). */
+        /** @description Salary list id (int64). */
         salaryListId: number;
       };
       cookie?: never;
@@ -47979,7 +49973,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary list id (int32). */
+        /** @description Salary list id (int64). */
         salaryListId: number;
       };
       cookie?: never;
@@ -48192,6 +50186,7 @@ export interface operations {
             | {
                 /** SalarySlipAdjustments */
                 adjustments: {
+                  /** Format: int64 */
                   accidentInsurancePolicyId?: number;
                   /** SalarySlipEmployment */
                   employment?: {
@@ -48229,8 +50224,10 @@ export interface operations {
                    * @example 2026-01-30
                    */
                   payday: string;
+                  /** Format: int64 */
                   pensionContractId?: number;
                 };
+                /** Format: int64 */
                 readonly employeeId?: number;
                 readonly employeeName?: string;
                 /**
@@ -48258,6 +50255,7 @@ export interface operations {
                   /** @enum {string} */
                   withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
                 };
+                /** Format: int64 */
                 readonly id?: number;
                 /** @enum {string} */
                 incomesRegisterReportingSetting:
@@ -48273,6 +50271,7 @@ export interface operations {
                     carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                     /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                     emissionValue?: number | null;
+                    /** Format: int64 */
                     readonly id?: number;
                     /** Format: int32 */
                     odometerReading?: number;
@@ -48318,6 +50317,7 @@ export interface operations {
                     holidayDaysSpent?: number;
                     holidayPayPercentage?: number;
                   };
+                  /** Format: int64 */
                   readonly id?: number;
                   paymentPercent?: number;
                   /** @description Quantity (hours, pieces, months). */
@@ -48334,6 +50334,7 @@ export interface operations {
                      * @example 2026-01-30
                      */
                     earningsPeriodStart?: string;
+                    /** Format: int64 */
                     readonly id?: number;
                     netRecoveryTaxValue?: number;
                     /**
@@ -48353,6 +50354,7 @@ export interface operations {
                     paymentPeriodStart: string;
                     taxAtSourceValue?: number;
                   };
+                  /** Format: int64 */
                   salaryTypeCode: number;
                   showEarningPeriodInExport: boolean;
                   readonly systemNotification?: string;
@@ -48398,6 +50400,7 @@ export interface operations {
                   salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
                 };
                 slipNotes?: string;
+                /** Format: int64 */
                 readonly slipNumber?: number;
                 /** @enum {string} */
                 readonly status?:
@@ -48441,6 +50444,7 @@ export interface operations {
             | {
                 /** SalarySlipAdjustments */
                 adjustments: {
+                  /** Format: int64 */
                   accidentInsurancePolicyId?: number;
                   /** SalarySlipEmployment */
                   employment?: {
@@ -48478,8 +50482,10 @@ export interface operations {
                    * @example 2026-01-30
                    */
                   payday: string;
+                  /** Format: int64 */
                   pensionContractId?: number;
                 };
+                /** Format: int64 */
                 readonly employeeId?: number;
                 readonly employeeName?: string;
                 /**
@@ -48507,6 +50513,7 @@ export interface operations {
                   /** @enum {string} */
                   withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
                 };
+                /** Format: int64 */
                 readonly id?: number;
                 /** @enum {string} */
                 incomesRegisterReportingSetting:
@@ -48522,6 +50529,7 @@ export interface operations {
                     carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                     /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                     emissionValue?: number | null;
+                    /** Format: int64 */
                     readonly id?: number;
                     /** Format: int32 */
                     odometerReading?: number;
@@ -48567,6 +50575,7 @@ export interface operations {
                     holidayDaysSpent?: number;
                     holidayPayPercentage?: number;
                   };
+                  /** Format: int64 */
                   readonly id?: number;
                   paymentPercent?: number;
                   /** @description Quantity (hours, pieces, months). */
@@ -48583,6 +50592,7 @@ export interface operations {
                      * @example 2026-01-30
                      */
                     earningsPeriodStart?: string;
+                    /** Format: int64 */
                     readonly id?: number;
                     netRecoveryTaxValue?: number;
                     /**
@@ -48602,6 +50612,7 @@ export interface operations {
                     paymentPeriodStart: string;
                     taxAtSourceValue?: number;
                   };
+                  /** Format: int64 */
                   salaryTypeCode: number;
                   showEarningPeriodInExport: boolean;
                   readonly systemNotification?: string;
@@ -48647,6 +50658,7 @@ export interface operations {
                   salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
                 };
                 slipNotes?: string;
+                /** Format: int64 */
                 readonly slipNumber?: number;
                 /** @enum {string} */
                 readonly status?:
@@ -48696,7 +50708,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -48706,6 +50718,7 @@ export interface operations {
         'application/json': {
           /** SalarySlipAdjustments */
           adjustments: {
+            /** Format: int64 */
             accidentInsurancePolicyId?: number;
             /** SalarySlipEmployment */
             employment?: {
@@ -48742,8 +50755,10 @@ export interface operations {
              * @example 2026-01-30
              */
             payday: string;
+            /** Format: int64 */
             pensionContractId?: number;
           };
+          /** Format: int64 */
           readonly employeeId?: number;
           readonly employeeName?: string;
           /**
@@ -48771,6 +50786,7 @@ export interface operations {
             /** @enum {string} */
             withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
           };
+          /** Format: int64 */
           readonly id?: number;
           /** @enum {string} */
           incomesRegisterReportingSetting:
@@ -48786,6 +50802,7 @@ export interface operations {
               carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
               /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
               emissionValue?: number | null;
+              /** Format: int64 */
               readonly id?: number;
               /** Format: int32 */
               odometerReading?: number;
@@ -48831,6 +50848,7 @@ export interface operations {
               holidayDaysSpent?: number;
               holidayPayPercentage?: number;
             };
+            /** Format: int64 */
             readonly id?: number;
             paymentPercent?: number;
             /** @description Quantity (hours, pieces, months). */
@@ -48847,6 +50865,7 @@ export interface operations {
                * @example 2026-01-30
                */
               earningsPeriodStart?: string;
+              /** Format: int64 */
               readonly id?: number;
               netRecoveryTaxValue?: number;
               /**
@@ -48866,6 +50885,7 @@ export interface operations {
               paymentPeriodStart: string;
               taxAtSourceValue?: number;
             };
+            /** Format: int64 */
             salaryTypeCode: number;
             showEarningPeriodInExport: boolean;
             readonly systemNotification?: string;
@@ -48911,6 +50931,7 @@ export interface operations {
             salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
           };
           slipNotes?: string;
+          /** Format: int64 */
           readonly slipNumber?: number;
           /** @enum {string} */
           readonly status?:
@@ -48979,6 +51000,7 @@ export interface operations {
           'application/json': {
             /** SalarySlipAdjustments */
             adjustments: {
+              /** Format: int64 */
               accidentInsurancePolicyId?: number;
               /** SalarySlipEmployment */
               employment?: {
@@ -49016,8 +51038,10 @@ export interface operations {
                * @example 2026-01-30
                */
               payday: string;
+              /** Format: int64 */
               pensionContractId?: number;
             };
+            /** Format: int64 */
             readonly employeeId?: number;
             readonly employeeName?: string;
             /**
@@ -49045,6 +51069,7 @@ export interface operations {
               /** @enum {string} */
               withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
             };
+            /** Format: int64 */
             readonly id?: number;
             /** @enum {string} */
             incomesRegisterReportingSetting:
@@ -49060,6 +51085,7 @@ export interface operations {
                 carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                 /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                 emissionValue?: number | null;
+                /** Format: int64 */
                 readonly id?: number;
                 /** Format: int32 */
                 odometerReading?: number;
@@ -49105,6 +51131,7 @@ export interface operations {
                 holidayDaysSpent?: number;
                 holidayPayPercentage?: number;
               };
+              /** Format: int64 */
               readonly id?: number;
               paymentPercent?: number;
               /** @description Quantity (hours, pieces, months). */
@@ -49121,6 +51148,7 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 earningsPeriodStart?: string;
+                /** Format: int64 */
                 readonly id?: number;
                 netRecoveryTaxValue?: number;
                 /**
@@ -49140,6 +51168,7 @@ export interface operations {
                 paymentPeriodStart: string;
                 taxAtSourceValue?: number;
               };
+              /** Format: int64 */
               salaryTypeCode: number;
               showEarningPeriodInExport: boolean;
               readonly systemNotification?: string;
@@ -49185,6 +51214,7 @@ export interface operations {
               salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
             };
             slipNotes?: string;
+            /** Format: int64 */
             readonly slipNumber?: number;
             /** @enum {string} */
             readonly status?:
@@ -49234,7 +51264,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49319,7 +51349,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49448,7 +51478,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49489,7 +51519,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49530,7 +51560,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49608,7 +51638,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49677,6 +51707,7 @@ export interface operations {
           'application/json': {
             /** SalarySlipAdjustments */
             adjustments: {
+              /** Format: int64 */
               accidentInsurancePolicyId?: number;
               /** SalarySlipEmployment */
               employment?: {
@@ -49714,8 +51745,10 @@ export interface operations {
                * @example 2026-01-30
                */
               payday: string;
+              /** Format: int64 */
               pensionContractId?: number;
             };
+            /** Format: int64 */
             readonly employeeId?: number;
             readonly employeeName?: string;
             /**
@@ -49743,6 +51776,7 @@ export interface operations {
               /** @enum {string} */
               withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
             };
+            /** Format: int64 */
             readonly id?: number;
             /** @enum {string} */
             incomesRegisterReportingSetting:
@@ -49758,6 +51792,7 @@ export interface operations {
                 carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                 /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                 emissionValue?: number | null;
+                /** Format: int64 */
                 readonly id?: number;
                 /** Format: int32 */
                 odometerReading?: number;
@@ -49803,6 +51838,7 @@ export interface operations {
                 holidayDaysSpent?: number;
                 holidayPayPercentage?: number;
               };
+              /** Format: int64 */
               readonly id?: number;
               paymentPercent?: number;
               /** @description Quantity (hours, pieces, months). */
@@ -49819,6 +51855,7 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 earningsPeriodStart?: string;
+                /** Format: int64 */
                 readonly id?: number;
                 netRecoveryTaxValue?: number;
                 /**
@@ -49838,6 +51875,7 @@ export interface operations {
                 paymentPeriodStart: string;
                 taxAtSourceValue?: number;
               };
+              /** Format: int64 */
               salaryTypeCode: number;
               showEarningPeriodInExport: boolean;
               readonly systemNotification?: string;
@@ -49883,6 +51921,7 @@ export interface operations {
               salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
             };
             slipNotes?: string;
+            /** Format: int64 */
             readonly slipNumber?: number;
             /** @enum {string} */
             readonly status?:
@@ -49932,7 +51971,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -50384,7 +52423,40 @@ export interface operations {
               /** PersonBasicInvoicingInfo */
               invoicingInfo?: {
                 identifier?: string;
-                identifierType?: string;
+                /** @enum {string} */
+                identifierType?:
+                  | 'FI'
+                  | 'HETU'
+                  | 'YHD'
+                  | 'NO'
+                  | 'AT'
+                  | 'BE'
+                  | 'BG'
+                  | 'CY'
+                  | 'HR'
+                  | 'CZ'
+                  | 'DK'
+                  | 'EE'
+                  | 'FR'
+                  | 'DE'
+                  | 'GB'
+                  | 'EL'
+                  | 'HU'
+                  | 'IE'
+                  | 'IT'
+                  | 'LV'
+                  | 'LT'
+                  | 'LU'
+                  | 'MT'
+                  | 'NL'
+                  | 'PL'
+                  | 'PT'
+                  | 'RO'
+                  | 'SK'
+                  | 'SI'
+                  | 'ES'
+                  | 'SE'
+                  | 'XI';
                 personNumber?: string;
               };
               lastName: string;
@@ -50946,7 +53018,40 @@ export interface operations {
             /** @description Personal identity code in the home country. */
             homeCountryPersonId?: string;
             identifier?: string;
-            identifierType?: string;
+            /** @enum {string} */
+            identifierType?:
+              | 'FI'
+              | 'HETU'
+              | 'YHD'
+              | 'NO'
+              | 'AT'
+              | 'BE'
+              | 'BG'
+              | 'CY'
+              | 'HR'
+              | 'CZ'
+              | 'DK'
+              | 'EE'
+              | 'FR'
+              | 'DE'
+              | 'GB'
+              | 'EL'
+              | 'HU'
+              | 'IE'
+              | 'IT'
+              | 'LV'
+              | 'LT'
+              | 'LU'
+              | 'MT'
+              | 'NL'
+              | 'PL'
+              | 'PT'
+              | 'RO'
+              | 'SK'
+              | 'SI'
+              | 'ES'
+              | 'SE'
+              | 'XI';
             /** @enum {string} */
             language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
             personNumber?: string;
@@ -51561,7 +53666,40 @@ export interface operations {
               /** @description Personal identity code in the home country. */
               homeCountryPersonId?: string;
               identifier?: string;
-              identifierType?: string;
+              /** @enum {string} */
+              identifierType?:
+                | 'FI'
+                | 'HETU'
+                | 'YHD'
+                | 'NO'
+                | 'AT'
+                | 'BE'
+                | 'BG'
+                | 'CY'
+                | 'HR'
+                | 'CZ'
+                | 'DK'
+                | 'EE'
+                | 'FR'
+                | 'DE'
+                | 'GB'
+                | 'EL'
+                | 'HU'
+                | 'IE'
+                | 'IT'
+                | 'LV'
+                | 'LT'
+                | 'LU'
+                | 'MT'
+                | 'NL'
+                | 'PL'
+                | 'PT'
+                | 'RO'
+                | 'SK'
+                | 'SI'
+                | 'ES'
+                | 'SE'
+                | 'XI';
               /** @enum {string} */
               language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
               personNumber?: string;
@@ -52206,7 +54344,40 @@ export interface operations {
             /** @description Personal identity code in the home country. */
             homeCountryPersonId?: string;
             identifier?: string;
-            identifierType?: string;
+            /** @enum {string} */
+            identifierType?:
+              | 'FI'
+              | 'HETU'
+              | 'YHD'
+              | 'NO'
+              | 'AT'
+              | 'BE'
+              | 'BG'
+              | 'CY'
+              | 'HR'
+              | 'CZ'
+              | 'DK'
+              | 'EE'
+              | 'FR'
+              | 'DE'
+              | 'GB'
+              | 'EL'
+              | 'HU'
+              | 'IE'
+              | 'IT'
+              | 'LV'
+              | 'LT'
+              | 'LU'
+              | 'MT'
+              | 'NL'
+              | 'PL'
+              | 'PT'
+              | 'RO'
+              | 'SK'
+              | 'SI'
+              | 'ES'
+              | 'SE'
+              | 'XI';
             /** @enum {string} */
             language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
             personNumber?: string;
@@ -52821,7 +54992,40 @@ export interface operations {
               /** @description Personal identity code in the home country. */
               homeCountryPersonId?: string;
               identifier?: string;
-              identifierType?: string;
+              /** @enum {string} */
+              identifierType?:
+                | 'FI'
+                | 'HETU'
+                | 'YHD'
+                | 'NO'
+                | 'AT'
+                | 'BE'
+                | 'BG'
+                | 'CY'
+                | 'HR'
+                | 'CZ'
+                | 'DK'
+                | 'EE'
+                | 'FR'
+                | 'DE'
+                | 'GB'
+                | 'EL'
+                | 'HU'
+                | 'IE'
+                | 'IT'
+                | 'LV'
+                | 'LT'
+                | 'LU'
+                | 'MT'
+                | 'NL'
+                | 'PL'
+                | 'PT'
+                | 'RO'
+                | 'SK'
+                | 'SI'
+                | 'ES'
+                | 'SE'
+                | 'XI';
               /** @enum {string} */
               language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
               personNumber?: string;
@@ -53412,7 +55616,10 @@ export interface operations {
            * @example 2026-01-30
            */
           endDate?: string;
-          /** @description Read-only; assigned by the service. */
+          /**
+           * Format: int64
+           * @description Read-only; assigned by the service.
+           */
           readonly id?: number;
           name: string;
           /** @description Unit price, up to 6 decimals. */
@@ -53815,7 +56022,10 @@ export interface operations {
              * @example 2026-01-30
              */
             endDate?: string;
-            /** @description Read-only; assigned by the service. */
+            /**
+             * Format: int64
+             * @description Read-only; assigned by the service.
+             */
             readonly id?: number;
             name: string;
             /** @description Unit price, up to 6 decimals. */
@@ -54012,7 +56222,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Product id (int32). */
+        /** @description Product id (int64). */
         productId: number;
       };
       cookie?: never;
@@ -54250,7 +56460,10 @@ export interface operations {
            * @example 2026-01-30
            */
           endDate?: string;
-          /** @description Read-only; assigned by the service. */
+          /**
+           * Format: int64
+           * @description Read-only; assigned by the service.
+           */
           readonly id?: number;
           name: string;
           /** @description Unit price, up to 6 decimals. */
@@ -54653,7 +56866,10 @@ export interface operations {
              * @example 2026-01-30
              */
             endDate?: string;
-            /** @description Read-only; assigned by the service. */
+            /**
+             * Format: int64
+             * @description Read-only; assigned by the service.
+             */
             readonly id?: number;
             name: string;
             /** @description Unit price, up to 6 decimals. */
@@ -54809,7 +57025,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Product id (int32). */
+        /** @description Product id (int64). */
         productId: number;
       };
       cookie?: never;
@@ -54846,7 +57062,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Product id (int32). */
+        /** @description Product id (int64). */
         productId: number;
       };
       cookie?: never;
@@ -55465,7 +57681,10 @@ export interface operations {
              * @example 2026-01-30
              */
             endDate?: string;
-            /** @description Read-only; assigned by the service. */
+            /**
+             * Format: int64
+             * @description Read-only; assigned by the service.
+             */
             readonly id?: number;
             name: string;
             /** @description Unit price, up to 6 decimals. */
@@ -56109,6 +58328,7 @@ export interface operations {
               attachments: unknown[];
               /** @description The reference number the payer gave (Finnish or RF). */
               bankReference: string;
+              /** Format: int64 */
               id: number;
               invoiceId?: number;
               /** @description Tase: the invoice the matching found (also for an OVERPAYMENT). */
@@ -58091,11 +60311,61 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 startDate?: string;
-                /** @description Always `APPROVED`: only approved receipts are in the ledger. */
-                status?: string;
+                /**
+                 * @description Always `APPROVED`: only approved receipts are in the ledger.
+                 * @enum {string}
+                 */
+                status?:
+                  | 'APPROVED'
+                  | 'DELETED'
+                  | 'EMPTY'
+                  | 'INVALIDATED'
+                  | 'INVOICED'
+                  | 'MARKED_PAID'
+                  | 'NOT_SENT'
+                  | 'OVERRIDDEN'
+                  | 'PAID'
+                  | 'PARTLY_PAID'
+                  | 'PAYMENT_DENIED'
+                  | 'PAYMENT_QUEUED'
+                  | 'PAYMENT_SENT_TO_BANK'
+                  | 'PAYMENT_TRANSACTION_REMOVED'
+                  | 'RECEIVED'
+                  | 'SENT'
+                  | 'STARTED'
+                  | 'UNFINISHED'
+                  | 'UNSAVED'
+                  | 'VERIFIED';
                 transactionDescription?: string;
-                /** @description Type of the receipt. */
-                type?: string;
+                /**
+                 * @description Type of the receipt.
+                 * @enum {string}
+                 */
+                type?:
+                  | 'ACCRUAL'
+                  | 'BANK_STATEMENT_AS_RECEIPT'
+                  | 'BILL_OF_CHARGES'
+                  | 'EMPLOYER_CONTRIBUTION'
+                  | 'JOURNAL'
+                  | 'JOURNAL_BYPASSING_INVOICE_PAGE'
+                  | 'JOURNAL_MOVING_STRAIGHT_TO_ACCOUNTING_PAGE'
+                  | 'OFFER'
+                  | 'PAYMENT_CORRECTION'
+                  | 'PERIODIC_TAX_RETURN'
+                  | 'PURCHASE_INVOICE'
+                  | 'PURCHASE_ORDER'
+                  | 'RECEIPT_FOR_OPENING_ACCOUNTS'
+                  | 'REFERENCE_PAYMENT'
+                  | 'SALARY'
+                  | 'SALES_INVOICE'
+                  | 'SALES_ORDER'
+                  | 'TRACKING_PERIOD_OPENING_RECEIPT'
+                  | 'TRAVEL_INVOICE'
+                  | 'TRAVEL_PLAN'
+                  | 'UNKNOWN_RECEIPT_TYPE_F'
+                  | 'UNKNOWN_RECEIPT_TYPE_G'
+                  | 'VAT_FORM'
+                  | 'VAT_SUMMARY';
                 vatAmount?: number;
                 vatDeduction?: number;
                 vatDeductionPercent?: number;
@@ -60381,6 +62651,7 @@ export interface operations {
             /** @description IBAN of the financing company. */
             financingCompanyBankAccount: string;
             financingCompanyName: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Default ACTIVE.
@@ -60412,6 +62683,7 @@ export interface operations {
           /** @description IBAN of the financing company. */
           financingCompanyBankAccount: string;
           financingCompanyName: string;
+          /** Format: int64 */
           readonly id?: number;
           /**
            * @description Default ACTIVE.
@@ -60455,6 +62727,7 @@ export interface operations {
             /** @description IBAN of the financing company. */
             financingCompanyBankAccount: string;
             financingCompanyName: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Default ACTIVE.
@@ -60508,10 +62781,287 @@ export interface operations {
             companySettings: {
               invoiceDiscussionEnabled: boolean;
             };
-            country: string;
+            /** @enum {string} */
+            country:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             /** @description Name of the company. */
             name: string;
-            productVersion?: string;
+            /** @enum {string} */
+            productVersion?:
+              | 'BACKOFFICE'
+              | 'BACKOFFICE_BASIC'
+              | 'BACKOFFICE_PLUS'
+              | 'BACKOFFICE_PREMIUM'
+              | 'FINAGO_SOLO'
+              | 'FINANCIALS_ALKU'
+              | 'FINANCIALS_BASIC'
+              | 'FINANCIALS_ENTERPRISE'
+              | 'FINANCIALS_GOLD'
+              | 'FINANCIALS_LIGHT'
+              | 'FINANCIALS_MAX'
+              | 'FINANCIALS_PLATINUM'
+              | 'FINANCIALS_PLUS'
+              | 'FINANCIALS_PREMIUM'
+              | 'FINANCIALS_SILVER'
+              | 'FINANCIALS_TIER_ONE'
+              | 'FINANCIALS_TIER_THREE'
+              | 'FINANCIALS_TIER_TWO'
+              | 'FINANCIALS_UNLIMITED'
+              | 'FLEX'
+              | 'SALES_GOLD'
+              | 'SALES_PLATINUM'
+              | 'SALES_SILVER'
+              | 'SME_BETTER';
             userId: number;
             /** @description Full name of the user. */
             userName: string;
@@ -60710,15 +63260,272 @@ export interface operations {
             city?: string;
             /** @description Read-only: the company of the session. */
             companyId?: number;
-            /** @description Country, e.g. `FINLAND`. */
-            countryCode?: string;
+            /**
+             * @description Country, e.g. `FINLAND`.
+             * @enum {string}
+             */
+            countryCode?:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             email: string;
             firstName: string;
             /** @description Read-only. */
             id?: number;
             lastName: string;
-            /** @description Read-only. */
-            loginMethod?: string;
+            /**
+             * @description Read-only.
+             * @enum {string}
+             */
+            loginMethod?: 'FINAGO_KEY' | 'PASSWORDLIST' | 'PROCOUNTOR_KEY';
             mobilePhone?: string;
             /** @description The person register entry of the user in this company; null when none. */
             partnerId?: number | null;
@@ -60746,15 +63553,272 @@ export interface operations {
           city?: string;
           /** @description Read-only: the company of the session. */
           companyId?: number;
-          /** @description Country, e.g. `FINLAND`. */
-          countryCode?: string;
+          /**
+           * @description Country, e.g. `FINLAND`.
+           * @enum {string}
+           */
+          countryCode?:
+            | 'AFGHANISTAN'
+            | 'ALBANIA'
+            | 'ALGERIA'
+            | 'AMERICAN_SAMOA'
+            | 'ANDORRA'
+            | 'ANGOLA'
+            | 'ANGUILLA'
+            | 'ANTARCTICA'
+            | 'ANTIGUA_AND_BARBUDA'
+            | 'ARGENTINA'
+            | 'ARMENIA'
+            | 'ARUBA'
+            | 'AUSTRALIA'
+            | 'AUSTRIA'
+            | 'AZERBAIJAN'
+            | 'BAHAMAS'
+            | 'BAHRAIN'
+            | 'BANGLADESH'
+            | 'BARBADOS'
+            | 'BELARUS'
+            | 'BELGIUM'
+            | 'BELIZE'
+            | 'BENIN'
+            | 'BERMUDA'
+            | 'BHUTAN'
+            | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+            | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+            | 'BOSNIA_AND_HERZEGOVINA'
+            | 'BOTSWANA'
+            | 'BOUVET_ISLAND'
+            | 'BRAZIL'
+            | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+            | 'BRUNEI_DARUSSALAM'
+            | 'BULGARIA'
+            | 'BURKINA_FASO'
+            | 'BURUNDI'
+            | 'CABO_VERDE'
+            | 'CAMBODIA'
+            | 'CAMEROON'
+            | 'CANADA'
+            | 'CAYMAN_ISLANDS'
+            | 'CENTRAL_AFRICAN_REPUBLIC'
+            | 'CHAD'
+            | 'CHILE'
+            | 'CHINA'
+            | 'CHRISTMAS_ISLAND'
+            | 'COCOS_KEELING_ISLANDS'
+            | 'COLOMBIA'
+            | 'COMOROS'
+            | 'CONGO'
+            | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+            | 'COOK_ISLANDS'
+            | 'COSTA_RICA'
+            | 'CROATIA'
+            | 'CUBA'
+            | 'CURACAO'
+            | 'CYPRUS'
+            | 'CZECH_REPUBLIC'
+            | 'COTE_D_IVOIRE'
+            | 'DENMARK'
+            | 'DJIBOUTI'
+            | 'DOMINICA'
+            | 'DOMINICAN_REPUBLIC'
+            | 'ECUADOR'
+            | 'EGYPT'
+            | 'EL_SALVADOR'
+            | 'EQUATORIAL_GUINEA'
+            | 'ERITREA'
+            | 'ESTONIA'
+            | 'ETHIOPIA'
+            | 'FALKLAND_ISLANDS_MALVINAS'
+            | 'FAROE_ISLANDS'
+            | 'FIJI'
+            | 'FINLAND'
+            | 'FRANCE'
+            | 'FRENCH_GUIANA'
+            | 'FRENCH_POLYNESIA'
+            | 'FRENCH_SOUTHERN_TERRITORIES'
+            | 'GABON'
+            | 'GAMBIA'
+            | 'GEORGIA'
+            | 'GERMANY'
+            | 'GHANA'
+            | 'GIBRALTAR'
+            | 'GREECE'
+            | 'GREENLAND'
+            | 'GRENADA'
+            | 'GUADELOUPE'
+            | 'GUAM'
+            | 'GUATEMALA'
+            | 'GUERNSEY'
+            | 'GUINEA'
+            | 'GUINEA_BISSAU'
+            | 'GUYANA'
+            | 'HAITI'
+            | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+            | 'HOLY_SEE_VATICAN_CITY_STATE'
+            | 'HONDURAS'
+            | 'HONG_KONG'
+            | 'HUNGARY'
+            | 'ICELAND'
+            | 'INDIA'
+            | 'INDONESIA'
+            | 'ISLAMIC_REPUBLIC_OF_IRAN'
+            | 'IRAQ'
+            | 'IRELAND'
+            | 'ISLE_OF_MAN'
+            | 'ISRAEL'
+            | 'ITALY'
+            | 'JAMAICA'
+            | 'JAPAN'
+            | 'JERSEY'
+            | 'JORDAN'
+            | 'KAZAKHSTAN'
+            | 'KENYA'
+            | 'KIRIBATI'
+            | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+            | 'REPUBLIC_OF_KOREA'
+            | 'KOSOVO_TEMPORARY'
+            | 'KUWAIT'
+            | 'KYRGYZSTAN'
+            | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+            | 'LATVIA'
+            | 'LEBANON'
+            | 'LESOTHO'
+            | 'LIBERIA'
+            | 'LIBYA'
+            | 'LIECHTENSTEIN'
+            | 'LITHUANIA'
+            | 'LUXEMBOURG'
+            | 'MACAO'
+            | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+            | 'MADAGASCAR'
+            | 'MALAWI'
+            | 'MALAYSIA'
+            | 'MALDIVES'
+            | 'MALI'
+            | 'MALTA'
+            | 'MARSHALL_ISLANDS'
+            | 'MARTINIQUE'
+            | 'MAURITANIA'
+            | 'MAURITIUS'
+            | 'MAYOTTE'
+            | 'MEXICO'
+            | 'FEDERATED_STATES_OF_MICRONESIA'
+            | 'REPUBLIC_OF_MOLDOVA'
+            | 'MONACO'
+            | 'MONGOLIA'
+            | 'MONTENEGRO'
+            | 'MONTSERRAT'
+            | 'MOROCCO'
+            | 'MOZAMBIQUE'
+            | 'MYANMAR'
+            | 'NAMIBIA'
+            | 'NAURU'
+            | 'NEPAL'
+            | 'NETHERLANDS'
+            | 'NEW_CALEDONIA'
+            | 'NEW_ZEALAND'
+            | 'NICARAGUA'
+            | 'NIGER'
+            | 'NIGERIA'
+            | 'NIUE'
+            | 'NORFOLK_ISLAND'
+            | 'NORTHERN_MARIANA_ISLANDS'
+            | 'NORWAY'
+            | 'OMAN'
+            | 'PAKISTAN'
+            | 'PALAU'
+            | 'STATE_OF_PALESTINE'
+            | 'PANAMA'
+            | 'PAPUA_NEW_GUINEA'
+            | 'PARAGUAY'
+            | 'PERU'
+            | 'PHILIPPINES'
+            | 'PITCAIRN'
+            | 'POLAND'
+            | 'PORTUGAL'
+            | 'PUERTO_RICO'
+            | 'QATAR'
+            | 'ROMANIA'
+            | 'RUSSIAN_FEDERATION'
+            | 'RWANDA'
+            | 'REUNION'
+            | 'SAINT_BARTHELEMY'
+            | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+            | 'SAINT_KITTS_AND_NEVIS'
+            | 'SAINT_LUCIA'
+            | 'SAINT_MARTIN_FRENCH_PART'
+            | 'SAINT_PIERRE_AND_MIQUELON'
+            | 'SAINT_VINCENT_AND_THE_GRENADINES'
+            | 'SAMOA'
+            | 'SAN_MARINO'
+            | 'SAO_TOME_AND_PRINCIPE'
+            | 'SAUDI_ARABIA'
+            | 'SENEGAL'
+            | 'SERBIA'
+            | 'SEYCHELLES'
+            | 'SIERRA_LEONE'
+            | 'SINGAPORE'
+            | 'SINT_MAARTEN_DUTCH_PART'
+            | 'SLOVAKIA'
+            | 'SLOVENIA'
+            | 'SOLOMON_ISLANDS'
+            | 'SOMALIA'
+            | 'SOUTH_AFRICA'
+            | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+            | 'SOUTH_SUDAN'
+            | 'SPAIN'
+            | 'SRI_LANKA'
+            | 'SUDAN'
+            | 'SURINAME'
+            | 'SVALBARD_AND_JAN_MAYEN'
+            | 'SWAZILAND'
+            | 'SWEDEN'
+            | 'SWITZERLAND'
+            | 'SYRIAN_ARAB_REPUBLIC'
+            | 'PROVINCE_OF_CHINA_TAIWAN'
+            | 'TAJIKISTAN'
+            | 'UNITED_REPUBLIC_OF_TANZANIA'
+            | 'THAILAND'
+            | 'TIMOR_LESTE'
+            | 'TOGO'
+            | 'TOKELAU'
+            | 'TONGA'
+            | 'TRINIDAD_AND_TOBAGO'
+            | 'TUNISIA'
+            | 'TURKEY'
+            | 'TURKMENISTAN'
+            | 'TURKS_AND_CAICOS_ISLANDS'
+            | 'TUVALU'
+            | 'UGANDA'
+            | 'UKRAINE'
+            | 'UNITED_ARAB_EMIRATES'
+            | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+            | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+            | 'UNITED_STATES_OF_AMERICA'
+            | 'URUGUAY'
+            | 'UZBEKISTAN'
+            | 'VANUATU'
+            | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+            | 'VIET_NAM'
+            | 'BRITISH_VIRGIN_ISLANDS'
+            | 'U_S_VIRGIN_ISLANDS'
+            | 'WALLIS_AND_FUTUNA'
+            | 'WESTERN_SAHARA'
+            | 'YEMEN'
+            | 'ZAMBIA'
+            | 'ZIMBABWE'
+            | 'ALAND_ISLANDS'
+            | 'NORTHERN_IRELAND_TEMPORARY';
           email: string;
           firstName: string;
           /** @description Read-only. */
           id?: number;
           lastName: string;
-          /** @description Read-only. */
-          loginMethod?: string;
+          /**
+           * @description Read-only.
+           * @enum {string}
+           */
+          loginMethod?: 'FINAGO_KEY' | 'PASSWORDLIST' | 'PROCOUNTOR_KEY';
           mobilePhone?: string;
           /** @description The person register entry of the user in this company; null when none. */
           partnerId?: number | null;
@@ -61626,8 +64690,21 @@ export interface operations {
   getWebhooks: {
     parameters: {
       query?: {
-        /** @description Event names. */
-        eventType?: string[];
+        /** @description Event names, repeated or comma-separated. */
+        eventType?: (
+          | (
+              | 'DIRECTBANKDATATRANSFER_PAYMENT_CREATED'
+              | 'DIRECT_SALARY_PAYMENTS_CANCELED'
+              | 'DIRECT_SALARY_PAYMENTS_CREATED'
+              | 'INVOICE_PAYMENTEVENTS_DELETED'
+              | 'INVOICE_PAYMENT_CREATED'
+              | 'PAYMENT_DELETED'
+              | 'PAYMENT_UPDATED'
+              | 'TRACKING_PERIOD_STATUS_UPDATED'
+              | 'USER_UPDATED'
+            )
+          | string
+        )[];
         orderByCreatedDate?: 'ASC' | 'DESC';
         /** @description Page number, 0-based. */
         page?: number;
