@@ -9,6 +9,8 @@
 import type { AttachmentWire } from '../attachments/index.ts';
 import { Decimal, fromMinorUnits, toMinorUnits } from '../domain/decimal.ts';
 import { parseJson } from '../platform/json.ts';
+import { countryName, type Country } from '../domain/countries.ts';
+import { vatCountry } from '../domain/vat.ts';
 import { compact } from '../platform/resource.ts';
 import {
   reconciliationLine,
@@ -323,6 +325,12 @@ export function rowToDraft(row: LedgerReceiptRow, lines: DraftLine[]): ReceiptDr
   } satisfies Record<keyof ReceiptDraft, unknown>;
 }
 
+// A receipt's VAT country was once also taken as an ISO code (SE); the real vocabulary names it (SWEDEN).
+function vatCountryName(stored: string | null): Country | undefined {
+  if (stored === null) return undefined;
+  return countryName(vatCountry(stored)?.name ?? stored);
+}
+
 export function receiptToWire(
   r: LedgerReceiptRow,
   entries: readonly LedgerEntryRow[],
@@ -339,7 +347,7 @@ export function receiptToWire(
     receiptDate: r.receipt_date,
     vatType: r.vat_type as 'SALES' | 'PURCHASE',
     vatStatus: r.vat_status,
-    vatProcessing: opt(r.vat_processing),
+    vatProcessing: vatCountryName(r.vat_processing),
     invoiceId: optId(r.invoice_id),
     receiptNumber: Number(r.receipt_number),
     invoiceNotes: opt(r.invoice_notes),
@@ -413,10 +421,12 @@ function counterPartyOf(partner: PartnerRow): NonNullable<JournalWire['counterPa
   const counterPartyAddress: NonNullable<JournalWire['counterParty']>['counterPartyAddress'] = {
     name: text(address.name) ?? partner.name,
   };
-  for (const key of ['specifier', 'street', 'zip', 'city', 'country', 'subdivision'] as const) {
+  for (const key of ['specifier', 'street', 'zip', 'city', 'subdivision'] as const) {
     const value = text(address[key]);
     if (value) counterPartyAddress[key] = value;
   }
+  const country = countryName(text(address.country));
+  if (country) counterPartyAddress.country = country;
   const counterParty: NonNullable<JournalWire['counterParty']> = { counterPartyAddress };
   const fields = {
     contactPersonName: text(invoicing.contactPerson),

@@ -13,6 +13,7 @@ import {
   type Static,
 } from '../platform/schema.ts';
 import { ATTACHMENT_REFERENCE_TYPES } from '../domain/real-vocabularies.ts';
+import { COUNTRIES } from '../domain/countries.ts';
 import { MAX_DIMENSION_VALUES_PER_LINE, MAX_LINES_PER_RECEIPT, TRANSACTION_TYPES } from '../domain/postings.ts';
 
 export const RECEIPT_TYPES = [
@@ -175,7 +176,9 @@ export const LedgerReceipt = Type.Object(
       maximum: 999,
       description: 'A VAT status code the company uses (GET /vats/default).',
     }),
-    vatProcessing: Type.Optional(Text(60, { description: 'VAT country (e.g. SWEDEN); default the company country.' })),
+    vatProcessing: Type.Optional(
+      StringEnum([...COUNTRIES], { description: 'VAT country (e.g. SWEDEN); default the company country.' }),
+    ),
     invoiceId: Type.Optional(RefId({ readOnly: true })),
     receiptNumber: Type.Optional(
       Type.Integer({ readOnly: true, description: 'Per company and fiscal year, without gaps.' }),
@@ -246,7 +249,7 @@ const InvoiceCounterpartyAddress = Type.Object(
     street: Type.Optional(Type.String()),
     zip: Type.Optional(Type.String()),
     city: Type.Optional(Type.String()),
-    country: Type.Optional(Type.String()),
+    country: Type.Optional(StringEnum([...COUNTRIES])),
     subdivision: Type.Optional(Type.String()),
   },
   { title: 'InvoiceCounterpartyAddress', additionalProperties: false },

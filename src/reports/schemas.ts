@@ -1,5 +1,6 @@
 import { Type, Addition, DateString, DecimalNumber, Id, Money, PagingMeta, StringEnum } from '../platform/schema.ts';
 import { CURRENCIES } from '../domain/codes.ts';
+import { REPORT_TRANSACTION_STATUSES, REPORT_TRANSACTION_TYPES } from '../domain/real-vocabularies.ts';
 
 const ACCOUNT_TYPES = ['ASSET', 'LIABILITY', 'EQUITY', 'INCOME', 'EXPENSE'] as const;
 
@@ -421,10 +422,10 @@ const AccountingReportTransaction = Type.Object(
     receiptNumber: Type.Optional(Type.Integer()),
     receiptDate: Type.Optional(DateString()),
     invoiceDate: Type.Optional(DateString()),
-    type: Type.Optional(Type.String({ description: 'Type of the receipt.' })),
+    type: Type.Optional(StringEnum([...REPORT_TRANSACTION_TYPES], { description: 'Type of the receipt.' })),
     accountingValue: Money({ description: AMOUNT_NOTE }),
     status: Type.Optional(
-      Type.String({
+      StringEnum([...REPORT_TRANSACTION_STATUSES], {
         description: 'Status of the receipt: `APPROVED`, or `UNFINISHED` for a draft (see `receiptStatus`).',
       }),
     ),

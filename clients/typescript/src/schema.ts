@@ -7,11 +7,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /**
-     * Search attached files
-     * @description The files of the documents the caller may view (viewing rights over each kind of document; an invoice by its type's right), without their bytes. `type` narrows to kinds of document: the kinds of invoices (SALES_INVOICE, SALES_ORDER, OFFER, PURCHASE_INVOICE, PURCHASE_ORDER, TRAVEL_INVOICE, BILL_OF_CHARGES, PERIODIC_TAX_RETURN) and of ledger receipts (by the receipt type) match both; BANK_STATEMENT_EVENT, REFERENCE_PAYMENT_EVENT and the business partner registers match those documents; kinds without documents in this service find nothing. 403 when the caller may view none of the kinds asked for (none at all, without `type`). Dates are UTC days. Ordered by `orderByName`, `orderBySize`, `orderByCreatedDate` (in that precedence when several are given), then by id. Paged.
-     */
-    get: operations['getAttachments'];
+    get?: never;
     put?: never;
     /**
      * Attach a file to a document
@@ -1532,26 +1528,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/invoices/transactions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * What was done to a batch of invoices
-     * @description The history of each invoice, as `GET /invoices/{invoiceId}/transactions` answers it, for up to 200 ids (`invoiceIds` repeated), in id order. Invoices that do not exist or that the caller may not view are left out; 404 when none is left; 403 for a caller who may view no kind of invoice.
-     */
-    get: operations['getInvoicesTransactions'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/journals': {
     parameters: {
       query?: never;
@@ -1995,26 +1971,6 @@ export interface paths {
      * @description Deprecated: use `GET /mfatransactionresult/{transactionIdentifier}`. A read despite the method: it does not confirm anything (the user confirms in the authenticator). 200 with the result the first time it is read after completion, 409 (already processed) on later reads; 202 `{message}` while the user has not decided; 406 when the user rejected the action; 408 when it was not confirmed within 5 minutes; 403 when the transaction is not the caller's; 404 for an unknown transaction (or one older than 24 hours).
      */
     put: operations['putPaymentsDirectsalarypaymentsByTransactionIdentifierConfirm'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/payments/errormessages': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Errors of payments
-     * @description The payments the bank returned: an imported bank statement booking the end-to-end id of one of our payments with a return reason (`RtrInf`), which is the `errorCode`. An invoice payment's error points at its invoice (`referenceType` INVOICE, with `invoiceType`), the others at the payment. Every error is UNHANDLED: nothing in this interface marks one handled, so `status=HANDLED` finds none; Tase has no Nets collections, so `type=NETS_COLLECTION_ERROR` finds none. Errors of direct bank transfers and salary payments need their own viewing rights too. Dates are the booking dates of the returns. Paged by id.
-     */
-    get: operations['getPaymentsErrormessages'];
-    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -3077,7 +3033,7 @@ export interface paths {
     put?: never;
     /**
      * Income statement, balance sheet or cash flow statement
-     * @description The income statement of the period, the balance sheet at its end or the cash flow statement of the period (by the indirect method, see `type`), in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (`options.reportLanguage`). `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Every option of the request is applied as its field describes. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative. Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt options, line options) sum the lines.
+     * @description The income statement of the period, the balance sheet at its end or the cash flow statement of the period (by the indirect method, see `type`), in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (`options.reportLanguage`). `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Every option of the request is applied as its field describes; a receipt status other than APPROVED is refused. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative. Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt options, line options) sum the lines.
      */
     post: operations['postReportsAccounting'];
     delete?: never;
@@ -3117,7 +3073,7 @@ export interface paths {
     put?: never;
     /**
      * General ledger of one account
-     * @description The lines of the account (its number in the path) in the period, ordered by date, receipt and line, and their sum. At most 10 000 lines: a longer period is refused with 400 `REPORT_TOO_LARGE` (use `GET /reports/generalledger`, which pages). By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative.
+     * @description The lines of the account (its number in the path) in the period, ordered by date, receipt and line, and their sum. At most 10 000 lines: a longer period is refused with 400 `REPORT_TOO_LARGE` (use `GET /reports/generalledger`, which pages). Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative.
      */
     post: operations['postReportsGeneralledgerByLedgerAccountCode'];
     delete?: never;
@@ -3137,7 +3093,7 @@ export interface paths {
     put?: never;
     /**
      * Account values of a period
-     * @description Per account with a value, one row `{name: "number name", value}`: a balance-sheet account's balance at the end of the period, an income-statement account's sum of the period's lines. `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative.
+     * @description Per account with a value, one row `{name: "number name", value}`: a balance-sheet account's balance at the end of the period, an income-statement account's sum of the period's lines. `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative.
      */
     post: operations['postReportsLedgeraccounts'];
     delete?: never;
@@ -4005,7 +3961,10 @@ export interface components {
        * @example 2026-01-30
        */
       endDate?: string;
-      /** @description Read-only; assigned by the service. */
+      /**
+       * Format: int64
+       * @description Read-only; assigned by the service.
+       */
       readonly id?: number;
       name: string;
       /** @description Unit price, up to 6 decimals. */
@@ -5970,7 +5929,40 @@ export interface components {
         /** @description Personal identity code in the home country. */
         homeCountryPersonId?: string;
         identifier?: string;
-        identifierType?: string;
+        /** @enum {string} */
+        identifierType?:
+          | 'FI'
+          | 'HETU'
+          | 'YHD'
+          | 'NO'
+          | 'AT'
+          | 'BE'
+          | 'BG'
+          | 'CY'
+          | 'HR'
+          | 'CZ'
+          | 'DK'
+          | 'EE'
+          | 'FR'
+          | 'DE'
+          | 'GB'
+          | 'EL'
+          | 'HU'
+          | 'IE'
+          | 'IT'
+          | 'LV'
+          | 'LT'
+          | 'LU'
+          | 'MT'
+          | 'NL'
+          | 'PL'
+          | 'PT'
+          | 'RO'
+          | 'SK'
+          | 'SI'
+          | 'ES'
+          | 'SE'
+          | 'XI';
         /** @enum {string} */
         language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
         personNumber?: string;
@@ -6191,7 +6183,6 @@ export interface components {
       account: string;
       /** @description Amount in the company currency: positive debit, negative credit. */
       accountingValue: number;
-      /** @description Ids of the allocations this transaction books: the payment events of invoices (marking an invoice paid, a bank event or reference payment allocated to it, a payment the bank confirmed) name the transactions of their posting, and its reversal keeps them. Read-only: a request may leave it out, send [] or repeat ids of the same transaction (its `id`); any other id is refused with 400 `ALLOCATION_NOT_OF_TRANSACTION`, and what is sent never adds or removes an allocation. */
       allocations?: number[];
       balanceCode?: string;
       description?: string;
@@ -6352,8 +6343,262 @@ export interface components {
        * @example 2026-01-30
        */
       vatDate?: string;
-      /** @description VAT country (e.g. SWEDEN); default the company country. */
-      vatProcessing?: string;
+      /**
+       * @description VAT country (e.g. SWEDEN); default the company country.
+       * @enum {string}
+       */
+      vatProcessing?:
+        | 'AFGHANISTAN'
+        | 'ALBANIA'
+        | 'ALGERIA'
+        | 'AMERICAN_SAMOA'
+        | 'ANDORRA'
+        | 'ANGOLA'
+        | 'ANGUILLA'
+        | 'ANTARCTICA'
+        | 'ANTIGUA_AND_BARBUDA'
+        | 'ARGENTINA'
+        | 'ARMENIA'
+        | 'ARUBA'
+        | 'AUSTRALIA'
+        | 'AUSTRIA'
+        | 'AZERBAIJAN'
+        | 'BAHAMAS'
+        | 'BAHRAIN'
+        | 'BANGLADESH'
+        | 'BARBADOS'
+        | 'BELARUS'
+        | 'BELGIUM'
+        | 'BELIZE'
+        | 'BENIN'
+        | 'BERMUDA'
+        | 'BHUTAN'
+        | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+        | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+        | 'BOSNIA_AND_HERZEGOVINA'
+        | 'BOTSWANA'
+        | 'BOUVET_ISLAND'
+        | 'BRAZIL'
+        | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+        | 'BRUNEI_DARUSSALAM'
+        | 'BULGARIA'
+        | 'BURKINA_FASO'
+        | 'BURUNDI'
+        | 'CABO_VERDE'
+        | 'CAMBODIA'
+        | 'CAMEROON'
+        | 'CANADA'
+        | 'CAYMAN_ISLANDS'
+        | 'CENTRAL_AFRICAN_REPUBLIC'
+        | 'CHAD'
+        | 'CHILE'
+        | 'CHINA'
+        | 'CHRISTMAS_ISLAND'
+        | 'COCOS_KEELING_ISLANDS'
+        | 'COLOMBIA'
+        | 'COMOROS'
+        | 'CONGO'
+        | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+        | 'COOK_ISLANDS'
+        | 'COSTA_RICA'
+        | 'CROATIA'
+        | 'CUBA'
+        | 'CURACAO'
+        | 'CYPRUS'
+        | 'CZECH_REPUBLIC'
+        | 'COTE_D_IVOIRE'
+        | 'DENMARK'
+        | 'DJIBOUTI'
+        | 'DOMINICA'
+        | 'DOMINICAN_REPUBLIC'
+        | 'ECUADOR'
+        | 'EGYPT'
+        | 'EL_SALVADOR'
+        | 'EQUATORIAL_GUINEA'
+        | 'ERITREA'
+        | 'ESTONIA'
+        | 'ETHIOPIA'
+        | 'FALKLAND_ISLANDS_MALVINAS'
+        | 'FAROE_ISLANDS'
+        | 'FIJI'
+        | 'FINLAND'
+        | 'FRANCE'
+        | 'FRENCH_GUIANA'
+        | 'FRENCH_POLYNESIA'
+        | 'FRENCH_SOUTHERN_TERRITORIES'
+        | 'GABON'
+        | 'GAMBIA'
+        | 'GEORGIA'
+        | 'GERMANY'
+        | 'GHANA'
+        | 'GIBRALTAR'
+        | 'GREECE'
+        | 'GREENLAND'
+        | 'GRENADA'
+        | 'GUADELOUPE'
+        | 'GUAM'
+        | 'GUATEMALA'
+        | 'GUERNSEY'
+        | 'GUINEA'
+        | 'GUINEA_BISSAU'
+        | 'GUYANA'
+        | 'HAITI'
+        | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+        | 'HOLY_SEE_VATICAN_CITY_STATE'
+        | 'HONDURAS'
+        | 'HONG_KONG'
+        | 'HUNGARY'
+        | 'ICELAND'
+        | 'INDIA'
+        | 'INDONESIA'
+        | 'ISLAMIC_REPUBLIC_OF_IRAN'
+        | 'IRAQ'
+        | 'IRELAND'
+        | 'ISLE_OF_MAN'
+        | 'ISRAEL'
+        | 'ITALY'
+        | 'JAMAICA'
+        | 'JAPAN'
+        | 'JERSEY'
+        | 'JORDAN'
+        | 'KAZAKHSTAN'
+        | 'KENYA'
+        | 'KIRIBATI'
+        | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+        | 'REPUBLIC_OF_KOREA'
+        | 'KOSOVO_TEMPORARY'
+        | 'KUWAIT'
+        | 'KYRGYZSTAN'
+        | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+        | 'LATVIA'
+        | 'LEBANON'
+        | 'LESOTHO'
+        | 'LIBERIA'
+        | 'LIBYA'
+        | 'LIECHTENSTEIN'
+        | 'LITHUANIA'
+        | 'LUXEMBOURG'
+        | 'MACAO'
+        | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+        | 'MADAGASCAR'
+        | 'MALAWI'
+        | 'MALAYSIA'
+        | 'MALDIVES'
+        | 'MALI'
+        | 'MALTA'
+        | 'MARSHALL_ISLANDS'
+        | 'MARTINIQUE'
+        | 'MAURITANIA'
+        | 'MAURITIUS'
+        | 'MAYOTTE'
+        | 'MEXICO'
+        | 'FEDERATED_STATES_OF_MICRONESIA'
+        | 'REPUBLIC_OF_MOLDOVA'
+        | 'MONACO'
+        | 'MONGOLIA'
+        | 'MONTENEGRO'
+        | 'MONTSERRAT'
+        | 'MOROCCO'
+        | 'MOZAMBIQUE'
+        | 'MYANMAR'
+        | 'NAMIBIA'
+        | 'NAURU'
+        | 'NEPAL'
+        | 'NETHERLANDS'
+        | 'NEW_CALEDONIA'
+        | 'NEW_ZEALAND'
+        | 'NICARAGUA'
+        | 'NIGER'
+        | 'NIGERIA'
+        | 'NIUE'
+        | 'NORFOLK_ISLAND'
+        | 'NORTHERN_MARIANA_ISLANDS'
+        | 'NORWAY'
+        | 'OMAN'
+        | 'PAKISTAN'
+        | 'PALAU'
+        | 'STATE_OF_PALESTINE'
+        | 'PANAMA'
+        | 'PAPUA_NEW_GUINEA'
+        | 'PARAGUAY'
+        | 'PERU'
+        | 'PHILIPPINES'
+        | 'PITCAIRN'
+        | 'POLAND'
+        | 'PORTUGAL'
+        | 'PUERTO_RICO'
+        | 'QATAR'
+        | 'ROMANIA'
+        | 'RUSSIAN_FEDERATION'
+        | 'RWANDA'
+        | 'REUNION'
+        | 'SAINT_BARTHELEMY'
+        | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+        | 'SAINT_KITTS_AND_NEVIS'
+        | 'SAINT_LUCIA'
+        | 'SAINT_MARTIN_FRENCH_PART'
+        | 'SAINT_PIERRE_AND_MIQUELON'
+        | 'SAINT_VINCENT_AND_THE_GRENADINES'
+        | 'SAMOA'
+        | 'SAN_MARINO'
+        | 'SAO_TOME_AND_PRINCIPE'
+        | 'SAUDI_ARABIA'
+        | 'SENEGAL'
+        | 'SERBIA'
+        | 'SEYCHELLES'
+        | 'SIERRA_LEONE'
+        | 'SINGAPORE'
+        | 'SINT_MAARTEN_DUTCH_PART'
+        | 'SLOVAKIA'
+        | 'SLOVENIA'
+        | 'SOLOMON_ISLANDS'
+        | 'SOMALIA'
+        | 'SOUTH_AFRICA'
+        | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+        | 'SOUTH_SUDAN'
+        | 'SPAIN'
+        | 'SRI_LANKA'
+        | 'SUDAN'
+        | 'SURINAME'
+        | 'SVALBARD_AND_JAN_MAYEN'
+        | 'SWAZILAND'
+        | 'SWEDEN'
+        | 'SWITZERLAND'
+        | 'SYRIAN_ARAB_REPUBLIC'
+        | 'PROVINCE_OF_CHINA_TAIWAN'
+        | 'TAJIKISTAN'
+        | 'UNITED_REPUBLIC_OF_TANZANIA'
+        | 'THAILAND'
+        | 'TIMOR_LESTE'
+        | 'TOGO'
+        | 'TOKELAU'
+        | 'TONGA'
+        | 'TRINIDAD_AND_TOBAGO'
+        | 'TUNISIA'
+        | 'TURKEY'
+        | 'TURKMENISTAN'
+        | 'TURKS_AND_CAICOS_ISLANDS'
+        | 'TUVALU'
+        | 'UGANDA'
+        | 'UKRAINE'
+        | 'UNITED_ARAB_EMIRATES'
+        | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+        | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+        | 'UNITED_STATES_OF_AMERICA'
+        | 'URUGUAY'
+        | 'UZBEKISTAN'
+        | 'VANUATU'
+        | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+        | 'VIET_NAM'
+        | 'BRITISH_VIRGIN_ISLANDS'
+        | 'U_S_VIRGIN_ISLANDS'
+        | 'WALLIS_AND_FUTUNA'
+        | 'WESTERN_SAHARA'
+        | 'YEMEN'
+        | 'ZAMBIA'
+        | 'ZIMBABWE'
+        | 'ALAND_ISLANDS'
+        | 'NORTHERN_IRELAND_TEMPORARY';
       /** @description A VAT status code the company uses (GET /vats/default). */
       vatStatus: number;
       /** @enum {string} */
@@ -8594,141 +8839,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getAttachments: {
-    parameters: {
-      query?: {
-        /**
-         * @description Attached on or before this day (UTC).
-         * @example 2026-01-30
-         */
-        createdEndDate?: string;
-        /**
-         * @description Attached on or after this day (UTC).
-         * @example 2026-01-30
-         */
-        createdStartDate?: string;
-        /** @description At most this many bytes. */
-        maxSize?: number;
-        /** @description At least this many bytes. */
-        minSize?: number;
-        /** @description A part of the file name, the letters A to Z in either case. */
-        name?: string;
-        orderByCreatedDate?: 'ASC' | 'DESC';
-        /** @description Order by id; default ASC for keyset paging. */
-        orderById?: 'ASC' | 'DESC';
-        orderByName?: 'ASC' | 'DESC';
-        orderBySize?: 'ASC' | 'DESC';
-        /** @description Page number, 0-based. */
-        page?: number;
-        /** @description Keyset paging: the last id received; answers the ids after it. */
-        previousId?: number;
-        /** @description The id of the document. */
-        referenceId?: number;
-        /** @description Page size, default 50, at most 200. */
-        size?: number;
-        /** @description The kinds of document whose files are wanted (all the caller may view when left out). */
-        type?: (
-          | 'SALES_INVOICE'
-          | 'SALES_ORDER'
-          | 'OFFER'
-          | 'PURCHASE_INVOICE'
-          | 'PURCHASE_ORDER'
-          | 'TRAVEL_INVOICE'
-          | 'BILL_OF_CHARGES'
-          | 'JOURNAL'
-          | 'SALARY'
-          | 'PERIODIC_TAX_RETURN'
-          | 'REFERENCE_PAYMENT'
-          | 'BANK_STATEMENT_AS_RECEIPT'
-          | 'VAT_SUMMARY'
-          | 'BANK_STATEMENT_EVENT'
-          | 'SALES_PRODUCT_REGISTER'
-          | 'PURCHASE_PRODUCT_REGISTER'
-          | 'CUSTOMER_BUSINESS_PARTNER_REGISTER'
-          | 'SUPPLIER_BUSINESS_PARTNER_REGISTER'
-          | 'PERSON_BUSINESS_PARTNER_REGISTER'
-          | 'EMPLOYEE_INFO'
-          | 'ENVIRONMENT'
-          | 'NETS_COLLECTION'
-          | 'COST_RECEIPT'
-          | 'REFERENCE_PAYMENT_EVENT'
-        )[];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Every 4xx answer carries this body. */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            errors: {
-              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
-              field?: string;
-              message: string;
-              status: number;
-            }[];
-          };
-        };
-      };
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            meta: {
-              pageNumber: number;
-              pageSize: number;
-              resultCount: number;
-              /** @description Given on a page that ends the list, and on the first page when at most 1 000 files match. */
-              totalCount?: number;
-            };
-            results: {
-              /**
-               * @description When it was attached (UTC).
-               * @example 2026-01-30T15:20:00
-               */
-              attached?: string;
-              attachmentId?: number;
-              name?: string;
-              referenceId?: number;
-              /** @enum {string} */
-              referenceType?:
-                | 'BANKSTATEMENTEVENT'
-                | 'COST_RECEIPT'
-                | 'CUSTOMER_BUSINESS_PARTNER_REGISTER'
-                | 'EMPLOYEE_INFO'
-                | 'ENVIRONMENT'
-                | 'FINANCIAL_STATEMENT'
-                | 'INVOICE'
-                | 'INVOICEDRAFT_ITEM'
-                | 'LEDGERRECEIPT'
-                | 'NETS_COLLECTION'
-                | 'PERSON_BUSINESS_PARTNER_REGISTER'
-                | 'PURCHASE_PRODUCT_REGISTER'
-                | 'REFERENCE_PAYMENT'
-                | 'SALES_PRODUCT_REGISTER'
-                | 'SUPPLIER_BUSINESS_PARTNER_REGISTER';
-              /**
-               * Format: int32
-               * @description Bytes.
-               */
-              size?: number;
-              /** @description Who attached it; left out for files attached before it was kept. */
-              user?: string;
-            }[];
-          };
-        };
-      };
-    };
-  };
   postAttachments: {
     parameters: {
       query?: never;
@@ -11330,6 +11440,7 @@ export interface operations {
                  */
                 valueDate: string;
               }[];
+              /** Format: int64 */
               id: number;
               numberOfDeposits: number;
               numberOfWithdrawals: number;
@@ -20099,7 +20210,10 @@ export interface operations {
             useSpecialPrice?: boolean;
             useSpecialVat?: boolean;
           };
-          /** @description An existing product. */
+          /**
+           * Format: int64
+           * @description An existing product.
+           */
           productId: number;
           validityPeriods?: {
             /**
@@ -23207,7 +23321,10 @@ export interface operations {
               readonly name?: string;
               /** @description Unit price, up to 6 decimals. */
               readonly price?: number;
-              /** @description A product of the register. */
+              /**
+               * Format: int64
+               * @description A product of the register.
+               */
               productId: number;
               /** @enum {string} */
               unit?:
@@ -23553,7 +23670,10 @@ export interface operations {
               readonly name?: string;
               /** @description Unit price, up to 6 decimals. */
               readonly price?: number;
-              /** @description A product of the register. */
+              /**
+               * Format: int64
+               * @description A product of the register.
+               */
               productId: number;
               /** @enum {string} */
               unit?:
@@ -23744,7 +23864,10 @@ export interface operations {
               substituteForApproving?: number;
               /** @description The user who verifies instead: a user of the company. */
               substituteForVerifying?: number;
-              /** @description The user substituted: a user of the company. */
+              /**
+               * Format: int64
+               * @description The user substituted: a user of the company.
+               */
               userId: number;
             }[];
             useDeterminedOrder: boolean;
@@ -23806,7 +23929,10 @@ export interface operations {
             substituteForApproving?: number;
             /** @description The user who verifies instead: a user of the company. */
             substituteForVerifying?: number;
-            /** @description The user substituted: a user of the company. */
+            /**
+             * Format: int64
+             * @description The user substituted: a user of the company.
+             */
             userId: number;
           }[];
           useDeterminedOrder: boolean;
@@ -23880,7 +24006,10 @@ export interface operations {
               substituteForApproving?: number;
               /** @description The user who verifies instead: a user of the company. */
               substituteForVerifying?: number;
-              /** @description The user substituted: a user of the company. */
+              /**
+               * Format: int64
+               * @description The user substituted: a user of the company.
+               */
               userId: number;
             }[];
             useDeterminedOrder: boolean;
@@ -38295,67 +38424,6 @@ export interface operations {
       };
     };
   };
-  getInvoicesTransactions: {
-    parameters: {
-      query: {
-        /** @description Invoice ids (at most 200). */
-        invoiceIds: number[];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Every 4xx answer carries this body. */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            errors: {
-              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
-              field?: string;
-              message: string;
-              status: number;
-            }[];
-          };
-        };
-      };
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            results: {
-              invoiceId: number;
-              transactions: {
-                /** @enum {string} */
-                action?:
-                  | 'APPROVAL'
-                  | 'VERIFICATION'
-                  | 'UNFINISHED'
-                  | 'RESTORED_UNFINISHED'
-                  | 'DENY_PAYMENT'
-                  | 'MARKED_PAID'
-                  | 'SEND_TO_CIRCULATION'
-                  | 'SEND'
-                  | 'DELETED_PAYMENT_TRANSACTION';
-                /** @example 2026-01-30T15:20:00 */
-                date?: string;
-                details?: string;
-                /** @description Who did it. */
-                name?: string;
-              }[];
-            }[];
-          };
-        };
-      };
-    };
-  };
   getJournals: {
     parameters: {
       query?: {
@@ -38372,7 +38440,7 @@ export interface operations {
          */
         startDate?: string;
         /** @description Comma-separated statuses: UNFINISHED, APPROVED, INVALIDATED. */
-        statuses?: string;
+        statuses?: ('UNFINISHED' | 'APPROVED' | 'INVALIDATED') | string;
         versionEndDate?: string;
         versionStartDate?: string;
       };
@@ -38417,7 +38485,259 @@ export interface operations {
               /** InvoiceCounterpartyAddress */
               counterPartyAddress: {
                 city?: string;
-                country?: string;
+                /** @enum {string} */
+                country?:
+                  | 'AFGHANISTAN'
+                  | 'ALBANIA'
+                  | 'ALGERIA'
+                  | 'AMERICAN_SAMOA'
+                  | 'ANDORRA'
+                  | 'ANGOLA'
+                  | 'ANGUILLA'
+                  | 'ANTARCTICA'
+                  | 'ANTIGUA_AND_BARBUDA'
+                  | 'ARGENTINA'
+                  | 'ARMENIA'
+                  | 'ARUBA'
+                  | 'AUSTRALIA'
+                  | 'AUSTRIA'
+                  | 'AZERBAIJAN'
+                  | 'BAHAMAS'
+                  | 'BAHRAIN'
+                  | 'BANGLADESH'
+                  | 'BARBADOS'
+                  | 'BELARUS'
+                  | 'BELGIUM'
+                  | 'BELIZE'
+                  | 'BENIN'
+                  | 'BERMUDA'
+                  | 'BHUTAN'
+                  | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+                  | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+                  | 'BOSNIA_AND_HERZEGOVINA'
+                  | 'BOTSWANA'
+                  | 'BOUVET_ISLAND'
+                  | 'BRAZIL'
+                  | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+                  | 'BRUNEI_DARUSSALAM'
+                  | 'BULGARIA'
+                  | 'BURKINA_FASO'
+                  | 'BURUNDI'
+                  | 'CABO_VERDE'
+                  | 'CAMBODIA'
+                  | 'CAMEROON'
+                  | 'CANADA'
+                  | 'CAYMAN_ISLANDS'
+                  | 'CENTRAL_AFRICAN_REPUBLIC'
+                  | 'CHAD'
+                  | 'CHILE'
+                  | 'CHINA'
+                  | 'CHRISTMAS_ISLAND'
+                  | 'COCOS_KEELING_ISLANDS'
+                  | 'COLOMBIA'
+                  | 'COMOROS'
+                  | 'CONGO'
+                  | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+                  | 'COOK_ISLANDS'
+                  | 'COSTA_RICA'
+                  | 'CROATIA'
+                  | 'CUBA'
+                  | 'CURACAO'
+                  | 'CYPRUS'
+                  | 'CZECH_REPUBLIC'
+                  | 'COTE_D_IVOIRE'
+                  | 'DENMARK'
+                  | 'DJIBOUTI'
+                  | 'DOMINICA'
+                  | 'DOMINICAN_REPUBLIC'
+                  | 'ECUADOR'
+                  | 'EGYPT'
+                  | 'EL_SALVADOR'
+                  | 'EQUATORIAL_GUINEA'
+                  | 'ERITREA'
+                  | 'ESTONIA'
+                  | 'ETHIOPIA'
+                  | 'FALKLAND_ISLANDS_MALVINAS'
+                  | 'FAROE_ISLANDS'
+                  | 'FIJI'
+                  | 'FINLAND'
+                  | 'FRANCE'
+                  | 'FRENCH_GUIANA'
+                  | 'FRENCH_POLYNESIA'
+                  | 'FRENCH_SOUTHERN_TERRITORIES'
+                  | 'GABON'
+                  | 'GAMBIA'
+                  | 'GEORGIA'
+                  | 'GERMANY'
+                  | 'GHANA'
+                  | 'GIBRALTAR'
+                  | 'GREECE'
+                  | 'GREENLAND'
+                  | 'GRENADA'
+                  | 'GUADELOUPE'
+                  | 'GUAM'
+                  | 'GUATEMALA'
+                  | 'GUERNSEY'
+                  | 'GUINEA'
+                  | 'GUINEA_BISSAU'
+                  | 'GUYANA'
+                  | 'HAITI'
+                  | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+                  | 'HOLY_SEE_VATICAN_CITY_STATE'
+                  | 'HONDURAS'
+                  | 'HONG_KONG'
+                  | 'HUNGARY'
+                  | 'ICELAND'
+                  | 'INDIA'
+                  | 'INDONESIA'
+                  | 'ISLAMIC_REPUBLIC_OF_IRAN'
+                  | 'IRAQ'
+                  | 'IRELAND'
+                  | 'ISLE_OF_MAN'
+                  | 'ISRAEL'
+                  | 'ITALY'
+                  | 'JAMAICA'
+                  | 'JAPAN'
+                  | 'JERSEY'
+                  | 'JORDAN'
+                  | 'KAZAKHSTAN'
+                  | 'KENYA'
+                  | 'KIRIBATI'
+                  | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+                  | 'REPUBLIC_OF_KOREA'
+                  | 'KOSOVO_TEMPORARY'
+                  | 'KUWAIT'
+                  | 'KYRGYZSTAN'
+                  | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+                  | 'LATVIA'
+                  | 'LEBANON'
+                  | 'LESOTHO'
+                  | 'LIBERIA'
+                  | 'LIBYA'
+                  | 'LIECHTENSTEIN'
+                  | 'LITHUANIA'
+                  | 'LUXEMBOURG'
+                  | 'MACAO'
+                  | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+                  | 'MADAGASCAR'
+                  | 'MALAWI'
+                  | 'MALAYSIA'
+                  | 'MALDIVES'
+                  | 'MALI'
+                  | 'MALTA'
+                  | 'MARSHALL_ISLANDS'
+                  | 'MARTINIQUE'
+                  | 'MAURITANIA'
+                  | 'MAURITIUS'
+                  | 'MAYOTTE'
+                  | 'MEXICO'
+                  | 'FEDERATED_STATES_OF_MICRONESIA'
+                  | 'REPUBLIC_OF_MOLDOVA'
+                  | 'MONACO'
+                  | 'MONGOLIA'
+                  | 'MONTENEGRO'
+                  | 'MONTSERRAT'
+                  | 'MOROCCO'
+                  | 'MOZAMBIQUE'
+                  | 'MYANMAR'
+                  | 'NAMIBIA'
+                  | 'NAURU'
+                  | 'NEPAL'
+                  | 'NETHERLANDS'
+                  | 'NEW_CALEDONIA'
+                  | 'NEW_ZEALAND'
+                  | 'NICARAGUA'
+                  | 'NIGER'
+                  | 'NIGERIA'
+                  | 'NIUE'
+                  | 'NORFOLK_ISLAND'
+                  | 'NORTHERN_MARIANA_ISLANDS'
+                  | 'NORWAY'
+                  | 'OMAN'
+                  | 'PAKISTAN'
+                  | 'PALAU'
+                  | 'STATE_OF_PALESTINE'
+                  | 'PANAMA'
+                  | 'PAPUA_NEW_GUINEA'
+                  | 'PARAGUAY'
+                  | 'PERU'
+                  | 'PHILIPPINES'
+                  | 'PITCAIRN'
+                  | 'POLAND'
+                  | 'PORTUGAL'
+                  | 'PUERTO_RICO'
+                  | 'QATAR'
+                  | 'ROMANIA'
+                  | 'RUSSIAN_FEDERATION'
+                  | 'RWANDA'
+                  | 'REUNION'
+                  | 'SAINT_BARTHELEMY'
+                  | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+                  | 'SAINT_KITTS_AND_NEVIS'
+                  | 'SAINT_LUCIA'
+                  | 'SAINT_MARTIN_FRENCH_PART'
+                  | 'SAINT_PIERRE_AND_MIQUELON'
+                  | 'SAINT_VINCENT_AND_THE_GRENADINES'
+                  | 'SAMOA'
+                  | 'SAN_MARINO'
+                  | 'SAO_TOME_AND_PRINCIPE'
+                  | 'SAUDI_ARABIA'
+                  | 'SENEGAL'
+                  | 'SERBIA'
+                  | 'SEYCHELLES'
+                  | 'SIERRA_LEONE'
+                  | 'SINGAPORE'
+                  | 'SINT_MAARTEN_DUTCH_PART'
+                  | 'SLOVAKIA'
+                  | 'SLOVENIA'
+                  | 'SOLOMON_ISLANDS'
+                  | 'SOMALIA'
+                  | 'SOUTH_AFRICA'
+                  | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+                  | 'SOUTH_SUDAN'
+                  | 'SPAIN'
+                  | 'SRI_LANKA'
+                  | 'SUDAN'
+                  | 'SURINAME'
+                  | 'SVALBARD_AND_JAN_MAYEN'
+                  | 'SWAZILAND'
+                  | 'SWEDEN'
+                  | 'SWITZERLAND'
+                  | 'SYRIAN_ARAB_REPUBLIC'
+                  | 'PROVINCE_OF_CHINA_TAIWAN'
+                  | 'TAJIKISTAN'
+                  | 'UNITED_REPUBLIC_OF_TANZANIA'
+                  | 'THAILAND'
+                  | 'TIMOR_LESTE'
+                  | 'TOGO'
+                  | 'TOKELAU'
+                  | 'TONGA'
+                  | 'TRINIDAD_AND_TOBAGO'
+                  | 'TUNISIA'
+                  | 'TURKEY'
+                  | 'TURKMENISTAN'
+                  | 'TURKS_AND_CAICOS_ISLANDS'
+                  | 'TUVALU'
+                  | 'UGANDA'
+                  | 'UKRAINE'
+                  | 'UNITED_ARAB_EMIRATES'
+                  | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+                  | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+                  | 'UNITED_STATES_OF_AMERICA'
+                  | 'URUGUAY'
+                  | 'UZBEKISTAN'
+                  | 'VANUATU'
+                  | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+                  | 'VIET_NAM'
+                  | 'BRITISH_VIRGIN_ISLANDS'
+                  | 'U_S_VIRGIN_ISLANDS'
+                  | 'WALLIS_AND_FUTUNA'
+                  | 'WESTERN_SAHARA'
+                  | 'YEMEN'
+                  | 'ZAMBIA'
+                  | 'ZIMBABWE'
+                  | 'ALAND_ISLANDS'
+                  | 'NORTHERN_IRELAND_TEMPORARY';
                 name: string;
                 specifier?: string;
                 street?: string;
@@ -38487,8 +38807,51 @@ export interface operations {
          */
         startDate?: string;
         /** @description Comma-separated statuses (any of the real vocabulary; journals are UNFINISHED, APPROVED or INVALIDATED). */
-        status?: string;
-        types?: string[];
+        status?:
+          | (
+              | 'APPROVED'
+              | 'DELETED'
+              | 'EMPTY'
+              | 'INVALIDATED'
+              | 'INVOICED'
+              | 'MARKED_PAID'
+              | 'NOT_SENT'
+              | 'OVERRIDDEN'
+              | 'PAID'
+              | 'PARTLY_PAID'
+              | 'PAYMENT_DENIED'
+              | 'PAYMENT_QUEUED'
+              | 'PAYMENT_SENT_TO_BANK'
+              | 'PAYMENT_TRANSACTION_REMOVED'
+              | 'RECEIVED'
+              | 'SENT'
+              | 'STARTED'
+              | 'UNFINISHED'
+              | 'UNSAVED'
+              | 'VERIFIED'
+            )
+          | string;
+        types?: (
+          | (
+              | 'JOURNAL'
+              | 'PURCHASE_INVOICE'
+              | 'SALES_INVOICE'
+              | 'PERIODIC_TAX_RETURN'
+              | 'TRAVEL_INVOICE'
+              | 'BILL_OF_CHARGES'
+              | 'VAT_FORM'
+              | 'SALARY'
+              | 'EMPLOYER_CONTRIBUTION'
+              | 'PURCHASE_ORDER'
+              | 'SALES_ORDER'
+              | 'BANK_STATEMENT_AS_RECEIPT'
+              | 'RECEIPT_FOR_OPENING_ACCOUNTS'
+              | 'REFERENCE_PAYMENT'
+              | 'TRACKING_PERIOD_OPENING_RECEIPT'
+              | 'VAT_SUMMARY'
+            )
+          | string
+        )[];
         versionEndDate?: string;
         versionStartDate?: string;
       };
@@ -38670,8 +39033,262 @@ export interface operations {
            * @example 2026-01-30
            */
           vatDate?: string;
-          /** @description VAT country (e.g. SWEDEN); default the company country. */
-          vatProcessing?: string;
+          /**
+           * @description VAT country (e.g. SWEDEN); default the company country.
+           * @enum {string}
+           */
+          vatProcessing?:
+            | 'AFGHANISTAN'
+            | 'ALBANIA'
+            | 'ALGERIA'
+            | 'AMERICAN_SAMOA'
+            | 'ANDORRA'
+            | 'ANGOLA'
+            | 'ANGUILLA'
+            | 'ANTARCTICA'
+            | 'ANTIGUA_AND_BARBUDA'
+            | 'ARGENTINA'
+            | 'ARMENIA'
+            | 'ARUBA'
+            | 'AUSTRALIA'
+            | 'AUSTRIA'
+            | 'AZERBAIJAN'
+            | 'BAHAMAS'
+            | 'BAHRAIN'
+            | 'BANGLADESH'
+            | 'BARBADOS'
+            | 'BELARUS'
+            | 'BELGIUM'
+            | 'BELIZE'
+            | 'BENIN'
+            | 'BERMUDA'
+            | 'BHUTAN'
+            | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+            | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+            | 'BOSNIA_AND_HERZEGOVINA'
+            | 'BOTSWANA'
+            | 'BOUVET_ISLAND'
+            | 'BRAZIL'
+            | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+            | 'BRUNEI_DARUSSALAM'
+            | 'BULGARIA'
+            | 'BURKINA_FASO'
+            | 'BURUNDI'
+            | 'CABO_VERDE'
+            | 'CAMBODIA'
+            | 'CAMEROON'
+            | 'CANADA'
+            | 'CAYMAN_ISLANDS'
+            | 'CENTRAL_AFRICAN_REPUBLIC'
+            | 'CHAD'
+            | 'CHILE'
+            | 'CHINA'
+            | 'CHRISTMAS_ISLAND'
+            | 'COCOS_KEELING_ISLANDS'
+            | 'COLOMBIA'
+            | 'COMOROS'
+            | 'CONGO'
+            | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+            | 'COOK_ISLANDS'
+            | 'COSTA_RICA'
+            | 'CROATIA'
+            | 'CUBA'
+            | 'CURACAO'
+            | 'CYPRUS'
+            | 'CZECH_REPUBLIC'
+            | 'COTE_D_IVOIRE'
+            | 'DENMARK'
+            | 'DJIBOUTI'
+            | 'DOMINICA'
+            | 'DOMINICAN_REPUBLIC'
+            | 'ECUADOR'
+            | 'EGYPT'
+            | 'EL_SALVADOR'
+            | 'EQUATORIAL_GUINEA'
+            | 'ERITREA'
+            | 'ESTONIA'
+            | 'ETHIOPIA'
+            | 'FALKLAND_ISLANDS_MALVINAS'
+            | 'FAROE_ISLANDS'
+            | 'FIJI'
+            | 'FINLAND'
+            | 'FRANCE'
+            | 'FRENCH_GUIANA'
+            | 'FRENCH_POLYNESIA'
+            | 'FRENCH_SOUTHERN_TERRITORIES'
+            | 'GABON'
+            | 'GAMBIA'
+            | 'GEORGIA'
+            | 'GERMANY'
+            | 'GHANA'
+            | 'GIBRALTAR'
+            | 'GREECE'
+            | 'GREENLAND'
+            | 'GRENADA'
+            | 'GUADELOUPE'
+            | 'GUAM'
+            | 'GUATEMALA'
+            | 'GUERNSEY'
+            | 'GUINEA'
+            | 'GUINEA_BISSAU'
+            | 'GUYANA'
+            | 'HAITI'
+            | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+            | 'HOLY_SEE_VATICAN_CITY_STATE'
+            | 'HONDURAS'
+            | 'HONG_KONG'
+            | 'HUNGARY'
+            | 'ICELAND'
+            | 'INDIA'
+            | 'INDONESIA'
+            | 'ISLAMIC_REPUBLIC_OF_IRAN'
+            | 'IRAQ'
+            | 'IRELAND'
+            | 'ISLE_OF_MAN'
+            | 'ISRAEL'
+            | 'ITALY'
+            | 'JAMAICA'
+            | 'JAPAN'
+            | 'JERSEY'
+            | 'JORDAN'
+            | 'KAZAKHSTAN'
+            | 'KENYA'
+            | 'KIRIBATI'
+            | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+            | 'REPUBLIC_OF_KOREA'
+            | 'KOSOVO_TEMPORARY'
+            | 'KUWAIT'
+            | 'KYRGYZSTAN'
+            | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+            | 'LATVIA'
+            | 'LEBANON'
+            | 'LESOTHO'
+            | 'LIBERIA'
+            | 'LIBYA'
+            | 'LIECHTENSTEIN'
+            | 'LITHUANIA'
+            | 'LUXEMBOURG'
+            | 'MACAO'
+            | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+            | 'MADAGASCAR'
+            | 'MALAWI'
+            | 'MALAYSIA'
+            | 'MALDIVES'
+            | 'MALI'
+            | 'MALTA'
+            | 'MARSHALL_ISLANDS'
+            | 'MARTINIQUE'
+            | 'MAURITANIA'
+            | 'MAURITIUS'
+            | 'MAYOTTE'
+            | 'MEXICO'
+            | 'FEDERATED_STATES_OF_MICRONESIA'
+            | 'REPUBLIC_OF_MOLDOVA'
+            | 'MONACO'
+            | 'MONGOLIA'
+            | 'MONTENEGRO'
+            | 'MONTSERRAT'
+            | 'MOROCCO'
+            | 'MOZAMBIQUE'
+            | 'MYANMAR'
+            | 'NAMIBIA'
+            | 'NAURU'
+            | 'NEPAL'
+            | 'NETHERLANDS'
+            | 'NEW_CALEDONIA'
+            | 'NEW_ZEALAND'
+            | 'NICARAGUA'
+            | 'NIGER'
+            | 'NIGERIA'
+            | 'NIUE'
+            | 'NORFOLK_ISLAND'
+            | 'NORTHERN_MARIANA_ISLANDS'
+            | 'NORWAY'
+            | 'OMAN'
+            | 'PAKISTAN'
+            | 'PALAU'
+            | 'STATE_OF_PALESTINE'
+            | 'PANAMA'
+            | 'PAPUA_NEW_GUINEA'
+            | 'PARAGUAY'
+            | 'PERU'
+            | 'PHILIPPINES'
+            | 'PITCAIRN'
+            | 'POLAND'
+            | 'PORTUGAL'
+            | 'PUERTO_RICO'
+            | 'QATAR'
+            | 'ROMANIA'
+            | 'RUSSIAN_FEDERATION'
+            | 'RWANDA'
+            | 'REUNION'
+            | 'SAINT_BARTHELEMY'
+            | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+            | 'SAINT_KITTS_AND_NEVIS'
+            | 'SAINT_LUCIA'
+            | 'SAINT_MARTIN_FRENCH_PART'
+            | 'SAINT_PIERRE_AND_MIQUELON'
+            | 'SAINT_VINCENT_AND_THE_GRENADINES'
+            | 'SAMOA'
+            | 'SAN_MARINO'
+            | 'SAO_TOME_AND_PRINCIPE'
+            | 'SAUDI_ARABIA'
+            | 'SENEGAL'
+            | 'SERBIA'
+            | 'SEYCHELLES'
+            | 'SIERRA_LEONE'
+            | 'SINGAPORE'
+            | 'SINT_MAARTEN_DUTCH_PART'
+            | 'SLOVAKIA'
+            | 'SLOVENIA'
+            | 'SOLOMON_ISLANDS'
+            | 'SOMALIA'
+            | 'SOUTH_AFRICA'
+            | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+            | 'SOUTH_SUDAN'
+            | 'SPAIN'
+            | 'SRI_LANKA'
+            | 'SUDAN'
+            | 'SURINAME'
+            | 'SVALBARD_AND_JAN_MAYEN'
+            | 'SWAZILAND'
+            | 'SWEDEN'
+            | 'SWITZERLAND'
+            | 'SYRIAN_ARAB_REPUBLIC'
+            | 'PROVINCE_OF_CHINA_TAIWAN'
+            | 'TAJIKISTAN'
+            | 'UNITED_REPUBLIC_OF_TANZANIA'
+            | 'THAILAND'
+            | 'TIMOR_LESTE'
+            | 'TOGO'
+            | 'TOKELAU'
+            | 'TONGA'
+            | 'TRINIDAD_AND_TOBAGO'
+            | 'TUNISIA'
+            | 'TURKEY'
+            | 'TURKMENISTAN'
+            | 'TURKS_AND_CAICOS_ISLANDS'
+            | 'TUVALU'
+            | 'UGANDA'
+            | 'UKRAINE'
+            | 'UNITED_ARAB_EMIRATES'
+            | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+            | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+            | 'UNITED_STATES_OF_AMERICA'
+            | 'URUGUAY'
+            | 'UZBEKISTAN'
+            | 'VANUATU'
+            | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+            | 'VIET_NAM'
+            | 'BRITISH_VIRGIN_ISLANDS'
+            | 'U_S_VIRGIN_ISLANDS'
+            | 'WALLIS_AND_FUTUNA'
+            | 'WESTERN_SAHARA'
+            | 'YEMEN'
+            | 'ZAMBIA'
+            | 'ZIMBABWE'
+            | 'ALAND_ISLANDS'
+            | 'NORTHERN_IRELAND_TEMPORARY';
           /** @description A VAT status code the company uses (GET /vats/default). */
           vatStatus: number;
           /** @enum {string} */
@@ -38831,8 +39448,262 @@ export interface operations {
              * @example 2026-01-30
              */
             vatDate?: string;
-            /** @description VAT country (e.g. SWEDEN); default the company country. */
-            vatProcessing?: string;
+            /**
+             * @description VAT country (e.g. SWEDEN); default the company country.
+             * @enum {string}
+             */
+            vatProcessing?:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             /** @description A VAT status code the company uses (GET /vats/default). */
             vatStatus: number;
             /** @enum {string} */
@@ -39025,8 +39896,262 @@ export interface operations {
            * @example 2026-01-30
            */
           vatDate?: string;
-          /** @description VAT country (e.g. SWEDEN); default the company country. */
-          vatProcessing?: string;
+          /**
+           * @description VAT country (e.g. SWEDEN); default the company country.
+           * @enum {string}
+           */
+          vatProcessing?:
+            | 'AFGHANISTAN'
+            | 'ALBANIA'
+            | 'ALGERIA'
+            | 'AMERICAN_SAMOA'
+            | 'ANDORRA'
+            | 'ANGOLA'
+            | 'ANGUILLA'
+            | 'ANTARCTICA'
+            | 'ANTIGUA_AND_BARBUDA'
+            | 'ARGENTINA'
+            | 'ARMENIA'
+            | 'ARUBA'
+            | 'AUSTRALIA'
+            | 'AUSTRIA'
+            | 'AZERBAIJAN'
+            | 'BAHAMAS'
+            | 'BAHRAIN'
+            | 'BANGLADESH'
+            | 'BARBADOS'
+            | 'BELARUS'
+            | 'BELGIUM'
+            | 'BELIZE'
+            | 'BENIN'
+            | 'BERMUDA'
+            | 'BHUTAN'
+            | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+            | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+            | 'BOSNIA_AND_HERZEGOVINA'
+            | 'BOTSWANA'
+            | 'BOUVET_ISLAND'
+            | 'BRAZIL'
+            | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+            | 'BRUNEI_DARUSSALAM'
+            | 'BULGARIA'
+            | 'BURKINA_FASO'
+            | 'BURUNDI'
+            | 'CABO_VERDE'
+            | 'CAMBODIA'
+            | 'CAMEROON'
+            | 'CANADA'
+            | 'CAYMAN_ISLANDS'
+            | 'CENTRAL_AFRICAN_REPUBLIC'
+            | 'CHAD'
+            | 'CHILE'
+            | 'CHINA'
+            | 'CHRISTMAS_ISLAND'
+            | 'COCOS_KEELING_ISLANDS'
+            | 'COLOMBIA'
+            | 'COMOROS'
+            | 'CONGO'
+            | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+            | 'COOK_ISLANDS'
+            | 'COSTA_RICA'
+            | 'CROATIA'
+            | 'CUBA'
+            | 'CURACAO'
+            | 'CYPRUS'
+            | 'CZECH_REPUBLIC'
+            | 'COTE_D_IVOIRE'
+            | 'DENMARK'
+            | 'DJIBOUTI'
+            | 'DOMINICA'
+            | 'DOMINICAN_REPUBLIC'
+            | 'ECUADOR'
+            | 'EGYPT'
+            | 'EL_SALVADOR'
+            | 'EQUATORIAL_GUINEA'
+            | 'ERITREA'
+            | 'ESTONIA'
+            | 'ETHIOPIA'
+            | 'FALKLAND_ISLANDS_MALVINAS'
+            | 'FAROE_ISLANDS'
+            | 'FIJI'
+            | 'FINLAND'
+            | 'FRANCE'
+            | 'FRENCH_GUIANA'
+            | 'FRENCH_POLYNESIA'
+            | 'FRENCH_SOUTHERN_TERRITORIES'
+            | 'GABON'
+            | 'GAMBIA'
+            | 'GEORGIA'
+            | 'GERMANY'
+            | 'GHANA'
+            | 'GIBRALTAR'
+            | 'GREECE'
+            | 'GREENLAND'
+            | 'GRENADA'
+            | 'GUADELOUPE'
+            | 'GUAM'
+            | 'GUATEMALA'
+            | 'GUERNSEY'
+            | 'GUINEA'
+            | 'GUINEA_BISSAU'
+            | 'GUYANA'
+            | 'HAITI'
+            | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+            | 'HOLY_SEE_VATICAN_CITY_STATE'
+            | 'HONDURAS'
+            | 'HONG_KONG'
+            | 'HUNGARY'
+            | 'ICELAND'
+            | 'INDIA'
+            | 'INDONESIA'
+            | 'ISLAMIC_REPUBLIC_OF_IRAN'
+            | 'IRAQ'
+            | 'IRELAND'
+            | 'ISLE_OF_MAN'
+            | 'ISRAEL'
+            | 'ITALY'
+            | 'JAMAICA'
+            | 'JAPAN'
+            | 'JERSEY'
+            | 'JORDAN'
+            | 'KAZAKHSTAN'
+            | 'KENYA'
+            | 'KIRIBATI'
+            | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+            | 'REPUBLIC_OF_KOREA'
+            | 'KOSOVO_TEMPORARY'
+            | 'KUWAIT'
+            | 'KYRGYZSTAN'
+            | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+            | 'LATVIA'
+            | 'LEBANON'
+            | 'LESOTHO'
+            | 'LIBERIA'
+            | 'LIBYA'
+            | 'LIECHTENSTEIN'
+            | 'LITHUANIA'
+            | 'LUXEMBOURG'
+            | 'MACAO'
+            | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+            | 'MADAGASCAR'
+            | 'MALAWI'
+            | 'MALAYSIA'
+            | 'MALDIVES'
+            | 'MALI'
+            | 'MALTA'
+            | 'MARSHALL_ISLANDS'
+            | 'MARTINIQUE'
+            | 'MAURITANIA'
+            | 'MAURITIUS'
+            | 'MAYOTTE'
+            | 'MEXICO'
+            | 'FEDERATED_STATES_OF_MICRONESIA'
+            | 'REPUBLIC_OF_MOLDOVA'
+            | 'MONACO'
+            | 'MONGOLIA'
+            | 'MONTENEGRO'
+            | 'MONTSERRAT'
+            | 'MOROCCO'
+            | 'MOZAMBIQUE'
+            | 'MYANMAR'
+            | 'NAMIBIA'
+            | 'NAURU'
+            | 'NEPAL'
+            | 'NETHERLANDS'
+            | 'NEW_CALEDONIA'
+            | 'NEW_ZEALAND'
+            | 'NICARAGUA'
+            | 'NIGER'
+            | 'NIGERIA'
+            | 'NIUE'
+            | 'NORFOLK_ISLAND'
+            | 'NORTHERN_MARIANA_ISLANDS'
+            | 'NORWAY'
+            | 'OMAN'
+            | 'PAKISTAN'
+            | 'PALAU'
+            | 'STATE_OF_PALESTINE'
+            | 'PANAMA'
+            | 'PAPUA_NEW_GUINEA'
+            | 'PARAGUAY'
+            | 'PERU'
+            | 'PHILIPPINES'
+            | 'PITCAIRN'
+            | 'POLAND'
+            | 'PORTUGAL'
+            | 'PUERTO_RICO'
+            | 'QATAR'
+            | 'ROMANIA'
+            | 'RUSSIAN_FEDERATION'
+            | 'RWANDA'
+            | 'REUNION'
+            | 'SAINT_BARTHELEMY'
+            | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+            | 'SAINT_KITTS_AND_NEVIS'
+            | 'SAINT_LUCIA'
+            | 'SAINT_MARTIN_FRENCH_PART'
+            | 'SAINT_PIERRE_AND_MIQUELON'
+            | 'SAINT_VINCENT_AND_THE_GRENADINES'
+            | 'SAMOA'
+            | 'SAN_MARINO'
+            | 'SAO_TOME_AND_PRINCIPE'
+            | 'SAUDI_ARABIA'
+            | 'SENEGAL'
+            | 'SERBIA'
+            | 'SEYCHELLES'
+            | 'SIERRA_LEONE'
+            | 'SINGAPORE'
+            | 'SINT_MAARTEN_DUTCH_PART'
+            | 'SLOVAKIA'
+            | 'SLOVENIA'
+            | 'SOLOMON_ISLANDS'
+            | 'SOMALIA'
+            | 'SOUTH_AFRICA'
+            | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+            | 'SOUTH_SUDAN'
+            | 'SPAIN'
+            | 'SRI_LANKA'
+            | 'SUDAN'
+            | 'SURINAME'
+            | 'SVALBARD_AND_JAN_MAYEN'
+            | 'SWAZILAND'
+            | 'SWEDEN'
+            | 'SWITZERLAND'
+            | 'SYRIAN_ARAB_REPUBLIC'
+            | 'PROVINCE_OF_CHINA_TAIWAN'
+            | 'TAJIKISTAN'
+            | 'UNITED_REPUBLIC_OF_TANZANIA'
+            | 'THAILAND'
+            | 'TIMOR_LESTE'
+            | 'TOGO'
+            | 'TOKELAU'
+            | 'TONGA'
+            | 'TRINIDAD_AND_TOBAGO'
+            | 'TUNISIA'
+            | 'TURKEY'
+            | 'TURKMENISTAN'
+            | 'TURKS_AND_CAICOS_ISLANDS'
+            | 'TUVALU'
+            | 'UGANDA'
+            | 'UKRAINE'
+            | 'UNITED_ARAB_EMIRATES'
+            | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+            | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+            | 'UNITED_STATES_OF_AMERICA'
+            | 'URUGUAY'
+            | 'UZBEKISTAN'
+            | 'VANUATU'
+            | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+            | 'VIET_NAM'
+            | 'BRITISH_VIRGIN_ISLANDS'
+            | 'U_S_VIRGIN_ISLANDS'
+            | 'WALLIS_AND_FUTUNA'
+            | 'WESTERN_SAHARA'
+            | 'YEMEN'
+            | 'ZAMBIA'
+            | 'ZIMBABWE'
+            | 'ALAND_ISLANDS'
+            | 'NORTHERN_IRELAND_TEMPORARY';
           /** @description A VAT status code the company uses (GET /vats/default). */
           vatStatus: number;
           /** @enum {string} */
@@ -39186,8 +40311,262 @@ export interface operations {
              * @example 2026-01-30
              */
             vatDate?: string;
-            /** @description VAT country (e.g. SWEDEN); default the company country. */
-            vatProcessing?: string;
+            /**
+             * @description VAT country (e.g. SWEDEN); default the company country.
+             * @enum {string}
+             */
+            vatProcessing?:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             /** @description A VAT status code the company uses (GET /vats/default). */
             vatStatus: number;
             /** @enum {string} */
@@ -39560,8 +40939,262 @@ export interface operations {
              * @example 2026-01-30
              */
             vatDate?: string;
-            /** @description VAT country (e.g. SWEDEN); default the company country. */
-            vatProcessing?: string;
+            /**
+             * @description VAT country (e.g. SWEDEN); default the company country.
+             * @enum {string}
+             */
+            vatProcessing?:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             /** @description A VAT status code the company uses (GET /vats/default). */
             vatStatus: number;
             /** @enum {string} */
@@ -43020,140 +44653,6 @@ export interface operations {
       };
     };
   };
-  getPaymentsErrormessages: {
-    parameters: {
-      query?: {
-        /**
-         * @description Errors noted on or before this date.
-         * @example 2026-01-30
-         */
-        createdEndDate?: string;
-        /**
-         * @description Errors noted on or after this date.
-         * @example 2026-01-30
-         */
-        createdStartDate?: string;
-        /** @description Order by id; default ASC for keyset paging. */
-        orderById?: 'ASC' | 'DESC';
-        /** @description Page number, 0-based. */
-        page?: number;
-        /** @description Keyset paging: the last id received; answers the ids after it. */
-        previousId?: number;
-        /** @description Page size, default 50, at most 200. */
-        size?: number;
-        status?: 'ALL' | 'UNHANDLED' | 'HANDLED';
-        type?: 'PAYMENT_ERROR' | 'NETS_COLLECTION_ERROR';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Every 4xx answer carries this body. */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            errors: {
-              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
-              field?: string;
-              message: string;
-              status: number;
-            }[];
-          };
-        };
-      };
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            meta: {
-              pageNumber: number;
-              pageSize: number;
-              resultCount: number;
-              /** @description Given on a page that ends the list, and on the first page when at most 1 000 errors match. */
-              totalCount?: number;
-            };
-            results: {
-              /**
-               * Format: date
-               * @description The booking date of the return on the statement.
-               * @example 2026-01-30
-               */
-              createdDate?: string;
-              /** @description The bank's ISO 20022 return reason code, e.g. AC04. */
-              errorCode?: string;
-              /** ErrorHandlingInfo */
-              errorHandlingInfo?: {
-                comment?: string;
-                /**
-                 * Format: date
-                 * @example 2026-01-30
-                 */
-                date?: string;
-                firstName?: string;
-                lastName?: string;
-                userId?: number;
-              };
-              id?: number;
-              /** @enum {string} */
-              invoiceType?:
-                | 'VAT_FORM'
-                | 'PAYMENT_CORRECTION'
-                | 'TRACKING_PERIOD_OPENING_RECEIPT'
-                | 'PERIODIC_TAX_RETURN'
-                | 'UNKNOWN_RECEIPT_TYPE_F'
-                | 'UNKNOWN_RECEIPT_TYPE_G'
-                | 'ACCRUAL'
-                | 'BILL_OF_CHARGES'
-                | 'SALES_INVOICE'
-                | 'JOURNAL'
-                | 'JOURNAL_MOVING_STRAIGHT_TO_ACCOUNTING_PAGE'
-                | 'JOURNAL_BYPASSING_INVOICE_PAGE'
-                | 'PURCHASE_INVOICE'
-                | 'RECEIPT_FOR_OPENING_ACCOUNTS'
-                | 'SALARY'
-                | 'REFERENCE_PAYMENT'
-                | 'EMPLOYER_CONTRIBUTION'
-                | 'TRAVEL_INVOICE'
-                | 'TRAVEL_PLAN'
-                | 'BANK_STATEMENT_AS_RECEIPT'
-                | 'PURCHASE_ORDER'
-                | 'VAT_SUMMARY'
-                | 'SALES_ORDER'
-                | 'OFFER';
-              /** @description The invoice of an invoice payment, else the payment. */
-              referenceId?: number;
-              /** @enum {string} */
-              referenceType?:
-                | 'DIRECT_BANK_TRANSFER'
-                | 'DIRECT_SALARY_PAYMENT'
-                | 'DIRECT_SALARY_PAYMENT_LIST'
-                | 'INVOICE'
-                | 'NETS_COLLECTION'
-                | 'PAYMENTS_ANNOUNCEMENT';
-              /** @enum {string} */
-              status?: 'ALL' | 'HANDLED' | 'UNHANDLED';
-              /** @enum {string} */
-              type?:
-                | 'ANY_ERROR'
-                | 'PAYMENT_ERROR'
-                | 'FINVOICE_SEND_ERROR'
-                | 'FINVOICE_RECEIVE_ERROR'
-                | 'TYEL_ERROR'
-                | 'NETS_COLLECTION_ERROR';
-            }[];
-          };
-        };
-      };
-    };
-  };
   getPaymentsFiles: {
     parameters: {
       query?: {
@@ -43954,7 +45453,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -44021,7 +45520,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -44051,7 +45550,9 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** Format: int64 */
             readonly employeeId?: number;
+            /** Format: int64 */
             readonly id?: number;
             notes?: string;
             rows: {
@@ -44063,6 +45564,7 @@ export interface operations {
                 carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                 /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                 emissionValue?: number | null;
+                /** Format: int64 */
                 readonly id?: number;
               };
               customName?: string;
@@ -44075,6 +45577,7 @@ export interface operations {
                 /** @description A share of the row's quantity. */
                 quantity?: number;
               }[];
+              /** Format: int64 */
               readonly id?: number;
               paymentPercent?: number;
               /** @description Quantity (hours, pieces, months). */
@@ -44091,6 +45594,7 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 earningsPeriodStart?: string;
+                /** Format: int64 */
                 readonly id?: number;
                 netRecoveryTaxValue?: number;
                 /**
@@ -44109,6 +45613,7 @@ export interface operations {
                  */
                 paymentPeriodStart: string;
               };
+              /** Format: int64 */
               salaryTypeCode: number;
               /** @description Value of one unit. */
               unitValue?: number;
@@ -44128,7 +45633,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -44136,7 +45641,9 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** Format: int64 */
           readonly employeeId?: number;
+          /** Format: int64 */
           readonly id?: number;
           notes?: string;
           rows: {
@@ -44148,6 +45655,7 @@ export interface operations {
               carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
               /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
               emissionValue?: number | null;
+              /** Format: int64 */
               readonly id?: number;
             };
             customName?: string;
@@ -44160,6 +45668,7 @@ export interface operations {
               /** @description A share of the row's quantity. */
               quantity?: number;
             }[];
+            /** Format: int64 */
             readonly id?: number;
             paymentPercent?: number;
             /** @description Quantity (hours, pieces, months). */
@@ -44176,6 +45685,7 @@ export interface operations {
                * @example 2026-01-30
                */
               earningsPeriodStart?: string;
+              /** Format: int64 */
               readonly id?: number;
               netRecoveryTaxValue?: number;
               /**
@@ -44194,6 +45704,7 @@ export interface operations {
                */
               paymentPeriodStart: string;
             };
+            /** Format: int64 */
             salaryTypeCode: number;
             /** @description Value of one unit. */
             unitValue?: number;
@@ -44230,7 +45741,9 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** Format: int64 */
             readonly employeeId?: number;
+            /** Format: int64 */
             readonly id?: number;
             notes?: string;
             rows: {
@@ -44242,6 +45755,7 @@ export interface operations {
                 carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                 /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                 emissionValue?: number | null;
+                /** Format: int64 */
                 readonly id?: number;
               };
               customName?: string;
@@ -44254,6 +45768,7 @@ export interface operations {
                 /** @description A share of the row's quantity. */
                 quantity?: number;
               }[];
+              /** Format: int64 */
               readonly id?: number;
               paymentPercent?: number;
               /** @description Quantity (hours, pieces, months). */
@@ -44270,6 +45785,7 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 earningsPeriodStart?: string;
+                /** Format: int64 */
                 readonly id?: number;
                 netRecoveryTaxValue?: number;
                 /**
@@ -44288,6 +45804,7 @@ export interface operations {
                  */
                 paymentPeriodStart: string;
               };
+              /** Format: int64 */
               salaryTypeCode: number;
               /** @description Value of one unit. */
               unitValue?: number;
@@ -44307,7 +45824,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -44337,7 +45854,10 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description Id of the employee (not of the person). */
+            /**
+             * Format: int64
+             * @description Id of the employee (not of the person).
+             */
             readonly employeeId?: number;
             /** IncomeConfiguration */
             incomeConfiguration: {
@@ -44353,6 +45873,7 @@ export interface operations {
                 | 'PAYMENT_BY_JOB'
                 | 'TWO_WEEKS';
               baseSalaryValue: number;
+              /** Format: int64 */
               compensationForWorkBaseSalaryTypeCode?: number;
               earnerTypes?: (
                 | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -44368,6 +45889,7 @@ export interface operations {
                 | 'INVOICING_SERVICE_CLIENT'
               )[];
               excludedFromAutomatedWithholdingPercentageRequest: boolean;
+              /** Format: int64 */
               readonly id?: number;
               monthlyBaseSalary?: number;
               personalHourlySalary?: number;
@@ -44383,7 +45905,9 @@ export interface operations {
             insurancesConfiguration: {
               /** AccidentInsurance */
               accidentInsurance: {
+                /** Format: int64 */
                 accidentInsurancePolicyId?: number;
+                /** Format: int64 */
                 readonly id?: number;
                 kevaOccupationalTitleId?: string;
                 occupationalTitleId?: string;
@@ -44405,7 +45929,9 @@ export interface operations {
               )[];
               /** PensionInsurance */
               pensionInsurance: {
+                /** Format: int64 */
                 readonly id?: number;
+                /** Format: int64 */
                 pensionContractId?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -44666,6 +46192,7 @@ export interface operations {
                 | 'YEMEN'
                 | 'ZAMBIA'
                 | 'ZIMBABWE';
+              /** Format: int64 */
               readonly id?: number;
               nonResidentTaxPayer: boolean;
               notSubjectToWithholding: boolean;
@@ -44677,7 +46204,10 @@ export interface operations {
               /** @example 2026-01-30T15:20:00 */
               readonly version?: string;
             };
-            /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+            /**
+             * Format: int64
+             * @description The person (GET /persons/{id}) paid; one salary info per person.
+             */
             personId: number;
           };
         };
@@ -44689,7 +46219,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -44697,7 +46227,10 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description Id of the employee (not of the person). */
+          /**
+           * Format: int64
+           * @description Id of the employee (not of the person).
+           */
           readonly employeeId?: number;
           /** IncomeConfiguration */
           incomeConfiguration: {
@@ -44713,6 +46246,7 @@ export interface operations {
               | 'PAYMENT_BY_JOB'
               | 'TWO_WEEKS';
             baseSalaryValue: number;
+            /** Format: int64 */
             compensationForWorkBaseSalaryTypeCode?: number;
             earnerTypes?: (
               | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -44728,6 +46262,7 @@ export interface operations {
               | 'INVOICING_SERVICE_CLIENT'
             )[];
             excludedFromAutomatedWithholdingPercentageRequest: boolean;
+            /** Format: int64 */
             readonly id?: number;
             monthlyBaseSalary?: number;
             personalHourlySalary?: number;
@@ -44743,7 +46278,9 @@ export interface operations {
           insurancesConfiguration: {
             /** AccidentInsurance */
             accidentInsurance: {
+              /** Format: int64 */
               accidentInsurancePolicyId?: number;
+              /** Format: int64 */
               readonly id?: number;
               kevaOccupationalTitleId?: string;
               occupationalTitleId?: string;
@@ -44765,7 +46302,9 @@ export interface operations {
             )[];
             /** PensionInsurance */
             pensionInsurance: {
+              /** Format: int64 */
               readonly id?: number;
+              /** Format: int64 */
               pensionContractId?: number;
               /** @enum {string} */
               type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -45026,6 +46565,7 @@ export interface operations {
               | 'YEMEN'
               | 'ZAMBIA'
               | 'ZIMBABWE';
+            /** Format: int64 */
             readonly id?: number;
             nonResidentTaxPayer: boolean;
             notSubjectToWithholding: boolean;
@@ -45037,7 +46577,10 @@ export interface operations {
             /** @example 2026-01-30T15:20:00 */
             readonly version?: string;
           };
-          /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+          /**
+           * Format: int64
+           * @description The person (GET /persons/{id}) paid; one salary info per person.
+           */
           personId: number;
         };
       };
@@ -45066,7 +46609,10 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description Id of the employee (not of the person). */
+            /**
+             * Format: int64
+             * @description Id of the employee (not of the person).
+             */
             readonly employeeId?: number;
             /** IncomeConfiguration */
             incomeConfiguration: {
@@ -45082,6 +46628,7 @@ export interface operations {
                 | 'PAYMENT_BY_JOB'
                 | 'TWO_WEEKS';
               baseSalaryValue: number;
+              /** Format: int64 */
               compensationForWorkBaseSalaryTypeCode?: number;
               earnerTypes?: (
                 | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -45097,6 +46644,7 @@ export interface operations {
                 | 'INVOICING_SERVICE_CLIENT'
               )[];
               excludedFromAutomatedWithholdingPercentageRequest: boolean;
+              /** Format: int64 */
               readonly id?: number;
               monthlyBaseSalary?: number;
               personalHourlySalary?: number;
@@ -45112,7 +46660,9 @@ export interface operations {
             insurancesConfiguration: {
               /** AccidentInsurance */
               accidentInsurance: {
+                /** Format: int64 */
                 accidentInsurancePolicyId?: number;
+                /** Format: int64 */
                 readonly id?: number;
                 kevaOccupationalTitleId?: string;
                 occupationalTitleId?: string;
@@ -45134,7 +46684,9 @@ export interface operations {
               )[];
               /** PensionInsurance */
               pensionInsurance: {
+                /** Format: int64 */
                 readonly id?: number;
+                /** Format: int64 */
                 pensionContractId?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -45395,6 +46947,7 @@ export interface operations {
                 | 'YEMEN'
                 | 'ZAMBIA'
                 | 'ZIMBABWE';
+              /** Format: int64 */
               readonly id?: number;
               nonResidentTaxPayer: boolean;
               notSubjectToWithholding: boolean;
@@ -45406,7 +46959,10 @@ export interface operations {
               /** @example 2026-01-30T15:20:00 */
               readonly version?: string;
             };
-            /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+            /**
+             * Format: int64
+             * @description The person (GET /persons/{id}) paid; one salary info per person.
+             */
             personId: number;
           };
         };
@@ -45418,7 +46974,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -45457,6 +47013,7 @@ export interface operations {
              */
             endDate?: string;
             hoursPerWeek?: number;
+            /** Format: int64 */
             readonly id?: number;
             /** @description Public sector pension (Keva) employment. */
             keva: boolean;
@@ -45494,7 +47051,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -45511,6 +47068,7 @@ export interface operations {
            */
           endDate?: string;
           hoursPerWeek?: number;
+          /** Format: int64 */
           readonly id?: number;
           /** @description Public sector pension (Keva) employment. */
           keva: boolean;
@@ -45574,6 +47132,7 @@ export interface operations {
              */
             endDate?: string;
             hoursPerWeek?: number;
+            /** Format: int64 */
             readonly id?: number;
             /** @description Public sector pension (Keva) employment. */
             keva: boolean;
@@ -45611,9 +47170,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Employment id (int32). */
+        /** @description Employment id (int64). */
         employmentId: number;
       };
       cookie?: never;
@@ -45652,6 +47211,7 @@ export interface operations {
              */
             endDate?: string;
             hoursPerWeek?: number;
+            /** Format: int64 */
             readonly id?: number;
             /** @description Public sector pension (Keva) employment. */
             keva: boolean;
@@ -45689,9 +47249,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Employment id (int32). */
+        /** @description Employment id (int64). */
         employmentId: number;
       };
       cookie?: never;
@@ -45708,6 +47268,7 @@ export interface operations {
            */
           endDate?: string;
           hoursPerWeek?: number;
+          /** Format: int64 */
           readonly id?: number;
           /** @description Public sector pension (Keva) employment. */
           keva: boolean;
@@ -45771,6 +47332,7 @@ export interface operations {
              */
             endDate?: string;
             hoursPerWeek?: number;
+            /** Format: int64 */
             readonly id?: number;
             /** @description Public sector pension (Keva) employment. */
             keva: boolean;
@@ -45808,9 +47370,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Employment id (int32). */
+        /** @description Employment id (int64). */
         employmentId: number;
       };
       cookie?: never;
@@ -45847,7 +47409,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -45879,8 +47441,12 @@ export interface operations {
           'application/json': {
             department?: string;
             explanation?: string;
+            /** Format: int64 */
             readonly id?: number;
-            /** @description A labor union of GET /payrolls/laborunionsettings. */
+            /**
+             * Format: int64
+             * @description A labor union of GET /payrolls/laborunionsettings.
+             */
             laborUnionSettingId: number;
             /**
              * Format: date
@@ -45909,7 +47475,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -45919,8 +47485,12 @@ export interface operations {
         'application/json': {
           department?: string;
           explanation?: string;
+          /** Format: int64 */
           readonly id?: number;
-          /** @description A labor union of GET /payrolls/laborunionsettings. */
+          /**
+           * Format: int64
+           * @description A labor union of GET /payrolls/laborunionsettings.
+           */
           laborUnionSettingId: number;
           /**
            * Format: date
@@ -45968,8 +47538,12 @@ export interface operations {
           'application/json': {
             department?: string;
             explanation?: string;
+            /** Format: int64 */
             readonly id?: number;
-            /** @description A labor union of GET /payrolls/laborunionsettings. */
+            /**
+             * Format: int64
+             * @description A labor union of GET /payrolls/laborunionsettings.
+             */
             laborUnionSettingId: number;
             /**
              * Format: date
@@ -45998,9 +47572,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Labor union membership id (int32). */
+        /** @description Labor union membership id (int64). */
         laborUnionMembershipId: number;
       };
       cookie?: never;
@@ -46032,8 +47606,12 @@ export interface operations {
           'application/json': {
             department?: string;
             explanation?: string;
+            /** Format: int64 */
             readonly id?: number;
-            /** @description A labor union of GET /payrolls/laborunionsettings. */
+            /**
+             * Format: int64
+             * @description A labor union of GET /payrolls/laborunionsettings.
+             */
             laborUnionSettingId: number;
             /**
              * Format: date
@@ -46062,9 +47640,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Labor union membership id (int32). */
+        /** @description Labor union membership id (int64). */
         laborUnionMembershipId: number;
       };
       cookie?: never;
@@ -46074,8 +47652,12 @@ export interface operations {
         'application/json': {
           department?: string;
           explanation?: string;
+          /** Format: int64 */
           readonly id?: number;
-          /** @description A labor union of GET /payrolls/laborunionsettings. */
+          /**
+           * Format: int64
+           * @description A labor union of GET /payrolls/laborunionsettings.
+           */
           laborUnionSettingId: number;
           /**
            * Format: date
@@ -46123,8 +47705,12 @@ export interface operations {
           'application/json': {
             department?: string;
             explanation?: string;
+            /** Format: int64 */
             readonly id?: number;
-            /** @description A labor union of GET /payrolls/laborunionsettings. */
+            /**
+             * Format: int64
+             * @description A labor union of GET /payrolls/laborunionsettings.
+             */
             laborUnionSettingId: number;
             /**
              * Format: date
@@ -46153,9 +47739,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Labor union membership id (int32). */
+        /** @description Labor union membership id (int64). */
         laborUnionMembershipId: number;
       };
       cookie?: never;
@@ -46192,7 +47778,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -46228,6 +47814,7 @@ export interface operations {
             comments?: string;
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -46262,7 +47849,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -46276,6 +47863,7 @@ export interface operations {
           comments?: string;
           /** @example 2026-01-30T15:20:00 */
           readonly created?: string;
+          /** Format: int64 */
           readonly id?: number;
           /**
            * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -46333,6 +47921,7 @@ export interface operations {
             comments?: string;
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -46367,9 +47956,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Tax card id (int32). */
+        /** @description Tax card id (int64). */
         taxCardId: number;
       };
       cookie?: never;
@@ -46405,6 +47994,7 @@ export interface operations {
             comments?: string;
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -46439,9 +48029,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Tax card id (int32). */
+        /** @description Tax card id (int64). */
         taxCardId: number;
       };
       cookie?: never;
@@ -46455,6 +48045,7 @@ export interface operations {
           comments?: string;
           /** @example 2026-01-30T15:20:00 */
           readonly created?: string;
+          /** Format: int64 */
           readonly id?: number;
           /**
            * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -46512,6 +48103,7 @@ export interface operations {
             comments?: string;
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -46546,9 +48138,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Tax card id (int32). */
+        /** @description Tax card id (int64). */
         taxCardId: number;
       };
       cookie?: never;
@@ -46585,7 +48177,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -46725,7 +48317,10 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description Id of the employee (not of the person). */
+          /**
+           * Format: int64
+           * @description Id of the employee (not of the person).
+           */
           readonly employeeId?: number;
           /** IncomeConfiguration */
           incomeConfiguration: {
@@ -46741,6 +48336,7 @@ export interface operations {
               | 'PAYMENT_BY_JOB'
               | 'TWO_WEEKS';
             baseSalaryValue: number;
+            /** Format: int64 */
             compensationForWorkBaseSalaryTypeCode?: number;
             earnerTypes?: (
               | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -46756,6 +48352,7 @@ export interface operations {
               | 'INVOICING_SERVICE_CLIENT'
             )[];
             excludedFromAutomatedWithholdingPercentageRequest: boolean;
+            /** Format: int64 */
             readonly id?: number;
             monthlyBaseSalary?: number;
             personalHourlySalary?: number;
@@ -46771,7 +48368,9 @@ export interface operations {
           insurancesConfiguration: {
             /** AccidentInsurance */
             accidentInsurance: {
+              /** Format: int64 */
               accidentInsurancePolicyId?: number;
+              /** Format: int64 */
               readonly id?: number;
               kevaOccupationalTitleId?: string;
               occupationalTitleId?: string;
@@ -46793,7 +48392,9 @@ export interface operations {
             )[];
             /** PensionInsurance */
             pensionInsurance: {
+              /** Format: int64 */
               readonly id?: number;
+              /** Format: int64 */
               pensionContractId?: number;
               /** @enum {string} */
               type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -47054,6 +48655,7 @@ export interface operations {
               | 'YEMEN'
               | 'ZAMBIA'
               | 'ZIMBABWE';
+            /** Format: int64 */
             readonly id?: number;
             nonResidentTaxPayer: boolean;
             notSubjectToWithholding: boolean;
@@ -47065,7 +48667,10 @@ export interface operations {
             /** @example 2026-01-30T15:20:00 */
             readonly version?: string;
           };
-          /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+          /**
+           * Format: int64
+           * @description The person (GET /persons/{id}) paid; one salary info per person.
+           */
           personId: number;
         };
       };
@@ -47094,7 +48699,10 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description Id of the employee (not of the person). */
+            /**
+             * Format: int64
+             * @description Id of the employee (not of the person).
+             */
             readonly employeeId?: number;
             /** IncomeConfiguration */
             incomeConfiguration: {
@@ -47110,6 +48718,7 @@ export interface operations {
                 | 'PAYMENT_BY_JOB'
                 | 'TWO_WEEKS';
               baseSalaryValue: number;
+              /** Format: int64 */
               compensationForWorkBaseSalaryTypeCode?: number;
               earnerTypes?: (
                 | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -47125,6 +48734,7 @@ export interface operations {
                 | 'INVOICING_SERVICE_CLIENT'
               )[];
               excludedFromAutomatedWithholdingPercentageRequest: boolean;
+              /** Format: int64 */
               readonly id?: number;
               monthlyBaseSalary?: number;
               personalHourlySalary?: number;
@@ -47140,7 +48750,9 @@ export interface operations {
             insurancesConfiguration: {
               /** AccidentInsurance */
               accidentInsurance: {
+                /** Format: int64 */
                 accidentInsurancePolicyId?: number;
+                /** Format: int64 */
                 readonly id?: number;
                 kevaOccupationalTitleId?: string;
                 occupationalTitleId?: string;
@@ -47162,7 +48774,9 @@ export interface operations {
               )[];
               /** PensionInsurance */
               pensionInsurance: {
+                /** Format: int64 */
                 readonly id?: number;
+                /** Format: int64 */
                 pensionContractId?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -47423,6 +49037,7 @@ export interface operations {
                 | 'YEMEN'
                 | 'ZAMBIA'
                 | 'ZIMBABWE';
+              /** Format: int64 */
               readonly id?: number;
               nonResidentTaxPayer: boolean;
               notSubjectToWithholding: boolean;
@@ -47434,7 +49049,10 @@ export interface operations {
               /** @example 2026-01-30T15:20:00 */
               readonly version?: string;
             };
-            /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+            /**
+             * Format: int64
+             * @description The person (GET /persons/{id}) paid; one salary info per person.
+             */
             personId: number;
           };
         };
@@ -47989,6 +49607,7 @@ export interface operations {
             accidentInsurancePercent?: number;
             /** Format: int32 */
             calendarWorkdays?: number;
+            /** Format: int64 */
             employeeId: number;
             groupLifeInsurancePercent?: number;
             healthCareInsurancePercent?: number;
@@ -48149,7 +49768,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary list id (int32). */
+        /** @description Salary list id (int64). */
         salaryListId: number;
       };
       cookie?: never;
@@ -48271,7 +49890,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary list id (int32). */
+        /** @description Salary list id (int64). */
         salaryListId: number;
       };
       cookie?: never;
@@ -48354,7 +49973,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary list id (int32). */
+        /** @description Salary list id (int64). */
         salaryListId: number;
       };
       cookie?: never;
@@ -48567,6 +50186,7 @@ export interface operations {
             | {
                 /** SalarySlipAdjustments */
                 adjustments: {
+                  /** Format: int64 */
                   accidentInsurancePolicyId?: number;
                   /** SalarySlipEmployment */
                   employment?: {
@@ -48604,8 +50224,10 @@ export interface operations {
                    * @example 2026-01-30
                    */
                   payday: string;
+                  /** Format: int64 */
                   pensionContractId?: number;
                 };
+                /** Format: int64 */
                 readonly employeeId?: number;
                 readonly employeeName?: string;
                 /**
@@ -48633,6 +50255,7 @@ export interface operations {
                   /** @enum {string} */
                   withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
                 };
+                /** Format: int64 */
                 readonly id?: number;
                 /** @enum {string} */
                 incomesRegisterReportingSetting:
@@ -48648,6 +50271,7 @@ export interface operations {
                     carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                     /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                     emissionValue?: number | null;
+                    /** Format: int64 */
                     readonly id?: number;
                     /** Format: int32 */
                     odometerReading?: number;
@@ -48693,6 +50317,7 @@ export interface operations {
                     holidayDaysSpent?: number;
                     holidayPayPercentage?: number;
                   };
+                  /** Format: int64 */
                   readonly id?: number;
                   paymentPercent?: number;
                   /** @description Quantity (hours, pieces, months). */
@@ -48709,6 +50334,7 @@ export interface operations {
                      * @example 2026-01-30
                      */
                     earningsPeriodStart?: string;
+                    /** Format: int64 */
                     readonly id?: number;
                     netRecoveryTaxValue?: number;
                     /**
@@ -48728,6 +50354,7 @@ export interface operations {
                     paymentPeriodStart: string;
                     taxAtSourceValue?: number;
                   };
+                  /** Format: int64 */
                   salaryTypeCode: number;
                   showEarningPeriodInExport: boolean;
                   readonly systemNotification?: string;
@@ -48773,6 +50400,7 @@ export interface operations {
                   salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
                 };
                 slipNotes?: string;
+                /** Format: int64 */
                 readonly slipNumber?: number;
                 /** @enum {string} */
                 readonly status?:
@@ -48816,6 +50444,7 @@ export interface operations {
             | {
                 /** SalarySlipAdjustments */
                 adjustments: {
+                  /** Format: int64 */
                   accidentInsurancePolicyId?: number;
                   /** SalarySlipEmployment */
                   employment?: {
@@ -48853,8 +50482,10 @@ export interface operations {
                    * @example 2026-01-30
                    */
                   payday: string;
+                  /** Format: int64 */
                   pensionContractId?: number;
                 };
+                /** Format: int64 */
                 readonly employeeId?: number;
                 readonly employeeName?: string;
                 /**
@@ -48882,6 +50513,7 @@ export interface operations {
                   /** @enum {string} */
                   withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
                 };
+                /** Format: int64 */
                 readonly id?: number;
                 /** @enum {string} */
                 incomesRegisterReportingSetting:
@@ -48897,6 +50529,7 @@ export interface operations {
                     carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                     /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                     emissionValue?: number | null;
+                    /** Format: int64 */
                     readonly id?: number;
                     /** Format: int32 */
                     odometerReading?: number;
@@ -48942,6 +50575,7 @@ export interface operations {
                     holidayDaysSpent?: number;
                     holidayPayPercentage?: number;
                   };
+                  /** Format: int64 */
                   readonly id?: number;
                   paymentPercent?: number;
                   /** @description Quantity (hours, pieces, months). */
@@ -48958,6 +50592,7 @@ export interface operations {
                      * @example 2026-01-30
                      */
                     earningsPeriodStart?: string;
+                    /** Format: int64 */
                     readonly id?: number;
                     netRecoveryTaxValue?: number;
                     /**
@@ -48977,6 +50612,7 @@ export interface operations {
                     paymentPeriodStart: string;
                     taxAtSourceValue?: number;
                   };
+                  /** Format: int64 */
                   salaryTypeCode: number;
                   showEarningPeriodInExport: boolean;
                   readonly systemNotification?: string;
@@ -49022,6 +50658,7 @@ export interface operations {
                   salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
                 };
                 slipNotes?: string;
+                /** Format: int64 */
                 readonly slipNumber?: number;
                 /** @enum {string} */
                 readonly status?:
@@ -49071,7 +50708,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49081,6 +50718,7 @@ export interface operations {
         'application/json': {
           /** SalarySlipAdjustments */
           adjustments: {
+            /** Format: int64 */
             accidentInsurancePolicyId?: number;
             /** SalarySlipEmployment */
             employment?: {
@@ -49117,8 +50755,10 @@ export interface operations {
              * @example 2026-01-30
              */
             payday: string;
+            /** Format: int64 */
             pensionContractId?: number;
           };
+          /** Format: int64 */
           readonly employeeId?: number;
           readonly employeeName?: string;
           /**
@@ -49146,6 +50786,7 @@ export interface operations {
             /** @enum {string} */
             withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
           };
+          /** Format: int64 */
           readonly id?: number;
           /** @enum {string} */
           incomesRegisterReportingSetting:
@@ -49161,6 +50802,7 @@ export interface operations {
               carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
               /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
               emissionValue?: number | null;
+              /** Format: int64 */
               readonly id?: number;
               /** Format: int32 */
               odometerReading?: number;
@@ -49206,6 +50848,7 @@ export interface operations {
               holidayDaysSpent?: number;
               holidayPayPercentage?: number;
             };
+            /** Format: int64 */
             readonly id?: number;
             paymentPercent?: number;
             /** @description Quantity (hours, pieces, months). */
@@ -49222,6 +50865,7 @@ export interface operations {
                * @example 2026-01-30
                */
               earningsPeriodStart?: string;
+              /** Format: int64 */
               readonly id?: number;
               netRecoveryTaxValue?: number;
               /**
@@ -49241,6 +50885,7 @@ export interface operations {
               paymentPeriodStart: string;
               taxAtSourceValue?: number;
             };
+            /** Format: int64 */
             salaryTypeCode: number;
             showEarningPeriodInExport: boolean;
             readonly systemNotification?: string;
@@ -49286,6 +50931,7 @@ export interface operations {
             salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
           };
           slipNotes?: string;
+          /** Format: int64 */
           readonly slipNumber?: number;
           /** @enum {string} */
           readonly status?:
@@ -49354,6 +51000,7 @@ export interface operations {
           'application/json': {
             /** SalarySlipAdjustments */
             adjustments: {
+              /** Format: int64 */
               accidentInsurancePolicyId?: number;
               /** SalarySlipEmployment */
               employment?: {
@@ -49391,8 +51038,10 @@ export interface operations {
                * @example 2026-01-30
                */
               payday: string;
+              /** Format: int64 */
               pensionContractId?: number;
             };
+            /** Format: int64 */
             readonly employeeId?: number;
             readonly employeeName?: string;
             /**
@@ -49420,6 +51069,7 @@ export interface operations {
               /** @enum {string} */
               withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
             };
+            /** Format: int64 */
             readonly id?: number;
             /** @enum {string} */
             incomesRegisterReportingSetting:
@@ -49435,6 +51085,7 @@ export interface operations {
                 carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                 /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                 emissionValue?: number | null;
+                /** Format: int64 */
                 readonly id?: number;
                 /** Format: int32 */
                 odometerReading?: number;
@@ -49480,6 +51131,7 @@ export interface operations {
                 holidayDaysSpent?: number;
                 holidayPayPercentage?: number;
               };
+              /** Format: int64 */
               readonly id?: number;
               paymentPercent?: number;
               /** @description Quantity (hours, pieces, months). */
@@ -49496,6 +51148,7 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 earningsPeriodStart?: string;
+                /** Format: int64 */
                 readonly id?: number;
                 netRecoveryTaxValue?: number;
                 /**
@@ -49515,6 +51168,7 @@ export interface operations {
                 paymentPeriodStart: string;
                 taxAtSourceValue?: number;
               };
+              /** Format: int64 */
               salaryTypeCode: number;
               showEarningPeriodInExport: boolean;
               readonly systemNotification?: string;
@@ -49560,6 +51214,7 @@ export interface operations {
               salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
             };
             slipNotes?: string;
+            /** Format: int64 */
             readonly slipNumber?: number;
             /** @enum {string} */
             readonly status?:
@@ -49609,7 +51264,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49694,7 +51349,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49823,7 +51478,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49864,7 +51519,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49905,7 +51560,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49983,7 +51638,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -50052,6 +51707,7 @@ export interface operations {
           'application/json': {
             /** SalarySlipAdjustments */
             adjustments: {
+              /** Format: int64 */
               accidentInsurancePolicyId?: number;
               /** SalarySlipEmployment */
               employment?: {
@@ -50089,8 +51745,10 @@ export interface operations {
                * @example 2026-01-30
                */
               payday: string;
+              /** Format: int64 */
               pensionContractId?: number;
             };
+            /** Format: int64 */
             readonly employeeId?: number;
             readonly employeeName?: string;
             /**
@@ -50118,6 +51776,7 @@ export interface operations {
               /** @enum {string} */
               withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
             };
+            /** Format: int64 */
             readonly id?: number;
             /** @enum {string} */
             incomesRegisterReportingSetting:
@@ -50133,6 +51792,7 @@ export interface operations {
                 carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                 /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                 emissionValue?: number | null;
+                /** Format: int64 */
                 readonly id?: number;
                 /** Format: int32 */
                 odometerReading?: number;
@@ -50178,6 +51838,7 @@ export interface operations {
                 holidayDaysSpent?: number;
                 holidayPayPercentage?: number;
               };
+              /** Format: int64 */
               readonly id?: number;
               paymentPercent?: number;
               /** @description Quantity (hours, pieces, months). */
@@ -50194,6 +51855,7 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 earningsPeriodStart?: string;
+                /** Format: int64 */
                 readonly id?: number;
                 netRecoveryTaxValue?: number;
                 /**
@@ -50213,6 +51875,7 @@ export interface operations {
                 paymentPeriodStart: string;
                 taxAtSourceValue?: number;
               };
+              /** Format: int64 */
               salaryTypeCode: number;
               showEarningPeriodInExport: boolean;
               readonly systemNotification?: string;
@@ -50258,6 +51921,7 @@ export interface operations {
               salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
             };
             slipNotes?: string;
+            /** Format: int64 */
             readonly slipNumber?: number;
             /** @enum {string} */
             readonly status?:
@@ -50307,7 +51971,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -50759,7 +52423,40 @@ export interface operations {
               /** PersonBasicInvoicingInfo */
               invoicingInfo?: {
                 identifier?: string;
-                identifierType?: string;
+                /** @enum {string} */
+                identifierType?:
+                  | 'FI'
+                  | 'HETU'
+                  | 'YHD'
+                  | 'NO'
+                  | 'AT'
+                  | 'BE'
+                  | 'BG'
+                  | 'CY'
+                  | 'HR'
+                  | 'CZ'
+                  | 'DK'
+                  | 'EE'
+                  | 'FR'
+                  | 'DE'
+                  | 'GB'
+                  | 'EL'
+                  | 'HU'
+                  | 'IE'
+                  | 'IT'
+                  | 'LV'
+                  | 'LT'
+                  | 'LU'
+                  | 'MT'
+                  | 'NL'
+                  | 'PL'
+                  | 'PT'
+                  | 'RO'
+                  | 'SK'
+                  | 'SI'
+                  | 'ES'
+                  | 'SE'
+                  | 'XI';
                 personNumber?: string;
               };
               lastName: string;
@@ -51321,7 +53018,40 @@ export interface operations {
             /** @description Personal identity code in the home country. */
             homeCountryPersonId?: string;
             identifier?: string;
-            identifierType?: string;
+            /** @enum {string} */
+            identifierType?:
+              | 'FI'
+              | 'HETU'
+              | 'YHD'
+              | 'NO'
+              | 'AT'
+              | 'BE'
+              | 'BG'
+              | 'CY'
+              | 'HR'
+              | 'CZ'
+              | 'DK'
+              | 'EE'
+              | 'FR'
+              | 'DE'
+              | 'GB'
+              | 'EL'
+              | 'HU'
+              | 'IE'
+              | 'IT'
+              | 'LV'
+              | 'LT'
+              | 'LU'
+              | 'MT'
+              | 'NL'
+              | 'PL'
+              | 'PT'
+              | 'RO'
+              | 'SK'
+              | 'SI'
+              | 'ES'
+              | 'SE'
+              | 'XI';
             /** @enum {string} */
             language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
             personNumber?: string;
@@ -51936,7 +53666,40 @@ export interface operations {
               /** @description Personal identity code in the home country. */
               homeCountryPersonId?: string;
               identifier?: string;
-              identifierType?: string;
+              /** @enum {string} */
+              identifierType?:
+                | 'FI'
+                | 'HETU'
+                | 'YHD'
+                | 'NO'
+                | 'AT'
+                | 'BE'
+                | 'BG'
+                | 'CY'
+                | 'HR'
+                | 'CZ'
+                | 'DK'
+                | 'EE'
+                | 'FR'
+                | 'DE'
+                | 'GB'
+                | 'EL'
+                | 'HU'
+                | 'IE'
+                | 'IT'
+                | 'LV'
+                | 'LT'
+                | 'LU'
+                | 'MT'
+                | 'NL'
+                | 'PL'
+                | 'PT'
+                | 'RO'
+                | 'SK'
+                | 'SI'
+                | 'ES'
+                | 'SE'
+                | 'XI';
               /** @enum {string} */
               language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
               personNumber?: string;
@@ -52581,7 +54344,40 @@ export interface operations {
             /** @description Personal identity code in the home country. */
             homeCountryPersonId?: string;
             identifier?: string;
-            identifierType?: string;
+            /** @enum {string} */
+            identifierType?:
+              | 'FI'
+              | 'HETU'
+              | 'YHD'
+              | 'NO'
+              | 'AT'
+              | 'BE'
+              | 'BG'
+              | 'CY'
+              | 'HR'
+              | 'CZ'
+              | 'DK'
+              | 'EE'
+              | 'FR'
+              | 'DE'
+              | 'GB'
+              | 'EL'
+              | 'HU'
+              | 'IE'
+              | 'IT'
+              | 'LV'
+              | 'LT'
+              | 'LU'
+              | 'MT'
+              | 'NL'
+              | 'PL'
+              | 'PT'
+              | 'RO'
+              | 'SK'
+              | 'SI'
+              | 'ES'
+              | 'SE'
+              | 'XI';
             /** @enum {string} */
             language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
             personNumber?: string;
@@ -53196,7 +54992,40 @@ export interface operations {
               /** @description Personal identity code in the home country. */
               homeCountryPersonId?: string;
               identifier?: string;
-              identifierType?: string;
+              /** @enum {string} */
+              identifierType?:
+                | 'FI'
+                | 'HETU'
+                | 'YHD'
+                | 'NO'
+                | 'AT'
+                | 'BE'
+                | 'BG'
+                | 'CY'
+                | 'HR'
+                | 'CZ'
+                | 'DK'
+                | 'EE'
+                | 'FR'
+                | 'DE'
+                | 'GB'
+                | 'EL'
+                | 'HU'
+                | 'IE'
+                | 'IT'
+                | 'LV'
+                | 'LT'
+                | 'LU'
+                | 'MT'
+                | 'NL'
+                | 'PL'
+                | 'PT'
+                | 'RO'
+                | 'SK'
+                | 'SI'
+                | 'ES'
+                | 'SE'
+                | 'XI';
               /** @enum {string} */
               language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
               personNumber?: string;
@@ -53787,7 +55616,10 @@ export interface operations {
            * @example 2026-01-30
            */
           endDate?: string;
-          /** @description Read-only; assigned by the service. */
+          /**
+           * Format: int64
+           * @description Read-only; assigned by the service.
+           */
           readonly id?: number;
           name: string;
           /** @description Unit price, up to 6 decimals. */
@@ -54190,7 +56022,10 @@ export interface operations {
              * @example 2026-01-30
              */
             endDate?: string;
-            /** @description Read-only; assigned by the service. */
+            /**
+             * Format: int64
+             * @description Read-only; assigned by the service.
+             */
             readonly id?: number;
             name: string;
             /** @description Unit price, up to 6 decimals. */
@@ -54387,7 +56222,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Product id (int32). */
+        /** @description Product id (int64). */
         productId: number;
       };
       cookie?: never;
@@ -54625,7 +56460,10 @@ export interface operations {
            * @example 2026-01-30
            */
           endDate?: string;
-          /** @description Read-only; assigned by the service. */
+          /**
+           * Format: int64
+           * @description Read-only; assigned by the service.
+           */
           readonly id?: number;
           name: string;
           /** @description Unit price, up to 6 decimals. */
@@ -55028,7 +56866,10 @@ export interface operations {
              * @example 2026-01-30
              */
             endDate?: string;
-            /** @description Read-only; assigned by the service. */
+            /**
+             * Format: int64
+             * @description Read-only; assigned by the service.
+             */
             readonly id?: number;
             name: string;
             /** @description Unit price, up to 6 decimals. */
@@ -55184,7 +57025,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Product id (int32). */
+        /** @description Product id (int64). */
         productId: number;
       };
       cookie?: never;
@@ -55221,7 +57062,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Product id (int32). */
+        /** @description Product id (int64). */
         productId: number;
       };
       cookie?: never;
@@ -55840,7 +57681,10 @@ export interface operations {
              * @example 2026-01-30
              */
             endDate?: string;
-            /** @description Read-only; assigned by the service. */
+            /**
+             * Format: int64
+             * @description Read-only; assigned by the service.
+             */
             readonly id?: number;
             name: string;
             /** @description Unit price, up to 6 decimals. */
@@ -56484,6 +58328,7 @@ export interface operations {
               attachments: unknown[];
               /** @description The reference number the payer gave (Finnish or RF). */
               bankReference: string;
+              /** Format: int64 */
               id: number;
               invoiceId?: number;
               /** @description Tase: the invoice the matching found (also for an OVERPAYMENT). */
@@ -57162,14 +59007,14 @@ export interface operations {
             /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
+          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
             | 'NOT_SENT'
             | 'PAYMENT_SENT_TO_BANK'
             | 'PAID'
-            | 'PARTLY_PAID'
+            | 'PARTLY_PAID,'
             | 'MARKED_PAID'
             | 'PAYMENT_QUEUED'
             | 'PAYMENT_DENIED'
@@ -57748,14 +59593,14 @@ export interface operations {
                 /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
+              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
                 | 'NOT_SENT'
                 | 'PAYMENT_SENT_TO_BANK'
                 | 'PAID'
-                | 'PARTLY_PAID'
+                | 'PARTLY_PAID,'
                 | 'MARKED_PAID'
                 | 'PAYMENT_QUEUED'
                 | 'PAYMENT_DENIED'
@@ -58385,14 +60230,14 @@ export interface operations {
             /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
+          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
             | 'NOT_SENT'
             | 'PAYMENT_SENT_TO_BANK'
             | 'PAID'
-            | 'PARTLY_PAID'
+            | 'PARTLY_PAID,'
             | 'MARKED_PAID'
             | 'PAYMENT_QUEUED'
             | 'PAYMENT_DENIED'
@@ -58466,11 +60311,61 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 startDate?: string;
-                /** @description Status of the receipt: `APPROVED`, or `UNFINISHED` for a draft (see `receiptStatus`). */
-                status?: string;
+                /**
+                 * @description Always `APPROVED`: only approved receipts are in the ledger.
+                 * @enum {string}
+                 */
+                status?:
+                  | 'APPROVED'
+                  | 'DELETED'
+                  | 'EMPTY'
+                  | 'INVALIDATED'
+                  | 'INVOICED'
+                  | 'MARKED_PAID'
+                  | 'NOT_SENT'
+                  | 'OVERRIDDEN'
+                  | 'PAID'
+                  | 'PARTLY_PAID'
+                  | 'PAYMENT_DENIED'
+                  | 'PAYMENT_QUEUED'
+                  | 'PAYMENT_SENT_TO_BANK'
+                  | 'PAYMENT_TRANSACTION_REMOVED'
+                  | 'RECEIVED'
+                  | 'SENT'
+                  | 'STARTED'
+                  | 'UNFINISHED'
+                  | 'UNSAVED'
+                  | 'VERIFIED';
                 transactionDescription?: string;
-                /** @description Type of the receipt. */
-                type?: string;
+                /**
+                 * @description Type of the receipt.
+                 * @enum {string}
+                 */
+                type?:
+                  | 'ACCRUAL'
+                  | 'BANK_STATEMENT_AS_RECEIPT'
+                  | 'BILL_OF_CHARGES'
+                  | 'EMPLOYER_CONTRIBUTION'
+                  | 'JOURNAL'
+                  | 'JOURNAL_BYPASSING_INVOICE_PAGE'
+                  | 'JOURNAL_MOVING_STRAIGHT_TO_ACCOUNTING_PAGE'
+                  | 'OFFER'
+                  | 'PAYMENT_CORRECTION'
+                  | 'PERIODIC_TAX_RETURN'
+                  | 'PURCHASE_INVOICE'
+                  | 'PURCHASE_ORDER'
+                  | 'RECEIPT_FOR_OPENING_ACCOUNTS'
+                  | 'REFERENCE_PAYMENT'
+                  | 'SALARY'
+                  | 'SALES_INVOICE'
+                  | 'SALES_ORDER'
+                  | 'TRACKING_PERIOD_OPENING_RECEIPT'
+                  | 'TRAVEL_INVOICE'
+                  | 'TRAVEL_PLAN'
+                  | 'UNKNOWN_RECEIPT_TYPE_F'
+                  | 'UNKNOWN_RECEIPT_TYPE_G'
+                  | 'VAT_FORM'
+                  | 'VAT_SUMMARY';
                 vatAmount?: number;
                 vatDeduction?: number;
                 vatDeductionPercent?: number;
@@ -58965,14 +60860,14 @@ export interface operations {
                 /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
+              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
                 | 'NOT_SENT'
                 | 'PAYMENT_SENT_TO_BANK'
                 | 'PAID'
-                | 'PARTLY_PAID'
+                | 'PARTLY_PAID,'
                 | 'MARKED_PAID'
                 | 'PAYMENT_QUEUED'
                 | 'PAYMENT_DENIED'
@@ -59503,14 +61398,14 @@ export interface operations {
             /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
+          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
             | 'NOT_SENT'
             | 'PAYMENT_SENT_TO_BANK'
             | 'PAID'
-            | 'PARTLY_PAID'
+            | 'PARTLY_PAID,'
             | 'MARKED_PAID'
             | 'PAYMENT_QUEUED'
             | 'PAYMENT_DENIED'
@@ -60075,14 +61970,14 @@ export interface operations {
                 /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
+              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
                 | 'NOT_SENT'
                 | 'PAYMENT_SENT_TO_BANK'
                 | 'PAID'
-                | 'PARTLY_PAID'
+                | 'PARTLY_PAID,'
                 | 'MARKED_PAID'
                 | 'PAYMENT_QUEUED'
                 | 'PAYMENT_DENIED'
@@ -60756,6 +62651,7 @@ export interface operations {
             /** @description IBAN of the financing company. */
             financingCompanyBankAccount: string;
             financingCompanyName: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Default ACTIVE.
@@ -60787,6 +62683,7 @@ export interface operations {
           /** @description IBAN of the financing company. */
           financingCompanyBankAccount: string;
           financingCompanyName: string;
+          /** Format: int64 */
           readonly id?: number;
           /**
            * @description Default ACTIVE.
@@ -60830,6 +62727,7 @@ export interface operations {
             /** @description IBAN of the financing company. */
             financingCompanyBankAccount: string;
             financingCompanyName: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Default ACTIVE.
@@ -60883,10 +62781,287 @@ export interface operations {
             companySettings: {
               invoiceDiscussionEnabled: boolean;
             };
-            country: string;
+            /** @enum {string} */
+            country:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             /** @description Name of the company. */
             name: string;
-            productVersion?: string;
+            /** @enum {string} */
+            productVersion?:
+              | 'BACKOFFICE'
+              | 'BACKOFFICE_BASIC'
+              | 'BACKOFFICE_PLUS'
+              | 'BACKOFFICE_PREMIUM'
+              | 'FINAGO_SOLO'
+              | 'FINANCIALS_ALKU'
+              | 'FINANCIALS_BASIC'
+              | 'FINANCIALS_ENTERPRISE'
+              | 'FINANCIALS_GOLD'
+              | 'FINANCIALS_LIGHT'
+              | 'FINANCIALS_MAX'
+              | 'FINANCIALS_PLATINUM'
+              | 'FINANCIALS_PLUS'
+              | 'FINANCIALS_PREMIUM'
+              | 'FINANCIALS_SILVER'
+              | 'FINANCIALS_TIER_ONE'
+              | 'FINANCIALS_TIER_THREE'
+              | 'FINANCIALS_TIER_TWO'
+              | 'FINANCIALS_UNLIMITED'
+              | 'FLEX'
+              | 'SALES_GOLD'
+              | 'SALES_PLATINUM'
+              | 'SALES_SILVER'
+              | 'SME_BETTER';
             userId: number;
             /** @description Full name of the user. */
             userName: string;
@@ -61085,15 +63260,272 @@ export interface operations {
             city?: string;
             /** @description Read-only: the company of the session. */
             companyId?: number;
-            /** @description Country, e.g. `FINLAND`. */
-            countryCode?: string;
+            /**
+             * @description Country, e.g. `FINLAND`.
+             * @enum {string}
+             */
+            countryCode?:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             email: string;
             firstName: string;
             /** @description Read-only. */
             id?: number;
             lastName: string;
-            /** @description Read-only. */
-            loginMethod?: string;
+            /**
+             * @description Read-only.
+             * @enum {string}
+             */
+            loginMethod?: 'FINAGO_KEY' | 'PASSWORDLIST' | 'PROCOUNTOR_KEY';
             mobilePhone?: string;
             /** @description The person register entry of the user in this company; null when none. */
             partnerId?: number | null;
@@ -61121,15 +63553,272 @@ export interface operations {
           city?: string;
           /** @description Read-only: the company of the session. */
           companyId?: number;
-          /** @description Country, e.g. `FINLAND`. */
-          countryCode?: string;
+          /**
+           * @description Country, e.g. `FINLAND`.
+           * @enum {string}
+           */
+          countryCode?:
+            | 'AFGHANISTAN'
+            | 'ALBANIA'
+            | 'ALGERIA'
+            | 'AMERICAN_SAMOA'
+            | 'ANDORRA'
+            | 'ANGOLA'
+            | 'ANGUILLA'
+            | 'ANTARCTICA'
+            | 'ANTIGUA_AND_BARBUDA'
+            | 'ARGENTINA'
+            | 'ARMENIA'
+            | 'ARUBA'
+            | 'AUSTRALIA'
+            | 'AUSTRIA'
+            | 'AZERBAIJAN'
+            | 'BAHAMAS'
+            | 'BAHRAIN'
+            | 'BANGLADESH'
+            | 'BARBADOS'
+            | 'BELARUS'
+            | 'BELGIUM'
+            | 'BELIZE'
+            | 'BENIN'
+            | 'BERMUDA'
+            | 'BHUTAN'
+            | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+            | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+            | 'BOSNIA_AND_HERZEGOVINA'
+            | 'BOTSWANA'
+            | 'BOUVET_ISLAND'
+            | 'BRAZIL'
+            | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+            | 'BRUNEI_DARUSSALAM'
+            | 'BULGARIA'
+            | 'BURKINA_FASO'
+            | 'BURUNDI'
+            | 'CABO_VERDE'
+            | 'CAMBODIA'
+            | 'CAMEROON'
+            | 'CANADA'
+            | 'CAYMAN_ISLANDS'
+            | 'CENTRAL_AFRICAN_REPUBLIC'
+            | 'CHAD'
+            | 'CHILE'
+            | 'CHINA'
+            | 'CHRISTMAS_ISLAND'
+            | 'COCOS_KEELING_ISLANDS'
+            | 'COLOMBIA'
+            | 'COMOROS'
+            | 'CONGO'
+            | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+            | 'COOK_ISLANDS'
+            | 'COSTA_RICA'
+            | 'CROATIA'
+            | 'CUBA'
+            | 'CURACAO'
+            | 'CYPRUS'
+            | 'CZECH_REPUBLIC'
+            | 'COTE_D_IVOIRE'
+            | 'DENMARK'
+            | 'DJIBOUTI'
+            | 'DOMINICA'
+            | 'DOMINICAN_REPUBLIC'
+            | 'ECUADOR'
+            | 'EGYPT'
+            | 'EL_SALVADOR'
+            | 'EQUATORIAL_GUINEA'
+            | 'ERITREA'
+            | 'ESTONIA'
+            | 'ETHIOPIA'
+            | 'FALKLAND_ISLANDS_MALVINAS'
+            | 'FAROE_ISLANDS'
+            | 'FIJI'
+            | 'FINLAND'
+            | 'FRANCE'
+            | 'FRENCH_GUIANA'
+            | 'FRENCH_POLYNESIA'
+            | 'FRENCH_SOUTHERN_TERRITORIES'
+            | 'GABON'
+            | 'GAMBIA'
+            | 'GEORGIA'
+            | 'GERMANY'
+            | 'GHANA'
+            | 'GIBRALTAR'
+            | 'GREECE'
+            | 'GREENLAND'
+            | 'GRENADA'
+            | 'GUADELOUPE'
+            | 'GUAM'
+            | 'GUATEMALA'
+            | 'GUERNSEY'
+            | 'GUINEA'
+            | 'GUINEA_BISSAU'
+            | 'GUYANA'
+            | 'HAITI'
+            | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+            | 'HOLY_SEE_VATICAN_CITY_STATE'
+            | 'HONDURAS'
+            | 'HONG_KONG'
+            | 'HUNGARY'
+            | 'ICELAND'
+            | 'INDIA'
+            | 'INDONESIA'
+            | 'ISLAMIC_REPUBLIC_OF_IRAN'
+            | 'IRAQ'
+            | 'IRELAND'
+            | 'ISLE_OF_MAN'
+            | 'ISRAEL'
+            | 'ITALY'
+            | 'JAMAICA'
+            | 'JAPAN'
+            | 'JERSEY'
+            | 'JORDAN'
+            | 'KAZAKHSTAN'
+            | 'KENYA'
+            | 'KIRIBATI'
+            | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+            | 'REPUBLIC_OF_KOREA'
+            | 'KOSOVO_TEMPORARY'
+            | 'KUWAIT'
+            | 'KYRGYZSTAN'
+            | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+            | 'LATVIA'
+            | 'LEBANON'
+            | 'LESOTHO'
+            | 'LIBERIA'
+            | 'LIBYA'
+            | 'LIECHTENSTEIN'
+            | 'LITHUANIA'
+            | 'LUXEMBOURG'
+            | 'MACAO'
+            | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+            | 'MADAGASCAR'
+            | 'MALAWI'
+            | 'MALAYSIA'
+            | 'MALDIVES'
+            | 'MALI'
+            | 'MALTA'
+            | 'MARSHALL_ISLANDS'
+            | 'MARTINIQUE'
+            | 'MAURITANIA'
+            | 'MAURITIUS'
+            | 'MAYOTTE'
+            | 'MEXICO'
+            | 'FEDERATED_STATES_OF_MICRONESIA'
+            | 'REPUBLIC_OF_MOLDOVA'
+            | 'MONACO'
+            | 'MONGOLIA'
+            | 'MONTENEGRO'
+            | 'MONTSERRAT'
+            | 'MOROCCO'
+            | 'MOZAMBIQUE'
+            | 'MYANMAR'
+            | 'NAMIBIA'
+            | 'NAURU'
+            | 'NEPAL'
+            | 'NETHERLANDS'
+            | 'NEW_CALEDONIA'
+            | 'NEW_ZEALAND'
+            | 'NICARAGUA'
+            | 'NIGER'
+            | 'NIGERIA'
+            | 'NIUE'
+            | 'NORFOLK_ISLAND'
+            | 'NORTHERN_MARIANA_ISLANDS'
+            | 'NORWAY'
+            | 'OMAN'
+            | 'PAKISTAN'
+            | 'PALAU'
+            | 'STATE_OF_PALESTINE'
+            | 'PANAMA'
+            | 'PAPUA_NEW_GUINEA'
+            | 'PARAGUAY'
+            | 'PERU'
+            | 'PHILIPPINES'
+            | 'PITCAIRN'
+            | 'POLAND'
+            | 'PORTUGAL'
+            | 'PUERTO_RICO'
+            | 'QATAR'
+            | 'ROMANIA'
+            | 'RUSSIAN_FEDERATION'
+            | 'RWANDA'
+            | 'REUNION'
+            | 'SAINT_BARTHELEMY'
+            | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+            | 'SAINT_KITTS_AND_NEVIS'
+            | 'SAINT_LUCIA'
+            | 'SAINT_MARTIN_FRENCH_PART'
+            | 'SAINT_PIERRE_AND_MIQUELON'
+            | 'SAINT_VINCENT_AND_THE_GRENADINES'
+            | 'SAMOA'
+            | 'SAN_MARINO'
+            | 'SAO_TOME_AND_PRINCIPE'
+            | 'SAUDI_ARABIA'
+            | 'SENEGAL'
+            | 'SERBIA'
+            | 'SEYCHELLES'
+            | 'SIERRA_LEONE'
+            | 'SINGAPORE'
+            | 'SINT_MAARTEN_DUTCH_PART'
+            | 'SLOVAKIA'
+            | 'SLOVENIA'
+            | 'SOLOMON_ISLANDS'
+            | 'SOMALIA'
+            | 'SOUTH_AFRICA'
+            | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+            | 'SOUTH_SUDAN'
+            | 'SPAIN'
+            | 'SRI_LANKA'
+            | 'SUDAN'
+            | 'SURINAME'
+            | 'SVALBARD_AND_JAN_MAYEN'
+            | 'SWAZILAND'
+            | 'SWEDEN'
+            | 'SWITZERLAND'
+            | 'SYRIAN_ARAB_REPUBLIC'
+            | 'PROVINCE_OF_CHINA_TAIWAN'
+            | 'TAJIKISTAN'
+            | 'UNITED_REPUBLIC_OF_TANZANIA'
+            | 'THAILAND'
+            | 'TIMOR_LESTE'
+            | 'TOGO'
+            | 'TOKELAU'
+            | 'TONGA'
+            | 'TRINIDAD_AND_TOBAGO'
+            | 'TUNISIA'
+            | 'TURKEY'
+            | 'TURKMENISTAN'
+            | 'TURKS_AND_CAICOS_ISLANDS'
+            | 'TUVALU'
+            | 'UGANDA'
+            | 'UKRAINE'
+            | 'UNITED_ARAB_EMIRATES'
+            | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+            | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+            | 'UNITED_STATES_OF_AMERICA'
+            | 'URUGUAY'
+            | 'UZBEKISTAN'
+            | 'VANUATU'
+            | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+            | 'VIET_NAM'
+            | 'BRITISH_VIRGIN_ISLANDS'
+            | 'U_S_VIRGIN_ISLANDS'
+            | 'WALLIS_AND_FUTUNA'
+            | 'WESTERN_SAHARA'
+            | 'YEMEN'
+            | 'ZAMBIA'
+            | 'ZIMBABWE'
+            | 'ALAND_ISLANDS'
+            | 'NORTHERN_IRELAND_TEMPORARY';
           email: string;
           firstName: string;
           /** @description Read-only. */
           id?: number;
           lastName: string;
-          /** @description Read-only. */
-          loginMethod?: string;
+          /**
+           * @description Read-only.
+           * @enum {string}
+           */
+          loginMethod?: 'FINAGO_KEY' | 'PASSWORDLIST' | 'PROCOUNTOR_KEY';
           mobilePhone?: string;
           /** @description The person register entry of the user in this company; null when none. */
           partnerId?: number | null;
@@ -62001,8 +64690,21 @@ export interface operations {
   getWebhooks: {
     parameters: {
       query?: {
-        /** @description Event names. */
-        eventType?: string[];
+        /** @description Event names, repeated or comma-separated. */
+        eventType?: (
+          | (
+              | 'DIRECTBANKDATATRANSFER_PAYMENT_CREATED'
+              | 'DIRECT_SALARY_PAYMENTS_CANCELED'
+              | 'DIRECT_SALARY_PAYMENTS_CREATED'
+              | 'INVOICE_PAYMENTEVENTS_DELETED'
+              | 'INVOICE_PAYMENT_CREATED'
+              | 'PAYMENT_DELETED'
+              | 'PAYMENT_UPDATED'
+              | 'TRACKING_PERIOD_STATUS_UPDATED'
+              | 'USER_UPDATED'
+            )
+          | string
+        )[];
         orderByCreatedDate?: 'ASC' | 'DESC';
         /** @description Page number, 0-based. */
         page?: number;
