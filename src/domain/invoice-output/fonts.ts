@@ -26,7 +26,6 @@ interface WordRun {
 }
 
 interface LoadedFont {
-  bytes: Buffer;
   font: Fontkit.Font;
   runs: Map<string, WordRun>;
 }
@@ -42,15 +41,16 @@ function loadedFont(weight: FontWeight): LoadedFont {
     const bytes = readFileSync(require.resolve(FILES[weight]));
     // loaded with the first font, not at start
     const fontkit = require('fontkit') as typeof Fontkit;
-    entry = { bytes, font: fontkit.create(bytes) as Fontkit.Font, runs: new Map() };
+    entry = { font: fontkit.create(bytes) as Fontkit.Font, runs: new Map() };
     loaded.set(weight, entry);
   }
   return entry;
 }
 
-/** The font file and its parsed font (read once). */
-export function fontOf(weight: FontWeight): { bytes: Buffer; font: Fontkit.Font } {
-  return loadedFont(weight);
+/** The font as pdfkit's registerFont takes it. */
+export function pdfFont(weight: FontWeight): Buffer {
+  // pdfkit takes a parsed font too (its types know only bytes): the glyphs are parsed once, not once per document
+  return loadedFont(weight).font as unknown as Buffer;
 }
 
 function runOf(entry: LoadedFont, word: string): WordRun {

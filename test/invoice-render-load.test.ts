@@ -1,0 +1,215 @@
+// Large documents are rendered off the event loop: the 1000-row invoice with long row texts (the most the schema
+// allows) renders as a PDF and as a picture of its last page while GET /health/live keeps answering within 100 ms,
+// its text and bank barcode right; a render past its time bound is answered 503 in the error body and its worker
+// ended (the renders after it, in the same process, work); a 10-row invoice renders in well under a second; a
+// long payslip renders in a worker too.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { Decimal } from '../src/domain/decimal.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { pdfOf, renderInWorker } from '../src/platform/render-pool.ts';
+import { invoicingSeller } from './support/bank-bodies.ts';
+import { partsOf } from './support/multipart.ts';
+import { startService, type TestService } from './support/service.ts';
+
+const require = createRequire(import.meta.url);
+prepareZXingModule({
+  overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer },
+});
+
+const PAYSLIP_WORKER = new URL('../src/payroll/payslip-render-worker.ts', import.meta.url);
+const LONG = 'Pitkä rivin kuvaus, jossa on paljon sanoja ja ÄÖÅ-merkkejä; ';
+
+const invoice = (rows: number) => ({
+  type: 'SALES_INVOICE',
+  date: '2026-03-10',
+  counterParty: { counterPartyAddress: { name: 'Äänekosken Kauppa Oy', street: 'Teollisuustie 5', city: 'Äänekoski' } },
+  paymentInfo: {
+    paymentMethod: 'BANK_TRANSFER',
+    currency: 'EUR',
+    dueDate: '2026-03-24',
+    currencyRate: 1,
+    generatedReferenceType: 'FI',
+  },
+  extraInfo: { accountingByRow: false, unitPricesIncludeVat: false },
+  discountPercent: 0,
+  vatStatus: 1,
+  invoiceChannel: 'EMAIL',
+  invoiceRows: Array.from({ length: rows }, (_, i) => ({
+    product: `Tuote ${i + 1} ${LONG.repeat(4)}`.slice(0, 200),
+    comment: `Rivi ${i + 1}: ${LONG.repeat(9)}`.slice(0, 512),
+    quantity: 1 + (i % 3),
+    unit: 'PIECE',
+    unitPrice: '12.50',
+    discountPercent: 0,
+    vatPercent: 25.5,
+  })),
+});
+
+async function create(svc: TestService, rows: number): Promise<number> {
+  const answer = await svc.api('POST', '/invoices', invoice(rows));
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body.id;
+}
+
+async function fetchBytes(svc: TestService, path: string) {
+  const response = await fetch(`${svc.base}/api${path}`, { headers: { authorization: `Bearer ${await svc.token()}` } });
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    body: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+/** Runs `work` while polling GET /health/live; answers its result and the slowest answer of the probe, in ms. */
+async function whileProbing<T>(svc: TestService, work: () => Promise<T>): Promise<{ result: T; slowest: number }> {
+  let done = false;
+  let slowest = 0;
+  let probes = 0;
+  const probe = (async () => {
+    while (!done) {
+      const started = performance.now();
+      const answer = await fetch(`${svc.base}/health/live`);
+      await answer.arrayBuffer();
+      expect(answer.status).toBe(200);
+      slowest = Math.max(slowest, performance.now() - started);
+      probes++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  try {
+    return { result: await work(), slowest };
+  } finally {
+    done = true;
+    await probe;
+    expect(probes).toBeGreaterThan(0);
+  }
+}
+
+async function pdfPages(pdf: Buffer): Promise<string[]> {
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return pages;
+}
+
+describe('a render past its time bound', () => {
+  let svc: TestService;
+  let large: number;
+  beforeAll(async () => {
+    svc = await startService({ clock: new ManualClock('2026-03-15T10:00:00Z'), config: { renderTimeoutMs: 50 } });
+    await invoicingSeller(svc);
+    large = await create(svc, 1000);
+  }, 120_000);
+  afterAll(() => svc.close());
+
+  it('is answered 503 in the error body, for the PDF and the picture, its worker ended', async () => {
+    for (const path of [`/invoices/${large}/pdf`, `/invoices/${large}/image?page=2`]) {
+      const started = performance.now();
+      const answer = await svc.api('GET', path);
+      expect(answer.status, answer.text).toBe(503);
+      expect(answer.body.errors).toEqual([{ status: 503, message: expect.stringMatching(/^DOCUMENT_RENDER_TIMEOUT/) }]);
+      expect(performance.now() - started).toBeLessThan(5_000);
+    }
+  });
+});
+
+describe('the 1000-row invoice with long row texts', () => {
+  let svc: TestService;
+  let large: number;
+  let small: number;
+  beforeAll(async () => {
+    svc = await startService({ clock: new ManualClock('2026-03-15T10:00:00Z') });
+    await invoicingSeller(svc);
+    large = await create(svc, 1000);
+    small = await create(svc, 10);
+  }, 120_000);
+  afterAll(() => svc.close());
+
+  it(
+    'renders as a PDF, text and barcode right, while /health/live answers within 100 ms',
+    { timeout: 120_000 },
+    async () => {
+      const started = performance.now();
+      const { result: answer, slowest } = await whileProbing(svc, () => fetchBytes(svc, `/invoices/${large}/pdf`));
+      const took = performance.now() - started;
+      expect(answer.status, answer.body.toString()).toBe(200);
+      expect(answer.contentType).toBe('application/pdf');
+      console.log(`1000-row PDF: ${took.toFixed(0)} ms; slowest /health/live meanwhile ${slowest.toFixed(1)} ms`);
+      expect(slowest).toBeLessThan(100);
+
+      const pages = await pdfPages(answer.body);
+      expect(pages.length).toBeGreaterThan(30);
+      // each long text cut to its column with an ellipsis
+      expect(pages[0]).toMatch(/Tuote 1 Pitkä rivin kuvaus, [^…]*…/);
+      expect(pages[0]).toMatch(/Rivi 1: Pitkä rivin kuvaus, [^…]*…/);
+      expect(pages.join(' ')).toContain('Rivi 1000: ');
+      const last = pages[pages.length - 1].replace(/\u00a0/g, ' ');
+      const digits = last.match(/\b4\d{53}\b/)?.[0];
+      expect(digits).toBeDefined();
+      // the amount of the barcode is the total printed: 1999 units × 12,50 € with 25,5 % VAT, over 30 000 €
+      const euros = Number(digits!.slice(17, 23));
+      expect(euros).toBeGreaterThan(30_000);
+      const printed = `${euros.toLocaleString('fi-FI').replace(/\s/g, ' ')},${digits!.slice(23, 25)} EUR`;
+      expect(last).toContain(printed);
+
+      // the bars of the picture of the last page say what the PDF prints under them (the first picture of the
+      // process loads sharp, a native module, on the event loop: once, before the probe)
+      expect((await fetchBytes(svc, `/invoices/${small}/image`)).status).toBe(200);
+      const { result: image, slowest: slowestForImage } = await whileProbing(svc, () =>
+        fetchBytes(svc, `/invoices/${large}/image?page=${pages.length}`),
+      );
+      expect(image.status).toBe(200);
+      expect(slowestForImage).toBeLessThan(100);
+      const png = partsOf(image.contentType, image.body)[1].bytes;
+      const codes = await readBarcodes(new Uint8Array(png), { formats: ['Code128'], tryHarder: true });
+      expect(codes.filter((code) => code.isValid).map((code) => code.text)).toEqual([digits]);
+    },
+  );
+
+  it('renders a 10-row invoice in well under a second', async () => {
+    // warm: the worker has started and loaded pdfkit for the invoices before
+    const started = performance.now();
+    const answer = await fetchBytes(svc, `/invoices/${small}/pdf`);
+    const took = performance.now() - started;
+    console.log(`10-row PDF: ${took.toFixed(0)} ms`);
+    expect(answer.status).toBe(200);
+    expect(took).toBeLessThan(500);
+    const [page] = await pdfPages(answer.body);
+    expect(page).toMatch(/Tuote 10 Pitkä rivin kuvaus, [^…]*…/);
+  });
+});
+
+describe('a long payslip', () => {
+  it('renders in a worker thread, its decimals exact', async () => {
+    const line = (i: number) => ({
+      label: `Palkkalaji ${i}`,
+      quantity: new Decimal('7.5'),
+      unitValue: new Decimal('21.37'),
+      amount: new Decimal('160.28'),
+    });
+    const slip = {
+      companyName: 'Tase Demo Oy',
+      employeeName: 'Maija Meikäläinen',
+      slipNumber: 7,
+      payday: '2026-03-31',
+      paymentPeriod: { start: '2026-03-01', end: '2026-03-31' },
+      earnings: Array.from({ length: 120 }, (_, i) => line(i + 1)),
+      deductions: [],
+      netPay: new Decimal('19233.60'),
+      employerContributions: [],
+      yearToDate: [],
+      holidays: [],
+    };
+    const pdf = pdfOf(await renderInWorker(PAYSLIP_WORKER, slip, 30_000));
+    const text = (await pdfPages(pdf)).join(' ').replace(/\u00a0/g, ' ');
+    for (const expected of ['Palkkalaji 120', '7,5', '21,37', '160,28 €', '19 233,60 €'])
+      expect(text).toContain(expected);
+  });
+});
