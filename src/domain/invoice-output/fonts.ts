@@ -101,7 +101,7 @@ export function fitText(text: string, size: number, weight: FontWeight, maxWidth
   const fits = (shown: string) => advanceOf(entry, `${shown}${ELLIPSIS}`) <= limit;
   const withEllipsis = (shown: string) => `${shown.trimEnd() || [...text][0]}${ELLIPSIS}`;
 
-  // walk back over the glyphs of the words that fit and the first that does not, summing advances once
+  // the cut from the glyphs of those words and the next, their advances summed once
   const kept: string[] = [];
   let width = 0;
   let candidate = '';
