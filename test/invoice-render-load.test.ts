@@ -2,13 +2,14 @@
 // allows) renders as a PDF and as a picture of its last page while GET /health/live keeps answering within 100 ms,
 // its text and bank barcode right; a render past its time bound is answered 503 in the error body and its worker
 // ended (the renders after it, in the same process, work); a 10-row invoice renders in well under a second; a
-// long payslip renders in a worker too.
+// long payslip renders in a worker too; jobs past the threads and the queue are refused at once.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { Decimal } from '../src/domain/decimal.ts';
+import type { ApiError } from '../src/platform/errors.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { pdfOf, renderInWorker } from '../src/platform/render-pool.ts';
 import { invoicingSeller } from './support/bank-bodies.ts';
@@ -213,8 +214,8 @@ describe('the 1000-row invoice with long row texts', () => {
   });
 });
 
-describe('a long payslip', () => {
-  it('renders in a worker thread, its decimals exact', async () => {
+describe('payslips', () => {
+  it('a long one renders in a worker thread, its decimals exact', async () => {
     const line = (i: number) => ({
       label: `Palkkalaji ${i}`,
       quantity: new Decimal('7.5'),
@@ -238,5 +239,34 @@ describe('a long payslip', () => {
     const text = (await pdfPages(pdf)).join(' ').replace(/\u00a0/g, ' ');
     for (const expected of ['Palkkalaji 120', '7,5', '21,37', '160,28 €', '19 233,60 €'])
       expect(text).toContain(expected);
+  });
+
+  it('past the threads and the places in the queue are refused at once, 503 DOCUMENT_RENDER_BUSY', async () => {
+    const slip = {
+      companyName: 'Tase Demo Oy',
+      employeeName: 'Maija Meikäläinen',
+      slipNumber: 8,
+      payday: '2026-03-31',
+      paymentPeriod: null,
+      earnings: [],
+      deductions: [],
+      netPay: new Decimal('1.00'),
+      employerContributions: [],
+      yearToDate: [],
+      holidays: [],
+    };
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, () => renderInWorker(PAYSLIP_WORKER, slip, 60_000)),
+    );
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(refused.length).toBeGreaterThan(0);
+    for (const outcome of refused)
+      expect((outcome.reason as ApiError).items).toEqual([
+        { status: 503, message: expect.stringMatching(/^DOCUMENT_RENDER_BUSY/) },
+      ]);
+    // the ones taken are all drawn
+    for (const outcome of outcomes.filter((o) => o.status === 'fulfilled'))
+      expect(pdfOf(outcome.value).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(outcomes.length - refused.length).toBeGreaterThanOrEqual(18);
   });
 });
