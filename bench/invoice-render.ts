@@ -98,7 +98,7 @@ async function best(work: () => unknown): Promise<number> {
   return fastest;
 }
 
-const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`.padStart(10);
+const ms = (n: number) => ` ${n.toFixed(n < 10 ? 1 : 0)} ms`.padStart(10);
 
 // warm both ways up, and the worker (its first job loads pdfkit and the fonts)
 fitRows(2, oldFit);
