@@ -65,7 +65,7 @@ export const invoicesArea = defineArea({
     new InvoiceService(ctx, deps.ledger, deps.company),
   routes: (invoices, ctx, deps) => [
     ...invoiceRoutes(invoices),
-    ...invoiceOutputRoutes(new InvoiceOutputs(invoices, deps.company, deps.bankAccounts, ctx.clock)),
+    ...invoiceOutputRoutes(new InvoiceOutputs(invoices, deps.company, deps.bankAccounts, ctx)),
   ],
   attachmentTargets: {
     // the right over an invoice's files is the right over its type (sales, purchase, offers, …)

@@ -298,7 +298,9 @@ export function payRunRoutes({ bases, lists, slips }: PayRuns): RouteDef[] {
       summary: 'The payslip of a salary slip as a PDF',
       description:
         'A PDF/A-2b payslip for the employee: earnings, deductions and net pay, the employer contributions for ' +
-        'information, the year-to-date figures of the approved slips and the holiday pay paid this year.',
+        'information, the year-to-date figures of the approved slips and the holiday pay paid this year. Drawn in a ' +
+        'worker thread within TASE_RENDER_TIMEOUT_MS (503 `DOCUMENT_RENDER_TIMEOUT` past it, `DOCUMENT_RENDER_BUSY` ' +
+        'when every renderer is busy).',
       schema: {
         ...ADDITION,
         params: SlipParam,

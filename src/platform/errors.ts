@@ -395,6 +395,14 @@ export const ERRORS = {
     message: 'ONLY_TAGGED_USER_CAN_MARK_READ: you are not tagged in the comment.',
   },
   INVOICE_PAGE_NOT_FOUND: { status: 404, message: 'INVOICE_PAGE_NOT_FOUND: the invoice has no page {page}.' },
+  DOCUMENT_RENDER_TIMEOUT: {
+    status: 503,
+    message: 'DOCUMENT_RENDER_TIMEOUT: the document was not rendered within {limit} ms; retry the request later.',
+  },
+  DOCUMENT_RENDER_BUSY: {
+    status: 503,
+    message: 'DOCUMENT_RENDER_BUSY: every renderer of large documents is busy; retry the request shortly.',
+  },
   FINVOICE_NOT_AVAILABLE: { status: 400, message: 'FINVOICE_NOT_AVAILABLE: no Finvoice message: {detail}.' },
   FINVOICE_INVALID: { status: 400, message: 'FINVOICE_INVALID: the message breaks the Finvoice 3.0 schema: {detail}' },
   UNKNOWN_VAT_COUNTRY: { status: 400, message: "UNKNOWN_VAT_COUNTRY: no VAT data for '{countryCode}'." },

@@ -1210,7 +1210,7 @@ export interface paths {
     };
     /**
      * The invoice as an image
-     * @description An A4 page of the invoice at 150 dpi (1240 × 1754 pixels): seller and buyer, rows, VAT per rate, totals, due date, reference and the Finnish bank barcode (virtual barcode and Code 128). `format` PNG (default) or JPEG (JPG is the same); `page` counts from 1 (404 `INVOICE_PAGE_NOT_FOUND` past the last page). The answer is `multipart/mixed` as for GET /attachments/{id}: the metadata, then the image. Viewing rights over the invoice type are needed (404 otherwise, as for GET /invoices/{id}).
+     * @description An A4 page of the invoice at 150 dpi (1240 × 1754 pixels): seller and buyer, rows, VAT per rate, totals, due date, reference and the Finnish bank barcode (virtual barcode and Code 128). `format` PNG (default) or JPEG (JPG is the same); `page` counts from 1 (404 `INVOICE_PAGE_NOT_FOUND` past the last page). The answer is `multipart/mixed` as for GET /attachments/{id}: the metadata, then the image. Viewing rights over the invoice type are needed (404 otherwise, as for GET /invoices/{id}). Tase: drawn in a worker thread within TASE_RENDER_TIMEOUT_MS (default 30 s; the largest invoice takes ~2 s); past it, or when every renderer is busy, 503 `DOCUMENT_RENDER_TIMEOUT` or `DOCUMENT_RENDER_BUSY`.
      */
     get: operations['getInvoicesByInvoiceIdImage'];
     put?: never;
@@ -1325,7 +1325,7 @@ export interface paths {
     };
     /**
      * The invoice as a PDF
-     * @description Tase: the printed invoice as a PDF (fonts embedded), for mailing. Viewing rights over the invoice type are needed (404 otherwise, as for GET /invoices/{id}).
+     * @description Tase: the printed invoice as a PDF (fonts embedded), for mailing. Viewing rights over the invoice type are needed (404 otherwise, as for GET /invoices/{id}). Tase: drawn in a worker thread within TASE_RENDER_TIMEOUT_MS (default 30 s; the largest invoice takes ~2 s); past it, or when every renderer is busy, 503 `DOCUMENT_RENDER_TIMEOUT` or `DOCUMENT_RENDER_BUSY`.
      */
     get: operations['getInvoicesByInvoiceIdPdf'];
     put?: never;
@@ -2681,7 +2681,7 @@ export interface paths {
     };
     /**
      * The payslip of a salary slip as a PDF
-     * @description A PDF/A-2b payslip for the employee: earnings, deductions and net pay, the employer contributions for information, the year-to-date figures of the approved slips and the holiday pay paid this year.
+     * @description A PDF/A-2b payslip for the employee: earnings, deductions and net pay, the employer contributions for information, the year-to-date figures of the approved slips and the holiday pay paid this year. Drawn in a worker thread within TASE_RENDER_TIMEOUT_MS (503 `DOCUMENT_RENDER_TIMEOUT` past it, `DOCUMENT_RENDER_BUSY` when every renderer is busy).
      */
     get: operations['getPayrollsSalaryslipsBySalarySlipIdPdf'];
     put?: never;
