@@ -12,6 +12,7 @@ import { historyRoutes } from './history-routes.ts';
 import { LedgerService } from './service.ts';
 import { getReceipt, receiptIdsIn } from './store.ts';
 import { yearEndBooking } from './year-end.ts';
+import { ledgerExamples } from './examples.ts';
 
 export { balanceSheetBefore, hasOpeningBalances } from './year-end.ts';
 export { OPENING_RECEIPT_TYPE } from './opening.ts';
@@ -36,6 +37,7 @@ export { editedSinceApproval } from './history.ts';
 
 export const ledgerArea = defineArea({
   name: 'ledger',
+  examples: ledgerExamples,
   rights: ['accounting.ledgerReceipts'],
   tables: {
     company: [

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_VERSIONS, LATEST_VERSION, VERSION_ALIASES, type ApiVersion } from './versions.ts';
 import { ERRORS } from './errors.ts';
+import { OPTIONAL_BODY, withExamples, type ApiExamples } from './openapi-examples.ts';
 
 type Doc = Record<string, unknown> & { paths?: Record<string, Record<string, Record<string, unknown>>> };
 
@@ -58,7 +59,14 @@ function errorCatalogue(): string {
   ].join('\n');
 }
 
-function versionDocument(full: Doc, version: ApiVersion): Doc {
+/** The operation with `requestBody.required` false when its route marked its body optional (http.ts). */
+function optionalBodyMarked(operation: Record<string, unknown>): Record<string, unknown> {
+  if (!(OPTIONAL_BODY in operation)) return operation;
+  const { [OPTIONAL_BODY]: _marker, ...rest } = operation;
+  return { ...rest, requestBody: { ...(operation.requestBody as object), required: false } };
+}
+
+function versionDocument(full: Doc, version: ApiVersion, examples: ApiExamples): Doc {
   const prefix = `/${version.path}/api`;
   const paths: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const [path, item] of Object.entries(full.paths ?? {})) {
@@ -66,7 +74,7 @@ function versionDocument(full: Doc, version: ApiVersion): Doc {
     const operations: Record<string, Record<string, unknown>> = {};
     for (const [method, operation] of Object.entries(item)) {
       if (method === 'head') continue;
-      operations[method] = operation;
+      operations[method] = withExamples(optionalBodyMarked(operation), examples);
     }
     paths[path.slice(prefix.length)] = operations;
   }
@@ -87,7 +95,7 @@ function versionDocument(full: Doc, version: ApiVersion): Doc {
   };
 }
 
-export function versionDocuments(app: FastifyInstance): Map<string, Doc> {
+export function versionDocuments(app: FastifyInstance, examples: ApiExamples): Map<string, Doc> {
   const full = app.swagger() as unknown as Doc;
-  return new Map(API_VERSIONS.map((v) => [v.id, versionDocument(full, v)]));
+  return new Map(API_VERSIONS.map((v) => [v.id, versionDocument(full, v, examples)]));
 }
