@@ -20,7 +20,7 @@ import { requireVersion } from './lock.ts';
 import { hasRight, type RightRequirement } from './rights.ts';
 import type { Clock } from './clock.ts';
 import type { RequestAuth, RouteDef, RouteRequest, TwoFactorGate } from './route.ts';
-import { OPTIONAL_BODY } from './openapi-examples.ts';
+import { OPTIONAL_BODY, VERSION_RULE } from './openapi-examples.ts';
 import { OptionalKind } from '@sinclair/typebox';
 
 const API_REALM = 'Tase API';
@@ -408,6 +408,7 @@ export function registerRoute(
         ...parts,
         ...(consumes ? { consumes } : {}),
         ...(optionalBody ? { [OPTIONAL_BODY]: true } : {}),
+        ...(def.version ? { [VERSION_RULE]: def.version } : {}),
         response: documented,
         summary: def.summary,
         description: def.description,

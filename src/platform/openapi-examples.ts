@@ -8,6 +8,12 @@
  */
 export const OPTIONAL_BODY = 'x-tase-optional-body';
 
+/**
+ * The version rule (`RouteDef.version`) a route carries to the document: there `version` of its body is the
+ * optimistic lock the request sends, not a read-only field, and required when the rule is 'required'.
+ */
+export const VERSION_RULE = 'x-tase-version-rule';
+
 /** The examples of one operation. */
 export interface OperationExamples {
   /** The request body: a JSON value, or the text of an XML body. */

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { API_VERSIONS, LATEST_VERSION, VERSION_ALIASES, type ApiVersion } from './versions.ts';
 import { ERRORS } from './errors.ts';
-import { OPTIONAL_BODY, withExamples, type ApiExamples } from './openapi-examples.ts';
+import { STRICTER } from './schema.ts';
+import { OPTIONAL_BODY, VERSION_RULE, withExamples, type ApiExamples } from './openapi-examples.ts';
 
 type Doc = Record<string, unknown> & { paths?: Record<string, Record<string, Record<string, unknown>>> };
 
@@ -66,6 +67,34 @@ function optionalBodyMarked(operation: Record<string, unknown>): Record<string, 
   return { ...rest, requestBody: { ...(operation.requestBody as object), required: false } };
 }
 
+type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; anyOf?: Schema[]; required?: string[] };
+
+/** The schema without `readOnly`, in its alternatives too (a PATCH's `version` may be a string or null). */
+function writable(schema: Schema): Schema {
+  const { readOnly: _readOnly, ...rest } = schema;
+  return rest.anyOf ? { ...rest, anyOf: rest.anyOf.map(writable) } : rest;
+}
+
+/** The operation with `version` of its body documented as the lock its route's version rule makes of it. */
+function versionedBody(operation: Record<string, unknown>): Record<string, unknown> {
+  if (!(VERSION_RULE in operation)) return operation;
+  const { [VERSION_RULE]: rule, ...rest } = operation;
+  const body = operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined;
+  if (!body?.content) return rest;
+  const content = Object.fromEntries(
+    Object.entries(body.content).map(([type, media]) => {
+      const schema = media.schema;
+      const version = schema?.properties?.version;
+      if (!schema || !version) return [type, media];
+      const required = rule === 'required' ? [...new Set([...(schema.required ?? []), 'version'])] : schema.required;
+      const lock = rule === 'required' ? { ...writable(version), ...STRICTER } : writable(version);
+      const locked = { ...schema, properties: { ...schema.properties, version: lock } };
+      return [type, { ...media, schema: required ? { ...locked, required } : locked }];
+    }),
+  );
+  return { ...rest, requestBody: { ...body, content } };
+}
+
 function versionDocument(full: Doc, version: ApiVersion, examples: ApiExamples): Doc {
   const prefix = `/${version.path}/api`;
   const paths: Record<string, Record<string, Record<string, unknown>>> = {};
@@ -74,7 +103,7 @@ function versionDocument(full: Doc, version: ApiVersion, examples: ApiExamples):
     const operations: Record<string, Record<string, unknown>> = {};
     for (const [method, operation] of Object.entries(item)) {
       if (method === 'head') continue;
-      operations[method] = withExamples(optionalBodyMarked(operation), examples);
+      operations[method] = withExamples(versionedBody(optionalBodyMarked(operation)), examples);
     }
     paths[path.slice(prefix.length)] = operations;
   }
