@@ -4,7 +4,14 @@ import { Type, ADDITION, PathId } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { getProduct } from '../products/index.ts';
-import { Dimension, DimensionItem, DimensionName, NamedDimensionItem, DefaultDimension, ListedDefaultDimension } from './schemas.ts';
+import {
+  Dimension,
+  DimensionItem,
+  DimensionName,
+  NamedDimensionItem,
+  DefaultDimension,
+  ListedDefaultDimension,
+} from './schemas.ts';
 import type { DefaultOwner, DimensionService } from './service.ts';
 
 const REGISTER = 'accounting.dimensions' as const;
@@ -110,9 +117,8 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       description:
         'The item is the one whose `id` the body names (required). Overwrites code name, status and description. `status: "P"` makes the item passive; leaving it out makes it active.',
       schema: { params: DimensionIdParam, body: NamedDimensionItem, response: { 200: DimensionItem } },
-      handler: ({ auth, params, body }) => {
-        return dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body.id, body);
-      },
+      handler: ({ auth, params, body }) =>
+        dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body.id, body),
     }),
     route({
       method: 'PUT',

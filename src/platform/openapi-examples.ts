@@ -15,7 +15,7 @@ export const OPTIONAL_BODY = 'x-tase-optional-body';
 export const VERSION_RULE = 'x-tase-version-rule';
 
 /** The examples of one operation. */
-export interface OperationExamples {
+interface OperationExamples {
   /** The request body: a JSON value, or the text of an XML body. */
   request?: unknown;
   /** One answer body for each success status with a JSON body. */
