@@ -1,10 +1,13 @@
 // The request examples of the OpenAPI document sent to a fresh sandbox, in an order in which each finds what it
 // refers to. The examples name resources by the ids a fresh sandbox gives them (every kind counts from 1 per
-// company), so the order below is their contract: partner 1 is the customer the first partner example creates,
-// invoice 2 the purchase invoice made by the setup step before the payment examples, and so on. A step is an
-// example (its operationId and path parameters) or a setup request that is not an example (a state change with
-// no body). Path parameters are fixed ids except a few the service makes up (uuids, the ids of ledger lines, which
-// differ between the engines), taken from earlier answers.
+// company), so the order below is their contract: partner 1 is the demo user's own person, 2 the customer the
+// partner example creates, 3 the supplier of a setup step and 4 the person example; invoice 2 is the purchase
+// invoice made, verified and approved before the payment example; company 2 is the Swedish company of the Swedish
+// example and 3 the one the sandbox seed example creates. Every write happens at one instant of a fixed clock, so
+// the `version` a PUT example sends is that instant plus a millisecond for each earlier write of the resource.
+// A step is an example (its operationId and path parameters) or a setup request that is not an example (a state
+// change with no body). Path parameters are fixed ids except a few the service makes up (uuids, the ids of ledger
+// lines, which differ between the engines), taken from earlier answers.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestService } from './service.ts';
