@@ -20,7 +20,7 @@ import { requireVersion } from './lock.ts';
 import { hasRight, type RightRequirement } from './rights.ts';
 import type { Clock } from './clock.ts';
 import type { RequestAuth, RouteDef, RouteRequest, TwoFactorGate } from './route.ts';
-import { OPTIONAL_BODY, VERSION_RULE } from './openapi-examples.ts';
+import { OPTIONAL_BODY, VERSION_RULE } from './openapi.ts';
 import { OptionalKind } from '@sinclair/typebox';
 
 const API_REALM = 'Tase API';

@@ -2,18 +2,6 @@
 // area's descriptor) keyed by operationId, and join the document only when it is made: the route schemas, which
 // validate requests, stay free of them, so a change of a schema and a change of its example touch different files.
 
-/**
- * The mark a route whose body may be left out carries to the document (Fastify's swagger takes every body as
- * required); the document turns it into `requestBody.required: false`.
- */
-export const OPTIONAL_BODY = 'x-tase-optional-body';
-
-/**
- * The version rule (`RouteDef.version`) a route carries to the document: there `version` of its body is the
- * optimistic lock the request sends, not a read-only field, and required when the rule is 'required'.
- */
-export const VERSION_RULE = 'x-tase-version-rule';
-
 /** The examples of one operation. */
 interface OperationExamples {
   /** The request body: a JSON value, or the text of an XML body. */

@@ -3,7 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { API_VERSIONS, LATEST_VERSION, VERSION_ALIASES, type ApiVersion } from './versions.ts';
 import { ERRORS } from './errors.ts';
 import { STRICTER } from './schema.ts';
-import { OPTIONAL_BODY, VERSION_RULE, withExamples, type ApiExamples } from './openapi-examples.ts';
+import { withExamples, type ApiExamples } from './openapi-examples.ts';
+
+/**
+ * The mark a route whose body may be left out carries to the document (http.ts; Fastify's swagger takes every
+ * body as required); the document turns it into `requestBody.required: false` and drops it.
+ */
+export const OPTIONAL_BODY = 'x-tase-optional-body';
+
+/**
+ * The version rule (`RouteDef.version`) a route carries to the document: there `version` of its body is the
+ * optimistic lock the request sends, not a read-only field, and required when the rule is 'required'.
+ */
+export const VERSION_RULE = 'x-tase-version-rule';
 
 type Doc = Record<string, unknown> & { paths?: Record<string, Record<string, Record<string, unknown>>> };
 
