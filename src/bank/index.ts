@@ -7,6 +7,7 @@ import { BankAllocations } from './allocation.ts';
 import type { InvoiceService } from '../invoices/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import { hasDocument } from './store.ts';
+import { bankExamples } from './examples.ts';
 
 const RIGHT = 'payments.bankStatementAndReferencePayment' as const;
 
@@ -14,6 +15,7 @@ export { BankService } from './service.ts';
 
 export const bankArea = defineArea({
   name: 'bank',
+  examples: bankExamples,
   tags: [
     {
       name: 'Bank statements',

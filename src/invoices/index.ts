@@ -15,6 +15,7 @@ import { InvoiceService } from './comments.ts';
 import { INVOICE_TYPES, type InvoiceWire } from './schemas.ts';
 import * as store from './store.ts';
 import { invoiceToWire, rightOf } from './mapping.ts';
+import { invoicesExamples } from './examples.ts';
 
 export type { InvoiceWire } from './schemas.ts';
 export type { InvoiceService } from './comments.ts';
@@ -41,6 +42,7 @@ export async function readInvoice(db: Db, companyId: number, id: number): Promis
 
 export const invoicesArea = defineArea({
   name: 'invoices',
+  examples: invoicesExamples,
   tags: [
     {
       name: 'Invoices',

@@ -15,6 +15,7 @@ import { RECEIPT_TYPES } from './schemas.ts';
 import { ATTACHMENT_SEARCH_TYPES } from '../domain/real-vocabularies.ts';
 import type { Db } from '../db/index.ts';
 import { yearEndBooking } from './year-end.ts';
+import { ledgerExamples } from './examples.ts';
 
 export { balanceSheetBefore, hasOpeningBalances } from './year-end.ts';
 export { OPENING_RECEIPT_TYPE } from './opening.ts';
@@ -39,6 +40,7 @@ export { editedSinceApproval } from './history.ts';
 
 export const ledgerArea = defineArea({
   name: 'ledger',
+  examples: ledgerExamples,
   rights: ['accounting.ledgerReceipts'],
   tables: {
     company: [

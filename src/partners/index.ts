@@ -8,6 +8,7 @@ import { partnerRoutes } from './routes.ts';
 import { PartnerService } from './service.ts';
 import { getPartner, type PartnerType } from './store.ts';
 import { ATTACHMENT_REFERENCE_TYPE_OF } from './rights.ts';
+import { partnersExamples } from './examples.ts';
 
 /** Files attach to a partner through the reference type of its register, which is also its search kind. */
 const partnerOfType = (type: PartnerType) => async (db: Db, companyId: number, id: number) =>
@@ -34,6 +35,7 @@ export {
 
 export const partnersArea = defineArea({
   name: 'partners',
+  examples: partnersExamples,
   rights: ['management.companyInfo', 'salaries.employeeRegister'],
   tags: [
     { name: 'Business partners', description: 'Customers, suppliers and persons; partner groups.' },

@@ -9,6 +9,7 @@ import {
   Id,
   RefId,
   StringEnum,
+  Stricter,
   Text,
   Page,
   type Static,
@@ -204,9 +205,7 @@ export type PartnerGroupWire = Static<typeof PartnerGroup>;
 
 const PartnerGroupRef = Type.Object(
   {
-    id: Type.Optional(
-      Id({ description: 'Id of an existing group of the same type as the partner; required to name the group.' }),
-    ),
+    id: Stricter(Id({ description: 'Id of an existing group of the same type as the partner: it names the group.' })),
     name: Type.Optional(Text(80, { readOnly: true })),
     type: Type.Optional(StringEnum([...PARTNER_TYPES], { readOnly: true })),
     active: Type.Optional(Type.Boolean({ readOnly: true })),

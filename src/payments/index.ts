@@ -7,11 +7,13 @@ import { paymentMigrations } from './migrations.ts';
 import { paymentRoutes } from './routes.ts';
 import { PaymentService } from './service.ts';
 import { PaymentFiles } from './files.ts';
+import { paymentsExamples } from './examples.ts';
 
 export type { PaymentService } from './service.ts';
 
 export const paymentsArea = defineArea({
   name: 'payments',
+  examples: paymentsExamples,
   tags: [
     {
       name: 'Payments',

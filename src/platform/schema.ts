@@ -125,6 +125,15 @@ export const NamedBySpec = <T extends TSchema>(schema: T): T => ({
   'x-tase-named-by-spec': true,
 });
 
+/**
+ * Marks a request field Tase requires where the real interface leaves it optional, because the service cannot
+ * do without it (the optimistic lock of a route whose version rule is 'required', the id naming what a PUT
+ * overwrites). The schema says so with `required`; the shape comparison reports the mark as intentional.
+ */
+export const STRICTER = { 'x-tase-stricter': true } as const;
+
+export const Stricter = <T extends TSchema>(schema: T): T => ({ ...schema, ...STRICTER });
+
 export const InfoMessage = Type.Object({ message: Type.String() }, { $id: 'InfoMessage', title: 'InfoMessage' });
 
 /** Answer (202) of a two-factor endpoint: the action waits for the user's confirmation. */

@@ -7,7 +7,8 @@
 //   type      another type or format (an int32/int64 real number is our integer, a real number without
 //             format our exact decimal; a real date-time our `YYYY-MM-DDThh:mm:ss` string), or a success
 //             status Tase does not answer;
-//   required  a request field Tase requires that the real interface leaves optional;
+//   required  a request field Tase requires that the real interface leaves optional, unless marked
+//             `x-tase-stricter: true` (src/platform/schema.ts): the service cannot do without it;
 //   enum      a real enum value Tase refuses in a request, or a value Tase may answer that the real
 //             vocabulary lacks.
 // Fields and operations Tase has beyond the real interface are additions: intentional when marked with
@@ -99,6 +100,7 @@ export interface ComparisonCounts {
 }
 
 const ADDITION_KEY = 'x-tase-addition';
+const STRICTER_KEY = 'x-tase-stricter';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root is two levels above this file; `shared/` lies beside the repository. */
@@ -305,7 +307,7 @@ class Comparer {
         this.report('missing', where, at, `${describeReal(field)} missing`);
         continue;
       }
-      if (isRequest && required.has(name) && field.required !== true)
+      if (isRequest && required.has(name) && field.required !== true && properties[name][STRICTER_KEY] !== true)
         this.report('required', where, at, 'required here, optional in the real interface');
       this.compare(field, properties[name], where, at, isRequest);
     }

@@ -5339,8 +5339,8 @@ export interface components {
         mobilePhone?: string;
         partnerGroups?: {
           readonly active?: boolean;
-          /** @description Id of an existing group of the same type as the partner; required to name the group. */
-          id?: number;
+          /** @description Id of an existing group of the same type as the partner: it names the group. */
+          id: number;
           readonly name?: string;
           /** @enum {string} */
           readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -8848,6 +8848,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "meta": {
+         *         "name": "tuntikirjaus-maaliskuu-2026.txt",
+         *         "referenceType": "INVOICE",
+         *         "referenceId": 1,
+         *         "sendWithInvoice": true
+         *       },
+         *       "file": "Huoltotyö 2.3.2026 3,5 h, Teollisuustie 7, Äänekoski\n"
+         *     }
+         */
         'multipart/form-data': {
           /** @description The file, at most 10485760 bytes. */
           file: string;
@@ -8910,6 +8921,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "tuntikirjaus-maaliskuu-2026.txt",
+           *       "referenceType": "INVOICE",
+           *       "referenceId": 1,
+           *       "mimeType": "text/plain",
+           *       "sendWithInvoice": true
+           *     }
+           */
           'application/json': {
             /** @description Given by the service; ignored in an upload. */
             readonly id?: number;
@@ -9067,6 +9088,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "kuitti-2026-03-16.pdf"
+         *     }
+         */
         'application/json': {
           /** @description The new file name. */
           name: string;
@@ -9096,6 +9122,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "kuitti-2026-03-16.pdf",
+           *       "referenceType": "INVOICE",
+           *       "referenceId": 1,
+           *       "mimeType": "text/plain",
+           *       "sendWithInvoice": true
+           *     }
+           */
           'application/json': {
             /** @description Given by the service; ignored in an upload. */
             readonly id?: number;
@@ -9173,6 +9209,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "accountNumber": "15903000000776",
+           *           "iban": "FI3715903000000776",
+           *           "bic": "NDEAFIHH",
+           *           "bankName": "Nordea",
+           *           "ledgerAccount": "1910",
+           *           "showAccountOnInvoice": true,
+           *           "allowPayments": true,
+           *           "allowForeignPayments": true,
+           *           "allowSalaryPayments": true,
+           *           "currency": "EUR",
+           *           "defaultForInvoice": true,
+           *           "defaultForPayment": true,
+           *           "status": "ACTIVE",
+           *           "bankConnection": "WEB_SERVICES",
+           *           "created": "2026-03-16T09:00:00",
+           *           "version": "2026-03-16T09:00:00.001"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -9461,6 +9528,22 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "iban": "FI3715903000000776",
+         *       "bic": "NDEAFIHH",
+         *       "bankName": "Nordea",
+         *       "currency": "EUR",
+         *       "defaultForInvoice": true,
+         *       "defaultForPayment": true,
+         *       "status": "ACTIVE",
+         *       "ledgerAccount": "1910",
+         *       "showAccountOnInvoice": true,
+         *       "allowPayments": true,
+         *       "allowForeignPayments": false,
+         *       "allowSalaryPayments": true
+         *     }
+         */
         'application/json': {
           /** @description BBAN, derived from the IBAN. */
           readonly accountNumber?: string;
@@ -9753,6 +9836,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "accountNumber": "15903000000776",
+           *       "iban": "FI3715903000000776",
+           *       "bic": "NDEAFIHH",
+           *       "bankName": "Nordea",
+           *       "ledgerAccount": "1910",
+           *       "showAccountOnInvoice": true,
+           *       "allowPayments": true,
+           *       "allowForeignPayments": false,
+           *       "allowSalaryPayments": true,
+           *       "currency": "EUR",
+           *       "defaultForInvoice": true,
+           *       "defaultForPayment": true,
+           *       "status": "ACTIVE",
+           *       "bankConnection": "WEB_SERVICES",
+           *       "created": "2026-03-16T09:00:00",
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description BBAN, derived from the IBAN. */
             readonly accountNumber?: string;
@@ -10058,6 +10162,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "accountNumber": "15903000000776",
+           *       "iban": "FI3715903000000776",
+           *       "bic": "NDEAFIHH",
+           *       "bankName": "Nordea",
+           *       "ledgerAccount": "1910",
+           *       "showAccountOnInvoice": true,
+           *       "allowPayments": true,
+           *       "allowForeignPayments": true,
+           *       "allowSalaryPayments": true,
+           *       "currency": "EUR",
+           *       "defaultForInvoice": true,
+           *       "defaultForPayment": true,
+           *       "status": "ACTIVE",
+           *       "bankConnection": "WEB_SERVICES",
+           *       "created": "2026-03-16T09:00:00",
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** @description BBAN, derived from the IBAN. */
             readonly accountNumber?: string;
@@ -10341,6 +10466,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "iban": "FI3715903000000776",
+         *       "bic": "NDEAFIHH",
+         *       "bankName": "Nordea",
+         *       "currency": "EUR",
+         *       "defaultForInvoice": true,
+         *       "defaultForPayment": true,
+         *       "status": "ACTIVE",
+         *       "ledgerAccount": "1910",
+         *       "showAccountOnInvoice": true,
+         *       "allowPayments": true,
+         *       "allowForeignPayments": true,
+         *       "allowSalaryPayments": true,
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           /** @description BBAN, derived from the IBAN. */
           readonly accountNumber?: string;
@@ -10604,7 +10746,7 @@ export interface operations {
            * @description Optimistic lock: required on PUT and must be the current version.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version: string;
           /** @description Withholding tax allowed (Norwegian companies). */
           withholdingTax?: boolean;
         };
@@ -10633,6 +10775,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "accountNumber": "15903000000776",
+           *       "iban": "FI3715903000000776",
+           *       "bic": "NDEAFIHH",
+           *       "bankName": "Nordea",
+           *       "ledgerAccount": "1910",
+           *       "showAccountOnInvoice": true,
+           *       "allowPayments": true,
+           *       "allowForeignPayments": true,
+           *       "allowSalaryPayments": true,
+           *       "currency": "EUR",
+           *       "defaultForInvoice": true,
+           *       "defaultForPayment": true,
+           *       "status": "ACTIVE",
+           *       "bankConnection": "WEB_SERVICES",
+           *       "created": "2026-03-16T09:00:00",
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** @description BBAN, derived from the IBAN. */
             readonly accountNumber?: string;
@@ -10952,6 +11115,87 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "accountNumber": "FI3715903000000776",
+           *           "startDate": "2026-03-13",
+           *           "endDate": "2026-03-13",
+           *           "currency": "EUR",
+           *           "numberOfDeposits": 2,
+           *           "depositSum": 513.18,
+           *           "numberOfWithdrawals": 1,
+           *           "withdrawalSum": 45,
+           *           "startBalance": 5000,
+           *           "endBalance": 5468.18,
+           *           "statementNumber": 52,
+           *           "events": [
+           *             {
+           *               "id": 1,
+           *               "payDate": "2026-03-13",
+           *               "valueDate": "2026-03-13",
+           *               "sum": 400.86,
+           *               "name": "Äänekosken Kone Oy",
+           *               "archiveCode": "20260313NDEA0001",
+           *               "reference": "12328",
+           *               "attachments": [],
+           *               "allocated": true,
+           *               "invoiceId": 1,
+           *               "allocationMetadataRows": [],
+           *               "bankTransactionCode": "PMNT/RCDT/ESCT",
+           *               "transactionCount": 1
+           *             },
+           *             {
+           *               "id": 2,
+           *               "payDate": "2026-03-13",
+           *               "valueDate": "2026-03-13",
+           *               "sum": -45,
+           *               "name": "Rautakauppa Tampere",
+           *               "archiveCode": "20260313NDEA0002",
+           *               "message": "Korttiosto 12.3.2026",
+           *               "attachments": [],
+           *               "allocated": true,
+           *               "allocationMetadataRows": [
+           *                 {
+           *                   "id": 1,
+           *                   "vatPercentage": 25.5,
+           *                   "sum": -45,
+           *                   "vatStatus": 1,
+           *                   "comment": "Tarvikkeet Korttiosto 12.3.2026",
+           *                   "ledgerAccountCode": "4000"
+           *                 }
+           *               ],
+           *               "bankTransactionCode": "PMNT/CCRD/POSD",
+           *               "transactionCount": 1
+           *             },
+           *             {
+           *               "id": 3,
+           *               "payDate": "2026-03-13",
+           *               "valueDate": "2026-03-13",
+           *               "sum": 112.32,
+           *               "name": "Virtanen Liisa",
+           *               "archiveCode": "20260313NDEA0003",
+           *               "message": "Huoltotyö 1 h, lasku puuttuu",
+           *               "attachments": [],
+           *               "allocated": true,
+           *               "allocationMetadataRows": [],
+           *               "productId": 1,
+           *               "bankTransactionCode": "PMNT/RCDT/ESCT",
+           *               "transactionCount": 1
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -11477,6 +11721,7 @@ export interface operations {
     /** @description Id of the invoice. */
     requestBody: {
       content: {
+        /** @example 1 */
         'application/json': number;
       };
     };
@@ -11503,6 +11748,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 1 allocated to event 1."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -11563,6 +11813,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "allocationMetadataRows": [
+         *         {
+         *           "vatPercentage": 25.5,
+         *           "sum": -45,
+         *           "comment": "Tarvikkeet",
+         *           "vatStatus": 1,
+         *           "ledgerAccountCode": "4000"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           allocationMetadataRows?: {
             /** @description Written into the transaction description with the bank's own message (255 characters in total). */
@@ -11603,6 +11866,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Metadata allocated successfully"
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -11664,6 +11932,7 @@ export interface operations {
     /** @description Id of the product. */
     requestBody: {
       content: {
+        /** @example 1 */
         'application/json': number;
       };
     };
@@ -11690,6 +11959,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Product 1 allocated to event 3."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -11746,7 +12020,97 @@ export interface operations {
     /** @description A camt.053 (.001.02 or .001.08) or camt.054 (.001.02 or .001.08) file, UTF-8. */
     requestBody: {
       content: {
+        /**
+         * @example <?xml version="1.0" encoding="UTF-8"?>
+         *     <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+         *       <BkToCstmrStmt>
+         *         <GrpHdr><MsgId>STMT-20260313</MsgId><CreDtTm>2026-03-14T05:00:00+02:00</CreDtTm></GrpHdr>
+         *         <Stmt>
+         *           <Id>FI3715903000000776-2026-03-13</Id>
+         *           <ElctrncSeqNb>52</ElctrncSeqNb>
+         *           <Acct><Id><IBAN>FI3715903000000776</IBAN></Id><Ccy>EUR</Ccy></Acct>
+         *           <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">5000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-03-13</Dt></Dt></Bal>
+         *           <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">5468.18</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-03-13</Dt></Dt></Bal>
+         *           <Ntry>
+         *             <Amt Ccy="EUR">400.86</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+         *             <BookgDt><Dt>2026-03-13</Dt></BookgDt><ValDt><Dt>2026-03-13</Dt></ValDt><AcctSvcrRef>20260313NDEA0001</AcctSvcrRef>
+         *             <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+         *             <NtryDtls><TxDtls>
+         *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+         *               <RltdPties><Dbtr><Pty><Nm>Äänekosken Kone Oy</Nm></Pty></Dbtr></RltdPties>
+         *               <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>12328</Ref></CdtrRefInf></Strd></RmtInf>
+         *             </TxDtls></NtryDtls>
+         *           </Ntry>
+         *           <Ntry>
+         *             <Amt Ccy="EUR">45.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+         *             <BookgDt><Dt>2026-03-13</Dt></BookgDt><ValDt><Dt>2026-03-13</Dt></ValDt><AcctSvcrRef>20260313NDEA0002</AcctSvcrRef>
+         *             <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>CCRD</Cd><SubFmlyCd>POSD</SubFmlyCd></Fmly></Domn></BkTxCd>
+         *             <NtryDtls><TxDtls>
+         *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+         *               <RltdPties><Cdtr><Pty><Nm>Rautakauppa Tampere</Nm></Pty></Cdtr></RltdPties>
+         *               <RmtInf><Ustrd>Korttiosto 12.3.2026</Ustrd></RmtInf>
+         *             </TxDtls></NtryDtls>
+         *           </Ntry>
+         *           <Ntry>
+         *             <Amt Ccy="EUR">112.32</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+         *             <BookgDt><Dt>2026-03-13</Dt></BookgDt><ValDt><Dt>2026-03-13</Dt></ValDt><AcctSvcrRef>20260313NDEA0003</AcctSvcrRef>
+         *             <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+         *             <NtryDtls><TxDtls>
+         *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+         *               <RltdPties><Dbtr><Pty><Nm>Virtanen Liisa</Nm></Pty></Dbtr></RltdPties>
+         *               <RmtInf><Ustrd>Huoltotyö 1 h, lasku puuttuu</Ustrd></RmtInf>
+         *             </TxDtls></NtryDtls>
+         *           </Ntry>
+         *         </Stmt>
+         *       </BkToCstmrStmt>
+         *     </Document>
+         */
         'application/xml': string;
+        /**
+         * @example <?xml version="1.0" encoding="UTF-8"?>
+         *     <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+         *       <BkToCstmrStmt>
+         *         <GrpHdr><MsgId>STMT-20260313</MsgId><CreDtTm>2026-03-14T05:00:00+02:00</CreDtTm></GrpHdr>
+         *         <Stmt>
+         *           <Id>FI3715903000000776-2026-03-13</Id>
+         *           <ElctrncSeqNb>52</ElctrncSeqNb>
+         *           <Acct><Id><IBAN>FI3715903000000776</IBAN></Id><Ccy>EUR</Ccy></Acct>
+         *           <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">5000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-03-13</Dt></Dt></Bal>
+         *           <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">5468.18</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-03-13</Dt></Dt></Bal>
+         *           <Ntry>
+         *             <Amt Ccy="EUR">400.86</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+         *             <BookgDt><Dt>2026-03-13</Dt></BookgDt><ValDt><Dt>2026-03-13</Dt></ValDt><AcctSvcrRef>20260313NDEA0001</AcctSvcrRef>
+         *             <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+         *             <NtryDtls><TxDtls>
+         *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+         *               <RltdPties><Dbtr><Pty><Nm>Äänekosken Kone Oy</Nm></Pty></Dbtr></RltdPties>
+         *               <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>12328</Ref></CdtrRefInf></Strd></RmtInf>
+         *             </TxDtls></NtryDtls>
+         *           </Ntry>
+         *           <Ntry>
+         *             <Amt Ccy="EUR">45.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+         *             <BookgDt><Dt>2026-03-13</Dt></BookgDt><ValDt><Dt>2026-03-13</Dt></ValDt><AcctSvcrRef>20260313NDEA0002</AcctSvcrRef>
+         *             <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>CCRD</Cd><SubFmlyCd>POSD</SubFmlyCd></Fmly></Domn></BkTxCd>
+         *             <NtryDtls><TxDtls>
+         *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+         *               <RltdPties><Cdtr><Pty><Nm>Rautakauppa Tampere</Nm></Pty></Cdtr></RltdPties>
+         *               <RmtInf><Ustrd>Korttiosto 12.3.2026</Ustrd></RmtInf>
+         *             </TxDtls></NtryDtls>
+         *           </Ntry>
+         *           <Ntry>
+         *             <Amt Ccy="EUR">112.32</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+         *             <BookgDt><Dt>2026-03-13</Dt></BookgDt><ValDt><Dt>2026-03-13</Dt></ValDt><AcctSvcrRef>20260313NDEA0003</AcctSvcrRef>
+         *             <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+         *             <NtryDtls><TxDtls>
+         *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+         *               <RltdPties><Dbtr><Pty><Nm>Virtanen Liisa</Nm></Pty></Dbtr></RltdPties>
+         *               <RmtInf><Ustrd>Huoltotyö 1 h, lasku puuttuu</Ustrd></RmtInf>
+         *             </TxDtls></NtryDtls>
+         *           </Ntry>
+         *         </Stmt>
+         *       </BkToCstmrStmt>
+         *     </Document>
+         */
         'text/xml': string;
       };
     };
@@ -11773,6 +12137,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Imported 1 statement(s), 3 event(s) and 0 reference payment(s); 0 already imported.",
+           *       "format": "camt.053.001.08",
+           *       "schemaValidated": true,
+           *       "statements": {
+           *         "imported": 1,
+           *         "skipped": 0
+           *       },
+           *       "events": {
+           *         "imported": 3,
+           *         "skipped": 0
+           *       },
+           *       "referencePayments": {
+           *         "imported": 0,
+           *         "skipped": 0
+           *       },
+           *       "ignoredTransactions": 0
+           *     }
+           */
           'application/json': {
             events: {
               imported: number;
@@ -11868,6 +12252,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "name": "Demo User",
+           *           "type": "PERSON",
+           *           "registryInfo": {
+           *             "active": true
+           *           },
+           *           "version": "2026-03-16T09:00:00.000"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "name": "Äänekosken Kone Oy",
+           *           "type": "CUSTOMER",
+           *           "invoicingInfo": {
+           *             "customerNumber": "C-1001",
+           *             "identifier": "2345678-0",
+           *             "identifierType": "YHD"
+           *           },
+           *           "registryInfo": {
+           *             "active": true
+           *           },
+           *           "version": "2026-03-16T09:00:00.003"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 4,
+           *         "totalCount": 4
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -12172,6 +12591,52 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Äänekosken Kone Oy",
+         *       "type": "CUSTOMER",
+         *       "address": {
+         *         "name": "Äänekosken Kone Oy",
+         *         "street": "Teollisuustie 5 B",
+         *         "zip": "44100",
+         *         "city": "Äänekoski",
+         *         "country": "FINLAND"
+         *       },
+         *       "invoicingInfo": {
+         *         "customerNumber": "C-1001",
+         *         "identifier": "2345678-0",
+         *         "identifierType": "YHD",
+         *         "taxCode": "FI23456780",
+         *         "invoiceChannel": "EMAIL",
+         *         "contactPerson": "Maija Meikäläinen",
+         *         "language": "FINNISH",
+         *         "email": "ostoreskontra@aanekoskenkone.fi"
+         *       },
+         *       "contactPersons": [
+         *         {
+         *           "name": "Maija Meikäläinen",
+         *           "email": "maija.meikalainen@aanekoskenkone.fi",
+         *           "phone": "+358 40 123 4567"
+         *         }
+         *       ],
+         *       "paymentInfo": {
+         *         "paymentMethod": "BANK_TRANSFER",
+         *         "paymentTermDays": "14",
+         *         "penalInterestRate": 11.5,
+         *         "currency": "EUR"
+         *       },
+         *       "registryInfo": {
+         *         "active": true,
+         *         "phone": "+358 14 555 0100",
+         *         "homeMunicipality": "Äänekoski",
+         *         "partnerGroups": [
+         *           {
+         *             "id": 1
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         'application/json': {
           /** BusinessPartnerAdditionalInfo */
           additionalInfo?: {
@@ -13362,8 +13827,8 @@ export interface operations {
             mobilePhone?: string;
             partnerGroups?: {
               readonly active?: boolean;
-              /** @description Id of an existing group of the same type as the partner; required to name the group. */
-              id?: number;
+              /** @description Id of an existing group of the same type as the partner: it names the group. */
+              id: number;
               readonly name?: string;
               /** @enum {string} */
               readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -13409,6 +13874,57 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Äänekosken Kone Oy",
+           *       "type": "CUSTOMER",
+           *       "address": {
+           *         "name": "Äänekosken Kone Oy",
+           *         "street": "Teollisuustie 5 B",
+           *         "zip": "44100",
+           *         "city": "Äänekoski",
+           *         "country": "FINLAND"
+           *       },
+           *       "invoicingInfo": {
+           *         "customerNumber": "C-1001",
+           *         "identifier": "2345678-0",
+           *         "identifierType": "YHD",
+           *         "taxCode": "FI23456780",
+           *         "invoiceChannel": "EMAIL",
+           *         "contactPerson": "Maija Meikäläinen",
+           *         "language": "FINNISH",
+           *         "email": "ostoreskontra@aanekoskenkone.fi"
+           *       },
+           *       "contactPersons": [
+           *         {
+           *           "name": "Maija Meikäläinen",
+           *           "email": "maija.meikalainen@aanekoskenkone.fi",
+           *           "phone": "+358 40 123 4567"
+           *         }
+           *       ],
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "paymentTermDays": "14",
+           *         "penalInterestRate": 11.5,
+           *         "currency": "EUR"
+           *       },
+           *       "registryInfo": {
+           *         "phone": "+358 14 555 0100",
+           *         "homeMunicipality": "Äänekoski",
+           *         "active": true,
+           *         "partnerGroups": [
+           *           {
+           *             "id": 1,
+           *             "name": "Avainasiakkaat (Uusimaa)",
+           *             "type": "CUSTOMER",
+           *             "active": true
+           *           }
+           *         ]
+           *       },
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** BusinessPartnerAdditionalInfo */
             additionalInfo?: {
@@ -14599,8 +15115,8 @@ export interface operations {
               mobilePhone?: string;
               partnerGroups?: {
                 readonly active?: boolean;
-                /** @description Id of an existing group of the same type as the partner; required to name the group. */
-                id?: number;
+                /** @description Id of an existing group of the same type as the partner: it names the group. */
+                id: number;
                 readonly name?: string;
                 /** @enum {string} */
                 readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -14659,6 +15175,50 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Äänekosken Kone Oy",
+           *       "type": "CUSTOMER",
+           *       "address": {
+           *         "name": "Äänekosken Kone Oy",
+           *         "street": "Teollisuustie 7",
+           *         "zip": "44100",
+           *         "city": "Äänekoski",
+           *         "country": "FINLAND"
+           *       },
+           *       "invoicingInfo": {
+           *         "customerNumber": "C-1001",
+           *         "identifier": "2345678-0",
+           *         "identifierType": "YHD",
+           *         "taxCode": "FI23456780",
+           *         "invoiceChannel": "EMAIL",
+           *         "contactPerson": "Maija Meikäläinen",
+           *         "language": "FINNISH",
+           *         "email": "ostoreskontra@aanekoskenkone.fi"
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "paymentTermDays": "14",
+           *         "penalInterestRate": 11.5,
+           *         "currency": "EUR"
+           *       },
+           *       "registryInfo": {
+           *         "phone": "+358 14 555 0199",
+           *         "homeMunicipality": "Äänekoski",
+           *         "active": true,
+           *         "partnerGroups": [
+           *           {
+           *             "id": 1,
+           *             "name": "Avainasiakkaat (Uusimaa)",
+           *             "type": "CUSTOMER",
+           *             "active": true
+           *           }
+           *         ]
+           *       },
+           *       "version": "2026-03-16T09:00:00.003"
+           *     }
+           */
           'application/json': components['schemas']['def-5'] | components['schemas']['def-5'][];
         };
       };
@@ -14676,6 +15236,46 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Äänekosken Kone Oy",
+         *       "type": "CUSTOMER",
+         *       "address": {
+         *         "name": "Äänekosken Kone Oy",
+         *         "street": "Teollisuustie 7",
+         *         "zip": "44100",
+         *         "city": "Äänekoski",
+         *         "country": "FINLAND"
+         *       },
+         *       "invoicingInfo": {
+         *         "customerNumber": "C-1001",
+         *         "identifier": "2345678-0",
+         *         "identifierType": "YHD",
+         *         "taxCode": "FI23456780",
+         *         "invoiceChannel": "EMAIL",
+         *         "contactPerson": "Maija Meikäläinen",
+         *         "language": "FINNISH",
+         *         "email": "ostoreskontra@aanekoskenkone.fi"
+         *       },
+         *       "paymentInfo": {
+         *         "paymentMethod": "BANK_TRANSFER",
+         *         "paymentTermDays": "14",
+         *         "penalInterestRate": 11.5,
+         *         "currency": "EUR"
+         *       },
+         *       "registryInfo": {
+         *         "active": true,
+         *         "phone": "+358 14 555 0100",
+         *         "homeMunicipality": "Äänekoski",
+         *         "partnerGroups": [
+         *           {
+         *             "id": 1
+         *           }
+         *         ]
+         *       },
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           /** BusinessPartnerAdditionalInfo */
           additionalInfo?: {
@@ -15866,8 +16466,8 @@ export interface operations {
             mobilePhone?: string;
             partnerGroups?: {
               readonly active?: boolean;
-              /** @description Id of an existing group of the same type as the partner; required to name the group. */
-              id?: number;
+              /** @description Id of an existing group of the same type as the partner: it names the group. */
+              id: number;
               readonly name?: string;
               /** @enum {string} */
               readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -15886,7 +16486,7 @@ export interface operations {
            * @description Datetime of the last modification: filter with versionStartDate/versionEndDate; optimistic lock on PUT and PATCH (required on PATCH).
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version?: string;
         };
       };
     };
@@ -15913,6 +16513,50 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Äänekosken Kone Oy",
+           *       "type": "CUSTOMER",
+           *       "address": {
+           *         "name": "Äänekosken Kone Oy",
+           *         "street": "Teollisuustie 7",
+           *         "zip": "44100",
+           *         "city": "Äänekoski",
+           *         "country": "FINLAND"
+           *       },
+           *       "invoicingInfo": {
+           *         "customerNumber": "C-1001",
+           *         "identifier": "2345678-0",
+           *         "identifierType": "YHD",
+           *         "taxCode": "FI23456780",
+           *         "invoiceChannel": "EMAIL",
+           *         "contactPerson": "Maija Meikäläinen",
+           *         "language": "FINNISH",
+           *         "email": "ostoreskontra@aanekoskenkone.fi"
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "paymentTermDays": "14",
+           *         "penalInterestRate": 11.5,
+           *         "currency": "EUR"
+           *       },
+           *       "registryInfo": {
+           *         "phone": "+358 14 555 0100",
+           *         "homeMunicipality": "Äänekoski",
+           *         "active": true,
+           *         "partnerGroups": [
+           *           {
+           *             "id": 1,
+           *             "name": "Avainasiakkaat (Uusimaa)",
+           *             "type": "CUSTOMER",
+           *             "active": true
+           *           }
+           *         ]
+           *       },
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** BusinessPartnerAdditionalInfo */
             additionalInfo?: {
@@ -17103,8 +17747,8 @@ export interface operations {
               mobilePhone?: string;
               partnerGroups?: {
                 readonly active?: boolean;
-                /** @description Id of an existing group of the same type as the partner; required to name the group. */
-                id?: number;
+                /** @description Id of an existing group of the same type as the partner: it names the group. */
+                id: number;
                 readonly name?: string;
                 /** @enum {string} */
                 readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -17145,6 +17789,14 @@ export interface operations {
     /** @description JSON merge patch of a BusinessPartner: fields left out keep their value, `null` clears one, nested objects merge, arrays are replaced. `version` is required (here or as a query parameter). */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "registryInfo": {
+         *         "phone": "+358 14 555 0199"
+         *       },
+         *       "version": "2026-03-16T09:00:00.001"
+         *     }
+         */
         'application/json': {
           additionalInfo?: {
             auxiliaryCompanyName?: string | null;
@@ -18307,8 +18959,8 @@ export interface operations {
             partnerGroups?:
               | {
                   readonly active?: boolean;
-                  /** @description Id of an existing group of the same type as the partner; required to name the group. */
-                  id?: number;
+                  /** @description Id of an existing group of the same type as the partner: it names the group. */
+                  id: number;
                   readonly name?: string;
                   /** @enum {string} */
                   readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -18324,7 +18976,7 @@ export interface operations {
            * @description Datetime of the last modification: filter with versionStartDate/versionEndDate; optimistic lock on PUT and PATCH (required on PATCH).
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version: string;
         };
       };
     };
@@ -18351,6 +19003,50 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Äänekosken Kone Oy",
+           *       "type": "CUSTOMER",
+           *       "address": {
+           *         "name": "Äänekosken Kone Oy",
+           *         "street": "Teollisuustie 7",
+           *         "zip": "44100",
+           *         "city": "Äänekoski",
+           *         "country": "FINLAND"
+           *       },
+           *       "invoicingInfo": {
+           *         "customerNumber": "C-1001",
+           *         "identifier": "2345678-0",
+           *         "identifierType": "YHD",
+           *         "taxCode": "FI23456780",
+           *         "invoiceChannel": "EMAIL",
+           *         "contactPerson": "Maija Meikäläinen",
+           *         "language": "FINNISH",
+           *         "email": "ostoreskontra@aanekoskenkone.fi"
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "paymentTermDays": "14",
+           *         "penalInterestRate": 11.5,
+           *         "currency": "EUR"
+           *       },
+           *       "registryInfo": {
+           *         "phone": "+358 14 555 0199",
+           *         "homeMunicipality": "Äänekoski",
+           *         "active": true,
+           *         "partnerGroups": [
+           *           {
+           *             "id": 1,
+           *             "name": "Avainasiakkaat (Uusimaa)",
+           *             "type": "CUSTOMER",
+           *             "active": true
+           *           }
+           *         ]
+           *       },
+           *       "version": "2026-03-16T09:00:00.002"
+           *     }
+           */
           'application/json': {
             /** BusinessPartnerAdditionalInfo */
             additionalInfo?: {
@@ -19541,8 +20237,8 @@ export interface operations {
               mobilePhone?: string;
               partnerGroups?: {
                 readonly active?: boolean;
-                /** @description Id of an existing group of the same type as the partner; required to name the group. */
-                id?: number;
+                /** @description Id of an existing group of the same type as the partner: it names the group. */
+                id: number;
                 readonly name?: string;
                 /** @enum {string} */
                 readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -19601,6 +20297,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "vatPercent": 25.5,
+           *       "vatStatus": 1,
+           *       "salesInvoiceAccounts": {
+           *         "creditAccount": {
+           *           "code": "3000",
+           *           "name": "Myynti"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             combineInvoiceRows?: boolean;
             expenseClaimAccounts?: {
@@ -19724,6 +20432,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "vatPercent": 25.5,
+         *       "vatStatus": 1,
+         *       "salesInvoiceAccounts": {
+         *         "creditAccount": {
+         *           "code": "3000"
+         *         }
+         *       }
+         *     }
+         */
         'application/json': {
           combineInvoiceRows?: boolean;
           expenseClaimAccounts?: {
@@ -19856,6 +20575,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "vatPercent": 25.5,
+           *       "vatStatus": 1,
+           *       "salesInvoiceAccounts": {
+           *         "creditAccount": {
+           *           "code": "3000",
+           *           "name": "Myynti"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             combineInvoiceRows?: boolean;
             expenseClaimAccounts?: {
@@ -20001,6 +20732,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Kustannuspaikka",
+           *         "items": [
+           *           {
+           *             "id": 1,
+           *             "codeName": "HKI",
+           *             "percent": 100,
+           *             "status": true,
+           *             "description": "Helsingin toimipiste"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -20056,6 +20804,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "codeName": "HKI",
+           *           "percent": 100,
+           *           "status": true,
+           *           "description": "Helsingin toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -20089,6 +20852,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": 1,
+         *       "items": [
+         *         {
+         *           "id": 1,
+         *           "codeName": "HKI",
+         *           "percent": 100
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Dimension id; when given it must equal the path. */
           id?: number;
@@ -20129,6 +20904,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "codeName": "HKI",
+           *           "percent": 100,
+           *           "status": true,
+           *           "description": "Helsingin toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -20182,6 +20972,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "productInfo": {
+           *           "id": 1,
+           *           "type": "SALES",
+           *           "name": "Huoltotyö",
+           *           "code": "H1",
+           *           "unit": "HOUR",
+           *           "discount": 0,
+           *           "price": 89.5,
+           *           "vat": 25.5,
+           *           "active": true,
+           *           "currency": "EUR",
+           *           "productGroupId": 1,
+           *           "productLocalizations": [
+           *             {
+           *               "language": "SWEDISH",
+           *               "productName": "Servicearbete"
+           *             },
+           *             {
+           *               "language": "ENGLISH",
+           *               "productName": "Maintenance work"
+           *             }
+           *           ],
+           *           "version": "2026-03-16T09:00:00.002"
+           *         },
+           *         "defaultSettings": {
+           *           "useSpecialPrice": true,
+           *           "specialPrice": 75,
+           *           "useSpecialDiscount": false,
+           *           "amount": 1,
+           *           "comment": "Sopimushinta 2026"
+           *         },
+           *         "validityPeriods": [
+           *           {
+           *             "startDate": "2026-01-01",
+           *             "endDate": "2026-12-31",
+           *             "notes": "Puitesopimus"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['def-6'][];
         };
       };
@@ -20199,6 +21034,27 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example [
+         *       {
+         *         "productId": 1,
+         *         "defaultSettings": {
+         *           "useSpecialPrice": true,
+         *           "specialPrice": 75,
+         *           "useSpecialDiscount": false,
+         *           "amount": 1,
+         *           "comment": "Sopimushinta 2026"
+         *         },
+         *         "validityPeriods": [
+         *           {
+         *             "startDate": "2026-01-01",
+         *             "endDate": "2026-12-31",
+         *             "notes": "Puitesopimus"
+         *           }
+         *         ]
+         *       }
+         *     ]
+         */
         'application/json': {
           defaultSettings?: {
             amount?: number;
@@ -20254,6 +21110,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "productInfo": {
+           *           "id": 1,
+           *           "type": "SALES",
+           *           "name": "Huoltotyö",
+           *           "code": "H1",
+           *           "unit": "HOUR",
+           *           "discount": 0,
+           *           "price": 89.5,
+           *           "vat": 25.5,
+           *           "active": true,
+           *           "currency": "EUR",
+           *           "productGroupId": 1,
+           *           "productLocalizations": [
+           *             {
+           *               "language": "SWEDISH",
+           *               "productName": "Servicearbete"
+           *             },
+           *             {
+           *               "language": "ENGLISH",
+           *               "productName": "Maintenance work"
+           *             }
+           *           ],
+           *           "version": "2026-03-16T09:00:00.002"
+           *         },
+           *         "defaultSettings": {
+           *           "useSpecialPrice": true,
+           *           "specialPrice": 75,
+           *           "useSpecialDiscount": false,
+           *           "amount": 1,
+           *           "comment": "Sopimushinta 2026"
+           *         },
+           *         "validityPeriods": [
+           *           {
+           *             "startDate": "2026-01-01",
+           *             "endDate": "2026-12-31",
+           *             "notes": "Puitesopimus"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['def-6'][];
         };
       };
@@ -20299,6 +21200,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "name": "Avainasiakkaat (Uusimaa)",
+           *           "type": "CUSTOMER",
+           *           "active": true
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -20321,6 +21240,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Avainasiakkaat",
+         *       "type": "CUSTOMER",
+         *       "active": true
+         *     }
+         */
         'application/json': {
           /** @description Default true. */
           active?: boolean;
@@ -20354,6 +21280,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Avainasiakkaat",
+           *       "type": "CUSTOMER",
+           *       "active": true
+           *     }
+           */
           'application/json': {
             /** @description Default true. */
             active?: boolean;
@@ -20400,6 +21334,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Avainasiakkaat (Uusimaa)",
+           *       "type": "CUSTOMER",
+           *       "active": true
+           *     }
+           */
           'application/json': {
             /** @description Default true. */
             active?: boolean;
@@ -20424,6 +21366,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Avainasiakkaat (Uusimaa)",
+         *       "type": "CUSTOMER",
+         *       "active": true
+         *     }
+         */
         'application/json': {
           /** @description Default true. */
           active?: boolean;
@@ -20457,6 +21406,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Avainasiakkaat (Uusimaa)",
+           *       "type": "CUSTOMER",
+           *       "active": true
+           *     }
+           */
           'application/json': {
             /** @description Default true. */
             active?: boolean;
@@ -20500,6 +21457,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "partnerId": 1,
+           *       "firstName": "Demo",
+           *       "lastName": "User"
+           *     }
+           */
           'application/json': {
             /** Address */
             address?: {
@@ -21057,6 +22021,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "ledgerAccounts": [
+           *         {
+           *           "ledgerAccountCode": "1020",
+           *           "name": "Kehittämismenot",
+           *           "active": true,
+           *           "type": "ASSET",
+           *           "translations": [
+           *             {
+           *               "languageCode": "sv",
+           *               "translation": "Utvecklingsutgifter"
+           *             }
+           *           ],
+           *           "version": "2026-03-16T09:00:00.000"
+           *         },
+           *         {
+           *           "ledgerAccountCode": "1021",
+           *           "name": "Kehittämismenot",
+           *           "active": true,
+           *           "type": "ASSET",
+           *           "translations": [
+           *             {
+           *               "languageCode": "sv",
+           *               "translation": "Utvecklingsutgifter"
+           *             }
+           *           ],
+           *           "version": "2026-03-16T09:00:00.000"
+           *         },
+           *         {
+           *           "ledgerAccountCode": "1030",
+           *           "name": "Aineettomat oikeudet",
+           *           "active": true,
+           *           "type": "ASSET",
+           *           "translations": [
+           *             {
+           *               "languageCode": "sv",
+           *               "translation": "Immateriella rättigheter"
+           *             }
+           *           ],
+           *           "version": "2026-03-16T09:00:00.000"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             ledgerAccounts: components['schemas']['def-9'][];
           };
@@ -21098,6 +22107,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "ledgerAccountCode": "7000",
+           *       "name": "Toimitilavuokrat",
+           *       "active": true,
+           *       "type": "EXPENSE",
+           *       "translations": [
+           *         {
+           *           "languageCode": "sv",
+           *           "translation": "Lokalhyror"
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** @description Only active accounts can be posted to. */
             active: boolean;
@@ -21140,6 +22164,18 @@ export interface operations {
     /** @description Activates or deactivates an account, renames it or sets its translations. */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "active": true,
+         *       "name": "Toimitilavuokrat",
+         *       "translations": [
+         *         {
+         *           "languageCode": "sv",
+         *           "translation": "Lokalhyror"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           active?: boolean;
           name?: string;
@@ -21180,6 +22216,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "ledgerAccountCode": "7000",
+           *       "name": "Toimitilavuokrat",
+           *       "active": true,
+           *       "type": "EXPENSE",
+           *       "translations": [
+           *         {
+           *           "languageCode": "sv",
+           *           "translation": "Lokalhyror"
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** @description Only active accounts can be posted to. */
             active: boolean;
@@ -21240,6 +22291,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Demo Oy",
+           *       "country": "FINLAND",
+           *       "operationType": "DEMONSTRATION",
+           *       "companyAddress": {
+           *         "street": "Mannerheimintie 12 B",
+           *         "zip": "00100",
+           *         "city": "Helsinki",
+           *         "country": "FINLAND"
+           *       },
+           *       "billingAddress": {
+           *         "street": "PL 123",
+           *         "zip": "00101",
+           *         "city": "Helsinki",
+           *         "country": "FINLAND"
+           *       },
+           *       "inTradeRegister": true,
+           *       "businessIdentifier": {
+           *         "brnType": "YHD",
+           *         "code": "1234567-1"
+           *       },
+           *       "accountingCoaLanguages": [
+           *         "fi",
+           *         "sv"
+           *       ],
+           *       "companyCurrency": "EUR",
+           *       "currencyRateSearchDensity": "DAILY_EXCHANGE_RATE"
+           *     }
+           */
           'application/json': {
             /** @description Languages of the chart of accounts: its own (`fi`) and those of the account translations (GET /coa). */
             readonly accountingCoaLanguages?: string[];
@@ -22099,6 +23181,29 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Demo Oy",
+         *       "companyAddress": {
+         *         "street": "Mannerheimintie 12 B",
+         *         "zip": "00100",
+         *         "city": "Helsinki",
+         *         "country": "FINLAND"
+         *       },
+         *       "billingAddress": {
+         *         "street": "PL 123",
+         *         "zip": "00101",
+         *         "city": "Helsinki",
+         *         "country": "FINLAND"
+         *       },
+         *       "inTradeRegister": true,
+         *       "businessIdentifier": {
+         *         "brnType": "YHD",
+         *         "code": "1234567-1"
+         *       },
+         *       "currencyRateSearchDensity": "DAILY_EXCHANGE_RATE"
+         *     }
+         */
         'application/json': {
           /** @description Languages of the chart of accounts: its own (`fi`) and those of the account translations (GET /coa). */
           readonly accountingCoaLanguages?: string[];
@@ -22970,6 +24075,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Company information updated."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -23008,6 +24118,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "deliveryTerms": []
+           *     }
+           */
           'application/json': {
             /** @description The delivery terms offered on invoices, in order. */
             deliveryTerms: string[];
@@ -23047,6 +24162,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example {} */
           'application/json': {
             created?: string;
             creator?: string;
@@ -23097,6 +24213,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "useAutomaticHandling": false
+           *     }
+           */
           'application/json': {
             /** ProductBasicInfo */
             collectionCostsProduct?: {
@@ -23829,6 +24950,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "useForPurchaseInvoices": true,
+           *       "useForTravelAndExpenseInvoices": false,
+           *       "reminderInterval": "ONCE_A_DAY",
+           *       "forceNotifications": false,
+           *       "useDeterminedOrder": true,
+           *       "allowPaymentOnlyWhenApproved": true,
+           *       "preventPayeeInformationChange": true,
+           *       "allowInvoiceSpecificDiscussion": true,
+           *       "allowExtendedTaggingInDiscussion": false,
+           *       "allocatePurchaseOrdersAndInvoicesInChecking": false,
+           *       "maxVerifiers": 1,
+           *       "maxAcceptors": 1,
+           *       "verifiers": [
+           *         {
+           *           "userId": 1,
+           *           "firstname": "Demo",
+           *           "surname": "User",
+           *           "orderNo": 1
+           *         }
+           *       ],
+           *       "acceptors": [
+           *         {
+           *           "userId": 1,
+           *           "firstname": "Demo",
+           *           "surname": "User",
+           *           "orderNo": 1
+           *         }
+           *       ],
+           *       "allowPersonalSubstitution": false,
+           *       "substitutions": []
+           *     }
+           */
           'application/json': {
             acceptors: {
               readonly firstname?: string;
@@ -23894,6 +25049,36 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "useForPurchaseInvoices": true,
+         *       "useForTravelAndExpenseInvoices": false,
+         *       "reminderInterval": "ONCE_A_DAY",
+         *       "forceNotifications": false,
+         *       "useDeterminedOrder": true,
+         *       "allowPaymentOnlyWhenApproved": true,
+         *       "preventPayeeInformationChange": true,
+         *       "allowInvoiceSpecificDiscussion": true,
+         *       "allowExtendedTaggingInDiscussion": false,
+         *       "allocatePurchaseOrdersAndInvoicesInChecking": false,
+         *       "maxVerifiers": 1,
+         *       "maxAcceptors": 1,
+         *       "verifiers": [
+         *         {
+         *           "userId": 1,
+         *           "orderNo": 1
+         *         }
+         *       ],
+         *       "acceptors": [
+         *         {
+         *           "userId": 1,
+         *           "orderNo": 1
+         *         }
+         *       ],
+         *       "allowPersonalSubstitution": false,
+         *       "substitutions": []
+         *     }
+         */
         'application/json': {
           acceptors: {
             readonly firstname?: string;
@@ -23971,6 +25156,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "useForPurchaseInvoices": true,
+           *       "useForTravelAndExpenseInvoices": false,
+           *       "reminderInterval": "ONCE_A_DAY",
+           *       "forceNotifications": false,
+           *       "useDeterminedOrder": true,
+           *       "allowPaymentOnlyWhenApproved": true,
+           *       "preventPayeeInformationChange": true,
+           *       "allowInvoiceSpecificDiscussion": true,
+           *       "allowExtendedTaggingInDiscussion": false,
+           *       "allocatePurchaseOrdersAndInvoicesInChecking": false,
+           *       "maxVerifiers": 1,
+           *       "maxAcceptors": 1,
+           *       "verifiers": [
+           *         {
+           *           "userId": 1,
+           *           "firstname": "Demo",
+           *           "surname": "User",
+           *           "orderNo": 1
+           *         }
+           *       ],
+           *       "acceptors": [
+           *         {
+           *           "userId": 1,
+           *           "firstname": "Demo",
+           *           "surname": "User",
+           *           "orderNo": 1
+           *         }
+           *       ],
+           *       "allowPersonalSubstitution": false,
+           *       "substitutions": []
+           *     }
+           */
           'application/json': {
             acceptors: {
               readonly firstname?: string;
@@ -24058,6 +25277,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example [] */
           'application/json': {
             /** @description User ids of the acceptors, in order. */
             acceptors: number[];
@@ -24104,6 +25324,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Ostolaskut yli 1 000 €",
+           *       "verifiers": [
+           *         {
+           *           "userId": 1,
+           *           "firstname": "Demo",
+           *           "surname": "User",
+           *           "orderNo": 1
+           *         }
+           *       ],
+           *       "acceptors": [
+           *         {
+           *           "userId": 1,
+           *           "firstname": "Demo",
+           *           "surname": "User",
+           *           "orderNo": 1
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             acceptors: {
               readonly firstname?: string;
@@ -24157,6 +25399,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Perusmalli"
+           *     }
+           */
           'application/json': {
             readonly id?: number;
             name: string;
@@ -24196,6 +25444,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "defaultInvoiceChannel": "EMAIL",
+           *       "cashDiscount": {
+           *         "cashDiscountForSales": true,
+           *         "cashDiscountForPurchase": false,
+           *         "optionList": [
+           *           {
+           *             "numberOfDays": 7,
+           *             "discountPercentage": 2
+           *           }
+           *         ],
+           *         "cashDiscountsTermType": "FROM_INV_DATE"
+           *       },
+           *       "accountingByRow": {
+           *         "salesInvoicePosting": false,
+           *         "purchaseInvoicePosting": true,
+           *         "travelAndExpenseInvoicePosting": true,
+           *         "salaryPosting": false
+           *       }
+           *     }
+           */
           'application/json': {
             /** CompanyUsageSettingsAccountingByRow */
             accountingByRow: {
@@ -24240,6 +25510,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "defaultInvoiceChannel": "EMAIL",
+         *       "cashDiscount": {
+         *         "cashDiscountForSales": true,
+         *         "cashDiscountForPurchase": false,
+         *         "optionList": [
+         *           {
+         *             "numberOfDays": 7,
+         *             "discountPercentage": 2
+         *           }
+         *         ],
+         *         "cashDiscountsTermType": "FROM_INV_DATE"
+         *       },
+         *       "accountingByRow": {
+         *         "salesInvoicePosting": false,
+         *         "purchaseInvoicePosting": true,
+         *         "travelAndExpenseInvoicePosting": true,
+         *         "salaryPosting": false
+         *       }
+         *     }
+         */
         'application/json': {
           /** CompanyUsageSettingsAccountingByRow */
           accountingByRow: {
@@ -24296,6 +25588,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "defaultInvoiceChannel": "EMAIL",
+           *       "cashDiscount": {
+           *         "cashDiscountForSales": true,
+           *         "cashDiscountForPurchase": false,
+           *         "optionList": [
+           *           {
+           *             "numberOfDays": 7,
+           *             "discountPercentage": 2
+           *           }
+           *         ],
+           *         "cashDiscountsTermType": "FROM_INV_DATE"
+           *       },
+           *       "accountingByRow": {
+           *         "salesInvoicePosting": false,
+           *         "purchaseInvoicePosting": true,
+           *         "travelAndExpenseInvoicePosting": true,
+           *         "salaryPosting": false
+           *       }
+           *     }
+           */
           'application/json': {
             /** CompanyUsageSettingsAccountingByRow */
             accountingByRow: {
@@ -24362,6 +25676,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "currencies": [
+           *         "AED",
+           *         "AFN",
+           *         "ALL"
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description ISO 4217 codes Tase knows, in alphabetical order. */
             currencies?: string[];
@@ -24401,6 +25724,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "companyCurrency": "EUR"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             companyCurrency?: 'DKK' | 'EUR' | 'NOK' | 'SEK';
@@ -24880,6 +26208,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "queryDay": "2026-03-31",
+           *       "currency": "AED",
+           *       "day": "2026-03-31",
+           *       "rate": 1
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             currency?:
@@ -25147,6 +26483,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "baseCurrency": "EUR",
+           *       "rates": []
+           *     }
+           */
           'application/json': {
             /** @description The company's currency. */
             baseCurrency?: string;
@@ -25202,6 +26544,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Kustannuspaikka",
+           *         "items": [
+           *           {
+           *             "id": 1,
+           *             "codeName": "HKI",
+           *             "description": "Helsingin toimipiste"
+           *           },
+           *           {
+           *             "id": 2,
+           *             "codeName": "TRE",
+           *             "description": "Tampereen toimipiste"
+           *           },
+           *           {
+           *             "id": 3,
+           *             "codeName": "TKU",
+           *             "status": "P",
+           *             "description": "Turun toimipiste, Linnankatu"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['def-2'][];
         };
       };
@@ -25216,6 +26584,21 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Kustannuspaikka",
+         *       "items": [
+         *         {
+         *           "codeName": "HKI",
+         *           "description": "Helsingin toimipiste"
+         *         },
+         *         {
+         *           "codeName": "TRE",
+         *           "description": "Tampereen toimipiste"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           readonly id?: number;
           items?: components['schemas']['def-3'][];
@@ -25246,6 +26629,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "codeName": "HKI",
+           *           "description": "Helsingin toimipiste"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "codeName": "TRE",
+           *           "description": "Tampereen toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             readonly id?: number;
             items?: components['schemas']['def-3'][];
@@ -25289,6 +26690,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "codeName": "HKI",
+           *           "description": "Helsingin toimipiste"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "codeName": "TRE",
+           *           "description": "Tampereen toimipiste"
+           *         },
+           *         {
+           *           "id": 3,
+           *           "codeName": "TKU",
+           *           "status": "P",
+           *           "description": "Turun toimipiste, Linnankatu"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             readonly id?: number;
             items?: components['schemas']['def-3'][];
@@ -25310,6 +26735,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Kustannuspaikka"
+         *     }
+         */
         'application/json': {
           /** @description The new name, unique in the company. */
           name: string;
@@ -25339,6 +26769,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "name": "Kustannuspaikka"
+           *     }
+           */
           'application/json': {
             /** @description The new name, unique in the company. */
             name: string;
@@ -25381,6 +26816,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "codeName": "HKI",
+           *         "description": "Helsingin toimipiste"
+           *       },
+           *       {
+           *         "id": 2,
+           *         "codeName": "TRE",
+           *         "description": "Tampereen toimipiste"
+           *       },
+           *       {
+           *         "id": 3,
+           *         "codeName": "TKU",
+           *         "status": "P",
+           *         "description": "Turun toimipiste, Linnankatu"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['def-3'][];
         };
       };
@@ -25398,11 +26853,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": 3,
+         *       "codeName": "TKU",
+         *       "status": "P",
+         *       "description": "Turun toimipiste"
+         *     }
+         */
         'application/json': {
           /** @description Code name of the item, unique within its dimension. */
           codeName: string;
           description?: string;
-          readonly id?: number;
+          /** @description The item to overwrite. */
+          id: number;
           /**
            * @description Absent for an active item; `P` for a passive one.
            * @enum {string}
@@ -25434,6 +26898,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "codeName": "TKU",
+           *       "status": "P",
+           *       "description": "Turun toimipiste"
+           *     }
+           */
           'application/json': {
             /** @description Code name of the item, unique within its dimension. */
             codeName: string;
@@ -25461,6 +26933,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "codeName": "TKU",
+         *       "description": "Turun toimipiste"
+         *     }
+         */
         'application/json': {
           /** @description Code name of the item, unique within its dimension. */
           codeName: string;
@@ -25497,6 +26975,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "codeName": "TKU",
+           *       "description": "Turun toimipiste"
+           *     }
+           */
           'application/json': {
             /** @description Code name of the item, unique within its dimension. */
             codeName: string;
@@ -25526,6 +27011,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "codeName": "TKU",
+         *       "status": "P",
+         *       "description": "Turun toimipiste, Linnankatu"
+         *     }
+         */
         'application/json': {
           /** @description Code name of the item, unique within its dimension. */
           codeName: string;
@@ -25562,6 +27054,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "codeName": "TKU",
+           *       "status": "P",
+           *       "description": "Turun toimipiste, Linnankatu"
+           *     }
+           */
           'application/json': {
             /** @description Code name of the item, unique within its dimension. */
             codeName: string;
@@ -25618,6 +27118,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "financingCompany": {
+           *             "id": "OP",
+           *             "name": "OP Rahoitus Oy"
+           *           },
+           *           "financingCompanyBankAccount": "FI3310253000135718",
+           *           "contractNumber": "RAH-2026-0042",
+           *           "transferNotification": [
+           *             {
+           *               "lang": "FINNISH",
+           *               "notification": "Tämä saatava on siirretty OP Rahoitus Oy:lle. Maksu vain alla olevalle tilille."
+           *             }
+           *           ],
+           *           "status": "ACTIVE"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -25640,6 +27168,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "financingCompany": {
+         *         "id": "OP",
+         *         "name": "OP Rahoitus Oy"
+         *       },
+         *       "financingCompanyBankAccount": "FI3310253000135718",
+         *       "contractNumber": "RAH-2026-0042",
+         *       "transferNotification": [
+         *         {
+         *           "lang": "FINNISH",
+         *           "notification": "Tämä saatava on siirretty OP Rahoitus Oy:lle. Maksu vain alla olevalle tilille."
+         *         }
+         *       ],
+         *       "status": "ACTIVE"
+         *     }
+         */
         'application/json': {
           bankReferenceCodeSeparator?: string;
           contractNumber: string;
@@ -25690,6 +27235,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "financingCompany": {
+           *         "id": "OP",
+           *         "name": "OP Rahoitus Oy"
+           *       },
+           *       "financingCompanyBankAccount": "FI3310253000135718",
+           *       "contractNumber": "RAH-2026-0042",
+           *       "transferNotification": [
+           *         {
+           *           "lang": "FINNISH",
+           *           "notification": "Tämä saatava on siirretty OP Rahoitus Oy:lle. Maksu vain alla olevalle tilille."
+           *         }
+           *       ],
+           *       "status": "ACTIVE"
+           *     }
+           */
           'application/json': {
             bankReferenceCodeSeparator?: string;
             contractNumber: string;
@@ -25750,6 +27313,114 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "fiscalYears": [
+           *         {
+           *           "id": 1,
+           *           "startDate": "2026-01-01",
+           *           "endDate": "2026-12-31",
+           *           "modified": "2026-03-16T09:00:00.000",
+           *           "trackingPeriods": [
+           *             {
+           *               "id": 1,
+           *               "startDate": "2026-01-01",
+           *               "endDate": "2026-01-31",
+           *               "status": "CLOSED",
+           *               "modified": "2026-03-16T09:00:00.001"
+           *             },
+           *             {
+           *               "id": 2,
+           *               "startDate": "2026-02-01",
+           *               "endDate": "2026-02-28",
+           *               "status": "CLOSED",
+           *               "modified": "2026-03-16T09:00:00.001"
+           *             },
+           *             {
+           *               "id": 3,
+           *               "startDate": "2026-03-01",
+           *               "endDate": "2026-03-31",
+           *               "status": "OPEN",
+           *               "modified": "2026-03-16T09:00:00.000"
+           *             }
+           *           ],
+           *           "isOpen": true,
+           *           "status": "OPEN",
+           *           "periods": [
+           *             {
+           *               "id": 1,
+           *               "startDate": "2026-01-01",
+           *               "endDate": "2026-01-31",
+           *               "status": "CLOSED"
+           *             },
+           *             {
+           *               "id": 2,
+           *               "startDate": "2026-02-01",
+           *               "endDate": "2026-02-28",
+           *               "status": "CLOSED"
+           *             },
+           *             {
+           *               "id": 3,
+           *               "startDate": "2026-03-01",
+           *               "endDate": "2026-03-31",
+           *               "status": "OPEN"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "id": 2,
+           *           "startDate": "2027-01-01",
+           *           "endDate": "2027-12-31",
+           *           "modified": "2026-03-16T09:00:00.000",
+           *           "trackingPeriods": [
+           *             {
+           *               "id": 13,
+           *               "startDate": "2027-01-01",
+           *               "endDate": "2027-01-31",
+           *               "status": "OPEN",
+           *               "modified": "2026-03-16T09:00:00.000"
+           *             },
+           *             {
+           *               "id": 14,
+           *               "startDate": "2027-02-01",
+           *               "endDate": "2027-02-28",
+           *               "status": "OPEN",
+           *               "modified": "2026-03-16T09:00:00.000"
+           *             },
+           *             {
+           *               "id": 15,
+           *               "startDate": "2027-03-01",
+           *               "endDate": "2027-03-31",
+           *               "status": "OPEN",
+           *               "modified": "2026-03-16T09:00:00.000"
+           *             }
+           *           ],
+           *           "isOpen": true,
+           *           "status": "OPEN",
+           *           "periods": [
+           *             {
+           *               "id": 13,
+           *               "startDate": "2027-01-01",
+           *               "endDate": "2027-01-31",
+           *               "status": "OPEN"
+           *             },
+           *             {
+           *               "id": 14,
+           *               "startDate": "2027-02-01",
+           *               "endDate": "2027-02-28",
+           *               "status": "OPEN"
+           *             },
+           *             {
+           *               "id": 15,
+           *               "startDate": "2027-03-01",
+           *               "endDate": "2027-03-31",
+           *               "status": "OPEN"
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             fiscalYears: components['schemas']['def-10'][];
           };
@@ -25767,6 +27438,12 @@ export interface operations {
     /** @description Starts on the first day of a month, ends on the last day of a month, at most 18 months, adjacent to the existing years. */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "startDate": "2027-01-01",
+         *       "endDate": "2027-12-31"
+         *     }
+         */
         'application/json': {
           /**
            * Format: date
@@ -25804,6 +27481,59 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "startDate": "2027-01-01",
+           *       "endDate": "2027-12-31",
+           *       "modified": "2026-03-16T09:00:00.000",
+           *       "trackingPeriods": [
+           *         {
+           *           "id": 13,
+           *           "startDate": "2027-01-01",
+           *           "endDate": "2027-01-31",
+           *           "status": "OPEN",
+           *           "modified": "2026-03-16T09:00:00.000"
+           *         },
+           *         {
+           *           "id": 14,
+           *           "startDate": "2027-02-01",
+           *           "endDate": "2027-02-28",
+           *           "status": "OPEN",
+           *           "modified": "2026-03-16T09:00:00.000"
+           *         },
+           *         {
+           *           "id": 15,
+           *           "startDate": "2027-03-01",
+           *           "endDate": "2027-03-31",
+           *           "status": "OPEN",
+           *           "modified": "2026-03-16T09:00:00.000"
+           *         }
+           *       ],
+           *       "isOpen": true,
+           *       "status": "OPEN",
+           *       "periods": [
+           *         {
+           *           "id": 13,
+           *           "startDate": "2027-01-01",
+           *           "endDate": "2027-01-31",
+           *           "status": "OPEN"
+           *         },
+           *         {
+           *           "id": 14,
+           *           "startDate": "2027-02-01",
+           *           "endDate": "2027-02-28",
+           *           "status": "OPEN"
+           *         },
+           *         {
+           *           "id": 15,
+           *           "startDate": "2027-03-01",
+           *           "endDate": "2027-03-31",
+           *           "status": "OPEN"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /**
              * Format: date
@@ -25886,6 +27616,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Fiscal year 2025-01-01 – 2025-12-31 closed."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -25927,6 +27662,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Fiscal year 2025-01-01 – 2025-12-31 reopened."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -25970,6 +27710,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Fiscal period 2026-02-01 – 2026-02-28 closed."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -26013,6 +27758,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Fiscal period 2026-01-01 – 2026-01-31 opened."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -26032,6 +27782,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "status": "CLOSED"
+         *     }
+         */
         'application/json': {
           /**
            * Format: date
@@ -26078,6 +27833,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Fiscal period 2026-01-01 – 2026-01-31 closed."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -26122,6 +27882,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "customers": [
+           *         {
+           *           "companyId": 3,
+           *           "integrationVersionStatus": "APPROVED"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             companyId?: number;
             /** @description Every customer of the integration (or only the one `companyId` names). */
@@ -26173,6 +27943,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "expires": "2026-03-16T09:15:00.000",
+           *       "initiator": {
+           *         "email": "liisa@kahvilakuppi.fi",
+           *         "userFullName": "Liisa Kuppi"
+           *       },
+           *       "companiesToIntegrate": [
+           *         {
+           *           "companyId": 3,
+           *           "extraInfo": {
+           *             "companyName": "Kahvila Kuppi Oy",
+           *             "businessIdentifier": {
+           *               "brnType": "YHD",
+           *               "code": "2612345-5"
+           *             }
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             companiesToIntegrate?: {
               companyId?: number;
@@ -26470,6 +28262,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "approve": [
+         *         3
+         *       ]
+         *     }
+         */
         'application/json': {
           approve?: number[];
           reject?: {
@@ -26502,6 +28301,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "companiesIntegrated": [
+           *         {
+           *           "companyId": 3,
+           *           "apiKey": "ak_3f9c1e7a5b2d4c6e8f0a1b3c5d7e9f21"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             companiesIntegrated?: {
               /** @description The technical user's API key: use it with client credentials only. */
@@ -26545,6 +28355,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *         "versionNo": 1,
+           *         "status": "APPROVED",
+           *         "activationLink": "https://tase.example.fi/activate/d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *         "name": "Kassajärjestelmä Kassa Pro",
+           *         "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin ja asiakkaat.",
+           *         "callbackUrl": "https://kassapro.example.fi/tase/callback",
+           *         "requestedRights": [
+           *           {
+           *             "right": "sales.salesInvoices",
+           *             "level": "ALL_RIGHTS"
+           *           }
+           *         ],
+           *         "consentFields": [
+           *           "companyName",
+           *           "businessIdentifier"
+           *         ],
+           *         "clientId": "tase-demo",
+           *         "created": "2026-03-16T09:00:00.000"
+           *       }
+           *     ]
+           */
           'application/json': {
             /** @description The page customers open to activate the integration (once approved). */
             readonly activationLink?: string;
@@ -26619,6 +28454,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Kassajärjestelmä Kassa Pro",
+         *       "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin.",
+         *       "callbackUrl": "https://kassapro.example.fi/tase/callback",
+         *       "requestedRights": [
+         *         {
+         *           "right": "sales.salesInvoices",
+         *           "level": "ALL_RIGHTS"
+         *         }
+         *       ],
+         *       "consentFields": [
+         *         "companyName",
+         *         "businessIdentifier"
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Where the customer is sent after accepting: an absolute https URL (http on localhost). */
           callbackUrl: string;
@@ -26696,6 +28548,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "versionNo": 1,
+           *       "status": "DRAFT",
+           *       "name": "Kassajärjestelmä Kassa Pro",
+           *       "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin.",
+           *       "callbackUrl": "https://kassapro.example.fi/tase/callback",
+           *       "requestedRights": [
+           *         {
+           *           "right": "sales.salesInvoices",
+           *           "level": "ALL_RIGHTS"
+           *         }
+           *       ],
+           *       "consentFields": [
+           *         "companyName",
+           *         "businessIdentifier"
+           *       ],
+           *       "clientId": "tase-demo",
+           *       "created": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description The page customers open to activate the integration (once approved). */
             readonly activationLink?: string;
@@ -26795,6 +28669,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "versionNo": 1,
+           *       "status": "APPROVED",
+           *       "activationLink": "https://tase.example.fi/activate/d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "name": "Kassajärjestelmä Kassa Pro",
+           *       "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin ja asiakkaat.",
+           *       "callbackUrl": "https://kassapro.example.fi/tase/callback",
+           *       "requestedRights": [
+           *         {
+           *           "right": "sales.salesInvoices",
+           *           "level": "ALL_RIGHTS"
+           *         }
+           *       ],
+           *       "consentFields": [
+           *         "companyName",
+           *         "businessIdentifier"
+           *       ],
+           *       "clientId": "tase-demo",
+           *       "created": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description The page customers open to activate the integration (once approved). */
             readonly activationLink?: string;
@@ -26872,6 +28769,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Kassajärjestelmä Kassa Pro",
+         *       "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin ja asiakkaat.",
+         *       "callbackUrl": "https://kassapro.example.fi/tase/callback",
+         *       "requestedRights": [
+         *         {
+         *           "right": "sales.salesInvoices",
+         *           "level": "ALL_RIGHTS"
+         *         }
+         *       ],
+         *       "consentFields": [
+         *         "companyName",
+         *         "businessIdentifier"
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Where the customer is sent after accepting: an absolute https URL (http on localhost). */
           callbackUrl: string;
@@ -26949,6 +28863,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "versionNo": 1,
+           *       "status": "DRAFT",
+           *       "name": "Kassajärjestelmä Kassa Pro",
+           *       "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin ja asiakkaat.",
+           *       "callbackUrl": "https://kassapro.example.fi/tase/callback",
+           *       "requestedRights": [
+           *         {
+           *           "right": "sales.salesInvoices",
+           *           "level": "ALL_RIGHTS"
+           *         }
+           *       ],
+           *       "consentFields": [
+           *         "companyName",
+           *         "businessIdentifier"
+           *       ],
+           *       "clientId": "tase-demo",
+           *       "created": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description The page customers open to activate the integration (once approved). */
             readonly activationLink?: string;
@@ -27048,6 +28984,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "versionNo": 1,
+           *       "status": "APPROVED",
+           *       "activationLink": "https://tase.example.fi/activate/d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "name": "Kassajärjestelmä Kassa Pro",
+           *       "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin ja asiakkaat.",
+           *       "callbackUrl": "https://kassapro.example.fi/tase/callback",
+           *       "requestedRights": [
+           *         {
+           *           "right": "sales.salesInvoices",
+           *           "level": "ALL_RIGHTS"
+           *         }
+           *       ],
+           *       "consentFields": [
+           *         "companyName",
+           *         "businessIdentifier"
+           *       ],
+           *       "clientId": "tase-demo",
+           *       "created": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description The page customers open to activate the integration (once approved). */
             readonly activationLink?: string;
@@ -27211,6 +29170,87 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "type": "SALES_INVOICE",
+           *           "status": "PAID",
+           *           "invoiceNumber": 1,
+           *           "invoiceChannel": "EMAIL",
+           *           "date": "2026-03-16",
+           *           "dueDate": "2026-03-30",
+           *           "created": "2026-03-16T09:00:00.000",
+           *           "version": "2026-03-16T09:00:00.005",
+           *           "invoiceSumInfo": [
+           *             {
+           *               "currency": "EUR",
+           *               "inAccountingCurrency": true,
+           *               "excludingVatTotal": 342.5,
+           *               "vatSumTotal": 87.34,
+           *               "invoiceSumTotal": 429.84
+           *             }
+           *           ],
+           *           "counterParty": {
+           *             "identifier": "2345678-0",
+           *             "taxCode": "FI23456780",
+           *             "customerNumber": "C-1001",
+           *             "contactPersonName": "Maija Meikäläinen",
+           *             "email": "ostoreskontra@aanekoskenkone.fi",
+           *             "counterPartyAddress": {
+           *               "name": "Äänekosken Kone Oy",
+           *               "street": "Teollisuustie 7",
+           *               "zip": "44100",
+           *               "city": "Äänekoski",
+           *               "country": "FINLAND"
+           *             }
+           *           },
+           *           "isOffer": false,
+           *           "partnerId": 2,
+           *           "creatorId": 1
+           *         },
+           *         {
+           *           "id": 2,
+           *           "type": "PURCHASE_INVOICE",
+           *           "status": "APPROVED",
+           *           "invoiceNumber": 1,
+           *           "invoiceChannel": "NO_SENDING",
+           *           "date": "2026-03-06",
+           *           "dueDate": "2026-03-20",
+           *           "created": "2026-03-16T09:00:00.000",
+           *           "version": "2026-03-16T09:00:00.003",
+           *           "invoiceSumInfo": [
+           *             {
+           *               "currency": "EUR",
+           *               "inAccountingCurrency": true,
+           *               "excludingVatTotal": 396.8,
+           *               "vatSumTotal": 101.18,
+           *               "invoiceSumTotal": 497.98
+           *             }
+           *           ],
+           *           "counterParty": {
+           *             "counterPartyAddress": {
+           *               "name": "Kuopion Varaosa Oy",
+           *               "street": "Satamakatu 3",
+           *               "zip": "70100",
+           *               "city": "Kuopio",
+           *               "country": "FINLAND"
+           *             }
+           *           },
+           *           "isOffer": false,
+           *           "partnerId": 3,
+           *           "creatorId": 1
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 4,
+           *         "totalCount": 4
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -27592,6 +29632,68 @@ export interface operations {
     /** @description Amounts: each row is quantity × unit price less the row and invoice discounts, rounded to the cent half away from zero; VAT is computed once per VAT rate on the sum of its rows (prices without VAT: net × rate; with VAT: gross × rate / (100 + rate)) and rounded the same way, then shared out to the rows so that the totals are exactly the sums of the rows. `invoiceSumInfo` gives the totals in the invoice currency and, for a foreign currency, in the company currency (divided by `currencyRate`, rounded per rate). */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "SALES_INVOICE",
+         *       "partnerId": 2,
+         *       "date": "2026-03-16",
+         *       "counterParty": {
+         *         "identifier": "2345678-0",
+         *         "taxCode": "FI23456780",
+         *         "customerNumber": "C-1001",
+         *         "contactPersonName": "Maija Meikäläinen",
+         *         "email": "ostoreskontra@aanekoskenkone.fi",
+         *         "counterPartyAddress": {
+         *           "name": "Äänekosken Kone Oy",
+         *           "street": "Teollisuustie 7",
+         *           "zip": "44100",
+         *           "city": "Äänekoski",
+         *           "country": "FINLAND"
+         *         }
+         *       },
+         *       "paymentInfo": {
+         *         "paymentMethod": "BANK_TRANSFER",
+         *         "currency": "EUR",
+         *         "dueDate": "2026-03-30",
+         *         "currencyRate": 1,
+         *         "bankReferenceCode": "12328",
+         *         "bankReferenceCodeType": "FI"
+         *       },
+         *       "extraInfo": {
+         *         "accountingByRow": false,
+         *         "unitPricesIncludeVat": false
+         *       },
+         *       "discountPercent": 0,
+         *       "orderReference": "PO-2026-118",
+         *       "vatStatus": 1,
+         *       "invoiceChannel": "EMAIL",
+         *       "deliveryStartDate": "2026-03-02",
+         *       "deliveryEndDate": "2026-03-13",
+         *       "invoiceRows": [
+         *         {
+         *           "productId": 1,
+         *           "product": "Huoltotyö",
+         *           "productCode": "H1",
+         *           "quantity": 3.5,
+         *           "unit": "HOUR",
+         *           "unitPrice": 80,
+         *           "discountPercent": 0,
+         *           "vatPercent": 25.5,
+         *           "vatStatus": 1,
+         *           "comment": "Maaliskuun huoltokäynnit"
+         *         },
+         *         {
+         *           "product": "Suodatin",
+         *           "quantity": 2,
+         *           "unit": "PIECE",
+         *           "unitPrice": 12.5,
+         *           "discountPercent": 10,
+         *           "vatPercent": 25.5,
+         *           "vatStatus": 1
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           accountingCode?: string;
           additionalInformation?: string;
@@ -29279,6 +31381,87 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "SALES_INVOICE",
+           *       "partnerId": 2,
+           *       "date": "2026-03-16",
+           *       "counterParty": {
+           *         "identifier": "2345678-0",
+           *         "taxCode": "FI23456780",
+           *         "customerNumber": "C-1001",
+           *         "contactPersonName": "Maija Meikäläinen",
+           *         "email": "ostoreskontra@aanekoskenkone.fi",
+           *         "counterPartyAddress": {
+           *           "name": "Äänekosken Kone Oy",
+           *           "street": "Teollisuustie 7",
+           *           "zip": "44100",
+           *           "city": "Äänekoski",
+           *           "country": "FINLAND"
+           *         }
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "currency": "EUR",
+           *         "dueDate": "2026-03-30",
+           *         "currencyRate": 1,
+           *         "bankReferenceCode": "12328",
+           *         "bankReferenceCodeType": "FI"
+           *       },
+           *       "extraInfo": {
+           *         "accountingByRow": false,
+           *         "unitPricesIncludeVat": false
+           *       },
+           *       "discountPercent": 0,
+           *       "orderReference": "PO-2026-118",
+           *       "vatStatus": 1,
+           *       "invoiceChannel": "EMAIL",
+           *       "deliveryStartDate": "2026-03-02",
+           *       "deliveryEndDate": "2026-03-13",
+           *       "invoiceRows": [
+           *         {
+           *           "productId": 1,
+           *           "product": "Huoltotyö",
+           *           "productCode": "H1",
+           *           "quantity": 3.5,
+           *           "unit": "HOUR",
+           *           "unitPrice": 80,
+           *           "discountPercent": 0,
+           *           "vatPercent": 25.5,
+           *           "vatStatus": 1,
+           *           "comment": "Maaliskuun huoltokäynnit",
+           *           "id": 1
+           *         },
+           *         {
+           *           "product": "Suodatin",
+           *           "quantity": 2,
+           *           "unit": "PIECE",
+           *           "unitPrice": 12.5,
+           *           "discountPercent": 10,
+           *           "vatPercent": 25.5,
+           *           "vatStatus": 1,
+           *           "id": 2
+           *         }
+           *       ],
+           *       "id": 1,
+           *       "status": "UNFINISHED",
+           *       "invoiceNumber": 1,
+           *       "version": "2026-03-16T09:00:00.000",
+           *       "sum": 379.64,
+           *       "invoiceSumInfo": [
+           *         {
+           *           "currency": "EUR",
+           *           "inAccountingCurrency": true,
+           *           "excludingVatTotal": 302.5,
+           *           "vatSumTotal": 77.14,
+           *           "invoiceSumTotal": 379.64
+           *         }
+           *       ],
+           *       "attachments": [],
+           *       "isOffer": false,
+           *       "creatorId": 1
+           *     }
+           */
           'application/json': {
             accountingCode?: string;
             additionalInformation?: string;
@@ -30979,6 +33162,97 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "SALES_INVOICE",
+           *       "partnerId": 2,
+           *       "date": "2026-03-16",
+           *       "counterParty": {
+           *         "identifier": "2345678-0",
+           *         "taxCode": "FI23456780",
+           *         "customerNumber": "C-1001",
+           *         "contactPersonName": "Maija Meikäläinen",
+           *         "email": "ostoreskontra@aanekoskenkone.fi",
+           *         "counterPartyAddress": {
+           *           "name": "Äänekosken Kone Oy",
+           *           "street": "Teollisuustie 7",
+           *           "zip": "44100",
+           *           "city": "Äänekoski",
+           *           "country": "FINLAND"
+           *         }
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "currency": "EUR",
+           *         "dueDate": "2026-03-30",
+           *         "currencyRate": 1,
+           *         "bankReferenceCode": "12328",
+           *         "bankReferenceCodeType": "FI"
+           *       },
+           *       "extraInfo": {
+           *         "accountingByRow": false,
+           *         "unitPricesIncludeVat": false
+           *       },
+           *       "discountPercent": 0,
+           *       "orderReference": "PO-2026-118",
+           *       "vatStatus": 1,
+           *       "invoiceChannel": "EMAIL",
+           *       "invoiceRows": [
+           *         {
+           *           "productId": 1,
+           *           "product": "Huoltotyö",
+           *           "productCode": "H1",
+           *           "quantity": 4,
+           *           "unit": "HOUR",
+           *           "unitPrice": 80,
+           *           "discountPercent": 0,
+           *           "vatPercent": 25.5,
+           *           "vatStatus": 1,
+           *           "comment": "Maaliskuun huoltokäynnit",
+           *           "id": 3
+           *         },
+           *         {
+           *           "product": "Suodatin",
+           *           "quantity": 2,
+           *           "unit": "PIECE",
+           *           "unitPrice": 12.5,
+           *           "discountPercent": 10,
+           *           "vatPercent": 25.5,
+           *           "vatStatus": 1,
+           *           "id": 4
+           *         }
+           *       ],
+           *       "id": 1,
+           *       "status": "PAID",
+           *       "invoiceNumber": 1,
+           *       "version": "2026-03-16T09:00:00.005",
+           *       "sum": 429.84,
+           *       "invoiceSumInfo": [
+           *         {
+           *           "currency": "EUR",
+           *           "inAccountingCurrency": true,
+           *           "excludingVatTotal": 342.5,
+           *           "vatSumTotal": 87.34,
+           *           "invoiceSumTotal": 429.84
+           *         }
+           *       ],
+           *       "attachments": [
+           *         {
+           *           "id": 1,
+           *           "name": "kuitti-2026-03-16.pdf",
+           *           "referenceType": "INVOICE",
+           *           "referenceId": 1,
+           *           "mimeType": "text/plain",
+           *           "sendWithInvoice": true
+           *         }
+           *       ],
+           *       "isOffer": false,
+           *       "ledgerReceiptId": 2,
+           *       "creatorId": 1,
+           *       "paymentDate": "2026-03-13",
+           *       "notes": "Asiakas pyysi laskun kopion myös postitse."
+           *     }
+           */
           'application/json': components['schemas']['def-16'] | components['schemas']['def-16'][];
         };
       };
@@ -30997,6 +33271,67 @@ export interface operations {
     /** @description Amounts: each row is quantity × unit price less the row and invoice discounts, rounded to the cent half away from zero; VAT is computed once per VAT rate on the sum of its rows (prices without VAT: net × rate; with VAT: gross × rate / (100 + rate)) and rounded the same way, then shared out to the rows so that the totals are exactly the sums of the rows. `invoiceSumInfo` gives the totals in the invoice currency and, for a foreign currency, in the company currency (divided by `currencyRate`, rounded per rate). */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "SALES_INVOICE",
+         *       "partnerId": 2,
+         *       "date": "2026-03-16",
+         *       "version": "2026-03-16T09:00:00.000",
+         *       "counterParty": {
+         *         "identifier": "2345678-0",
+         *         "taxCode": "FI23456780",
+         *         "customerNumber": "C-1001",
+         *         "contactPersonName": "Maija Meikäläinen",
+         *         "email": "ostoreskontra@aanekoskenkone.fi",
+         *         "counterPartyAddress": {
+         *           "name": "Äänekosken Kone Oy",
+         *           "street": "Teollisuustie 7",
+         *           "zip": "44100",
+         *           "city": "Äänekoski",
+         *           "country": "FINLAND"
+         *         }
+         *       },
+         *       "paymentInfo": {
+         *         "paymentMethod": "BANK_TRANSFER",
+         *         "currency": "EUR",
+         *         "dueDate": "2026-03-30",
+         *         "currencyRate": 1,
+         *         "bankReferenceCode": "12328",
+         *         "bankReferenceCodeType": "FI"
+         *       },
+         *       "extraInfo": {
+         *         "accountingByRow": false,
+         *         "unitPricesIncludeVat": false
+         *       },
+         *       "discountPercent": 0,
+         *       "orderReference": "PO-2026-118",
+         *       "vatStatus": 1,
+         *       "invoiceChannel": "EMAIL",
+         *       "invoiceRows": [
+         *         {
+         *           "productId": 1,
+         *           "product": "Huoltotyö",
+         *           "productCode": "H1",
+         *           "quantity": 4,
+         *           "unit": "HOUR",
+         *           "unitPrice": 80,
+         *           "discountPercent": 0,
+         *           "vatPercent": 25.5,
+         *           "vatStatus": 1,
+         *           "comment": "Maaliskuun huoltokäynnit"
+         *         },
+         *         {
+         *           "product": "Suodatin",
+         *           "quantity": 2,
+         *           "unit": "PIECE",
+         *           "unitPrice": 12.5,
+         *           "discountPercent": 10,
+         *           "vatPercent": 25.5,
+         *           "vatStatus": 1
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           accountingCode?: string;
           additionalInformation?: string;
@@ -32657,7 +34992,7 @@ export interface operations {
            * @description Required on PUT; a stale version is a 400.
            * @example 2026-01-30T15:20:00
            */
-          version?: string;
+          version: string;
         };
       };
     };
@@ -32684,6 +35019,85 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "SALES_INVOICE",
+           *       "partnerId": 2,
+           *       "date": "2026-03-16",
+           *       "counterParty": {
+           *         "identifier": "2345678-0",
+           *         "taxCode": "FI23456780",
+           *         "customerNumber": "C-1001",
+           *         "contactPersonName": "Maija Meikäläinen",
+           *         "email": "ostoreskontra@aanekoskenkone.fi",
+           *         "counterPartyAddress": {
+           *           "name": "Äänekosken Kone Oy",
+           *           "street": "Teollisuustie 7",
+           *           "zip": "44100",
+           *           "city": "Äänekoski",
+           *           "country": "FINLAND"
+           *         }
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "currency": "EUR",
+           *         "dueDate": "2026-03-30",
+           *         "currencyRate": 1,
+           *         "bankReferenceCode": "12328",
+           *         "bankReferenceCodeType": "FI"
+           *       },
+           *       "extraInfo": {
+           *         "accountingByRow": false,
+           *         "unitPricesIncludeVat": false
+           *       },
+           *       "discountPercent": 0,
+           *       "orderReference": "PO-2026-118",
+           *       "vatStatus": 1,
+           *       "invoiceChannel": "EMAIL",
+           *       "invoiceRows": [
+           *         {
+           *           "productId": 1,
+           *           "product": "Huoltotyö",
+           *           "productCode": "H1",
+           *           "quantity": 4,
+           *           "unit": "HOUR",
+           *           "unitPrice": 80,
+           *           "discountPercent": 0,
+           *           "vatPercent": 25.5,
+           *           "vatStatus": 1,
+           *           "comment": "Maaliskuun huoltokäynnit",
+           *           "id": 3
+           *         },
+           *         {
+           *           "product": "Suodatin",
+           *           "quantity": 2,
+           *           "unit": "PIECE",
+           *           "unitPrice": 12.5,
+           *           "discountPercent": 10,
+           *           "vatPercent": 25.5,
+           *           "vatStatus": 1,
+           *           "id": 4
+           *         }
+           *       ],
+           *       "id": 1,
+           *       "status": "UNFINISHED",
+           *       "invoiceNumber": 1,
+           *       "version": "2026-03-16T09:00:00.001",
+           *       "sum": 429.84,
+           *       "invoiceSumInfo": [
+           *         {
+           *           "currency": "EUR",
+           *           "inAccountingCurrency": true,
+           *           "excludingVatTotal": 342.5,
+           *           "vatSumTotal": 87.34,
+           *           "invoiceSumTotal": 429.84
+           *         }
+           *       ],
+           *       "attachments": [],
+           *       "isOffer": false,
+           *       "creatorId": 1
+           *     }
+           */
           'application/json': {
             accountingCode?: string;
             additionalInformation?: string;
@@ -34363,8 +36777,13 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "comment": "Tarkistettu ja hyväksytty."
+         *     }
+         */
         'application/json': {
           comment?: string;
         };
@@ -34393,6 +36812,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 1: approve done; status NOT_SENT."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -34436,6 +36860,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "comments": [
+           *         {
+           *           "id": 1,
+           *           "author": "Demo User",
+           *           "dateTime": "2026-03-16T09:00:00.000",
+           *           "comment": "Tarkistetaanko tuntimäärä ennen hyväksyntää?",
+           *           "taggedUsersInfo": {
+           *             "numTaggedUsers": 0,
+           *             "readByAllTaggedUsers": true
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             comments: {
               readonly author?: string;
@@ -34467,6 +36907,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "comment": "Tarkistetaanko tuntimäärä ennen hyväksyntää?"
+         *     }
+         */
         'application/json': {
           readonly author?: string;
           /** @description Tag a user of the company with `@[userId]` (ids from `comments/taggableusers`, as `userTagId`). */
@@ -34505,6 +36950,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "author": "Demo User",
+           *       "dateTime": "2026-03-16T09:00:00.000",
+           *       "comment": "Tarkistetaanko tuntimäärä ennen hyväksyntää?",
+           *       "taggedUsersInfo": {
+           *         "numTaggedUsers": 0,
+           *         "readByAllTaggedUsers": true
+           *       }
+           *     }
+           */
           'application/json': {
             readonly author?: string;
             /** @description Tag a user of the company with `@[userId]` (ids from `comments/taggableusers`, as `userTagId`). */
@@ -34558,6 +37015,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "author": "Demo User",
+           *       "dateTime": "2026-03-16T09:00:00.000",
+           *       "comment": "Tarkistetaanko tuntimäärä ennen hyväksyntää?",
+           *       "taggedUsersInfo": {
+           *         "numTaggedUsers": 0,
+           *         "readByAllTaggedUsers": true
+           *       },
+           *       "taggedUsers": []
+           *     }
+           */
           'application/json': {
             readonly author?: string;
             /** @description Tag a user of the company with `@[userId]` (ids from `comments/taggableusers`, as `userTagId`). */
@@ -34618,6 +37088,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Comment marked as read."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -34659,6 +37134,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "taggableUsers": [
+           *         {
+           *           "userTagId": 1,
+           *           "displayName": "demo",
+           *           "fullName": "Demo User"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             taggableUsers: {
               displayName?: string;
@@ -34817,6 +37303,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 1: invalidate done; status INVALIDATED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -34836,6 +37327,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "notes": "Asiakas pyysi laskun kopion myös postitse."
+         *     }
+         */
         'application/json': {
           notes: string;
         };
@@ -34864,6 +37360,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The invoice notes were successfully updated."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -34914,6 +37415,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "invoiceId": 1,
+           *           "type": "CASH",
+           *           "paymentDate": "2026-03-16",
+           *           "status": "MARKED_PAID",
+           *           "amount": 28.98,
+           *           "currency": "EUR",
+           *           "paidAmount": 28.98,
+           *           "paidCurrency": "EUR",
+           *           "description": "Käteismaksu huoltokäynnillä"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "invoiceId": 1,
+           *           "type": "BANKSTATEMENT",
+           *           "paymentDate": "2026-03-13",
+           *           "status": "MARKED_PAID",
+           *           "amount": 400.86,
+           *           "currency": "EUR",
+           *           "paidAmount": 429.84,
+           *           "paidCurrency": "EUR"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 2,
+           *         "totalCount": 2
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -34963,6 +37499,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "invoiceId": 1,
+           *       "type": "CASH",
+           *       "paymentDate": "2026-03-16",
+           *       "status": "MARKED_PAID",
+           *       "amount": 28.98,
+           *       "currency": "EUR",
+           *       "paidAmount": 28.98,
+           *       "paidCurrency": "EUR",
+           *       "description": "Käteismaksu huoltokäynnillä"
+           *     }
+           */
           'application/json': {
             amount?: number;
             /** @enum {string} */
@@ -35489,6 +38039,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "7e6323f7-8937-49ec-aeff-c2d640c43344",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -35514,6 +38070,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "paymentDate": "2026-03-16",
+         *       "amount": 28.98,
+         *       "currency": "EUR",
+         *       "description": "Käteismaksu huoltokäynnillä",
+         *       "paymentMethodType": "CASH"
+         *     }
+         */
         'application/json': {
           /** @description Negative on a credit note. Not zero. */
           amount: number;
@@ -35779,6 +38344,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "invoiceId": 1,
+           *       "type": "CASH",
+           *       "paymentDate": "2026-03-16",
+           *       "status": "MARKED_PAID",
+           *       "amount": 28.98,
+           *       "currency": "EUR",
+           *       "paidAmount": 28.98,
+           *       "paidCurrency": "EUR",
+           *       "description": "Käteismaksu huoltokäynnillä"
+           *     }
+           */
           'application/json': {
             amount?: number;
             /** @enum {string} */
@@ -36318,8 +38897,13 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "comment": "Laskulla väärä tilausnumero, pyydetään hyvityslasku."
+         *     }
+         */
         'application/json': {
           comment?: string;
         };
@@ -36348,6 +38932,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 2: reject done; status PAYMENT_DENIED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -36389,6 +38978,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 1: send done; status SENT."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -36430,6 +39024,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 2: sendToCirculation done; status RECEIVED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -36471,6 +39070,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactions": [
+           *         {
+           *           "action": "APPROVAL",
+           *           "name": "Demo User",
+           *           "date": "2026-03-16T09:00:00.000",
+           *           "details": "Tarkistettu ja hyväksytty."
+           *         },
+           *         {
+           *           "action": "MARKED_PAID",
+           *           "name": "Demo User",
+           *           "date": "2026-03-16T09:00:00.000",
+           *           "details": "28.98 EUR"
+           *         },
+           *         {
+           *           "action": "MARKED_PAID",
+           *           "name": "Demo User",
+           *           "date": "2026-03-16T09:00:00.000",
+           *           "details": "400.86 EUR"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             transactions: {
               /** @enum {string} */
@@ -36529,6 +39152,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 1: unfinished done; status UNFINISHED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -36546,8 +39174,13 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "comment": "Toimitus vastaanotettu, summat täsmäävät."
+         *     }
+         */
         'application/json': {
           comment?: string;
         };
@@ -36576,6 +39209,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 1: verify done; status VERIFIED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -36617,6 +39255,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Payment event 1 of invoice 1 deleted."
+           *     }
+           */
           'application/json': {
             /** @description Present instead of the result when the confirmed action failed. */
             errors?: {
@@ -36634,6 +39277,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The transaction has not been confirmed yet."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -36651,7 +39299,177 @@ export interface operations {
     /** @description A Finvoice 3.0 message, UTF-8. */
     requestBody: {
       content: {
+        /**
+         * @example <?xml version="1.0" encoding="UTF-8"?>
+         *     <Finvoice Version="3.0">
+         *       <SellerPartyDetails>
+         *         <SellerPartyIdentifier>1572860-0</SellerPartyIdentifier>
+         *         <SellerOrganisationName>Kuopion Varaosa Oy</SellerOrganisationName>
+         *         <SellerOrganisationTaxCode>FI15728600</SellerOrganisationTaxCode>
+         *         <SellerPostalAddressDetails>
+         *           <SellerStreetName>Satamakatu 3</SellerStreetName>
+         *           <SellerTownName>Kuopio</SellerTownName>
+         *           <SellerPostCodeIdentifier>70100</SellerPostCodeIdentifier>
+         *           <CountryCode>FI</CountryCode>
+         *         </SellerPostalAddressDetails>
+         *       </SellerPartyDetails>
+         *       <SellerInformationDetails>
+         *         <SellerHomeTownName>Kuopio</SellerHomeTownName>
+         *         <SellerVatRegistrationText>Alv.Rek.</SellerVatRegistrationText>
+         *         <SellerAccountDetails>
+         *           <SellerAccountID IdentificationSchemeName="IBAN">FI7747100010001238</SellerAccountID>
+         *           <SellerBic IdentificationSchemeName="BIC">POPFFI22</SellerBic>
+         *         </SellerAccountDetails>
+         *       </SellerInformationDetails>
+         *       <BuyerPartyDetails>
+         *         <BuyerPartyIdentifier>1234567-1</BuyerPartyIdentifier>
+         *         <BuyerOrganisationName>Demo Oy</BuyerOrganisationName>
+         *         <BuyerPostalAddressDetails>
+         *           <BuyerStreetName>PL 123</BuyerStreetName>
+         *           <BuyerTownName>Helsinki</BuyerTownName>
+         *           <BuyerPostCodeIdentifier>00101</BuyerPostCodeIdentifier>
+         *           <CountryCode>FI</CountryCode>
+         *         </BuyerPostalAddressDetails>
+         *       </BuyerPartyDetails>
+         *       <BuyerOrganisationUnitNumber>003712345671</BuyerOrganisationUnitNumber>
+         *       <InvoiceDetails>
+         *         <InvoiceTypeCode>INV01</InvoiceTypeCode>
+         *         <InvoiceTypeText>LASKU</InvoiceTypeText>
+         *         <OriginCode>Original</OriginCode>
+         *         <InvoiceNumber>26041</InvoiceNumber>
+         *         <InvoiceDate Format="CCYYMMDD">20260316</InvoiceDate>
+         *         <InvoiceTotalVatExcludedAmount AmountCurrencyIdentifier="EUR">99,20</InvoiceTotalVatExcludedAmount>
+         *         <InvoiceTotalVatAmount AmountCurrencyIdentifier="EUR">25,30</InvoiceTotalVatAmount>
+         *         <InvoiceTotalVatIncludedAmount AmountCurrencyIdentifier="EUR">124,50</InvoiceTotalVatIncludedAmount>
+         *         <VatSpecificationDetails>
+         *           <VatBaseAmount AmountCurrencyIdentifier="EUR">99,20</VatBaseAmount>
+         *           <VatRatePercent>25,5</VatRatePercent>
+         *           <VatRateAmount AmountCurrencyIdentifier="EUR">25,30</VatRateAmount>
+         *         </VatSpecificationDetails>
+         *         <PaymentTermsDetails>
+         *           <InvoiceDueDate Format="CCYYMMDD">20260330</InvoiceDueDate>
+         *         </PaymentTermsDetails>
+         *       </InvoiceDetails>
+         *       <VirtualBankBarcode>477471000100012380001245000000000000000000010090260330</VirtualBankBarcode>
+         *       <InvoiceRow>
+         *         <ArticleName>Hydrauliletku DN16</ArticleName>
+         *         <DeliveredQuantity QuantityUnitCode="PIECE">4</DeliveredQuantity>
+         *         <UnitPriceAmount AmountCurrencyIdentifier="EUR">24,80</UnitPriceAmount>
+         *         <RowVatRatePercent>25,5</RowVatRatePercent>
+         *         <RowVatAmount AmountCurrencyIdentifier="EUR">25,30</RowVatAmount>
+         *         <RowVatExcludedAmount AmountCurrencyIdentifier="EUR">99,20</RowVatExcludedAmount>
+         *         <RowAmount AmountCurrencyIdentifier="EUR">124,50</RowAmount>
+         *       </InvoiceRow>
+         *       <EpiDetails>
+         *         <EpiIdentificationDetails>
+         *           <EpiDate Format="CCYYMMDD">20260316</EpiDate>
+         *           <EpiReference>26041</EpiReference>
+         *         </EpiIdentificationDetails>
+         *         <EpiPartyDetails>
+         *           <EpiBfiPartyDetails>
+         *             <EpiBfiIdentifier IdentificationSchemeName="BIC">POPFFI22</EpiBfiIdentifier>
+         *           </EpiBfiPartyDetails>
+         *           <EpiBeneficiaryPartyDetails>
+         *             <EpiNameAddressDetails>Kuopion Varaosa Oy</EpiNameAddressDetails>
+         *             <EpiBei>1572860-0</EpiBei>
+         *             <EpiAccountID IdentificationSchemeName="IBAN">FI7747100010001238</EpiAccountID>
+         *           </EpiBeneficiaryPartyDetails>
+         *         </EpiPartyDetails>
+         *         <EpiPaymentInstructionDetails>
+         *           <EpiRemittanceInfoIdentifier IdentificationSchemeName="SPY">10090</EpiRemittanceInfoIdentifier>
+         *           <EpiInstructedAmount AmountCurrencyIdentifier="EUR">124,50</EpiInstructedAmount>
+         *           <EpiCharge ChargeOption="SHA">SHA</EpiCharge>
+         *           <EpiDateOptionDate Format="CCYYMMDD">20260330</EpiDateOptionDate>
+         *         </EpiPaymentInstructionDetails>
+         *       </EpiDetails>
+         *     </Finvoice>
+         */
         'application/xml': string;
+        /**
+         * @example <?xml version="1.0" encoding="UTF-8"?>
+         *     <Finvoice Version="3.0">
+         *       <SellerPartyDetails>
+         *         <SellerPartyIdentifier>1572860-0</SellerPartyIdentifier>
+         *         <SellerOrganisationName>Kuopion Varaosa Oy</SellerOrganisationName>
+         *         <SellerOrganisationTaxCode>FI15728600</SellerOrganisationTaxCode>
+         *         <SellerPostalAddressDetails>
+         *           <SellerStreetName>Satamakatu 3</SellerStreetName>
+         *           <SellerTownName>Kuopio</SellerTownName>
+         *           <SellerPostCodeIdentifier>70100</SellerPostCodeIdentifier>
+         *           <CountryCode>FI</CountryCode>
+         *         </SellerPostalAddressDetails>
+         *       </SellerPartyDetails>
+         *       <SellerInformationDetails>
+         *         <SellerHomeTownName>Kuopio</SellerHomeTownName>
+         *         <SellerVatRegistrationText>Alv.Rek.</SellerVatRegistrationText>
+         *         <SellerAccountDetails>
+         *           <SellerAccountID IdentificationSchemeName="IBAN">FI7747100010001238</SellerAccountID>
+         *           <SellerBic IdentificationSchemeName="BIC">POPFFI22</SellerBic>
+         *         </SellerAccountDetails>
+         *       </SellerInformationDetails>
+         *       <BuyerPartyDetails>
+         *         <BuyerPartyIdentifier>1234567-1</BuyerPartyIdentifier>
+         *         <BuyerOrganisationName>Demo Oy</BuyerOrganisationName>
+         *         <BuyerPostalAddressDetails>
+         *           <BuyerStreetName>PL 123</BuyerStreetName>
+         *           <BuyerTownName>Helsinki</BuyerTownName>
+         *           <BuyerPostCodeIdentifier>00101</BuyerPostCodeIdentifier>
+         *           <CountryCode>FI</CountryCode>
+         *         </BuyerPostalAddressDetails>
+         *       </BuyerPartyDetails>
+         *       <BuyerOrganisationUnitNumber>003712345671</BuyerOrganisationUnitNumber>
+         *       <InvoiceDetails>
+         *         <InvoiceTypeCode>INV01</InvoiceTypeCode>
+         *         <InvoiceTypeText>LASKU</InvoiceTypeText>
+         *         <OriginCode>Original</OriginCode>
+         *         <InvoiceNumber>26041</InvoiceNumber>
+         *         <InvoiceDate Format="CCYYMMDD">20260316</InvoiceDate>
+         *         <InvoiceTotalVatExcludedAmount AmountCurrencyIdentifier="EUR">99,20</InvoiceTotalVatExcludedAmount>
+         *         <InvoiceTotalVatAmount AmountCurrencyIdentifier="EUR">25,30</InvoiceTotalVatAmount>
+         *         <InvoiceTotalVatIncludedAmount AmountCurrencyIdentifier="EUR">124,50</InvoiceTotalVatIncludedAmount>
+         *         <VatSpecificationDetails>
+         *           <VatBaseAmount AmountCurrencyIdentifier="EUR">99,20</VatBaseAmount>
+         *           <VatRatePercent>25,5</VatRatePercent>
+         *           <VatRateAmount AmountCurrencyIdentifier="EUR">25,30</VatRateAmount>
+         *         </VatSpecificationDetails>
+         *         <PaymentTermsDetails>
+         *           <InvoiceDueDate Format="CCYYMMDD">20260330</InvoiceDueDate>
+         *         </PaymentTermsDetails>
+         *       </InvoiceDetails>
+         *       <VirtualBankBarcode>477471000100012380001245000000000000000000010090260330</VirtualBankBarcode>
+         *       <InvoiceRow>
+         *         <ArticleName>Hydrauliletku DN16</ArticleName>
+         *         <DeliveredQuantity QuantityUnitCode="PIECE">4</DeliveredQuantity>
+         *         <UnitPriceAmount AmountCurrencyIdentifier="EUR">24,80</UnitPriceAmount>
+         *         <RowVatRatePercent>25,5</RowVatRatePercent>
+         *         <RowVatAmount AmountCurrencyIdentifier="EUR">25,30</RowVatAmount>
+         *         <RowVatExcludedAmount AmountCurrencyIdentifier="EUR">99,20</RowVatExcludedAmount>
+         *         <RowAmount AmountCurrencyIdentifier="EUR">124,50</RowAmount>
+         *       </InvoiceRow>
+         *       <EpiDetails>
+         *         <EpiIdentificationDetails>
+         *           <EpiDate Format="CCYYMMDD">20260316</EpiDate>
+         *           <EpiReference>26041</EpiReference>
+         *         </EpiIdentificationDetails>
+         *         <EpiPartyDetails>
+         *           <EpiBfiPartyDetails>
+         *             <EpiBfiIdentifier IdentificationSchemeName="BIC">POPFFI22</EpiBfiIdentifier>
+         *           </EpiBfiPartyDetails>
+         *           <EpiBeneficiaryPartyDetails>
+         *             <EpiNameAddressDetails>Kuopion Varaosa Oy</EpiNameAddressDetails>
+         *             <EpiBei>1572860-0</EpiBei>
+         *             <EpiAccountID IdentificationSchemeName="IBAN">FI7747100010001238</EpiAccountID>
+         *           </EpiBeneficiaryPartyDetails>
+         *         </EpiPartyDetails>
+         *         <EpiPaymentInstructionDetails>
+         *           <EpiRemittanceInfoIdentifier IdentificationSchemeName="SPY">10090</EpiRemittanceInfoIdentifier>
+         *           <EpiInstructedAmount AmountCurrencyIdentifier="EUR">124,50</EpiInstructedAmount>
+         *           <EpiCharge ChargeOption="SHA">SHA</EpiCharge>
+         *           <EpiDateOptionDate Format="CCYYMMDD">20260330</EpiDateOptionDate>
+         *         </EpiPaymentInstructionDetails>
+         *       </EpiDetails>
+         *     </Finvoice>
+         */
         'text/xml': string;
       };
     };
@@ -36678,6 +39496,71 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "PURCHASE_INVOICE",
+           *       "date": "2026-03-16",
+           *       "counterParty": {
+           *         "identifier": "1572860-0",
+           *         "taxCode": "FI15728600",
+           *         "counterPartyAddress": {
+           *           "name": "Kuopion Varaosa Oy",
+           *           "street": "Satamakatu 3",
+           *           "zip": "70100",
+           *           "city": "Kuopio",
+           *           "country": "FINLAND"
+           *         }
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "currency": "EUR",
+           *         "dueDate": "2026-03-30",
+           *         "currencyRate": 1,
+           *         "bankAccount": {
+           *           "accountNumber": "FI7747100010001238",
+           *           "bic": "POPFFI22"
+           *         },
+           *         "bankReferenceCode": "10090",
+           *         "bankReferenceCodeType": "FI"
+           *       },
+           *       "extraInfo": {
+           *         "accountingByRow": false,
+           *         "unitPricesIncludeVat": false
+           *       },
+           *       "discountPercent": 0,
+           *       "sellerReferenceIdentifier": "26041",
+           *       "invoiceChannel": "NO_SENDING",
+           *       "vatStatus": 1,
+           *       "invoiceRows": [
+           *         {
+           *           "product": "Hydrauliletku DN16",
+           *           "quantity": 4,
+           *           "unit": "PIECE",
+           *           "unitPrice": 24.8,
+           *           "discountPercent": 0,
+           *           "vatPercent": 25.5,
+           *           "id": 7
+           *         }
+           *       ],
+           *       "id": 4,
+           *       "status": "UNFINISHED",
+           *       "invoiceNumber": 3,
+           *       "version": "2026-03-16T09:00:00.000",
+           *       "sum": 124.5,
+           *       "invoiceSumInfo": [
+           *         {
+           *           "currency": "EUR",
+           *           "inAccountingCurrency": true,
+           *           "excludingVatTotal": 99.2,
+           *           "vatSumTotal": 25.3,
+           *           "invoiceSumTotal": 124.5
+           *         }
+           *       ],
+           *       "attachments": [],
+           *       "isOffer": false,
+           *       "creatorId": 1
+           *     }
+           */
           'application/json': {
             accountingCode?: string;
             additionalInformation?: string;
@@ -38377,6 +41260,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "invoiceIds": []
+           *     }
+           */
           'application/json': {
             invoiceIds: number[];
           };
@@ -38417,6 +41305,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "invoiceIds": []
+           *     }
+           */
           'application/json': {
             invoiceIds: number[];
           };
@@ -38472,6 +41365,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "ledgerReceiptId": 1,
+           *       "partnerId": null,
+           *       "type": "JOURNAL",
+           *       "status": "UNFINISHED",
+           *       "receiptNumber": 1,
+           *       "name": "Toimitilavuokra maaliskuu 2026",
+           *       "date": "2026-03-02",
+           *       "created": "2026-03-16T09:00:00.000",
+           *       "version": "2026-03-16T09:00:00.002"
+           *     }
+           */
           'application/json': {
             /** CounterParty */
             counterParty?: {
@@ -38883,6 +41790,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "type": "JOURNAL",
+           *           "status": "UNFINISHED",
+           *           "name": "Toimitilavuokra maaliskuu 2026",
+           *           "receiptDate": "2026-03-02",
+           *           "receiptNumber": 1,
+           *           "created": "2026-03-16T09:00:00.000",
+           *           "version": "2026-03-16T09:00:00.002"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "type": "SALES_INVOICE",
+           *           "status": "APPROVED",
+           *           "name": "Sales invoice 1 Äänekosken Kone Oy",
+           *           "receiptDate": "2026-03-16",
+           *           "receiptNumber": 2,
+           *           "invoiceNumber": 1,
+           *           "created": "2026-03-16T09:00:00.000",
+           *           "version": "2026-03-16T09:00:00.000"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 10,
+           *         "totalCount": 10
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -38909,6 +41849,36 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "JOURNAL",
+         *       "name": "Toimitilavuokra maaliskuu 2026",
+         *       "receiptDate": "2026-03-02",
+         *       "vatType": "PURCHASE",
+         *       "vatStatus": 1,
+         *       "transactions": [
+         *         {
+         *           "transactionType": "ENTRY",
+         *           "account": "7000",
+         *           "accountingValue": 1200,
+         *           "vatPercent": 25.5,
+         *           "description": "Vuokra 3/2026"
+         *         },
+         *         {
+         *           "transactionType": "ENTRY",
+         *           "account": "1763",
+         *           "accountingValue": 306,
+         *           "vatPercent": 25.5
+         *         },
+         *         {
+         *           "transactionType": "ENTRY",
+         *           "account": "1910",
+         *           "accountingValue": -1506,
+         *           "vatPercent": 0
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           accountantsNotes?: string;
           /** @description Read-only: files are attached with POST /attachments (reference type LEDGERRECEIPT). A PUT may leave the list out or repeat it. */
@@ -39324,6 +42294,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "JOURNAL",
+           *       "status": "UNFINISHED",
+           *       "name": "Toimitilavuokra maaliskuu 2026",
+           *       "receiptDate": "2026-03-02",
+           *       "vatType": "PURCHASE",
+           *       "vatStatus": 1,
+           *       "invoiceId": null,
+           *       "receiptNumber": 1,
+           *       "partnerId": null,
+           *       "version": "2026-03-16T09:00:00.000",
+           *       "transactions": [
+           *         {
+           *           "id": 1,
+           *           "transactionType": "ENTRY",
+           *           "account": "7000",
+           *           "accountingValue": 1200,
+           *           "vatPercent": 25.5,
+           *           "description": "Vuokra 3/2026",
+           *           "partnerId": null
+           *         },
+           *         {
+           *           "id": 2,
+           *           "transactionType": "ENTRY",
+           *           "account": "1763",
+           *           "accountingValue": 306,
+           *           "vatPercent": 25.5,
+           *           "partnerId": null
+           *         },
+           *         {
+           *           "id": 3,
+           *           "transactionType": "ENTRY",
+           *           "account": "1910",
+           *           "accountingValue": -1506,
+           *           "vatPercent": 0,
+           *           "partnerId": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             accountantsNotes?: string;
             /** @description Read-only: files are attached with POST /attachments (reference type LEDGERRECEIPT). A PUT may leave the list out or repeat it. */
@@ -39752,6 +42764,60 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "JOURNAL",
+           *       "status": "UNFINISHED",
+           *       "name": "Toimitilavuokra maaliskuu 2026",
+           *       "receiptDate": "2026-03-02",
+           *       "vatType": "PURCHASE",
+           *       "vatStatus": 1,
+           *       "invoiceId": null,
+           *       "receiptNumber": 1,
+           *       "partnerId": null,
+           *       "version": "2026-03-16T09:00:00.002",
+           *       "transactions": [
+           *         {
+           *           "id": 1001,
+           *           "transactionType": "ENTRY",
+           *           "account": "7000",
+           *           "accountingValue": 1250,
+           *           "vatPercent": 25.5,
+           *           "description": "Vuokra ja autopaikka 3/2026",
+           *           "partnerId": null,
+           *           "dimensionItemValues": [
+           *             {
+           *               "dimensionId": 1,
+           *               "itemId": 1,
+           *               "value": 750
+           *             },
+           *             {
+           *               "dimensionId": 1,
+           *               "itemId": 2,
+           *               "value": 500
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "id": 1002,
+           *           "transactionType": "ENTRY",
+           *           "account": "1763",
+           *           "accountingValue": 318.75,
+           *           "vatPercent": 25.5,
+           *           "partnerId": null
+           *         },
+           *         {
+           *           "id": 1003,
+           *           "transactionType": "ENTRY",
+           *           "account": "1910",
+           *           "accountingValue": -1568.75,
+           *           "vatPercent": 0,
+           *           "partnerId": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['def-14'] | components['schemas']['def-14'][];
         };
       };
@@ -39772,6 +42838,37 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "JOURNAL",
+         *       "name": "Toimitilavuokra maaliskuu 2026",
+         *       "receiptDate": "2026-03-02",
+         *       "vatType": "PURCHASE",
+         *       "vatStatus": 1,
+         *       "version": "2026-03-16T09:00:00.000",
+         *       "transactions": [
+         *         {
+         *           "transactionType": "ENTRY",
+         *           "account": "7000",
+         *           "accountingValue": 1250,
+         *           "vatPercent": 25.5,
+         *           "description": "Vuokra ja autopaikka 3/2026"
+         *         },
+         *         {
+         *           "transactionType": "ENTRY",
+         *           "account": "1763",
+         *           "accountingValue": 318.75,
+         *           "vatPercent": 25.5
+         *         },
+         *         {
+         *           "transactionType": "ENTRY",
+         *           "account": "1910",
+         *           "accountingValue": -1568.75,
+         *           "vatPercent": 0
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           accountantsNotes?: string;
           /** @description Read-only: files are attached with POST /attachments (reference type LEDGERRECEIPT). A PUT may leave the list out or repeat it. */
@@ -40160,7 +43257,7 @@ export interface operations {
            * @description Read-only; required on PUT (optimistic lock).
            * @example 2026-01-30T15:20:00
            */
-          version?: string;
+          version: string;
         };
       };
     };
@@ -40187,6 +43284,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "JOURNAL",
+           *       "status": "UNFINISHED",
+           *       "name": "Toimitilavuokra maaliskuu 2026",
+           *       "receiptDate": "2026-03-02",
+           *       "vatType": "PURCHASE",
+           *       "vatStatus": 1,
+           *       "invoiceId": null,
+           *       "receiptNumber": 1,
+           *       "partnerId": null,
+           *       "version": "2026-03-16T09:00:00.001",
+           *       "transactions": [
+           *         {
+           *           "id": 1001,
+           *           "transactionType": "ENTRY",
+           *           "account": "7000",
+           *           "accountingValue": 1250,
+           *           "vatPercent": 25.5,
+           *           "description": "Vuokra ja autopaikka 3/2026",
+           *           "partnerId": null
+           *         },
+           *         {
+           *           "id": 1002,
+           *           "transactionType": "ENTRY",
+           *           "account": "1763",
+           *           "accountingValue": 318.75,
+           *           "vatPercent": 25.5,
+           *           "partnerId": null
+           *         },
+           *         {
+           *           "id": 1003,
+           *           "transactionType": "ENTRY",
+           *           "account": "1910",
+           *           "accountingValue": -1568.75,
+           *           "vatPercent": 0,
+           *           "partnerId": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             accountantsNotes?: string;
             /** @description Read-only: files are attached with POST /attachments (reference type LEDGERRECEIPT). A PUT may leave the list out or repeat it. */
@@ -40615,6 +43754,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Ledger receipt 1 (number 1) is APPROVED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -40656,6 +43800,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "receiptId": 1,
+           *       "changes": []
+           *     }
+           */
           'application/json': {
             changes: {
               /** @enum {string} */
@@ -40760,6 +43910,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Ledger receipt 1 (number 1) is INVALIDATED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -40781,6 +43936,22 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "dimensionItemValues": [
+         *         {
+         *           "dimensionId": 1,
+         *           "itemId": 1,
+         *           "value": 750
+         *         },
+         *         {
+         *           "dimensionId": 1,
+         *           "itemId": 2,
+         *           "value": 500
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           dimensionItemValues: {
             dimensionId: number;
@@ -40815,6 +43986,60 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "JOURNAL",
+           *       "status": "UNFINISHED",
+           *       "name": "Toimitilavuokra maaliskuu 2026",
+           *       "receiptDate": "2026-03-02",
+           *       "vatType": "PURCHASE",
+           *       "vatStatus": 1,
+           *       "invoiceId": null,
+           *       "receiptNumber": 1,
+           *       "partnerId": null,
+           *       "version": "2026-03-16T09:00:00.002",
+           *       "transactions": [
+           *         {
+           *           "id": 1001,
+           *           "transactionType": "ENTRY",
+           *           "account": "7000",
+           *           "accountingValue": 1250,
+           *           "vatPercent": 25.5,
+           *           "description": "Vuokra ja autopaikka 3/2026",
+           *           "partnerId": null,
+           *           "dimensionItemValues": [
+           *             {
+           *               "dimensionId": 1,
+           *               "itemId": 1,
+           *               "value": 750
+           *             },
+           *             {
+           *               "dimensionId": 1,
+           *               "itemId": 2,
+           *               "value": 500
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "id": 1002,
+           *           "transactionType": "ENTRY",
+           *           "account": "1763",
+           *           "accountingValue": 318.75,
+           *           "vatPercent": 25.5,
+           *           "partnerId": null
+           *         },
+           *         {
+           *           "id": 1003,
+           *           "transactionType": "ENTRY",
+           *           "account": "1910",
+           *           "accountingValue": -1568.75,
+           *           "vatPercent": 0,
+           *           "partnerId": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             accountantsNotes?: string;
             /** @description Read-only: files are attached with POST /attachments (reference type LEDGERRECEIPT). A PUT may leave the list out or repeat it. */
@@ -41243,6 +44468,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Ledger receipt 1 (number 1) is UNFINISHED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -41284,6 +44514,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "invoicePayments": {
+           *         "transactions": [
+           *           {
+           *             "paymentId": 1,
+           *             "invoiceId": 2
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description POST /payments/directbanktransfers. */
             directBankTransfers?: {
@@ -41345,6 +44587,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The transaction has not been confirmed yet."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -41361,6 +44608,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "grant_type": "client_credentials",
+         *       "client_id": "tase-demo",
+         *       "client_secret": "cs_5e8a1f3c9b2d7e4a6f0c8b1d3e5a7f9c",
+         *       "api_key": "ak_3f9c1e7a5b2d4c6e8f0a1b3c5d7e9f21"
+         *     }
+         */
         'application/x-www-form-urlencoded': {
           /** @description With client_credentials: the API key (bound to one user, company and client). */
           api_key?: string;
@@ -41405,6 +44660,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "access_token": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIiwiY2lkIjoidGFzZS1kZW1vIiwiY28iOjF9.Zm9yLWRvY3VtZW50YXRpb24tb25seQ",
+           *       "token_type": "bearer",
+           *       "expires_in": 3600
+           *     }
+           */
           'application/json': {
             /** @description JWT HS256, at most 512 bytes, valid 3600 s. */
             access_token: string;
@@ -41518,6 +44780,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "invoiceId": 2,
+           *           "paymentDate": "2026-03-20",
+           *           "amount": 496,
+           *           "receiverName": "Kuopion Varaosa Oy",
+           *           "status": "PAYMENT_QUEUED",
+           *           "paidAmount": 0,
+           *           "paidCurrency": "EUR"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "paymentDate": "2026-03-20",
+           *           "amount": 250,
+           *           "receiverName": "Tampereen Toimitilat Oy",
+           *           "status": "PAYMENT_QUEUED",
+           *           "paidAmount": 0,
+           *           "paidCurrency": "EUR"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 3,
+           *         "totalCount": 3
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -41789,6 +45082,31 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "payments": [
+         *         {
+         *           "amount": 496,
+         *           "bankReferenceCode": "20260312",
+         *           "bankReferenceCodeType": "FI",
+         *           "recipientBankAccount": "FI7747100010001238",
+         *           "recipientBicCode": "POPFFI22",
+         *           "paymentMethod": "FINNISH_BANK_TRANSFER",
+         *           "payerBankAccount": "FI3715903000000776",
+         *           "paymentDate": "2026-03-20",
+         *           "recipientNameAndAddress": {
+         *             "name": "Kuopion Varaosa Oy",
+         *             "street": "Satamakatu 3",
+         *             "zip": "70100",
+         *             "city": "Kuopio",
+         *             "country": "FINLAND"
+         *           },
+         *           "invoiceId": 2,
+         *           "invoiceVersion": "2026-03-16T09:00:00.003"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           payments: {
             /** @description Positive, at most two decimals. */
@@ -42646,6 +45964,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "25d5f6a1-bce5-46a3-bb9f-80c52c22bace",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -42690,6 +46014,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "invoiceId": 2,
+           *       "paymentDate": "2026-03-20",
+           *       "amount": 496,
+           *       "receiverName": "Kuopion Varaosa Oy",
+           *       "status": "PAYMENT_QUEUED",
+           *       "currency": "EUR",
+           *       "payerAccount": "FI3715903000000776",
+           *       "payerBic": "NDEAFIHH",
+           *       "receiverAccount": "FI7747100010001238",
+           *       "receiverBic": "POPFFI22",
+           *       "createdBy": "Demo User",
+           *       "endToEndId": "TASE-PAY-1"
+           *     }
+           */
           'application/json': {
             amount?: number;
             createdBy?: string;
@@ -42984,6 +46325,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "524cde83-82f2-4b19-a3f0-dd43e7a7db5f",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -43028,6 +46375,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "7f96f91c-e872-480c-a3c8-08ab879b1477",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -43072,6 +46425,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "InvoicePaymentSummaries": {
+           *         "transactions": [
+           *           {
+           *             "paymentId": 1,
+           *             "invoiceId": 2
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description Actions answering a message (e.g. PUT /users). */
             InfoMessage?: {
@@ -43118,6 +46483,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The transaction has not been confirmed yet."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -43134,6 +46504,30 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "directBankTransfers": [
+         *         {
+         *           "amount": 250,
+         *           "message": "Vuokratakuu, Hämeenkatu 10",
+         *           "recipientBankAccount": "FI1380001700012345",
+         *           "recipientBicCode": "DABAFIHH",
+         *           "paymentMethod": "FINNISH_BANK_TRANSFER",
+         *           "payerBankAccount": "FI3715903000000776",
+         *           "paymentDate": "2026-03-20",
+         *           "recipientNameAndAddress": {
+         *             "name": "Tampereen Toimitilat Oy",
+         *             "street": "Hämeenkatu 10",
+         *             "zip": "33100",
+         *             "city": "Tampere",
+         *             "country": "FINLAND"
+         *           },
+         *           "currencyCode": "EUR",
+         *           "customId": "DBT-2026-0007"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           directBankTransfers: {
             /** @description Positive, at most two decimals. */
@@ -44199,6 +47593,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "5943b015-0b8d-4199-be24-7f9e823d41a5",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -44243,6 +47643,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "PaymentSummaries": {
+           *         "transactions": [
+           *           {
+           *             "paymentId": 2,
+           *             "customId": "DBT-2026-0007"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description Actions answering a message (e.g. PUT /users). */
             InfoMessage?: {
@@ -44289,6 +47701,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The transaction has not been confirmed yet."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -44342,6 +47759,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "listName": "Palkat maaliskuu 2026",
+           *           "created": "2026-03-16T09:00:00",
+           *           "status": "PAYMENT_QUEUED",
+           *           "paymentMethod": "FINNISH_SALARY_TRANSFER",
+           *           "paymentDate": "2026-03-31T00:00:00",
+           *           "payerBankAccount": "FI3715903000000776",
+           *           "totalSum": 2712.4,
+           *           "customId": "PALKKA-2026-03"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -44383,6 +47823,30 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "listName": "Palkat maaliskuu 2026",
+         *       "paymentMethod": "FINNISH_SALARY_TRANSFER",
+         *       "paymentDate": "2026-03-31",
+         *       "payerBankAccount": "FI3715903000000776",
+         *       "customId": "PALKKA-2026-03",
+         *       "payments": [
+         *         {
+         *           "amount": 2712.4,
+         *           "message": "Palkka 3/2026",
+         *           "recipientBankAccount": "FI4950009420028730",
+         *           "recipientBicCode": "OKOYFIHH",
+         *           "recipientName": "Matti Virtanen",
+         *           "recipientCode": {
+         *             "brnType": "HETU",
+         *             "code": "150585-123L"
+         *           },
+         *           "currencyCode": "EUR",
+         *           "customId": "PALKKA-2026-03-1"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Your id of the list, at most 80 characters. */
           customId?: string;
@@ -44445,6 +47909,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "ae4b2786-1afb-4e1c-a426-cf9f1fd9f48f",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -44489,6 +47959,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "listName": "Palkat maaliskuu 2026",
+           *       "created": "2026-03-16T09:00:00",
+           *       "status": "PAYMENT_QUEUED",
+           *       "paymentMethod": "FINNISH_SALARY_TRANSFER",
+           *       "paymentDate": "2026-03-31T00:00:00",
+           *       "payerBankAccount": "FI3715903000000776",
+           *       "totalSum": 2712.4,
+           *       "customId": "PALKKA-2026-03",
+           *       "payments": [
+           *         {
+           *           "paymentId": 3,
+           *           "customId": "PALKKA-2026-03-1"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @example 2026-01-30T15:20:00 */
             created?: string;
@@ -44551,6 +48040,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "38df7021-c385-4b8d-b814-6b818d9f0463",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -44595,6 +48090,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "PaymentGroup": {
+           *         "id": 1,
+           *         "customId": "PALKKA-2026-03",
+           *         "payments": [
+           *           {
+           *             "paymentId": 3,
+           *             "customId": "PALKKA-2026-03-1"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description Actions answering a message (e.g. PUT /users). */
             InfoMessage?: {
@@ -44646,6 +48155,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The transaction has not been confirmed yet."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -44693,6 +48207,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 0,
+           *         "totalCount": 0
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -44753,6 +48278,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "files": [
+           *         {
+           *           "id": 1,
+           *           "messageId": "C1R1-1",
+           *           "payerBankAccount": "FI3715903000000776",
+           *           "paymentDate": "2026-03-20",
+           *           "numberOfTransactions": 1,
+           *           "controlSum": 250,
+           *           "created": "2026-03-16T09:00:00"
+           *         }
+           *       ],
+           *       "notExported": []
+           *     }
+           */
           'application/json': {
             files: {
               controlSum: number;
@@ -44862,6 +48403,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 0,
+           *         "totalCount": 0
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -45163,6 +48715,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "lastName": "Virtanen",
+           *           "salaryChannel": "EMAIL",
+           *           "automatedTaxCard": false,
+           *           "active": true,
+           *           "firstName": "Matti",
+           *           "ssn": "150585-123L",
+           *           "employeeAddress": {
+           *             "street": "Hämeenkatu 12 B 7",
+           *             "zip": "33100",
+           *             "city": "Tampere",
+           *             "country": "FINLAND"
+           *           },
+           *           "birthDate": "1985-05-15"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -45482,6 +49062,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "useHolidayCalculation": true,
+           *       "holidayEarningStartDate": "2024-08-01",
+           *       "holidayBonusEarningStartDate": "2024-08-01",
+           *       "totalRemainingHolidayDays": 41,
+           *       "totalRemainingHolidayPay": 5904,
+           *       "totalRemainingHolidayBonusDays": 46,
+           *       "totalRemainingAdditionalLeaveDays": 0,
+           *       "yearlyRemainings": [
+           *         {
+           *           "holidayCreditYear": 2024,
+           *           "remainingHolidayDays": 16,
+           *           "remainingHolidayPay": 2304,
+           *           "remainingHolidayBonusDays": 16,
+           *           "remainingAdditionalLeaveDays": 0
+           *         },
+           *         {
+           *           "holidayCreditYear": 2025,
+           *           "remainingHolidayDays": 25,
+           *           "remainingHolidayPay": 3600,
+           *           "remainingHolidayBonusDays": 30,
+           *           "remainingAdditionalLeaveDays": 0
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /**
              * Format: date
@@ -45549,6 +49156,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "employeeId": 1,
+           *       "rows": [
+           *         {
+           *           "salaryTypeCode": 1000,
+           *           "quantity": 1,
+           *           "unitValue": 3600,
+           *           "baseSalaryRow": true,
+           *           "id": 1
+           *         },
+           *         {
+           *           "salaryTypeCode": 5010,
+           *           "baseSalaryRow": false,
+           *           "id": 2
+           *         },
+           *         {
+           *           "salaryTypeCode": 6010,
+           *           "baseSalaryRow": false,
+           *           "id": 3
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.000",
+           *       "notes": "Kuukausipalkka ja puhelinetu"
+           *     }
+           */
           'application/json': {
             /** Format: int64 */
             readonly employeeId?: number;
@@ -45640,6 +49274,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "notes": "Kuukausipalkka ja puhelinetu",
+         *       "rows": [
+         *         {
+         *           "salaryTypeCode": 1000,
+         *           "quantity": 1,
+         *           "unitValue": 3600,
+         *           "baseSalaryRow": true
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** Format: int64 */
           readonly employeeId?: number;
@@ -45713,7 +49360,7 @@ export interface operations {
            * @description Optimistic lock: the current version on PUT.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version?: string;
         };
       };
     };
@@ -45740,6 +49387,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "employeeId": 1,
+           *       "rows": [
+           *         {
+           *           "salaryTypeCode": 1000,
+           *           "quantity": 1,
+           *           "unitValue": 3600,
+           *           "baseSalaryRow": true,
+           *           "id": 1
+           *         },
+           *         {
+           *           "salaryTypeCode": 5010,
+           *           "baseSalaryRow": false,
+           *           "id": 2
+           *         },
+           *         {
+           *           "salaryTypeCode": 6010,
+           *           "baseSalaryRow": false,
+           *           "id": 3
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.000",
+           *       "notes": "Kuukausipalkka ja puhelinetu"
+           *     }
+           */
           'application/json': {
             /** Format: int64 */
             readonly employeeId?: number;
@@ -45853,6 +49527,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "employeeId": 1,
+           *       "personId": 4,
+           *       "incomeConfiguration": {
+           *         "baseSalaryValue": 3600,
+           *         "baseSalaryType": "ONE_MONTH",
+           *         "baseSalaryHours": 160,
+           *         "travelExpensesSpecialHandling": "NONE",
+           *         "salaryChannel": "EMAIL",
+           *         "excludedFromAutomatedWithholdingPercentageRequest": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.001"
+           *       },
+           *       "insurancesConfiguration": {
+           *         "pensionInsurance": {
+           *           "type": "TYEL",
+           *           "id": 1,
+           *           "version": "2026-03-16T09:00:00.001"
+           *         },
+           *         "accidentInsurance": {
+           *           "percent": 0.7,
+           *           "id": 1,
+           *           "version": "2026-03-16T09:00:00.001"
+           *         },
+           *         "pensionVoluntarilyPaid": false
+           *       },
+           *       "internationalSituationsConfiguration": {
+           *         "notSubjectToWithholding": false,
+           *         "nonResidentTaxPayer": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.001"
+           *       }
+           *     }
+           */
           'application/json': {
             /**
              * Format: int64
@@ -46226,6 +49935,32 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "personId": 4,
+         *       "incomeConfiguration": {
+         *         "baseSalaryValue": 3600,
+         *         "baseSalaryType": "ONE_MONTH",
+         *         "baseSalaryHours": 160,
+         *         "travelExpensesSpecialHandling": "NONE",
+         *         "salaryChannel": "EMAIL",
+         *         "excludedFromAutomatedWithholdingPercentageRequest": false
+         *       },
+         *       "insurancesConfiguration": {
+         *         "pensionInsurance": {
+         *           "type": "TYEL"
+         *         },
+         *         "accidentInsurance": {
+         *           "percent": 0.7
+         *         },
+         *         "pensionVoluntarilyPaid": false
+         *       },
+         *       "internationalSituationsConfiguration": {
+         *         "notSubjectToWithholding": false,
+         *         "nonResidentTaxPayer": false
+         *       }
+         *     }
+         */
         'application/json': {
           /**
            * Format: int64
@@ -46608,6 +50343,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "employeeId": 1,
+           *       "personId": 4,
+           *       "incomeConfiguration": {
+           *         "baseSalaryValue": 3600,
+           *         "baseSalaryType": "ONE_MONTH",
+           *         "baseSalaryHours": 160,
+           *         "travelExpensesSpecialHandling": "NONE",
+           *         "salaryChannel": "EMAIL",
+           *         "excludedFromAutomatedWithholdingPercentageRequest": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.001"
+           *       },
+           *       "insurancesConfiguration": {
+           *         "pensionInsurance": {
+           *           "type": "TYEL",
+           *           "id": 1,
+           *           "version": "2026-03-16T09:00:00.001"
+           *         },
+           *         "accidentInsurance": {
+           *           "percent": 0.7,
+           *           "id": 1,
+           *           "version": "2026-03-16T09:00:00.001"
+           *         },
+           *         "pensionVoluntarilyPaid": false
+           *       },
+           *       "internationalSituationsConfiguration": {
+           *         "notSubjectToWithholding": false,
+           *         "nonResidentTaxPayer": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.001"
+           *       }
+           *     }
+           */
           'application/json': {
             /**
              * Format: int64
@@ -47003,6 +50773,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "startDate": "2024-08-01",
+           *         "type": "PERMANENT",
+           *         "terminationReason": "NOT_APPLICABLE",
+           *         "hoursPerWeek": 37.5,
+           *         "employmentType": "FULL_TIME",
+           *         "keva": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.001"
+           *       }
+           *     ]
+           */
           'application/json': {
             /** @enum {string} */
             employmentType?: 'FULL_TIME' | 'NOT_AVAILABLE' | 'PART_TIME';
@@ -47058,6 +50842,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "startDate": "2024-08-01",
+         *       "type": "PERMANENT",
+         *       "terminationReason": "NOT_APPLICABLE",
+         *       "hoursPerWeek": 37.5,
+         *       "employmentType": "FULL_TIME",
+         *       "keva": false
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           employmentType?: 'FULL_TIME' | 'NOT_AVAILABLE' | 'PART_TIME';
@@ -47122,6 +50916,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "startDate": "2024-08-01",
+           *       "type": "PERMANENT",
+           *       "terminationReason": "NOT_APPLICABLE",
+           *       "hoursPerWeek": 37.5,
+           *       "employmentType": "FULL_TIME",
+           *       "keva": false,
+           *       "id": 1,
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             employmentType?: 'FULL_TIME' | 'NOT_AVAILABLE' | 'PART_TIME';
@@ -47201,6 +51007,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "startDate": "2024-08-01",
+           *       "type": "PERMANENT",
+           *       "terminationReason": "NOT_APPLICABLE",
+           *       "hoursPerWeek": 37.5,
+           *       "employmentType": "FULL_TIME",
+           *       "keva": false,
+           *       "id": 1,
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             employmentType?: 'FULL_TIME' | 'NOT_AVAILABLE' | 'PART_TIME';
@@ -47258,6 +51076,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "startDate": "2024-08-01",
+         *       "type": "PERMANENT",
+         *       "terminationReason": "NOT_APPLICABLE",
+         *       "hoursPerWeek": 37.5,
+         *       "employmentType": "FULL_TIME",
+         *       "keva": false,
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           employmentType?: 'FULL_TIME' | 'NOT_AVAILABLE' | 'PART_TIME';
@@ -47295,7 +51124,7 @@ export interface operations {
            * @description Optimistic lock: required on PUT, the current version.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version: string;
         };
       };
     };
@@ -47322,6 +51151,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "startDate": "2024-08-01",
+           *       "type": "PERMANENT",
+           *       "terminationReason": "NOT_APPLICABLE",
+           *       "hoursPerWeek": 37.5,
+           *       "employmentType": "FULL_TIME",
+           *       "keva": false,
+           *       "id": 1,
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             employmentType?: 'FULL_TIME' | 'NOT_AVAILABLE' | 'PART_TIME';
@@ -47438,6 +51279,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "department": "Tampere",
+           *         "membershipId": "PRO-558201",
+           *         "explanation": "Jäsenmaksu perittävä palkasta",
+           *         "id": 1,
+           *         "laborUnionSettingId": 1,
+           *         "membershipStart": "2025-01-01",
+           *         "version": "2026-03-16T09:00:00.001"
+           *       }
+           *     ]
+           */
           'application/json': {
             department?: string;
             explanation?: string;
@@ -47482,6 +51336,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "laborUnionSettingId": 1,
+         *       "department": "Tampere",
+         *       "membershipId": "PRO-558201",
+         *       "membershipStart": "2025-01-01",
+         *       "explanation": "Jäsenmaksu perittävä palkasta"
+         *     }
+         */
         'application/json': {
           department?: string;
           explanation?: string;
@@ -47535,6 +51398,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "department": "Tampere",
+           *       "membershipId": "PRO-558201",
+           *       "explanation": "Jäsenmaksu perittävä palkasta",
+           *       "id": 1,
+           *       "laborUnionSettingId": 1,
+           *       "membershipStart": "2025-01-01",
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             department?: string;
             explanation?: string;
@@ -47603,6 +51477,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "department": "Tampere",
+           *       "membershipId": "PRO-558201",
+           *       "explanation": "Jäsenmaksu perittävä palkasta",
+           *       "id": 1,
+           *       "laborUnionSettingId": 1,
+           *       "membershipStart": "2025-01-01",
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             department?: string;
             explanation?: string;
@@ -47649,6 +51534,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "laborUnionSettingId": 1,
+         *       "department": "Tampere",
+         *       "membershipId": "PRO-558201",
+         *       "membershipStart": "2025-01-01",
+         *       "explanation": "Jäsenmaksu perittävä palkasta",
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           department?: string;
           explanation?: string;
@@ -47675,7 +51570,7 @@ export interface operations {
            * @description Optimistic lock: required on PUT, the current version.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version: string;
         };
       };
     };
@@ -47702,6 +51597,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "department": "Tampere",
+           *       "membershipId": "PRO-558201",
+           *       "explanation": "Jäsenmaksu perittävä palkasta",
+           *       "id": 1,
+           *       "laborUnionSettingId": 1,
+           *       "membershipStart": "2025-01-01",
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             department?: string;
             explanation?: string;
@@ -47807,6 +51713,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "type": "A",
+           *         "revised": true,
+           *         "incomeType": null,
+           *         "validFrom": "2026-03-01",
+           *         "basePercent": 19,
+           *         "additionalPercent": 37,
+           *         "annualIncomeLimit": 44000,
+           *         "limitUsed": 4623.75,
+           *         "incomeLimitMethod": "CUMULATIVE",
+           *         "created": "2026-03-16T09:00:00",
+           *         "version": "2026-03-16T09:00:00.002",
+           *         "comments": "Muutosverokortti 3/2026"
+           *       }
+           *     ]
+           */
           'application/json': {
             additionalPercent: number;
             annualIncomeLimit: number;
@@ -47856,6 +51781,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "A",
+         *       "revised": false,
+         *       "validFrom": "2026-01-01",
+         *       "basePercent": 18.5,
+         *       "additionalPercent": 36,
+         *       "annualIncomeLimit": 42000,
+         *       "incomeLimitMethod": "CUMULATIVE",
+         *       "comments": "Verokortti 2026"
+         *     }
+         */
         'application/json': {
           additionalPercent: number;
           annualIncomeLimit: number;
@@ -47914,6 +51851,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "A",
+           *       "revised": false,
+           *       "incomeType": null,
+           *       "validFrom": "2026-01-01",
+           *       "basePercent": 18.5,
+           *       "additionalPercent": 36,
+           *       "annualIncomeLimit": 42000,
+           *       "limitUsed": 0,
+           *       "incomeLimitMethod": "CUMULATIVE",
+           *       "created": "2026-03-16T09:00:00",
+           *       "version": "2026-03-16T09:00:00.000",
+           *       "comments": "Verokortti 2026"
+           *     }
+           */
           'application/json': {
             additionalPercent: number;
             annualIncomeLimit: number;
@@ -47987,6 +51941,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "A",
+           *       "revised": true,
+           *       "incomeType": null,
+           *       "validFrom": "2026-03-01",
+           *       "basePercent": 19,
+           *       "additionalPercent": 37,
+           *       "annualIncomeLimit": 44000,
+           *       "limitUsed": 4623.75,
+           *       "incomeLimitMethod": "CUMULATIVE",
+           *       "created": "2026-03-16T09:00:00",
+           *       "version": "2026-03-16T09:00:00.002",
+           *       "comments": "Muutosverokortti 3/2026"
+           *     }
+           */
           'application/json': {
             additionalPercent: number;
             annualIncomeLimit: number;
@@ -48038,6 +52009,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "A",
+         *       "revised": true,
+         *       "validFrom": "2026-03-01",
+         *       "basePercent": 19,
+         *       "additionalPercent": 37,
+         *       "annualIncomeLimit": 44000,
+         *       "incomeLimitMethod": "CUMULATIVE",
+         *       "comments": "Muutosverokortti 3/2026",
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           additionalPercent: number;
           annualIncomeLimit: number;
@@ -48069,7 +52053,7 @@ export interface operations {
            * @description Optimistic lock: required on PUT, the current version.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version: string;
         };
       };
     };
@@ -48096,6 +52080,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "A",
+           *       "revised": true,
+           *       "incomeType": null,
+           *       "validFrom": "2026-03-01",
+           *       "basePercent": 19,
+           *       "additionalPercent": 37,
+           *       "annualIncomeLimit": 44000,
+           *       "limitUsed": 0,
+           *       "incomeLimitMethod": "CUMULATIVE",
+           *       "created": "2026-03-16T09:00:00",
+           *       "version": "2026-03-16T09:00:00.001",
+           *       "comments": "Muutosverokortti 3/2026"
+           *     }
+           */
           'application/json': {
             additionalPercent: number;
             annualIncomeLimit: number;
@@ -48206,6 +52207,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "startDate": "2026-01-01",
+           *       "totalRemainingWorkingHourReductionHours": 0,
+           *       "totalRemainingWorkingHourReductionDays": 0
+           *     }
+           */
           'application/json': {
             /**
              * Format: date
@@ -48256,6 +52264,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "year": 2026,
+           *       "slips": 1,
+           *       "taxablePay": 4623.75,
+           *       "paidEarnings": 4623.75,
+           *       "fringeBenefits": 0,
+           *       "taxFreeItems": 0,
+           *       "withholding": 1050.79,
+           *       "taxAtSource": 0,
+           *       "employeePension": 337.53,
+           *       "employeeUnemployment": 41.15,
+           *       "netPayDeductions": 0,
+           *       "netPay": 3194.28,
+           *       "employer": {
+           *         "pension": 790.66,
+           *         "healthInsurance": 88.31,
+           *         "unemployment": 14.33,
+           *         "accident": 32.37,
+           *         "groupLife": 2.77
+           *       },
+           *       "months": [
+           *         {
+           *           "month": "2026-03",
+           *           "slips": 1,
+           *           "taxablePay": 4623.75,
+           *           "paidEarnings": 4623.75,
+           *           "fringeBenefits": 0,
+           *           "taxFreeItems": 0,
+           *           "withholding": 1050.79,
+           *           "taxAtSource": 0,
+           *           "employeePension": 337.53,
+           *           "employeeUnemployment": 41.15,
+           *           "netPayDeductions": 0,
+           *           "netPay": 3194.28,
+           *           "employer": {
+           *             "pension": 790.66,
+           *             "healthInsurance": 88.31,
+           *             "unemployment": 14.33,
+           *             "accident": 32.37,
+           *             "groupLife": 2.77
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             employeePension: number;
             employeeUnemployment: number;
@@ -48316,6 +52370,32 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "personId": 4,
+         *       "incomeConfiguration": {
+         *         "baseSalaryValue": 3450,
+         *         "baseSalaryType": "ONE_MONTH",
+         *         "baseSalaryHours": 160,
+         *         "travelExpensesSpecialHandling": "NONE",
+         *         "salaryChannel": "EMAIL",
+         *         "excludedFromAutomatedWithholdingPercentageRequest": false
+         *       },
+         *       "insurancesConfiguration": {
+         *         "pensionInsurance": {
+         *           "type": "TYEL"
+         *         },
+         *         "accidentInsurance": {
+         *           "percent": 0.7
+         *         },
+         *         "pensionVoluntarilyPaid": false
+         *       },
+         *       "internationalSituationsConfiguration": {
+         *         "notSubjectToWithholding": false,
+         *         "nonResidentTaxPayer": false
+         *       }
+         *     }
+         */
         'application/json': {
           /**
            * Format: int64
@@ -48698,6 +52778,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "employeeId": 1,
+           *       "personId": 4,
+           *       "incomeConfiguration": {
+           *         "baseSalaryValue": 3450,
+           *         "baseSalaryType": "ONE_MONTH",
+           *         "baseSalaryHours": 160,
+           *         "travelExpensesSpecialHandling": "NONE",
+           *         "salaryChannel": "EMAIL",
+           *         "excludedFromAutomatedWithholdingPercentageRequest": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.000"
+           *       },
+           *       "insurancesConfiguration": {
+           *         "pensionInsurance": {
+           *           "type": "TYEL",
+           *           "id": 1,
+           *           "version": "2026-03-16T09:00:00.000"
+           *         },
+           *         "accidentInsurance": {
+           *           "percent": 0.7,
+           *           "id": 1,
+           *           "version": "2026-03-16T09:00:00.000"
+           *         },
+           *         "pensionVoluntarilyPaid": false
+           *       },
+           *       "internationalSituationsConfiguration": {
+           *         "notSubjectToWithholding": false,
+           *         "nonResidentTaxPayer": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.000"
+           *       }
+           *     }
+           */
           'application/json': {
             /**
              * Format: int64
@@ -49093,6 +53208,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "month": "2026-03",
+           *         "slips": 1,
+           *         "pension": 790.66,
+           *         "healthInsurance": 88.31,
+           *         "unemployment": 14.33,
+           *         "accident": 32.37,
+           *         "groupLife": 2.77,
+           *         "total": 928.44
+           *       }
+           *     ]
+           */
           'application/json': {
             /** @description Accident insurance (6400). */
             accident: number;
@@ -49144,6 +53273,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "periods": [
+           *         {
+           *           "validFrom": "2026-01-01",
+           *           "holidayBonusPercent": 50,
+           *           "holidayBonusPayment": "WITH_HOLIDAY",
+           *           "additionalLeaveDays": 0,
+           *           "holidayBonusOnCompensation": false
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description By `validFrom`, each day at most once. Before the first period the common terms hold. */
             periods: {
@@ -49192,6 +53335,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "periods": [
+         *         {
+         *           "validFrom": "2026-01-01",
+         *           "holidayBonusPercent": 50,
+         *           "holidayBonusPayment": "WITH_HOLIDAY",
+         *           "additionalLeaveDays": 0
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description By `validFrom`, each day at most once. Before the first period the common terms hold. */
           periods: {
@@ -49252,6 +53407,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "periods": [
+           *         {
+           *           "validFrom": "2026-01-01",
+           *           "holidayBonusPercent": 50,
+           *           "holidayBonusPayment": "WITH_HOLIDAY",
+           *           "additionalLeaveDays": 0,
+           *           "holidayBonusOnCompensation": false
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description By `validFrom`, each day at most once. Before the first period the common terms hold. */
             periods: {
@@ -49322,6 +53491,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Palvelualojen ammattiliitto PAM"
+           *       },
+           *       {
+           *         "id": 2,
+           *         "name": "Teollisuusliitto"
+           *       },
+           *       {
+           *         "id": 3,
+           *         "name": "Ammattiliitto Pro"
+           *       }
+           *     ]
+           */
           'application/json': {
             id?: number;
             name?: string;
@@ -49364,6 +53549,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "yearlyFigures": {
+           *         "year": 2026,
+           *         "paidSalariesSum": 0,
+           *         "pensionInsuranceContributionPercent": 17.1,
+           *         "unemploymentInsurancePercentBasic": 0.31,
+           *         "unemploymentInsurancePercentAdditional": 0.72,
+           *         "accidentInsurancePercent": 0.7,
+           *         "groupLifeInsurancePercent": 0.06,
+           *         "healthCareInsurancePercent": 1.91
+           *       },
+           *       "workHours": {
+           *         "monthly": 160,
+           *         "weekly": 37.5
+           *       },
+           *       "incomesRegisterConfiguration": {
+           *         "payerTypes": []
+           *       },
+           *       "pensionContracts": [],
+           *       "accidentInsurancePolicies": []
+           *     }
+           */
           'application/json': {
             accidentInsurancePolicies?: {
               active?: boolean;
@@ -49434,6 +53642,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "year": 2026,
+         *       "groupLifeInsurancePercent": 0.06
+         *     }
+         */
         'application/json': {
           /** @description The employer's group life insurance contribution, % of the pay the insurance covers. */
           groupLifeInsurancePercent: number;
@@ -49470,6 +53684,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "year": 2026,
+           *       "groupLifeInsurancePercent": 0.06,
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description The employer's group life insurance contribution, % of the pay the insurance covers. */
             groupLifeInsurancePercent: number;
@@ -49532,6 +53753,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "name": "Palkat maaliskuu 2026",
+           *           "numberOfSlips": 1,
+           *           "unfinished": 0,
+           *           "sent": 0,
+           *           "paid": 0,
+           *           "reported": 0,
+           *           "paymentPeriodStart": "2026-03-01",
+           *           "paymentPeriodEnd": "2026-03-31",
+           *           "created": "2026-03-16T09:00:00",
+           *           "createdBy": "Demo User"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -49580,6 +53826,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Palkat maaliskuu 2026",
+         *       "paymentPeriodStart": "2026-03-01",
+         *       "paymentPeriodEnd": "2026-03-31",
+         *       "accountingDate": "2026-03-31",
+         *       "dueDate": "2026-03-31",
+         *       "payday": "2026-03-31",
+         *       "employeesDataForSalarySlip": [
+         *         {
+         *           "employeeId": 1,
+         *           "calendarWorkdays": 22,
+         *           "absentDays": 0
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /**
            * Format: date
@@ -49675,6 +53938,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Palkat maaliskuu 2026",
+           *       "paymentPeriodStart": "2026-03-01",
+           *       "paymentPeriodEnd": "2026-03-31",
+           *       "accountingDate": "2026-03-31",
+           *       "dueDate": "2026-03-31",
+           *       "payday": "2026-03-31",
+           *       "salarySlips": [
+           *         {
+           *           "id": 1,
+           *           "employeeName": "Matti Virtanen",
+           *           "payday": "2026-03-31",
+           *           "slipNumber": 1,
+           *           "status": "CREATED",
+           *           "salaryChannel": "EMAIL",
+           *           "sentStatus": "UNDEFINED",
+           *           "reportStatus": "UNDEFINED",
+           *           "salary": 3600,
+           *           "fringeBenefit": 0,
+           *           "salaryForIns": 3600,
+           *           "deductionToTaxable": 0,
+           *           "tax": 684,
+           *           "taxableCompensation": 0,
+           *           "taxFreeItems": 0,
+           *           "otherDeductions": 294.84,
+           *           "netPay": 2621.16
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /**
              * Format: date
@@ -49797,6 +54093,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Palkat maaliskuu 2026",
+           *       "paymentPeriodStart": "2026-03-01",
+           *       "paymentPeriodEnd": "2026-03-31",
+           *       "accountingDate": "2026-03-31",
+           *       "dueDate": "2026-03-31",
+           *       "payday": "2026-03-31",
+           *       "salarySlips": [
+           *         {
+           *           "id": 1,
+           *           "employeeName": "Matti Virtanen",
+           *           "payday": "2026-03-31",
+           *           "slipNumber": 1,
+           *           "status": "APPROVED",
+           *           "salaryChannel": "EMAIL",
+           *           "sentStatus": "UNDEFINED",
+           *           "reportStatus": "UNDEFINED",
+           *           "salary": 4623.75,
+           *           "fringeBenefit": 0,
+           *           "salaryForIns": 4623.75,
+           *           "deductionToTaxable": 0,
+           *           "tax": 1050.79,
+           *           "taxableCompensation": 0,
+           *           "taxFreeItems": 0,
+           *           "otherDeductions": 378.68,
+           *           "netPay": 3194.28,
+           *           "slipNotes": "Ylityöt hyväksytty esihenkilön toimesta 16.3.2026."
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.003"
+           *     }
+           */
           'application/json': {
             /**
              * Format: date
@@ -49919,6 +54249,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "0 salary slip(s) approved."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -49960,6 +54295,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Palkat maaliskuu 2026"
+           *       }
+           *     ]
+           */
           'application/json': {
             id?: number;
             name?: string;
@@ -50002,6 +54345,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Palkat maaliskuu 2026",
+           *         "paymentPeriodStart": "2026-03-01",
+           *         "paymentPeriodEnd": "2026-03-31",
+           *         "holidayCreditYear": 2026,
+           *         "calendarWorkdays": 22,
+           *         "dueDate": "2026-03-31",
+           *         "payday": "2026-03-31",
+           *         "accountingDate": "2026-03-31"
+           *       }
+           *     ]
+           */
           'application/json': {
             /**
              * Format: date
@@ -50095,6 +54453,38 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "employeeName": "Matti Virtanen",
+           *           "payday": "2026-03-31",
+           *           "slipNumber": 1,
+           *           "status": "APPROVED",
+           *           "salaryChannel": "EMAIL",
+           *           "sentStatus": "UNDEFINED",
+           *           "reportStatus": "UNDEFINED",
+           *           "salary": 4623.75,
+           *           "fringeBenefit": 0,
+           *           "salaryForIns": 4623.75,
+           *           "deductionToTaxable": 0,
+           *           "tax": 1050.79,
+           *           "taxableCompensation": 0,
+           *           "taxFreeItems": 0,
+           *           "otherDeductions": 378.68,
+           *           "netPay": 3194.28,
+           *           "slipNotes": "Ylityöt hyväksytty esihenkilön toimesta 16.3.2026."
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -50182,6 +54572,77 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "employeeId": 1,
+           *       "employeeName": "Matti Virtanen",
+           *       "status": "APPROVED",
+           *       "slipNumber": 1,
+           *       "incomesRegisterReportingSetting": "FORM_BOTH_REPORTS",
+           *       "salaryBaseNote": "Kuukausipalkka ja puhelinetu",
+           *       "rows": [
+           *         {
+           *           "salaryTypeCode": 1000,
+           *           "quantity": 1,
+           *           "unitValue": 3600,
+           *           "baseSalaryRow": true,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false,
+           *           "id": 12
+           *         },
+           *         {
+           *           "salaryTypeCode": 1100,
+           *           "quantity": 6,
+           *           "unitValue": 33.75,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false,
+           *           "comment": "Ylityö 9.-13.3.2026",
+           *           "id": 13
+           *         },
+           *         {
+           *           "salaryTypeCode": 1510,
+           *           "quantity": 5,
+           *           "unitValue": 144,
+           *           "earningsPeriodStart": "2025-04-01",
+           *           "earningsPeriodEnd": "2026-03-31",
+           *           "showEarningPeriodInExport": true,
+           *           "unjustEnrichment": false,
+           *           "id": 18
+           *         }
+           *       ],
+           *       "settings": {
+           *         "pensionVoluntarilyPaid": false,
+           *         "accountingDate": "2026-03-31",
+           *         "dueDate": "2026-03-31",
+           *         "salaryChannel": "EMAIL",
+           *         "additionalInformation": "Ylityöt maksetaan maaliskuun palkassa."
+           *       },
+           *       "adjustments": {
+           *         "payday": "2026-03-31"
+           *       },
+           *       "slipNotes": "Ylityöt hyväksytty esihenkilön toimesta 16.3.2026.",
+           *       "version": "2026-03-16T09:00:00.003",
+           *       "salaryListId": 1,
+           *       "figures": {
+           *         "grossPay": 4623.75,
+           *         "taxablePay": 4623.75,
+           *         "fringeBenefits": 0,
+           *         "taxFreeItems": 0,
+           *         "withholding": 1050.79,
+           *         "withholdingKind": "CARD",
+           *         "employeePension": 337.53,
+           *         "employeeUnemployment": 41.15,
+           *         "netPayDeductions": 0,
+           *         "netPay": 3194.28,
+           *         "employerPension": 790.66,
+           *         "employerHealthInsurance": 88.31,
+           *         "employerUnemployment": 14.33,
+           *         "accidentInsurance": 32.37,
+           *         "groupLifeInsurance": 2.77
+           *       }
+           *     }
+           */
           'application/json':
             | {
                 /** SalarySlipAdjustments */
@@ -50715,6 +55176,42 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "incomesRegisterReportingSetting": "FORM_BOTH_REPORTS",
+         *       "salaryBaseNote": "Kuukausipalkka ja puhelinetu",
+         *       "rows": [
+         *         {
+         *           "salaryTypeCode": 1000,
+         *           "quantity": 1,
+         *           "unitValue": 3600,
+         *           "baseSalaryRow": true,
+         *           "showEarningPeriodInExport": false,
+         *           "unjustEnrichment": false
+         *         },
+         *         {
+         *           "salaryTypeCode": 1100,
+         *           "quantity": 6,
+         *           "unitValue": 33.75,
+         *           "showEarningPeriodInExport": false,
+         *           "unjustEnrichment": false,
+         *           "comment": "Ylityö 9.-13.3.2026"
+         *         }
+         *       ],
+         *       "settings": {
+         *         "pensionVoluntarilyPaid": false,
+         *         "accountingDate": "2026-03-31",
+         *         "dueDate": "2026-03-31",
+         *         "salaryChannel": "EMAIL",
+         *         "additionalInformation": "Ylityöt maksetaan maaliskuun palkassa."
+         *       },
+         *       "adjustments": {
+         *         "payday": "2026-03-31"
+         *       },
+         *       "slipNotes": "Ylityöt hyväksytty esihenkilön toimesta 16.3.2026.",
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           /** SalarySlipAdjustments */
           adjustments: {
@@ -50948,7 +55445,7 @@ export interface operations {
            * @description Optimistic lock: the current version on PUT.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version: string;
           /** SalarySlipWorkingTimeAllocation */
           workingTimeAllocation?: {
             /** HolidaysWorkingTimeAllocation */
@@ -50997,6 +55494,76 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "employeeId": 1,
+           *       "employeeName": "Matti Virtanen",
+           *       "status": "CREATED",
+           *       "slipNumber": 1,
+           *       "incomesRegisterReportingSetting": "FORM_BOTH_REPORTS",
+           *       "salaryBaseNote": "Kuukausipalkka ja puhelinetu",
+           *       "rows": [
+           *         {
+           *           "salaryTypeCode": 1000,
+           *           "quantity": 1,
+           *           "unitValue": 3600,
+           *           "baseSalaryRow": true,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false,
+           *           "id": 12
+           *         },
+           *         {
+           *           "salaryTypeCode": 1100,
+           *           "quantity": 6,
+           *           "unitValue": 33.75,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false,
+           *           "comment": "Ylityö 9.-13.3.2026",
+           *           "id": 13
+           *         },
+           *         {
+           *           "id": 14,
+           *           "salaryTypeCode": 5010,
+           *           "quantity": 1,
+           *           "unitValue": 784.39,
+           *           "paymentPercent": 100,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false
+           *         }
+           *       ],
+           *       "settings": {
+           *         "pensionVoluntarilyPaid": false,
+           *         "accountingDate": "2026-03-31",
+           *         "dueDate": "2026-03-31",
+           *         "salaryChannel": "EMAIL",
+           *         "additionalInformation": "Ylityöt maksetaan maaliskuun palkassa."
+           *       },
+           *       "adjustments": {
+           *         "payday": "2026-03-31"
+           *       },
+           *       "slipNotes": "Ylityöt hyväksytty esihenkilön toimesta 16.3.2026.",
+           *       "version": "2026-03-16T09:00:00.001",
+           *       "salaryListId": 1,
+           *       "figures": {
+           *         "grossPay": 3903.75,
+           *         "taxablePay": 3903.75,
+           *         "fringeBenefits": 0,
+           *         "taxFreeItems": 0,
+           *         "withholding": 784.39,
+           *         "withholdingKind": "CARD",
+           *         "employeePension": 284.97,
+           *         "employeeUnemployment": 34.74,
+           *         "netPayDeductions": 0,
+           *         "netPay": 2799.65,
+           *         "employerPension": 667.54,
+           *         "employerHealthInsurance": 74.56,
+           *         "employerUnemployment": 12.1,
+           *         "accidentInsurance": 27.33,
+           *         "groupLifeInsurance": 2.34
+           *       }
+           *     }
+           */
           'application/json': {
             /** SalarySlipAdjustments */
             adjustments: {
@@ -51293,6 +55860,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "name": "Palkkalaskelma 1 Matti Virtanen",
+           *       "receiptDate": "2026-03-31",
+           *       "transactions": [
+           *         {
+           *           "id": 22,
+           *           "transactionType": "ENTRY",
+           *           "account": "5300",
+           *           "accountingValue": 720,
+           *           "description": "Lomaraha",
+           *           "dimensionItemValues": []
+           *         },
+           *         {
+           *           "id": 23,
+           *           "transactionType": "ENTRY",
+           *           "account": "2921",
+           *           "accountingValue": -1050.79,
+           *           "description": "Ennakonpidätys",
+           *           "dimensionItemValues": []
+           *         },
+           *         {
+           *           "id": 24,
+           *           "transactionType": "ENTRY",
+           *           "account": "2931",
+           *           "accountingValue": -337.53,
+           *           "description": "Työntekijän TyEL-maksu",
+           *           "dimensionItemValues": []
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.001",
+           *       "transactionDescription": "Palkanmaksu 31.3.2026"
+           *     }
+           */
           'application/json': {
             accountantsNotes?: string;
             name: string;
@@ -51356,6 +55957,84 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Palkkalaskelma 1 Matti Virtanen",
+         *       "receiptDate": "2026-03-31",
+         *       "transactionDescription": "Palkanmaksu 31.3.2026",
+         *       "transactions": [
+         *         {
+         *           "id": 20,
+         *           "transactionType": "ENTRY",
+         *           "account": "5010",
+         *           "accountingValue": 3600,
+         *           "description": "Kuukausipalkka",
+         *           "dimensionItemValues": [
+         *             {
+         *               "dimensionId": 1,
+         *               "itemId": 1,
+         *               "value": 2400
+         *             },
+         *             {
+         *               "dimensionId": 1,
+         *               "itemId": 2,
+         *               "value": 1200
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "id": 21,
+         *           "transactionType": "ENTRY",
+         *           "account": "5020",
+         *           "accountingValue": 303.75,
+         *           "description": "Ylityö 50 %",
+         *           "dimensionItemValues": [
+         *             {
+         *               "dimensionId": 1,
+         *               "itemId": 2,
+         *               "value": 303.75
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "id": 22,
+         *           "transactionType": "ENTRY",
+         *           "account": "5300",
+         *           "accountingValue": 720,
+         *           "description": "Lomaraha"
+         *         },
+         *         {
+         *           "id": 23,
+         *           "transactionType": "ENTRY",
+         *           "account": "2921",
+         *           "accountingValue": -1050.79,
+         *           "description": "Ennakonpidätys"
+         *         },
+         *         {
+         *           "id": 24,
+         *           "transactionType": "ENTRY",
+         *           "account": "2931",
+         *           "accountingValue": -337.53,
+         *           "description": "Työntekijän TyEL-maksu"
+         *         },
+         *         {
+         *           "id": 25,
+         *           "transactionType": "ENTRY",
+         *           "account": "2935",
+         *           "accountingValue": -41.15,
+         *           "description": "Työntekijän työttömyysvakuutusmaksu"
+         *         },
+         *         {
+         *           "id": 26,
+         *           "transactionType": "ENTRY",
+         *           "account": "2940",
+         *           "accountingValue": -3194.28,
+         *           "description": "Nettopalkka"
+         *         }
+         *       ],
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           accountantsNotes?: string;
           name: string;
@@ -51398,7 +56077,7 @@ export interface operations {
            * @description Optimistic lock: the current version on PUT.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version?: string;
         };
       };
     };
@@ -51425,6 +56104,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "name": "Palkkalaskelma 1 Matti Virtanen",
+           *       "receiptDate": "2026-03-31",
+           *       "transactions": [
+           *         {
+           *           "id": 22,
+           *           "transactionType": "ENTRY",
+           *           "account": "5300",
+           *           "accountingValue": 720,
+           *           "description": "Lomaraha",
+           *           "dimensionItemValues": []
+           *         },
+           *         {
+           *           "id": 23,
+           *           "transactionType": "ENTRY",
+           *           "account": "2921",
+           *           "accountingValue": -1050.79,
+           *           "description": "Ennakonpidätys",
+           *           "dimensionItemValues": []
+           *         },
+           *         {
+           *           "id": 24,
+           *           "transactionType": "ENTRY",
+           *           "account": "2931",
+           *           "accountingValue": -337.53,
+           *           "description": "Työntekijän TyEL-maksu",
+           *           "dimensionItemValues": []
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.001",
+           *       "transactionDescription": "Palkanmaksu 31.3.2026"
+           *     }
+           */
           'application/json': {
             accountantsNotes?: string;
             name: string;
@@ -51507,6 +56220,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Salary slip approved."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -51548,6 +56266,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Salary slip approval cancelled."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -51589,6 +56312,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "salarySlipId": 1,
+           *       "incomesRegisterReportingSetting": "FORM_BOTH_REPORTS",
+           *       "reportId": "1-1",
+           *       "payer": {
+           *         "businessId": "1234567-1",
+           *         "name": "Demo Oy"
+           *       },
+           *       "incomeEarner": {
+           *         "personalIdentityCode": "150585-123L",
+           *         "name": "Matti Virtanen"
+           *       },
+           *       "paymentDate": "2026-03-31",
+           *       "payPeriod": {
+           *         "start": "2026-03-01",
+           *         "end": "2026-03-31"
+           *       },
+           *       "transactions": [
+           *         {
+           *           "incomeTypeCode": 101,
+           *           "amount": 4623.75
+           *         },
+           *         {
+           *           "incomeTypeCode": 102,
+           *           "amount": 4623.75
+           *         },
+           *         {
+           *           "incomeTypeCode": 103,
+           *           "amount": 4623.75
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** IncomesRegisterIncomeEarner */
             incomeEarner: {
@@ -51645,6 +56402,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "holidayPayLeaves": [
+         *         {
+         *           "holidayCreditYear": 2025,
+         *           "holidayDays": 5
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           holidayPayLeaves?: {
             /**
@@ -51704,6 +56471,77 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "employeeId": 1,
+           *       "employeeName": "Matti Virtanen",
+           *       "status": "CREATED",
+           *       "slipNumber": 1,
+           *       "incomesRegisterReportingSetting": "FORM_BOTH_REPORTS",
+           *       "salaryBaseNote": "Kuukausipalkka ja puhelinetu",
+           *       "rows": [
+           *         {
+           *           "salaryTypeCode": 1000,
+           *           "quantity": 1,
+           *           "unitValue": 3600,
+           *           "baseSalaryRow": true,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false,
+           *           "id": 12
+           *         },
+           *         {
+           *           "salaryTypeCode": 1100,
+           *           "quantity": 6,
+           *           "unitValue": 33.75,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false,
+           *           "comment": "Ylityö 9.-13.3.2026",
+           *           "id": 13
+           *         },
+           *         {
+           *           "salaryTypeCode": 1510,
+           *           "quantity": 5,
+           *           "unitValue": 144,
+           *           "earningsPeriodStart": "2025-04-01",
+           *           "earningsPeriodEnd": "2026-03-31",
+           *           "showEarningPeriodInExport": true,
+           *           "unjustEnrichment": false,
+           *           "id": 18
+           *         }
+           *       ],
+           *       "settings": {
+           *         "pensionVoluntarilyPaid": false,
+           *         "accountingDate": "2026-03-31",
+           *         "dueDate": "2026-03-31",
+           *         "salaryChannel": "EMAIL",
+           *         "additionalInformation": "Ylityöt maksetaan maaliskuun palkassa."
+           *       },
+           *       "adjustments": {
+           *         "payday": "2026-03-31"
+           *       },
+           *       "slipNotes": "Ylityöt hyväksytty esihenkilön toimesta 16.3.2026.",
+           *       "version": "2026-03-16T09:00:00.002",
+           *       "salaryListId": 1,
+           *       "figures": {
+           *         "grossPay": 4623.75,
+           *         "taxablePay": 4623.75,
+           *         "fringeBenefits": 0,
+           *         "taxFreeItems": 0,
+           *         "withholding": 1050.79,
+           *         "withholdingKind": "CARD",
+           *         "employeePension": 337.53,
+           *         "employeeUnemployment": 41.15,
+           *         "netPayDeductions": 0,
+           *         "netPay": 3194.28,
+           *         "employerPension": 790.66,
+           *         "employerHealthInsurance": 88.31,
+           *         "employerUnemployment": 14.33,
+           *         "accidentInsurance": 32.37,
+           *         "groupLifeInsurance": 2.77
+           *       }
+           *     }
+           */
           'application/json': {
             /** SalarySlipAdjustments */
             adjustments: {
@@ -52054,6 +56892,73 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "name": "Kuukausipalkka",
+           *           "code": 1000,
+           *           "category": "SALARY_FOR_TIME_WORKED",
+           *           "paymentPercent": 100,
+           *           "paymentPercentEditable": false,
+           *           "affectsHealthInsurance": true,
+           *           "affectsPensionInsurance": true,
+           *           "affectsUnemploymentInsurance": true,
+           *           "affectsAccidentAndGroupLifeInsurance": true,
+           *           "translations": [
+           *             {
+           *               "languageCode": "sv",
+           *               "translation": "Månadslön"
+           *             },
+           *             {
+           *               "languageCode": "en",
+           *               "translation": "Monthly salary"
+           *             }
+           *           ],
+           *           "affectsWithholding": true,
+           *           "withheldAtBasePercent": false,
+           *           "calculated": false,
+           *           "defaultAccount": "5010",
+           *           "incomeType": "Time-rate pay",
+           *           "incomeTypeCode": 201
+           *         },
+           *         {
+           *           "name": "Tuntipalkka",
+           *           "code": 1010,
+           *           "category": "SALARY_FOR_TIME_WORKED",
+           *           "paymentPercent": 100,
+           *           "paymentPercentEditable": true,
+           *           "affectsHealthInsurance": true,
+           *           "affectsPensionInsurance": true,
+           *           "affectsUnemploymentInsurance": true,
+           *           "affectsAccidentAndGroupLifeInsurance": true,
+           *           "translations": [
+           *             {
+           *               "languageCode": "sv",
+           *               "translation": "Timlön"
+           *             },
+           *             {
+           *               "languageCode": "en",
+           *               "translation": "Hourly wage"
+           *             }
+           *           ],
+           *           "affectsWithholding": true,
+           *           "withheldAtBasePercent": false,
+           *           "calculated": false,
+           *           "defaultAccount": "5020",
+           *           "unit": "HOUR",
+           *           "incomeType": "Time-rate pay",
+           *           "incomeTypeCode": 201
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 34,
+           *         "totalCount": 34
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -52154,6 +57059,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "lastName": "User",
+           *           "firstName": "Demo",
+           *           "registryInfo": {
+           *             "active": true
+           *           }
+           *         },
+           *         {
+           *           "id": 4,
+           *           "lastName": "Virtanen",
+           *           "firstName": "Matti",
+           *           "deliveryAddress": {
+           *             "street": "Hämeenkatu 12 B 7",
+           *             "zip": "33100",
+           *             "city": "Tampere",
+           *             "country": "FINLAND"
+           *           },
+           *           "invoicingInfo": {
+           *             "identifier": "150585-123L",
+           *             "identifierType": "HETU"
+           *           },
+           *           "registryInfo": {
+           *             "active": true
+           *           }
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 2,
+           *         "totalCount": 2
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -52479,6 +57422,39 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "firstName": "Matti",
+         *       "lastName": "Virtanen",
+         *       "jobTitle": "Huoltoasentaja",
+         *       "deliveryAddress": {
+         *         "street": "Hämeenkatu 10 A 5",
+         *         "zip": "33100",
+         *         "city": "Tampere",
+         *         "country": "FINLAND"
+         *       },
+         *       "paymentInfo": {
+         *         "paymentMethod": "BANK_TRANSFER",
+         *         "accountNumber": "FI4950009420028730",
+         *         "bic": "OKOYFIHH",
+         *         "paymentTermDays": "0",
+         *         "penalInterestRate": 0
+         *       },
+         *       "invoicingInfo": {
+         *         "identifier": "150585-123L",
+         *         "identifierType": "HETU",
+         *         "dateOfBirth": "1985-05-15",
+         *         "language": "FINNISH",
+         *         "gender": "MALE"
+         *       },
+         *       "registryInfo": {
+         *         "active": true,
+         *         "email": "matti.virtanen@example.fi",
+         *         "mobilePhone": "+358 50 765 4321",
+         *         "homeMunicipality": "Tampere"
+         *       }
+         *     }
+         */
         'application/json': {
           /** PersonFullAddress */
           deliveryAddress?: {
@@ -53127,6 +58103,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 4,
+           *       "firstName": "Matti",
+           *       "lastName": "Virtanen",
+           *       "jobTitle": "Huoltoasentaja",
+           *       "deliveryAddress": {
+           *         "street": "Hämeenkatu 10 A 5",
+           *         "zip": "33100",
+           *         "city": "Tampere",
+           *         "country": "FINLAND"
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "accountNumber": "FI4950009420028730",
+           *         "bic": "OKOYFIHH",
+           *         "paymentTermDays": "0",
+           *         "penalInterestRate": 0
+           *       },
+           *       "invoicingInfo": {
+           *         "identifier": "150585-123L",
+           *         "identifierType": "HETU",
+           *         "dateOfBirth": "1985-05-15",
+           *         "language": "FINNISH",
+           *         "gender": "MALE"
+           *       },
+           *       "registryInfo": {
+           *         "active": true,
+           *         "email": "matti.virtanen@example.fi",
+           *         "mobilePhone": "+358 50 765 4321",
+           *         "homeMunicipality": "Tampere"
+           *       },
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** PersonFullAddress */
             deliveryAddress?: {
@@ -53788,6 +58799,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 4,
+           *       "firstName": "Matti",
+           *       "lastName": "Virtanen",
+           *       "jobTitle": "Huoltoasentaja",
+           *       "deliveryAddress": {
+           *         "street": "Hämeenkatu 12 B 7",
+           *         "zip": "33100",
+           *         "city": "Tampere",
+           *         "country": "FINLAND"
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "accountNumber": "FI4950009420028730",
+           *         "bic": "OKOYFIHH",
+           *         "paymentTermDays": "0",
+           *         "penalInterestRate": 0
+           *       },
+           *       "invoicingInfo": {
+           *         "identifier": "150585-123L",
+           *         "identifierType": "HETU",
+           *         "dateOfBirth": "1985-05-15",
+           *         "language": "FINNISH",
+           *         "gender": "MALE"
+           *       },
+           *       "registryInfo": {
+           *         "active": true,
+           *         "email": "matti.virtanen@example.fi",
+           *         "mobilePhone": "+358 50 765 4321",
+           *         "homeMunicipality": "Tampere"
+           *       },
+           *       "version": "2026-03-16T09:00:00.002"
+           *     }
+           */
           'application/json': components['schemas']['def-7'] | components['schemas']['def-7'][];
         };
       };
@@ -53805,6 +58851,40 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "firstName": "Matti",
+         *       "lastName": "Virtanen",
+         *       "jobTitle": "Huoltoasentaja",
+         *       "deliveryAddress": {
+         *         "street": "Hämeenkatu 12 B 7",
+         *         "zip": "33100",
+         *         "city": "Tampere",
+         *         "country": "FINLAND"
+         *       },
+         *       "paymentInfo": {
+         *         "paymentMethod": "BANK_TRANSFER",
+         *         "accountNumber": "FI4950009420028730",
+         *         "bic": "OKOYFIHH",
+         *         "paymentTermDays": "0",
+         *         "penalInterestRate": 0
+         *       },
+         *       "invoicingInfo": {
+         *         "identifier": "150585-123L",
+         *         "identifierType": "HETU",
+         *         "dateOfBirth": "1985-05-15",
+         *         "language": "FINNISH",
+         *         "gender": "MALE"
+         *       },
+         *       "registryInfo": {
+         *         "active": true,
+         *         "email": "matti.virtanen@example.fi",
+         *         "mobilePhone": "+358 50 765 4321",
+         *         "homeMunicipality": "Tampere"
+         *       },
+         *       "version": "2026-03-16T09:00:00.001"
+         *     }
+         */
         'application/json': {
           /** PersonFullAddress */
           deliveryAddress?: {
@@ -54426,7 +59506,7 @@ export interface operations {
             section?: string;
           };
           /** @example 2026-01-30T15:20:00 */
-          readonly version?: string;
+          version?: string;
         };
       };
     };
@@ -54453,6 +59533,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 4,
+           *       "firstName": "Matti",
+           *       "lastName": "Virtanen",
+           *       "jobTitle": "Huoltoasentaja",
+           *       "deliveryAddress": {
+           *         "street": "Hämeenkatu 12 B 7",
+           *         "zip": "33100",
+           *         "city": "Tampere",
+           *         "country": "FINLAND"
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "accountNumber": "FI4950009420028730",
+           *         "bic": "OKOYFIHH",
+           *         "paymentTermDays": "0",
+           *         "penalInterestRate": 0
+           *       },
+           *       "invoicingInfo": {
+           *         "identifier": "150585-123L",
+           *         "identifierType": "HETU",
+           *         "dateOfBirth": "1985-05-15",
+           *         "language": "FINNISH",
+           *         "gender": "MALE"
+           *       },
+           *       "registryInfo": {
+           *         "active": true,
+           *         "email": "matti.virtanen@example.fi",
+           *         "mobilePhone": "+358 50 765 4321",
+           *         "homeMunicipality": "Tampere"
+           *       },
+           *       "version": "2026-03-16T09:00:00.002"
+           *     }
+           */
           'application/json': {
             /** PersonFullAddress */
             deliveryAddress?: {
@@ -55114,6 +60229,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Kustannuspaikka",
+           *         "items": [
+           *           {
+           *             "id": 2,
+           *             "codeName": "TRE",
+           *             "percent": 100,
+           *             "status": true,
+           *             "description": "Tampereen toimipiste"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -55169,6 +60301,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 2,
+           *           "codeName": "TRE",
+           *           "percent": 100,
+           *           "status": true,
+           *           "description": "Tampereen toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -55202,6 +60349,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": 1,
+         *       "items": [
+         *         {
+         *           "id": 2,
+         *           "codeName": "TRE",
+         *           "percent": 100
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Dimension id; when given it must equal the path. */
           id?: number;
@@ -55242,6 +60401,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 2,
+           *           "codeName": "TRE",
+           *           "percent": 100,
+           *           "status": true,
+           *           "description": "Tampereen toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -55295,6 +60469,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example [] */
           'application/json': components['schemas']['def-6'][];
         };
       };
@@ -55363,6 +60538,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "type": "SALES",
+           *           "name": "Huoltotyö",
+           *           "code": "H1",
+           *           "unit": "HOUR",
+           *           "discount": 0,
+           *           "price": 89.5,
+           *           "vat": 25.5,
+           *           "active": true,
+           *           "currency": "EUR",
+           *           "productGroupId": 1,
+           *           "version": "2026-03-16T09:00:00.002"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -55385,6 +60586,30 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "SALES",
+         *       "name": "Huoltotyö",
+         *       "code": "H1",
+         *       "unit": "HOUR",
+         *       "discount": 0,
+         *       "price": 80,
+         *       "vat": 25.5,
+         *       "active": true,
+         *       "currency": "EUR",
+         *       "productGroupId": 1,
+         *       "productLocalizations": [
+         *         {
+         *           "language": "SWEDISH",
+         *           "productName": "Servicearbete"
+         *         },
+         *         {
+         *           "language": "ENGLISH",
+         *           "productName": "Maintenance work"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           active: boolean;
           /** @description TRAVEL products only: ledger account. */
@@ -55791,6 +61016,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "SALES",
+           *       "name": "Huoltotyö",
+           *       "code": "H1",
+           *       "unit": "HOUR",
+           *       "discount": 0,
+           *       "price": 80,
+           *       "vat": 25.5,
+           *       "active": true,
+           *       "currency": "EUR",
+           *       "productGroupId": 1,
+           *       "productLocalizations": [
+           *         {
+           *           "language": "SWEDISH",
+           *           "productName": "Servicearbete"
+           *         },
+           *         {
+           *           "language": "ENGLISH",
+           *           "productName": "Maintenance work"
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             active: boolean;
             /** @description TRAVEL products only: ledger account. */
@@ -56212,6 +61463,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "SALES",
+           *       "name": "Huoltotyö",
+           *       "code": "H1",
+           *       "unit": "HOUR",
+           *       "discount": 0,
+           *       "price": 89.5,
+           *       "vat": 25.5,
+           *       "active": true,
+           *       "currency": "EUR",
+           *       "productGroupId": 1,
+           *       "version": "2026-03-16T09:00:00.002"
+           *     }
+           */
           'application/json': components['schemas']['def-0'] | components['schemas']['def-0'][];
         };
       };
@@ -56229,6 +61496,31 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "SALES",
+         *       "name": "Huoltotyö",
+         *       "code": "H1",
+         *       "unit": "HOUR",
+         *       "discount": 0,
+         *       "price": 85,
+         *       "vat": 25.5,
+         *       "active": true,
+         *       "currency": "EUR",
+         *       "productGroupId": 1,
+         *       "productLocalizations": [
+         *         {
+         *           "language": "SWEDISH",
+         *           "productName": "Servicearbete"
+         *         },
+         *         {
+         *           "language": "ENGLISH",
+         *           "productName": "Maintenance work"
+         *         }
+         *       ],
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           active: boolean;
           /** @description TRAVEL products only: ledger account. */
@@ -56608,7 +61900,7 @@ export interface operations {
            * @description Datetime of the last change; optimistic lock on PUT/PATCH.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version?: string;
         };
       };
     };
@@ -56635,6 +61927,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "SALES",
+           *       "name": "Huoltotyö",
+           *       "code": "H1",
+           *       "unit": "HOUR",
+           *       "discount": 0,
+           *       "price": 85,
+           *       "vat": 25.5,
+           *       "active": true,
+           *       "currency": "EUR",
+           *       "productGroupId": 1,
+           *       "productLocalizations": [
+           *         {
+           *           "language": "SWEDISH",
+           *           "productName": "Servicearbete"
+           *         },
+           *         {
+           *           "language": "ENGLISH",
+           *           "productName": "Maintenance work"
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             active: boolean;
             /** @description TRAVEL products only: ledger account. */
@@ -57070,6 +62388,12 @@ export interface operations {
     /** @description JSON merge patch of a Product: fields left out keep their value, `null` clears an optional field. */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "price": 89.5,
+         *       "version": "2026-03-16T09:00:00.001"
+         *     }
+         */
         'application/json': {
           active?: boolean | null;
           bookkeepingAccount?: string | null;
@@ -57450,6 +62774,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "SALES",
+           *       "name": "Huoltotyö",
+           *       "code": "H1",
+           *       "unit": "HOUR",
+           *       "discount": 0,
+           *       "price": 89.5,
+           *       "vat": 25.5,
+           *       "active": true,
+           *       "currency": "EUR",
+           *       "productGroupId": 1,
+           *       "productLocalizations": [
+           *         {
+           *           "language": "SWEDISH",
+           *           "productName": "Servicearbete"
+           *         },
+           *         {
+           *           "language": "ENGLISH",
+           *           "productName": "Maintenance work"
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.002"
+           *     }
+           */
           'application/json': {
             active: boolean;
             /** @description TRAVEL products only: ledger account. */
@@ -57869,6 +63219,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Kustannuspaikka",
+           *         "items": [
+           *           {
+           *             "id": 1,
+           *             "codeName": "HKI",
+           *             "percent": 60,
+           *             "status": true,
+           *             "description": "Helsingin toimipiste"
+           *           },
+           *           {
+           *             "id": 2,
+           *             "codeName": "TRE",
+           *             "percent": 40,
+           *             "status": true,
+           *             "description": "Tampereen toimipiste"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -57924,6 +63298,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "codeName": "HKI",
+           *           "percent": 60,
+           *           "status": true,
+           *           "description": "Helsingin toimipiste"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "codeName": "TRE",
+           *           "percent": 40,
+           *           "status": true,
+           *           "description": "Tampereen toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -57957,6 +63353,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": 1,
+         *       "items": [
+         *         {
+         *           "id": 1,
+         *           "codeName": "HKI",
+         *           "percent": 60
+         *         },
+         *         {
+         *           "id": 2,
+         *           "codeName": "TRE",
+         *           "percent": 40
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Dimension id; when given it must equal the path. */
           id?: number;
@@ -57997,6 +63410,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "codeName": "HKI",
+           *           "percent": 60,
+           *           "status": true,
+           *           "description": "Helsingin toimipiste"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "codeName": "TRE",
+           *           "percent": 40,
+           *           "status": true,
+           *           "description": "Tampereen toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -58051,6 +63486,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "productGroups": [
+           *         {
+           *           "id": 1,
+           *           "name": "Huolto- ja asennuspalvelut",
+           *           "type": "SALES"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             productGroups: components['schemas']['def-1'][];
           };
@@ -58067,6 +63513,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Huoltopalvelut",
+         *       "type": "SALES"
+         *     }
+         */
         'application/json': {
           readonly id?: number;
           name: string;
@@ -58101,6 +63553,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Huoltopalvelut",
+           *       "type": "SALES"
+           *     }
+           */
           'application/json': {
             readonly id?: number;
             name: string;
@@ -58148,6 +63607,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Huolto- ja asennuspalvelut",
+           *       "type": "SALES"
+           *     }
+           */
           'application/json': {
             readonly id?: number;
             name: string;
@@ -58173,6 +63639,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Huolto- ja asennuspalvelut",
+         *       "type": "SALES"
+         *     }
+         */
         'application/json': {
           readonly id?: number;
           name: string;
@@ -58207,6 +63679,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Huolto- ja asennuspalvelut",
+           *       "type": "SALES"
+           *     }
+           */
           'application/json': {
             readonly id?: number;
             name: string;
@@ -58308,6 +63787,55 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "accountNumber": "FI3715903000000776",
+           *           "valueDate": "2026-03-11",
+           *           "paymentDate": "2026-03-11",
+           *           "sum": 999.99,
+           *           "name": "Iso Maksaja Oy",
+           *           "bankReference": "1234561",
+           *           "archiveId": "08VS-1",
+           *           "attachments": [],
+           *           "allocated": true,
+           *           "allocationMetadataRows": [
+           *             {
+           *               "id": 1,
+           *               "vatPercentage": 0,
+           *               "sum": 999.99,
+           *               "vatStatus": 1,
+           *               "comment": "Ennakkomaksu, tilaus PO-2026-118 Reference 1234561",
+           *               "ledgerAccountCode": "1700"
+           *             }
+           *           ],
+           *           "matchStatus": "UNMATCHED"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "accountNumber": "FI3715903000000776",
+           *           "valueDate": "2026-03-11",
+           *           "paymentDate": "2026-03-11",
+           *           "sum": 0.02,
+           *           "name": "Senttimaksaja",
+           *           "bankReference": "RF9811112",
+           *           "archiveId": "08VS-2",
+           *           "attachments": [],
+           *           "allocated": false,
+           *           "allocationMetadataRows": [],
+           *           "matchStatus": "UNMATCHED"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 2,
+           *         "totalCount": 2
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -58371,6 +63899,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "allocationMetadataRows": [
+         *         {
+         *           "vatPercentage": 0,
+         *           "sum": 999.99,
+         *           "comment": "Ennakkomaksu, tilaus PO-2026-118",
+         *           "vatStatus": 1,
+         *           "ledgerAccountCode": "1700"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           allocationMetadataRows?: {
             /** @description Written into the transaction description with the bank's own message (255 characters in total). */
@@ -58411,6 +63952,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Metadata allocated successfully"
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -58486,6 +64032,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "matched": 0,
+           *       "partial": 0,
+           *       "overpayments": 0,
+           *       "unmatched": 0
+           *     }
+           */
           'application/json': {
             matched: number;
             overpayments: number;
@@ -58505,6 +64059,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "startDate": "2026-01-01",
+         *       "endDate": "2026-03-31",
+         *       "type": "INCOME_STATEMENT",
+         *       "comparisonPeriods": [
+         *         {
+         *           "startDate": "2025-01-01",
+         *           "endDate": "2025-03-31"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Comparison periods (e.g. the same months of the previous year), answered after the asked period in `reportData.periods`, computed with the same filters. */
           comparisonPeriods?: {
@@ -59059,6 +64626,73 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "reportParameters": {
+           *         "startDate": "2026-01-01",
+           *         "endDate": "2026-03-31",
+           *         "type": "INCOME_STATEMENT",
+           *         "comparisonPeriods": [
+           *           {
+           *             "startDate": "2025-01-01",
+           *             "endDate": "2025-03-31"
+           *           }
+           *         ]
+           *       },
+           *       "reportData": {
+           *         "periods": [
+           *           {
+           *             "startDate": "2026-01-01",
+           *             "endDate": "2026-03-31",
+           *             "rows": [
+           *               {
+           *                 "rowId": 1,
+           *                 "type": "BALANCE",
+           *                 "name": "Liikevaihto",
+           *                 "value": 432
+           *               },
+           *               {
+           *                 "rowId": 2,
+           *                 "type": "BALANCE",
+           *                 "name": "Valmiiden ja keskeneräisten tuotteiden varastojen muutos",
+           *                 "value": 0
+           *               },
+           *               {
+           *                 "rowId": 3,
+           *                 "type": "BALANCE",
+           *                 "name": "Valmistus omaan käyttöön",
+           *                 "value": 0
+           *               }
+           *             ]
+           *           },
+           *           {
+           *             "startDate": "2025-01-01",
+           *             "endDate": "2025-03-31",
+           *             "rows": [
+           *               {
+           *                 "rowId": 1,
+           *                 "type": "BALANCE",
+           *                 "name": "Liikevaihto",
+           *                 "value": 0
+           *               },
+           *               {
+           *                 "rowId": 2,
+           *                 "type": "BALANCE",
+           *                 "name": "Valmiiden ja keskeneräisten tuotteiden varastojen muutos",
+           *                 "value": 0
+           *               },
+           *               {
+           *                 "rowId": 3,
+           *                 "type": "BALANCE",
+           *                 "name": "Valmistus omaan käyttöön",
+           *                 "value": 0
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** AccountingReportData */
             reportData: {
@@ -59673,6 +65307,74 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "startDate": "2026-02-01",
+           *       "endDate": "2026-03-31",
+           *       "accounts": [
+           *         {
+           *           "accountNumber": "1700",
+           *           "name": "Myyntisaamiset",
+           *           "type": "ASSET",
+           *           "openingBalance": 0,
+           *           "debit": 429.84,
+           *           "credit": 1429.83,
+           *           "closingBalance": -999.99
+           *         },
+           *         {
+           *           "accountNumber": "1763",
+           *           "name": "Arvonlisäverosaamiset",
+           *           "type": "ASSET",
+           *           "openingBalance": 0,
+           *           "debit": 110.32,
+           *           "credit": 0,
+           *           "closingBalance": 110.32
+           *         },
+           *         {
+           *           "accountNumber": "1910",
+           *           "name": "Pankkitili 1",
+           *           "type": "ASSET",
+           *           "openingBalance": 0,
+           *           "debit": 1542.15,
+           *           "credit": 45,
+           *           "closingBalance": 1497.15
+           *         }
+           *       ],
+           *       "results": [
+           *         {
+           *           "accountNumber": "1700",
+           *           "date": "2026-03-11",
+           *           "ledgerReceiptId": 8,
+           *           "receiptNumber": 8,
+           *           "receiptName": "Iso Maksaja Oy 2026-03-11",
+           *           "receiptType": "REFERENCE_PAYMENT",
+           *           "transactionId": 21,
+           *           "description": "Ennakkomaksu, tilaus PO-2026-118 Reference 1234561",
+           *           "vatPercent": 0,
+           *           "accountingValue": -999.99,
+           *           "balance": -999.99
+           *         },
+           *         {
+           *           "accountNumber": "1700",
+           *           "date": "2026-03-13",
+           *           "ledgerReceiptId": 7,
+           *           "receiptNumber": 7,
+           *           "receiptName": "Payment of invoice 1",
+           *           "receiptType": "JOURNAL",
+           *           "transactionId": 19,
+           *           "partnerId": 2,
+           *           "accountingValue": -400.86,
+           *           "balance": -1400.85
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 35,
+           *         "totalCount": 35
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description Opening balance, period totals and closing balance of each account that has lines on this page, for the whole period. */
             accounts: {
@@ -59748,6 +65450,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "startDate": "2026-03-01",
+         *       "endDate": "2026-03-31"
+         *     }
+         */
         'application/json': {
           /**
            * Format: date
@@ -60277,6 +65985,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "reportParameters": {
+           *         "startDate": "2026-03-01",
+           *         "endDate": "2026-03-31"
+           *       },
+           *       "ledgerAccount": {
+           *         "id": "7000",
+           *         "name": "Toimitilavuokrat",
+           *         "totalAccountingValue": 0,
+           *         "ledgerReceiptTransactions": []
+           *       }
+           *     }
+           */
           'application/json': {
             /** GeneralLedgerReportData */
             ledgerAccount: {
@@ -60896,6 +66618,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "startDate": "2026-01-01",
+         *       "endDate": "2026-03-31"
+         *     }
+         */
         'application/json': {
           /** @description Comparison periods (e.g. the same months of the previous year), answered after the asked period in `reportData.periods`, computed with the same filters. */
           comparisonPeriods?: {
@@ -61445,6 +67173,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "reportParameters": {
+           *         "startDate": "2026-01-01",
+           *         "endDate": "2026-03-31"
+           *       },
+           *       "reportData": {
+           *         "periods": [
+           *           {
+           *             "startDate": "2026-01-01",
+           *             "endDate": "2026-03-31",
+           *             "rows": [
+           *               {
+           *                 "name": "1700 Myyntisaamiset",
+           *                 "value": -999.99
+           *               },
+           *               {
+           *                 "name": "1763 Arvonlisäverosaamiset",
+           *                 "value": 110.32
+           *               },
+           *               {
+           *                 "name": "1910 Pankkitili 1",
+           *                 "value": 1497.15
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** LedgerAccountsReportData */
             reportData: {
@@ -62040,6 +67798,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "date": "2026-03-16",
+           *       "fiscalYearStartDate": "2026-01-01",
+           *       "balances": [
+           *         {
+           *           "accountNumber": "1700",
+           *           "name": "Myyntisaamiset",
+           *           "type": "ASSET",
+           *           "balance": -999.99
+           *         },
+           *         {
+           *           "accountNumber": "1763",
+           *           "name": "Arvonlisäverosaamiset",
+           *           "type": "ASSET",
+           *           "balance": 110.32
+           *         },
+           *         {
+           *           "accountNumber": "1910",
+           *           "name": "Pankkitili 1",
+           *           "type": "ASSET",
+           *           "balance": 1497.15
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Accounts with lines counted on the date, ordered by number. */
             balances: {
@@ -62113,6 +67897,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "startDate": "2026-02-01",
+           *       "endDate": "2026-03-31",
+           *       "fiscalYearStartDate": "2026-01-01",
+           *       "endFiscalYearStartDate": "2026-01-01",
+           *       "accounts": [
+           *         {
+           *           "accountNumber": "1700",
+           *           "name": "Myyntisaamiset",
+           *           "type": "ASSET",
+           *           "openingBalance": 0,
+           *           "debit": 429.84,
+           *           "credit": 1429.83,
+           *           "closedAtYearStart": 0,
+           *           "closingBalance": -999.99
+           *         },
+           *         {
+           *           "accountNumber": "1763",
+           *           "name": "Arvonlisäverosaamiset",
+           *           "type": "ASSET",
+           *           "openingBalance": 0,
+           *           "debit": 110.32,
+           *           "credit": 0,
+           *           "closedAtYearStart": 0,
+           *           "closingBalance": 110.32
+           *         },
+           *         {
+           *           "accountNumber": "1910",
+           *           "name": "Pankkitili 1",
+           *           "type": "ASSET",
+           *           "openingBalance": 0,
+           *           "debit": 1542.15,
+           *           "credit": 45,
+           *           "closedAtYearStart": 0,
+           *           "closingBalance": 1497.15
+           *         }
+           *       ],
+           *       "totals": {
+           *         "openingBalance": 0,
+           *         "debit": 8067.16,
+           *         "credit": 8067.16,
+           *         "closingBalance": 0
+           *       },
+           *       "previousYearsResult": 0
+           *     }
+           */
           'application/json': {
             /** @description Accounts with an opening balance or lines in the period, ordered by number. */
             accounts: {
@@ -62194,6 +68025,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "now": "2026-03-16T09:00:00.000",
+           *       "offsetSeconds": 0
+           *     }
+           */
           'application/json': {
             /**
              * @description The service clock (UTC).
@@ -62216,6 +68053,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "advanceSeconds": 3600
+         *     }
+         */
         'application/json': {
           /** @description Seconds to move the clock forward (at most 400 days; it never goes back). */
           advanceSeconds: number;
@@ -62245,6 +68087,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "now": "2026-03-16T10:00:00.000",
+           *       "offsetSeconds": 3600
+           *     }
+           */
           'application/json': {
             /**
              * @description The service clock (UTC).
@@ -62289,6 +68137,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "outcome": "CONFIRM"
+           *     }
+           */
           'application/json': {
             /**
              * @description How new two-factor transactions of the company end: CONFIRM (at once, the default), REJECT (status 406) or EXPIRE (status 408). The `X-Tase-Sandbox-Mfa` header of a request overrides it for that request.
@@ -62309,6 +68162,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "outcome": "CONFIRM"
+         *     }
+         */
         'application/json': {
           /**
            * @description How new two-factor transactions of the company end: CONFIRM (at once, the default), REJECT (status 406) or EXPIRE (status 408). The `X-Tase-Sandbox-Mfa` header of a request overrides it for that request.
@@ -62341,6 +68199,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "outcome": "CONFIRM"
+           *     }
+           */
           'application/json': {
             /**
              * @description How new two-factor transactions of the company end: CONFIRM (at once, the default), REJECT (status 406) or EXPIRE (status 408). The `X-Tase-Sandbox-Mfa` header of a request overrides it for that request.
@@ -62361,6 +68224,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "scope": "COMPANY"
+         *     }
+         */
         'application/json': {
           /**
            * @description COMPANY (default): the caller's company; ALL: every company of the sandbox.
@@ -62393,6 +68261,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "companies": [
+           *         1
+           *       ],
+           *       "deletedRows": 1392
+           *     }
+           */
           'application/json': {
             companies: number[];
             deletedRows: number;
@@ -62411,6 +68287,27 @@ export interface operations {
     /** @description Companies with their users, OAuth clients and API keys, and the registers and documents to create in them through the API, in this order: partners, products, employees, invoices, ledger receipts. */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "companies": [
+         *         {
+         *           "name": "Kahvila Kuppi Oy",
+         *           "businessId": "2612345-5",
+         *           "businessForm": "LIMITED_COMPANY",
+         *           "users": [
+         *             {
+         *               "username": "liisa.kuppi",
+         *               "password": "Kahvi-2026-kuppi",
+         *               "firstName": "Liisa",
+         *               "lastName": "Kuppi",
+         *               "email": "liisa@kahvilakuppi.fi",
+         *               "role": "ADMIN"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           clients?: {
             clientId: string;
@@ -62486,6 +68383,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "clients": [],
+           *       "companies": [
+           *         {
+           *           "companyId": 3,
+           *           "name": "Kahvila Kuppi Oy",
+           *           "users": [
+           *             {
+           *               "username": "liisa.kuppi",
+           *               "userId": 3
+           *             }
+           *           ],
+           *           "keys": {}
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             clients: {
               clientId: string;
@@ -62540,6 +68455,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "deliveryId": "f11eef32-ebc0-469f-804a-d8b0f4532ebb",
+           *           "webhookUuid": "ed17b448-f825-4b0a-bc5c-b362f69a230b",
+           *           "url": "https://integraatio.example.fi/tase/webhooks",
+           *           "eventType": "INVOICE_PAYMENT_CREATED",
+           *           "status": "PENDING",
+           *           "attempts": 1,
+           *           "createdAt": "2026-03-16T09:00:00.000",
+           *           "lastError": "ENOTFOUND: getaddrinfo ENOTFOUND integraatio.example.fi",
+           *           "attemptLog": [
+           *             {
+           *               "at": "2026-03-16T09:00:00.000",
+           *               "durationMs": 77,
+           *               "error": "ENOTFOUND: getaddrinfo ENOTFOUND integraatio.example.fi"
+           *             }
+           *           ],
+           *           "body": "{\"eventType\":\"INVOICE_PAYMENT_CREATED\",\"webhookUuid\":\"ed17b448-f825-4b0a-bc5c-b362f69a230b\",\"payload\":{\"transactionIdentifier\":\"25d5f6a1-bce5-46a3-bb9f-80c52c22bace\",\"transactions\":[{\"paymentId\":1,\"invoiceId\":2}]},\"meta\":{\"version\":\"26.10\",\"timestamp\":1773651600000}}",
+           *           "signatureHeader": "X-Tase-Signature",
+           *           "signature": "393bfd16d1eb878ae6d796a3286c57780b352b6a152776978552dd9ebc69e988b1330590c27de23156f73b5aa3081abda03877949e5aaed996ed511bc8d3ef8e"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             results: {
               /** @description Every attempt (the first and its retries) with its answer. */
@@ -62608,6 +68549,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Delivery queued."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -62646,6 +68592,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "financingCompanyName": "Svea Finans AB",
+           *       "financingCompanyBankAccount": "SE4550000000058398257466",
+           *       "contractNumber": "SVEA-77120",
+           *       "transferNotification": [
+           *         {
+           *           "lang": "SWEDISH",
+           *           "notification": "Denna faktura har överlåtits till Svea Finans AB. Betalning endast till nedanstående konto."
+           *         }
+           *       ],
+           *       "status": "ACTIVE"
+           *     }
+           */
           'application/json': {
             contractNumber: string;
             /** @description IBAN of the financing company. */
@@ -62678,6 +68639,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "financingCompanyName": "Svea Finans AB",
+         *       "financingCompanyBankAccount": "SE4550000000058398257466",
+         *       "contractNumber": "SVEA-77120",
+         *       "status": "ACTIVE"
+         *     }
+         */
         'application/json': {
           contractNumber: string;
           /** @description IBAN of the financing company. */
@@ -62722,6 +68691,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "financingCompanyName": "Svea Finans AB",
+           *       "financingCompanyBankAccount": "SE4550000000058398257466",
+           *       "contractNumber": "SVEA-77120",
+           *       "status": "ACTIVE"
+           *     }
+           */
           'application/json': {
             contractNumber: string;
             /** @description IBAN of the financing company. */
@@ -62776,6 +68754,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "companyId": 1,
+           *       "name": "Demo Oy",
+           *       "country": "FINLAND",
+           *       "userId": 1,
+           *       "userName": "Demo User",
+           *       "companySettings": {
+           *         "invoiceDiscussionEnabled": false
+           *       }
+           *     }
+           */
           'application/json': {
             companyId: number;
             companySettings: {
@@ -63101,6 +69091,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "lastValidEndDate": "2027-12-31",
+           *       "accountingPeriodStart": [
+           *         "2026-01-01",
+           *         "2027-01-01"
+           *       ],
+           *       "available": true,
+           *       "accountingPeriods": [
+           *         {
+           *           "accountingPeriodStart": "2026-01-01",
+           *           "accountingPeriodEnd": "2026-12-31",
+           *           "closed": false
+           *         },
+           *         {
+           *           "accountingPeriodStart": "2027-01-01",
+           *           "accountingPeriodEnd": "2027-12-31",
+           *           "closed": false
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Fiscal years that can be exported, oldest first. */
             accountingPeriods: {
@@ -63210,6 +69222,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "name": "Tase",
+           *       "version": "26.10",
+           *       "status": "OK",
+           *       "procountorVersion": "0.1.0",
+           *       "mode": "sandbox"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             mode: 'sandbox' | 'production';
@@ -63256,6 +69277,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "username": "demo",
+           *       "companyId": 1,
+           *       "partnerId": 1,
+           *       "firstName": "Demo",
+           *       "lastName": "User",
+           *       "email": "demo@example.com"
+           *     }
+           */
           'application/json': {
             city?: string;
             /** @description Read-only: the company of the session. */
@@ -63549,6 +69581,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "firstName": "Demo",
+         *       "lastName": "User",
+         *       "email": "demo@example.com",
+         *       "mobilePhone": "+358 40 111 2233",
+         *       "street": "Mannerheimintie 12 B",
+         *       "zip": "00100",
+         *       "city": "Helsinki",
+         *       "countryCode": "FI"
+         *     }
+         */
         'application/json': {
           city?: string;
           /** @description Read-only: the company of the session. */
@@ -63854,6 +69898,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "1f647729-9b94-42f3-a039-2d39276c43ca",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -63898,6 +69948,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "User information updated."
+           *     }
+           */
           'application/json': {
             /** @description Present instead of the result when the confirmed action failed. */
             errors?: {
@@ -63915,6 +69970,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The transaction has not been confirmed yet."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -63956,6 +70016,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "firstname": "Demo",
+           *       "surname": "User"
+           *     }
+           */
           'application/json': {
             firstname: string;
             surname: string;
@@ -63995,6 +70061,103 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "role": "ADMIN",
+           *       "rights": {
+           *         "management": {
+           *           "basicCompanyInfo": "ALL_RIGHTS",
+           *           "basicAccountingInfo": "ALL_RIGHTS",
+           *           "chartOfAccountsAndDefaultReports": "ALL_RIGHTS",
+           *           "usersAndUserRights": "ALL_RIGHTS",
+           *           "companyUserManagement": "ALL_RIGHTS",
+           *           "setUpACompany": "NOT_ENABLED",
+           *           "importData": "NOT_ENABLED",
+           *           "notifications": "ALL_RIGHTS",
+           *           "incomesRegisterCertificate": "NOT_ENABLED",
+           *           "groupLetter": "NOT_ENABLED",
+           *           "auditLog": "NOT_ENABLED",
+           *           "companyInfo": "ALL_RIGHTS",
+           *           "userManagement": "ALL_RIGHTS",
+           *           "webhooks": "ALL_RIGHTS",
+           *           "integrations": "ALL_RIGHTS"
+           *         },
+           *         "user": {
+           *           "editPersonalInfo": "ALL_RIGHTS",
+           *           "limitedDimensions": false,
+           *           "blockSoloLoginToProcountor": false,
+           *           "ownInformation": "ALL_RIGHTS"
+           *         },
+           *         "sales": {
+           *           "salesOrGroupInvoices": "ALL_RIGHTS",
+           *           "salesInvoiceSearch": "ALL_RIGHTS",
+           *           "personalSalesInvoicesOnly": false,
+           *           "customerRegister": "ALL_RIGHTS",
+           *           "productRegister": "ALL_RIGHTS",
+           *           "salesInvoices": "ALL_RIGHTS",
+           *           "salesOrders": "ALL_RIGHTS",
+           *           "offers": "ALL_RIGHTS"
+           *         },
+           *         "purchases": {
+           *           "purchaseInvoices": "ALL_RIGHTS",
+           *           "purchaseInvoiceSearch": "ALL_RIGHTS",
+           *           "personalPurchaseInvoicesOnly": false,
+           *           "supplierRegister": "ALL_RIGHTS",
+           *           "productRegister": "ALL_RIGHTS",
+           *           "fixedAssetsRegister": "NOT_ENABLED",
+           *           "purchaseOrders": "ALL_RIGHTS"
+           *         },
+           *         "travelAndExpenses": {
+           *           "travelAndExpenseInvoices": "ALL_RIGHTS",
+           *           "travelAndExpenseInvoiceSearch": "ALL_RIGHTS",
+           *           "personalTravelAndExpenseInvoiceOnly": false,
+           *           "travelInvoices": "ALL_RIGHTS",
+           *           "expenseInvoices": "ALL_RIGHTS"
+           *         },
+           *         "invoiceCirculation": {
+           *           "verification": "ALL_RIGHTS",
+           *           "approval": "ALL_RIGHTS",
+           *           "personalApprovalsOrVerificationsOnly": false
+           *         },
+           *         "salaries": {
+           *           "payroll": "ALL_RIGHTS",
+           *           "personalSalariesOnly": false,
+           *           "personRegister": "ALL_RIGHTS",
+           *           "workingTimeTracking": "NOT_ENABLED",
+           *           "personalWorkHourTrackingOnly": false,
+           *           "salaries": "ALL_RIGHTS",
+           *           "employeeRegister": "ALL_RIGHTS",
+           *           "salaryBases": "ALL_RIGHTS",
+           *           "taxCards": "ALL_RIGHTS"
+           *         },
+           *         "payments": {
+           *           "payment": "ALL_RIGHTS",
+           *           "salaryPayments": "ALL_RIGHTS",
+           *           "markAsPaid": "ALL_RIGHTS",
+           *           "markSalaryAsPaid": "ALL_RIGHTS",
+           *           "directBankTransfer": "ALL_RIGHTS",
+           *           "bankStatementAndReferencePayment": "ALL_RIGHTS",
+           *           "paymentAllocation": "ALL_RIGHTS"
+           *         },
+           *         "accounting": {
+           *           "journalReceipts": "ALL_RIGHTS",
+           *           "journalReceiptSearch": "ALL_RIGHTS",
+           *           "personalJournalReceiptsOnly": false,
+           *           "closingOfAccountTools": "ALL_RIGHTS",
+           *           "preventCreatingEditingInvoices": false,
+           *           "preventEditingAccountingPage": false,
+           *           "accountingReports": "ALL_RIGHTS",
+           *           "archive": "NOT_ENABLED",
+           *           "ledgerReceipts": "ALL_RIGHTS",
+           *           "reports": "ALL_RIGHTS",
+           *           "chartOfAccounts": "ALL_RIGHTS",
+           *           "fiscalPeriods": "ALL_RIGHTS",
+           *           "dimensions": "ALL_RIGHTS",
+           *           "inventory": "ALL_RIGHTS"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             rights: {
               accounting: {
@@ -64190,6 +70353,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "vatReturns": [
+           *         {
+           *           "status": "FILED",
+           *           "periodType": "MONTH",
+           *           "startDate": "2026-02-01",
+           *           "endDate": "2026-02-28",
+           *           "domesticSalesTax": [],
+           *           "euGoodsPurchaseTax": 0,
+           *           "euServicesPurchaseTax": 0,
+           *           "importTax": 0,
+           *           "constructionPurchaseTax": 0,
+           *           "deductibleTax": 0,
+           *           "taxPayable": 0,
+           *           "zeroRatedSales": 0,
+           *           "euGoodsSales": 0,
+           *           "euServicesSales": 0,
+           *           "constructionSales": 0,
+           *           "euGoodsPurchases": 0,
+           *           "euServicesPurchases": 0,
+           *           "imports": 0,
+           *           "constructionPurchases": 0,
+           *           "id": 1,
+           *           "filedAt": "2026-03-16T09:00:00.000",
+           *           "filedBy": 1,
+           *           "settlementReceiptId": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             vatReturns: components['schemas']['def-15'][];
           };
@@ -64206,6 +70400,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "periodType": "MONTH",
+         *       "startDate": "2026-02-01"
+         *     }
+         */
         'application/json': {
           /**
            * @description The VAT period: a calendar month, quarter or year.
@@ -64250,6 +70450,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "FILED",
+           *       "periodType": "MONTH",
+           *       "startDate": "2026-02-01",
+           *       "endDate": "2026-02-28",
+           *       "domesticSalesTax": [],
+           *       "euGoodsPurchaseTax": 0,
+           *       "euServicesPurchaseTax": 0,
+           *       "importTax": 0,
+           *       "constructionPurchaseTax": 0,
+           *       "deductibleTax": 0,
+           *       "taxPayable": 0,
+           *       "zeroRatedSales": 0,
+           *       "euGoodsSales": 0,
+           *       "euServicesSales": 0,
+           *       "constructionSales": 0,
+           *       "euGoodsPurchases": 0,
+           *       "euServicesPurchases": 0,
+           *       "imports": 0,
+           *       "constructionPurchases": 0,
+           *       "id": 1,
+           *       "filedAt": "2026-03-16T09:00:00.000",
+           *       "filedBy": 1,
+           *       "settlementReceiptId": null
+           *     }
+           */
           'application/json': {
             /** @description [320] Construction services and metal scrap bought (reverse charge). */
             constructionPurchases: number;
@@ -64356,6 +70583,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "FILED",
+           *       "periodType": "MONTH",
+           *       "startDate": "2026-02-01",
+           *       "endDate": "2026-02-28",
+           *       "domesticSalesTax": [],
+           *       "euGoodsPurchaseTax": 0,
+           *       "euServicesPurchaseTax": 0,
+           *       "importTax": 0,
+           *       "constructionPurchaseTax": 0,
+           *       "deductibleTax": 0,
+           *       "taxPayable": 0,
+           *       "zeroRatedSales": 0,
+           *       "euGoodsSales": 0,
+           *       "euServicesSales": 0,
+           *       "constructionSales": 0,
+           *       "euGoodsPurchases": 0,
+           *       "euServicesPurchases": 0,
+           *       "imports": 0,
+           *       "constructionPurchases": 0,
+           *       "id": 1,
+           *       "filedAt": "2026-03-16T09:00:00.000",
+           *       "filedBy": 1,
+           *       "settlementReceiptId": null
+           *     }
+           */
           'application/json': {
             /** @description [320] Construction services and metal scrap bought (reverse charge). */
             constructionPurchases: number;
@@ -64467,6 +70721,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "DRAFT",
+           *       "periodType": "MONTH",
+           *       "startDate": "2026-02-01",
+           *       "endDate": "2026-02-28",
+           *       "domesticSalesTax": [],
+           *       "euGoodsPurchaseTax": 0,
+           *       "euServicesPurchaseTax": 0,
+           *       "importTax": 0,
+           *       "constructionPurchaseTax": 0,
+           *       "deductibleTax": 0,
+           *       "taxPayable": 0,
+           *       "zeroRatedSales": 0,
+           *       "euGoodsSales": 0,
+           *       "euServicesSales": 0,
+           *       "constructionSales": 0,
+           *       "euGoodsPurchases": 0,
+           *       "euServicesPurchases": 0,
+           *       "imports": 0,
+           *       "constructionPurchases": 0
+           *     }
+           */
           'application/json': {
             /** @description [320] Construction services and metal scrap bought (reverse charge). */
             constructionPurchases: number;
@@ -64577,6 +70854,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "vatPercentages": [
+           *         25.5,
+           *         13.5,
+           *         10
+           *       ]
+           *     }
+           */
           'application/json': {
             vatPercentages: number[];
           };
@@ -64621,6 +70907,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "vatInformation": [
+           *         {
+           *           "country": "FINLAND",
+           *           "percentages": [
+           *             {
+           *               "vatPercent": 25.5,
+           *               "sales": true,
+           *               "purchase": true
+           *             },
+           *             {
+           *               "vatPercent": 13.5,
+           *               "sales": true,
+           *               "purchase": true
+           *             },
+           *             {
+           *               "vatPercent": 10,
+           *               "sales": true,
+           *               "purchase": true
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "vatStatuses": [
+           *         {
+           *           "vatStatus": 1,
+           *           "description": "Domestic",
+           *           "sales": true,
+           *           "purchase": true
+           *         },
+           *         {
+           *           "vatStatus": 2,
+           *           "description": "Domestic reverse charge (construction services, metal scrap)",
+           *           "sales": true,
+           *           "purchase": true
+           *         },
+           *         {
+           *           "vatStatus": 3,
+           *           "description": "Outside of the EU",
+           *           "sales": true,
+           *           "purchase": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             vatInformation: {
               /** @description Country name, e.g. FINLAND. */
@@ -64673,6 +71005,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "unitPricesIncludeVatSales": false,
+           *       "unitPricesIncludeVatPurchase": false,
+           *       "isUnitPricesIncludeVatSales": false,
+           *       "isUnitPricesIncludeVatPurchase": false
+           *     }
+           */
           'application/json': {
             /** @description Same as `unitPricesIncludeVatPurchase`. */
             isUnitPricesIncludeVatPurchase: boolean;
@@ -64740,6 +71080,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "uuid": "ed17b448-f825-4b0a-bc5c-b362f69a230b",
+           *           "url": "https://integraatio.example.fi/tase/webhooks",
+           *           "authenticationType": "HMAC",
+           *           "subscriptions": [
+           *             "INVOICE_PAYMENTEVENTS_DELETED",
+           *             "INVOICE_PAYMENT_CREATED",
+           *             "PAYMENT_DELETED"
+           *           ],
+           *           "authenticationMeta": {
+           *             "hashFunction": "SHA512"
+           *           }
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -64785,6 +71150,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "https://integraatio.example.fi/tase/webhooks",
+         *       "authenticationType": "HMAC",
+         *       "authenticationMeta": {
+         *         "sharedSecret": "k3Yb8Qw1Zr5Tn7Lp2Vx9Mc4Hs6Jd0Fg",
+         *         "hashFunction": "SHA512"
+         *       },
+         *       "subscriptions": [
+         *         "INVOICE_PAYMENT_CREATED",
+         *         "PAYMENT_DELETED"
+         *       ]
+         *     }
+         */
         'application/json': {
           authenticationMeta?: {
             /**
@@ -64848,6 +71227,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 200,
+           *       "uuid": "ed17b448-f825-4b0a-bc5c-b362f69a230b"
+           *     }
+           */
           'application/json': {
             /** @description HTTP status of the creation, 200. */
             status: number;
@@ -64892,6 +71277,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "uuid": "ed17b448-f825-4b0a-bc5c-b362f69a230b",
+           *       "url": "https://integraatio.example.fi/tase/webhooks",
+           *       "authenticationType": "HMAC",
+           *       "subscriptions": [
+           *         "INVOICE_PAYMENTEVENTS_DELETED",
+           *         "INVOICE_PAYMENT_CREATED",
+           *         "PAYMENT_DELETED"
+           *       ],
+           *       "authenticationMeta": {
+           *         "hashFunction": "SHA512"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description The shared secret is never returned. */
             authenticationMeta?: {
@@ -64932,6 +71332,21 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "https://integraatio.example.fi/tase/webhooks",
+         *       "authenticationType": "HMAC",
+         *       "authenticationMeta": {
+         *         "sharedSecret": "k3Yb8Qw1Zr5Tn7Lp2Vx9Mc4Hs6Jd0Fg",
+         *         "hashFunction": "SHA512"
+         *       },
+         *       "subscriptions": [
+         *         "INVOICE_PAYMENT_CREATED",
+         *         "INVOICE_PAYMENTEVENTS_DELETED",
+         *         "PAYMENT_DELETED"
+         *       ]
+         *     }
+         */
         'application/json': {
           authenticationMeta?: {
             /**
@@ -64995,6 +71410,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Webhook updated."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -65079,6 +71499,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "deliveryId": "f11eef32-ebc0-469f-804a-d8b0f4532ebb",
+           *           "eventType": "INVOICE_PAYMENT_CREATED",
+           *           "status": "PENDING",
+           *           "attempts": 1,
+           *           "createdAt": "2026-03-16T09:00:00.000",
+           *           "attemptLog": [
+           *             {
+           *               "at": "2026-03-16T09:00:00.000",
+           *               "durationMs": 77,
+           *               "error": "ENOTFOUND: getaddrinfo ENOTFOUND integraatio.example.fi"
+           *             }
+           *           ],
+           *           "body": "{\"eventType\":\"INVOICE_PAYMENT_CREATED\",\"webhookUuid\":\"ed17b448-f825-4b0a-bc5c-b362f69a230b\",\"payload\":{\"transactionIdentifier\":\"25d5f6a1-bce5-46a3-bb9f-80c52c22bace\",\"transactions\":[{\"paymentId\":1,\"invoiceId\":2}]},\"meta\":{\"version\":\"26.10\",\"timestamp\":1773651600000}}",
+           *           "nextAttemptAt": "2026-03-16T09:01:00.000",
+           *           "lastAttemptAt": "2026-03-16T09:00:00.000",
+           *           "lastError": "ENOTFOUND: getaddrinfo ENOTFOUND integraatio.example.fi"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -65182,6 +71633,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Delivery queued."
+           *     }
+           */
           'application/json': {
             message: string;
           };

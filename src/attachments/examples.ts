@@ -1,0 +1,40 @@
+// Examples of this area's request bodies and answers in the OpenAPI document, by operationId (src/platform/openapi-examples.ts).
+import type { ApiExamples } from '../platform/openapi-examples.ts';
+
+export const attachmentsExamples: ApiExamples = {
+  patchAttachmentsByAttachmentId: {
+    request: { name: 'kuitti-2026-03-16.pdf' },
+    responses: {
+      200: {
+        id: 1,
+        name: 'kuitti-2026-03-16.pdf',
+        referenceType: 'INVOICE',
+        referenceId: 1,
+        mimeType: 'text/plain',
+        sendWithInvoice: true,
+      },
+    },
+  },
+  postAttachments: {
+    request: {
+      meta: {
+        name: 'tuntikirjaus-maaliskuu-2026.txt',
+        referenceType: 'INVOICE',
+        referenceId: 1,
+        sendWithInvoice: true,
+      },
+      file: `Huoltotyö 2.3.2026 3,5 h, Teollisuustie 7, Äänekoski
+`,
+    },
+    responses: {
+      200: {
+        id: 1,
+        name: 'tuntikirjaus-maaliskuu-2026.txt',
+        referenceType: 'INVOICE',
+        referenceId: 1,
+        mimeType: 'text/plain',
+        sendWithInvoice: true,
+      },
+    },
+  },
+};
