@@ -469,6 +469,30 @@ export const invoicesExamples: ApiExamples = {
     request: { notes: 'Asiakas pyysi laskun kopion myös postitse.' },
     responses: { 200: { message: 'The invoice notes were successfully updated.' } },
   },
+  getInvoicesTransactions: {
+    responses: {
+      200: {
+        results: [
+          {
+            invoiceId: 1,
+            transactions: [
+              {
+                action: 'APPROVAL',
+                name: 'Demo User',
+                date: '2026-03-16T09:00:00.000',
+                details: 'Tarkistettu ja hyväksytty.',
+              },
+              { action: 'MARKED_PAID', name: 'Demo User', date: '2026-03-16T09:00:00.000', details: '28.98 EUR' },
+            ],
+          },
+          {
+            invoiceId: 2,
+            transactions: [{ action: 'APPROVAL', name: 'Demo User', date: '2026-03-16T09:10:00.000' }],
+          },
+        ],
+      },
+    },
+  },
   getInvoicesByInvoiceIdTransactions: {
     responses: {
       200: {

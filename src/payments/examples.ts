@@ -2,6 +2,25 @@
 import type { ApiExamples } from '../platform/openapi-examples.ts';
 
 export const paymentsExamples: ApiExamples = {
+  getPaymentsErrormessages: {
+    responses: {
+      200: {
+        results: [
+          {
+            id: 1,
+            createdDate: '2026-03-18',
+            type: 'PAYMENT_ERROR',
+            status: 'UNHANDLED',
+            errorCode: 'AC04',
+            referenceId: 2,
+            referenceType: 'INVOICE',
+            invoiceType: 'PURCHASE_INVOICE',
+          },
+        ],
+        meta: { pageNumber: 0, pageSize: 50, resultCount: 1, totalCount: 1 },
+      },
+    },
+  },
   getPayments: {
     responses: {
       200: {

@@ -24,7 +24,7 @@ export const usersExamples: ApiExamples = {
       street: 'Mannerheimintie 12 B',
       zip: '00100',
       city: 'Helsinki',
-      countryCode: 'FI',
+      countryCode: 'FINLAND',
     },
     responses: {
       202: { transactionIdentifier: '1f647729-9b94-42f3-a039-2d39276c43ca', confirmationApp: 'TASE_AUTHENTICATOR' },

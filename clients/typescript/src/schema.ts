@@ -7,7 +7,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Search attached files
+     * @description The files of the documents the caller may view (viewing rights over each kind of document; an invoice by its type's right), without their bytes. `type` narrows to kinds of document: the kinds of invoices (SALES_INVOICE, SALES_ORDER, OFFER, PURCHASE_INVOICE, PURCHASE_ORDER, TRAVEL_INVOICE, BILL_OF_CHARGES, PERIODIC_TAX_RETURN) and of ledger receipts (by the receipt type) match both; BANK_STATEMENT_EVENT, REFERENCE_PAYMENT_EVENT and the business partner registers match those documents; kinds without documents in this service find nothing. 403 when the caller may view none of the kinds asked for (none at all, without `type`). Dates are UTC days. Ordered by `orderByName`, `orderBySize`, `orderByCreatedDate` (in that precedence when several are given), then by id. Paged.
+     */
+    get: operations['getAttachments'];
     put?: never;
     /**
      * Attach a file to a document
@@ -1528,6 +1532,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/invoices/transactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What was done to a batch of invoices
+     * @description The history of each invoice, as `GET /invoices/{invoiceId}/transactions` answers it, for up to 200 ids (`invoiceIds` repeated), in id order. Invoices that do not exist or that the caller may not view are left out; 404 when none is left; 403 for a caller who may view no kind of invoice.
+     */
+    get: operations['getInvoicesTransactions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/journals': {
     parameters: {
       query?: never;
@@ -1971,6 +1995,26 @@ export interface paths {
      * @description Deprecated: use `GET /mfatransactionresult/{transactionIdentifier}`. A read despite the method: it does not confirm anything (the user confirms in the authenticator). 200 with the result the first time it is read after completion, 409 (already processed) on later reads; 202 `{message}` while the user has not decided; 406 when the user rejected the action; 408 when it was not confirmed within 5 minutes; 403 when the transaction is not the caller's; 404 for an unknown transaction (or one older than 24 hours).
      */
     put: operations['putPaymentsDirectsalarypaymentsByTransactionIdentifierConfirm'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/errormessages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Errors of payments
+     * @description The payments the bank returned: an imported bank statement booking the end-to-end id of one of our payments with a return reason (`RtrInf`), which is the `errorCode`. An invoice payment's error points at its invoice (`referenceType` INVOICE, with `invoiceType`), the others at the payment. Every error is UNHANDLED: nothing in this interface marks one handled, so `status=HANDLED` finds none; Tase has no Nets collections, so `type=NETS_COLLECTION_ERROR` finds none. Errors of direct bank transfers and salary payments need their own viewing rights too. Dates are the booking dates of the returns. Paged by id.
+     */
+    get: operations['getPaymentsErrormessages'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -3033,7 +3077,7 @@ export interface paths {
     put?: never;
     /**
      * Income statement, balance sheet or cash flow statement
-     * @description The income statement of the period, the balance sheet at its end or the cash flow statement of the period (by the indirect method, see `type`), in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (`options.reportLanguage`). `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Every option of the request is applied as its field describes; a receipt status other than APPROVED is refused. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative. Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt options, line options) sum the lines.
+     * @description The income statement of the period, the balance sheet at its end or the cash flow statement of the period (by the indirect method, see `type`), in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (`options.reportLanguage`). `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Every option of the request is applied as its field describes. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative. Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt options, line options) sum the lines.
      */
     post: operations['postReportsAccounting'];
     delete?: never;
@@ -3073,7 +3117,7 @@ export interface paths {
     put?: never;
     /**
      * General ledger of one account
-     * @description The lines of the account (its number in the path) in the period, ordered by date, receipt and line, and their sum. At most 10 000 lines: a longer period is refused with 400 `REPORT_TOO_LARGE` (use `GET /reports/generalledger`, which pages). Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative.
+     * @description The lines of the account (its number in the path) in the period, ordered by date, receipt and line, and their sum. At most 10 000 lines: a longer period is refused with 400 `REPORT_TOO_LARGE` (use `GET /reports/generalledger`, which pages). By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative.
      */
     post: operations['postReportsGeneralledgerByLedgerAccountCode'];
     delete?: never;
@@ -3093,7 +3137,7 @@ export interface paths {
     put?: never;
     /**
      * Account values of a period
-     * @description Per account with a value, one row `{name: "number name", value}`: a balance-sheet account's balance at the end of the period, an income-statement account's sum of the period's lines. `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative.
+     * @description Per account with a value, one row `{name: "number name", value}`: a balance-sheet account's balance at the end of the period, an income-statement account's sum of the period's lines. `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative.
      */
     post: operations['postReportsLedgeraccounts'];
     delete?: never;
@@ -3154,7 +3198,7 @@ export interface paths {
     put?: never;
     /**
      * Move the service clock forward
-     * @description Every time rule reads this one clock: access and refresh tokens, two-factor expiry (408), activation requests (410), login flows, webhook retries, due dates and fiscal periods. It moves for the whole sandbox (every company) and never back; a restart sets it to the real time again.
+     * @description Every time rule reads this one clock: access and refresh tokens, two-factor expiry (408), activation requests (410), login flows, webhook retries, due dates and fiscal periods. It moves for the whole sandbox (every company) and never back; a restart sets it to the real time again. Since it moves for every company, only a sandbox administrator may move it (403 `SANDBOX_ADMINISTRATOR_ONLY`).
      */
     post: operations['postSandboxClock'];
     delete?: never;
@@ -3195,7 +3239,7 @@ export interface paths {
     put?: never;
     /**
      * Reset the company (or the whole sandbox)
-     * @description Deletes the company's data — registers, documents, ledger, payroll, two-factor and webhook deliveries — and sets it up afresh (chart of accounts, fiscal year, VAT defaults). Users, OAuth clients, API keys, webhooks and integrations stay. `scope: ALL` resets every company of the sandbox.
+     * @description Deletes the company's data — registers, documents, ledger, payroll, two-factor and webhook deliveries — and sets it up afresh (chart of accounts, fiscal year, VAT defaults). Users, OAuth clients, API keys, webhooks and integrations stay. `scope: ALL` resets every company of the sandbox: only a sandbox administrator may (403 `SANDBOX_ADMINISTRATOR_ONLY`).
      */
     post: operations['postSandboxReset'];
     delete?: never;
@@ -3215,7 +3259,7 @@ export interface paths {
     put?: never;
     /**
      * Create companies and their data from a fixture
-     * @description The fixture format is the request body below (its JSON Schema is also in the repository, `schemas/sandbox-fixture.schema.json`); `tase seed FILE` does the same from the command line. All or nothing: a refused item answers 400 naming it (`field`: `companies.<name>.invoices[4]`) and leaves the sandbox as it was before the request.
+     * @description The fixture format is the request body below (its JSON Schema is also in the repository, `schemas/sandbox-fixture.schema.json`); `tase seed FILE` does the same from the command line. All or nothing: a refused item answers 400 naming it (`field`: `companies.<name>.invoices[4]`) and leaves the sandbox as it was before the request. It makes companies beside every other, so only a sandbox administrator may (403 `SANDBOX_ADMINISTRATOR_ONLY`).
      */
     post: operations['postSandboxSeed'];
     delete?: never;
@@ -6183,6 +6227,7 @@ export interface components {
       account: string;
       /** @description Amount in the company currency: positive debit, negative credit. */
       accountingValue: number;
+      /** @description Ids of the allocations this transaction books: the payment events of invoices (marking an invoice paid, a bank event or reference payment allocated to it, a payment the bank confirmed) name the transactions of their posting, and its reversal keeps them. Read-only: a request may leave it out, send [] or repeat ids of the same transaction (its `id`); any other id is refused with 400 `ALLOCATION_NOT_OF_TRANSACTION`, and what is sent never adds or removes an allocation. */
       allocations?: number[];
       balanceCode?: string;
       description?: string;
@@ -8839,6 +8884,171 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  getAttachments: {
+    parameters: {
+      query?: {
+        /**
+         * @description Attached on or before this day (UTC).
+         * @example 2026-01-30
+         */
+        createdEndDate?: string;
+        /**
+         * @description Attached on or after this day (UTC).
+         * @example 2026-01-30
+         */
+        createdStartDate?: string;
+        /** @description At most this many bytes. */
+        maxSize?: number;
+        /** @description At least this many bytes. */
+        minSize?: number;
+        /** @description A part of the file name, the letters A to Z in either case. */
+        name?: string;
+        orderByCreatedDate?: 'ASC' | 'DESC';
+        /** @description Order by id; default ASC for keyset paging. */
+        orderById?: 'ASC' | 'DESC';
+        orderByName?: 'ASC' | 'DESC';
+        orderBySize?: 'ASC' | 'DESC';
+        /** @description Page number, 0-based. */
+        page?: number;
+        /** @description Keyset paging: the last id received; answers the ids after it. */
+        previousId?: number;
+        /** @description The id of the document. */
+        referenceId?: number;
+        /** @description Page size, default 50, at most 200. */
+        size?: number;
+        /** @description The kinds of document whose files are wanted (all the caller may view when left out). */
+        type?: (
+          | 'SALES_INVOICE'
+          | 'SALES_ORDER'
+          | 'OFFER'
+          | 'PURCHASE_INVOICE'
+          | 'PURCHASE_ORDER'
+          | 'TRAVEL_INVOICE'
+          | 'BILL_OF_CHARGES'
+          | 'JOURNAL'
+          | 'SALARY'
+          | 'PERIODIC_TAX_RETURN'
+          | 'REFERENCE_PAYMENT'
+          | 'BANK_STATEMENT_AS_RECEIPT'
+          | 'VAT_SUMMARY'
+          | 'BANK_STATEMENT_EVENT'
+          | 'SALES_PRODUCT_REGISTER'
+          | 'PURCHASE_PRODUCT_REGISTER'
+          | 'CUSTOMER_BUSINESS_PARTNER_REGISTER'
+          | 'SUPPLIER_BUSINESS_PARTNER_REGISTER'
+          | 'PERSON_BUSINESS_PARTNER_REGISTER'
+          | 'EMPLOYEE_INFO'
+          | 'ENVIRONMENT'
+          | 'NETS_COLLECTION'
+          | 'COST_RECEIPT'
+          | 'REFERENCE_PAYMENT_EVENT'
+        )[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "attachmentId": 1,
+           *           "name": "tuntikirjaus-maaliskuu-2026.txt",
+           *           "size": 53,
+           *           "user": "Demo User",
+           *           "referenceId": 1,
+           *           "referenceType": "INVOICE",
+           *           "attached": "2026-03-16T09:00:00.000"
+           *         },
+           *         {
+           *           "attachmentId": 2,
+           *           "name": "kuitti-2026-03-16.pdf",
+           *           "size": 48213,
+           *           "user": "Demo User",
+           *           "referenceId": 3,
+           *           "referenceType": "LEDGERRECEIPT",
+           *           "attached": "2026-03-16T09:05:00.000"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 2,
+           *         "totalCount": 2
+           *       }
+           *     }
+           */
+          'application/json': {
+            meta: {
+              pageNumber: number;
+              pageSize: number;
+              resultCount: number;
+              /** @description Given on a page that ends the list, and on the first page when at most 1 000 files match. */
+              totalCount?: number;
+            };
+            results: {
+              /**
+               * @description When it was attached (UTC).
+               * @example 2026-01-30T15:20:00
+               */
+              attached?: string;
+              attachmentId?: number;
+              name?: string;
+              referenceId?: number;
+              /** @enum {string} */
+              referenceType?:
+                | 'BANKSTATEMENTEVENT'
+                | 'COST_RECEIPT'
+                | 'CUSTOMER_BUSINESS_PARTNER_REGISTER'
+                | 'EMPLOYEE_INFO'
+                | 'ENVIRONMENT'
+                | 'FINANCIAL_STATEMENT'
+                | 'INVOICE'
+                | 'INVOICEDRAFT_ITEM'
+                | 'LEDGERRECEIPT'
+                | 'NETS_COLLECTION'
+                | 'PERSON_BUSINESS_PARTNER_REGISTER'
+                | 'PURCHASE_PRODUCT_REGISTER'
+                | 'REFERENCE_PAYMENT'
+                | 'SALES_PRODUCT_REGISTER'
+                | 'SUPPLIER_BUSINESS_PARTNER_REGISTER';
+              /**
+               * Format: int32
+               * @description Bytes.
+               */
+              size?: number;
+              /** @description Who attached it; left out for files attached before it was kept. */
+              user?: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
   postAttachments: {
     parameters: {
       query?: never;
@@ -9181,7 +9391,10 @@ export interface operations {
         /** @description Page size, default 50, at most 200. */
         size?: number;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -9522,7 +9735,10 @@ export interface operations {
   postBankaccounts: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -10131,7 +10347,10 @@ export interface operations {
   getBankaccountsByBankAccountId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Bank account id (int32). */
         bankAccountId: number;
@@ -10457,7 +10676,10 @@ export interface operations {
   putBankaccountsByBankAccountId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Bank account id (int32). */
         bankAccountId: number;
@@ -11087,6 +11309,8 @@ export interface operations {
       header?: {
         /** @description The `accountNumber` header: only the statements of this account of the company (IBAN or BBAN). */
         accountNumber?: string;
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
       };
       path?: never;
       cookie?: never;
@@ -12585,7 +12809,10 @@ export interface operations {
   postBusinesspartners: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -15227,7 +15454,10 @@ export interface operations {
   putBusinesspartnersByPartnerId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Business partner id (int32). */
         partnerId: number;
@@ -17779,7 +18009,10 @@ export interface operations {
         /** @description The current version of the partner. */
         version?: string;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Business partner id (int32). */
         partnerId: number;
@@ -20701,7 +20934,10 @@ export interface operations {
   getBusinesspartnersByPartnerIdDefaultsDimensions: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Business partner id (int32). */
         partnerId: number;
@@ -24922,7 +25158,10 @@ export interface operations {
   getCompanyInvoicecirculationSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -25000,7 +25239,7 @@ export interface operations {
             forceNotifications: boolean;
             maxAcceptors: number;
             maxVerifiers: number;
-            preventPayeeInformationChange: boolean;
+            preventPayeeInformationChange?: boolean;
             /** @enum {string} */
             reminderInterval: 'ONLY_ONCE' | 'ONCE_A_DAY' | 'EVERY_SECOND_DAY' | 'EVERY_THIRD_DAY' | 'ONCE_A_WEEK';
             substitutions?: {
@@ -25095,7 +25334,7 @@ export interface operations {
           forceNotifications: boolean;
           maxAcceptors: number;
           maxVerifiers: number;
-          preventPayeeInformationChange: boolean;
+          preventPayeeInformationChange?: boolean;
           /** @enum {string} */
           reminderInterval: 'ONLY_ONCE' | 'ONCE_A_DAY' | 'EVERY_SECOND_DAY' | 'EVERY_THIRD_DAY' | 'ONCE_A_WEEK';
           substitutions?: {
@@ -25206,7 +25445,7 @@ export interface operations {
             forceNotifications: boolean;
             maxAcceptors: number;
             maxVerifiers: number;
-            preventPayeeInformationChange: boolean;
+            preventPayeeInformationChange?: boolean;
             /** @enum {string} */
             reminderInterval: 'ONLY_ONCE' | 'ONCE_A_DAY' | 'EVERY_SECOND_DAY' | 'EVERY_THIRD_DAY' | 'ONCE_A_WEEK';
             substitutions?: {
@@ -25416,7 +25655,10 @@ export interface operations {
   getCompanyUsagesettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -27851,7 +28093,10 @@ export interface operations {
         /** @description Only this customer company. */
         companyId?: number;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Id of the integration. */
         integrationId: string;
@@ -29625,7 +29870,10 @@ export interface operations {
         /** @description Accepted; no penal costs are added. */
         addCollectionPenalCosts?: boolean;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -33261,7 +33509,10 @@ export interface operations {
   putInvoicesByInvoiceId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Invoice id (int32). */
         invoiceId: number;
@@ -37103,7 +37354,10 @@ export interface operations {
   getInvoicesByInvoiceIdCommentsTaggableusers: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Invoice id (int32). */
         invoiceId: number;
@@ -39261,7 +39515,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            /** @description Present instead of the result when the confirmed action failed. */
+            /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
             errors?: {
               field?: string;
               message: string;
@@ -41317,6 +41571,100 @@ export interface operations {
       };
     };
   };
+  getInvoicesTransactions: {
+    parameters: {
+      query: {
+        /** @description Invoice ids (at most 200). */
+        invoiceIds: number[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "invoiceId": 1,
+           *           "transactions": [
+           *             {
+           *               "action": "APPROVAL",
+           *               "name": "Demo User",
+           *               "date": "2026-03-16T09:00:00.000",
+           *               "details": "Tarkistettu ja hyväksytty."
+           *             },
+           *             {
+           *               "action": "MARKED_PAID",
+           *               "name": "Demo User",
+           *               "date": "2026-03-16T09:00:00.000",
+           *               "details": "28.98 EUR"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "invoiceId": 2,
+           *           "transactions": [
+           *             {
+           *               "action": "APPROVAL",
+           *               "name": "Demo User",
+           *               "date": "2026-03-16T09:10:00.000"
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            results: {
+              invoiceId: number;
+              transactions: {
+                /** @enum {string} */
+                action?:
+                  | 'APPROVAL'
+                  | 'VERIFICATION'
+                  | 'UNFINISHED'
+                  | 'RESTORED_UNFINISHED'
+                  | 'DENY_PAYMENT'
+                  | 'MARKED_PAID'
+                  | 'SEND_TO_CIRCULATION'
+                  | 'SEND'
+                  | 'DELETED_PAYMENT_TRANSACTION';
+                /** @example 2026-01-30T15:20:00 */
+                date?: string;
+                details?: string;
+                /** @description Who did it. */
+                name?: string;
+              }[];
+            }[];
+          };
+        };
+      };
+    };
+  };
   getJournals: {
     parameters: {
       query?: {
@@ -41337,7 +41685,10 @@ export interface operations {
         versionEndDate?: string;
         versionStartDate?: string;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -44529,7 +44880,7 @@ export interface operations {
           'application/json': {
             /** @description POST /payments/directbanktransfers. */
             directBankTransfers?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -44543,7 +44894,7 @@ export interface operations {
             /** @description POST /payments/directsalarypayments. */
             directSalaryPayment?: {
               customId?: string;
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -44557,7 +44908,7 @@ export interface operations {
             };
             /** @description Actions answering a message (e.g. PUT /users). */
             info?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -44567,7 +44918,7 @@ export interface operations {
             };
             /** @description POST /payments (invoice payments). */
             invoicePayments?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -45983,7 +46334,10 @@ export interface operations {
   getPaymentsByPaymentId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Id of the payment. */
         paymentId: number;
@@ -46440,7 +46794,7 @@ export interface operations {
           'application/json': {
             /** @description Actions answering a message (e.g. PUT /users). */
             InfoMessage?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -46450,7 +46804,7 @@ export interface operations {
             };
             /** @description POST /payments (invoice payments). */
             InvoicePaymentSummaries?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -46463,7 +46817,7 @@ export interface operations {
             };
             /** @description POST /payments/directbanktransfers. */
             PaymentSummaries?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -47658,7 +48012,7 @@ export interface operations {
           'application/json': {
             /** @description Actions answering a message (e.g. PUT /users). */
             InfoMessage?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -47668,7 +48022,7 @@ export interface operations {
             };
             /** @description POST /payments (invoice payments). */
             InvoicePaymentSummaries?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -47681,7 +48035,7 @@ export interface operations {
             };
             /** @description POST /payments/directbanktransfers. */
             PaymentSummaries?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -48107,7 +48461,7 @@ export interface operations {
           'application/json': {
             /** @description Actions answering a message (e.g. PUT /users). */
             InfoMessage?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -48120,7 +48474,7 @@ export interface operations {
               /** @example 2026-01-30T15:20:00 */
               created?: string;
               customId?: string;
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -48162,6 +48516,162 @@ export interface operations {
            */
           'application/json': {
             message: string;
+          };
+        };
+      };
+    };
+  };
+  getPaymentsErrormessages: {
+    parameters: {
+      query?: {
+        /**
+         * @description Errors noted on or before this date.
+         * @example 2026-01-30
+         */
+        createdEndDate?: string;
+        /**
+         * @description Errors noted on or after this date.
+         * @example 2026-01-30
+         */
+        createdStartDate?: string;
+        /** @description Order by id; default ASC for keyset paging. */
+        orderById?: 'ASC' | 'DESC';
+        /** @description Page number, 0-based. */
+        page?: number;
+        /** @description Keyset paging: the last id received; answers the ids after it. */
+        previousId?: number;
+        /** @description Page size, default 50, at most 200. */
+        size?: number;
+        status?: 'ALL' | 'UNHANDLED' | 'HANDLED';
+        type?: 'PAYMENT_ERROR' | 'NETS_COLLECTION_ERROR';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "createdDate": "2026-03-18",
+           *           "type": "PAYMENT_ERROR",
+           *           "status": "UNHANDLED",
+           *           "errorCode": "AC04",
+           *           "referenceId": 2,
+           *           "referenceType": "INVOICE",
+           *           "invoiceType": "PURCHASE_INVOICE"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
+          'application/json': {
+            meta: {
+              pageNumber: number;
+              pageSize: number;
+              resultCount: number;
+              /** @description Given on a page that ends the list, and on the first page when at most 1 000 errors match. */
+              totalCount?: number;
+            };
+            results: {
+              /**
+               * Format: date
+               * @description The booking date of the return on the statement.
+               * @example 2026-01-30
+               */
+              createdDate?: string;
+              /** @description The bank's ISO 20022 return reason code, e.g. AC04. */
+              errorCode?: string;
+              /** ErrorHandlingInfo */
+              errorHandlingInfo?: {
+                comment?: string;
+                /**
+                 * Format: date
+                 * @example 2026-01-30
+                 */
+                date?: string;
+                firstName?: string;
+                lastName?: string;
+                userId?: number;
+              };
+              id?: number;
+              /** @enum {string} */
+              invoiceType?:
+                | 'VAT_FORM'
+                | 'PAYMENT_CORRECTION'
+                | 'TRACKING_PERIOD_OPENING_RECEIPT'
+                | 'PERIODIC_TAX_RETURN'
+                | 'UNKNOWN_RECEIPT_TYPE_F'
+                | 'UNKNOWN_RECEIPT_TYPE_G'
+                | 'ACCRUAL'
+                | 'BILL_OF_CHARGES'
+                | 'SALES_INVOICE'
+                | 'JOURNAL'
+                | 'JOURNAL_MOVING_STRAIGHT_TO_ACCOUNTING_PAGE'
+                | 'JOURNAL_BYPASSING_INVOICE_PAGE'
+                | 'PURCHASE_INVOICE'
+                | 'RECEIPT_FOR_OPENING_ACCOUNTS'
+                | 'SALARY'
+                | 'REFERENCE_PAYMENT'
+                | 'EMPLOYER_CONTRIBUTION'
+                | 'TRAVEL_INVOICE'
+                | 'TRAVEL_PLAN'
+                | 'BANK_STATEMENT_AS_RECEIPT'
+                | 'PURCHASE_ORDER'
+                | 'VAT_SUMMARY'
+                | 'SALES_ORDER'
+                | 'OFFER';
+              /** @description The invoice of an invoice payment, else the payment. */
+              referenceId?: number;
+              /** @enum {string} */
+              referenceType?:
+                | 'DIRECT_BANK_TRANSFER'
+                | 'DIRECT_SALARY_PAYMENT'
+                | 'DIRECT_SALARY_PAYMENT_LIST'
+                | 'INVOICE'
+                | 'NETS_COLLECTION'
+                | 'PAYMENTS_ANNOUNCEMENT';
+              /** @enum {string} */
+              status?: 'ALL' | 'HANDLED' | 'UNHANDLED';
+              /** @enum {string} */
+              type?:
+                | 'ANY_ERROR'
+                | 'PAYMENT_ERROR'
+                | 'FINVOICE_SEND_ERROR'
+                | 'FINVOICE_RECEIVE_ERROR'
+                | 'TYEL_ERROR'
+                | 'NETS_COLLECTION_ERROR';
+            }[];
           };
         };
       };
@@ -48687,7 +49197,10 @@ export interface operations {
         salaryChannel?: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'PAPER' | 'MOBILE' | 'ESALARY';
         size?: number;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -49125,7 +49638,10 @@ export interface operations {
   getPayrollsEmployeesByEmployeeIdSalarybase: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Employee id (int64). */
         employeeId: number;
@@ -49265,7 +49781,10 @@ export interface operations {
   putPayrollsEmployeesByEmployeeIdSalarybase: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Employee id (int64). */
         employeeId: number;
@@ -51682,7 +52201,10 @@ export interface operations {
   getPayrollsEmployeesByEmployeeIdSalaryinfoTaxcards: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Employee id (int64). */
         employeeId: number;
@@ -51772,7 +52294,10 @@ export interface operations {
   postPayrollsEmployeesByEmployeeIdSalaryinfoTaxcards: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Employee id (int64). */
         employeeId: number;
@@ -51908,7 +52433,10 @@ export interface operations {
   getPayrollsEmployeesByEmployeeIdSalaryinfoTaxcardsByTaxCardId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Employee id (int64). */
         employeeId: number;
@@ -51998,7 +52526,10 @@ export interface operations {
   putPayrollsEmployeesByEmployeeIdSalaryinfoTaxcardsByTaxCardId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Employee id (int64). */
         employeeId: number;
@@ -54541,7 +55072,10 @@ export interface operations {
   getPayrollsSalaryslipsBySalarySlipId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Id, or comma-separated ids (at most 200). */
         salarySlipId: string;
@@ -55167,7 +55701,10 @@ export interface operations {
   putPayrollsSalaryslipsBySalarySlipId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Salary slip id (int64). */
         salarySlipId: number;
@@ -56864,7 +57401,10 @@ export interface operations {
         page?: number;
         size?: number;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -60198,7 +60738,10 @@ export interface operations {
   getPersonsByPersonIdDefaultsDimensions: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Person id (int32). */
         personId: number;
@@ -63188,7 +63731,10 @@ export interface operations {
   getProductsByProductIdDefaultsDimensions: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Product id. */
         productId: number;
@@ -63759,6 +64305,8 @@ export interface operations {
       header?: {
         /** @description The `accountNumber` header: only the statements of this account of the company (IBAN or BBAN). */
         accountNumber?: string;
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
       };
       path?: never;
       cookie?: never;
@@ -64053,7 +64601,10 @@ export interface operations {
   postReportsAccounting: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -64574,14 +65125,14 @@ export interface operations {
             /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+          /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
             | 'NOT_SENT'
             | 'PAYMENT_SENT_TO_BANK'
             | 'PAID'
-            | 'PARTLY_PAID,'
+            | 'PARTLY_PAID'
             | 'MARKED_PAID'
             | 'PAYMENT_QUEUED'
             | 'PAYMENT_DENIED'
@@ -65227,14 +65778,14 @@ export interface operations {
                 /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+              /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
                 | 'NOT_SENT'
                 | 'PAYMENT_SENT_TO_BANK'
                 | 'PAID'
-                | 'PARTLY_PAID,'
+                | 'PARTLY_PAID'
                 | 'MARKED_PAID'
                 | 'PAYMENT_QUEUED'
                 | 'PAYMENT_DENIED'
@@ -65938,14 +66489,14 @@ export interface operations {
             /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+          /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
             | 'NOT_SENT'
             | 'PAYMENT_SENT_TO_BANK'
             | 'PAID'
-            | 'PARTLY_PAID,'
+            | 'PARTLY_PAID'
             | 'MARKED_PAID'
             | 'PAYMENT_QUEUED'
             | 'PAYMENT_DENIED'
@@ -66034,7 +66585,7 @@ export interface operations {
                  */
                 startDate?: string;
                 /**
-                 * @description Always `APPROVED`: only approved receipts are in the ledger.
+                 * @description Status of the receipt: `APPROVED`, or `UNFINISHED` for a draft (see `receiptStatus`).
                  * @enum {string}
                  */
                 status?:
@@ -66582,14 +67133,14 @@ export interface operations {
                 /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+              /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
                 | 'NOT_SENT'
                 | 'PAYMENT_SENT_TO_BANK'
                 | 'PAID'
-                | 'PARTLY_PAID,'
+                | 'PARTLY_PAID'
                 | 'MARKED_PAID'
                 | 'PAYMENT_QUEUED'
                 | 'PAYMENT_DENIED'
@@ -66612,7 +67163,10 @@ export interface operations {
   postReportsLedgeraccounts: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -67126,14 +67680,14 @@ export interface operations {
             /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+          /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
             | 'NOT_SENT'
             | 'PAYMENT_SENT_TO_BANK'
             | 'PAID'
-            | 'PARTLY_PAID,'
+            | 'PARTLY_PAID'
             | 'MARKED_PAID'
             | 'PAYMENT_QUEUED'
             | 'PAYMENT_DENIED'
@@ -67728,14 +68282,14 @@ export interface operations {
                 /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+              /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
                 | 'NOT_SENT'
                 | 'PAYMENT_SENT_TO_BANK'
                 | 'PAID'
-                | 'PARTLY_PAID,'
+                | 'PARTLY_PAID'
                 | 'MARKED_PAID'
                 | 'PAYMENT_QUEUED'
                 | 'PAYMENT_DENIED'
@@ -69063,7 +69617,10 @@ export interface operations {
   getSieAvailability: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -69194,7 +69751,10 @@ export interface operations {
   getStatus: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -69590,7 +70150,7 @@ export interface operations {
          *       "street": "Mannerheimintie 12 B",
          *       "zip": "00100",
          *       "city": "Helsinki",
-         *       "countryCode": "FI"
+         *       "countryCode": "FINLAND"
          *     }
          */
         'application/json': {
@@ -69954,7 +70514,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            /** @description Present instead of the result when the confirmed action failed. */
+            /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
             errors?: {
               field?: string;
               message: string;
@@ -70033,7 +70593,10 @@ export interface operations {
   getUsersRights: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -70977,7 +71540,10 @@ export interface operations {
   getVatsSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
