@@ -27,8 +27,14 @@ const EXTERNAL = [
 ];
 
 await build({
-  entryPoints: [join(root, 'src', 'main.ts')],
-  outfile: join(dist, 'tase-bundle.js'),
+  // the worker threads that render long documents start from files of their own, beside the bundle
+  // (src/platform/render-pool.ts, workerEntry)
+  entryPoints: {
+    'tase-bundle': join(root, 'src', 'main.ts'),
+    'invoice-render-worker': join(root, 'src', 'invoices', 'invoice-render-worker.ts'),
+    'payslip-render-worker': join(root, 'src', 'payroll', 'payslip-render-worker.ts'),
+  },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -26,6 +26,7 @@ import {
   AREAS,
   allMigrations,
   allRoutes,
+  apiExamples,
   apiTags,
   backgroundTasks,
   createServices,
@@ -183,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       summary: 'OpenAPI document of this version',
       schema: { response: { 200: Type.Object({}, { additionalProperties: true }) } },
       handler: ({ apiVersion }) => {
-        documents ??= versionDocuments(fastify);
+        documents ??= versionDocuments(fastify, apiExamples());
         return documents.get(apiVersion);
       },
     }),

@@ -6,6 +6,7 @@ import type { AppContext } from './platform/context.ts';
 import type { RouteDef } from './platform/route.ts';
 import type { RootRouteDef } from './platform/root-routes.ts';
 import type { AnyArea, ApiTag, BackgroundTask } from './platform/area.ts';
+import type { ApiExamples } from './platform/openapi-examples.ts';
 import type { Migration } from 'kysely';
 import { platformArea } from './platform/module.ts';
 import { authArea } from './auth/index.ts';
@@ -124,6 +125,18 @@ export function backgroundTasks(services: Services): BackgroundTask[] {
 /** The OpenAPI tags, in the order the areas introduce them. */
 export function apiTags(): ApiTag[] {
   return AREAS.flatMap((area) => area.tags ?? []);
+}
+
+/** The examples of the OpenAPI document, from every area. */
+export function apiExamples(): ApiExamples {
+  const all: Record<string, ApiExamples[string]> = {};
+  for (const area of AREAS) {
+    for (const [operationId, examples] of Object.entries(area.examples ?? {})) {
+      if (operationId in all) throw new Error(`examples of ${operationId} are declared twice (by ${area.name} too)`);
+      all[operationId] = examples;
+    }
+  }
+  return all;
 }
 
 /** Every migration of every area, one set for both engines. Names are global and sort in the order they run. */

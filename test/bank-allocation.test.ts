@@ -55,6 +55,17 @@ const totalOn = async (account: string) => {
   return total / 100;
 };
 
+/** The transactions of the receipts of an invoice (its payments', penal expense's, their reversals'), by receipt. */
+const receiptsOfInvoice = async (invoiceId: number) => {
+  const list = await svc.api('GET', '/ledgerreceipts?types=JOURNAL&size=200');
+  const receipts = [];
+  for (const receipt of list.body.results) {
+    const full = (await svc.api('GET', `/ledgerreceipts/${receipt.id}`)).body;
+    if (full.invoiceId === invoiceId) receipts.push(full);
+  }
+  return receipts as { transactions: { account: string; allocations?: number[] }[] }[];
+};
+
 beforeAll(async () => {
   svc = await startService({ clock: new ManualClock('2026-03-15T10:00:00Z') });
   for (const iban of ['FI2112345600000785', 'FI3715903000000776']) {
@@ -103,8 +114,22 @@ describe('statement events to invoices', () => {
     expect(answer.status, answer.text).toBe(200);
     expect((await svc.api('GET', `/invoices/${invoiceId}`)).body.status).toBe('PAID');
     expect(await totalOn('9170')).toBe(before - 246);
+    // the payment and its penal expense are one allocation: every line of both carries the payment event's id
+    const [event] = (await svc.api('GET', `/invoices/${invoiceId}/paymentevents`)).body.results;
+    const booked = await receiptsOfInvoice(invoiceId);
+    expect(booked.flatMap((r) => r.transactions.map((t) => t.account)).sort()).toEqual([
+      '1700',
+      '1910',
+      '1910',
+      '9170',
+    ]);
+    for (const t of booked.flatMap((r) => r.transactions)) expect(t.allocations).toEqual([event.id]);
     expect((await svc.api('DELETE', eventPath(deposit, 'invoices'))).status).toBe(204);
     expect(await totalOn('9170')).toBe(before);
+    // the reversals undo the same allocation, and say so
+    const undone = await receiptsOfInvoice(invoiceId);
+    expect(undone).toHaveLength(4);
+    for (const t of undone.flatMap((r) => r.transactions)) expect(t.allocations).toEqual([event.id]);
     expect((await svc.api('GET', `/invoices/${invoiceId}`)).body.status).toBe('NOT_SENT');
   });
 

@@ -45,6 +45,21 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 describe('sales invoice states and postings', () => {
+  it('approves with no body at all, or an empty one: the comment is optional', async () => {
+    const bare = await create(invoiceBody());
+    const approved = await svc.request('PUT', `/api/invoices/${bare.id}/approve`, { token: await svc.token() });
+    expect(approved.status, approved.text).toBe(200);
+    const empty = await create(invoiceBody());
+    const answer = await svc.request('PUT', `/api/invoices/${empty.id}/approve`, {
+      token: await svc.token(),
+      raw: '',
+      contentType: 'application/json',
+    });
+    expect(answer.status, answer.text).toBe(200);
+    const doc = (await svc.request('GET', '/api/openapi.json')).body;
+    expect(doc.paths['/invoices/{invoiceId}/approve'].put.requestBody.required).toBe(false);
+  });
+
   it('approves into NOT_SENT with a posting, sends, and reverses on unfinished', async () => {
     const salesReceipts = async () =>
       (await svc.api('GET', '/ledgerreceipts?types=SALES_INVOICE')).body.meta.totalCount as number;

@@ -251,10 +251,10 @@ describe('PUT, PATCH and versions', () => {
     expect(since.body.results.map((p: { id: number }) => p.id)).toEqual([late.id, early.id]);
   });
 
-  it('404 for a product that does not exist, or one that is not an id', async () => {
+  it('404 for a product that does not exist, 400 for a path that names no id', async () => {
     expect((await svc.api('PUT', '/products/999999', sales)).status).toBe(404);
     expect((await svc.api('DELETE', '/products/999999')).status).toBe(404);
-    expect((await svc.api('GET', '/products/abc')).status).toBe(404);
+    expect((await svc.api('GET', '/products/abc')).status).toBe(400);
   });
 });
 

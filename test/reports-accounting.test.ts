@@ -284,7 +284,8 @@ describe('POST /reports/accounting: refusals', () => {
   };
 
   it('refuses an option, status or type it does not apply, never ignoring it', async () => {
-    await refused({ ...base, receiptStatus: ['APPROVED', 'SENT'] }, /receiptStatus SENT/, 'receiptStatus');
+    await refused({ ...base, receiptStatus: ['APPROVED', 'PARTLY_PAID,'] }, /./, 'receiptStatus[1]');
+    await refused({ ...base, receiptStatus: ['INVALIDATED'] }, /./, 'receiptStatus[0]');
     await refused({ ...base, options: { reportLanguage: 'de' } }, /language/, 'options.reportLanguage');
     await refused({ ...base, options: { transactionValue: '12.345' } }, /./);
     await refused(

@@ -116,3 +116,67 @@ describe('additions only on request', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('the comparison itself', () => {
+  // a real interface of one operation and Tase documents of it: what must count as a difference
+  const real = {
+    source: 'test',
+    operations: [
+      {
+        method: 'PUT',
+        path: '/things/{id}',
+        operation: 'updateThing',
+        params: { id: { type: 'number' }, data: { ref: 'Thing' } },
+        responses: [{ status: 200, type: 'Thing' }],
+      },
+    ],
+    types: {
+      Thing: {
+        fields: {
+          id: { type: 'number', format: 'int64' },
+          count: { type: 'number', format: 'int32' },
+          status: { type: 'string', enum: ['OPEN', 'PARTLY_PAID,'] },
+        },
+      },
+    },
+  };
+  const documentOf = (thing: Record<string, unknown>) => ({
+    paths: {
+      '/things/{id}': {
+        put: {
+          requestBody: { content: { 'application/json': { schema: { type: 'object', properties: thing } } } },
+          responses: {
+            200: { content: { 'application/json': { schema: { type: 'object', properties: thing } } } },
+          },
+        },
+      },
+    },
+  });
+  const differences = (thing: Record<string, unknown>) =>
+    compareInterfaces(real, documentOf(thing)).differences.map((d) => `${d.where} ${d.path}: ${d.kind}`);
+  const count = { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 };
+  const status = { type: 'string', enum: ['OPEN', 'PARTLY_PAID'] };
+
+  it('finds none where Tase has the real types', () => {
+    const id = { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+    expect(differences({ id, count, status })).toEqual([]);
+  });
+
+  it('counts an int64 capped at int32 as a difference', () => {
+    for (const id of [
+      { type: 'integer', minimum: 1, maximum: 2147483647 },
+      { type: 'integer', format: 'int32' },
+    ])
+      expect(differences({ id, count, status })).toEqual(['request id: type', 'response 200 id: type']);
+    // a request's integer without a bound is validated as int32
+    expect(differences({ id: { type: 'integer' }, count, status })).toEqual(['request id: type']);
+  });
+
+  it('counts a free string where the real interface has a vocabulary as a difference', () => {
+    const id = { type: 'integer', format: 'int64', maximum: Number.MAX_SAFE_INTEGER };
+    expect(differences({ id, count, status: { type: 'string' } })).toEqual([
+      'request status: enum',
+      'response 200 status: enum',
+    ]);
+  });
+});

@@ -4,6 +4,7 @@ import { defineArea } from '../platform/area.ts';
 import { accountMigrations } from './migrations.ts';
 import { accountRoutes } from './routes.ts';
 import { AccountService, seedChart } from './service.ts';
+import { accountsExamples } from './examples.ts';
 
 export { AccountService, seedChart, type NewAccount } from './service.ts';
 export { accountNames, checkAccountRefs, type AccountRef } from './account-refs.ts';
@@ -19,6 +20,7 @@ export {
 
 export const accountsArea = defineArea({
   name: 'accounts',
+  examples: accountsExamples,
   rights: ['accounting.chartOfAccounts'],
   tags: [{ name: 'Ledger', description: 'Chart of accounts, fiscal years and periods, ledger receipts and journals.' }],
   tables: { company: ['accounts'] },

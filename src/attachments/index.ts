@@ -4,6 +4,7 @@ import { defineArea } from '../platform/area.ts';
 import { attachmentMigrations } from './migrations.ts';
 import { attachmentRoutes } from './routes.ts';
 import { AttachmentService } from './service.ts';
+import { attachmentsExamples } from './examples.ts';
 
 export { attachmentsOf, MAX_ATTACHMENT_BYTES } from './service.ts';
 export { Attachment, type AttachmentWire } from './schemas.ts';
@@ -11,6 +12,7 @@ export { multipartMixed } from './routes.ts';
 
 export const attachmentsArea = defineArea({
   name: 'attachments',
+  examples: attachmentsExamples,
   tags: [{ name: 'Attachments', description: 'Files attached to receipts, business partners and other documents.' }],
   tables: { company: ['attachments'] },
   migrations: attachmentMigrations,

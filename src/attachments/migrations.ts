@@ -30,4 +30,10 @@ export const attachmentMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Who attached a file (`Document.user` of a search); files attached before it name nobody.
+  '0601_attachment_uploader': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('attachments').addColumn('user_id', 'bigint').execute();
+    },
+  },
 };

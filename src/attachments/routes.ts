@@ -5,7 +5,14 @@ import { route, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { apiError } from '../platform/errors.ts';
 import { uploadedFile } from '../platform/multipart.ts';
-import { Attachment, AttachmentRename, type AttachmentWire } from './schemas.ts';
+import {
+  Attachment,
+  AttachmentQuery,
+  AttachmentRename,
+  AttachmentSearchResult,
+  type AttachmentWire,
+} from './schemas.ts';
+import { pageRequest } from '../platform/paging.ts';
 import { MAX_ATTACHMENT_BYTES, type AttachmentService } from './service.ts';
 
 const TAGS = ['Attachments'];
@@ -31,6 +38,13 @@ const MultipartAnswer = {
     'file itself (its media type as in `mimeType`, `Content-Disposition: attachment` with its name).',
   content: { 'multipart/mixed': { schema: Attachment } },
 };
+
+/** The day after a date (YYYY-MM-DD): the exclusive end of a filter that includes the date's whole day. */
+function dayAfter(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
 
 /** Quotes a file name for Content-Disposition: the ASCII fallback, and the exact name in RFC 5987 form. */
 function dispositionOf(name: string): string {
@@ -60,6 +74,46 @@ export function multipartMixed(
 
 export function attachmentRoutes(attachments: AttachmentService): RouteDef[] {
   return [
+    route({
+      method: 'GET',
+      path: '/attachments',
+      right: null,
+      tags: TAGS,
+      summary: 'Search attached files',
+      description:
+        'The files of the documents the caller may view (viewing rights over each kind of document; an invoice ' +
+        "by its type's right), without their bytes. `type` narrows to kinds of document: the kinds of invoices " +
+        '(SALES_INVOICE, SALES_ORDER, OFFER, PURCHASE_INVOICE, PURCHASE_ORDER, TRAVEL_INVOICE, BILL_OF_CHARGES, ' +
+        'PERIODIC_TAX_RETURN) and of ledger receipts (by the receipt type) match both; BANK_STATEMENT_EVENT, ' +
+        'REFERENCE_PAYMENT_EVENT and the business partner registers match those documents; kinds without documents ' +
+        'in this service find nothing. 403 when the caller may view none of the kinds asked for (none at all, ' +
+        'without `type`). Dates are UTC days. Ordered by `orderByName`, `orderBySize`, ' +
+        '`orderByCreatedDate` (in that precedence when several are given), then by id. Paged.',
+      schema: { querystring: AttachmentQuery, response: { 200: AttachmentSearchResult } },
+      handler: ({ auth, query }) =>
+        attachments.search(
+          auth,
+          {
+            kinds: query.type,
+            createdFrom: query.createdStartDate,
+            createdBefore: query.createdEndDate === undefined ? undefined : dayAfter(query.createdEndDate),
+            minSize: query.minSize,
+            maxSize: query.maxSize,
+            name: query.name?.toLowerCase(),
+            referenceId: query.referenceId,
+            orderBy: (
+              [
+                ['name', query.orderByName],
+                ['size', query.orderBySize],
+                ['created', query.orderByCreatedDate],
+              ] as const
+            ).flatMap(([column, order]) =>
+              order ? [{ column, direction: order.toLowerCase() as 'asc' | 'desc' }] : [],
+            ),
+          },
+          pageRequest(query),
+        ),
+    }),
     route({
       method: 'POST',
       path: '/attachments',

@@ -3,13 +3,14 @@
 // descriptor) with the right over them and a check that a document exists.
 import { createHash } from 'node:crypto';
 import { allocateId, type Db } from '../db/index.ts';
-import type { AnyArea, AttachmentReferenceType, AttachmentTarget } from '../platform/area.ts';
+import type { AnyArea, AttachmentReferenceType, AttachmentSearchType, AttachmentTarget } from '../platform/area.ts';
 import type { AppContext } from '../platform/context.ts';
+import { pagedCountingCheaply, type PageRequest, type PartlyCounted } from '../platform/paging.ts';
 import { apiError, notFound } from '../platform/errors.ts';
-import { hasRight, type Rights } from '../platform/rights.ts';
+import { hasRight, type RightLeaf, type Rights } from '../platform/rights.ts';
 import type { UploadedFile } from '../platform/multipart.ts';
 import { ALLOWED_FILE_TYPES, sniffFileType } from './file-types.ts';
-import type { AttachmentWire } from './schemas.ts';
+import type { AttachmentWire, DocumentWire } from './schemas.ts';
 import { databaseStorage, directoryStorage, type FileStorage } from './storage.ts';
 import * as store from './store.ts';
 
@@ -18,6 +19,7 @@ export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 export interface Caller {
   companyId: number;
+  userId: number;
   rights: Rights;
 }
 
@@ -29,6 +31,19 @@ function toWire(row: store.AttachmentMeta): AttachmentWire {
     referenceId: Number(row.reference_id),
     mimeType: row.mime_type,
     sendWithInvoice: Boolean(row.send_with_invoice),
+  };
+}
+
+function documentWire(row: store.ListedAttachment): DocumentWire {
+  const user = [row.first_name, row.last_name].filter(Boolean).join(' ');
+  return {
+    attachmentId: Number(row.id),
+    name: row.name,
+    size: Number(row.size),
+    ...(user ? { user } : {}),
+    referenceId: Number(row.reference_id),
+    referenceType: row.reference_type as AttachmentReferenceType,
+    attached: row.created.slice(0, 23),
   };
 }
 
@@ -50,12 +65,17 @@ export class AttachmentService {
   readonly #clock: AppContext['clock'];
   readonly #storage: FileStorage;
   readonly #targets: Map<AttachmentReferenceType, AttachmentTarget>;
+  /** The kinds some area has documents of: asking for others finds nothing, and needs no right. */
+  readonly #declared: Set<AttachmentSearchType>;
 
   constructor(ctx: AppContext, areas: readonly AnyArea[]) {
     this.#db = ctx.db;
     this.#clock = ctx.clock;
     this.#storage = ctx.config.attachmentsDir ? directoryStorage(ctx.config.attachmentsDir) : databaseStorage;
     this.#targets = targetsOf(areas);
+    this.#declared = new Set(
+      [...this.#targets.values()].flatMap((target) => Object.keys(target.kinds) as AttachmentSearchType[]),
+    );
   }
 
   /** The rules of a reference type; 403 without the right over document `id` (`level`). */
@@ -130,6 +150,7 @@ export class AttachmentService {
           file_key: stored.fileKey,
           content: stored.content,
           created: this.#clock.now().toISOString(),
+          user_id: caller.userId,
         };
         await store.insertAttachment(trx, row);
         return toWire(row);
@@ -146,6 +167,54 @@ export class AttachmentService {
     const content = row.file_key ? null : await store.getContent(this.#db, caller.companyId, id);
     const bytes = await this.#storage.read({ fileKey: row.file_key, content: content ?? null });
     return { attachment: toWire(row), bytes, sha256: row.sha256 };
+  }
+
+  /**
+   * GET /attachments: the files of the documents the caller may view, of the kinds asked for (all when none is).
+   * A reference type whose documents all need one right is found by that right; one whose documents differ (an
+   * invoice's right is its type's) by the kinds its owner declares, each the caller may view.
+   */
+  async search(
+    caller: Caller,
+    filter: Omit<store.AttachmentSearch, 'documents' | 'previousId' | 'order'> & {
+      kinds?: readonly AttachmentSearchType[];
+    },
+    page: PageRequest,
+  ): Promise<PartlyCounted<DocumentWire>> {
+    const documents: store.AttachmentSearch['documents'] = [];
+    const { kinds: asked, ...rest } = filter;
+    const mayView = (leaf: RightLeaf) => hasRight(caller.rights, { leaf, level: 'view' });
+    for (const [referenceType, target] of this.#targets) {
+      const kinds = Object.entries(target.kinds) as [
+        AttachmentSearchType,
+        NonNullable<AttachmentTarget['kinds'][AttachmentSearchType]>,
+      ][];
+      if (!asked && typeof target.right === 'string') {
+        if (mayView(target.right)) documents.push({ referenceType });
+        continue;
+      }
+      const wanted = kinds.filter(([kind, rule]) => (!asked || asked.includes(kind)) && mayView(rule.right));
+      if (wanted.length === 0) continue;
+      // all of a reference type's kinds: its documents need no narrowing
+      if (wanted.length === kinds.length || wanted.some(([, rule]) => !rule.ids)) documents.push({ referenceType });
+      else for (const [, rule] of wanted) documents.push({ referenceType, ids: rule.ids!(this.#db, caller.companyId) });
+    }
+    // asking only for what the caller may not view is the real 403, not an empty page
+    if (documents.length === 0 && (!asked || asked.some((kind) => this.#declared.has(kind))))
+      throw apiError('FORBIDDEN', undefined, { right: 'viewing rights over the documents asked for' });
+    const search: store.AttachmentSearch = {
+      ...rest,
+      documents,
+      previousId: page.previousId,
+      order: page.order,
+    };
+    const rows =
+      documents.length === 0
+        ? []
+        : await store.searchAttachments(this.#db, caller.companyId, search, page.pageSize, page.offset);
+    return pagedCountingCheaply(rows.map(documentWire), page, (limit) =>
+      documents.length === 0 ? Promise.resolve(0) : store.countAttachments(this.#db, caller.companyId, search, limit),
+    );
   }
 
   async rename(caller: Caller, id: number, name: string): Promise<AttachmentWire> {

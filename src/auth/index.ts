@@ -6,6 +6,7 @@ import { identityMigrations } from './migrations.ts';
 import { authRootRoutes, authRoutes } from './routes.ts';
 import { AuthService } from './service.ts';
 import { purgeExpiredSessions, purgeSpentCodes } from './store.ts';
+import { authExamples } from './examples.ts';
 
 export { AuthService, CODE_SECONDS, formatApiKey } from './service.ts';
 export { digest, hashPassword, passwordProblem, randomSecret, sameDigest, verifyPassword } from './secrets.ts';
@@ -24,6 +25,7 @@ export * as identity from './identity.ts';
 
 export const authArea = defineArea({
   name: 'auth',
+  examples: authExamples,
   tags: [
     {
       name: 'Authentication',

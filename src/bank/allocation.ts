@@ -176,6 +176,8 @@ export class BankAllocations {
     if (excess > 0n) {
       const bank = await store.bankLedgerAccount(trx, caller.companyId, entry.bankAccountId);
       const description = transactionDescription('Penal expense', entry.message);
+      // the excess is part of the same allocation of the entry to the invoice as the payment event
+      const allocations = event.id === undefined ? null : [event.id];
       receipt = (
         await this.#ledger.post(trx, caller.companyId, {
           type: 'JOURNAL',
@@ -186,8 +188,8 @@ export class BankAllocations {
           vatStatus: 1,
           invoiceId,
           lines: [
-            { account: bank, amountMinor: excess, description },
-            { account: PENAL_EXPENSE_ACCOUNT, amountMinor: -excess, description },
+            { account: bank, amountMinor: excess, description, allocations },
+            { account: PENAL_EXPENSE_ACCOUNT, amountMinor: -excess, description, allocations },
           ],
         })
       ).id;

@@ -7,6 +7,7 @@ import { BankAllocations } from './allocation.ts';
 import type { InvoiceService } from '../invoices/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import { hasDocument } from './store.ts';
+import { bankExamples } from './examples.ts';
 
 const RIGHT = 'payments.bankStatementAndReferencePayment' as const;
 
@@ -14,6 +15,7 @@ export { BankService } from './service.ts';
 
 export const bankArea = defineArea({
   name: 'bank',
+  examples: bankExamples,
   tags: [
     {
       name: 'Bank statements',
@@ -30,10 +32,13 @@ export const bankArea = defineArea({
     BANKSTATEMENTEVENT: {
       right: RIGHT,
       exists: (db, companyId, id) => hasDocument(db, companyId, 'bank_statement_events', id),
+      kinds: { BANK_STATEMENT_EVENT: { right: RIGHT } },
     },
     REFERENCE_PAYMENT: {
       right: RIGHT,
       exists: (db, companyId, id) => hasDocument(db, companyId, 'reference_payments', id),
+      // the search's REFERENCE_PAYMENT is the receipt type (a ledger receipt); the payment itself is the event
+      kinds: { REFERENCE_PAYMENT_EVENT: { right: RIGHT } },
     },
   },
 });

@@ -1,6 +1,6 @@
 // HTTP of bank statements and reference payments, and the import of the bank's camt files.
 import { Readable } from 'node:stream';
-import { Type, ADDITION, InfoMessage, NumberId, PathId } from '../platform/schema.ts';
+import { Type, ADDITION, InfoMessage, NumberId, NumberId64, PathId, PathId64 } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { apiError } from '../platform/errors.ts';
 import { pageRequest } from '../platform/paging.ts';
@@ -23,10 +23,10 @@ const ALLOCATION = 'payments.paymentAllocation' as const;
 const TAGS = ['Bank statements'];
 
 const EventParams = Type.Object({
-  statementId: PathId('Id of the bank statement.'),
+  statementId: PathId64('Id of the bank statement.'),
   eventId: PathId('Id of the event of the statement.'),
 });
-const PaymentParams = Type.Object({ referencePaymentId: PathId('Id of the reference payment.') });
+const PaymentParams = Type.Object({ referencePaymentId: PathId64('Id of the reference payment.') });
 
 const ALLOCATION_DOC =
   'The entry gets one allocation at a time (400 `BANK_ENTRY_ALREADY_ALLOCATED`); an event of another statement ' +
@@ -110,7 +110,7 @@ export function bankRoutes(bank: BankService, allocations: BankAllocations): Rou
         `money in, 4000 for money out) at its VAT rate and status. ${ALLOCATION_DOC}`,
       schema: {
         params: EventParams,
-        body: NumberId({ description: 'Id of the product.' }),
+        body: NumberId64({ description: 'Id of the product.' }),
         response: { 200: InfoMessage },
       },
       handler: ({ auth, params, body }) =>

@@ -10,6 +10,7 @@ import {
   StringEnum,
   PagingQuery,
   type Static,
+  Id64,
 } from '../platform/schema.ts';
 import { CURRENCIES } from '../domain/codes.ts';
 
@@ -68,7 +69,7 @@ const BankStatementEvent = Type.Object(
 
 const BankStatement = Type.Object(
   {
-    id: Id(),
+    id: Id64(),
     accountNumber: Type.String({ description: 'IBAN of the bank account.' }),
     startDate: Type.Optional(DateString()),
     endDate: Type.Optional(DateString()),
@@ -89,7 +90,7 @@ export type BankStatementEventWire = Static<typeof BankStatementEvent>;
 
 const ReferencePayment = Type.Object(
   {
-    id: Id(),
+    id: Id64(),
     accountNumber: Type.String({ description: 'IBAN of the bank account the payment came to.' }),
     valueDate: DateString(),
     paymentDate: DateString({ description: 'Booking date.' }),

@@ -28,12 +28,17 @@ const BATCH = 500;
 /** The largest file taken (a camt.054 of a million reference payments is about 300 MB). */
 const MAX_FILE_BYTES = 2 ** 30;
 
-/** A debit of a statement carrying an end-to-end id: what settles a payment sent to the bank. */
+/**
+ * A booking of a statement carrying an end-to-end id: a debit settles a payment sent to the bank; one with a
+ * return reason (RtrInf) is that payment coming back, rejected by the receiving bank.
+ */
 interface BookedDebit {
   endToEndId: string;
-  /** Negative minor units, as booked. */
+  /** Minor units, as booked: negative for a debit. */
   amount: bigint;
   payDate: string;
+  /** The ISO 20022 return reason code, on a returned payment only. */
+  returnReason?: string;
 }
 
 type DebitListener = (trx: Db, companyId: number, debits: BookedDebit[]) => Promise<void>;
@@ -88,6 +93,8 @@ class Importer {
   };
   entries = 0;
   readonly debits: BookedDebit[] = [];
+  /** Return reasons by entry key: kept apart, as the stored event has the reason only inside its message. */
+  readonly #returnReasons = new Map<string, string>();
   #accounts: store.CompanyAccount[] | undefined;
   #account: store.CompanyAccount | undefined;
   #statementId = 0;
@@ -190,6 +197,7 @@ class Importer {
     const credit = entry.amount.minor >= 0n;
     const message = tx?.message ?? entry.additionalInfo;
     const original = tx?.instructed && tx.instructed.currency !== account.currency ? tx.instructed : undefined;
+    if (tx?.returnReason) this.#returnReasons.set(entryKey, tx.returnReason);
     this.#events.push({
       company_id: this.#companyId,
       id: 0,
@@ -278,9 +286,20 @@ class Importer {
       count.imported += keys.size;
       count.skipped += rows.length - keys.size;
       if (table === 'bank_statement_events')
-        for (const row of rows)
-          if (row.end_to_end_id && minor(row.amount) < 0n && !row.reversal && keys.has(row.entry_key))
+        for (const row of rows) {
+          if (!row.end_to_end_id || !keys.has(row.entry_key)) continue;
+          const returnReason = this.#returnReasons.get(row.entry_key);
+          if (returnReason)
+            this.debits.push({
+              endToEndId: row.end_to_end_id,
+              amount: minor(row.amount),
+              payDate: row.pay_date,
+              returnReason,
+            });
+          else if (minor(row.amount) < 0n && !row.reversal)
             this.debits.push({ endToEndId: row.end_to_end_id, amount: minor(row.amount), payDate: row.pay_date });
+        }
+      this.#returnReasons.clear();
     }
   }
 }

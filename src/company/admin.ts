@@ -17,7 +17,7 @@ import * as auth from '../auth/index.ts';
 import { digest, formatApiKey, hashPassword, identity, passwordProblem, randomSecret } from '../auth/index.ts';
 import { COUNTRIES } from '../domain/countries.ts';
 import { getSettings, insertCompany, saveSettings } from './store.ts';
-import { PRODUCT_VERSIONS } from './schemas.ts';
+import { PRODUCT_VERSIONS } from '../domain/real-vocabularies.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import { CURRENCIES } from '../domain/codes.ts';
 import { BUSINESS_FORMS, isBusinessForm, seedChart } from '../accounts/index.ts';

@@ -3,6 +3,7 @@ import { defineArea } from '../platform/area.ts';
 import { companySettingsMigrations } from './migrations.ts';
 import { companyRoutes } from './routes.ts';
 import { CompanyService } from './service.ts';
+import { companyExamples } from './examples.ts';
 
 export { CompanyService } from './service.ts';
 export { BusinessIdentifier } from './schemas.ts';
@@ -12,6 +13,7 @@ export { hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './demo
 
 export const companyArea = defineArea({
   name: 'company',
+  examples: companyExamples,
   rights: ['management.companyInfo', 'sales.salesInvoices'],
   tags: [{ name: 'Company', description: 'Company details and settings.' }],
   tables: { company: ['companies', 'company_settings', 'company_documents', 'invoice_templates', 'verifier_lists'] },

@@ -1,7 +1,18 @@
 // Wire shapes of the company, its usage settings and its invoice circulation settings.
-import { Type, Addition, DecimalNumber, Id, Text, StringEnum, DateString, type Static } from '../platform/schema.ts';
+import {
+  Type,
+  Addition,
+  DecimalNumber,
+  Id,
+  Text,
+  StringEnum,
+  DateString,
+  type Static,
+  Id64,
+} from '../platform/schema.ts';
 import { Product } from '../products/index.ts';
 import { COUNTRIES } from '../domain/countries.ts';
+import { PRODUCT_VERSIONS } from '../domain/real-vocabularies.ts';
 import { CashDiscount, INVOICE_CHANNELS } from '../partners/index.ts';
 
 const BRN_TYPES = ['HETU', 'ASSN', 'SSN', 'YHD', 'PN', 'FI', 'NO', 'SE', 'DK'] as const;
@@ -57,33 +68,6 @@ const CURRENCY_RATE_SEARCH_DENSITIES = [
   'DAILY_EXCHANGE_RATE',
   'LAST_DAY_OF_THE_MONTH',
   'PROCOUNTOR_FIXED_RATE',
-] as const;
-
-export const PRODUCT_VERSIONS = [
-  'BACKOFFICE',
-  'BACKOFFICE_BASIC',
-  'BACKOFFICE_PLUS',
-  'BACKOFFICE_PREMIUM',
-  'FINAGO_SOLO',
-  'FINANCIALS_ALKU',
-  'FINANCIALS_BASIC',
-  'FINANCIALS_ENTERPRISE',
-  'FINANCIALS_GOLD',
-  'FINANCIALS_LIGHT',
-  'FINANCIALS_MAX',
-  'FINANCIALS_PLATINUM',
-  'FINANCIALS_PLUS',
-  'FINANCIALS_PREMIUM',
-  'FINANCIALS_SILVER',
-  'FINANCIALS_TIER_ONE',
-  'FINANCIALS_TIER_THREE',
-  'FINANCIALS_TIER_TWO',
-  'FINANCIALS_UNLIMITED',
-  'FLEX',
-  'SALES_GOLD',
-  'SALES_PLATINUM',
-  'SALES_SILVER',
-  'SME_BETTER',
 ] as const;
 
 export const Company = Type.Object(
@@ -181,7 +165,7 @@ const Verifier = Type.Object(
 /** A user standing in for another in verifying or approving between two days. */
 const Substitution = Type.Object(
   {
-    userId: Id({ description: 'The user substituted: a user of the company.' }),
+    userId: Id64({ description: 'The user substituted: a user of the company.' }),
     start: Type.Optional(DateString()),
     end: Type.Optional(DateString()),
     substituteForVerifying: Type.Optional(Id({ description: 'The user who verifies instead: a user of the company.' })),
@@ -248,7 +232,7 @@ export type EInvoiceDataWire = Static<typeof EInvoiceData>;
 /** A product of the register as the collection settings name it; only `productId` is read from a request. */
 const ProductBasicInfo = Type.Object(
   {
-    productId: Id({ description: 'A product of the register.' }),
+    productId: Id64({ description: 'A product of the register.' }),
     name: Type.Optional(Type.String({ readOnly: true })),
     code: Type.Optional(Type.String({ readOnly: true })),
     defaultAccount: Type.Optional(Type.String({ readOnly: true })),

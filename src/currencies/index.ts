@@ -6,12 +6,14 @@ import { currenciesMigrations } from './migrations.ts';
 import { currencyRoutes } from './routes.ts';
 import { CurrencyService } from './service.ts';
 import { RatesFetcher } from './fetcher.ts';
+import { currenciesExamples } from './examples.ts';
 
 export { CurrencyService } from './service.ts';
 export { parseEcbRates, RatesFileError } from './ecb.ts';
 
 export const currenciesArea = defineArea({
   name: 'currencies',
+  examples: currenciesExamples,
   tags: [
     {
       name: 'Currencies',

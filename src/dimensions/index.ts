@@ -3,6 +3,7 @@ import { defineArea } from '../platform/area.ts';
 import { dimensionMigrations } from './migrations.ts';
 import { dimensionRoutes } from './routes.ts';
 import { DimensionService } from './service.ts';
+import { dimensionsExamples } from './examples.ts';
 
 export { DimensionService, type DefaultOwner } from './service.ts';
 // payroll registers here (from its descriptor's create) to follow a partner's default dimensions
@@ -23,6 +24,7 @@ export {
 
 export const dimensionsArea = defineArea({
   name: 'dimensions',
+  examples: dimensionsExamples,
   rights: ['accounting.dimensions', 'sales.productRegister'],
   tags: [{ name: 'Dimensions', description: 'Dimension register and its items.' }],
   tables: { company: ['dimensions', 'dimension_items', 'default_dimensions'] },

@@ -1,11 +1,17 @@
 // HTTP of the dimension register and of the default dimensions of products. (Default dimensions of persons
 // and business partners are served with those resources, in src/partners/routes.ts.)
 import { Type, ADDITION, PathId } from '../platform/schema.ts';
-import { apiError } from '../platform/errors.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import { getProduct } from '../products/index.ts';
-import { Dimension, DimensionItem, DimensionName, DefaultDimension, ListedDefaultDimension } from './schemas.ts';
+import {
+  Dimension,
+  DimensionItem,
+  DimensionName,
+  NamedDimensionItem,
+  DefaultDimension,
+  ListedDefaultDimension,
+} from './schemas.ts';
 import type { DefaultOwner, DimensionService } from './service.ts';
 
 const REGISTER = 'accounting.dimensions' as const;
@@ -110,11 +116,9 @@ export function dimensionRoutes(dimensions: DimensionService): RouteDef[] {
       summary: 'Replace a dimension item',
       description:
         'The item is the one whose `id` the body names (required). Overwrites code name, status and description. `status: "P"` makes the item passive; leaving it out makes it active.',
-      schema: { params: DimensionIdParam, body: DimensionItem, response: { 200: DimensionItem } },
-      handler: ({ auth, params, body }) => {
-        if (body.id === undefined) throw apiError('REQUIRED_FIELD_MISSING', 'id');
-        return dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body.id, body);
-      },
+      schema: { params: DimensionIdParam, body: NamedDimensionItem, response: { 200: DimensionItem } },
+      handler: ({ auth, params, body }) =>
+        dimensions.replaceItem(auth.companyId, parseId(params.dimensionId, 'Dimension'), body.id, body),
     }),
     route({
       method: 'PUT',

@@ -1,4 +1,4 @@
-import { Type, Addition, DecimalNumber, Id, Text, StringEnum, type Static } from '../platform/schema.ts';
+import { Type, Addition, DecimalNumber, Id, Stricter, Text, StringEnum, type Static } from '../platform/schema.ts';
 
 export const DimensionItem = Type.Object(
   {
@@ -10,6 +10,12 @@ export const DimensionItem = Type.Object(
   { $id: 'DimensionItem', title: 'DimensionItem', additionalProperties: false },
 );
 export type DimensionItemWire = Static<typeof DimensionItem>;
+
+/** An item overwritten by `PUT /dimensions/{dimensionId}/items`, which names it by its `id` alone. */
+export const NamedDimensionItem = Type.Object(
+  { ...DimensionItem.properties, id: Stricter(Id({ description: 'The item to overwrite.' })) },
+  { title: 'DimensionItem', additionalProperties: false },
+);
 
 export const Dimension = Type.Object(
   {

@@ -254,3 +254,21 @@ export const COUNTRIES = [
   'ALAND_ISLANDS',
   'NORTHERN_IRELAND_TEMPORARY',
 ] as const;
+
+export type Country = (typeof COUNTRIES)[number];
+
+const NAMES = new Set<string>(COUNTRIES);
+
+/**
+ * A stored country as the wire's vocabulary names it, or undefined when it names none. Values written before the
+ * vocabulary was enforced may be spelled loosely (`Finland`, `United Kingdom`); they are read as the name they
+ * evidently mean rather than answered outside the real vocabulary.
+ */
+export function countryName(value: string | null | undefined): Country | undefined {
+  if (!value) return undefined;
+  const name = value
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
+  return NAMES.has(name) ? (name as Country) : undefined;
+}

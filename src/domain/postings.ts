@@ -33,7 +33,11 @@ export interface PostingLine {
   vatDeductionPercent?: Decimal | null;
   partnerId?: number | null;
   balanceCode?: string | null;
-  allocations?: Decimal[] | null;
+  /**
+   * Ids of the allocations (the invoice payment events) the line books: the document that made the allocation
+   * names them when it posts, and they are never taken from a client.
+   */
+  allocations?: number[] | null;
   startDate?: string | null;
   endDate?: string | null;
   dimensions?: DimensionAllocation[];

@@ -3,6 +3,7 @@ import { defineArea } from '../platform/area.ts';
 import { fiscalMigrations } from './migrations.ts';
 import { fiscalRoutes } from './routes.ts';
 import { FiscalService, setUpFiscalYear } from './service.ts';
+import { fiscalExamples } from './examples.ts';
 
 export {
   FiscalService,
@@ -17,6 +18,7 @@ export {
 
 export const fiscalArea = defineArea({
   name: 'fiscal',
+  examples: fiscalExamples,
   rights: ['accounting.fiscalPeriods'],
   tables: { company: ['fiscal_years', 'fiscal_periods'] },
   migrations: fiscalMigrations,

@@ -7,12 +7,14 @@ import { integrationRoutes } from './routes.ts';
 import { activationRoutes } from './activation.ts';
 import { reviewRoutes } from './review-page.ts';
 import { IntegrationService } from './service.ts';
+import { integrationsExamples } from './examples.ts';
 
 export { IntegrationService } from './service.ts';
 export { reviewLink } from './review-page.ts';
 
 export const integrationsArea = defineArea({
   name: 'integrations',
+  examples: integrationsExamples,
   rights: ['management.integrations'],
   tags: [
     {

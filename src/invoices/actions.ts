@@ -14,8 +14,8 @@ import { getProducts } from '../products/index.ts';
 import type { Posting, ReceiptDraft } from '../ledger/index.ts';
 import type { CompanyService } from '../company/index.ts';
 import { allocateId } from '../db/index.ts';
-import type { InvoiceTransactionAction } from './schemas.ts';
-import { figuresOf, type StoredInvoice } from './mapping.ts';
+import { INVOICE_TYPES, type InvoiceTransactionAction } from './schemas.ts';
+import { figuresOf, mayView, type StoredInvoice } from './mapping.ts';
 import { CIRCULATED_TYPES, InvoiceDocuments, SALES_TYPES, type Caller } from './service.ts';
 import * as store from './store.ts';
 
@@ -309,14 +309,35 @@ export class InvoiceActions extends InvoiceDocuments {
     const record = await store.getInvoice(this.db, caller.companyId, id);
     if (!record) throw notFound('Invoice');
     await this.get(caller, id);
-    const rows = await store.historyOf(this.db, caller.companyId, id);
-    return {
-      transactions: rows.map((r) => ({
-        action: r.action as InvoiceTransactionAction,
-        name: [r.first_name, r.last_name].filter(Boolean).join(' '),
-        date: r.at,
-        ...(r.details ? { details: r.details } : {}),
-      })),
-    };
+    const rows = await store.historyOf(this.db, caller.companyId, [id]);
+    return { transactions: rows.map(transactionOf) };
   }
+
+  /**
+   * GET /invoices/transactions: the same history for up to 200 invoices, in id order. Invoices that do not exist
+   * or that the caller may not view are left out, as in a batch GET; 404 when none is left.
+   */
+  async transactionsOfMany(caller: Caller, ids: readonly number[]) {
+    // a caller who may view no kind of invoice lacks the right the operation needs, whichever ids are asked for
+    if (!INVOICE_TYPES.some((type) => mayView(caller.rights, type, false) || mayView(caller.rights, type, true)))
+      throw apiError('FORBIDDEN', undefined, { right: 'viewing rights over some kind of invoice' });
+    const visible = (await store.getInvoices(this.db, caller.companyId, [...new Set(ids)])).filter((r) =>
+      mayView(caller.rights, r.type, Boolean(r.is_offer)),
+    );
+    if (visible.length === 0) throw notFound('Invoice');
+    const invoiceIds = visible.map((r) => Number(r.id));
+    const byInvoice = new Map(invoiceIds.map((id) => [id, [] as ReturnType<typeof transactionOf>[]]));
+    for (const row of await store.historyOf(this.db, caller.companyId, invoiceIds))
+      byInvoice.get(Number(row.invoice_id))!.push(transactionOf(row));
+    return { results: [...byInvoice].map(([invoiceId, transactions]) => ({ invoiceId, transactions })) };
+  }
+}
+
+function transactionOf(row: Awaited<ReturnType<typeof store.historyOf>>[number]) {
+  return {
+    action: row.action as InvoiceTransactionAction,
+    name: [row.first_name, row.last_name].filter(Boolean).join(' '),
+    date: row.at,
+    ...(row.details ? { details: row.details } : {}),
+  };
 }

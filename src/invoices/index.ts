@@ -12,9 +12,10 @@ import { invoiceRoutes } from './routes.ts';
 import { invoiceOutputRoutes } from './output-routes.ts';
 import { InvoiceOutputs } from './outputs.ts';
 import { InvoiceService } from './comments.ts';
-import type { InvoiceWire } from './schemas.ts';
+import { INVOICE_TYPES, type InvoiceWire } from './schemas.ts';
 import * as store from './store.ts';
 import { invoiceToWire, rightOf } from './mapping.ts';
+import { invoicesExamples } from './examples.ts';
 
 export type { InvoiceWire } from './schemas.ts';
 export type { InvoiceService } from './comments.ts';
@@ -41,6 +42,7 @@ export async function readInvoice(db: Db, companyId: number, id: number): Promis
 
 export const invoicesArea = defineArea({
   name: 'invoices',
+  examples: invoicesExamples,
   tags: [
     {
       name: 'Invoices',
@@ -65,7 +67,7 @@ export const invoicesArea = defineArea({
     new InvoiceService(ctx, deps.ledger, deps.company),
   routes: (invoices, ctx, deps) => [
     ...invoiceRoutes(invoices),
-    ...invoiceOutputRoutes(new InvoiceOutputs(invoices, deps.company, deps.bankAccounts, ctx.clock)),
+    ...invoiceOutputRoutes(new InvoiceOutputs(invoices, deps.company, deps.bankAccounts, ctx)),
   ],
   attachmentTargets: {
     // the right over an invoice's files is the right over its type (sales, purchase, offers, …)
@@ -75,6 +77,16 @@ export const invoicesArea = defineArea({
         return invoice ? rightOf(invoice.type, Boolean(invoice.is_offer)) : undefined;
       },
       exists: async (db, companyId, id) => (await store.getInvoice(db, companyId, id)) !== undefined,
+      // every invoice is of exactly one kind: an offer, else its type
+      kinds: Object.fromEntries(
+        [...INVOICE_TYPES, 'OFFER' as const].map((kind) => [
+          kind,
+          {
+            right: kind === 'OFFER' ? rightOf('SALES_ORDER', true) : rightOf(kind, false),
+            ids: (db: Db, companyId: number) => store.invoiceIdsOfKind(db, companyId, kind),
+          },
+        ]),
+      ),
     },
   },
 });

@@ -42,7 +42,7 @@ export function storedDocument(wire: InvoiceWire): StoredInvoice {
   return copy as StoredInvoice;
 }
 
-export function parseDocument(record: InvoiceRecord): StoredInvoice {
+export function parseDocument(record: Pick<InvoiceRecord, 'body'>): StoredInvoice {
   return parseJson(record.body) as StoredInvoice;
 }
 

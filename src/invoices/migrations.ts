@@ -213,6 +213,22 @@ export const invoiceMigrations: Record<string, Migration> = {
       await sql`create index invoices_by_reference on invoices (company_id, (${referenceKey(engine)}))`.execute(db);
     },
   },
+  // The lines a payment event posted, and those of the reversal of its posting, carry the event's id as their
+  // allocation (the ledger answers it in `transactions[].allocations`); payments recorded before get it here.
+  '0511_invoice_payment_allocations': {
+    async up(db: Kysely<unknown>) {
+      const companies = await sql<{ company_id: number | string }>`
+        select distinct company_id from invoice_payment_events where ledger_receipt_id is not null`.execute(db);
+      for (const { company_id } of companies.rows) {
+        const ofEvent = sql`from invoice_payment_events p
+          join ledger_receipts r on r.company_id = p.company_id
+            and (r.id = p.ledger_receipt_id or r.reverses_receipt_id = p.ledger_receipt_id)
+          where p.company_id = ${company_id} and r.id = ledger_entries.receipt_id`;
+        await sql`update ledger_entries set allocations = (select '[' || cast(max(p.id) as text) || ']' ${ofEvent})
+          where company_id = ${company_id} and exists (select 1 ${ofEvent})`.execute(db);
+      }
+    },
+  },
 };
 
 /** The listing of a stored document, or undefined when it is not one that can be listed. */

@@ -18,6 +18,9 @@ const MAX_FINVOICE_BYTES = 4 * 2 ** 20;
 const caller = (auth: RequestAuth): Caller => ({ companyId: auth.companyId, userId: auth.userId, rights: auth.rights });
 
 const RIGHTS_NOTE = 'Viewing rights over the invoice type are needed (404 otherwise, as for GET /invoices/{id}).';
+const RENDER_NOTE =
+  'Tase: drawn in a worker thread within TASE_RENDER_TIMEOUT_MS (default 30 s; the largest invoice takes ~2 s); ' +
+  'past it, or when every renderer is busy, 503 `DOCUMENT_RENDER_TIMEOUT` or `DOCUMENT_RENDER_BUSY`.';
 
 const FinvoiceMessage = Type.Unsafe<Readable>({
   type: 'string',
@@ -55,7 +58,7 @@ export function invoiceOutputRoutes(outputs: InvoiceOutputs): RouteDef[] {
         'due date, reference and the Finnish bank barcode (virtual barcode and Code 128). `format` PNG (default) ' +
         'or JPEG (JPG is the same); `page` counts from 1 (404 `INVOICE_PAGE_NOT_FOUND` past the last page). The ' +
         'answer is `multipart/mixed` as for GET /attachments/{id}: the metadata, then the image. ' +
-        RIGHTS_NOTE,
+        `${RIGHTS_NOTE} ${RENDER_NOTE}`,
       schema: {
         params: InvoiceIdParam,
         querystring: Type.Object({
@@ -95,7 +98,7 @@ export function invoiceOutputRoutes(outputs: InvoiceOutputs): RouteDef[] {
       right: null,
       tags: TAGS,
       summary: 'The invoice as a PDF',
-      description: `Tase: the printed invoice as a PDF (fonts embedded), for mailing. ${RIGHTS_NOTE}`,
+      description: `Tase: the printed invoice as a PDF (fonts embedded), for mailing. ${RIGHTS_NOTE} ${RENDER_NOTE}`,
       schema: {
         ...ADDITION,
         params: InvoiceIdParam,

@@ -5,10 +5,10 @@ import type { BankAccountService, BankAccountWire } from '../bankaccounts/index.
 import type { CompanyService } from '../company/index.ts';
 
 type CompanyWire = Awaited<ReturnType<CompanyService['get']>>;
-import { apiError, ApiError, errorItem } from '../platform/errors.ts';
+import { apiError, ApiError, errorItem, notFound } from '../platform/errors.ts';
 import { compileBodyCheck } from '../platform/validation.ts';
-import type { Clock } from '../platform/clock.ts';
-import { centsToDecimal } from '../domain/invoice-arithmetic.ts';
+import type { AppContext } from '../platform/context.ts';
+import { pdfOf, renderInWorker, workerEntry } from '../platform/render-pool.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { vatCountry } from '../domain/vat.ts';
 import { UNITS } from '../domain/codes.ts';
@@ -18,43 +18,17 @@ import {
   FinvoiceInvalidError,
   InvoicePageNotFoundError,
   parseFinvoice,
-  renderInvoiceImage,
-  renderInvoicePdf,
-  type DocumentAddress,
-  type InvoiceDocument,
+  rasteriseInvoicePage,
   type PurchaseInvoiceDraft,
   type SellerDetails,
 } from '../domain/invoice-output/index.ts';
-import { figuresOf, requireInvoiceRight } from './mapping.ts';
+import { addressOf, invoiceDocument, type PrintableInvoice, type WireAddress } from './invoice-document.ts';
+import type { InvoiceRenderJob } from './invoice-render-worker.ts';
+import { mayView, requireInvoiceRight } from './mapping.ts';
+import * as store from './store.ts';
 import { Invoice, type InvoiceWire } from './schemas.ts';
 import type { InvoiceService } from './comments.ts';
 import type { Caller } from './service.ts';
-
-type WireAddress = {
-  name?: string;
-  specifier?: string;
-  street?: string;
-  zip?: string;
-  city?: string;
-  country?: string;
-};
-
-/** Every type but periodic tax returns, which are refused when created. */
-const isDocumentType = (type: InvoiceWire['type']): type is InvoiceDocument['type'] => type !== 'PERIODIC_TAX_RETURN';
-
-/** The wire's country names (FINLAND) as ISO codes, for the countries the VAT tables know. */
-const isoOf = (country: string | undefined) => (country ? vatCountry(country)?.iso : undefined);
-
-function addressOf(address: WireAddress | undefined, name: string): DocumentAddress {
-  return {
-    name: address?.name ?? name,
-    specifier: address?.specifier,
-    street: address?.street,
-    zip: address?.zip,
-    city: address?.city,
-    country: isoOf(address?.country),
-  };
-}
 
 /** The accounts payments go to: active ones, the default for invoices first. */
 function payeeAccounts(accounts: readonly BankAccountWire[]): SellerDetails['bankAccounts'] {
@@ -75,76 +49,6 @@ function sellerOf(company: CompanyWire, accounts: readonly BankAccountWire[]): S
     vatNumber: finnish && businessId ? `FI${businessId.replace('-', '')}` : undefined,
     address,
     bankAccounts: payeeAccounts(accounts),
-  };
-}
-
-/** An invoice in its wire shape and its seller as the outputs take them, with the figures of the arithmetic. */
-function invoiceDocument(invoice: InvoiceWire, seller: SellerDetails): InvoiceDocument {
-  const type = invoice.type;
-  if (!isDocumentType(type)) throw apiError('INVOICE_TYPE_NOT_SUPPORTED', 'type', { type });
-  const { own } = figuresOf(invoice);
-  const party = invoice.counterParty;
-  const text = (value: Decimal | number | string | undefined) => (value === undefined ? undefined : String(value));
-  return {
-    type,
-    invoiceNumber: String(invoice.invoiceNumber ?? ''),
-    date: invoice.date,
-    deliveryStartDate: invoice.deliveryStartDate,
-    deliveryEndDate: invoice.deliveryEndDate,
-    orderReference: invoice.orderReference,
-    buyerReferenceIdentifier: invoice.buyerReferenceIdentifier,
-    originalInvoiceNumber: invoice.originalInvoiceNumber,
-    additionalInformation: invoice.additionalInformation,
-    penaltyPercent: text(invoice.penaltyPercent),
-    language:
-      invoice.language === 'ENGLISH' || invoice.language === 'SWEDISH' || invoice.language === 'FINNISH'
-        ? invoice.language
-        : undefined,
-    seller,
-    counterParty: {
-      counterPartyAddress: addressOf(party.counterPartyAddress, party.counterPartyAddress.name),
-      identifier: party.identifier,
-      taxCode: party.taxCode,
-      customerNumber: party.customerNumber,
-      contactPersonName: party.contactPersonName,
-      email: party.email,
-      einvoiceAddress: party.einvoiceAddress,
-    },
-    billingAddress: invoice.billingAddress
-      ? addressOf(invoice.billingAddress, party.counterPartyAddress.name)
-      : undefined,
-    paymentInfo: {
-      currency: invoice.paymentInfo.currency,
-      dueDate: invoice.paymentInfo.dueDate,
-      paymentMethod: invoice.paymentInfo.paymentMethod,
-      bankReferenceCode: invoice.paymentInfo.bankReferenceCode,
-      bankReferenceCodeType: invoice.paymentInfo.bankReferenceCodeType,
-    },
-    invoiceRows: invoice.invoiceRows.map((row, i) => ({
-      product: row.product,
-      productCode: row.productCode,
-      quantity: String(row.quantity),
-      unit: row.unit,
-      unitPrice: String(row.unitPrice),
-      discountPercent: String(row.discountPercent),
-      vatPercent: String(row.vatPercent),
-      comment: row.comment,
-      startDate: row.startDate,
-      endDate: row.endDate,
-      net: centsToDecimal(own.rows[i].netMinor),
-      vat: centsToDecimal(own.rows[i].vatMinor),
-      gross: centsToDecimal(own.rows[i].grossMinor),
-    })),
-    vatBreakdown: own.byRate.map((rate) => ({
-      vatPercent: rate.vatPercent,
-      net: centsToDecimal(rate.netMinor),
-      vat: centsToDecimal(rate.vatMinor),
-    })),
-    invoiceSumInfo: {
-      excludingVatTotal: centsToDecimal(own.netMinor),
-      vatSumTotal: centsToDecimal(own.vatMinor),
-      invoiceSumTotal: centsToDecimal(own.grossMinor),
-    },
   };
 }
 
@@ -240,39 +144,66 @@ const checkInvoice = compileBodyCheck(Invoice);
 
 export type ImageFormat = 'PNG' | 'JPG' | 'JPEG';
 
+/**
+ * Invoices are printed in a worker thread, each bounded in time (TASE_RENDER_TIMEOUT_MS): the event loop neither
+ * parses and works out their rows nor lays them out and draws them, nor loads pdfkit and the fonts (~0.5 s once).
+ * The work of one invoice is bounded by the Invoice schema (at most 1000 rows, a product of 200 characters, a
+ * comment of 512) and grows linearly with it: the largest renders in ~2 s.
+ */
+const RENDER_WORKER = workerEntry(import.meta.url, 'invoice-render-worker');
+
 /** The outputs of invoices, for the caller's rights over each invoice. */
 export class InvoiceOutputs {
   readonly #invoices: InvoiceService;
   readonly #company: CompanyService;
   readonly #bankAccounts: BankAccountService;
-  readonly #clock: Clock;
+  readonly #ctx: AppContext;
 
-  constructor(invoices: InvoiceService, company: CompanyService, bankAccounts: BankAccountService, clock: Clock) {
+  constructor(invoices: InvoiceService, company: CompanyService, bankAccounts: BankAccountService, ctx: AppContext) {
     this.#invoices = invoices;
     this.#company = company;
     this.#bankAccounts = bankAccounts;
-    this.#clock = clock;
+    this.#ctx = ctx;
   }
 
-  async #document(caller: Caller, id: number): Promise<{ invoice: InvoiceWire; document: InvoiceDocument }> {
-    const invoice = await this.#invoices.get(caller, id);
+  /** The company as the seller of its invoices. */
+  async #seller(companyId: number): Promise<SellerDetails> {
     const [company, accounts, eInvoicing] = await Promise.all([
-      this.#company.get(caller.companyId),
-      this.#bankAccounts.list(caller.companyId, { pageNumber: 0, pageSize: 1000, offset: 0, order: 'asc' }),
-      this.#company.documents.eInvoiceData(caller.companyId),
+      this.#company.get(companyId),
+      this.#bankAccounts.list(companyId, { pageNumber: 0, pageSize: 1000, offset: 0, order: 'asc' }),
+      this.#company.documents.eInvoiceData(companyId),
     ]);
     const seller = sellerOf(company, accounts.results);
     // the company's own e-invoice address (GET /company/einvoiceaddresses) sends the message: with it a Finvoice
     // carries its transmission details (sender, receiver, identifier and time stamp)
     if (eInvoicing.sendingAddress && eInvoicing.operator)
       seller.einvoiceAddress = { address: eInvoicing.sendingAddress, operator: eInvoicing.operator };
-    return { invoice, document: invoiceDocument(invoice, seller) };
+    return seller;
+  }
+
+  /**
+   * The invoice to print, read with the caller's rights as GET /invoices/{id} reads it, its stored document left
+   * unparsed: it is parsed, worked out and drawn in a worker thread, off the event loop.
+   */
+  async #printable(caller: Caller, id: number): Promise<PrintableInvoice> {
+    const record = await store.getInvoice(this.#ctx.db, caller.companyId, id);
+    if (!record || !mayView(caller.rights, record.type, Boolean(record.is_offer))) throw notFound('Invoice');
+    if (record.type === 'PERIODIC_TAX_RETURN')
+      throw apiError('INVOICE_TYPE_NOT_SUPPORTED', 'type', { type: record.type });
+    const seller = await this.#seller(caller.companyId);
+    return { body: record.body, invoiceNumber: Number(record.invoice_number), seller };
+  }
+
+  #renderInWorker(job: InvoiceRenderJob) {
+    return renderInWorker(RENDER_WORKER, job, this.#ctx.config.renderTimeoutMs, { InvoicePageNotFoundError });
   }
 
   async image(caller: Caller, id: number, format: ImageFormat, page: number): Promise<Buffer> {
-    const { document } = await this.#document(caller, id);
+    const printable = await this.#printable(caller, id);
+    const type = format === 'PNG' ? 'png' : 'jpeg';
     try {
-      return await renderInvoiceImage(document, format === 'PNG' ? 'png' : 'jpeg', { page });
+      const { svg } = await this.#renderInWorker({ ...printable, page });
+      return await rasteriseInvoicePage(svg ?? '', type);
     } catch (err) {
       if (err instanceof InvoicePageNotFoundError) throw apiError('INVOICE_PAGE_NOT_FOUND', 'page', { page });
       throw err;
@@ -280,13 +211,14 @@ export class InvoiceOutputs {
   }
 
   async pdf(caller: Caller, id: number): Promise<Buffer> {
-    const { document } = await this.#document(caller, id);
-    return Buffer.from(await renderInvoicePdf(document));
+    const printable = await this.#printable(caller, id);
+    return pdfOf(await this.#renderInWorker(printable));
   }
 
   /** Sales invoices sent as e-invoices (channel ELECTRONIC_INVOICE) only, and the seller needs an account. */
   async finvoice(caller: Caller, id: number): Promise<string> {
-    const { invoice, document } = await this.#document(caller, id);
+    const invoice = await this.#invoices.get(caller, id);
+    const document = invoiceDocument(invoice, await this.#seller(caller.companyId));
     if (invoice.type !== 'SALES_INVOICE' || invoice.isOffer || invoice.invoiceChannel !== 'ELECTRONIC_INVOICE')
       throw apiError('FINVOICE_NOT_AVAILABLE', undefined, {
         detail: 'only sales invoices with invoiceChannel ELECTRONIC_INVOICE are e-invoices',
@@ -296,7 +228,7 @@ export class InvoiceOutputs {
         detail: 'the company needs a business ID and an active bank account',
       });
     // the message's time stamp (and its identifier) by the service clock, which the sandbox moves
-    return buildFinvoice(document, { timestamp: this.#clock.now() });
+    return buildFinvoice(document, { timestamp: this.#ctx.clock.now() });
   }
 
   /** A purchase invoice (UNFINISHED) from a Finvoice message; a message breaking the schema lists its failures. */

@@ -151,12 +151,15 @@ export class InvoicePayments extends InvoiceActions {
         expectedVersion: stored.version,
       });
     }
-    const receipts = await this.ledger.postMany(trx, companyId, drafts);
-    recorded.forEach(({ event }, i) => (event.ledger_receipt_id = receipts[i].id));
     const [firstEvent, firstHistory] = await allocateIdBlocks(trx, companyId, [
       { name: 'invoice_payment_events', count: recorded.length },
       { name: 'invoice_history', count: recorded.length },
     ]);
+    // The payment event is the allocation of the payment to its invoice: the lines it posts carry its id, which
+    // the ledger answers as the transactions' `allocations`.
+    drafts.forEach((draft, i) => draft.lines.forEach((line) => (line.allocations = [firstEvent + i])));
+    const receipts = await this.ledger.postMany(trx, companyId, drafts);
+    recorded.forEach(({ event }, i) => (event.ledger_receipt_id = receipts[i].id));
     const events = recorded.map(({ event }, i) => ({ ...event, id: firstEvent + i }));
     await store.insertPaymentEvents(trx, events);
     await lockedWrite(store.setPaymentStates(trx, companyId, [...states.values()]));
@@ -209,7 +212,7 @@ export class InvoicePayments extends InvoiceActions {
   /** The status of an approved invoice without payments: sent sales invoices stay SENT. */
   private async unpaidStatus(trx: Db, record: store.InvoiceRecord): Promise<string> {
     if (record.type !== 'SALES_INVOICE') return 'APPROVED';
-    const history = await store.historyOf(trx, Number(record.company_id), Number(record.id));
+    const history = await store.historyOf(trx, Number(record.company_id), [Number(record.id)]);
     return history.some((h) => h.action === 'SEND') ? 'SENT' : 'NOT_SENT';
   }
 

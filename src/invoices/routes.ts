@@ -4,6 +4,7 @@ import {
   DateString,
   DateTimeString,
   Id,
+  NumberId,
   PagingQuery,
   PathId,
   StringEnum,
@@ -27,6 +28,7 @@ import {
   InvoiceNotes,
   InvoiceSearchResult,
   InvoiceTransactions,
+  InvoiceTransactionsByInvoices,
   MarkInvoiceAsPaid,
   PaymentEvent,
   PaymentEventSearchResult,
@@ -246,6 +248,24 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
     }),
     route({
       method: 'GET',
+      path: '/invoices/transactions',
+      right: null,
+      tags: TAGS,
+      summary: 'What was done to a batch of invoices',
+      description:
+        'The history of each invoice, as `GET /invoices/{invoiceId}/transactions` answers it, for up to 200 ids ' +
+        '(`invoiceIds` repeated), in id order. Invoices that do not exist or that the caller may not view are ' +
+        'left out; 404 when none is left; 403 for a caller who may view no kind of invoice.',
+      schema: {
+        querystring: Type.Object({
+          invoiceIds: Type.Array(NumberId(), { minItems: 1, maxItems: 200, description: 'Invoice ids (at most 200).' }),
+        }),
+        response: { 200: InvoiceTransactionsByInvoices },
+      },
+      handler: ({ auth, query }) => invoices.transactionsOfMany(caller(auth), query.invoiceIds),
+    }),
+    route({
+      method: 'GET',
       path: '/invoices/:invoiceId',
       right: null,
       tags: TAGS,
@@ -256,7 +276,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
         response: { 200: Type.Union([Invoice, Type.Array(Invoice)]) },
       },
       handler: ({ auth, params }) =>
-        batchGet<InvoiceWire & { id: number }>(params.invoiceId, 'Invoice', (ids) =>
+        batchGet<InvoiceWire & { id: number }>(params.invoiceId, 'Invoice', 'invoiceId', (ids) =>
           invoices.getMany(caller(auth), ids),
         ),
     }),

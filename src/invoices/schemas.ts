@@ -460,21 +460,31 @@ const INVOICE_TRANSACTION_ACTIONS = [
 ] as const;
 export type InvoiceTransactionAction = (typeof INVOICE_TRANSACTION_ACTIONS)[number];
 
-export const InvoiceTransactions = Type.Object(
+const InvoiceTransaction = Type.Object(
   {
-    transactions: Type.Array(
+    action: Type.Optional(StringEnum([...INVOICE_TRANSACTION_ACTIONS])),
+    name: Type.Optional(Type.String({ description: 'Who did it.' })),
+    date: Type.Optional(DateTimeString()),
+    details: Type.Optional(Type.String()),
+  },
+  { title: 'InvoiceTransaction', additionalProperties: false },
+);
+
+export const InvoiceTransactions = Type.Object(
+  { transactions: Type.Array(InvoiceTransaction) },
+  { title: 'InvoiceTransactions', additionalProperties: false },
+);
+
+export const InvoiceTransactionsByInvoices = Type.Object(
+  {
+    results: Type.Array(
       Type.Object(
-        {
-          action: Type.Optional(StringEnum([...INVOICE_TRANSACTION_ACTIONS])),
-          name: Type.Optional(Type.String({ description: 'Who did it.' })),
-          date: Type.Optional(DateTimeString()),
-          details: Type.Optional(Type.String()),
-        },
-        { title: 'InvoiceTransaction', additionalProperties: false },
+        { invoiceId: Id(), transactions: Type.Array(InvoiceTransaction) },
+        { title: 'InvoiceTransactionsByInvoice', additionalProperties: false },
       ),
     ),
   },
-  { title: 'InvoiceTransactions', additionalProperties: false },
+  { title: 'InvoiceTransactionsByInvoicesDTO', additionalProperties: false },
 );
 
 const TaggedUsersInfo = Type.Object(

@@ -115,6 +115,14 @@ export async function getInvoices(db: Db, companyId: number, ids: number[]): Pro
     .execute();
 }
 
+/** The ids of the company's offers, or of its invoices of a type that are not offers, as a subquery. */
+export function invoiceIdsOfKind(db: Db, companyId: number, kind: string) {
+  const invoices = db.selectFrom('invoices').select('id').where('company_id', '=', companyId);
+  return kind === 'OFFER'
+    ? invoices.where('is_offer', '=', true)
+    : invoices.where('type', '=', kind).where('is_offer', '=', false);
+}
+
 export async function getInvoice(db: Db, companyId: number, id: number): Promise<InvoiceRecord | undefined> {
   return (await getInvoices(db, companyId, [id]))[0];
 }
@@ -683,11 +691,14 @@ export async function insertHistory(db: Db, row: InvoiceHistoryRecord | InvoiceH
   await db.insertInto('invoice_history').values(row).execute();
 }
 
-export async function historyOf(db: Db, companyId: number, invoiceId: number) {
+/** What was done to invoices, in the order it was done, each row naming its invoice. */
+export async function historyOf(db: Db, companyId: number, invoiceIds: readonly number[]) {
+  if (invoiceIds.length === 0) return [];
   return db
     .selectFrom('invoice_history')
     .leftJoin('users', 'users.user_id', 'invoice_history.user_id')
     .select([
+      'invoice_history.invoice_id',
       'invoice_history.action',
       'invoice_history.at',
       'invoice_history.details',
@@ -695,7 +706,7 @@ export async function historyOf(db: Db, companyId: number, invoiceId: number) {
       'users.last_name',
     ])
     .where('invoice_history.company_id', '=', companyId)
-    .where('invoice_history.invoice_id', '=', invoiceId)
+    .where('invoice_history.invoice_id', 'in', invoiceIds)
     .orderBy('invoice_history.id')
     .execute();
 }

@@ -10,8 +10,12 @@ import { ledgerMigrations } from './migrations.ts';
 import { ledgerRoutes } from './routes.ts';
 import { historyRoutes } from './history-routes.ts';
 import { LedgerService } from './service.ts';
-import { getReceipt, receiptIdsIn } from './store.ts';
+import { getReceipt, receiptIdsIn, receiptIdsOfType } from './store.ts';
+import { RECEIPT_TYPES } from './schemas.ts';
+import { ATTACHMENT_SEARCH_TYPES } from '../domain/real-vocabularies.ts';
+import type { Db } from '../db/index.ts';
 import { yearEndBooking } from './year-end.ts';
+import { ledgerExamples } from './examples.ts';
 
 export { balanceSheetBefore, hasOpeningBalances } from './year-end.ts';
 export { OPENING_RECEIPT_TYPE } from './opening.ts';
@@ -36,6 +40,7 @@ export { editedSinceApproval } from './history.ts';
 
 export const ledgerArea = defineArea({
   name: 'ledger',
+  examples: ledgerExamples,
   rights: ['accounting.ledgerReceipts'],
   tables: {
     company: [
@@ -62,6 +67,15 @@ export const ledgerArea = defineArea({
     LEDGERRECEIPT: {
       right: 'accounting.ledgerReceipts',
       exists: async (db, companyId, id) => (await getReceipt(db, companyId, id)) !== undefined,
+      kinds: Object.fromEntries(
+        RECEIPT_TYPES.filter((type) => (ATTACHMENT_SEARCH_TYPES as readonly string[]).includes(type)).map((type) => [
+          type,
+          {
+            right: 'accounting.ledgerReceipts',
+            ids: (db: Db, companyId: number) => receiptIdsOfType(db, companyId, type),
+          },
+        ]),
+      ),
     },
   },
 });

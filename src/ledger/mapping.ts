@@ -9,6 +9,8 @@
 import type { AttachmentWire } from '../attachments/index.ts';
 import { Decimal, fromMinorUnits, toMinorUnits } from '../domain/decimal.ts';
 import { parseJson } from '../platform/json.ts';
+import { countryName, type Country } from '../domain/countries.ts';
+import { vatCountry } from '../domain/vat.ts';
 import { compact } from '../platform/resource.ts';
 import {
   reconciliationLine,
@@ -120,7 +122,8 @@ function transactionToLine(t: TransactionWire): DraftLine {
     vatDeductionPercent: t.vatDeductionPercent ?? null,
     partnerId: t.partnerId ?? null,
     balanceCode: t.balanceCode ?? null,
-    allocations: t.allocations ?? null,
+    // what a client sends is checked against the stored line and replaced by it (service.ts `ownAllocations`)
+    allocations: null,
     startDate: t.startDate ?? null,
     endDate: t.endDate ?? null,
     dimensions: (t.dimensionItemValues ?? []).map(valueToAllocation),
@@ -145,19 +148,18 @@ export function lineToEntry(receipt: LedgerReceiptRow, id: number, line: Posting
     partner_id: line.partnerId ?? null,
     transaction_type: line.transactionType ?? 'ENTRY',
     balance_code: line.balanceCode ?? null,
-    allocations: line.allocations ? JSON.stringify(line.allocations) : null,
+    allocations: line.allocations && line.allocations.length > 0 ? JSON.stringify(line.allocations) : null,
     start_date: line.startDate ?? null,
     end_date: line.endDate ?? null,
     in_ledger: receipt.status === 'APPROVED',
   };
 }
 
-/**
- * Allocations are stored as a JSON array of exact decimals (a Decimal serializes as its digits) and read back
- * without a float. Rows written before they were bounded may hold null for a value out of range.
- */
-function storedAllocations(text: string): Decimal[] {
-  return (parseJson(text) as (Decimal | number | null)[]).filter((a) => a !== null).map((a) => new Decimal(a));
+/** The allocation ids of a line, stored as a JSON array of whole numbers (anything else in it is no id). */
+function storedAllocations(text: string | null): number[] {
+  if (text === null) return [];
+  const parsed = parseJson(text);
+  return Array.isArray(parsed) ? parsed.filter((a): a is number => Number.isSafeInteger(a) && a > 0) : [];
 }
 
 export function entryToLine(e: LedgerEntryRow, dims: readonly LedgerEntryDimensionRow[]): DraftLine {
@@ -181,6 +183,7 @@ export function entryToLine(e: LedgerEntryRow, dims: readonly LedgerEntryDimensi
 }
 
 function entryToWire(e: LedgerEntryRow, dims: readonly LedgerEntryDimensionRow[]): TransactionWire {
+  const allocations = storedAllocations(e.allocations);
   return withoutUndefined({
     id: Number(e.id),
     transactionType: e.transaction_type as TransactionWire['transactionType'],
@@ -191,7 +194,7 @@ function entryToWire(e: LedgerEntryRow, dims: readonly LedgerEntryDimensionRow[]
     vatStatus: opt(e.vat_status),
     description: opt(e.description),
     balanceCode: opt(e.balance_code),
-    allocations: e.allocations ? storedAllocations(e.allocations) : undefined,
+    allocations: allocations.length > 0 ? allocations : undefined,
     partnerId: optId(e.partner_id),
     dimensionItemValues:
       dims.length > 0
@@ -322,6 +325,12 @@ export function rowToDraft(row: LedgerReceiptRow, lines: DraftLine[]): ReceiptDr
   } satisfies Record<keyof ReceiptDraft, unknown>;
 }
 
+// A receipt's VAT country was once also taken as an ISO code (SE); the real vocabulary names it (SWEDEN).
+function vatCountryName(stored: string | null): Country | undefined {
+  if (stored === null) return undefined;
+  return countryName(vatCountry(stored)?.name ?? stored);
+}
+
 export function receiptToWire(
   r: LedgerReceiptRow,
   entries: readonly LedgerEntryRow[],
@@ -338,7 +347,7 @@ export function receiptToWire(
     receiptDate: r.receipt_date,
     vatType: r.vat_type as 'SALES' | 'PURCHASE',
     vatStatus: r.vat_status,
-    vatProcessing: opt(r.vat_processing),
+    vatProcessing: vatCountryName(r.vat_processing),
     invoiceId: optId(r.invoice_id),
     receiptNumber: Number(r.receipt_number),
     invoiceNotes: opt(r.invoice_notes),
@@ -412,10 +421,12 @@ function counterPartyOf(partner: PartnerRow): NonNullable<JournalWire['counterPa
   const counterPartyAddress: NonNullable<JournalWire['counterParty']>['counterPartyAddress'] = {
     name: text(address.name) ?? partner.name,
   };
-  for (const key of ['specifier', 'street', 'zip', 'city', 'country', 'subdivision'] as const) {
+  for (const key of ['specifier', 'street', 'zip', 'city', 'subdivision'] as const) {
     const value = text(address[key]);
     if (value) counterPartyAddress[key] = value;
   }
+  const country = countryName(text(address.country));
+  if (country) counterPartyAddress.country = country;
   const counterParty: NonNullable<JournalWire['counterParty']> = { counterPartyAddress };
   const fields = {
     contactPersonName: text(invoicing.contactPerson),

@@ -295,4 +295,16 @@ export const ledgerMigrations: Record<string, Migration> = {
       await db.schema.dropIndex('ledger_entries_by_id').execute();
     },
   },
+  // A line's `allocations` are the ids of the allocations that booked it (the payment events of invoices, whose
+  // migration 0511 gives their lines the ids). The column held whatever amounts clients sent in that field
+  // before, which name no allocation.
+  '0356_ledger_allocations_are_ids': {
+    async up(db: Kysely<unknown>) {
+      const companies = await sql<{ company_id: number | string }>`
+        select distinct company_id from ledger_entries where allocations is not null`.execute(db);
+      for (const { company_id } of companies.rows)
+        await sql`update ledger_entries set allocations = null
+          where company_id = ${company_id} and allocations is not null`.execute(db);
+    },
+  },
 };

@@ -7,6 +7,7 @@ import {
   PagingQuery,
   InfoMessage,
   StringEnum,
+  EnumList,
   Id,
   PathId,
   type Static,
@@ -32,8 +33,7 @@ const RIGHT = 'accounting.ledgerReceipts' as const;
 const TAGS = ['Ledger'];
 
 const ReceiptIdParam = Type.Object({ receiptId: PathId('Ledger receipt id (int32).') });
-const commaList = (values: readonly string[], description: string) =>
-  Type.String({ pattern: `^(${values.join('|')})(,(${values.join('|')}))*$`, description });
+const commaList = (values: readonly string[], description: string) => EnumList([...values], { description });
 const VersionDate = () => Type.Union([DateTimeString(), DateString()]);
 const Reconciliation = {
   createReconciliation: Type.Optional(
@@ -166,6 +166,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDef[] {
         batchGet<LedgerReceiptWire & { id: number }>(
           params.receiptId,
           'Ledger receipt',
+          'receiptId',
           (ids) => ledger.get(auth.companyId, ids) as Promise<(LedgerReceiptWire & { id: number })[]>,
         ),
     }),

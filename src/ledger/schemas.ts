@@ -5,6 +5,7 @@ import {
   DateString,
   DateTimeString,
   Id,
+  NumberId,
   RefId,
   StringEnum,
   Text,
@@ -12,6 +13,7 @@ import {
   type Static,
 } from '../platform/schema.ts';
 import { ATTACHMENT_REFERENCE_TYPES } from '../domain/real-vocabularies.ts';
+import { COUNTRIES } from '../domain/countries.ts';
 import { MAX_DIMENSION_VALUES_PER_LINE, MAX_LINES_PER_RECEIPT, TRANSACTION_TYPES } from '../domain/postings.ts';
 
 export const RECEIPT_TYPES = [
@@ -129,7 +131,20 @@ const Transaction = Type.Object(
     ),
     description: Type.Optional(Text(255)),
     balanceCode: Type.Optional(Text(50)),
-    allocations: Type.Optional(Type.Array(Amount('Allocated amount, exact (kept as sent).'), { maxItems: 50 })),
+    // The real interface documents this list as the ids of the allocations related to the transaction, answered
+    // by GET and not changed by POST or PUT; its items are plain numbers there, hence a whole-number schema here.
+    allocations: Type.Optional(
+      Type.Array(
+        NumberId({
+          description: 'Id of an allocation: a payment event of an invoice (GET /invoices/{invoiceId}/paymentevents).',
+        }),
+        {
+          maxItems: 50,
+          description:
+            'Ids of the allocations this transaction books: the payment events of invoices (marking an invoice paid, a bank event or reference payment allocated to it, a payment the bank confirmed) name the transactions of their posting, and its reversal keeps them. Read-only: a request may leave it out, send [] or repeat ids of the same transaction (its `id`); any other id is refused with 400 `ALLOCATION_NOT_OF_TRANSACTION`, and what is sent never adds or removes an allocation.',
+        },
+      ),
+    ),
     partnerId: Type.Optional(RefId({ description: 'A business partner of the company, or null.' })),
     dimensionItemValues: Type.Optional(DimensionItemValues),
     vatDeductionPercent: Type.Optional(Percent('Deductible share of the VAT.')),
@@ -161,7 +176,9 @@ export const LedgerReceipt = Type.Object(
       maximum: 999,
       description: 'A VAT status code the company uses (GET /vats/default).',
     }),
-    vatProcessing: Type.Optional(Text(60, { description: 'VAT country (e.g. SWEDEN); default the company country.' })),
+    vatProcessing: Type.Optional(
+      StringEnum([...COUNTRIES], { description: 'VAT country (e.g. SWEDEN); default the company country.' }),
+    ),
     invoiceId: Type.Optional(RefId({ readOnly: true })),
     receiptNumber: Type.Optional(
       Type.Integer({ readOnly: true, description: 'Per company and fiscal year, without gaps.' }),
@@ -232,7 +249,7 @@ const InvoiceCounterpartyAddress = Type.Object(
     street: Type.Optional(Type.String()),
     zip: Type.Optional(Type.String()),
     city: Type.Optional(Type.String()),
-    country: Type.Optional(Type.String()),
+    country: Type.Optional(StringEnum([...COUNTRIES])),
     subdivision: Type.Optional(Type.String()),
   },
   { title: 'InvoiceCounterpartyAddress', additionalProperties: false },

@@ -39,6 +39,7 @@ export class LedgerService extends LedgerPosting {
   ): Promise<LedgerReceiptWire> {
     if (wire.type !== 'JOURNAL') throw apiError('ONLY_JOURNAL_RECEIPTS_CAN_BE_CREATED', 'type');
     checkAttachments(wire);
+    ownAllocations(wire);
     return this.#ctx.db.transaction().execute(async (trx) => {
       const draft = wireToDraft(wire, 'UNFINISHED', options.createReconciliation ?? false);
       await this.checkVat(trx, companyId, draft);
@@ -97,7 +98,9 @@ export class LedgerService extends LedgerPosting {
       checkAttachments(wire, stored);
       if (row.status !== 'UNFINISHED')
         throw apiError('RECEIPT_NOT_EDITABLE_IN_STATUS', 'status', { status: row.status });
+      const allocations = ownAllocations(wire, stored);
       const draft = wireToDraft(wire, 'UNFINISHED', options.createReconciliation ?? false);
+      draft.lines.forEach((line, i) => (line.allocations = allocations[i]));
       draft.invoiceId = row.invoice_id === null ? null : Number(row.invoice_id);
       draft.invoiceNumber = row.invoice_number === null ? null : Number(row.invoice_number);
       await this.checkVat(trx, companyId, draft);
@@ -174,6 +177,33 @@ export class LedgerService extends LedgerPosting {
     const changes = (await receiptHistory(this.#ctx.db, companyId, [receiptId])).get(receiptId) ?? [];
     return { receiptId, changes };
   }
+}
+
+/**
+ * The allocations of the transactions of a request, as stored: allocations tie a transaction to the payment of an
+ * invoice and are made and undone by that payment, so a request cannot add or drop one (the real interface
+ * documents the field as answered by GET and not modified by POST or PUT). A transaction may repeat ids of its own
+ * (the one of `stored` with its `id`; a new transaction has none), so that a receipt read can be sent back; any
+ * other id is refused, each one named, rather than ignored. Answers each transaction's stored allocations.
+ */
+function ownAllocations(wire: LedgerReceiptWire, stored?: LedgerReceiptWire): (number[] | null)[] {
+  const storedOf = new Map((stored?.transactions ?? []).map((t) => [t.id, t.allocations ?? []]));
+  const problems: ErrorItem[] = [];
+  const own = wire.transactions.map((t, i) => {
+    const mine = t.id === undefined ? [] : (storedOf.get(t.id) ?? []);
+    (t.allocations ?? []).forEach((id, j) => {
+      if (!mine.includes(id))
+        problems.push(
+          errorItem('ALLOCATION_NOT_OF_TRANSACTION', `transactions[${i}].allocations[${j}]`, {
+            id,
+            own: mine.length > 0 ? mine.join(', ') : 'none',
+          }),
+        );
+    });
+    return mine.length > 0 ? [...mine] : null;
+  });
+  if (problems.length > 0) throw new ApiError(problems);
+  return own;
 }
 
 /**

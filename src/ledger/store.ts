@@ -110,6 +110,11 @@ export async function reversalOf(db: Db, companyId: number, receiptId: number): 
   return row ? Number(row.id) : undefined;
 }
 
+/** The ids of the company's receipts of a type, as a subquery (the kinds of a search of attachments). */
+export function receiptIdsOfType(db: Db, companyId: number, type: string) {
+  return db.selectFrom('ledger_receipts').select('id').where('company_id', '=', companyId).where('type', '=', type);
+}
+
 export async function getReceipts(db: Db, companyId: number, ids: number[]): Promise<LedgerReceiptRow[]> {
   if (ids.length === 0) return [];
   return db

@@ -5,6 +5,7 @@ import { mfaMigrations } from './migrations.ts';
 import { mfaRoutes } from './routes.ts';
 import { MfaService } from './service.ts';
 import { purgeExpired } from './store.ts';
+import { mfaExamples } from './examples.ts';
 
 export {
   MfaService,
@@ -16,6 +17,7 @@ export {
 
 export const mfaArea = defineArea({
   name: 'mfa',
+  examples: mfaExamples,
   tags: [
     {
       name: 'Two-factor',

@@ -129,7 +129,7 @@ export class BusinessPartners {
 
   /** Batch GET: the partners the caller may see; a single id of a register the caller lacks is 403. */
   async get(companyId: number, rights: Rights, segment: string): Promise<PartnerWire | PartnerWire[]> {
-    const { ids, many } = parseIdList(segment);
+    const { ids, many } = parseIdList(segment, 'partnerId');
     const rows = await store.getPartners(this.#db, companyId, ids, ['CUSTOMER', 'SUPPLIER', 'PERSON']);
     if (rows.length === 0) throw notFound('Business partner');
     if (!many) requireAccess(rights, rows[0].type as PartnerType, 'view');

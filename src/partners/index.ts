@@ -1,5 +1,6 @@
 // Business partners (customers, suppliers, persons), partner groups and factoring contracts.
-import { defineArea } from '../platform/area.ts';
+import { defineArea, type AttachmentTarget } from '../platform/area.ts';
+import type { RightLeaf } from '../platform/rights.ts';
 import type { Db } from '../db/index.ts';
 import { DimensionService } from '../dimensions/index.ts';
 import { partnerMigrations } from './migrations.ts';
@@ -7,10 +8,17 @@ import { partnerRoutes } from './routes.ts';
 import { PartnerService } from './service.ts';
 import { getPartner, type PartnerType } from './store.ts';
 import { ATTACHMENT_REFERENCE_TYPE_OF } from './rights.ts';
+import { partnersExamples } from './examples.ts';
 
-/** Files attach to a partner through the reference type of its register. */
+/** Files attach to a partner through the reference type of its register, which is also its search kind. */
 const partnerOfType = (type: PartnerType) => async (db: Db, companyId: number, id: number) =>
   (await getPartner(db, companyId, id))?.type === type;
+
+const registerTarget = (right: RightLeaf, type: PartnerType): AttachmentTarget => ({
+  right,
+  exists: partnerOfType(type),
+  kinds: { [ATTACHMENT_REFERENCE_TYPE_OF[type]]: { right } },
+});
 
 export { PartnerService } from './service.ts';
 export { existingPartnerIds, getPartner, type PartnerRow } from './store.ts';
@@ -27,6 +35,7 @@ export {
 
 export const partnersArea = defineArea({
   name: 'partners',
+  examples: partnersExamples,
   rights: ['management.companyInfo', 'salaries.employeeRegister'],
   tags: [
     { name: 'Business partners', description: 'Customers, suppliers and persons; partner groups.' },
@@ -46,9 +55,9 @@ export const partnersArea = defineArea({
   create: (ctx, deps: { dimensions: DimensionService }) => new PartnerService(ctx, deps.dimensions),
   routes: (partners) => partnerRoutes(partners),
   attachmentTargets: {
-    [ATTACHMENT_REFERENCE_TYPE_OF.CUSTOMER]: { right: 'sales.customerRegister', exists: partnerOfType('CUSTOMER') },
-    [ATTACHMENT_REFERENCE_TYPE_OF.SUPPLIER]: { right: 'purchases.supplierRegister', exists: partnerOfType('SUPPLIER') },
-    [ATTACHMENT_REFERENCE_TYPE_OF.PERSON]: { right: 'salaries.employeeRegister', exists: partnerOfType('PERSON') },
+    [ATTACHMENT_REFERENCE_TYPE_OF.CUSTOMER]: registerTarget('sales.customerRegister', 'CUSTOMER'),
+    [ATTACHMENT_REFERENCE_TYPE_OF.SUPPLIER]: registerTarget('purchases.supplierRegister', 'SUPPLIER'),
+    [ATTACHMENT_REFERENCE_TYPE_OF.PERSON]: registerTarget('salaries.employeeRegister', 'PERSON'),
   },
   // Persons are created as in the real service: by POST /businesspartners with type PERSON, and for every user
   // who joins a company (the user's own person, User.partnerId / PersonalDetails.partnerId).

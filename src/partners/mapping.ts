@@ -1,5 +1,6 @@
 // The wire shapes of the partners area and their rows: one mapper per shape and direction.
 import { Decimal } from '../domain/decimal.ts';
+import { PERSON_IDENTIFIER_TYPES } from '../domain/real-vocabularies.ts';
 import { compact } from '../platform/resource.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import {
@@ -132,6 +133,16 @@ export function partnerBasic(row: store.PartnerRow): PartnerBasicWire {
   } satisfies Record<keyof PartnerBasicWire, unknown>);
 }
 
+type PersonIdentifierType = (typeof PERSON_IDENTIFIER_TYPES)[number];
+
+// A person's identifier type is a closed vocabulary, but the same register row may have been written through
+// /businesspartners, where it is free text: only a value of the vocabulary is answered for a person.
+function personIdentifierType(value: unknown): PersonIdentifierType | undefined {
+  return typeof value === 'string' && (PERSON_IDENTIFIER_TYPES as readonly string[]).includes(value)
+    ? (value as PersonIdentifierType)
+    : undefined;
+}
+
 export function personToWire(row: store.PartnerRow, groups: store.PartnerGroupRow[]): PersonWire {
   const data = readJson<Json>(row.data) ?? {};
   const person = readJson<PersonExtras>(row.person) ?? { lastName: row.name };
@@ -162,7 +173,7 @@ export function personToWire(row: store.PartnerRow, groups: store.PartnerGroupRo
     invoicingInfo: compact({
       personNumber: person.personNumber,
       identifier: invoicing.identifier as string | undefined,
-      identifierType: invoicing.identifierType as string | undefined,
+      identifierType: personIdentifierType(invoicing.identifierType),
       dateOfBirth: person.dateOfBirth,
       language,
       gender: person.gender ?? 'NOT_APPLICABLE',
@@ -191,7 +202,7 @@ export function personBasic(row: store.PartnerRow): PersonBasicWire {
   const invoicing = compact({
     personNumber: person.personNumber,
     identifier: row.identifier ?? undefined,
-    identifierType: row.identifier_type ?? undefined,
+    identifierType: personIdentifierType(row.identifier_type),
   });
   return compact({
     id: Number(row.id),

@@ -59,7 +59,7 @@ export class Persons {
   }
 
   async getPersons(companyId: number, segment: string): Promise<PersonWire | PersonWire[]> {
-    const { ids, many } = parseIdList(segment);
+    const { ids, many } = parseIdList(segment, 'personId');
     const rows = await store.getPartners(this.#db, companyId, ids, ['PERSON']);
     if (rows.length === 0) throw notFound('Person');
     const groups = await store.groupsOfPartners(

@@ -9,16 +9,19 @@ import {
   Id,
   RefId,
   StringEnum,
+  Stricter,
   Text,
   Page,
   type Static,
   type TSchema,
+  Id64,
 } from '../platform/schema.ts';
 import { CURRENCIES, LANGUAGES } from '../domain/codes.ts';
 import {
   ADDRESS_COUNTRIES,
   ATTACHMENT_REFERENCE_TYPES,
   PERSON_ADDRESS_COUNTRIES,
+  PERSON_IDENTIFIER_TYPES,
   TRANSFER_NOTIFICATION_LANGUAGES,
 } from '../domain/real-vocabularies.ts';
 
@@ -106,6 +109,9 @@ const BccAddresses = Type.Array(Text(256), {
   description:
     'Up to 4 blind-copy addresses, none equal to `email`, each at most 256 characters without special characters.',
 });
+
+/** The type of a person's identifier: the real vocabulary (a business ID type or a national one). */
+const PersonIdentifierType = () => StringEnum([...PERSON_IDENTIFIER_TYPES]);
 
 const InvoicingInfo = Type.Object(
   {
@@ -199,9 +205,7 @@ export type PartnerGroupWire = Static<typeof PartnerGroup>;
 
 const PartnerGroupRef = Type.Object(
   {
-    id: Type.Optional(
-      Id({ description: 'Id of an existing group of the same type as the partner; required to name the group.' }),
-    ),
+    id: Stricter(Id({ description: 'Id of an existing group of the same type as the partner: it names the group.' })),
     name: Type.Optional(Text(80, { readOnly: true })),
     type: Type.Optional(StringEnum([...PARTNER_TYPES], { readOnly: true })),
     active: Type.Optional(Type.Boolean({ readOnly: true })),
@@ -422,7 +426,7 @@ export const Person = Type.Object(
       {
         personNumber: Type.Optional(Text(40)),
         identifier: Type.Optional(Text(40)),
-        identifierType: Type.Optional(Text(20)),
+        identifierType: Type.Optional(PersonIdentifierType()),
         dateOfBirth: Type.Optional(DateString()),
         language: StringEnum([...PERSON_LANGUAGES]),
         gender: StringEnum([...GENDERS]),
@@ -479,7 +483,7 @@ const PersonBasicInfo = Type.Object(
         {
           personNumber: Type.Optional(Type.String()),
           identifier: Type.Optional(Type.String()),
-          identifierType: Type.Optional(Type.String()),
+          identifierType: Type.Optional(PersonIdentifierType()),
         },
         { title: 'PersonBasicInvoicingInfo', additionalProperties: false },
       ),
@@ -598,7 +602,7 @@ export const ValidityPeriod = Type.Object(
 /** Request item of PUT /businesspartners/{id}/defaults/products. */
 export const DefaultProductInput = Type.Object(
   {
-    productId: Id({ description: 'An existing product.' }),
+    productId: Id64({ description: 'An existing product.' }),
     defaultSettings: Type.Optional(DefaultProductSettings),
     validityPeriods: Type.Optional(Type.Array(ValidityPeriod, { maxItems: 20 })),
   },
@@ -646,7 +650,7 @@ export const FactoringContractSearchResult = Page(FactoringContract, { title: 'F
 /** A factoring contract of a Swedish company (/se/factoringcontracts): the financing company by name only. */
 export const BasicFactoringContract = Type.Object(
   {
-    id: Type.Optional(Id({ readOnly: true })),
+    id: Type.Optional(Id64({ readOnly: true })),
     financingCompanyName: Text(80, { minLength: 1 }),
     financingCompanyBankAccount: Text(34, { minLength: 1, description: 'IBAN of the financing company.' }),
     contractNumber: Text(80, { minLength: 1 }),

@@ -7,11 +7,13 @@ import { paymentMigrations } from './migrations.ts';
 import { paymentRoutes } from './routes.ts';
 import { PaymentService } from './service.ts';
 import { PaymentFiles } from './files.ts';
+import { paymentsExamples } from './examples.ts';
 
 export type { PaymentService } from './service.ts';
 
 export const paymentsArea = defineArea({
   name: 'payments',
+  examples: paymentsExamples,
   tags: [
     {
       name: 'Payments',
@@ -20,7 +22,7 @@ export const paymentsArea = defineArea({
     },
   ],
   rights: ['payments.payment', 'payments.directBankTransfer', 'payments.salaryPayments'],
-  tables: { company: ['payments', 'payment_groups', 'payment_files'] },
+  tables: { company: ['payments', 'payment_groups', 'payment_files', 'payment_errors'] },
   migrations: paymentMigrations,
   create: (ctx, deps: { invoices: InvoiceService; bank: BankService }) => {
     const payments = new PaymentService(ctx, deps.invoices);

@@ -79,4 +79,26 @@ export const paymentMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // What went wrong with a payment after it was sent: today the payments the bank returned (a statement's credit
+  // carrying the payment's end-to-end id and a return reason). Written by the statement import, read by
+  // GET /payments/errormessages.
+  '0631_payment_errors': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('payment_errors')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('payment_id', 'bigint', (c) => c.notNull())
+        // the bank's ISO 20022 reason code (e.g. AC04, a closed account)
+        .addColumn('error_code', 'text', (c) => c.notNull())
+        .addColumn('created', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('payment_errors_pk', ['company_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('payment_errors_by_created')
+        .on('payment_errors')
+        .columns(['company_id', 'created'])
+        .execute();
+    },
+  },
 };

@@ -11,6 +11,8 @@ import {
   DirectSalaryPayments,
   GroupQuery,
   InvoicePaymentList,
+  PaymentErrorMessageSearchResult,
+  PaymentErrorQuery,
   PaymentEventQuery,
   PaymentExportResult,
   PaymentFileSearchResult,
@@ -118,6 +120,28 @@ export function paymentRoutes(payments: PaymentService, files: PaymentFiles): Ro
       description: 'The payments of the invoices `invoiceId` (at most 200 ids).',
       schema: { querystring: PaymentEventQuery, response: { 200: PaymentSearchResult } },
       handler: ({ auth, query }) => payments.list(auth.companyId, pageRequest(query), { invoiceIds: query.invoiceId }),
+    }),
+    route({
+      method: 'GET',
+      path: '/payments/errormessages',
+      right: view(PAYMENT),
+      tags: TAGS,
+      summary: 'Errors of payments',
+      description:
+        'The payments the bank returned: an imported bank statement booking the end-to-end id of one of our ' +
+        "payments with a return reason (`RtrInf`), which is the `errorCode`. An invoice payment's error points at " +
+        'its invoice (`referenceType` INVOICE, with `invoiceType`), the others at the payment. Every error is ' +
+        'UNHANDLED: nothing in this interface marks one handled, so `status=HANDLED` finds none; Tase has no Nets ' +
+        'collections, so `type=NETS_COLLECTION_ERROR` finds none. Errors of direct bank transfers and salary ' +
+        'payments need their own viewing rights too. Dates are the booking dates of the returns. Paged by id.',
+      schema: { querystring: PaymentErrorQuery, response: { 200: PaymentErrorMessageSearchResult } },
+      handler: ({ auth, query }) =>
+        payments.errorMessages({ companyId: auth.companyId, rights: auth.rights }, pageRequest(query), {
+          createdStart: query.createdStartDate,
+          createdEnd: query.createdEndDate,
+          type: query.type,
+          status: query.status,
+        }),
     }),
     route({
       method: 'GET',

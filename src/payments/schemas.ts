@@ -11,6 +11,7 @@ import {
   NumberId,
   Page,
   PagingQuery,
+  PartlyCountedPage,
   StringEnum,
   Text,
   type Static,
@@ -294,3 +295,90 @@ export const PaymentExportResult = Type.Object(
   { title: 'PaymentExportResult', additionalProperties: false },
 );
 export type PaymentExportResultWire = Static<typeof PaymentExportResult>;
+
+/** The receipt types the real PaymentErrorMessage.invoiceType names; Tase's errors carry the payable ones. */
+const PAYMENT_ERROR_INVOICE_TYPES = [
+  'VAT_FORM',
+  'PAYMENT_CORRECTION',
+  'TRACKING_PERIOD_OPENING_RECEIPT',
+  'PERIODIC_TAX_RETURN',
+  'UNKNOWN_RECEIPT_TYPE_F',
+  'UNKNOWN_RECEIPT_TYPE_G',
+  'ACCRUAL',
+  'BILL_OF_CHARGES',
+  'SALES_INVOICE',
+  'JOURNAL',
+  'JOURNAL_MOVING_STRAIGHT_TO_ACCOUNTING_PAGE',
+  'JOURNAL_BYPASSING_INVOICE_PAGE',
+  'PURCHASE_INVOICE',
+  'RECEIPT_FOR_OPENING_ACCOUNTS',
+  'SALARY',
+  'REFERENCE_PAYMENT',
+  'EMPLOYER_CONTRIBUTION',
+  'TRAVEL_INVOICE',
+  'TRAVEL_PLAN',
+  'BANK_STATEMENT_AS_RECEIPT',
+  'PURCHASE_ORDER',
+  'VAT_SUMMARY',
+  'SALES_ORDER',
+  'OFFER',
+] as const;
+
+export const PaymentErrorQuery = Type.Object({
+  createdStartDate: Type.Optional(DateString({ description: 'Errors noted on or after this date.' })),
+  createdEndDate: Type.Optional(DateString({ description: 'Errors noted on or before this date.' })),
+  type: Type.Optional(StringEnum(['PAYMENT_ERROR', 'NETS_COLLECTION_ERROR'])),
+  status: Type.Optional(StringEnum(['ALL', 'UNHANDLED', 'HANDLED'])),
+  ...PagingQuery,
+});
+
+const PaymentErrorMessage = Type.Object(
+  {
+    id: Type.Optional(Id()),
+    createdDate: Type.Optional(DateString({ description: 'The booking date of the return on the statement.' })),
+    type: Type.Optional(
+      StringEnum([
+        'ANY_ERROR',
+        'PAYMENT_ERROR',
+        'FINVOICE_SEND_ERROR',
+        'FINVOICE_RECEIVE_ERROR',
+        'TYEL_ERROR',
+        'NETS_COLLECTION_ERROR',
+      ]),
+    ),
+    status: Type.Optional(StringEnum(['ALL', 'HANDLED', 'UNHANDLED'])),
+    errorCode: Type.Optional(Type.String({ description: "The bank's ISO 20022 return reason code, e.g. AC04." })),
+    referenceId: Type.Optional(Id({ description: 'The invoice of an invoice payment, else the payment.' })),
+    referenceType: Type.Optional(
+      StringEnum([
+        'DIRECT_BANK_TRANSFER',
+        'DIRECT_SALARY_PAYMENT',
+        'DIRECT_SALARY_PAYMENT_LIST',
+        'INVOICE',
+        'NETS_COLLECTION',
+        'PAYMENTS_ANNOUNCEMENT',
+      ]),
+    ),
+    invoiceType: Type.Optional(StringEnum([...PAYMENT_ERROR_INVOICE_TYPES])),
+    errorHandlingInfo: Type.Optional(
+      Type.Object(
+        {
+          date: Type.Optional(DateString()),
+          userId: Type.Optional(Id()),
+          firstName: Type.Optional(Type.String()),
+          lastName: Type.Optional(Type.String()),
+          comment: Type.Optional(Type.String()),
+        },
+        { title: 'ErrorHandlingInfo', additionalProperties: false },
+      ),
+    ),
+  },
+  { title: 'PaymentErrorMessage', additionalProperties: false },
+);
+export type PaymentErrorMessageWire = Static<typeof PaymentErrorMessage>;
+
+export const PaymentErrorMessageSearchResult = PartlyCountedPage(
+  PaymentErrorMessage,
+  'Given on a page that ends the list, and on the first page when at most 1 000 errors match.',
+  { title: 'PaymentErrorMessageSearchResult' },
+);

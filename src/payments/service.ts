@@ -7,12 +7,16 @@
 //   PAYMENT_QUEUED --export--> PAYMENT_SENT_TO_BANK --statement debit--> PAID
 //        |
 //        +--cancel--> PAYMENT_TRANSACTION_REMOVED ; a queued or cancelled payment can be deleted
+//
+// A payment the bank returns (a statement's booking of its end-to-end id with a return reason, usually after
+// its debit) is a payment error (GET /payments/errormessages); its status stays as it was, for the booked debit
+// and the invoice's payment are facts of the statement, and so is the return.
 import { allocateIds, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { isoDate, isoDateTime } from '../platform/clock.ts';
-import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
-import { rightsForRole } from '../platform/rights.ts';
+import { paged, pagedCountingCheaply, type PageRequest, type Paged, type PartlyCounted } from '../platform/paging.ts';
+import { hasRight, rightsForRole, type RightLeaf, type Rights } from '../platform/rights.ts';
 import { compact } from '../platform/resource.ts';
 import { LATEST_VERSION } from '../platform/versions.ts';
 import { Decimal, fromMinorUnits, minor, toMinorUnits } from '../domain/decimal.ts';
@@ -26,6 +30,7 @@ import type {
   GroupBaseWire,
   GroupWire,
   InvoicePaymentWire,
+  PaymentErrorMessageWire,
   PaymentRowInfoWire,
 } from './schemas.ts';
 import * as store from './store.ts';
@@ -57,9 +62,11 @@ function details(item: InvoicePaymentWire | DirectBankTransferWire): string {
 
 export interface Debit {
   endToEndId: string;
-  /** Negative minor units, as booked. */
+  /** Minor units, as booked: negative for a debit. */
   amount: bigint;
   payDate: string;
+  /** The bank's return reason code: the payment came back. */
+  returnReason?: string;
 }
 
 export class PaymentService {
@@ -434,7 +441,11 @@ export class PaymentService {
    * amount: PAID, the purchase invoice of an invoice payment marked paid (posted), PAYMENT_UPDATED emitted, and a
    * salary list PAID once all its payments are. Runs in the import's transaction.
    */
-  async settleDebits(trx: Db, companyId: number, debits: Debit[]): Promise<void> {
+  async settleDebits(trx: Db, companyId: number, bookings: Debit[]): Promise<void> {
+    const returns = bookings.filter((b) => b.returnReason !== undefined);
+    if (returns.length > 0) await this.#recordReturns(trx, companyId, returns);
+    const debits = bookings.filter((b) => b.returnReason === undefined);
+    if (debits.length === 0) return;
     const byId = new Map(debits.map((d) => [d.endToEndId, d]));
     const sent = await store.sentByEndToEndId(trx, companyId, [...byId.keys()]);
     const now = this.#ctx.clock.now();
@@ -472,6 +483,55 @@ export class PaymentService {
       if (payments.every((p) => p.status === 'PAID')) await store.setGroupStatus(trx, companyId, [groupId], 'PAID');
     }
   }
+
+  /** A payment error for each returned payment of ours (a return of someone else's payment is not ours to note). */
+  async #recordReturns(trx: Db, companyId: number, returns: Debit[]): Promise<void> {
+    const payments = await store.byEndToEndId(trx, companyId, [...new Set(returns.map((r) => r.endToEndId))]);
+    const paymentOf = new Map(payments.map((p) => [p.end_to_end_id, Number(p.id)]));
+    const ours = returns.filter((r) => paymentOf.has(r.endToEndId));
+    if (ours.length === 0) return;
+    const first = await allocateIds(trx, companyId, 'payment_errors', ours.length);
+    await store.insertErrors(
+      trx,
+      ours.map((r, i) => ({
+        company_id: companyId,
+        id: first + i,
+        payment_id: paymentOf.get(r.endToEndId)!,
+        error_code: r.returnReason!,
+        created: r.payDate,
+      })),
+    );
+  }
+
+  /**
+   * GET /payments/errormessages. Every error is UNHANDLED: the real interface has no operation that marks one
+   * handled, and Tase keeps no flag nothing could set, so HANDLED finds none (and ALL is UNHANDLED). Tase has no
+   * Nets collections: NETS_COLLECTION_ERROR finds none either. Errors of payment kinds the caller may not view
+   * (direct bank transfers, salaries) are left out.
+   */
+  async errorMessages(
+    caller: { companyId: number; rights: Rights },
+    page: PageRequest,
+    filter: { createdStart?: string; createdEnd?: string; type?: string; status?: string },
+  ): Promise<PartlyCounted<PaymentErrorMessageWire>> {
+    const kinds = (['INVOICE', 'TRANSFER', 'SALARY'] as const).filter((kind) =>
+      hasRight(caller.rights, { leaf: KIND_RIGHT[kind], level: 'view' }),
+    );
+    const none = filter.type === 'NETS_COLLECTION_ERROR' || filter.status === 'HANDLED' || kinds.length === 0;
+    const query: store.ErrorFilter = {
+      createdStart: filter.createdStart,
+      createdEnd: filter.createdEnd,
+      kinds,
+      previousId: page.previousId,
+      order: page.order,
+      offset: page.offset,
+      limit: page.pageSize,
+    };
+    const rows = none ? [] : await store.listErrors(this.db, caller.companyId, query);
+    return pagedCountingCheaply(rows.map(errorWire), page, (limit) =>
+      none ? Promise.resolve(0) : store.countErrors(this.db, caller.companyId, query, limit),
+    );
+  }
 }
 
 /** The fields every wire shape of a payment has. */
@@ -505,4 +565,31 @@ function groupWire(row: store.PaymentGroupRow, payer: PayerAccount | undefined):
     totalSum: money(row.total),
     customId: orUndefined(row.custom_id),
   });
+}
+
+const KIND_RIGHT = {
+  INVOICE: 'payments.payment',
+  TRANSFER: 'payments.directBankTransfer',
+  SALARY: 'payments.salaryPayments',
+} as const satisfies Record<Row['kind'], RightLeaf>;
+
+const ERROR_REFERENCE_TYPE = {
+  INVOICE: 'INVOICE',
+  TRANSFER: 'DIRECT_BANK_TRANSFER',
+  SALARY: 'DIRECT_SALARY_PAYMENT',
+} as const;
+
+function errorWire(row: store.PaymentErrorListed): PaymentErrorMessageWire {
+  const invoice = row.kind === 'INVOICE' && row.invoice_id !== null;
+  return {
+    id: Number(row.id),
+    createdDate: row.created,
+    type: 'PAYMENT_ERROR',
+    status: 'UNHANDLED',
+    errorCode: row.error_code,
+    // an invoice payment's error points at its invoice, as its invoiceType says; the others at the payment
+    referenceId: invoice ? Number(row.invoice_id) : Number(row.payment_id),
+    referenceType: ERROR_REFERENCE_TYPE[row.kind],
+    ...(invoice && row.invoice_type ? { invoiceType: row.invoice_type as PaymentErrorMessageWire['invoiceType'] } : {}),
+  };
 }

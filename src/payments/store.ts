@@ -60,11 +60,22 @@ export interface PaymentFileRow {
   created: string;
 }
 
+/** A payment the bank returned (see the migration `0631_payment_errors`). */
+export interface PaymentErrorRow {
+  company_id: number;
+  id: number;
+  payment_id: number;
+  error_code: string;
+  /** The booking date of the return, YYYY-MM-DD. */
+  created: string;
+}
+
 declare module '../db/types.ts' {
   interface Database {
     payments: PaymentRow;
     payment_groups: PaymentGroupRow;
     payment_files: PaymentFileRow;
+    payment_errors: PaymentErrorRow;
   }
 }
 
@@ -267,4 +278,72 @@ export async function listFiles(
     rows: await rows.orderBy('id', page.order).limit(page.limit).offset(page.offset).execute(),
     total: Number(total.n),
   };
+}
+
+/** Payments of any status whose end-to-end id is one of `ids`. */
+export async function byEndToEndId(db: Db, companyId: number, ids: string[]): Promise<PaymentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('end_to_end_id', 'in', ids)
+    .execute();
+}
+
+export async function insertErrors(db: Db, rows: PaymentErrorRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('payment_errors').values(rows).execute();
+}
+
+export interface ErrorFilter {
+  createdStart?: string;
+  createdEnd?: string;
+  /** The kinds of payment whose errors are wanted (those the caller may view); never empty. */
+  kinds: PaymentRow['kind'][];
+  previousId?: number;
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+export type PaymentErrorListed = PaymentErrorRow &
+  Pick<PaymentRow, 'kind' | 'invoice_id'> & { invoice_type: string | null };
+
+function errorQuery(db: Db, companyId: number, filter: ErrorFilter) {
+  let query = db
+    .selectFrom('payment_errors as e')
+    .innerJoin('payments as p', (j) => j.onRef('p.company_id', '=', 'e.company_id').onRef('p.id', '=', 'e.payment_id'))
+    .where('e.company_id', '=', companyId)
+    .where('p.kind', 'in', filter.kinds);
+  if (filter.createdStart) query = query.where('e.created', '>=', filter.createdStart);
+  if (filter.createdEnd) query = query.where('e.created', '<=', filter.createdEnd);
+  return query;
+}
+
+/** A page of payment errors by id, with their payments' kinds and the types of their invoices. */
+export async function listErrors(db: Db, companyId: number, filter: ErrorFilter): Promise<PaymentErrorListed[]> {
+  let query = errorQuery(db, companyId, filter)
+    .leftJoin('invoices as i', (j) => j.onRef('i.company_id', '=', 'p.company_id').onRef('i.id', '=', 'p.invoice_id'))
+    .select([
+      'e.company_id',
+      'e.id',
+      'e.payment_id',
+      'e.error_code',
+      'e.created',
+      'p.kind',
+      'p.invoice_id',
+      'i.type as invoice_type',
+    ]);
+  if (filter.previousId !== undefined)
+    query = query.where('e.id', filter.order === 'desc' ? '<' : '>', filter.previousId);
+  return query.orderBy('e.id', filter.order).limit(filter.limit).offset(filter.offset).execute();
+}
+
+/** The number of matching errors, counting no further than `limit`. */
+export async function countErrors(db: Db, companyId: number, filter: ErrorFilter, limit: number): Promise<number> {
+  const row = await db
+    .selectFrom(errorQuery(db, companyId, filter).select('e.id').limit(limit).as('m'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -17,9 +17,11 @@ import { payrollSettingsMigrations } from './settings-migrations.ts';
 import { payrollSettingsRoutes } from './settings-routes.ts';
 import { payrollTermsRoutes } from './terms-routes.ts';
 import { seedLaborUnionSettings } from './unions.ts';
+import { payrollExamples } from './examples.ts';
 
 export const payrollArea = defineArea({
   name: 'payroll',
+  examples: payrollExamples,
   tags: [{ name: 'Payroll', description: 'Salary types, employees and their tax cards.' }],
   rights: ['salaries.salaries', 'salaries.employeeRegister', 'salaries.taxCards', 'salaries.salaryBases'],
   tables: {

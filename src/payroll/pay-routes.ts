@@ -1,7 +1,7 @@
 // HTTP of salary bases, salary lists, salary periods and salary slips.
-import { Type, PathId, InfoMessage, ADDITION } from '../platform/schema.ts';
+import { Type, PathId64, InfoMessage, ADDITION } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
-import { batchGet } from '../platform/batch.ts';
+import { batchGet, MAX_ID64 } from '../platform/batch.ts';
 import {
   AccountingQuery,
   NewSalaryList,
@@ -26,9 +26,9 @@ import type { SalarySlips } from './salary-slips.ts';
 const TAGS = ['Payroll'];
 const SALARIES = 'salaries.salaries' as const;
 const BASES = 'salaries.salaryBases' as const;
-const EmployeeParam = Type.Object({ employeeId: PathId('Employee id (int32).') });
-const ListParam = Type.Object({ salaryListId: PathId('Salary list id (int32).') });
-const SlipParam = Type.Object({ salarySlipId: PathId('Salary slip id (int32).') });
+const EmployeeParam = Type.Object({ employeeId: PathId64('Employee id (int64).') });
+const ListParam = Type.Object({ salaryListId: PathId64('Salary list id (int64).') });
+const SlipParam = Type.Object({ salarySlipId: PathId64('Salary slip id (int64).') });
 
 const ROW_RULES =
   'Every row names a salary type of the company (`SALARY_TYPE_NOT_FOUND`). A row dimension has a quantity or a ' +
@@ -181,8 +181,12 @@ export function payRunRoutes({ bases, lists, slips }: PayRuns): RouteDef[] {
         response: { 200: Type.Union([SalarySlip, Type.Array(SalarySlip)]) },
       },
       handler: ({ auth, params }) =>
-        batchGet<SalarySlipWire & { id: number }>(params.salarySlipId, 'Salary slip', (ids) =>
-          slips.getMany(auth.companyId, ids),
+        batchGet<SalarySlipWire & { id: number }>(
+          params.salarySlipId,
+          'Salary slip',
+          'salarySlipId',
+          (ids) => slips.getMany(auth.companyId, ids),
+          MAX_ID64,
         ),
     }),
     route({
@@ -294,7 +298,9 @@ export function payRunRoutes({ bases, lists, slips }: PayRuns): RouteDef[] {
       summary: 'The payslip of a salary slip as a PDF',
       description:
         'A PDF/A-2b payslip for the employee: earnings, deductions and net pay, the employer contributions for ' +
-        'information, the year-to-date figures of the approved slips and the holiday pay paid this year.',
+        'information, the year-to-date figures of the approved slips and the holiday pay paid this year. Drawn in a ' +
+        'worker thread within TASE_RENDER_TIMEOUT_MS (503 `DOCUMENT_RENDER_TIMEOUT` past it, `DOCUMENT_RENDER_BUSY` ' +
+        'when every renderer is busy).',
       schema: {
         ...ADDITION,
         params: SlipParam,

@@ -13,6 +13,8 @@ import {
   Page,
   Text,
   type Static,
+  Id64,
+  Int64,
 } from '../platform/schema.ts';
 
 const SALARY_CHANNELS = ['NO_SENDING', 'MAIL', 'EMAIL', 'MOBILE', 'ESALARY'];
@@ -28,7 +30,7 @@ const SLIP_STATUSES = [
   'REPORTED_AND_PAYMENT_QUEUED',
 ];
 const PAID_DETAILS = ['MARKED_PAID', 'PAYMENT_SENT_TO_BANK', 'PARTLY_PAID'];
-const ReadOnlyId = () => Type.Optional(Type.Integer({ readOnly: true }));
+const ReadOnlyId = () => Type.Optional(Id64({ readOnly: true }));
 const ReadOnlyVersion = () =>
   Type.Optional(DateTimeString({ readOnly: true, description: 'Optimistic lock: the current version on PUT.' }));
 const RowAmount = (description: string) =>
@@ -85,7 +87,7 @@ const RecoveryDetails = {
 const BaseRow = Type.Object(
   {
     id: ReadOnlyId(),
-    salaryTypeCode: Type.Integer({ minimum: 0, maximum: 2147483647 }),
+    salaryTypeCode: Int64(),
     customName: Type.Optional(Text(255)),
     quantity: RowAmount('Quantity (hours, pieces, months).'),
     unitValue: RowAmount('Value of one unit.'),
@@ -130,7 +132,7 @@ const Positive = (minimum: string) =>
 
 const EmployeeDataForSalarySlip = Type.Object(
   {
-    employeeId: Id(),
+    employeeId: Id64(),
     calendarWorkdays: Type.Optional(Type.Integer({ minimum: 0, maximum: 255, format: 'int32' })),
     absentDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 255, format: 'int32' })),
     pensionInsuranceContributionPercent: Percent(),
@@ -276,7 +278,7 @@ export type SalaryPeriodWire = Static<typeof SalaryPeriod>;
 const SlipRow = Type.Object(
   {
     id: ReadOnlyId(),
-    salaryTypeCode: Type.Integer({ minimum: 0, maximum: 2147483647 }),
+    salaryTypeCode: Int64(),
     customName: Type.Optional(Text(255)),
     quantity: RowAmount('Quantity (hours, pieces, months).'),
     unitValue: RowAmount('Value of one unit.'),
@@ -441,8 +443,8 @@ export const SalarySlip = Type.Object(
             { title: 'SalarySlipEmployment', additionalProperties: false },
           ),
         ),
-        pensionContractId: Type.Optional(Id()),
-        accidentInsurancePolicyId: Type.Optional(Id()),
+        pensionContractId: Type.Optional(Id64()),
+        accidentInsurancePolicyId: Type.Optional(Id64()),
       },
       { title: 'SalarySlipAdjustments', additionalProperties: false },
     ),

@@ -1,5 +1,5 @@
 // HTTP of Tase's payroll reports: a slip's Incomes Register report, the employee's year, the employer's months.
-import { ADDITION, Type, PathId } from '../platform/schema.ts';
+import { ADDITION, Type, PathId64 } from '../platform/schema.ts';
 import { route, view, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import type { AppContext } from '../platform/context.ts';
@@ -17,7 +17,7 @@ const SALARIES = 'salaries.salaries' as const;
 /** The year asked for, this year when left out. */
 const yearOf = (ctx: AppContext, year: { toNumber(): number } | undefined) =>
   year?.toNumber() ?? ctx.clock.now().getUTCFullYear();
-const SlipParam = Type.Object({ salarySlipId: PathId('Salary slip id (int32).') });
+const SlipParam = Type.Object({ salarySlipId: PathId64('Salary slip id (int64).') });
 
 export function payrollReportRoutes(ctx: AppContext): RouteDef[] {
   const reports = new PayrollReports(ctx);

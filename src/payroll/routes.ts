@@ -1,5 +1,5 @@
 // HTTP of payroll.
-import { Type, PathId, type Static } from '../platform/schema.ts';
+import { Type, PathId64, type Static } from '../platform/schema.ts';
 import type { TObject } from '@sinclair/typebox';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
@@ -19,7 +19,7 @@ import type { EmployeeRecordTable } from './store.ts';
 const TAGS = ['Payroll'];
 const EMPLOYEES = 'salaries.employeeRegister' as const;
 const TAX_CARDS = 'salaries.taxCards' as const;
-const EmployeeParam = Type.Object({ employeeId: PathId('Employee id (int32).') });
+const EmployeeParam = Type.Object({ employeeId: PathId64('Employee id (int64).') });
 
 export function payrollRoutes(payroll: PayrollService): RouteDef[] {
   const registers = payroll.registers;
@@ -119,8 +119,8 @@ export function recordRoutes<S extends TObject, T extends EmployeeRecordTable>(o
   const one = `${base}/:${o.idName}`;
   const noun = o.noun[0].toUpperCase() + o.noun.slice(1);
   const Params = Type.Object({
-    employeeId: PathId('Employee id (int32).'),
-    [o.idName]: PathId(`${noun} id (int32).`),
+    employeeId: PathId64('Employee id (int64).'),
+    [o.idName]: PathId64(`${noun} id (int64).`),
   });
   const ids = (params: Record<string, number>) =>
     [parseId(params.employeeId, 'Employee'), parseId(params[o.idName], noun)] as const;

@@ -4,7 +4,7 @@
 // and the payslip PDF.
 import { allocateIds, type Db } from '../db/index.ts';
 import { Decimal, toMinorUnits } from '../domain/decimal.ts';
-import { renderPayslipPdf, type PayslipLine } from '../domain/payroll/payslip-pdf.ts';
+import type { Payslip, PayslipLine } from '../domain/payroll/payslip-pdf.ts';
 import { reconciliationLine } from '../domain/postings.ts';
 import type { Posting, ReceiptDraft } from '../ledger/index.ts';
 import type { AppContext } from '../platform/context.ts';
@@ -12,6 +12,7 @@ import { ApiError, apiError, notFound, Violations } from '../platform/errors.ts'
 import { isoDate, nextVersion } from '../platform/clock.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import { lockedWrite } from '../platform/lock.ts';
+import { pdfOf, renderInWorker, workerEntry } from '../platform/render-pool.ts';
 import { paged, pageRequest, type Paged } from '../platform/paging.ts';
 import { checkReadOnly } from '../platform/resource.ts';
 import {
@@ -79,6 +80,8 @@ const NO_ID = 0;
 /** Receipts of salaries carry no VAT (the company's status 12, "no VAT handling"). */
 const NO_VAT_HANDLING = 12;
 const NET_PAY_PAYABLE = '2940';
+/** Payslips are drawn in a worker thread, bounded in time, off the event loop (a slip has at most 200 rows). */
+const PAYSLIP_WORKER = workerEntry(import.meta.url, 'payslip-render-worker');
 
 interface CalculationContext {
   facts: Map<number, EmployeeFacts>;
@@ -663,7 +666,7 @@ export class SalarySlips {
         amount: quantity.times(unitValue).times(percent).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
       });
     }
-    const money = (label: string, amount: Decimal): PayslipLine => ({ label, amount });
+    const money = (label: string, amount: Decimal) => ({ label, amount });
     const netDeductions = data.rows
       .filter(
         (r) =>
@@ -697,7 +700,7 @@ export class SalarySlips {
           ),
         new Decimal(0),
       );
-    return renderPayslipPdf({
+    const slip: Payslip = {
       companyName: company?.name ?? '',
       employeeName: row.employee_name,
       slipNumber: Number(row.slip_number),
@@ -755,6 +758,7 @@ export class SalarySlips {
           amount: year.remainingHolidayPay ?? new Decimal(0),
         })),
       ],
-    });
+    };
+    return pdfOf(await renderInWorker(PAYSLIP_WORKER, slip, this.#ctx.config.renderTimeoutMs));
   }
 }

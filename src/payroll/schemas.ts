@@ -5,12 +5,13 @@ import {
   DateString,
   DateTimeString,
   DecimalNumber,
-  Id,
   Money,
   StringEnum,
   Page,
   Text,
   type Static,
+  Id64,
+  Int64,
 } from '../platform/schema.ts';
 import { PERSON_ADDRESS_COUNTRIES } from '../domain/real-vocabularies.ts';
 import { SALARY_CATEGORIES } from '../domain/payroll/slip.ts';
@@ -71,7 +72,7 @@ export const SalaryTypeQuery = Type.Object({
 });
 export type SalaryTypeQueryWire = Static<typeof SalaryTypeQuery>;
 
-const ReadOnlyId = () => Type.Optional(Id({ readOnly: true }));
+const ReadOnlyId = () => Type.Optional(Id64({ readOnly: true }));
 const ReadOnlyVersion = () => Type.Optional(DateTimeString({ readOnly: true }));
 const Amount = () => Money({ minimum: 0, maximum: '999999999.99' });
 const Percent = () => DecimalNumber({ scale: 4, minimum: 0, maximum: 100 });
@@ -105,8 +106,8 @@ export const INSURANCE_EXCEPTIONS = {
 
 export const SalaryInfo = Type.Object(
   {
-    employeeId: Type.Optional(Id({ readOnly: true, description: 'Id of the employee (not of the person).' })),
-    personId: Id({ description: 'The person (GET /persons/{id}) paid; one salary info per person.' }),
+    employeeId: Type.Optional(Id64({ readOnly: true, description: 'Id of the employee (not of the person).' })),
+    personId: Id64({ description: 'The person (GET /persons/{id}) paid; one salary info per person.' }),
     incomeConfiguration: Type.Object(
       {
         id: ReadOnlyId(),
@@ -121,7 +122,7 @@ export const SalaryInfo = Type.Object(
           'PAYMENT_BY_JOB',
           'TWO_WEEKS',
         ]),
-        compensationForWorkBaseSalaryTypeCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+        compensationForWorkBaseSalaryTypeCode: Type.Optional(Int64()),
         baseSalaryHours: DecimalNumber({ scale: 2, minimum: '0.01', maximum: 8760 }),
         monthlyBaseSalary: Type.Optional(Amount()),
         personalHourlySalary: Type.Optional(Amount()),
@@ -161,7 +162,7 @@ export const SalaryInfo = Type.Object(
           {
             id: ReadOnlyId(),
             type: StringEnum(['MYEL', 'NONE', 'TYEL', 'YEL']),
-            pensionContractId: Type.Optional(Id()),
+            pensionContractId: Type.Optional(Id64()),
             version: ReadOnlyVersion(),
           },
           { title: 'PensionInsurance', additionalProperties: false },
@@ -169,7 +170,7 @@ export const SalaryInfo = Type.Object(
         accidentInsurance: Type.Object(
           {
             id: ReadOnlyId(),
-            accidentInsurancePolicyId: Type.Optional(Id()),
+            accidentInsurancePolicyId: Type.Optional(Id64()),
             percent: Percent(),
             occupationalTitleId: Type.Optional(Text(20)),
             kevaOccupationalTitleId: Type.Optional(Text(20)),

@@ -1,5 +1,5 @@
 // HTTP of the employee's labor unions, working-hour reduction and holiday pay, and of salaries basic info.
-import { Type, PathId } from '../platform/schema.ts';
+import { Type, PathId64 } from '../platform/schema.ts';
 import { route, view, type RouteDef } from '../platform/route.ts';
 import { parseId } from '../platform/batch.ts';
 import type { AppContext } from '../platform/context.ts';
@@ -16,7 +16,7 @@ import {
 } from './terms-schemas.ts';
 
 const TAGS = ['Payroll'];
-const EmployeeParam = Type.Object({ employeeId: PathId('Employee id (int32).') });
+const EmployeeParam = Type.Object({ employeeId: PathId64('Employee id (int64).') });
 
 export function payrollTermsRoutes(ctx: AppContext): RouteDef[] {
   const terms = new PayrollTerms(ctx, approvedSlipHolidays);

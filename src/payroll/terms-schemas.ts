@@ -5,17 +5,17 @@ import {
   DateString,
   DateTimeString,
   DecimalNumber,
-  Id,
   Money,
   StringEnum,
   Text,
   type Static,
+  Id64,
 } from '../platform/schema.ts';
 
 export const LaborUnionMembership = Type.Object(
   {
-    id: Type.Optional(Id({ readOnly: true })),
-    laborUnionSettingId: Id({ description: 'A labor union of GET /payrolls/laborunionsettings.' }),
+    id: Type.Optional(Id64({ readOnly: true })),
+    laborUnionSettingId: Id64({ description: 'A labor union of GET /payrolls/laborunionsettings.' }),
     department: Type.Optional(Text(80)),
     membershipId: Type.Optional(Text(80)),
     membershipStart: DateString(),

@@ -2,14 +2,15 @@
 // area's index.ts and listed once in src/modules.ts. Everything central is derived from that list: the services
 // and their wiring, the routes, the OpenAPI tags, the migrations, the company setup, housekeeping purges and
 // background work. The table lists say which area owns (alone writes) each table.
-import type { Migration } from 'kysely';
+import type { Migration, OperandExpression } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { PurgeBatch } from '../db/purge.ts';
 import type { AppContext, NewMember } from './context.ts';
 import type { RouteDef } from './route.ts';
 import type { RightLeaf } from './rights.ts';
 import type { RootRouteDef } from './root-routes.ts';
-import type { ATTACHMENT_REFERENCE_TYPES } from '../domain/real-vocabularies.ts';
+import type { ApiExamples } from './openapi-examples.ts';
+import type { ATTACHMENT_REFERENCE_TYPES, ATTACHMENT_SEARCH_TYPES } from '../domain/real-vocabularies.ts';
 
 export type { NewMember } from './context.ts';
 
@@ -44,9 +45,23 @@ export interface AttachmentTarget {
   right: RightLeaf | ((db: Db, companyId: number, id: number) => Promise<RightLeaf | undefined>);
   /** Whether document `id` exists in the company (run in the transaction that attaches a file). */
   exists(db: Db, companyId: number, id: number): Promise<boolean>;
+  /**
+   * What a search of attachments (`GET /attachments`) may ask for by kind: each kind of these documents with the
+   * right to view it, and, when the documents are of several kinds, a query of the ids of the kind's documents
+   * in the company. With a `right` that depends on the document, the kinds must cover every document: a caller
+   * who may view only some kinds finds the attachments of those.
+   */
+  kinds: Partial<Record<AttachmentSearchType, AttachmentKind>>;
+}
+
+interface AttachmentKind {
+  right: RightLeaf;
+  /** A query of the ids of this kind's documents; left out, the kind is every document of the reference type. */
+  ids?: (db: Db, companyId: number) => OperandExpression<number>;
 }
 
 export type AttachmentReferenceType = (typeof ATTACHMENT_REFERENCE_TYPES)[number];
+export type AttachmentSearchType = (typeof ATTACHMENT_SEARCH_TYPES)[number];
 
 export interface ApiTag {
   name: string;
@@ -79,6 +94,8 @@ export interface Area<Name extends string = string, Service = unknown, Deps = un
   tasks?(service: Service): BackgroundTask[];
   /** The documents of this area files can be attached to, by reference type. */
   attachmentTargets?: Partial<Record<AttachmentReferenceType, AttachmentTarget>>;
+  /** Examples of its routes' request bodies and answers for the OpenAPI document, by operationId (its examples.ts). */
+  examples?: ApiExamples;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,9 +1,13 @@
 // Batch GET: the id segment of the path takes up to 200 comma-separated ids. Only valid ids are answered,
-// ordered by id, without duplicates; a multi-id request always answers a list; all invalid is a 404.
+// ordered by id, without duplicates; a multi-id request always answers a list; all unknown is a 404. A segment
+// without a single well-formed id is a 400, as a malformed id is on every other path (the path schemas).
 import { apiError, notFound } from './errors.ts';
 
 const MAX_BATCH_IDS = 200;
 const MAX_ID = 2147483647;
+
+/** The ids of resources the real interface types as int64: every id a JSON number carries exactly. */
+export const MAX_ID64 = Number.MAX_SAFE_INTEGER;
 
 export interface IdList {
   ids: number[];
@@ -11,7 +15,7 @@ export interface IdList {
   many: boolean;
 }
 
-export function parseIdList(segment: string, field = 'id'): IdList {
+export function parseIdList(segment: string, field = 'id', maxId = MAX_ID): IdList {
   const parts = segment
     .split(',')
     .map((p) => p.trim())
@@ -20,10 +24,15 @@ export function parseIdList(segment: string, field = 'id'): IdList {
     throw apiError('TOO_MANY_BATCH_IDS', field, { max: MAX_BATCH_IDS, count: parts.length });
   const ids = new Set<number>();
   for (const part of parts) {
-    if (!/^\d{1,10}$/.test(part)) continue;
+    if (!/^\d{1,16}$/.test(part)) continue;
     const n = Number(part);
-    if (n >= 1 && n <= MAX_ID) ids.add(n);
+    if (n >= 1 && n <= maxId) ids.add(n);
   }
+  // one well-formed id among malformed ones is still answered: the batch rules want no error then
+  if (ids.size === 0)
+    throw apiError('VALIDATION_FAILED', field, {
+      detail: `'${field}' must be an id or comma-separated ids (integers 1 to ${maxId}).`,
+    });
   return { ids: [...ids].sort((a, b) => a - b), many: parts.length > 1 };
 }
 
@@ -31,11 +40,11 @@ export function parseIdList(segment: string, field = 'id'): IdList {
  * A single id path parameter: a number when the route declares it with `PathId` (validated, out of range is a
  * 400); as text, anything that is not an id is a resource that cannot exist (404).
  */
-export function parseId(segment: string | number, resource: string): number {
+export function parseId(segment: string | number, resource: string, maxId = MAX_ID): number {
   if (typeof segment === 'number') return segment;
-  if (!/^\d{1,10}$/.test(segment)) throw notFound(resource);
+  if (!/^\d{1,16}$/.test(segment)) throw notFound(resource);
   const n = Number(segment);
-  if (n < 1 || n > MAX_ID) throw notFound(resource);
+  if (n < 1 || n > maxId) throw notFound(resource);
   return n;
 }
 
@@ -45,10 +54,11 @@ export function parseId(segment: string | number, resource: string): number {
 export async function batchGet<T extends { id: number }>(
   segment: string,
   resource: string,
+  field: string,
   load: (ids: number[]) => Promise<T[]>,
+  maxId = MAX_ID,
 ): Promise<T | T[]> {
-  const { ids, many } = parseIdList(segment);
-  if (ids.length === 0) throw notFound(resource);
+  const { ids, many } = parseIdList(segment, field, maxId);
   const found = (await load(ids)).sort((a, b) => a.id - b.id);
   if (found.length === 0) throw notFound(resource);
   return many ? found : found[0];

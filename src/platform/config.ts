@@ -40,6 +40,8 @@ export interface Config {
   ratesIntervalSeconds?: number;
   /** Directory holding attached files; none: they are kept in the database. */
   attachmentsDir?: string;
+  /** Milliseconds a large document's PDF or picture may take to render (default 30000; past it: 503). */
+  renderTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -111,5 +113,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     ratesUrl: env.TASE_RATES_URL || undefined,
     ratesIntervalSeconds: integer('TASE_RATES_INTERVAL', env.TASE_RATES_INTERVAL, 3600),
     attachmentsDir: env.TASE_ATTACHMENTS_DIR || undefined,
+    renderTimeoutMs: integer('TASE_RENDER_TIMEOUT_MS', env.TASE_RENDER_TIMEOUT_MS, 30_000),
   };
 }

@@ -163,7 +163,6 @@ export const ERRORS = {
 
   // reports and SIE export (src/reports, src/sie)
   TOO_MANY_ACCOUNTS: { status: 400, message: 'At most {max} accounts may be requested at once; got {count}.' },
-  REPORT_FILTER_NOT_SUPPORTED: { status: 400, message: 'The report cannot filter by {filter}: {reason}.' },
   ACCOUNT_TYPE_NOT_IN_RANGE: {
     status: 400,
     message:
@@ -286,6 +285,11 @@ export const ERRORS = {
     message: 'RECEIPT_NOT_EDITABLE_IN_STATUS: a {status} receipt cannot be changed; set it back to unfinished first.',
   },
   RECEIPT_TYPE_CANNOT_BE_CHANGED: { status: 400 },
+  ALLOCATION_NOT_OF_TRANSACTION: {
+    status: 400,
+    message:
+      'ALLOCATION_NOT_OF_TRANSACTION: {id} is not an allocation of this transaction; allocations are made by the payments of invoices, so a transaction may only repeat its own ({own}).',
+  },
   RECEIPT_DATE_MOVES_FISCAL_YEAR: {
     status: 400,
     message:
@@ -391,6 +395,14 @@ export const ERRORS = {
     message: 'ONLY_TAGGED_USER_CAN_MARK_READ: you are not tagged in the comment.',
   },
   INVOICE_PAGE_NOT_FOUND: { status: 404, message: 'INVOICE_PAGE_NOT_FOUND: the invoice has no page {page}.' },
+  DOCUMENT_RENDER_TIMEOUT: {
+    status: 503,
+    message: 'DOCUMENT_RENDER_TIMEOUT: the document was not rendered within {limit} ms; retry the request later.',
+  },
+  DOCUMENT_RENDER_BUSY: {
+    status: 503,
+    message: 'DOCUMENT_RENDER_BUSY: every renderer of large documents is busy; retry the request shortly.',
+  },
   FINVOICE_NOT_AVAILABLE: { status: 400, message: 'FINVOICE_NOT_AVAILABLE: no Finvoice message: {detail}.' },
   FINVOICE_INVALID: { status: 400, message: 'FINVOICE_INVALID: the message breaks the Finvoice 3.0 schema: {detail}' },
   UNKNOWN_VAT_COUNTRY: { status: 400, message: "UNKNOWN_VAT_COUNTRY: no VAT data for '{countryCode}'." },

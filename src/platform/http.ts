@@ -21,6 +21,8 @@ import { hasRight, type RightRequirement } from './rights.ts';
 import type { Clock } from './clock.ts';
 import type { RequestAuth, RouteDef, RouteRequest, TwoFactorGate } from './route.ts';
 import { ADDITIONS_HEADER, additionsProjector, keepUnseenAdditions, wantsAdditions } from './additions.ts';
+import { OPTIONAL_BODY, VERSION_RULE } from './openapi.ts';
+import { OptionalKind } from '@sinclair/typebox';
 
 const API_REALM = 'Tase API';
 
@@ -386,6 +388,12 @@ function sentVersion(request: RouteRequest<never>): unknown {
  * `twoFactor` gate: after validation it refuses machine-to-machine tokens and answers 202 with the stored
  * transaction instead of running a handler.
  */
+/** A body declared `Type.Optional` (an action's optional comment) left out is validated as `{}`. */
+function absentBodyAsEmpty(request: FastifyRequest, _reply: FastifyReply, done: HookDone): void {
+  request.body ??= {};
+  done();
+}
+
 export function registerRoute(
   app: FastifyInstance,
   def: RouteDef,
@@ -399,6 +407,7 @@ export function registerRoute(
   const onRequest = needsAuth ? bearerHook(auth, right) : undefined;
 
   const { response, consumes, ...parts } = def.schema;
+  const optionalBody = parts.body !== undefined && OptionalKind in parts.body;
   const documented: Record<string | number, unknown> = { ...(response ?? {}) };
   documented['4XX'] = ErrorBody;
   const routeRequest = (request: FastifyRequest): RouteRequest<never> => ({
@@ -449,6 +458,8 @@ export function registerRoute(
       schema: {
         ...parts,
         ...(consumes ? { consumes } : {}),
+        ...(optionalBody ? { [OPTIONAL_BODY]: true } : {}),
+        ...(def.version ? { [VERSION_RULE]: def.version } : {}),
         response: documented,
         summary: def.summary,
         description: def.description,
@@ -460,6 +471,7 @@ export function registerRoute(
       },
       onRequest,
       ...(preSerialization ? { preSerialization } : {}),
+      ...(optionalBody ? { preValidation: absentBodyAsEmpty } : {}),
       handler,
     });
   }

@@ -4,10 +4,12 @@ import { defineArea } from './area.ts';
 import { RateLimiter, purgeExpiredWindows } from './rate-limit.ts';
 import { statusRoutes } from './status.ts';
 import { changeNoticeMigrations } from '../db/change-notices.ts';
+import { platformExamples } from './examples.ts';
 
 // Named after its service, the rate limiter (app.services.rateLimit).
 export const platformArea = defineArea({
   name: 'rateLimit',
+  examples: platformExamples,
   tags: [{ name: 'Service', description: 'Health and documents.' }],
   tables: { global: ['service_settings', 'rate_limit_windows'] },
   create: (ctx) =>

@@ -3,6 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { API_VERSIONS, LATEST_VERSION, VERSION_ALIASES, type ApiVersion } from './versions.ts';
 import { ERRORS } from './errors.ts';
 import { hasAdditions } from './additions.ts';
+import { STRICTER } from './schema.ts';
+import { withExamples, type ApiExamples } from './openapi-examples.ts';
+
+/**
+ * The mark a route whose body may be left out carries to the document (http.ts; Fastify's swagger takes every
+ * body as required); the document turns it into `requestBody.required: false` and drops it.
+ */
+export const OPTIONAL_BODY = 'x-tase-optional-body';
+
+/**
+ * The version rule (`RouteDef.version`) a route carries to the document: there `version` of its body is the
+ * optimistic lock the request sends, not a read-only field, and required when the rule is 'required'.
+ */
+export const VERSION_RULE = 'x-tase-version-rule';
 
 type Doc = Record<string, unknown> & { paths?: Record<string, Record<string, Record<string, unknown>>> };
 
@@ -68,7 +82,42 @@ function errorCatalogue(): string {
   ].join('\n');
 }
 
-function versionDocument(full: Doc, version: ApiVersion): Doc {
+/** The operation with `requestBody.required` false when its route marked its body optional (http.ts). */
+function optionalBodyMarked(operation: Record<string, unknown>): Record<string, unknown> {
+  if (!(OPTIONAL_BODY in operation)) return operation;
+  const { [OPTIONAL_BODY]: _marker, ...rest } = operation;
+  return { ...rest, requestBody: { ...(operation.requestBody as object), required: false } };
+}
+
+type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; anyOf?: Schema[]; required?: string[] };
+
+/** The schema without `readOnly`, in its alternatives too (a PATCH's `version` may be a string or null). */
+function writable(schema: Schema): Schema {
+  const { readOnly: _readOnly, ...rest } = schema;
+  return rest.anyOf ? { ...rest, anyOf: rest.anyOf.map(writable) } : rest;
+}
+
+/** The operation with `version` of its body documented as the lock its route's version rule makes of it. */
+function versionedBody(operation: Record<string, unknown>): Record<string, unknown> {
+  if (!(VERSION_RULE in operation)) return operation;
+  const { [VERSION_RULE]: rule, ...rest } = operation;
+  const body = operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined;
+  if (!body?.content) return rest;
+  const content = Object.fromEntries(
+    Object.entries(body.content).map(([type, media]) => {
+      const schema = media.schema;
+      const version = schema?.properties?.version;
+      if (!schema || !version) return [type, media];
+      const required = rule === 'required' ? [...new Set([...(schema.required ?? []), 'version'])] : schema.required;
+      const lock = rule === 'required' ? { ...writable(version), ...STRICTER } : writable(version);
+      const locked = { ...schema, properties: { ...schema.properties, version: lock } };
+      return [type, { ...media, schema: required ? { ...locked, required } : locked }];
+    }),
+  );
+  return { ...rest, requestBody: { ...body, content } };
+}
+
+function versionDocument(full: Doc, version: ApiVersion, examples: ApiExamples): Doc {
   const prefix = `/${version.path}/api`;
   const paths: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const [path, item] of Object.entries(full.paths ?? {})) {
@@ -76,7 +125,7 @@ function versionDocument(full: Doc, version: ApiVersion): Doc {
     const operations: Record<string, Record<string, unknown>> = {};
     for (const [method, operation] of Object.entries(item)) {
       if (method === 'head') continue;
-      operations[method] = withAdditionsHeader(operation);
+      operations[method] = withAdditionsHeader(withExamples(versionedBody(optionalBodyMarked(operation)), examples));
     }
     paths[path.slice(prefix.length)] = operations;
   }
@@ -122,7 +171,7 @@ function withAdditionsHeader(operation: Record<string, unknown>): Record<string,
   return { ...operation, parameters: [...parameters, ADDITIONS_PARAMETER] };
 }
 
-export function versionDocuments(app: FastifyInstance): Map<string, Doc> {
+export function versionDocuments(app: FastifyInstance, examples: ApiExamples): Map<string, Doc> {
   const full = app.swagger() as unknown as Doc;
-  return new Map(API_VERSIONS.map((v) => [v.id, versionDocument(full, v)]));
+  return new Map(API_VERSIONS.map((v) => [v.id, versionDocument(full, v, examples)]));
 }

@@ -60,6 +60,10 @@ export const Id = (options: SchemaOptions = {}) => Type.Integer({ minimum: 1, ma
 export const NumberId = (options: SchemaOptions = {}) =>
   Type.Number({ minimum: 1, maximum: INT32_MAX, multipleOf: 1, ...options });
 
+/** A bare number naming a resource whose id the real interface types as int64 (a product): whole, positive, exact. */
+export const NumberId64 = (options: SchemaOptions = {}) =>
+  Type.Number({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1, ...options });
+
 /** A single id as a path parameter: decimal digits of a positive int32, else 400 naming the parameter. */
 export const PathId = (description: string) =>
   Type.Integer({ minimum: 1, maximum: INT32_MAX, format: 'int32', description });
@@ -67,10 +71,40 @@ export const PathId = (description: string) =>
 /** A reference to another resource: an id or null. */
 export const RefId = (options: SchemaOptions = {}) => Type.Union([Id(), Type.Null()], { ...options });
 
+/**
+ * Largest int64 a JSON number carries exactly (2^53 - 1). Where the real interface types a value as int64, Tase
+ * accepts and answers it up to here; beyond, a client's number is no longer the id it meant, so it is refused.
+ * Every column such a value is looked up in (ids, their references, salary type codes) is bigint on PostgreSQL
+ * and INTEGER (64-bit) on SQLite, and ids come from per-company sequences that may run past 2^31: so the database
+ * is asked as for any id, and an id no row has is its plain 404 or 400, with no guard in front of it.
+ */
+const INT64_SAFE_MAX = Number.MAX_SAFE_INTEGER;
+
+/** A resource id the real interface types as int64: positive and exact in JSON. */
+export const Id64 = (options: SchemaOptions = {}) =>
+  Type.Integer({ minimum: 1, maximum: INT64_SAFE_MAX, format: 'int64', ...options });
+
+/** A whole number the real interface types as int64 that may be 0 (a code rather than an id). */
+export const Int64 = (options: SchemaOptions = {}) =>
+  Type.Integer({ minimum: 0, maximum: INT64_SAFE_MAX, format: 'int64', ...options });
+
+/** An int64 id as a path parameter: decimal digits of a positive safe integer, else 400 naming the parameter. */
+export const PathId64 = (description: string) =>
+  Type.Integer({ minimum: 1, maximum: INT64_SAFE_MAX, format: 'int64', description });
+
 export const Text = (maxLength: number, options: SchemaOptions = {}) => Type.String({ maxLength, ...options });
 
 export const StringEnum = <T extends string[]>(values: [...T], options: SchemaOptions = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: values, ...options });
+
+/**
+ * A query value of a vocabulary where Tase also takes several comma-separated (`A,B`): documented as the vocabulary
+ * itself, so a client sees the real values, and refused (400 naming the parameter) when any part is outside it.
+ */
+export const EnumList = <T extends string[]>(values: [...T], options: SchemaOptions = {}) => {
+  const one = values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return Type.Union([StringEnum(values), Type.String({ pattern: `^(${one})(,(${one}))*$` })], options);
+};
 
 /**
  * Marks what Tase has beyond the real interface, in the OpenAPI document: a field (`Addition(schema)`) or an
@@ -90,6 +124,15 @@ export const NamedBySpec = <T extends TSchema>(schema: T): T => ({
   ...ADDITION,
   'x-tase-named-by-spec': true,
 });
+
+/**
+ * Marks a request field Tase requires where the real interface leaves it optional, because the service cannot
+ * do without it (the optimistic lock of a route whose version rule is 'required', the id naming what a PUT
+ * overwrites). The schema says so with `required`; the shape comparison reports the mark as intentional.
+ */
+export const STRICTER = { 'x-tase-stricter': true } as const;
+
+export const Stricter = <T extends TSchema>(schema: T): T => ({ ...schema, ...STRICTER });
 
 export const InfoMessage = Type.Object({ message: Type.String() }, { $id: 'InfoMessage', title: 'InfoMessage' });
 

@@ -61,7 +61,7 @@ function forValidation(schema: unknown, int32 = false): unknown {
   const source = schema as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   const isDecimalNode = 'x-decimal' in source;
-  if (int32 && source.type === 'integer') {
+  if (int32 && source.type === 'integer' && source.format !== 'int64') {
     if (source.minimum === undefined && source.exclusiveMinimum === undefined) out.minimum = INT32_MIN;
     if (source.maximum === undefined && source.exclusiveMaximum === undefined) out.maximum = INT32_MAX;
   }
@@ -95,6 +95,8 @@ function makeAjv(coerce: boolean): Ajv {
     type: 'number',
     validate: (n: number) => Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX,
   });
+  // int64 values travel as JSON numbers, so only the safe integers are the values a client meant
+  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
   addDecimalKeyword(ajv);
   return ajv;
 }

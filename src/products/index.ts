@@ -3,6 +3,7 @@ import { defineArea } from '../platform/area.ts';
 import { productMigrations } from './migrations.ts';
 import { productRoutes } from './routes.ts';
 import { ProductService } from './service.ts';
+import { productsExamples } from './examples.ts';
 
 export { ProductService, productToWire } from './service.ts';
 export { getProduct, getProducts } from './store.ts';
@@ -10,6 +11,7 @@ export { Product, ProductGroup, type ProductGroupWire, type ProductWire } from '
 
 export const productsArea = defineArea({
   name: 'products',
+  examples: productsExamples,
   rights: ['sales.productRegister'],
   tags: [{ name: 'Products', description: 'Products and product groups.' }],
   tables: { company: ['products', 'product_groups'] },

@@ -9,9 +9,10 @@ import {
   Page,
   StringEnum,
   PathId,
+  PathId64,
 } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
-import { batchGet, parseId } from '../platform/batch.ts';
+import { batchGet, parseId, MAX_ID64 } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
 import { unchanging } from '../platform/json.ts';
 import { endOfDay } from '../platform/clock.ts';
@@ -21,7 +22,7 @@ import type { ProductService } from './service.ts';
 const REGISTER = 'sales.productRegister' as const;
 const TAGS = ['Products'];
 
-const ProductIdParam = Type.Object({ productId: PathId('Product id (int32).') });
+const ProductIdParam = Type.Object({ productId: PathId64('Product id (int64).') });
 const GroupIdParam = Type.Object({ groupId: PathId('Group id (int32).') });
 const TypeFilter = Type.Optional(
   StringEnum([...PRODUCT_TYPES], { description: 'Without it, SALES and PURCHASE; TRAVEL only when asked.' }),
@@ -109,10 +110,12 @@ export function productRoutes(products: ProductService): RouteDef[] {
         const found = await batchGet<ProductWire & { id: number }>(
           params.productId,
           'Product',
+          'productId',
           (ids) =>
             products.get(auth.companyId, ids, query.includeLocalizations ?? false) as Promise<
               (ProductWire & { id: number })[]
             >,
+          MAX_ID64,
         );
         // a list of cached answers is written by joining their kept texts
         return Array.isArray(found) ? unchanging(found) : found;
@@ -127,7 +130,8 @@ export function productRoutes(products: ProductService): RouteDef[] {
       summary: 'Replace a product',
       description: 'Overwrites the product: optional fields left out are removed. The type cannot change.',
       schema: { params: ProductIdParam, body: Product, response: { 200: Product } },
-      handler: ({ auth, params, body }) => products.replace(auth.companyId, parseId(params.productId, 'Product'), body),
+      handler: ({ auth, params, body }) =>
+        products.replace(auth.companyId, parseId(params.productId, 'Product', MAX_ID64), body),
     }),
     route({
       method: 'PATCH',
@@ -138,7 +142,8 @@ export function productRoutes(products: ProductService): RouteDef[] {
       summary: 'Update some fields of a product',
       description: 'JSON merge patch: fields left out keep their value; `null` clears an optional field.',
       schema: { ...ADDITION, params: ProductIdParam, body: ProductPatch, response: { 200: Product } },
-      handler: ({ auth, params, body }) => products.patch(auth.companyId, parseId(params.productId, 'Product'), body),
+      handler: ({ auth, params, body }) =>
+        products.patch(auth.companyId, parseId(params.productId, 'Product', MAX_ID64), body),
     }),
     route({
       method: 'DELETE',
@@ -149,7 +154,7 @@ export function productRoutes(products: ProductService): RouteDef[] {
       description: 'TRAVEL products cannot be deleted (400).',
       schema: { params: ProductIdParam, response: { 204: Type.Null({ description: 'Deleted.' }) } },
       handler: async ({ auth, params }, reply) => {
-        await products.delete(auth.companyId, parseId(params.productId, 'Product'));
+        await products.delete(auth.companyId, parseId(params.productId, 'Product', MAX_ID64));
         return reply.code(204).send();
       },
     }),

@@ -5,6 +5,7 @@ import {
   DateString,
   DateTimeString,
   Id,
+  Id64,
   RefId,
   StringEnum,
   Text,
@@ -28,7 +29,7 @@ const ProductLocalization = Type.Object(
 );
 
 const productFields = {
-  id: Type.Optional(Id({ readOnly: true, description: 'Read-only; assigned by the service.' })),
+  id: Type.Optional(Id64({ readOnly: true, description: 'Read-only; assigned by the service.' })),
   type: ProductTypeSchema,
   name: Text(255, { minLength: 1 }),
   code: Type.Optional(Text(50)),

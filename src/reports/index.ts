@@ -3,6 +3,7 @@ import { defineArea } from '../platform/area.ts';
 import { reportMigrations } from './migrations.ts';
 import { reportRoutes } from './routes.ts';
 import { ReportService } from './service.ts';
+import { reportsExamples } from './examples.ts';
 
 export { ReportService } from './service.ts';
 export { isIncomeStatement } from './balances.ts';
@@ -10,6 +11,7 @@ export { chart, fiscalYears, sumsByAccount, type FiscalYear } from './store.ts';
 
 export const reportsArea = defineArea({
   name: 'reports',
+  examples: reportsExamples,
   rights: ['accounting.reports'],
   tags: [
     { name: 'Reports', description: 'Trial balance, general ledger and account balances, computed by the database.' },

@@ -36,6 +36,8 @@ const closed = { additionalProperties: false } as const;
 
 const LEDGER_NOTE =
   'Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative.';
+const STATUS_NOTE =
+  'By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative.';
 const YEAR_NOTE =
   'Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there.';
 const DIMENSION_NOTE =
@@ -57,13 +59,13 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
       right: view(RIGHT),
       tags: TAGS,
       summary: 'Income statement, balance sheet or cash flow statement',
-      description: `The income statement of the period, the balance sheet at its end or the cash flow statement of the period (by the indirect method, see \`type\`), in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (\`options.reportLanguage\`). \`reportData.periods\` holds the asked period, then each of \`comparisonPeriods\`. Every option of the request is applied as its field describes; a receipt status other than APPROVED is refused. ${YEAR_NOTE} ${LEDGER_NOTE} ${FIGURES_NOTE}`,
+      description: `The income statement of the period, the balance sheet at its end or the cash flow statement of the period (by the indirect method, see \`type\`), in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (\`options.reportLanguage\`). \`reportData.periods\` holds the asked period, then each of \`comparisonPeriods\`. Every option of the request is applied as its field describes. ${YEAR_NOTE} ${STATUS_NOTE} ${FIGURES_NOTE}`,
       schema: {
         body: AccountingReportRequest,
         response: { 200: AccountingReportResponse },
       },
       handler: async ({ auth, body }) => {
-        const { filter, language } = await reports.options(auth.companyId, body);
+        const { filter, language } = await reports.options(auth.companyId, body, auth.rights);
         await reports.checkDimension(auth.companyId, body.dimension, 'dimension');
         const type = body.type;
         const periods = await reports.periodsOf(auth.companyId, body);
@@ -83,13 +85,13 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
       right: view(RIGHT),
       tags: TAGS,
       summary: 'Account values of a period',
-      description: `Per account with a value, one row \`{name: "number name", value}\`: a balance-sheet account's balance at the end of the period, an income-statement account's sum of the period's lines. \`reportData.periods\` holds the asked period, then each of \`comparisonPeriods\`. ${YEAR_NOTE} ${LEDGER_NOTE}`,
+      description: `Per account with a value, one row \`{name: "number name", value}\`: a balance-sheet account's balance at the end of the period, an income-statement account's sum of the period's lines. \`reportData.periods\` holds the asked period, then each of \`comparisonPeriods\`. ${YEAR_NOTE} ${STATUS_NOTE}`,
       schema: {
         body: LedgerAccountsReportRequest,
         response: { 200: LedgerAccountsReportResponse },
       },
       handler: async ({ auth, body }) => {
-        const { filter } = await reports.options(auth.companyId, body);
+        const { filter } = await reports.options(auth.companyId, body, auth.rights);
         await reports.checkDimension(auth.companyId, body.dimension, 'dimension');
         const periods = await reports.periodsOf(auth.companyId, body);
         return {
@@ -106,7 +108,7 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
       right: view(RIGHT),
       tags: TAGS,
       summary: 'General ledger of one account',
-      description: `The lines of the account (its number in the path) in the period, ordered by date, receipt and line, and their sum. At most 10 000 lines: a longer period is refused with 400 \`REPORT_TOO_LARGE\` (use \`GET /reports/generalledger\`, which pages). ${LEDGER_NOTE}`,
+      description: `The lines of the account (its number in the path) in the period, ordered by date, receipt and line, and their sum. At most 10 000 lines: a longer period is refused with 400 \`REPORT_TOO_LARGE\` (use \`GET /reports/generalledger\`, which pages). ${STATUS_NOTE}`,
       schema: {
         params: Type.Object({
           ledgerAccountCode: Type.String({ pattern: '^[0-9A-Za-z]{1,10}$', description: 'Account number.' }),
@@ -115,7 +117,7 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
         response: { 200: GeneralLedgerReportResponse },
       },
       handler: async ({ auth, params, body }) => {
-        const { filter } = await reports.options(auth.companyId, body);
+        const { filter } = await reports.options(auth.companyId, body, auth.rights);
         const [period] = await reports.periodsOf(auth.companyId, body);
         return {
           reportParameters: { ...body, startDate: period.startDate },

@@ -1,5 +1,6 @@
 import { Type, Addition, DateString, DecimalNumber, Id, Money, PagingMeta, StringEnum } from '../platform/schema.ts';
 import { CURRENCIES } from '../domain/codes.ts';
+import { REPORT_TRANSACTION_STATUSES, REPORT_TRANSACTION_TYPES } from '../domain/real-vocabularies.ts';
 
 const ACCOUNT_TYPES = ['ASSET', 'LIABILITY', 'EQUITY', 'INCOME', 'EXPENSE'] as const;
 
@@ -153,26 +154,36 @@ const REPORT_RECEIPT_TYPES = [
   'RECEIPT_FOR_OPENING_ACCOUNTS',
 ];
 
-/** Receipt statuses of the real request (spelled as the real interface spells them, `PARTLY_PAID,` included). */
+/**
+ * Receipt statuses of the real request. The real document spells one of them `PARTLY_PAID,`, a stray comma of
+ * how it was written: the status is PARTLY_PAID, which is what a client sends and what Tase takes.
+ */
 const REPORT_RECEIPT_STATUSES = [
   'APPROVED',
   'SENT',
   'NOT_SENT',
   'PAYMENT_SENT_TO_BANK',
   'PAID',
-  'PARTLY_PAID,',
+  'PARTLY_PAID',
   'MARKED_PAID',
   'PAYMENT_QUEUED',
   'PAYMENT_DENIED',
   'UNFINISHED',
   'VERIFIED',
   'RECEIVED',
-];
+] as const;
+export type ReportReceiptStatus = (typeof REPORT_RECEIPT_STATUSES)[number];
 
 const FILTER_NOTE =
-  'Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored.';
+  'The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. ' +
+  '`APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). ' +
+  '`UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. ' +
+  'Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. ' +
+  'An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. ' +
+  'Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. ' +
+  'Any status other than `APPROVED` alone sums the lines themselves rather than the month totals.';
 
-const ReceiptStatusList = Type.Array(StringEnum(REPORT_RECEIPT_STATUSES), {
+const ReceiptStatusList = Type.Array(StringEnum([...REPORT_RECEIPT_STATUSES]), {
   maxItems: REPORT_RECEIPT_STATUSES.length,
   description: FILTER_NOTE,
 });
@@ -411,9 +422,13 @@ const AccountingReportTransaction = Type.Object(
     receiptNumber: Type.Optional(Type.Integer()),
     receiptDate: Type.Optional(DateString()),
     invoiceDate: Type.Optional(DateString()),
-    type: Type.Optional(Type.String({ description: 'Type of the receipt.' })),
+    type: Type.Optional(StringEnum([...REPORT_TRANSACTION_TYPES], { description: 'Type of the receipt.' })),
     accountingValue: Money({ description: AMOUNT_NOTE }),
-    status: Type.Optional(Type.String({ description: 'Always `APPROVED`: only approved receipts are in the ledger.' })),
+    status: Type.Optional(
+      StringEnum([...REPORT_TRANSACTION_STATUSES], {
+        description: 'Status of the receipt: `APPROVED`, or `UNFINISHED` for a draft (see `receiptStatus`).',
+      }),
+    ),
     vatPercent: Type.Optional(DecimalNumber({ scale: 4 })),
     vatAmount: Type.Optional(Money()),
     vatDeductionPercent: Type.Optional(DecimalNumber({ scale: 4 })),

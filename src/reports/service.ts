@@ -5,6 +5,7 @@
 // same methods.
 import type { AppContext } from '../platform/context.ts';
 import { apiError } from '../platform/errors.ts';
+import { hasRight, type RightLeaf, type Rights } from '../platform/rights.ts';
 import { isoDate } from '../platform/clock.ts';
 import { paged, type PageRequest } from '../platform/paging.ts';
 import { Decimal, fromMinorUnits, toMinorUnits, type MinorUnits } from '../domain/decimal.ts';
@@ -20,7 +21,8 @@ import { findDimensionItems } from '../dimensions/index.ts';
 import { balancesOn, fiscalYearStartOn, netOf, restartsEachYear, trialBalance } from './balances.ts';
 import * as store from './store.ts';
 import { BEGINNING, folded } from './store.ts';
-import type { ChartAccount, LineFilter, Movements, ReceiptFilter } from './store.ts';
+import type { ChartAccount, LineFilter, Movements, ReceiptFilter, StatusFilter } from './store.ts';
+import type { ReportReceiptStatus } from './schemas.ts';
 
 const MAX_ACCOUNTS = 200;
 /** Lines one general-ledger report of an account may hold (it has no paging in the real interface). */
@@ -88,7 +90,7 @@ interface RequestOptions {
 }
 
 interface ReportRequest {
-  receiptStatus?: string[];
+  receiptStatus?: ReportReceiptStatus[];
   options?: RequestOptions;
   dimension?: DimensionFilter;
 }
@@ -130,27 +132,50 @@ interface CompanyOfReport {
   currency: string;
 }
 
+/** The invoice types that are posted, each with the right that lets one view its invoices. */
+const POSTED_INVOICE_RIGHTS: Record<string, RightLeaf> = {
+  SALES_INVOICE: 'sales.salesInvoices',
+  PURCHASE_INVOICE: 'purchases.purchaseInvoices',
+  TRAVEL_INVOICE: 'travelAndExpenses.travelInvoices',
+  BILL_OF_CHARGES: 'travelAndExpenses.expenseInvoices',
+};
+
 /**
- * The filter and language of a real report request: every option is applied, none ignored. 400 for a receipt
- * status other than APPROVED (only approved receipts are in the ledger) and for contradictory options; 403 for a
- * `customerCompanyId` other than the company the caller acts for.
+ * The receipts `receiptStatus` asks for (see its description in schemas.ts). APPROVED alone, the default, is
+ * the ledger itself (undefined: the month totals answer it). APPROVED and UNFINISHED are statuses of receipts;
+ * every other one is a status only invoices have, so it selects the receipts of the invoices in it, of the types
+ * the caller may view: the report right opens the ledger, not the invoices, so the others are left out (as the
+ * invoice listings leave them out) rather than refusing a request another caller may make.
+ */
+function statusFilter(statuses: readonly ReportReceiptStatus[] | undefined, rights: Rights): StatusFilter | undefined {
+  const asked = new Set(statuses ?? []);
+  if (asked.size === 0 || (asked.size === 1 && asked.has('APPROVED'))) return undefined;
+  const receipts = (['APPROVED', 'UNFINISHED'] as const).filter((status) => asked.has(status));
+  const ofInvoices = [...asked].filter((status) => status !== 'APPROVED' && status !== 'UNFINISHED');
+  if (ofInvoices.length === 0) return { receipts };
+  const types = Object.keys(POSTED_INVOICE_RIGHTS).filter((type) =>
+    hasRight(rights, { leaf: POSTED_INVOICE_RIGHTS[type], level: 'view' }),
+  );
+  return { receipts, invoices: { statuses: ofInvoices, types } };
+}
+
+/**
+ * The filter and language of a real report request: every option is applied, none ignored. 400 for
+ * contradictory options; 403 for a `customerCompanyId` other than the company the caller acts for.
  */
 function reportOptions(
   request: ReportRequest,
   company: CompanyOfReport,
+  rights: Rights,
 ): { filter: ReportFilter; language: ReportLanguage } {
-  const notApproved = (request.receiptStatus ?? []).find((status) => status !== 'APPROVED');
-  if (notApproved !== undefined)
-    throw apiError('REPORT_FILTER_NOT_SUPPORTED', 'receiptStatus', {
-      filter: `receiptStatus ${notApproved}`,
-      reason: 'only APPROVED receipts are in the ledger',
-    });
   const options = request.options ?? {};
   const language = LANGUAGES[(options.reportLanguage ?? 'fi').toLowerCase()];
   if (!language) throw apiError('REPORT_LANGUAGE_NOT_SUPPORTED', 'options.reportLanguage');
   if (options.customerCompanyId !== undefined && options.customerCompanyId.trim() !== String(company.companyId))
     throw apiError('REPORT_CUSTOMER_COMPANY_NOT_ALLOWED', 'options.customerCompanyId');
   const filter: ReportFilter = {};
+  const statuses = statusFilter(request.receiptStatus, rights);
+  if (statuses) filter.statuses = statuses;
   if (request.dimension) filter.dimension = request.dimension;
   if (options.receiptType && options.receiptType.length > 0) filter.receiptTypes = [...new Set(options.receiptType)];
   const receipts: ReceiptFilter = {};
@@ -378,9 +403,9 @@ export class ReportService {
   }
 
   /** The filter and language of a real report request (see `reportOptions`). */
-  async options(companyId: number, request: ReportRequest) {
+  async options(companyId: number, request: ReportRequest, rights: Rights) {
     const currency = await store.companyCurrency(this.#ctx.db, companyId);
-    return reportOptions(request, { companyId, currency });
+    return reportOptions(request, { companyId, currency }, rights);
   }
 
   async #incomeStatement(companyId: number, period: Period, filter: ReportFilter): Promise<StatementRow[]> {
@@ -497,7 +522,7 @@ export class ReportService {
         receiptDate: l.date,
         type: l.receiptType,
         accountingValue: money(l.amount),
-        status: 'APPROVED' as const,
+        status: l.receiptStatus,
         ...(l.vatPercent !== null ? { vatPercent: new Decimal(l.vatPercent) } : {}),
         ...(l.vatStatus !== null ? { vatStatus: l.vatStatus } : {}),
         ...(l.description ? { transactionDescription: l.description } : {}),

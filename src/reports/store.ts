@@ -1,5 +1,5 @@
 // SQL of the reports: every figure is an aggregate computed by the database over ledger lines that are in the
-// ledger (their receipt is APPROVED). Lines are never loaded into the service to be summed; only one page of a
+// ledger (their receipt is APPROVED), or of the receipts in the statuses a report asks for (`StatusFilter`). Lines are never loaded into the service to be summed; only one page of a
 // general ledger, or one chunk of an export, is ever read as rows.
 //
 // One primitive gives every figure: `movements`, the debits and credits per account over a range of days. Whole
@@ -24,8 +24,20 @@ export interface Movement {
 /** Movements per account number. */
 export type Movements = Map<string, Movement>;
 
-/** Which lines count, beyond being in the ledger. */
+/**
+ * Which receipts' lines count instead of those in the ledger: the union of the receipts in `receipts` statuses of
+ * their own (APPROVED: in the ledger; UNFINISHED: drafts) and the approved receipts of the invoices in `invoices`.
+ */
+export interface StatusFilter {
+  receipts: ('APPROVED' | 'UNFINISHED')[];
+  /** Invoices in these statuses, of these types (the ones the caller may view). */
+  invoices?: { statuses: string[]; types: string[] };
+}
+
+/** Which lines count, beyond being in the ledger (or in the receipts of `statuses`). */
 export interface LineFilter {
+  /** Lines of the receipts in these statuses rather than those in the ledger. */
+  statuses?: StatusFilter;
   /** Only the amounts of the lines allocated to this dimension item (the allocated amount of each line). */
   dimension?: { dimensionId: number; itemId: number };
   /** Only lines of receipts of these types. */
@@ -58,8 +70,36 @@ export interface ReceiptFilter {
 /** Whether a filter narrows lines beyond what the month totals can answer (accounts are answered there). */
 function narrowsLines(filter: LineFilter): boolean {
   return Boolean(
-    filter.dimension || filter.receiptTypes || filter.receipts || filter.description !== undefined || filter.amount,
+    filter.statuses ||
+    filter.dimension ||
+    filter.receiptTypes ||
+    filter.receipts ||
+    filter.description !== undefined ||
+    filter.amount,
   );
+}
+
+/**
+ * Whether a line `e` counts by its receipt's status: in the ledger (`in_ledger`, true exactly while its receipt is
+ * APPROVED), or per `statuses`. Drafts and invoices are found by their receipts' and invoices' keys.
+ */
+function counted(companyId: number, statuses: StatusFilter | undefined) {
+  if (!statuses) return sql<boolean>`e.in_ledger = ${true}`;
+  const any = [];
+  if (statuses.receipts.includes('APPROVED')) any.push(sql`e.in_ledger = ${true}`);
+  if (statuses.receipts.includes('UNFINISHED'))
+    any.push(
+      sql`e.receipt_id in (select r.id from ledger_receipts r where r.company_id = ${companyId} and r.status = 'UNFINISHED')`,
+    );
+  const invoices = statuses.invoices;
+  if (invoices && invoices.statuses.length > 0 && invoices.types.length > 0)
+    any.push(
+      sql`(e.in_ledger = ${true} and e.receipt_id in (select r.id from ledger_receipts r where r.company_id = ${companyId}
+        and r.invoice_id in (select i.id from invoices i where i.company_id = ${companyId}
+          and i.status in (${sql.join(invoices.statuses)}) and i.type in (${sql.join(invoices.types)}))))`,
+    );
+  if (any.length === 0) return sql<boolean>`1 = 0`;
+  return sql<boolean>`(${sql.join(any, sql` or `)})`;
 }
 
 /**
@@ -151,7 +191,7 @@ async function lineMovements(
       .where('d.dimension_id', '=', dimensionId)
       .where('d.item_id', '=', itemId)
       .where('e.company_id', '=', companyId)
-      .where('e.in_ledger', '=', true)
+      .where(counted(companyId, filter.statuses))
       .where(notOpeningBalances(companyId))
       .where('e.entry_date', '>=', from)
       .where('e.entry_date', '<=', through);
@@ -163,7 +203,7 @@ async function lineMovements(
       .selectFrom('ledger_entries as e')
       .select(['e.account_number', debitSum.as('debit'), creditSum.as('credit')])
       .where('e.company_id', '=', companyId)
-      .where('e.in_ledger', '=', true)
+      .where(counted(companyId, filter.statuses))
       .where(notOpeningBalances(companyId))
       .where('e.entry_date', '>=', from)
       .where('e.entry_date', '<=', through);
@@ -371,6 +411,8 @@ export interface LedgerLine {
   receiptNumber: number;
   receiptName: string;
   receiptType: string;
+  /** APPROVED, or UNFINISHED for a draft counted by a status filter. */
+  receiptStatus: string;
 }
 
 export interface LinesQuery extends Omit<LineFilter, 'dimension'> {
@@ -382,7 +424,7 @@ function linesBase(db: Db, companyId: number, query: LinesQuery) {
   let q = db
     .selectFrom('ledger_entries as e')
     .where('e.company_id', '=', companyId)
-    .where('e.in_ledger', '=', true)
+    .where(counted(companyId, query.statuses))
     .where(notOpeningBalances(companyId))
     .where('e.entry_date', '>=', query.start)
     .where('e.entry_date', '<=', query.end);
@@ -600,7 +642,7 @@ async function completeLines(db: Db, companyId: number, keys: LineKey[]): Promis
       .execute(),
     db
       .selectFrom('ledger_receipts')
-      .select(['id', 'receipt_number', 'name', 'type'])
+      .select(['id', 'receipt_number', 'name', 'type', 'status'])
       .where('company_id', '=', companyId)
       .where('id', 'in', receiptIds)
       .execute(),
@@ -623,6 +665,7 @@ async function completeLines(db: Db, companyId: number, keys: LineKey[]): Promis
       receiptNumber: Number(r?.receipt_number ?? 0),
       receiptName: r?.name ?? '',
       receiptType: r?.type ?? '',
+      receiptStatus: r?.status ?? 'APPROVED',
     };
   });
 }

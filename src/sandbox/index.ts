@@ -8,12 +8,14 @@ import { sandboxMigrations } from './migrations.ts';
 import { sandboxRoutes } from './routes.ts';
 import { inspectorRoutes } from './page.ts';
 import { SandboxService } from './service.ts';
+import { sandboxExamples } from './examples.ts';
 
 export { SandboxService } from './service.ts';
 export { fixtureJsonSchema, parseFixture } from './fixture.ts';
 
 export const sandboxArea = defineArea({
   name: 'sandbox',
+  examples: sandboxExamples,
   rights: ['management.companyInfo', 'management.webhooks'],
   tags: [
     {

@@ -2,11 +2,13 @@
 import { defineArea } from '../platform/area.ts';
 import { sieRoutes } from './routes.ts';
 import { SieService } from './service.ts';
+import { sieExamples } from './examples.ts';
 
 export { SieService } from './service.ts';
 
 export const sieArea = defineArea({
   name: 'sie',
+  examples: sieExamples,
   rights: ['accounting.reports'],
   tags: [{ name: 'SIE', description: 'SIE 4 export of a fiscal year (CP437, streamed).' }],
   create: (ctx) => new SieService(ctx),

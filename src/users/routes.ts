@@ -8,20 +8,22 @@ import { parseId } from '../platform/batch.ts';
 import type { TSchema } from '@sinclair/typebox';
 import { MARK_SALARY_AS_PAID_SINCE, type UserService } from './service.ts';
 import { REAL_RIGHTS } from './rights-document.ts';
+import { COUNTRIES } from '../domain/countries.ts';
+import { LOGIN_METHODS, PRODUCT_VERSIONS } from '../domain/real-vocabularies.ts';
 
 export const UserSchema = Type.Object(
   {
     id: Type.Optional(Id({ description: 'Read-only.' })),
     username: Type.Optional(Type.String({ description: 'Read-only.' })),
     companyId: Type.Optional(Id({ description: 'Read-only: the company of the session.' })),
-    countryCode: Type.Optional(Type.String({ description: 'Country, e.g. `FINLAND`.' })),
+    countryCode: Type.Optional(StringEnum([...COUNTRIES], { description: 'Country, e.g. `FINLAND`.' })),
     street: Type.Optional(Text(100)),
     zip: Type.Optional(Text(20)),
     city: Type.Optional(Text(100)),
     partnerId: Type.Optional(
       RefId({ description: 'The person register entry of the user in this company; null when none.' }),
     ),
-    loginMethod: Type.Optional(Type.String({ description: 'Read-only.' })),
+    loginMethod: Type.Optional(StringEnum([...LOGIN_METHODS], { description: 'Read-only.' })),
     firstName: Text(100),
     lastName: Text(100),
     email: Text(256),
@@ -79,8 +81,8 @@ const SessionInfo = Type.Object(
   {
     companyId: Id(),
     name: Type.String({ description: 'Name of the company.' }),
-    country: Type.String(),
-    productVersion: Type.Optional(Type.String()),
+    country: StringEnum([...COUNTRIES]),
+    productVersion: Type.Optional(StringEnum([...PRODUCT_VERSIONS])),
     userId: Id(),
     userName: Type.String({ description: 'Full name of the user.' }),
     companySettings: Type.Object({ invoiceDiscussionEnabled: Type.Boolean() }),

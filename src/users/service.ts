@@ -6,6 +6,8 @@ import { notFound } from '../platform/errors.ts';
 import { compareVersions } from '../platform/versions.ts';
 import type { RightValue, Rights } from '../platform/rights.ts';
 import { rightsDocument } from './rights-document.ts';
+import { countryName } from '../domain/countries.ts';
+import { LOGIN_METHODS } from '../domain/real-vocabularies.ts';
 import type { CompanyUserRow, UserRow } from '../auth/index.ts';
 import * as store from './store.ts';
 
@@ -50,9 +52,13 @@ export function userBody(user: UserRow, membership: CompanyUserRow): Record<stri
     username: user.username,
     companyId: Number(membership.company_id),
   };
-  for (const field of USER_DETAIL_FIELDS.slice(0, 4)) if (details[field]) body[field] = details[field];
+  // details written before the vocabularies were enforced are answered only as a value of the real vocabulary
+  const country = countryName(details.countryCode);
+  if (country) body.countryCode = country;
+  for (const field of USER_DETAIL_FIELDS.slice(1, 4)) if (details[field]) body[field] = details[field];
   body.partnerId = membership.partner_id === null ? null : Number(membership.partner_id);
-  if (details.loginMethod) body.loginMethod = details.loginMethod;
+  if (details.loginMethod && (LOGIN_METHODS as readonly string[]).includes(details.loginMethod))
+    body.loginMethod = details.loginMethod;
   body.firstName = user.first_name;
   body.lastName = user.last_name;
   body.email = user.email;

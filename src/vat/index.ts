@@ -3,11 +3,13 @@ import { defineArea } from '../platform/area.ts';
 import { vatMigrations } from './migrations.ts';
 import { vatRoutes } from './routes.ts';
 import { setUpVat, VatService } from './service.ts';
+import { vatExamples } from './examples.ts';
 
 export { VatService } from './service.ts';
 
 export const vatArea = defineArea({
   name: 'vat',
+  examples: vatExamples,
   tags: [{ name: 'VAT', description: 'VAT rates valid on a day, VAT status codes and VAT settings.' }],
   tables: { company: ['vat_settings', 'company_vat_statuses'] },
   migrations: vatMigrations,

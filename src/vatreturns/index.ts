@@ -5,9 +5,11 @@ import type { LedgerService } from '../ledger/index.ts';
 import { vatReturnMigrations } from './migrations.ts';
 import { vatReturnRoutes } from './routes.ts';
 import { VatReturnService } from './service.ts';
+import { vatReturnsExamples } from './examples.ts';
 
 export const vatReturnsArea = defineArea({
   name: 'vatReturns',
+  examples: vatReturnsExamples,
   rights: ['accounting.reports', 'accounting.fiscalPeriods'],
   tables: { company: ['vat_returns'] },
   migrations: vatReturnMigrations,

@@ -4,6 +4,7 @@ import { webhookMigrations } from './migrations.ts';
 import { webhookRoutes } from './routes.ts';
 import { WebhookService } from './service.ts';
 import { purgeFinishedDeliveries } from './store.ts';
+import { webhooksExamples } from './examples.ts';
 
 export { WebhookService } from './service.ts';
 export { emitEvent, emitEvents } from './outbox.ts';
@@ -11,6 +12,7 @@ export { isEventType } from './events.ts';
 
 export const webhooksArea = defineArea({
   name: 'webhooks',
+  examples: webhooksExamples,
   rights: ['management.webhooks'],
   tags: [
     {

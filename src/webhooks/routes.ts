@@ -1,5 +1,5 @@
 // HTTP of webhooks: subscriptions and their deliveries.
-import { Type, ADDITION, Page, InfoMessage, StringEnum, PagingQuery } from '../platform/schema.ts';
+import { Type, ADDITION, Page, InfoMessage, StringEnum, EnumList, PagingQuery } from '../platform/schema.ts';
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { pageRequest } from '../platform/paging.ts';
 import { Violations } from '../platform/errors.ts';
@@ -52,7 +52,12 @@ export function webhookRoutes(webhooks: WebhookService): RouteDef[] {
       schema: {
         querystring: Type.Object({
           url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
-          eventType: Type.Optional(Type.Array(Type.String(), { maxItems: 50, description: 'Event names.' })),
+          eventType: Type.Optional(
+            Type.Array(EnumList([...EVENT_TYPES]), {
+              maxItems: 50,
+              description: 'Event names, repeated or comma-separated.',
+            }),
+          ),
           orderByCreatedDate: Type.Optional(StringEnum(['ASC', 'DESC'])),
           page: PagingQuery.page,
           size: PagingQuery.size,

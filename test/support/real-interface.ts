@@ -7,7 +7,8 @@
 //   type      another type or format (an int32/int64 real number is our integer, a real number without
 //             format our exact decimal; a real date-time our `YYYY-MM-DDThh:mm:ss` string), or a success
 //             status Tase does not answer;
-//   required  a request field Tase requires that the real interface leaves optional;
+//   required  a request field Tase requires that the real interface leaves optional, unless marked
+//             `x-tase-stricter: true` (src/platform/schema.ts): the service cannot do without it;
 //   enum      a real enum value Tase refuses in a request, or a value Tase may answer that the real
 //             vocabulary lacks.
 // Fields and operations Tase has beyond the real interface are additions: intentional when marked with
@@ -99,6 +100,7 @@ export interface ComparisonCounts {
 }
 
 const ADDITION_KEY = 'x-tase-addition';
+const STRICTER_KEY = 'x-tase-stricter';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root is two levels above this file; `shared/` lies beside the repository. */
@@ -221,6 +223,9 @@ class Comparer {
         `${describeReal(real)} in the real interface, ${oursKind}${ours.format ? ` (${ours.format})` : ''} here`,
       );
     }
+    if (realKind === 'int' && real.format === 'int64' && !holdsInt64(ours, isRequest)) {
+      return this.report('type', where, path, `int64 in the real interface, ${describeOurInt(ours)} here`);
+    }
     if (realKind === 'string') {
       const realFormat = normaliseFormat(real.format);
       const ourFormat = normaliseFormat(
@@ -235,7 +240,9 @@ class Comparer {
           `format ${realFormat ?? 'none'} in the real interface, ${ourFormat ?? 'none'} here`,
         );
       }
-      this.compareEnum(realEnum(real), ours.enum as unknown[] | undefined, where, path, isRequest);
+      // stray punctuation is read away on both sides: a value spelled as the real source spells it still matches
+      const ourValues = (ours.enum as unknown[] | undefined)?.map((v) => evidentValue(String(v)));
+      this.compareEnum(realEnum(real), ourValues, where, path, isRequest);
     }
   }
 
@@ -246,6 +253,16 @@ class Comparer {
     path: string,
     isRequest: boolean,
   ) {
+    if (realValues && !ourValues) {
+      // A free string where the real interface has a vocabulary: a request with a value outside it is let in,
+      // and a client cannot tell from the document which values an answer carries.
+      return this.report(
+        'enum',
+        where,
+        path,
+        `a vocabulary of ${realValues.length} in the real interface, a free string here`,
+      );
+    }
     if (isRequest) {
       if (!realValues || !ourValues) return;
       // '' is how the real vocabularies spell "not set"; an empty optional value counts as left out here.
@@ -259,8 +276,6 @@ class Comparer {
           refused,
         );
     } else if (realValues) {
-      // A free string answered where the real interface promises a vocabulary is not checked here: the service
-      // may still only answer real values. A documented vocabulary must stay within the real one.
       const foreign = (ourValues ?? []).map(String).filter((v) => !realValues.includes(v));
       if (foreign.length > 0)
         this.report(
@@ -292,7 +307,7 @@ class Comparer {
         this.report('missing', where, at, `${describeReal(field)} missing`);
         continue;
       }
-      if (isRequest && required.has(name) && field.required !== true)
+      if (isRequest && required.has(name) && field.required !== true && properties[name][STRICTER_KEY] !== true)
         this.report('required', where, at, 'required here, optional in the real interface');
       this.compare(field, properties[name], where, at, isRequest);
     }
@@ -360,9 +375,33 @@ function realFieldsOf(field: RealField, real: RealInterface): Record<string, Rea
 }
 
 function realEnum(field: RealField): string[] | undefined {
-  if (field.enum) return field.enum;
-  if (field.type && /^".*"$/.test(field.type)) return field.type.slice(1, -1).split(/,\s*/);
+  if (field.enum) return field.enum.map(evidentValue);
+  if (field.type && /^".*"$/.test(field.type)) return field.type.slice(1, -1).split(/,\s*/).map(evidentValue);
   return undefined;
+}
+
+/**
+ * A real enum value as it was evidently meant: the real document has values with stray punctuation or spaces
+ * (`"PARTLY_PAID,"` in the report requests), left over from how it was written. Tase accepts and answers the
+ * evident value, so the comparison reads the real one the same way; a value of punctuation alone is kept.
+ */
+function evidentValue(value: string): string {
+  const trimmed = value.replace(/^[\s,;:.]+|[\s,;:.]+$/g, '');
+  return trimmed === '' ? value : trimmed;
+}
+
+// A real int64 is exact in a JSON number up to 2^53 - 1, so our schema must reach that far: a bound at int32, or
+// the int32 format, cuts real ids short. A request's integer without a bound of its own is validated as int32
+// (src/platform/validation.ts), so there only an explicit bound or the int64 format holds an int64.
+function holdsInt64(schema: Schema, isRequest: boolean): boolean {
+  if (schema.format === 'int32') return false;
+  if (schema.maximum === undefined) return !isRequest || schema.format === 'int64';
+  return schema.maximum >= Number.MAX_SAFE_INTEGER;
+}
+
+function describeOurInt(schema: Schema): string {
+  if (schema.format === 'int32' || schema.maximum === undefined) return 'int32';
+  return `at most ${schema.maximum}`;
 }
 
 function describeReal(field: RealField): string {

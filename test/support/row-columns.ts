@@ -176,6 +176,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     file_key: 'null',
     content: 'null',
     created: 'notnull',
+    user_id: 'null',
   },
   employees: {
     company_id: 'notnull',
@@ -482,6 +483,13 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     transactions: 'notnull',
     control_sum: 'notnull',
     xml: 'notnull',
+    created: 'notnull',
+  },
+  payment_errors: {
+    company_id: 'notnull',
+    id: 'notnull',
+    payment_id: 'notnull',
+    error_code: 'notnull',
     created: 'notnull',
   },
   bank_accounts: {

@@ -7,7 +7,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Search attached files
+     * @description The files of the documents the caller may view (viewing rights over each kind of document; an invoice by its type's right), without their bytes. `type` narrows to kinds of document: the kinds of invoices (SALES_INVOICE, SALES_ORDER, OFFER, PURCHASE_INVOICE, PURCHASE_ORDER, TRAVEL_INVOICE, BILL_OF_CHARGES, PERIODIC_TAX_RETURN) and of ledger receipts (by the receipt type) match both; BANK_STATEMENT_EVENT, REFERENCE_PAYMENT_EVENT and the business partner registers match those documents; kinds without documents in this service find nothing. 403 when the caller may view none of the kinds asked for (none at all, without `type`). Dates are UTC days. Ordered by `orderByName`, `orderBySize`, `orderByCreatedDate` (in that precedence when several are given), then by id. Paged.
+     */
+    get: operations['getAttachments'];
     put?: never;
     /**
      * Attach a file to a document
@@ -1210,7 +1214,7 @@ export interface paths {
     };
     /**
      * The invoice as an image
-     * @description An A4 page of the invoice at 150 dpi (1240 × 1754 pixels): seller and buyer, rows, VAT per rate, totals, due date, reference and the Finnish bank barcode (virtual barcode and Code 128). `format` PNG (default) or JPEG (JPG is the same); `page` counts from 1 (404 `INVOICE_PAGE_NOT_FOUND` past the last page). The answer is `multipart/mixed` as for GET /attachments/{id}: the metadata, then the image. Viewing rights over the invoice type are needed (404 otherwise, as for GET /invoices/{id}).
+     * @description An A4 page of the invoice at 150 dpi (1240 × 1754 pixels): seller and buyer, rows, VAT per rate, totals, due date, reference and the Finnish bank barcode (virtual barcode and Code 128). `format` PNG (default) or JPEG (JPG is the same); `page` counts from 1 (404 `INVOICE_PAGE_NOT_FOUND` past the last page). The answer is `multipart/mixed` as for GET /attachments/{id}: the metadata, then the image. Viewing rights over the invoice type are needed (404 otherwise, as for GET /invoices/{id}). Tase: drawn in a worker thread within TASE_RENDER_TIMEOUT_MS (default 30 s; the largest invoice takes ~2 s); past it, or when every renderer is busy, 503 `DOCUMENT_RENDER_TIMEOUT` or `DOCUMENT_RENDER_BUSY`.
      */
     get: operations['getInvoicesByInvoiceIdImage'];
     put?: never;
@@ -1325,7 +1329,7 @@ export interface paths {
     };
     /**
      * The invoice as a PDF
-     * @description Tase: the printed invoice as a PDF (fonts embedded), for mailing. Viewing rights over the invoice type are needed (404 otherwise, as for GET /invoices/{id}).
+     * @description Tase: the printed invoice as a PDF (fonts embedded), for mailing. Viewing rights over the invoice type are needed (404 otherwise, as for GET /invoices/{id}). Tase: drawn in a worker thread within TASE_RENDER_TIMEOUT_MS (default 30 s; the largest invoice takes ~2 s); past it, or when every renderer is busy, 503 `DOCUMENT_RENDER_TIMEOUT` or `DOCUMENT_RENDER_BUSY`.
      */
     get: operations['getInvoicesByInvoiceIdPdf'];
     put?: never;
@@ -1520,6 +1524,26 @@ export interface paths {
     };
     /** Invoices waiting for my verification */
     get: operations['getInvoicesPersonalverifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invoices/transactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What was done to a batch of invoices
+     * @description The history of each invoice, as `GET /invoices/{invoiceId}/transactions` answers it, for up to 200 ids (`invoiceIds` repeated), in id order. Invoices that do not exist or that the caller may not view are left out; 404 when none is left; 403 for a caller who may view no kind of invoice.
+     */
+    get: operations['getInvoicesTransactions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1971,6 +1995,26 @@ export interface paths {
      * @description Deprecated: use `GET /mfatransactionresult/{transactionIdentifier}`. A read despite the method: it does not confirm anything (the user confirms in the authenticator). 200 with the result the first time it is read after completion, 409 (already processed) on later reads; 202 `{message}` while the user has not decided; 406 when the user rejected the action; 408 when it was not confirmed within 5 minutes; 403 when the transaction is not the caller's; 404 for an unknown transaction (or one older than 24 hours).
      */
     put: operations['putPaymentsDirectsalarypaymentsByTransactionIdentifierConfirm'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/errormessages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Errors of payments
+     * @description The payments the bank returned: an imported bank statement booking the end-to-end id of one of our payments with a return reason (`RtrInf`), which is the `errorCode`. An invoice payment's error points at its invoice (`referenceType` INVOICE, with `invoiceType`), the others at the payment. Every error is UNHANDLED: nothing in this interface marks one handled, so `status=HANDLED` finds none; Tase has no Nets collections, so `type=NETS_COLLECTION_ERROR` finds none. Errors of direct bank transfers and salary payments need their own viewing rights too. Dates are the booking dates of the returns. Paged by id.
+     */
+    get: operations['getPaymentsErrormessages'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -2681,7 +2725,7 @@ export interface paths {
     };
     /**
      * The payslip of a salary slip as a PDF
-     * @description A PDF/A-2b payslip for the employee: earnings, deductions and net pay, the employer contributions for information, the year-to-date figures of the approved slips and the holiday pay paid this year.
+     * @description A PDF/A-2b payslip for the employee: earnings, deductions and net pay, the employer contributions for information, the year-to-date figures of the approved slips and the holiday pay paid this year. Drawn in a worker thread within TASE_RENDER_TIMEOUT_MS (503 `DOCUMENT_RENDER_TIMEOUT` past it, `DOCUMENT_RENDER_BUSY` when every renderer is busy).
      */
     get: operations['getPayrollsSalaryslipsBySalarySlipIdPdf'];
     put?: never;
@@ -3033,7 +3077,7 @@ export interface paths {
     put?: never;
     /**
      * Income statement, balance sheet or cash flow statement
-     * @description The income statement of the period, the balance sheet at its end or the cash flow statement of the period (by the indirect method, see `type`), in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (`options.reportLanguage`). `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Every option of the request is applied as its field describes; a receipt status other than APPROVED is refused. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative. Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt options, line options) sum the lines.
+     * @description The income statement of the period, the balance sheet at its end or the cash flow statement of the period (by the indirect method, see `type`), in the formats of the Finnish accounting decree (Kirjanpitoasetus 1:1 § by nature of expense, 1:6 §), lines grouped by the account-number ranges of the standard Finnish chart, named in Finnish or Swedish (`options.reportLanguage`). `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Every option of the request is applied as its field describes. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative. Whole months are summed from per-account month totals kept as lines are posted; filtered reports (dimension, receipt options, line options) sum the lines.
      */
     post: operations['postReportsAccounting'];
     delete?: never;
@@ -3073,7 +3117,7 @@ export interface paths {
     put?: never;
     /**
      * General ledger of one account
-     * @description The lines of the account (its number in the path) in the period, ordered by date, receipt and line, and their sum. At most 10 000 lines: a longer period is refused with 400 `REPORT_TOO_LARGE` (use `GET /reports/generalledger`, which pages). Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative.
+     * @description The lines of the account (its number in the path) in the period, ordered by date, receipt and line, and their sum. At most 10 000 lines: a longer period is refused with 400 `REPORT_TOO_LARGE` (use `GET /reports/generalledger`, which pages). By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative.
      */
     post: operations['postReportsGeneralledgerByLedgerAccountCode'];
     delete?: never;
@@ -3093,7 +3137,7 @@ export interface paths {
     put?: never;
     /**
      * Account values of a period
-     * @description Per account with a value, one row `{name: "number name", value}`: a balance-sheet account's balance at the end of the period, an income-statement account's sum of the period's lines. `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative.
+     * @description Per account with a value, one row `{name: "number name", value}`: a balance-sheet account's balance at the end of the period, an income-statement account's sum of the period's lines. `reportData.periods` holds the asked period, then each of `comparisonPeriods`. Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there. By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative.
      */
     post: operations['postReportsLedgeraccounts'];
     delete?: never;
@@ -3154,7 +3198,7 @@ export interface paths {
     put?: never;
     /**
      * Move the service clock forward
-     * @description Every time rule reads this one clock: access and refresh tokens, two-factor expiry (408), activation requests (410), login flows, webhook retries, due dates and fiscal periods. It moves for the whole sandbox (every company) and never back; a restart sets it to the real time again.
+     * @description Every time rule reads this one clock: access and refresh tokens, two-factor expiry (408), activation requests (410), login flows, webhook retries, due dates and fiscal periods. It moves for the whole sandbox (every company) and never back; a restart sets it to the real time again. Since it moves for every company, only a sandbox administrator may move it (403 `SANDBOX_ADMINISTRATOR_ONLY`).
      */
     post: operations['postSandboxClock'];
     delete?: never;
@@ -3195,7 +3239,7 @@ export interface paths {
     put?: never;
     /**
      * Reset the company (or the whole sandbox)
-     * @description Deletes the company's data — registers, documents, ledger, payroll, two-factor and webhook deliveries — and sets it up afresh (chart of accounts, fiscal year, VAT defaults). Users, OAuth clients, API keys, webhooks and integrations stay. `scope: ALL` resets every company of the sandbox.
+     * @description Deletes the company's data — registers, documents, ledger, payroll, two-factor and webhook deliveries — and sets it up afresh (chart of accounts, fiscal year, VAT defaults). Users, OAuth clients, API keys, webhooks and integrations stay. `scope: ALL` resets every company of the sandbox: only a sandbox administrator may (403 `SANDBOX_ADMINISTRATOR_ONLY`).
      */
     post: operations['postSandboxReset'];
     delete?: never;
@@ -3215,7 +3259,7 @@ export interface paths {
     put?: never;
     /**
      * Create companies and their data from a fixture
-     * @description The fixture format is the request body below (its JSON Schema is also in the repository, `schemas/sandbox-fixture.schema.json`); `tase seed FILE` does the same from the command line. All or nothing: a refused item answers 400 naming it (`field`: `companies.<name>.invoices[4]`) and leaves the sandbox as it was before the request.
+     * @description The fixture format is the request body below (its JSON Schema is also in the repository, `schemas/sandbox-fixture.schema.json`); `tase seed FILE` does the same from the command line. All or nothing: a refused item answers 400 naming it (`field`: `companies.<name>.invoices[4]`) and leaves the sandbox as it was before the request. It makes companies beside every other, so only a sandbox administrator may (403 `SANDBOX_ADMINISTRATOR_ONLY`).
      */
     post: operations['postSandboxSeed'];
     delete?: never;
@@ -3961,7 +4005,10 @@ export interface components {
        * @example 2026-01-30
        */
       endDate?: string;
-      /** @description Read-only; assigned by the service. */
+      /**
+       * Format: int64
+       * @description Read-only; assigned by the service.
+       */
       readonly id?: number;
       name: string;
       /** @description Unit price, up to 6 decimals. */
@@ -5336,8 +5383,8 @@ export interface components {
         mobilePhone?: string;
         partnerGroups?: {
           readonly active?: boolean;
-          /** @description Id of an existing group of the same type as the partner; required to name the group. */
-          id?: number;
+          /** @description Id of an existing group of the same type as the partner: it names the group. */
+          id: number;
           readonly name?: string;
           /** @enum {string} */
           readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -5926,7 +5973,40 @@ export interface components {
         /** @description Personal identity code in the home country. */
         homeCountryPersonId?: string;
         identifier?: string;
-        identifierType?: string;
+        /** @enum {string} */
+        identifierType?:
+          | 'FI'
+          | 'HETU'
+          | 'YHD'
+          | 'NO'
+          | 'AT'
+          | 'BE'
+          | 'BG'
+          | 'CY'
+          | 'HR'
+          | 'CZ'
+          | 'DK'
+          | 'EE'
+          | 'FR'
+          | 'DE'
+          | 'GB'
+          | 'EL'
+          | 'HU'
+          | 'IE'
+          | 'IT'
+          | 'LV'
+          | 'LT'
+          | 'LU'
+          | 'MT'
+          | 'NL'
+          | 'PL'
+          | 'PT'
+          | 'RO'
+          | 'SK'
+          | 'SI'
+          | 'ES'
+          | 'SE'
+          | 'XI';
         /** @enum {string} */
         language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
         personNumber?: string;
@@ -6147,6 +6227,7 @@ export interface components {
       account: string;
       /** @description Amount in the company currency: positive debit, negative credit. */
       accountingValue: number;
+      /** @description Ids of the allocations this transaction books: the payment events of invoices (marking an invoice paid, a bank event or reference payment allocated to it, a payment the bank confirmed) name the transactions of their posting, and its reversal keeps them. Read-only: a request may leave it out, send [] or repeat ids of the same transaction (its `id`); any other id is refused with 400 `ALLOCATION_NOT_OF_TRANSACTION`, and what is sent never adds or removes an allocation. */
       allocations?: number[];
       balanceCode?: string;
       description?: string;
@@ -6307,8 +6388,262 @@ export interface components {
        * @example 2026-01-30
        */
       vatDate?: string;
-      /** @description VAT country (e.g. SWEDEN); default the company country. */
-      vatProcessing?: string;
+      /**
+       * @description VAT country (e.g. SWEDEN); default the company country.
+       * @enum {string}
+       */
+      vatProcessing?:
+        | 'AFGHANISTAN'
+        | 'ALBANIA'
+        | 'ALGERIA'
+        | 'AMERICAN_SAMOA'
+        | 'ANDORRA'
+        | 'ANGOLA'
+        | 'ANGUILLA'
+        | 'ANTARCTICA'
+        | 'ANTIGUA_AND_BARBUDA'
+        | 'ARGENTINA'
+        | 'ARMENIA'
+        | 'ARUBA'
+        | 'AUSTRALIA'
+        | 'AUSTRIA'
+        | 'AZERBAIJAN'
+        | 'BAHAMAS'
+        | 'BAHRAIN'
+        | 'BANGLADESH'
+        | 'BARBADOS'
+        | 'BELARUS'
+        | 'BELGIUM'
+        | 'BELIZE'
+        | 'BENIN'
+        | 'BERMUDA'
+        | 'BHUTAN'
+        | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+        | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+        | 'BOSNIA_AND_HERZEGOVINA'
+        | 'BOTSWANA'
+        | 'BOUVET_ISLAND'
+        | 'BRAZIL'
+        | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+        | 'BRUNEI_DARUSSALAM'
+        | 'BULGARIA'
+        | 'BURKINA_FASO'
+        | 'BURUNDI'
+        | 'CABO_VERDE'
+        | 'CAMBODIA'
+        | 'CAMEROON'
+        | 'CANADA'
+        | 'CAYMAN_ISLANDS'
+        | 'CENTRAL_AFRICAN_REPUBLIC'
+        | 'CHAD'
+        | 'CHILE'
+        | 'CHINA'
+        | 'CHRISTMAS_ISLAND'
+        | 'COCOS_KEELING_ISLANDS'
+        | 'COLOMBIA'
+        | 'COMOROS'
+        | 'CONGO'
+        | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+        | 'COOK_ISLANDS'
+        | 'COSTA_RICA'
+        | 'CROATIA'
+        | 'CUBA'
+        | 'CURACAO'
+        | 'CYPRUS'
+        | 'CZECH_REPUBLIC'
+        | 'COTE_D_IVOIRE'
+        | 'DENMARK'
+        | 'DJIBOUTI'
+        | 'DOMINICA'
+        | 'DOMINICAN_REPUBLIC'
+        | 'ECUADOR'
+        | 'EGYPT'
+        | 'EL_SALVADOR'
+        | 'EQUATORIAL_GUINEA'
+        | 'ERITREA'
+        | 'ESTONIA'
+        | 'ETHIOPIA'
+        | 'FALKLAND_ISLANDS_MALVINAS'
+        | 'FAROE_ISLANDS'
+        | 'FIJI'
+        | 'FINLAND'
+        | 'FRANCE'
+        | 'FRENCH_GUIANA'
+        | 'FRENCH_POLYNESIA'
+        | 'FRENCH_SOUTHERN_TERRITORIES'
+        | 'GABON'
+        | 'GAMBIA'
+        | 'GEORGIA'
+        | 'GERMANY'
+        | 'GHANA'
+        | 'GIBRALTAR'
+        | 'GREECE'
+        | 'GREENLAND'
+        | 'GRENADA'
+        | 'GUADELOUPE'
+        | 'GUAM'
+        | 'GUATEMALA'
+        | 'GUERNSEY'
+        | 'GUINEA'
+        | 'GUINEA_BISSAU'
+        | 'GUYANA'
+        | 'HAITI'
+        | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+        | 'HOLY_SEE_VATICAN_CITY_STATE'
+        | 'HONDURAS'
+        | 'HONG_KONG'
+        | 'HUNGARY'
+        | 'ICELAND'
+        | 'INDIA'
+        | 'INDONESIA'
+        | 'ISLAMIC_REPUBLIC_OF_IRAN'
+        | 'IRAQ'
+        | 'IRELAND'
+        | 'ISLE_OF_MAN'
+        | 'ISRAEL'
+        | 'ITALY'
+        | 'JAMAICA'
+        | 'JAPAN'
+        | 'JERSEY'
+        | 'JORDAN'
+        | 'KAZAKHSTAN'
+        | 'KENYA'
+        | 'KIRIBATI'
+        | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+        | 'REPUBLIC_OF_KOREA'
+        | 'KOSOVO_TEMPORARY'
+        | 'KUWAIT'
+        | 'KYRGYZSTAN'
+        | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+        | 'LATVIA'
+        | 'LEBANON'
+        | 'LESOTHO'
+        | 'LIBERIA'
+        | 'LIBYA'
+        | 'LIECHTENSTEIN'
+        | 'LITHUANIA'
+        | 'LUXEMBOURG'
+        | 'MACAO'
+        | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+        | 'MADAGASCAR'
+        | 'MALAWI'
+        | 'MALAYSIA'
+        | 'MALDIVES'
+        | 'MALI'
+        | 'MALTA'
+        | 'MARSHALL_ISLANDS'
+        | 'MARTINIQUE'
+        | 'MAURITANIA'
+        | 'MAURITIUS'
+        | 'MAYOTTE'
+        | 'MEXICO'
+        | 'FEDERATED_STATES_OF_MICRONESIA'
+        | 'REPUBLIC_OF_MOLDOVA'
+        | 'MONACO'
+        | 'MONGOLIA'
+        | 'MONTENEGRO'
+        | 'MONTSERRAT'
+        | 'MOROCCO'
+        | 'MOZAMBIQUE'
+        | 'MYANMAR'
+        | 'NAMIBIA'
+        | 'NAURU'
+        | 'NEPAL'
+        | 'NETHERLANDS'
+        | 'NEW_CALEDONIA'
+        | 'NEW_ZEALAND'
+        | 'NICARAGUA'
+        | 'NIGER'
+        | 'NIGERIA'
+        | 'NIUE'
+        | 'NORFOLK_ISLAND'
+        | 'NORTHERN_MARIANA_ISLANDS'
+        | 'NORWAY'
+        | 'OMAN'
+        | 'PAKISTAN'
+        | 'PALAU'
+        | 'STATE_OF_PALESTINE'
+        | 'PANAMA'
+        | 'PAPUA_NEW_GUINEA'
+        | 'PARAGUAY'
+        | 'PERU'
+        | 'PHILIPPINES'
+        | 'PITCAIRN'
+        | 'POLAND'
+        | 'PORTUGAL'
+        | 'PUERTO_RICO'
+        | 'QATAR'
+        | 'ROMANIA'
+        | 'RUSSIAN_FEDERATION'
+        | 'RWANDA'
+        | 'REUNION'
+        | 'SAINT_BARTHELEMY'
+        | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+        | 'SAINT_KITTS_AND_NEVIS'
+        | 'SAINT_LUCIA'
+        | 'SAINT_MARTIN_FRENCH_PART'
+        | 'SAINT_PIERRE_AND_MIQUELON'
+        | 'SAINT_VINCENT_AND_THE_GRENADINES'
+        | 'SAMOA'
+        | 'SAN_MARINO'
+        | 'SAO_TOME_AND_PRINCIPE'
+        | 'SAUDI_ARABIA'
+        | 'SENEGAL'
+        | 'SERBIA'
+        | 'SEYCHELLES'
+        | 'SIERRA_LEONE'
+        | 'SINGAPORE'
+        | 'SINT_MAARTEN_DUTCH_PART'
+        | 'SLOVAKIA'
+        | 'SLOVENIA'
+        | 'SOLOMON_ISLANDS'
+        | 'SOMALIA'
+        | 'SOUTH_AFRICA'
+        | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+        | 'SOUTH_SUDAN'
+        | 'SPAIN'
+        | 'SRI_LANKA'
+        | 'SUDAN'
+        | 'SURINAME'
+        | 'SVALBARD_AND_JAN_MAYEN'
+        | 'SWAZILAND'
+        | 'SWEDEN'
+        | 'SWITZERLAND'
+        | 'SYRIAN_ARAB_REPUBLIC'
+        | 'PROVINCE_OF_CHINA_TAIWAN'
+        | 'TAJIKISTAN'
+        | 'UNITED_REPUBLIC_OF_TANZANIA'
+        | 'THAILAND'
+        | 'TIMOR_LESTE'
+        | 'TOGO'
+        | 'TOKELAU'
+        | 'TONGA'
+        | 'TRINIDAD_AND_TOBAGO'
+        | 'TUNISIA'
+        | 'TURKEY'
+        | 'TURKMENISTAN'
+        | 'TURKS_AND_CAICOS_ISLANDS'
+        | 'TUVALU'
+        | 'UGANDA'
+        | 'UKRAINE'
+        | 'UNITED_ARAB_EMIRATES'
+        | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+        | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+        | 'UNITED_STATES_OF_AMERICA'
+        | 'URUGUAY'
+        | 'UZBEKISTAN'
+        | 'VANUATU'
+        | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+        | 'VIET_NAM'
+        | 'BRITISH_VIRGIN_ISLANDS'
+        | 'U_S_VIRGIN_ISLANDS'
+        | 'WALLIS_AND_FUTUNA'
+        | 'WESTERN_SAHARA'
+        | 'YEMEN'
+        | 'ZAMBIA'
+        | 'ZIMBABWE'
+        | 'ALAND_ISLANDS'
+        | 'NORTHERN_IRELAND_TEMPORARY';
       /** @description A VAT status code the company uses (GET /vats/default). */
       vatStatus: number;
       /** @enum {string} */
@@ -8549,6 +8884,171 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  getAttachments: {
+    parameters: {
+      query?: {
+        /**
+         * @description Attached on or before this day (UTC).
+         * @example 2026-01-30
+         */
+        createdEndDate?: string;
+        /**
+         * @description Attached on or after this day (UTC).
+         * @example 2026-01-30
+         */
+        createdStartDate?: string;
+        /** @description At most this many bytes. */
+        maxSize?: number;
+        /** @description At least this many bytes. */
+        minSize?: number;
+        /** @description A part of the file name, the letters A to Z in either case. */
+        name?: string;
+        orderByCreatedDate?: 'ASC' | 'DESC';
+        /** @description Order by id; default ASC for keyset paging. */
+        orderById?: 'ASC' | 'DESC';
+        orderByName?: 'ASC' | 'DESC';
+        orderBySize?: 'ASC' | 'DESC';
+        /** @description Page number, 0-based. */
+        page?: number;
+        /** @description Keyset paging: the last id received; answers the ids after it. */
+        previousId?: number;
+        /** @description The id of the document. */
+        referenceId?: number;
+        /** @description Page size, default 50, at most 200. */
+        size?: number;
+        /** @description The kinds of document whose files are wanted (all the caller may view when left out). */
+        type?: (
+          | 'SALES_INVOICE'
+          | 'SALES_ORDER'
+          | 'OFFER'
+          | 'PURCHASE_INVOICE'
+          | 'PURCHASE_ORDER'
+          | 'TRAVEL_INVOICE'
+          | 'BILL_OF_CHARGES'
+          | 'JOURNAL'
+          | 'SALARY'
+          | 'PERIODIC_TAX_RETURN'
+          | 'REFERENCE_PAYMENT'
+          | 'BANK_STATEMENT_AS_RECEIPT'
+          | 'VAT_SUMMARY'
+          | 'BANK_STATEMENT_EVENT'
+          | 'SALES_PRODUCT_REGISTER'
+          | 'PURCHASE_PRODUCT_REGISTER'
+          | 'CUSTOMER_BUSINESS_PARTNER_REGISTER'
+          | 'SUPPLIER_BUSINESS_PARTNER_REGISTER'
+          | 'PERSON_BUSINESS_PARTNER_REGISTER'
+          | 'EMPLOYEE_INFO'
+          | 'ENVIRONMENT'
+          | 'NETS_COLLECTION'
+          | 'COST_RECEIPT'
+          | 'REFERENCE_PAYMENT_EVENT'
+        )[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "attachmentId": 1,
+           *           "name": "tuntikirjaus-maaliskuu-2026.txt",
+           *           "size": 53,
+           *           "user": "Demo User",
+           *           "referenceId": 1,
+           *           "referenceType": "INVOICE",
+           *           "attached": "2026-03-16T09:00:00.000"
+           *         },
+           *         {
+           *           "attachmentId": 2,
+           *           "name": "kuitti-2026-03-16.pdf",
+           *           "size": 48213,
+           *           "user": "Demo User",
+           *           "referenceId": 3,
+           *           "referenceType": "LEDGERRECEIPT",
+           *           "attached": "2026-03-16T09:05:00.000"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 2,
+           *         "totalCount": 2
+           *       }
+           *     }
+           */
+          'application/json': {
+            meta: {
+              pageNumber: number;
+              pageSize: number;
+              resultCount: number;
+              /** @description Given on a page that ends the list, and on the first page when at most 1 000 files match. */
+              totalCount?: number;
+            };
+            results: {
+              /**
+               * @description When it was attached (UTC).
+               * @example 2026-01-30T15:20:00
+               */
+              attached?: string;
+              attachmentId?: number;
+              name?: string;
+              referenceId?: number;
+              /** @enum {string} */
+              referenceType?:
+                | 'BANKSTATEMENTEVENT'
+                | 'COST_RECEIPT'
+                | 'CUSTOMER_BUSINESS_PARTNER_REGISTER'
+                | 'EMPLOYEE_INFO'
+                | 'ENVIRONMENT'
+                | 'FINANCIAL_STATEMENT'
+                | 'INVOICE'
+                | 'INVOICEDRAFT_ITEM'
+                | 'LEDGERRECEIPT'
+                | 'NETS_COLLECTION'
+                | 'PERSON_BUSINESS_PARTNER_REGISTER'
+                | 'PURCHASE_PRODUCT_REGISTER'
+                | 'REFERENCE_PAYMENT'
+                | 'SALES_PRODUCT_REGISTER'
+                | 'SUPPLIER_BUSINESS_PARTNER_REGISTER';
+              /**
+               * Format: int32
+               * @description Bytes.
+               */
+              size?: number;
+              /** @description Who attached it; left out for files attached before it was kept. */
+              user?: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
   postAttachments: {
     parameters: {
       query?: never;
@@ -8558,6 +9058,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "meta": {
+         *         "name": "tuntikirjaus-maaliskuu-2026.txt",
+         *         "referenceType": "INVOICE",
+         *         "referenceId": 1,
+         *         "sendWithInvoice": true
+         *       },
+         *       "file": "Huoltotyö 2.3.2026 3,5 h, Teollisuustie 7, Äänekoski\n"
+         *     }
+         */
         'multipart/form-data': {
           /** @description The file, at most 10485760 bytes. */
           file: string;
@@ -8620,6 +9131,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "tuntikirjaus-maaliskuu-2026.txt",
+           *       "referenceType": "INVOICE",
+           *       "referenceId": 1,
+           *       "mimeType": "text/plain",
+           *       "sendWithInvoice": true
+           *     }
+           */
           'application/json': {
             /** @description Given by the service; ignored in an upload. */
             readonly id?: number;
@@ -8777,6 +9298,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "kuitti-2026-03-16.pdf"
+         *     }
+         */
         'application/json': {
           /** @description The new file name. */
           name: string;
@@ -8806,6 +9332,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "kuitti-2026-03-16.pdf",
+           *       "referenceType": "INVOICE",
+           *       "referenceId": 1,
+           *       "mimeType": "text/plain",
+           *       "sendWithInvoice": true
+           *     }
+           */
           'application/json': {
             /** @description Given by the service; ignored in an upload. */
             readonly id?: number;
@@ -8855,7 +9391,10 @@ export interface operations {
         /** @description Page size, default 50, at most 200. */
         size?: number;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -8883,6 +9422,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "accountNumber": "15903000000776",
+           *           "iban": "FI3715903000000776",
+           *           "bic": "NDEAFIHH",
+           *           "bankName": "Nordea",
+           *           "ledgerAccount": "1910",
+           *           "showAccountOnInvoice": true,
+           *           "allowPayments": true,
+           *           "allowForeignPayments": true,
+           *           "allowSalaryPayments": true,
+           *           "currency": "EUR",
+           *           "defaultForInvoice": true,
+           *           "defaultForPayment": true,
+           *           "status": "ACTIVE",
+           *           "bankConnection": "WEB_SERVICES",
+           *           "created": "2026-03-16T09:00:00",
+           *           "version": "2026-03-16T09:00:00.001"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -9165,12 +9735,31 @@ export interface operations {
   postBankaccounts: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "iban": "FI3715903000000776",
+         *       "bic": "NDEAFIHH",
+         *       "bankName": "Nordea",
+         *       "currency": "EUR",
+         *       "defaultForInvoice": true,
+         *       "defaultForPayment": true,
+         *       "status": "ACTIVE",
+         *       "ledgerAccount": "1910",
+         *       "showAccountOnInvoice": true,
+         *       "allowPayments": true,
+         *       "allowForeignPayments": false,
+         *       "allowSalaryPayments": true
+         *     }
+         */
         'application/json': {
           /** @description BBAN, derived from the IBAN. */
           readonly accountNumber?: string;
@@ -9463,6 +10052,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "accountNumber": "15903000000776",
+           *       "iban": "FI3715903000000776",
+           *       "bic": "NDEAFIHH",
+           *       "bankName": "Nordea",
+           *       "ledgerAccount": "1910",
+           *       "showAccountOnInvoice": true,
+           *       "allowPayments": true,
+           *       "allowForeignPayments": false,
+           *       "allowSalaryPayments": true,
+           *       "currency": "EUR",
+           *       "defaultForInvoice": true,
+           *       "defaultForPayment": true,
+           *       "status": "ACTIVE",
+           *       "bankConnection": "WEB_SERVICES",
+           *       "created": "2026-03-16T09:00:00",
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description BBAN, derived from the IBAN. */
             readonly accountNumber?: string;
@@ -9737,7 +10347,10 @@ export interface operations {
   getBankaccountsByBankAccountId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Bank account id (int32). */
         bankAccountId: number;
@@ -9768,6 +10381,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "accountNumber": "15903000000776",
+           *       "iban": "FI3715903000000776",
+           *       "bic": "NDEAFIHH",
+           *       "bankName": "Nordea",
+           *       "ledgerAccount": "1910",
+           *       "showAccountOnInvoice": true,
+           *       "allowPayments": true,
+           *       "allowForeignPayments": true,
+           *       "allowSalaryPayments": true,
+           *       "currency": "EUR",
+           *       "defaultForInvoice": true,
+           *       "defaultForPayment": true,
+           *       "status": "ACTIVE",
+           *       "bankConnection": "WEB_SERVICES",
+           *       "created": "2026-03-16T09:00:00",
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** @description BBAN, derived from the IBAN. */
             readonly accountNumber?: string;
@@ -10042,7 +10676,10 @@ export interface operations {
   putBankaccountsByBankAccountId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Bank account id (int32). */
         bankAccountId: number;
@@ -10051,6 +10688,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "iban": "FI3715903000000776",
+         *       "bic": "NDEAFIHH",
+         *       "bankName": "Nordea",
+         *       "currency": "EUR",
+         *       "defaultForInvoice": true,
+         *       "defaultForPayment": true,
+         *       "status": "ACTIVE",
+         *       "ledgerAccount": "1910",
+         *       "showAccountOnInvoice": true,
+         *       "allowPayments": true,
+         *       "allowForeignPayments": true,
+         *       "allowSalaryPayments": true,
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           /** @description BBAN, derived from the IBAN. */
           readonly accountNumber?: string;
@@ -10314,7 +10968,7 @@ export interface operations {
            * @description Optimistic lock: required on PUT and must be the current version.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version: string;
           /** @description Withholding tax allowed (Norwegian companies). */
           withholdingTax?: boolean;
         };
@@ -10343,6 +10997,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "accountNumber": "15903000000776",
+           *       "iban": "FI3715903000000776",
+           *       "bic": "NDEAFIHH",
+           *       "bankName": "Nordea",
+           *       "ledgerAccount": "1910",
+           *       "showAccountOnInvoice": true,
+           *       "allowPayments": true,
+           *       "allowForeignPayments": true,
+           *       "allowSalaryPayments": true,
+           *       "currency": "EUR",
+           *       "defaultForInvoice": true,
+           *       "defaultForPayment": true,
+           *       "status": "ACTIVE",
+           *       "bankConnection": "WEB_SERVICES",
+           *       "created": "2026-03-16T09:00:00",
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** @description BBAN, derived from the IBAN. */
             readonly accountNumber?: string;
@@ -10634,6 +11309,8 @@ export interface operations {
       header?: {
         /** @description The `accountNumber` header: only the statements of this account of the company (IBAN or BBAN). */
         accountNumber?: string;
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
       };
       path?: never;
       cookie?: never;
@@ -10662,6 +11339,87 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "accountNumber": "FI3715903000000776",
+           *           "startDate": "2026-03-13",
+           *           "endDate": "2026-03-13",
+           *           "currency": "EUR",
+           *           "numberOfDeposits": 2,
+           *           "depositSum": 513.18,
+           *           "numberOfWithdrawals": 1,
+           *           "withdrawalSum": 45,
+           *           "startBalance": 5000,
+           *           "endBalance": 5468.18,
+           *           "statementNumber": 52,
+           *           "events": [
+           *             {
+           *               "id": 1,
+           *               "payDate": "2026-03-13",
+           *               "valueDate": "2026-03-13",
+           *               "sum": 400.86,
+           *               "name": "Äänekosken Kone Oy",
+           *               "archiveCode": "20260313NDEA0001",
+           *               "reference": "12328",
+           *               "attachments": [],
+           *               "allocated": true,
+           *               "invoiceId": 1,
+           *               "allocationMetadataRows": [],
+           *               "bankTransactionCode": "PMNT/RCDT/ESCT",
+           *               "transactionCount": 1
+           *             },
+           *             {
+           *               "id": 2,
+           *               "payDate": "2026-03-13",
+           *               "valueDate": "2026-03-13",
+           *               "sum": -45,
+           *               "name": "Rautakauppa Tampere",
+           *               "archiveCode": "20260313NDEA0002",
+           *               "message": "Korttiosto 12.3.2026",
+           *               "attachments": [],
+           *               "allocated": true,
+           *               "allocationMetadataRows": [
+           *                 {
+           *                   "id": 1,
+           *                   "vatPercentage": 25.5,
+           *                   "sum": -45,
+           *                   "vatStatus": 1,
+           *                   "comment": "Tarvikkeet Korttiosto 12.3.2026",
+           *                   "ledgerAccountCode": "4000"
+           *                 }
+           *               ],
+           *               "bankTransactionCode": "PMNT/CCRD/POSD",
+           *               "transactionCount": 1
+           *             },
+           *             {
+           *               "id": 3,
+           *               "payDate": "2026-03-13",
+           *               "valueDate": "2026-03-13",
+           *               "sum": 112.32,
+           *               "name": "Virtanen Liisa",
+           *               "archiveCode": "20260313NDEA0003",
+           *               "message": "Huoltotyö 1 h, lasku puuttuu",
+           *               "attachments": [],
+           *               "allocated": true,
+           *               "allocationMetadataRows": [],
+           *               "productId": 1,
+           *               "bankTransactionCode": "PMNT/RCDT/ESCT",
+           *               "transactionCount": 1
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -11150,6 +11908,7 @@ export interface operations {
                  */
                 valueDate: string;
               }[];
+              /** Format: int64 */
               id: number;
               numberOfDeposits: number;
               numberOfWithdrawals: number;
@@ -11186,6 +11945,7 @@ export interface operations {
     /** @description Id of the invoice. */
     requestBody: {
       content: {
+        /** @example 1 */
         'application/json': number;
       };
     };
@@ -11212,6 +11972,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 1 allocated to event 1."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -11272,6 +12037,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "allocationMetadataRows": [
+         *         {
+         *           "vatPercentage": 25.5,
+         *           "sum": -45,
+         *           "comment": "Tarvikkeet",
+         *           "vatStatus": 1,
+         *           "ledgerAccountCode": "4000"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           allocationMetadataRows?: {
             /** @description Written into the transaction description with the bank's own message (255 characters in total). */
@@ -11312,6 +12090,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Metadata allocated successfully"
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -11373,6 +12156,7 @@ export interface operations {
     /** @description Id of the product. */
     requestBody: {
       content: {
+        /** @example 1 */
         'application/json': number;
       };
     };
@@ -11399,6 +12183,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Product 1 allocated to event 3."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -11455,7 +12244,97 @@ export interface operations {
     /** @description A camt.053 (.001.02 or .001.08) or camt.054 (.001.02 or .001.08) file, UTF-8. */
     requestBody: {
       content: {
+        /**
+         * @example <?xml version="1.0" encoding="UTF-8"?>
+         *     <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+         *       <BkToCstmrStmt>
+         *         <GrpHdr><MsgId>STMT-20260313</MsgId><CreDtTm>2026-03-14T05:00:00+02:00</CreDtTm></GrpHdr>
+         *         <Stmt>
+         *           <Id>FI3715903000000776-2026-03-13</Id>
+         *           <ElctrncSeqNb>52</ElctrncSeqNb>
+         *           <Acct><Id><IBAN>FI3715903000000776</IBAN></Id><Ccy>EUR</Ccy></Acct>
+         *           <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">5000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-03-13</Dt></Dt></Bal>
+         *           <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">5468.18</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-03-13</Dt></Dt></Bal>
+         *           <Ntry>
+         *             <Amt Ccy="EUR">400.86</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+         *             <BookgDt><Dt>2026-03-13</Dt></BookgDt><ValDt><Dt>2026-03-13</Dt></ValDt><AcctSvcrRef>20260313NDEA0001</AcctSvcrRef>
+         *             <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+         *             <NtryDtls><TxDtls>
+         *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+         *               <RltdPties><Dbtr><Pty><Nm>Äänekosken Kone Oy</Nm></Pty></Dbtr></RltdPties>
+         *               <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>12328</Ref></CdtrRefInf></Strd></RmtInf>
+         *             </TxDtls></NtryDtls>
+         *           </Ntry>
+         *           <Ntry>
+         *             <Amt Ccy="EUR">45.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+         *             <BookgDt><Dt>2026-03-13</Dt></BookgDt><ValDt><Dt>2026-03-13</Dt></ValDt><AcctSvcrRef>20260313NDEA0002</AcctSvcrRef>
+         *             <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>CCRD</Cd><SubFmlyCd>POSD</SubFmlyCd></Fmly></Domn></BkTxCd>
+         *             <NtryDtls><TxDtls>
+         *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+         *               <RltdPties><Cdtr><Pty><Nm>Rautakauppa Tampere</Nm></Pty></Cdtr></RltdPties>
+         *               <RmtInf><Ustrd>Korttiosto 12.3.2026</Ustrd></RmtInf>
+         *             </TxDtls></NtryDtls>
+         *           </Ntry>
+         *           <Ntry>
+         *             <Amt Ccy="EUR">112.32</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+         *             <BookgDt><Dt>2026-03-13</Dt></BookgDt><ValDt><Dt>2026-03-13</Dt></ValDt><AcctSvcrRef>20260313NDEA0003</AcctSvcrRef>
+         *             <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+         *             <NtryDtls><TxDtls>
+         *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+         *               <RltdPties><Dbtr><Pty><Nm>Virtanen Liisa</Nm></Pty></Dbtr></RltdPties>
+         *               <RmtInf><Ustrd>Huoltotyö 1 h, lasku puuttuu</Ustrd></RmtInf>
+         *             </TxDtls></NtryDtls>
+         *           </Ntry>
+         *         </Stmt>
+         *       </BkToCstmrStmt>
+         *     </Document>
+         */
         'application/xml': string;
+        /**
+         * @example <?xml version="1.0" encoding="UTF-8"?>
+         *     <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+         *       <BkToCstmrStmt>
+         *         <GrpHdr><MsgId>STMT-20260313</MsgId><CreDtTm>2026-03-14T05:00:00+02:00</CreDtTm></GrpHdr>
+         *         <Stmt>
+         *           <Id>FI3715903000000776-2026-03-13</Id>
+         *           <ElctrncSeqNb>52</ElctrncSeqNb>
+         *           <Acct><Id><IBAN>FI3715903000000776</IBAN></Id><Ccy>EUR</Ccy></Acct>
+         *           <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">5000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-03-13</Dt></Dt></Bal>
+         *           <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">5468.18</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-03-13</Dt></Dt></Bal>
+         *           <Ntry>
+         *             <Amt Ccy="EUR">400.86</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+         *             <BookgDt><Dt>2026-03-13</Dt></BookgDt><ValDt><Dt>2026-03-13</Dt></ValDt><AcctSvcrRef>20260313NDEA0001</AcctSvcrRef>
+         *             <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+         *             <NtryDtls><TxDtls>
+         *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+         *               <RltdPties><Dbtr><Pty><Nm>Äänekosken Kone Oy</Nm></Pty></Dbtr></RltdPties>
+         *               <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>12328</Ref></CdtrRefInf></Strd></RmtInf>
+         *             </TxDtls></NtryDtls>
+         *           </Ntry>
+         *           <Ntry>
+         *             <Amt Ccy="EUR">45.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+         *             <BookgDt><Dt>2026-03-13</Dt></BookgDt><ValDt><Dt>2026-03-13</Dt></ValDt><AcctSvcrRef>20260313NDEA0002</AcctSvcrRef>
+         *             <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>CCRD</Cd><SubFmlyCd>POSD</SubFmlyCd></Fmly></Domn></BkTxCd>
+         *             <NtryDtls><TxDtls>
+         *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+         *               <RltdPties><Cdtr><Pty><Nm>Rautakauppa Tampere</Nm></Pty></Cdtr></RltdPties>
+         *               <RmtInf><Ustrd>Korttiosto 12.3.2026</Ustrd></RmtInf>
+         *             </TxDtls></NtryDtls>
+         *           </Ntry>
+         *           <Ntry>
+         *             <Amt Ccy="EUR">112.32</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+         *             <BookgDt><Dt>2026-03-13</Dt></BookgDt><ValDt><Dt>2026-03-13</Dt></ValDt><AcctSvcrRef>20260313NDEA0003</AcctSvcrRef>
+         *             <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+         *             <NtryDtls><TxDtls>
+         *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+         *               <RltdPties><Dbtr><Pty><Nm>Virtanen Liisa</Nm></Pty></Dbtr></RltdPties>
+         *               <RmtInf><Ustrd>Huoltotyö 1 h, lasku puuttuu</Ustrd></RmtInf>
+         *             </TxDtls></NtryDtls>
+         *           </Ntry>
+         *         </Stmt>
+         *       </BkToCstmrStmt>
+         *     </Document>
+         */
         'text/xml': string;
       };
     };
@@ -11482,6 +12361,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Imported 1 statement(s), 3 event(s) and 0 reference payment(s); 0 already imported.",
+           *       "format": "camt.053.001.08",
+           *       "schemaValidated": true,
+           *       "statements": {
+           *         "imported": 1,
+           *         "skipped": 0
+           *       },
+           *       "events": {
+           *         "imported": 3,
+           *         "skipped": 0
+           *       },
+           *       "referencePayments": {
+           *         "imported": 0,
+           *         "skipped": 0
+           *       },
+           *       "ignoredTransactions": 0
+           *     }
+           */
           'application/json': {
             events: {
               imported: number;
@@ -11577,6 +12476,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "name": "Demo User",
+           *           "type": "PERSON",
+           *           "registryInfo": {
+           *             "active": true
+           *           },
+           *           "version": "2026-03-16T09:00:00.000"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "name": "Äänekosken Kone Oy",
+           *           "type": "CUSTOMER",
+           *           "invoicingInfo": {
+           *             "customerNumber": "C-1001",
+           *             "identifier": "2345678-0",
+           *             "identifierType": "YHD"
+           *           },
+           *           "registryInfo": {
+           *             "active": true
+           *           },
+           *           "version": "2026-03-16T09:00:00.003"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 4,
+           *         "totalCount": 4
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -11875,12 +12809,61 @@ export interface operations {
   postBusinesspartners: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Äänekosken Kone Oy",
+         *       "type": "CUSTOMER",
+         *       "address": {
+         *         "name": "Äänekosken Kone Oy",
+         *         "street": "Teollisuustie 5 B",
+         *         "zip": "44100",
+         *         "city": "Äänekoski",
+         *         "country": "FINLAND"
+         *       },
+         *       "invoicingInfo": {
+         *         "customerNumber": "C-1001",
+         *         "identifier": "2345678-0",
+         *         "identifierType": "YHD",
+         *         "taxCode": "FI23456780",
+         *         "invoiceChannel": "EMAIL",
+         *         "contactPerson": "Maija Meikäläinen",
+         *         "language": "FINNISH",
+         *         "email": "ostoreskontra@aanekoskenkone.fi"
+         *       },
+         *       "contactPersons": [
+         *         {
+         *           "name": "Maija Meikäläinen",
+         *           "email": "maija.meikalainen@aanekoskenkone.fi",
+         *           "phone": "+358 40 123 4567"
+         *         }
+         *       ],
+         *       "paymentInfo": {
+         *         "paymentMethod": "BANK_TRANSFER",
+         *         "paymentTermDays": "14",
+         *         "penalInterestRate": 11.5,
+         *         "currency": "EUR"
+         *       },
+         *       "registryInfo": {
+         *         "active": true,
+         *         "phone": "+358 14 555 0100",
+         *         "homeMunicipality": "Äänekoski",
+         *         "partnerGroups": [
+         *           {
+         *             "id": 1
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         'application/json': {
           /** BusinessPartnerAdditionalInfo */
           additionalInfo?: {
@@ -13071,8 +14054,8 @@ export interface operations {
             mobilePhone?: string;
             partnerGroups?: {
               readonly active?: boolean;
-              /** @description Id of an existing group of the same type as the partner; required to name the group. */
-              id?: number;
+              /** @description Id of an existing group of the same type as the partner: it names the group. */
+              id: number;
               readonly name?: string;
               /** @enum {string} */
               readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -13118,6 +14101,57 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Äänekosken Kone Oy",
+           *       "type": "CUSTOMER",
+           *       "address": {
+           *         "name": "Äänekosken Kone Oy",
+           *         "street": "Teollisuustie 5 B",
+           *         "zip": "44100",
+           *         "city": "Äänekoski",
+           *         "country": "FINLAND"
+           *       },
+           *       "invoicingInfo": {
+           *         "customerNumber": "C-1001",
+           *         "identifier": "2345678-0",
+           *         "identifierType": "YHD",
+           *         "taxCode": "FI23456780",
+           *         "invoiceChannel": "EMAIL",
+           *         "contactPerson": "Maija Meikäläinen",
+           *         "language": "FINNISH",
+           *         "email": "ostoreskontra@aanekoskenkone.fi"
+           *       },
+           *       "contactPersons": [
+           *         {
+           *           "name": "Maija Meikäläinen",
+           *           "email": "maija.meikalainen@aanekoskenkone.fi",
+           *           "phone": "+358 40 123 4567"
+           *         }
+           *       ],
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "paymentTermDays": "14",
+           *         "penalInterestRate": 11.5,
+           *         "currency": "EUR"
+           *       },
+           *       "registryInfo": {
+           *         "phone": "+358 14 555 0100",
+           *         "homeMunicipality": "Äänekoski",
+           *         "active": true,
+           *         "partnerGroups": [
+           *           {
+           *             "id": 1,
+           *             "name": "Avainasiakkaat (Uusimaa)",
+           *             "type": "CUSTOMER",
+           *             "active": true
+           *           }
+           *         ]
+           *       },
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** BusinessPartnerAdditionalInfo */
             additionalInfo?: {
@@ -14308,8 +15342,8 @@ export interface operations {
               mobilePhone?: string;
               partnerGroups?: {
                 readonly active?: boolean;
-                /** @description Id of an existing group of the same type as the partner; required to name the group. */
-                id?: number;
+                /** @description Id of an existing group of the same type as the partner: it names the group. */
+                id: number;
                 readonly name?: string;
                 /** @enum {string} */
                 readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -14368,6 +15402,50 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Äänekosken Kone Oy",
+           *       "type": "CUSTOMER",
+           *       "address": {
+           *         "name": "Äänekosken Kone Oy",
+           *         "street": "Teollisuustie 7",
+           *         "zip": "44100",
+           *         "city": "Äänekoski",
+           *         "country": "FINLAND"
+           *       },
+           *       "invoicingInfo": {
+           *         "customerNumber": "C-1001",
+           *         "identifier": "2345678-0",
+           *         "identifierType": "YHD",
+           *         "taxCode": "FI23456780",
+           *         "invoiceChannel": "EMAIL",
+           *         "contactPerson": "Maija Meikäläinen",
+           *         "language": "FINNISH",
+           *         "email": "ostoreskontra@aanekoskenkone.fi"
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "paymentTermDays": "14",
+           *         "penalInterestRate": 11.5,
+           *         "currency": "EUR"
+           *       },
+           *       "registryInfo": {
+           *         "phone": "+358 14 555 0199",
+           *         "homeMunicipality": "Äänekoski",
+           *         "active": true,
+           *         "partnerGroups": [
+           *           {
+           *             "id": 1,
+           *             "name": "Avainasiakkaat (Uusimaa)",
+           *             "type": "CUSTOMER",
+           *             "active": true
+           *           }
+           *         ]
+           *       },
+           *       "version": "2026-03-16T09:00:00.003"
+           *     }
+           */
           'application/json': components['schemas']['def-5'] | components['schemas']['def-5'][];
         };
       };
@@ -14376,7 +15454,10 @@ export interface operations {
   putBusinesspartnersByPartnerId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Business partner id (int32). */
         partnerId: number;
@@ -14385,6 +15466,46 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Äänekosken Kone Oy",
+         *       "type": "CUSTOMER",
+         *       "address": {
+         *         "name": "Äänekosken Kone Oy",
+         *         "street": "Teollisuustie 7",
+         *         "zip": "44100",
+         *         "city": "Äänekoski",
+         *         "country": "FINLAND"
+         *       },
+         *       "invoicingInfo": {
+         *         "customerNumber": "C-1001",
+         *         "identifier": "2345678-0",
+         *         "identifierType": "YHD",
+         *         "taxCode": "FI23456780",
+         *         "invoiceChannel": "EMAIL",
+         *         "contactPerson": "Maija Meikäläinen",
+         *         "language": "FINNISH",
+         *         "email": "ostoreskontra@aanekoskenkone.fi"
+         *       },
+         *       "paymentInfo": {
+         *         "paymentMethod": "BANK_TRANSFER",
+         *         "paymentTermDays": "14",
+         *         "penalInterestRate": 11.5,
+         *         "currency": "EUR"
+         *       },
+         *       "registryInfo": {
+         *         "active": true,
+         *         "phone": "+358 14 555 0100",
+         *         "homeMunicipality": "Äänekoski",
+         *         "partnerGroups": [
+         *           {
+         *             "id": 1
+         *           }
+         *         ]
+         *       },
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           /** BusinessPartnerAdditionalInfo */
           additionalInfo?: {
@@ -15575,8 +16696,8 @@ export interface operations {
             mobilePhone?: string;
             partnerGroups?: {
               readonly active?: boolean;
-              /** @description Id of an existing group of the same type as the partner; required to name the group. */
-              id?: number;
+              /** @description Id of an existing group of the same type as the partner: it names the group. */
+              id: number;
               readonly name?: string;
               /** @enum {string} */
               readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -15595,7 +16716,7 @@ export interface operations {
            * @description Datetime of the last modification: filter with versionStartDate/versionEndDate; optimistic lock on PUT and PATCH (required on PATCH).
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version?: string;
         };
       };
     };
@@ -15622,6 +16743,50 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Äänekosken Kone Oy",
+           *       "type": "CUSTOMER",
+           *       "address": {
+           *         "name": "Äänekosken Kone Oy",
+           *         "street": "Teollisuustie 7",
+           *         "zip": "44100",
+           *         "city": "Äänekoski",
+           *         "country": "FINLAND"
+           *       },
+           *       "invoicingInfo": {
+           *         "customerNumber": "C-1001",
+           *         "identifier": "2345678-0",
+           *         "identifierType": "YHD",
+           *         "taxCode": "FI23456780",
+           *         "invoiceChannel": "EMAIL",
+           *         "contactPerson": "Maija Meikäläinen",
+           *         "language": "FINNISH",
+           *         "email": "ostoreskontra@aanekoskenkone.fi"
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "paymentTermDays": "14",
+           *         "penalInterestRate": 11.5,
+           *         "currency": "EUR"
+           *       },
+           *       "registryInfo": {
+           *         "phone": "+358 14 555 0100",
+           *         "homeMunicipality": "Äänekoski",
+           *         "active": true,
+           *         "partnerGroups": [
+           *           {
+           *             "id": 1,
+           *             "name": "Avainasiakkaat (Uusimaa)",
+           *             "type": "CUSTOMER",
+           *             "active": true
+           *           }
+           *         ]
+           *       },
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** BusinessPartnerAdditionalInfo */
             additionalInfo?: {
@@ -16812,8 +17977,8 @@ export interface operations {
               mobilePhone?: string;
               partnerGroups?: {
                 readonly active?: boolean;
-                /** @description Id of an existing group of the same type as the partner; required to name the group. */
-                id?: number;
+                /** @description Id of an existing group of the same type as the partner: it names the group. */
+                id: number;
                 readonly name?: string;
                 /** @enum {string} */
                 readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -16844,7 +18009,10 @@ export interface operations {
         /** @description The current version of the partner. */
         version?: string;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Business partner id (int32). */
         partnerId: number;
@@ -16854,6 +18022,14 @@ export interface operations {
     /** @description JSON merge patch of a BusinessPartner: fields left out keep their value, `null` clears one, nested objects merge, arrays are replaced. `version` is required (here or as a query parameter). */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "registryInfo": {
+         *         "phone": "+358 14 555 0199"
+         *       },
+         *       "version": "2026-03-16T09:00:00.001"
+         *     }
+         */
         'application/json': {
           additionalInfo?: {
             auxiliaryCompanyName?: string | null;
@@ -18016,8 +19192,8 @@ export interface operations {
             partnerGroups?:
               | {
                   readonly active?: boolean;
-                  /** @description Id of an existing group of the same type as the partner; required to name the group. */
-                  id?: number;
+                  /** @description Id of an existing group of the same type as the partner: it names the group. */
+                  id: number;
                   readonly name?: string;
                   /** @enum {string} */
                   readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -18033,7 +19209,7 @@ export interface operations {
            * @description Datetime of the last modification: filter with versionStartDate/versionEndDate; optimistic lock on PUT and PATCH (required on PATCH).
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version: string;
         };
       };
     };
@@ -18060,6 +19236,50 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Äänekosken Kone Oy",
+           *       "type": "CUSTOMER",
+           *       "address": {
+           *         "name": "Äänekosken Kone Oy",
+           *         "street": "Teollisuustie 7",
+           *         "zip": "44100",
+           *         "city": "Äänekoski",
+           *         "country": "FINLAND"
+           *       },
+           *       "invoicingInfo": {
+           *         "customerNumber": "C-1001",
+           *         "identifier": "2345678-0",
+           *         "identifierType": "YHD",
+           *         "taxCode": "FI23456780",
+           *         "invoiceChannel": "EMAIL",
+           *         "contactPerson": "Maija Meikäläinen",
+           *         "language": "FINNISH",
+           *         "email": "ostoreskontra@aanekoskenkone.fi"
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "paymentTermDays": "14",
+           *         "penalInterestRate": 11.5,
+           *         "currency": "EUR"
+           *       },
+           *       "registryInfo": {
+           *         "phone": "+358 14 555 0199",
+           *         "homeMunicipality": "Äänekoski",
+           *         "active": true,
+           *         "partnerGroups": [
+           *           {
+           *             "id": 1,
+           *             "name": "Avainasiakkaat (Uusimaa)",
+           *             "type": "CUSTOMER",
+           *             "active": true
+           *           }
+           *         ]
+           *       },
+           *       "version": "2026-03-16T09:00:00.002"
+           *     }
+           */
           'application/json': {
             /** BusinessPartnerAdditionalInfo */
             additionalInfo?: {
@@ -19250,8 +20470,8 @@ export interface operations {
               mobilePhone?: string;
               partnerGroups?: {
                 readonly active?: boolean;
-                /** @description Id of an existing group of the same type as the partner; required to name the group. */
-                id?: number;
+                /** @description Id of an existing group of the same type as the partner: it names the group. */
+                id: number;
                 readonly name?: string;
                 /** @enum {string} */
                 readonly type?: 'CUSTOMER' | 'SUPPLIER' | 'PERSON';
@@ -19310,6 +20530,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "vatPercent": 25.5,
+           *       "vatStatus": 1,
+           *       "salesInvoiceAccounts": {
+           *         "creditAccount": {
+           *           "code": "3000",
+           *           "name": "Myynti"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             combineInvoiceRows?: boolean;
             expenseClaimAccounts?: {
@@ -19433,6 +20665,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "vatPercent": 25.5,
+         *       "vatStatus": 1,
+         *       "salesInvoiceAccounts": {
+         *         "creditAccount": {
+         *           "code": "3000"
+         *         }
+         *       }
+         *     }
+         */
         'application/json': {
           combineInvoiceRows?: boolean;
           expenseClaimAccounts?: {
@@ -19565,6 +20808,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "vatPercent": 25.5,
+           *       "vatStatus": 1,
+           *       "salesInvoiceAccounts": {
+           *         "creditAccount": {
+           *           "code": "3000",
+           *           "name": "Myynti"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             combineInvoiceRows?: boolean;
             expenseClaimAccounts?: {
@@ -19679,7 +20934,10 @@ export interface operations {
   getBusinesspartnersByPartnerIdDefaultsDimensions: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Business partner id (int32). */
         partnerId: number;
@@ -19710,6 +20968,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Kustannuspaikka",
+           *         "items": [
+           *           {
+           *             "id": 1,
+           *             "codeName": "HKI",
+           *             "percent": 100,
+           *             "status": true,
+           *             "description": "Helsingin toimipiste"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -19765,6 +21040,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "codeName": "HKI",
+           *           "percent": 100,
+           *           "status": true,
+           *           "description": "Helsingin toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -19798,6 +21088,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": 1,
+         *       "items": [
+         *         {
+         *           "id": 1,
+         *           "codeName": "HKI",
+         *           "percent": 100
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Dimension id; when given it must equal the path. */
           id?: number;
@@ -19838,6 +21140,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "codeName": "HKI",
+           *           "percent": 100,
+           *           "status": true,
+           *           "description": "Helsingin toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -19891,6 +21208,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "productInfo": {
+           *           "id": 1,
+           *           "type": "SALES",
+           *           "name": "Huoltotyö",
+           *           "code": "H1",
+           *           "unit": "HOUR",
+           *           "discount": 0,
+           *           "price": 89.5,
+           *           "vat": 25.5,
+           *           "active": true,
+           *           "currency": "EUR",
+           *           "productGroupId": 1,
+           *           "productLocalizations": [
+           *             {
+           *               "language": "SWEDISH",
+           *               "productName": "Servicearbete"
+           *             },
+           *             {
+           *               "language": "ENGLISH",
+           *               "productName": "Maintenance work"
+           *             }
+           *           ],
+           *           "version": "2026-03-16T09:00:00.002"
+           *         },
+           *         "defaultSettings": {
+           *           "useSpecialPrice": true,
+           *           "specialPrice": 75,
+           *           "useSpecialDiscount": false,
+           *           "amount": 1,
+           *           "comment": "Sopimushinta 2026"
+           *         },
+           *         "validityPeriods": [
+           *           {
+           *             "startDate": "2026-01-01",
+           *             "endDate": "2026-12-31",
+           *             "notes": "Puitesopimus"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['def-6'][];
         };
       };
@@ -19908,6 +21270,27 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example [
+         *       {
+         *         "productId": 1,
+         *         "defaultSettings": {
+         *           "useSpecialPrice": true,
+         *           "specialPrice": 75,
+         *           "useSpecialDiscount": false,
+         *           "amount": 1,
+         *           "comment": "Sopimushinta 2026"
+         *         },
+         *         "validityPeriods": [
+         *           {
+         *             "startDate": "2026-01-01",
+         *             "endDate": "2026-12-31",
+         *             "notes": "Puitesopimus"
+         *           }
+         *         ]
+         *       }
+         *     ]
+         */
         'application/json': {
           defaultSettings?: {
             amount?: number;
@@ -19919,7 +21302,10 @@ export interface operations {
             useSpecialPrice?: boolean;
             useSpecialVat?: boolean;
           };
-          /** @description An existing product. */
+          /**
+           * Format: int64
+           * @description An existing product.
+           */
           productId: number;
           validityPeriods?: {
             /**
@@ -19960,6 +21346,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "productInfo": {
+           *           "id": 1,
+           *           "type": "SALES",
+           *           "name": "Huoltotyö",
+           *           "code": "H1",
+           *           "unit": "HOUR",
+           *           "discount": 0,
+           *           "price": 89.5,
+           *           "vat": 25.5,
+           *           "active": true,
+           *           "currency": "EUR",
+           *           "productGroupId": 1,
+           *           "productLocalizations": [
+           *             {
+           *               "language": "SWEDISH",
+           *               "productName": "Servicearbete"
+           *             },
+           *             {
+           *               "language": "ENGLISH",
+           *               "productName": "Maintenance work"
+           *             }
+           *           ],
+           *           "version": "2026-03-16T09:00:00.002"
+           *         },
+           *         "defaultSettings": {
+           *           "useSpecialPrice": true,
+           *           "specialPrice": 75,
+           *           "useSpecialDiscount": false,
+           *           "amount": 1,
+           *           "comment": "Sopimushinta 2026"
+           *         },
+           *         "validityPeriods": [
+           *           {
+           *             "startDate": "2026-01-01",
+           *             "endDate": "2026-12-31",
+           *             "notes": "Puitesopimus"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['def-6'][];
         };
       };
@@ -20005,6 +21436,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "name": "Avainasiakkaat (Uusimaa)",
+           *           "type": "CUSTOMER",
+           *           "active": true
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -20027,6 +21476,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Avainasiakkaat",
+         *       "type": "CUSTOMER",
+         *       "active": true
+         *     }
+         */
         'application/json': {
           /** @description Default true. */
           active?: boolean;
@@ -20060,6 +21516,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Avainasiakkaat",
+           *       "type": "CUSTOMER",
+           *       "active": true
+           *     }
+           */
           'application/json': {
             /** @description Default true. */
             active?: boolean;
@@ -20106,6 +21570,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Avainasiakkaat (Uusimaa)",
+           *       "type": "CUSTOMER",
+           *       "active": true
+           *     }
+           */
           'application/json': {
             /** @description Default true. */
             active?: boolean;
@@ -20130,6 +21602,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Avainasiakkaat (Uusimaa)",
+         *       "type": "CUSTOMER",
+         *       "active": true
+         *     }
+         */
         'application/json': {
           /** @description Default true. */
           active?: boolean;
@@ -20163,6 +21642,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Avainasiakkaat (Uusimaa)",
+           *       "type": "CUSTOMER",
+           *       "active": true
+           *     }
+           */
           'application/json': {
             /** @description Default true. */
             active?: boolean;
@@ -20206,6 +21693,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "partnerId": 1,
+           *       "firstName": "Demo",
+           *       "lastName": "User"
+           *     }
+           */
           'application/json': {
             /** Address */
             address?: {
@@ -20763,6 +22257,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "ledgerAccounts": [
+           *         {
+           *           "ledgerAccountCode": "1020",
+           *           "name": "Kehittämismenot",
+           *           "active": true,
+           *           "type": "ASSET",
+           *           "translations": [
+           *             {
+           *               "languageCode": "sv",
+           *               "translation": "Utvecklingsutgifter"
+           *             }
+           *           ],
+           *           "version": "2026-03-16T09:00:00.000"
+           *         },
+           *         {
+           *           "ledgerAccountCode": "1021",
+           *           "name": "Kehittämismenot",
+           *           "active": true,
+           *           "type": "ASSET",
+           *           "translations": [
+           *             {
+           *               "languageCode": "sv",
+           *               "translation": "Utvecklingsutgifter"
+           *             }
+           *           ],
+           *           "version": "2026-03-16T09:00:00.000"
+           *         },
+           *         {
+           *           "ledgerAccountCode": "1030",
+           *           "name": "Aineettomat oikeudet",
+           *           "active": true,
+           *           "type": "ASSET",
+           *           "translations": [
+           *             {
+           *               "languageCode": "sv",
+           *               "translation": "Immateriella rättigheter"
+           *             }
+           *           ],
+           *           "version": "2026-03-16T09:00:00.000"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             ledgerAccounts: components['schemas']['def-9'][];
           };
@@ -20804,6 +22343,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "ledgerAccountCode": "7000",
+           *       "name": "Toimitilavuokrat",
+           *       "active": true,
+           *       "type": "EXPENSE",
+           *       "translations": [
+           *         {
+           *           "languageCode": "sv",
+           *           "translation": "Lokalhyror"
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** @description Only active accounts can be posted to. */
             active: boolean;
@@ -20846,6 +22400,18 @@ export interface operations {
     /** @description Activates or deactivates an account, renames it or sets its translations. */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "active": true,
+         *       "name": "Toimitilavuokrat",
+         *       "translations": [
+         *         {
+         *           "languageCode": "sv",
+         *           "translation": "Lokalhyror"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           active?: boolean;
           name?: string;
@@ -20886,6 +22452,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "ledgerAccountCode": "7000",
+           *       "name": "Toimitilavuokrat",
+           *       "active": true,
+           *       "type": "EXPENSE",
+           *       "translations": [
+           *         {
+           *           "languageCode": "sv",
+           *           "translation": "Lokalhyror"
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** @description Only active accounts can be posted to. */
             active: boolean;
@@ -20946,6 +22527,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Demo Oy",
+           *       "country": "FINLAND",
+           *       "operationType": "DEMONSTRATION",
+           *       "companyAddress": {
+           *         "street": "Mannerheimintie 12 B",
+           *         "zip": "00100",
+           *         "city": "Helsinki",
+           *         "country": "FINLAND"
+           *       },
+           *       "billingAddress": {
+           *         "street": "PL 123",
+           *         "zip": "00101",
+           *         "city": "Helsinki",
+           *         "country": "FINLAND"
+           *       },
+           *       "inTradeRegister": true,
+           *       "businessIdentifier": {
+           *         "brnType": "YHD",
+           *         "code": "1234567-1"
+           *       },
+           *       "accountingCoaLanguages": [
+           *         "fi",
+           *         "sv"
+           *       ],
+           *       "companyCurrency": "EUR",
+           *       "currencyRateSearchDensity": "DAILY_EXCHANGE_RATE"
+           *     }
+           */
           'application/json': {
             /** @description Languages of the chart of accounts: its own (`fi`) and those of the account translations (GET /coa). */
             readonly accountingCoaLanguages?: string[];
@@ -21805,6 +23417,29 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Demo Oy",
+         *       "companyAddress": {
+         *         "street": "Mannerheimintie 12 B",
+         *         "zip": "00100",
+         *         "city": "Helsinki",
+         *         "country": "FINLAND"
+         *       },
+         *       "billingAddress": {
+         *         "street": "PL 123",
+         *         "zip": "00101",
+         *         "city": "Helsinki",
+         *         "country": "FINLAND"
+         *       },
+         *       "inTradeRegister": true,
+         *       "businessIdentifier": {
+         *         "brnType": "YHD",
+         *         "code": "1234567-1"
+         *       },
+         *       "currencyRateSearchDensity": "DAILY_EXCHANGE_RATE"
+         *     }
+         */
         'application/json': {
           /** @description Languages of the chart of accounts: its own (`fi`) and those of the account translations (GET /coa). */
           readonly accountingCoaLanguages?: string[];
@@ -22676,6 +24311,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Company information updated."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -22714,6 +24354,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "deliveryTerms": []
+           *     }
+           */
           'application/json': {
             /** @description The delivery terms offered on invoices, in order. */
             deliveryTerms: string[];
@@ -22753,6 +24398,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example {} */
           'application/json': {
             created?: string;
             creator?: string;
@@ -22803,6 +24449,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "useAutomaticHandling": false
+           *     }
+           */
           'application/json': {
             /** ProductBasicInfo */
             collectionCostsProduct?: {
@@ -23027,7 +24678,10 @@ export interface operations {
               readonly name?: string;
               /** @description Unit price, up to 6 decimals. */
               readonly price?: number;
-              /** @description A product of the register. */
+              /**
+               * Format: int64
+               * @description A product of the register.
+               */
               productId: number;
               /** @enum {string} */
               unit?:
@@ -23373,7 +25027,10 @@ export interface operations {
               readonly name?: string;
               /** @description Unit price, up to 6 decimals. */
               readonly price?: number;
-              /** @description A product of the register. */
+              /**
+               * Format: int64
+               * @description A product of the register.
+               */
               productId: number;
               /** @enum {string} */
               unit?:
@@ -23501,7 +25158,10 @@ export interface operations {
   getCompanyInvoicecirculationSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -23529,6 +25189,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "useForPurchaseInvoices": true,
+           *       "useForTravelAndExpenseInvoices": false,
+           *       "reminderInterval": "ONCE_A_DAY",
+           *       "forceNotifications": false,
+           *       "useDeterminedOrder": true,
+           *       "allowPaymentOnlyWhenApproved": true,
+           *       "preventPayeeInformationChange": true,
+           *       "allowInvoiceSpecificDiscussion": true,
+           *       "allowExtendedTaggingInDiscussion": false,
+           *       "allocatePurchaseOrdersAndInvoicesInChecking": false,
+           *       "maxVerifiers": 1,
+           *       "maxAcceptors": 1,
+           *       "verifiers": [
+           *         {
+           *           "userId": 1,
+           *           "firstname": "Demo",
+           *           "surname": "User",
+           *           "orderNo": 1
+           *         }
+           *       ],
+           *       "acceptors": [
+           *         {
+           *           "userId": 1,
+           *           "firstname": "Demo",
+           *           "surname": "User",
+           *           "orderNo": 1
+           *         }
+           *       ],
+           *       "allowPersonalSubstitution": false,
+           *       "substitutions": []
+           *     }
+           */
           'application/json': {
             acceptors: {
               readonly firstname?: string;
@@ -23545,7 +25239,7 @@ export interface operations {
             forceNotifications: boolean;
             maxAcceptors: number;
             maxVerifiers: number;
-            preventPayeeInformationChange: boolean;
+            preventPayeeInformationChange?: boolean;
             /** @enum {string} */
             reminderInterval: 'ONLY_ONCE' | 'ONCE_A_DAY' | 'EVERY_SECOND_DAY' | 'EVERY_THIRD_DAY' | 'ONCE_A_WEEK';
             substitutions?: {
@@ -23564,7 +25258,10 @@ export interface operations {
               substituteForApproving?: number;
               /** @description The user who verifies instead: a user of the company. */
               substituteForVerifying?: number;
-              /** @description The user substituted: a user of the company. */
+              /**
+               * Format: int64
+               * @description The user substituted: a user of the company.
+               */
               userId: number;
             }[];
             useDeterminedOrder: boolean;
@@ -23591,6 +25288,36 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "useForPurchaseInvoices": true,
+         *       "useForTravelAndExpenseInvoices": false,
+         *       "reminderInterval": "ONCE_A_DAY",
+         *       "forceNotifications": false,
+         *       "useDeterminedOrder": true,
+         *       "allowPaymentOnlyWhenApproved": true,
+         *       "preventPayeeInformationChange": true,
+         *       "allowInvoiceSpecificDiscussion": true,
+         *       "allowExtendedTaggingInDiscussion": false,
+         *       "allocatePurchaseOrdersAndInvoicesInChecking": false,
+         *       "maxVerifiers": 1,
+         *       "maxAcceptors": 1,
+         *       "verifiers": [
+         *         {
+         *           "userId": 1,
+         *           "orderNo": 1
+         *         }
+         *       ],
+         *       "acceptors": [
+         *         {
+         *           "userId": 1,
+         *           "orderNo": 1
+         *         }
+         *       ],
+         *       "allowPersonalSubstitution": false,
+         *       "substitutions": []
+         *     }
+         */
         'application/json': {
           acceptors: {
             readonly firstname?: string;
@@ -23607,7 +25334,7 @@ export interface operations {
           forceNotifications: boolean;
           maxAcceptors: number;
           maxVerifiers: number;
-          preventPayeeInformationChange: boolean;
+          preventPayeeInformationChange?: boolean;
           /** @enum {string} */
           reminderInterval: 'ONLY_ONCE' | 'ONCE_A_DAY' | 'EVERY_SECOND_DAY' | 'EVERY_THIRD_DAY' | 'ONCE_A_WEEK';
           substitutions?: {
@@ -23626,7 +25353,10 @@ export interface operations {
             substituteForApproving?: number;
             /** @description The user who verifies instead: a user of the company. */
             substituteForVerifying?: number;
-            /** @description The user substituted: a user of the company. */
+            /**
+             * Format: int64
+             * @description The user substituted: a user of the company.
+             */
             userId: number;
           }[];
           useDeterminedOrder: boolean;
@@ -23665,6 +25395,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "useForPurchaseInvoices": true,
+           *       "useForTravelAndExpenseInvoices": false,
+           *       "reminderInterval": "ONCE_A_DAY",
+           *       "forceNotifications": false,
+           *       "useDeterminedOrder": true,
+           *       "allowPaymentOnlyWhenApproved": true,
+           *       "preventPayeeInformationChange": true,
+           *       "allowInvoiceSpecificDiscussion": true,
+           *       "allowExtendedTaggingInDiscussion": false,
+           *       "allocatePurchaseOrdersAndInvoicesInChecking": false,
+           *       "maxVerifiers": 1,
+           *       "maxAcceptors": 1,
+           *       "verifiers": [
+           *         {
+           *           "userId": 1,
+           *           "firstname": "Demo",
+           *           "surname": "User",
+           *           "orderNo": 1
+           *         }
+           *       ],
+           *       "acceptors": [
+           *         {
+           *           "userId": 1,
+           *           "firstname": "Demo",
+           *           "surname": "User",
+           *           "orderNo": 1
+           *         }
+           *       ],
+           *       "allowPersonalSubstitution": false,
+           *       "substitutions": []
+           *     }
+           */
           'application/json': {
             acceptors: {
               readonly firstname?: string;
@@ -23681,7 +25445,7 @@ export interface operations {
             forceNotifications: boolean;
             maxAcceptors: number;
             maxVerifiers: number;
-            preventPayeeInformationChange: boolean;
+            preventPayeeInformationChange?: boolean;
             /** @enum {string} */
             reminderInterval: 'ONLY_ONCE' | 'ONCE_A_DAY' | 'EVERY_SECOND_DAY' | 'EVERY_THIRD_DAY' | 'ONCE_A_WEEK';
             substitutions?: {
@@ -23700,7 +25464,10 @@ export interface operations {
               substituteForApproving?: number;
               /** @description The user who verifies instead: a user of the company. */
               substituteForVerifying?: number;
-              /** @description The user substituted: a user of the company. */
+              /**
+               * Format: int64
+               * @description The user substituted: a user of the company.
+               */
               userId: number;
             }[];
             useDeterminedOrder: boolean;
@@ -23749,6 +25516,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example [] */
           'application/json': {
             /** @description User ids of the acceptors, in order. */
             acceptors: number[];
@@ -23795,6 +25563,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Ostolaskut yli 1 000 €",
+           *       "verifiers": [
+           *         {
+           *           "userId": 1,
+           *           "firstname": "Demo",
+           *           "surname": "User",
+           *           "orderNo": 1
+           *         }
+           *       ],
+           *       "acceptors": [
+           *         {
+           *           "userId": 1,
+           *           "firstname": "Demo",
+           *           "surname": "User",
+           *           "orderNo": 1
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             acceptors: {
               readonly firstname?: string;
@@ -23848,6 +25638,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Perusmalli"
+           *     }
+           */
           'application/json': {
             readonly id?: number;
             name: string;
@@ -23859,7 +25655,10 @@ export interface operations {
   getCompanyUsagesettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -23887,6 +25686,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "defaultInvoiceChannel": "EMAIL",
+           *       "cashDiscount": {
+           *         "cashDiscountForSales": true,
+           *         "cashDiscountForPurchase": false,
+           *         "optionList": [
+           *           {
+           *             "numberOfDays": 7,
+           *             "discountPercentage": 2
+           *           }
+           *         ],
+           *         "cashDiscountsTermType": "FROM_INV_DATE"
+           *       },
+           *       "accountingByRow": {
+           *         "salesInvoicePosting": false,
+           *         "purchaseInvoicePosting": true,
+           *         "travelAndExpenseInvoicePosting": true,
+           *         "salaryPosting": false
+           *       }
+           *     }
+           */
           'application/json': {
             /** CompanyUsageSettingsAccountingByRow */
             accountingByRow: {
@@ -23931,6 +25752,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "defaultInvoiceChannel": "EMAIL",
+         *       "cashDiscount": {
+         *         "cashDiscountForSales": true,
+         *         "cashDiscountForPurchase": false,
+         *         "optionList": [
+         *           {
+         *             "numberOfDays": 7,
+         *             "discountPercentage": 2
+         *           }
+         *         ],
+         *         "cashDiscountsTermType": "FROM_INV_DATE"
+         *       },
+         *       "accountingByRow": {
+         *         "salesInvoicePosting": false,
+         *         "purchaseInvoicePosting": true,
+         *         "travelAndExpenseInvoicePosting": true,
+         *         "salaryPosting": false
+         *       }
+         *     }
+         */
         'application/json': {
           /** CompanyUsageSettingsAccountingByRow */
           accountingByRow: {
@@ -23987,6 +25830,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "defaultInvoiceChannel": "EMAIL",
+           *       "cashDiscount": {
+           *         "cashDiscountForSales": true,
+           *         "cashDiscountForPurchase": false,
+           *         "optionList": [
+           *           {
+           *             "numberOfDays": 7,
+           *             "discountPercentage": 2
+           *           }
+           *         ],
+           *         "cashDiscountsTermType": "FROM_INV_DATE"
+           *       },
+           *       "accountingByRow": {
+           *         "salesInvoicePosting": false,
+           *         "purchaseInvoicePosting": true,
+           *         "travelAndExpenseInvoicePosting": true,
+           *         "salaryPosting": false
+           *       }
+           *     }
+           */
           'application/json': {
             /** CompanyUsageSettingsAccountingByRow */
             accountingByRow: {
@@ -24053,6 +25918,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "currencies": [
+           *         "AED",
+           *         "AFN",
+           *         "ALL"
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description ISO 4217 codes Tase knows, in alphabetical order. */
             currencies?: string[];
@@ -24092,6 +25966,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "companyCurrency": "EUR"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             companyCurrency?: 'DKK' | 'EUR' | 'NOK' | 'SEK';
@@ -24571,6 +26450,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "queryDay": "2026-03-31",
+           *       "currency": "AED",
+           *       "day": "2026-03-31",
+           *       "rate": 1
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             currency?:
@@ -24838,6 +26725,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "baseCurrency": "EUR",
+           *       "rates": []
+           *     }
+           */
           'application/json': {
             /** @description The company's currency. */
             baseCurrency?: string;
@@ -24893,6 +26786,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Kustannuspaikka",
+           *         "items": [
+           *           {
+           *             "id": 1,
+           *             "codeName": "HKI",
+           *             "description": "Helsingin toimipiste"
+           *           },
+           *           {
+           *             "id": 2,
+           *             "codeName": "TRE",
+           *             "description": "Tampereen toimipiste"
+           *           },
+           *           {
+           *             "id": 3,
+           *             "codeName": "TKU",
+           *             "status": "P",
+           *             "description": "Turun toimipiste, Linnankatu"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['def-2'][];
         };
       };
@@ -24907,6 +26826,21 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Kustannuspaikka",
+         *       "items": [
+         *         {
+         *           "codeName": "HKI",
+         *           "description": "Helsingin toimipiste"
+         *         },
+         *         {
+         *           "codeName": "TRE",
+         *           "description": "Tampereen toimipiste"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           readonly id?: number;
           items?: components['schemas']['def-3'][];
@@ -24937,6 +26871,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "codeName": "HKI",
+           *           "description": "Helsingin toimipiste"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "codeName": "TRE",
+           *           "description": "Tampereen toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             readonly id?: number;
             items?: components['schemas']['def-3'][];
@@ -24980,6 +26932,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "codeName": "HKI",
+           *           "description": "Helsingin toimipiste"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "codeName": "TRE",
+           *           "description": "Tampereen toimipiste"
+           *         },
+           *         {
+           *           "id": 3,
+           *           "codeName": "TKU",
+           *           "status": "P",
+           *           "description": "Turun toimipiste, Linnankatu"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             readonly id?: number;
             items?: components['schemas']['def-3'][];
@@ -25001,6 +26977,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Kustannuspaikka"
+         *     }
+         */
         'application/json': {
           /** @description The new name, unique in the company. */
           name: string;
@@ -25030,6 +27011,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "name": "Kustannuspaikka"
+           *     }
+           */
           'application/json': {
             /** @description The new name, unique in the company. */
             name: string;
@@ -25072,6 +27058,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "codeName": "HKI",
+           *         "description": "Helsingin toimipiste"
+           *       },
+           *       {
+           *         "id": 2,
+           *         "codeName": "TRE",
+           *         "description": "Tampereen toimipiste"
+           *       },
+           *       {
+           *         "id": 3,
+           *         "codeName": "TKU",
+           *         "status": "P",
+           *         "description": "Turun toimipiste, Linnankatu"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['def-3'][];
         };
       };
@@ -25089,11 +27095,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": 3,
+         *       "codeName": "TKU",
+         *       "status": "P",
+         *       "description": "Turun toimipiste"
+         *     }
+         */
         'application/json': {
           /** @description Code name of the item, unique within its dimension. */
           codeName: string;
           description?: string;
-          readonly id?: number;
+          /** @description The item to overwrite. */
+          id: number;
           /**
            * @description Absent for an active item; `P` for a passive one.
            * @enum {string}
@@ -25125,6 +27140,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "codeName": "TKU",
+           *       "status": "P",
+           *       "description": "Turun toimipiste"
+           *     }
+           */
           'application/json': {
             /** @description Code name of the item, unique within its dimension. */
             codeName: string;
@@ -25152,6 +27175,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "codeName": "TKU",
+         *       "description": "Turun toimipiste"
+         *     }
+         */
         'application/json': {
           /** @description Code name of the item, unique within its dimension. */
           codeName: string;
@@ -25188,6 +27217,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "codeName": "TKU",
+           *       "description": "Turun toimipiste"
+           *     }
+           */
           'application/json': {
             /** @description Code name of the item, unique within its dimension. */
             codeName: string;
@@ -25217,6 +27253,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "codeName": "TKU",
+         *       "status": "P",
+         *       "description": "Turun toimipiste, Linnankatu"
+         *     }
+         */
         'application/json': {
           /** @description Code name of the item, unique within its dimension. */
           codeName: string;
@@ -25253,6 +27296,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "codeName": "TKU",
+           *       "status": "P",
+           *       "description": "Turun toimipiste, Linnankatu"
+           *     }
+           */
           'application/json': {
             /** @description Code name of the item, unique within its dimension. */
             codeName: string;
@@ -25309,6 +27360,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "financingCompany": {
+           *             "id": "OP",
+           *             "name": "OP Rahoitus Oy"
+           *           },
+           *           "financingCompanyBankAccount": "FI3310253000135718",
+           *           "contractNumber": "RAH-2026-0042",
+           *           "transferNotification": [
+           *             {
+           *               "lang": "FINNISH",
+           *               "notification": "Tämä saatava on siirretty OP Rahoitus Oy:lle. Maksu vain alla olevalle tilille."
+           *             }
+           *           ],
+           *           "status": "ACTIVE"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -25331,6 +27410,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "financingCompany": {
+         *         "id": "OP",
+         *         "name": "OP Rahoitus Oy"
+         *       },
+         *       "financingCompanyBankAccount": "FI3310253000135718",
+         *       "contractNumber": "RAH-2026-0042",
+         *       "transferNotification": [
+         *         {
+         *           "lang": "FINNISH",
+         *           "notification": "Tämä saatava on siirretty OP Rahoitus Oy:lle. Maksu vain alla olevalle tilille."
+         *         }
+         *       ],
+         *       "status": "ACTIVE"
+         *     }
+         */
         'application/json': {
           bankReferenceCodeSeparator?: string;
           contractNumber: string;
@@ -25381,6 +27477,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "financingCompany": {
+           *         "id": "OP",
+           *         "name": "OP Rahoitus Oy"
+           *       },
+           *       "financingCompanyBankAccount": "FI3310253000135718",
+           *       "contractNumber": "RAH-2026-0042",
+           *       "transferNotification": [
+           *         {
+           *           "lang": "FINNISH",
+           *           "notification": "Tämä saatava on siirretty OP Rahoitus Oy:lle. Maksu vain alla olevalle tilille."
+           *         }
+           *       ],
+           *       "status": "ACTIVE"
+           *     }
+           */
           'application/json': {
             bankReferenceCodeSeparator?: string;
             contractNumber: string;
@@ -25441,6 +27555,114 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "fiscalYears": [
+           *         {
+           *           "id": 1,
+           *           "startDate": "2026-01-01",
+           *           "endDate": "2026-12-31",
+           *           "modified": "2026-03-16T09:00:00.000",
+           *           "trackingPeriods": [
+           *             {
+           *               "id": 1,
+           *               "startDate": "2026-01-01",
+           *               "endDate": "2026-01-31",
+           *               "status": "CLOSED",
+           *               "modified": "2026-03-16T09:00:00.001"
+           *             },
+           *             {
+           *               "id": 2,
+           *               "startDate": "2026-02-01",
+           *               "endDate": "2026-02-28",
+           *               "status": "CLOSED",
+           *               "modified": "2026-03-16T09:00:00.001"
+           *             },
+           *             {
+           *               "id": 3,
+           *               "startDate": "2026-03-01",
+           *               "endDate": "2026-03-31",
+           *               "status": "OPEN",
+           *               "modified": "2026-03-16T09:00:00.000"
+           *             }
+           *           ],
+           *           "isOpen": true,
+           *           "status": "OPEN",
+           *           "periods": [
+           *             {
+           *               "id": 1,
+           *               "startDate": "2026-01-01",
+           *               "endDate": "2026-01-31",
+           *               "status": "CLOSED"
+           *             },
+           *             {
+           *               "id": 2,
+           *               "startDate": "2026-02-01",
+           *               "endDate": "2026-02-28",
+           *               "status": "CLOSED"
+           *             },
+           *             {
+           *               "id": 3,
+           *               "startDate": "2026-03-01",
+           *               "endDate": "2026-03-31",
+           *               "status": "OPEN"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "id": 2,
+           *           "startDate": "2027-01-01",
+           *           "endDate": "2027-12-31",
+           *           "modified": "2026-03-16T09:00:00.000",
+           *           "trackingPeriods": [
+           *             {
+           *               "id": 13,
+           *               "startDate": "2027-01-01",
+           *               "endDate": "2027-01-31",
+           *               "status": "OPEN",
+           *               "modified": "2026-03-16T09:00:00.000"
+           *             },
+           *             {
+           *               "id": 14,
+           *               "startDate": "2027-02-01",
+           *               "endDate": "2027-02-28",
+           *               "status": "OPEN",
+           *               "modified": "2026-03-16T09:00:00.000"
+           *             },
+           *             {
+           *               "id": 15,
+           *               "startDate": "2027-03-01",
+           *               "endDate": "2027-03-31",
+           *               "status": "OPEN",
+           *               "modified": "2026-03-16T09:00:00.000"
+           *             }
+           *           ],
+           *           "isOpen": true,
+           *           "status": "OPEN",
+           *           "periods": [
+           *             {
+           *               "id": 13,
+           *               "startDate": "2027-01-01",
+           *               "endDate": "2027-01-31",
+           *               "status": "OPEN"
+           *             },
+           *             {
+           *               "id": 14,
+           *               "startDate": "2027-02-01",
+           *               "endDate": "2027-02-28",
+           *               "status": "OPEN"
+           *             },
+           *             {
+           *               "id": 15,
+           *               "startDate": "2027-03-01",
+           *               "endDate": "2027-03-31",
+           *               "status": "OPEN"
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             fiscalYears: components['schemas']['def-10'][];
           };
@@ -25458,6 +27680,12 @@ export interface operations {
     /** @description Starts on the first day of a month, ends on the last day of a month, at most 18 months, adjacent to the existing years. */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "startDate": "2027-01-01",
+         *       "endDate": "2027-12-31"
+         *     }
+         */
         'application/json': {
           /**
            * Format: date
@@ -25495,6 +27723,59 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "startDate": "2027-01-01",
+           *       "endDate": "2027-12-31",
+           *       "modified": "2026-03-16T09:00:00.000",
+           *       "trackingPeriods": [
+           *         {
+           *           "id": 13,
+           *           "startDate": "2027-01-01",
+           *           "endDate": "2027-01-31",
+           *           "status": "OPEN",
+           *           "modified": "2026-03-16T09:00:00.000"
+           *         },
+           *         {
+           *           "id": 14,
+           *           "startDate": "2027-02-01",
+           *           "endDate": "2027-02-28",
+           *           "status": "OPEN",
+           *           "modified": "2026-03-16T09:00:00.000"
+           *         },
+           *         {
+           *           "id": 15,
+           *           "startDate": "2027-03-01",
+           *           "endDate": "2027-03-31",
+           *           "status": "OPEN",
+           *           "modified": "2026-03-16T09:00:00.000"
+           *         }
+           *       ],
+           *       "isOpen": true,
+           *       "status": "OPEN",
+           *       "periods": [
+           *         {
+           *           "id": 13,
+           *           "startDate": "2027-01-01",
+           *           "endDate": "2027-01-31",
+           *           "status": "OPEN"
+           *         },
+           *         {
+           *           "id": 14,
+           *           "startDate": "2027-02-01",
+           *           "endDate": "2027-02-28",
+           *           "status": "OPEN"
+           *         },
+           *         {
+           *           "id": 15,
+           *           "startDate": "2027-03-01",
+           *           "endDate": "2027-03-31",
+           *           "status": "OPEN"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /**
              * Format: date
@@ -25577,6 +27858,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Fiscal year 2025-01-01 – 2025-12-31 closed."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -25618,6 +27904,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Fiscal year 2025-01-01 – 2025-12-31 reopened."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -25661,6 +27952,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Fiscal period 2026-02-01 – 2026-02-28 closed."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -25704,6 +28000,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Fiscal period 2026-01-01 – 2026-01-31 opened."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -25723,6 +28024,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "status": "CLOSED"
+         *     }
+         */
         'application/json': {
           /**
            * Format: date
@@ -25769,6 +28075,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Fiscal period 2026-01-01 – 2026-01-31 closed."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -25782,7 +28093,10 @@ export interface operations {
         /** @description Only this customer company. */
         companyId?: number;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Id of the integration. */
         integrationId: string;
@@ -25813,6 +28127,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "customers": [
+           *         {
+           *           "companyId": 3,
+           *           "integrationVersionStatus": "APPROVED"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             companyId?: number;
             /** @description Every customer of the integration (or only the one `companyId` names). */
@@ -25864,6 +28188,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "expires": "2026-03-16T09:15:00.000",
+           *       "initiator": {
+           *         "email": "liisa@kahvilakuppi.fi",
+           *         "userFullName": "Liisa Kuppi"
+           *       },
+           *       "companiesToIntegrate": [
+           *         {
+           *           "companyId": 3,
+           *           "extraInfo": {
+           *             "companyName": "Kahvila Kuppi Oy",
+           *             "businessIdentifier": {
+           *               "brnType": "YHD",
+           *               "code": "2612345-5"
+           *             }
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             companiesToIntegrate?: {
               companyId?: number;
@@ -26161,6 +28507,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "approve": [
+         *         3
+         *       ]
+         *     }
+         */
         'application/json': {
           approve?: number[];
           reject?: {
@@ -26193,6 +28546,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "companiesIntegrated": [
+           *         {
+           *           "companyId": 3,
+           *           "apiKey": "ak_3f9c1e7a5b2d4c6e8f0a1b3c5d7e9f21"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             companiesIntegrated?: {
               /** @description The technical user's API key: use it with client credentials only. */
@@ -26236,6 +28600,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *         "versionNo": 1,
+           *         "status": "APPROVED",
+           *         "activationLink": "https://tase.example.fi/activate/d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *         "name": "Kassajärjestelmä Kassa Pro",
+           *         "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin ja asiakkaat.",
+           *         "callbackUrl": "https://kassapro.example.fi/tase/callback",
+           *         "requestedRights": [
+           *           {
+           *             "right": "sales.salesInvoices",
+           *             "level": "ALL_RIGHTS"
+           *           }
+           *         ],
+           *         "consentFields": [
+           *           "companyName",
+           *           "businessIdentifier"
+           *         ],
+           *         "clientId": "tase-demo",
+           *         "created": "2026-03-16T09:00:00.000"
+           *       }
+           *     ]
+           */
           'application/json': {
             /** @description The page customers open to activate the integration (once approved). */
             readonly activationLink?: string;
@@ -26310,6 +28699,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Kassajärjestelmä Kassa Pro",
+         *       "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin.",
+         *       "callbackUrl": "https://kassapro.example.fi/tase/callback",
+         *       "requestedRights": [
+         *         {
+         *           "right": "sales.salesInvoices",
+         *           "level": "ALL_RIGHTS"
+         *         }
+         *       ],
+         *       "consentFields": [
+         *         "companyName",
+         *         "businessIdentifier"
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Where the customer is sent after accepting: an absolute https URL (http on localhost). */
           callbackUrl: string;
@@ -26387,6 +28793,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "versionNo": 1,
+           *       "status": "DRAFT",
+           *       "name": "Kassajärjestelmä Kassa Pro",
+           *       "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin.",
+           *       "callbackUrl": "https://kassapro.example.fi/tase/callback",
+           *       "requestedRights": [
+           *         {
+           *           "right": "sales.salesInvoices",
+           *           "level": "ALL_RIGHTS"
+           *         }
+           *       ],
+           *       "consentFields": [
+           *         "companyName",
+           *         "businessIdentifier"
+           *       ],
+           *       "clientId": "tase-demo",
+           *       "created": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description The page customers open to activate the integration (once approved). */
             readonly activationLink?: string;
@@ -26486,6 +28914,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "versionNo": 1,
+           *       "status": "APPROVED",
+           *       "activationLink": "https://tase.example.fi/activate/d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "name": "Kassajärjestelmä Kassa Pro",
+           *       "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin ja asiakkaat.",
+           *       "callbackUrl": "https://kassapro.example.fi/tase/callback",
+           *       "requestedRights": [
+           *         {
+           *           "right": "sales.salesInvoices",
+           *           "level": "ALL_RIGHTS"
+           *         }
+           *       ],
+           *       "consentFields": [
+           *         "companyName",
+           *         "businessIdentifier"
+           *       ],
+           *       "clientId": "tase-demo",
+           *       "created": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description The page customers open to activate the integration (once approved). */
             readonly activationLink?: string;
@@ -26563,6 +29014,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Kassajärjestelmä Kassa Pro",
+         *       "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin ja asiakkaat.",
+         *       "callbackUrl": "https://kassapro.example.fi/tase/callback",
+         *       "requestedRights": [
+         *         {
+         *           "right": "sales.salesInvoices",
+         *           "level": "ALL_RIGHTS"
+         *         }
+         *       ],
+         *       "consentFields": [
+         *         "companyName",
+         *         "businessIdentifier"
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Where the customer is sent after accepting: an absolute https URL (http on localhost). */
           callbackUrl: string;
@@ -26640,6 +29108,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "versionNo": 1,
+           *       "status": "DRAFT",
+           *       "name": "Kassajärjestelmä Kassa Pro",
+           *       "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin ja asiakkaat.",
+           *       "callbackUrl": "https://kassapro.example.fi/tase/callback",
+           *       "requestedRights": [
+           *         {
+           *           "right": "sales.salesInvoices",
+           *           "level": "ALL_RIGHTS"
+           *         }
+           *       ],
+           *       "consentFields": [
+           *         "companyName",
+           *         "businessIdentifier"
+           *       ],
+           *       "clientId": "tase-demo",
+           *       "created": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description The page customers open to activate the integration (once approved). */
             readonly activationLink?: string;
@@ -26739,6 +29229,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "integrationId": "d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "versionNo": 1,
+           *       "status": "APPROVED",
+           *       "activationLink": "https://tase.example.fi/activate/d623568f-a9a0-4f71-aa5a-0d5a92e784d8",
+           *       "name": "Kassajärjestelmä Kassa Pro",
+           *       "description": "Siirtää myymälän kassan päivämyynnin kirjanpitoon ja hakee tuoterekisterin ja asiakkaat.",
+           *       "callbackUrl": "https://kassapro.example.fi/tase/callback",
+           *       "requestedRights": [
+           *         {
+           *           "right": "sales.salesInvoices",
+           *           "level": "ALL_RIGHTS"
+           *         }
+           *       ],
+           *       "consentFields": [
+           *         "companyName",
+           *         "businessIdentifier"
+           *       ],
+           *       "clientId": "tase-demo",
+           *       "created": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description The page customers open to activate the integration (once approved). */
             readonly activationLink?: string;
@@ -26902,6 +29415,87 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "type": "SALES_INVOICE",
+           *           "status": "PAID",
+           *           "invoiceNumber": 1,
+           *           "invoiceChannel": "EMAIL",
+           *           "date": "2026-03-16",
+           *           "dueDate": "2026-03-30",
+           *           "created": "2026-03-16T09:00:00.000",
+           *           "version": "2026-03-16T09:00:00.005",
+           *           "invoiceSumInfo": [
+           *             {
+           *               "currency": "EUR",
+           *               "inAccountingCurrency": true,
+           *               "excludingVatTotal": 342.5,
+           *               "vatSumTotal": 87.34,
+           *               "invoiceSumTotal": 429.84
+           *             }
+           *           ],
+           *           "counterParty": {
+           *             "identifier": "2345678-0",
+           *             "taxCode": "FI23456780",
+           *             "customerNumber": "C-1001",
+           *             "contactPersonName": "Maija Meikäläinen",
+           *             "email": "ostoreskontra@aanekoskenkone.fi",
+           *             "counterPartyAddress": {
+           *               "name": "Äänekosken Kone Oy",
+           *               "street": "Teollisuustie 7",
+           *               "zip": "44100",
+           *               "city": "Äänekoski",
+           *               "country": "FINLAND"
+           *             }
+           *           },
+           *           "isOffer": false,
+           *           "partnerId": 2,
+           *           "creatorId": 1
+           *         },
+           *         {
+           *           "id": 2,
+           *           "type": "PURCHASE_INVOICE",
+           *           "status": "APPROVED",
+           *           "invoiceNumber": 1,
+           *           "invoiceChannel": "NO_SENDING",
+           *           "date": "2026-03-06",
+           *           "dueDate": "2026-03-20",
+           *           "created": "2026-03-16T09:00:00.000",
+           *           "version": "2026-03-16T09:00:00.003",
+           *           "invoiceSumInfo": [
+           *             {
+           *               "currency": "EUR",
+           *               "inAccountingCurrency": true,
+           *               "excludingVatTotal": 396.8,
+           *               "vatSumTotal": 101.18,
+           *               "invoiceSumTotal": 497.98
+           *             }
+           *           ],
+           *           "counterParty": {
+           *             "counterPartyAddress": {
+           *               "name": "Kuopion Varaosa Oy",
+           *               "street": "Satamakatu 3",
+           *               "zip": "70100",
+           *               "city": "Kuopio",
+           *               "country": "FINLAND"
+           *             }
+           *           },
+           *           "isOffer": false,
+           *           "partnerId": 3,
+           *           "creatorId": 1
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 4,
+           *         "totalCount": 4
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -27276,13 +29870,78 @@ export interface operations {
         /** @description Accepted; no penal costs are added. */
         addCollectionPenalCosts?: boolean;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
     /** @description Amounts: each row is quantity × unit price less the row and invoice discounts, rounded to the cent half away from zero; VAT is computed once per VAT rate on the sum of its rows (prices without VAT: net × rate; with VAT: gross × rate / (100 + rate)) and rounded the same way, then shared out to the rows so that the totals are exactly the sums of the rows. `invoiceSumInfo` gives the totals in the invoice currency and, for a foreign currency, in the company currency (divided by `currencyRate`, rounded per rate). */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "SALES_INVOICE",
+         *       "partnerId": 2,
+         *       "date": "2026-03-16",
+         *       "counterParty": {
+         *         "identifier": "2345678-0",
+         *         "taxCode": "FI23456780",
+         *         "customerNumber": "C-1001",
+         *         "contactPersonName": "Maija Meikäläinen",
+         *         "email": "ostoreskontra@aanekoskenkone.fi",
+         *         "counterPartyAddress": {
+         *           "name": "Äänekosken Kone Oy",
+         *           "street": "Teollisuustie 7",
+         *           "zip": "44100",
+         *           "city": "Äänekoski",
+         *           "country": "FINLAND"
+         *         }
+         *       },
+         *       "paymentInfo": {
+         *         "paymentMethod": "BANK_TRANSFER",
+         *         "currency": "EUR",
+         *         "dueDate": "2026-03-30",
+         *         "currencyRate": 1,
+         *         "bankReferenceCode": "12328",
+         *         "bankReferenceCodeType": "FI"
+         *       },
+         *       "extraInfo": {
+         *         "accountingByRow": false,
+         *         "unitPricesIncludeVat": false
+         *       },
+         *       "discountPercent": 0,
+         *       "orderReference": "PO-2026-118",
+         *       "vatStatus": 1,
+         *       "invoiceChannel": "EMAIL",
+         *       "deliveryStartDate": "2026-03-02",
+         *       "deliveryEndDate": "2026-03-13",
+         *       "invoiceRows": [
+         *         {
+         *           "productId": 1,
+         *           "product": "Huoltotyö",
+         *           "productCode": "H1",
+         *           "quantity": 3.5,
+         *           "unit": "HOUR",
+         *           "unitPrice": 80,
+         *           "discountPercent": 0,
+         *           "vatPercent": 25.5,
+         *           "vatStatus": 1,
+         *           "comment": "Maaliskuun huoltokäynnit"
+         *         },
+         *         {
+         *           "product": "Suodatin",
+         *           "quantity": 2,
+         *           "unit": "PIECE",
+         *           "unitPrice": 12.5,
+         *           "discountPercent": 10,
+         *           "vatPercent": 25.5,
+         *           "vatStatus": 1
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           accountingCode?: string;
           additionalInformation?: string;
@@ -28970,6 +31629,87 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "SALES_INVOICE",
+           *       "partnerId": 2,
+           *       "date": "2026-03-16",
+           *       "counterParty": {
+           *         "identifier": "2345678-0",
+           *         "taxCode": "FI23456780",
+           *         "customerNumber": "C-1001",
+           *         "contactPersonName": "Maija Meikäläinen",
+           *         "email": "ostoreskontra@aanekoskenkone.fi",
+           *         "counterPartyAddress": {
+           *           "name": "Äänekosken Kone Oy",
+           *           "street": "Teollisuustie 7",
+           *           "zip": "44100",
+           *           "city": "Äänekoski",
+           *           "country": "FINLAND"
+           *         }
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "currency": "EUR",
+           *         "dueDate": "2026-03-30",
+           *         "currencyRate": 1,
+           *         "bankReferenceCode": "12328",
+           *         "bankReferenceCodeType": "FI"
+           *       },
+           *       "extraInfo": {
+           *         "accountingByRow": false,
+           *         "unitPricesIncludeVat": false
+           *       },
+           *       "discountPercent": 0,
+           *       "orderReference": "PO-2026-118",
+           *       "vatStatus": 1,
+           *       "invoiceChannel": "EMAIL",
+           *       "deliveryStartDate": "2026-03-02",
+           *       "deliveryEndDate": "2026-03-13",
+           *       "invoiceRows": [
+           *         {
+           *           "productId": 1,
+           *           "product": "Huoltotyö",
+           *           "productCode": "H1",
+           *           "quantity": 3.5,
+           *           "unit": "HOUR",
+           *           "unitPrice": 80,
+           *           "discountPercent": 0,
+           *           "vatPercent": 25.5,
+           *           "vatStatus": 1,
+           *           "comment": "Maaliskuun huoltokäynnit",
+           *           "id": 1
+           *         },
+           *         {
+           *           "product": "Suodatin",
+           *           "quantity": 2,
+           *           "unit": "PIECE",
+           *           "unitPrice": 12.5,
+           *           "discountPercent": 10,
+           *           "vatPercent": 25.5,
+           *           "vatStatus": 1,
+           *           "id": 2
+           *         }
+           *       ],
+           *       "id": 1,
+           *       "status": "UNFINISHED",
+           *       "invoiceNumber": 1,
+           *       "version": "2026-03-16T09:00:00.000",
+           *       "sum": 379.64,
+           *       "invoiceSumInfo": [
+           *         {
+           *           "currency": "EUR",
+           *           "inAccountingCurrency": true,
+           *           "excludingVatTotal": 302.5,
+           *           "vatSumTotal": 77.14,
+           *           "invoiceSumTotal": 379.64
+           *         }
+           *       ],
+           *       "attachments": [],
+           *       "isOffer": false,
+           *       "creatorId": 1
+           *     }
+           */
           'application/json': {
             accountingCode?: string;
             additionalInformation?: string;
@@ -30670,6 +33410,97 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "SALES_INVOICE",
+           *       "partnerId": 2,
+           *       "date": "2026-03-16",
+           *       "counterParty": {
+           *         "identifier": "2345678-0",
+           *         "taxCode": "FI23456780",
+           *         "customerNumber": "C-1001",
+           *         "contactPersonName": "Maija Meikäläinen",
+           *         "email": "ostoreskontra@aanekoskenkone.fi",
+           *         "counterPartyAddress": {
+           *           "name": "Äänekosken Kone Oy",
+           *           "street": "Teollisuustie 7",
+           *           "zip": "44100",
+           *           "city": "Äänekoski",
+           *           "country": "FINLAND"
+           *         }
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "currency": "EUR",
+           *         "dueDate": "2026-03-30",
+           *         "currencyRate": 1,
+           *         "bankReferenceCode": "12328",
+           *         "bankReferenceCodeType": "FI"
+           *       },
+           *       "extraInfo": {
+           *         "accountingByRow": false,
+           *         "unitPricesIncludeVat": false
+           *       },
+           *       "discountPercent": 0,
+           *       "orderReference": "PO-2026-118",
+           *       "vatStatus": 1,
+           *       "invoiceChannel": "EMAIL",
+           *       "invoiceRows": [
+           *         {
+           *           "productId": 1,
+           *           "product": "Huoltotyö",
+           *           "productCode": "H1",
+           *           "quantity": 4,
+           *           "unit": "HOUR",
+           *           "unitPrice": 80,
+           *           "discountPercent": 0,
+           *           "vatPercent": 25.5,
+           *           "vatStatus": 1,
+           *           "comment": "Maaliskuun huoltokäynnit",
+           *           "id": 3
+           *         },
+           *         {
+           *           "product": "Suodatin",
+           *           "quantity": 2,
+           *           "unit": "PIECE",
+           *           "unitPrice": 12.5,
+           *           "discountPercent": 10,
+           *           "vatPercent": 25.5,
+           *           "vatStatus": 1,
+           *           "id": 4
+           *         }
+           *       ],
+           *       "id": 1,
+           *       "status": "PAID",
+           *       "invoiceNumber": 1,
+           *       "version": "2026-03-16T09:00:00.005",
+           *       "sum": 429.84,
+           *       "invoiceSumInfo": [
+           *         {
+           *           "currency": "EUR",
+           *           "inAccountingCurrency": true,
+           *           "excludingVatTotal": 342.5,
+           *           "vatSumTotal": 87.34,
+           *           "invoiceSumTotal": 429.84
+           *         }
+           *       ],
+           *       "attachments": [
+           *         {
+           *           "id": 1,
+           *           "name": "kuitti-2026-03-16.pdf",
+           *           "referenceType": "INVOICE",
+           *           "referenceId": 1,
+           *           "mimeType": "text/plain",
+           *           "sendWithInvoice": true
+           *         }
+           *       ],
+           *       "isOffer": false,
+           *       "ledgerReceiptId": 2,
+           *       "creatorId": 1,
+           *       "paymentDate": "2026-03-13",
+           *       "notes": "Asiakas pyysi laskun kopion myös postitse."
+           *     }
+           */
           'application/json': components['schemas']['def-16'] | components['schemas']['def-16'][];
         };
       };
@@ -30678,7 +33509,10 @@ export interface operations {
   putInvoicesByInvoiceId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Invoice id (int32). */
         invoiceId: number;
@@ -30688,6 +33522,67 @@ export interface operations {
     /** @description Amounts: each row is quantity × unit price less the row and invoice discounts, rounded to the cent half away from zero; VAT is computed once per VAT rate on the sum of its rows (prices without VAT: net × rate; with VAT: gross × rate / (100 + rate)) and rounded the same way, then shared out to the rows so that the totals are exactly the sums of the rows. `invoiceSumInfo` gives the totals in the invoice currency and, for a foreign currency, in the company currency (divided by `currencyRate`, rounded per rate). */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "SALES_INVOICE",
+         *       "partnerId": 2,
+         *       "date": "2026-03-16",
+         *       "version": "2026-03-16T09:00:00.000",
+         *       "counterParty": {
+         *         "identifier": "2345678-0",
+         *         "taxCode": "FI23456780",
+         *         "customerNumber": "C-1001",
+         *         "contactPersonName": "Maija Meikäläinen",
+         *         "email": "ostoreskontra@aanekoskenkone.fi",
+         *         "counterPartyAddress": {
+         *           "name": "Äänekosken Kone Oy",
+         *           "street": "Teollisuustie 7",
+         *           "zip": "44100",
+         *           "city": "Äänekoski",
+         *           "country": "FINLAND"
+         *         }
+         *       },
+         *       "paymentInfo": {
+         *         "paymentMethod": "BANK_TRANSFER",
+         *         "currency": "EUR",
+         *         "dueDate": "2026-03-30",
+         *         "currencyRate": 1,
+         *         "bankReferenceCode": "12328",
+         *         "bankReferenceCodeType": "FI"
+         *       },
+         *       "extraInfo": {
+         *         "accountingByRow": false,
+         *         "unitPricesIncludeVat": false
+         *       },
+         *       "discountPercent": 0,
+         *       "orderReference": "PO-2026-118",
+         *       "vatStatus": 1,
+         *       "invoiceChannel": "EMAIL",
+         *       "invoiceRows": [
+         *         {
+         *           "productId": 1,
+         *           "product": "Huoltotyö",
+         *           "productCode": "H1",
+         *           "quantity": 4,
+         *           "unit": "HOUR",
+         *           "unitPrice": 80,
+         *           "discountPercent": 0,
+         *           "vatPercent": 25.5,
+         *           "vatStatus": 1,
+         *           "comment": "Maaliskuun huoltokäynnit"
+         *         },
+         *         {
+         *           "product": "Suodatin",
+         *           "quantity": 2,
+         *           "unit": "PIECE",
+         *           "unitPrice": 12.5,
+         *           "discountPercent": 10,
+         *           "vatPercent": 25.5,
+         *           "vatStatus": 1
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           accountingCode?: string;
           additionalInformation?: string;
@@ -32348,7 +35243,7 @@ export interface operations {
            * @description Required on PUT; a stale version is a 400.
            * @example 2026-01-30T15:20:00
            */
-          version?: string;
+          version: string;
         };
       };
     };
@@ -32375,6 +35270,85 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "SALES_INVOICE",
+           *       "partnerId": 2,
+           *       "date": "2026-03-16",
+           *       "counterParty": {
+           *         "identifier": "2345678-0",
+           *         "taxCode": "FI23456780",
+           *         "customerNumber": "C-1001",
+           *         "contactPersonName": "Maija Meikäläinen",
+           *         "email": "ostoreskontra@aanekoskenkone.fi",
+           *         "counterPartyAddress": {
+           *           "name": "Äänekosken Kone Oy",
+           *           "street": "Teollisuustie 7",
+           *           "zip": "44100",
+           *           "city": "Äänekoski",
+           *           "country": "FINLAND"
+           *         }
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "currency": "EUR",
+           *         "dueDate": "2026-03-30",
+           *         "currencyRate": 1,
+           *         "bankReferenceCode": "12328",
+           *         "bankReferenceCodeType": "FI"
+           *       },
+           *       "extraInfo": {
+           *         "accountingByRow": false,
+           *         "unitPricesIncludeVat": false
+           *       },
+           *       "discountPercent": 0,
+           *       "orderReference": "PO-2026-118",
+           *       "vatStatus": 1,
+           *       "invoiceChannel": "EMAIL",
+           *       "invoiceRows": [
+           *         {
+           *           "productId": 1,
+           *           "product": "Huoltotyö",
+           *           "productCode": "H1",
+           *           "quantity": 4,
+           *           "unit": "HOUR",
+           *           "unitPrice": 80,
+           *           "discountPercent": 0,
+           *           "vatPercent": 25.5,
+           *           "vatStatus": 1,
+           *           "comment": "Maaliskuun huoltokäynnit",
+           *           "id": 3
+           *         },
+           *         {
+           *           "product": "Suodatin",
+           *           "quantity": 2,
+           *           "unit": "PIECE",
+           *           "unitPrice": 12.5,
+           *           "discountPercent": 10,
+           *           "vatPercent": 25.5,
+           *           "vatStatus": 1,
+           *           "id": 4
+           *         }
+           *       ],
+           *       "id": 1,
+           *       "status": "UNFINISHED",
+           *       "invoiceNumber": 1,
+           *       "version": "2026-03-16T09:00:00.001",
+           *       "sum": 429.84,
+           *       "invoiceSumInfo": [
+           *         {
+           *           "currency": "EUR",
+           *           "inAccountingCurrency": true,
+           *           "excludingVatTotal": 342.5,
+           *           "vatSumTotal": 87.34,
+           *           "invoiceSumTotal": 429.84
+           *         }
+           *       ],
+           *       "attachments": [],
+           *       "isOffer": false,
+           *       "creatorId": 1
+           *     }
+           */
           'application/json': {
             accountingCode?: string;
             additionalInformation?: string;
@@ -34054,8 +37028,13 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "comment": "Tarkistettu ja hyväksytty."
+         *     }
+         */
         'application/json': {
           comment?: string;
         };
@@ -34084,6 +37063,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 1: approve done; status NOT_SENT."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -34127,6 +37111,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "comments": [
+           *         {
+           *           "id": 1,
+           *           "author": "Demo User",
+           *           "dateTime": "2026-03-16T09:00:00.000",
+           *           "comment": "Tarkistetaanko tuntimäärä ennen hyväksyntää?",
+           *           "taggedUsersInfo": {
+           *             "numTaggedUsers": 0,
+           *             "readByAllTaggedUsers": true
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             comments: {
               readonly author?: string;
@@ -34158,6 +37158,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "comment": "Tarkistetaanko tuntimäärä ennen hyväksyntää?"
+         *     }
+         */
         'application/json': {
           readonly author?: string;
           /** @description Tag a user of the company with `@[userId]` (ids from `comments/taggableusers`, as `userTagId`). */
@@ -34196,6 +37201,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "author": "Demo User",
+           *       "dateTime": "2026-03-16T09:00:00.000",
+           *       "comment": "Tarkistetaanko tuntimäärä ennen hyväksyntää?",
+           *       "taggedUsersInfo": {
+           *         "numTaggedUsers": 0,
+           *         "readByAllTaggedUsers": true
+           *       }
+           *     }
+           */
           'application/json': {
             readonly author?: string;
             /** @description Tag a user of the company with `@[userId]` (ids from `comments/taggableusers`, as `userTagId`). */
@@ -34249,6 +37266,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "author": "Demo User",
+           *       "dateTime": "2026-03-16T09:00:00.000",
+           *       "comment": "Tarkistetaanko tuntimäärä ennen hyväksyntää?",
+           *       "taggedUsersInfo": {
+           *         "numTaggedUsers": 0,
+           *         "readByAllTaggedUsers": true
+           *       },
+           *       "taggedUsers": []
+           *     }
+           */
           'application/json': {
             readonly author?: string;
             /** @description Tag a user of the company with `@[userId]` (ids from `comments/taggableusers`, as `userTagId`). */
@@ -34309,6 +37339,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Comment marked as read."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -34319,7 +37354,10 @@ export interface operations {
   getInvoicesByInvoiceIdCommentsTaggableusers: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Invoice id (int32). */
         invoiceId: number;
@@ -34350,6 +37388,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "taggableUsers": [
+           *         {
+           *           "userTagId": 1,
+           *           "displayName": "demo",
+           *           "fullName": "Demo User"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             taggableUsers: {
               displayName?: string;
@@ -34508,6 +37557,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 1: invalidate done; status INVALIDATED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -34527,6 +37581,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "notes": "Asiakas pyysi laskun kopion myös postitse."
+         *     }
+         */
         'application/json': {
           notes: string;
         };
@@ -34555,6 +37614,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The invoice notes were successfully updated."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -34605,6 +37669,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "invoiceId": 1,
+           *           "type": "CASH",
+           *           "paymentDate": "2026-03-16",
+           *           "status": "MARKED_PAID",
+           *           "amount": 28.98,
+           *           "currency": "EUR",
+           *           "paidAmount": 28.98,
+           *           "paidCurrency": "EUR",
+           *           "description": "Käteismaksu huoltokäynnillä"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "invoiceId": 1,
+           *           "type": "BANKSTATEMENT",
+           *           "paymentDate": "2026-03-13",
+           *           "status": "MARKED_PAID",
+           *           "amount": 400.86,
+           *           "currency": "EUR",
+           *           "paidAmount": 429.84,
+           *           "paidCurrency": "EUR"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 2,
+           *         "totalCount": 2
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -34654,6 +37753,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "invoiceId": 1,
+           *       "type": "CASH",
+           *       "paymentDate": "2026-03-16",
+           *       "status": "MARKED_PAID",
+           *       "amount": 28.98,
+           *       "currency": "EUR",
+           *       "paidAmount": 28.98,
+           *       "paidCurrency": "EUR",
+           *       "description": "Käteismaksu huoltokäynnillä"
+           *     }
+           */
           'application/json': {
             amount?: number;
             /** @enum {string} */
@@ -35180,6 +38293,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "7e6323f7-8937-49ec-aeff-c2d640c43344",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -35205,6 +38324,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "paymentDate": "2026-03-16",
+         *       "amount": 28.98,
+         *       "currency": "EUR",
+         *       "description": "Käteismaksu huoltokäynnillä",
+         *       "paymentMethodType": "CASH"
+         *     }
+         */
         'application/json': {
           /** @description Negative on a credit note. Not zero. */
           amount: number;
@@ -35470,6 +38598,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "invoiceId": 1,
+           *       "type": "CASH",
+           *       "paymentDate": "2026-03-16",
+           *       "status": "MARKED_PAID",
+           *       "amount": 28.98,
+           *       "currency": "EUR",
+           *       "paidAmount": 28.98,
+           *       "paidCurrency": "EUR",
+           *       "description": "Käteismaksu huoltokäynnillä"
+           *     }
+           */
           'application/json': {
             amount?: number;
             /** @enum {string} */
@@ -36009,8 +39151,13 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "comment": "Laskulla väärä tilausnumero, pyydetään hyvityslasku."
+         *     }
+         */
         'application/json': {
           comment?: string;
         };
@@ -36039,6 +39186,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 2: reject done; status PAYMENT_DENIED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -36080,6 +39232,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 1: send done; status SENT."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -36121,6 +39278,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 2: sendToCirculation done; status RECEIVED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -36162,6 +39324,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactions": [
+           *         {
+           *           "action": "APPROVAL",
+           *           "name": "Demo User",
+           *           "date": "2026-03-16T09:00:00.000",
+           *           "details": "Tarkistettu ja hyväksytty."
+           *         },
+           *         {
+           *           "action": "MARKED_PAID",
+           *           "name": "Demo User",
+           *           "date": "2026-03-16T09:00:00.000",
+           *           "details": "28.98 EUR"
+           *         },
+           *         {
+           *           "action": "MARKED_PAID",
+           *           "name": "Demo User",
+           *           "date": "2026-03-16T09:00:00.000",
+           *           "details": "400.86 EUR"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             transactions: {
               /** @enum {string} */
@@ -36220,6 +39406,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 1: unfinished done; status UNFINISHED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -36237,8 +39428,13 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "comment": "Toimitus vastaanotettu, summat täsmäävät."
+         *     }
+         */
         'application/json': {
           comment?: string;
         };
@@ -36267,6 +39463,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Invoice 1: verify done; status VERIFIED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -36308,8 +39509,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Payment event 1 of invoice 1 deleted."
+           *     }
+           */
           'application/json': {
-            /** @description Present instead of the result when the confirmed action failed. */
+            /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
             errors?: {
               field?: string;
               message: string;
@@ -36325,6 +39531,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The transaction has not been confirmed yet."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -36342,7 +39553,177 @@ export interface operations {
     /** @description A Finvoice 3.0 message, UTF-8. */
     requestBody: {
       content: {
+        /**
+         * @example <?xml version="1.0" encoding="UTF-8"?>
+         *     <Finvoice Version="3.0">
+         *       <SellerPartyDetails>
+         *         <SellerPartyIdentifier>1572860-0</SellerPartyIdentifier>
+         *         <SellerOrganisationName>Kuopion Varaosa Oy</SellerOrganisationName>
+         *         <SellerOrganisationTaxCode>FI15728600</SellerOrganisationTaxCode>
+         *         <SellerPostalAddressDetails>
+         *           <SellerStreetName>Satamakatu 3</SellerStreetName>
+         *           <SellerTownName>Kuopio</SellerTownName>
+         *           <SellerPostCodeIdentifier>70100</SellerPostCodeIdentifier>
+         *           <CountryCode>FI</CountryCode>
+         *         </SellerPostalAddressDetails>
+         *       </SellerPartyDetails>
+         *       <SellerInformationDetails>
+         *         <SellerHomeTownName>Kuopio</SellerHomeTownName>
+         *         <SellerVatRegistrationText>Alv.Rek.</SellerVatRegistrationText>
+         *         <SellerAccountDetails>
+         *           <SellerAccountID IdentificationSchemeName="IBAN">FI7747100010001238</SellerAccountID>
+         *           <SellerBic IdentificationSchemeName="BIC">POPFFI22</SellerBic>
+         *         </SellerAccountDetails>
+         *       </SellerInformationDetails>
+         *       <BuyerPartyDetails>
+         *         <BuyerPartyIdentifier>1234567-1</BuyerPartyIdentifier>
+         *         <BuyerOrganisationName>Demo Oy</BuyerOrganisationName>
+         *         <BuyerPostalAddressDetails>
+         *           <BuyerStreetName>PL 123</BuyerStreetName>
+         *           <BuyerTownName>Helsinki</BuyerTownName>
+         *           <BuyerPostCodeIdentifier>00101</BuyerPostCodeIdentifier>
+         *           <CountryCode>FI</CountryCode>
+         *         </BuyerPostalAddressDetails>
+         *       </BuyerPartyDetails>
+         *       <BuyerOrganisationUnitNumber>003712345671</BuyerOrganisationUnitNumber>
+         *       <InvoiceDetails>
+         *         <InvoiceTypeCode>INV01</InvoiceTypeCode>
+         *         <InvoiceTypeText>LASKU</InvoiceTypeText>
+         *         <OriginCode>Original</OriginCode>
+         *         <InvoiceNumber>26041</InvoiceNumber>
+         *         <InvoiceDate Format="CCYYMMDD">20260316</InvoiceDate>
+         *         <InvoiceTotalVatExcludedAmount AmountCurrencyIdentifier="EUR">99,20</InvoiceTotalVatExcludedAmount>
+         *         <InvoiceTotalVatAmount AmountCurrencyIdentifier="EUR">25,30</InvoiceTotalVatAmount>
+         *         <InvoiceTotalVatIncludedAmount AmountCurrencyIdentifier="EUR">124,50</InvoiceTotalVatIncludedAmount>
+         *         <VatSpecificationDetails>
+         *           <VatBaseAmount AmountCurrencyIdentifier="EUR">99,20</VatBaseAmount>
+         *           <VatRatePercent>25,5</VatRatePercent>
+         *           <VatRateAmount AmountCurrencyIdentifier="EUR">25,30</VatRateAmount>
+         *         </VatSpecificationDetails>
+         *         <PaymentTermsDetails>
+         *           <InvoiceDueDate Format="CCYYMMDD">20260330</InvoiceDueDate>
+         *         </PaymentTermsDetails>
+         *       </InvoiceDetails>
+         *       <VirtualBankBarcode>477471000100012380001245000000000000000000010090260330</VirtualBankBarcode>
+         *       <InvoiceRow>
+         *         <ArticleName>Hydrauliletku DN16</ArticleName>
+         *         <DeliveredQuantity QuantityUnitCode="PIECE">4</DeliveredQuantity>
+         *         <UnitPriceAmount AmountCurrencyIdentifier="EUR">24,80</UnitPriceAmount>
+         *         <RowVatRatePercent>25,5</RowVatRatePercent>
+         *         <RowVatAmount AmountCurrencyIdentifier="EUR">25,30</RowVatAmount>
+         *         <RowVatExcludedAmount AmountCurrencyIdentifier="EUR">99,20</RowVatExcludedAmount>
+         *         <RowAmount AmountCurrencyIdentifier="EUR">124,50</RowAmount>
+         *       </InvoiceRow>
+         *       <EpiDetails>
+         *         <EpiIdentificationDetails>
+         *           <EpiDate Format="CCYYMMDD">20260316</EpiDate>
+         *           <EpiReference>26041</EpiReference>
+         *         </EpiIdentificationDetails>
+         *         <EpiPartyDetails>
+         *           <EpiBfiPartyDetails>
+         *             <EpiBfiIdentifier IdentificationSchemeName="BIC">POPFFI22</EpiBfiIdentifier>
+         *           </EpiBfiPartyDetails>
+         *           <EpiBeneficiaryPartyDetails>
+         *             <EpiNameAddressDetails>Kuopion Varaosa Oy</EpiNameAddressDetails>
+         *             <EpiBei>1572860-0</EpiBei>
+         *             <EpiAccountID IdentificationSchemeName="IBAN">FI7747100010001238</EpiAccountID>
+         *           </EpiBeneficiaryPartyDetails>
+         *         </EpiPartyDetails>
+         *         <EpiPaymentInstructionDetails>
+         *           <EpiRemittanceInfoIdentifier IdentificationSchemeName="SPY">10090</EpiRemittanceInfoIdentifier>
+         *           <EpiInstructedAmount AmountCurrencyIdentifier="EUR">124,50</EpiInstructedAmount>
+         *           <EpiCharge ChargeOption="SHA">SHA</EpiCharge>
+         *           <EpiDateOptionDate Format="CCYYMMDD">20260330</EpiDateOptionDate>
+         *         </EpiPaymentInstructionDetails>
+         *       </EpiDetails>
+         *     </Finvoice>
+         */
         'application/xml': string;
+        /**
+         * @example <?xml version="1.0" encoding="UTF-8"?>
+         *     <Finvoice Version="3.0">
+         *       <SellerPartyDetails>
+         *         <SellerPartyIdentifier>1572860-0</SellerPartyIdentifier>
+         *         <SellerOrganisationName>Kuopion Varaosa Oy</SellerOrganisationName>
+         *         <SellerOrganisationTaxCode>FI15728600</SellerOrganisationTaxCode>
+         *         <SellerPostalAddressDetails>
+         *           <SellerStreetName>Satamakatu 3</SellerStreetName>
+         *           <SellerTownName>Kuopio</SellerTownName>
+         *           <SellerPostCodeIdentifier>70100</SellerPostCodeIdentifier>
+         *           <CountryCode>FI</CountryCode>
+         *         </SellerPostalAddressDetails>
+         *       </SellerPartyDetails>
+         *       <SellerInformationDetails>
+         *         <SellerHomeTownName>Kuopio</SellerHomeTownName>
+         *         <SellerVatRegistrationText>Alv.Rek.</SellerVatRegistrationText>
+         *         <SellerAccountDetails>
+         *           <SellerAccountID IdentificationSchemeName="IBAN">FI7747100010001238</SellerAccountID>
+         *           <SellerBic IdentificationSchemeName="BIC">POPFFI22</SellerBic>
+         *         </SellerAccountDetails>
+         *       </SellerInformationDetails>
+         *       <BuyerPartyDetails>
+         *         <BuyerPartyIdentifier>1234567-1</BuyerPartyIdentifier>
+         *         <BuyerOrganisationName>Demo Oy</BuyerOrganisationName>
+         *         <BuyerPostalAddressDetails>
+         *           <BuyerStreetName>PL 123</BuyerStreetName>
+         *           <BuyerTownName>Helsinki</BuyerTownName>
+         *           <BuyerPostCodeIdentifier>00101</BuyerPostCodeIdentifier>
+         *           <CountryCode>FI</CountryCode>
+         *         </BuyerPostalAddressDetails>
+         *       </BuyerPartyDetails>
+         *       <BuyerOrganisationUnitNumber>003712345671</BuyerOrganisationUnitNumber>
+         *       <InvoiceDetails>
+         *         <InvoiceTypeCode>INV01</InvoiceTypeCode>
+         *         <InvoiceTypeText>LASKU</InvoiceTypeText>
+         *         <OriginCode>Original</OriginCode>
+         *         <InvoiceNumber>26041</InvoiceNumber>
+         *         <InvoiceDate Format="CCYYMMDD">20260316</InvoiceDate>
+         *         <InvoiceTotalVatExcludedAmount AmountCurrencyIdentifier="EUR">99,20</InvoiceTotalVatExcludedAmount>
+         *         <InvoiceTotalVatAmount AmountCurrencyIdentifier="EUR">25,30</InvoiceTotalVatAmount>
+         *         <InvoiceTotalVatIncludedAmount AmountCurrencyIdentifier="EUR">124,50</InvoiceTotalVatIncludedAmount>
+         *         <VatSpecificationDetails>
+         *           <VatBaseAmount AmountCurrencyIdentifier="EUR">99,20</VatBaseAmount>
+         *           <VatRatePercent>25,5</VatRatePercent>
+         *           <VatRateAmount AmountCurrencyIdentifier="EUR">25,30</VatRateAmount>
+         *         </VatSpecificationDetails>
+         *         <PaymentTermsDetails>
+         *           <InvoiceDueDate Format="CCYYMMDD">20260330</InvoiceDueDate>
+         *         </PaymentTermsDetails>
+         *       </InvoiceDetails>
+         *       <VirtualBankBarcode>477471000100012380001245000000000000000000010090260330</VirtualBankBarcode>
+         *       <InvoiceRow>
+         *         <ArticleName>Hydrauliletku DN16</ArticleName>
+         *         <DeliveredQuantity QuantityUnitCode="PIECE">4</DeliveredQuantity>
+         *         <UnitPriceAmount AmountCurrencyIdentifier="EUR">24,80</UnitPriceAmount>
+         *         <RowVatRatePercent>25,5</RowVatRatePercent>
+         *         <RowVatAmount AmountCurrencyIdentifier="EUR">25,30</RowVatAmount>
+         *         <RowVatExcludedAmount AmountCurrencyIdentifier="EUR">99,20</RowVatExcludedAmount>
+         *         <RowAmount AmountCurrencyIdentifier="EUR">124,50</RowAmount>
+         *       </InvoiceRow>
+         *       <EpiDetails>
+         *         <EpiIdentificationDetails>
+         *           <EpiDate Format="CCYYMMDD">20260316</EpiDate>
+         *           <EpiReference>26041</EpiReference>
+         *         </EpiIdentificationDetails>
+         *         <EpiPartyDetails>
+         *           <EpiBfiPartyDetails>
+         *             <EpiBfiIdentifier IdentificationSchemeName="BIC">POPFFI22</EpiBfiIdentifier>
+         *           </EpiBfiPartyDetails>
+         *           <EpiBeneficiaryPartyDetails>
+         *             <EpiNameAddressDetails>Kuopion Varaosa Oy</EpiNameAddressDetails>
+         *             <EpiBei>1572860-0</EpiBei>
+         *             <EpiAccountID IdentificationSchemeName="IBAN">FI7747100010001238</EpiAccountID>
+         *           </EpiBeneficiaryPartyDetails>
+         *         </EpiPartyDetails>
+         *         <EpiPaymentInstructionDetails>
+         *           <EpiRemittanceInfoIdentifier IdentificationSchemeName="SPY">10090</EpiRemittanceInfoIdentifier>
+         *           <EpiInstructedAmount AmountCurrencyIdentifier="EUR">124,50</EpiInstructedAmount>
+         *           <EpiCharge ChargeOption="SHA">SHA</EpiCharge>
+         *           <EpiDateOptionDate Format="CCYYMMDD">20260330</EpiDateOptionDate>
+         *         </EpiPaymentInstructionDetails>
+         *       </EpiDetails>
+         *     </Finvoice>
+         */
         'text/xml': string;
       };
     };
@@ -36369,6 +39750,71 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "PURCHASE_INVOICE",
+           *       "date": "2026-03-16",
+           *       "counterParty": {
+           *         "identifier": "1572860-0",
+           *         "taxCode": "FI15728600",
+           *         "counterPartyAddress": {
+           *           "name": "Kuopion Varaosa Oy",
+           *           "street": "Satamakatu 3",
+           *           "zip": "70100",
+           *           "city": "Kuopio",
+           *           "country": "FINLAND"
+           *         }
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "currency": "EUR",
+           *         "dueDate": "2026-03-30",
+           *         "currencyRate": 1,
+           *         "bankAccount": {
+           *           "accountNumber": "FI7747100010001238",
+           *           "bic": "POPFFI22"
+           *         },
+           *         "bankReferenceCode": "10090",
+           *         "bankReferenceCodeType": "FI"
+           *       },
+           *       "extraInfo": {
+           *         "accountingByRow": false,
+           *         "unitPricesIncludeVat": false
+           *       },
+           *       "discountPercent": 0,
+           *       "sellerReferenceIdentifier": "26041",
+           *       "invoiceChannel": "NO_SENDING",
+           *       "vatStatus": 1,
+           *       "invoiceRows": [
+           *         {
+           *           "product": "Hydrauliletku DN16",
+           *           "quantity": 4,
+           *           "unit": "PIECE",
+           *           "unitPrice": 24.8,
+           *           "discountPercent": 0,
+           *           "vatPercent": 25.5,
+           *           "id": 7
+           *         }
+           *       ],
+           *       "id": 4,
+           *       "status": "UNFINISHED",
+           *       "invoiceNumber": 3,
+           *       "version": "2026-03-16T09:00:00.000",
+           *       "sum": 124.5,
+           *       "invoiceSumInfo": [
+           *         {
+           *           "currency": "EUR",
+           *           "inAccountingCurrency": true,
+           *           "excludingVatTotal": 99.2,
+           *           "vatSumTotal": 25.3,
+           *           "invoiceSumTotal": 124.5
+           *         }
+           *       ],
+           *       "attachments": [],
+           *       "isOffer": false,
+           *       "creatorId": 1
+           *     }
+           */
           'application/json': {
             accountingCode?: string;
             additionalInformation?: string;
@@ -38068,6 +41514,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "invoiceIds": []
+           *     }
+           */
           'application/json': {
             invoiceIds: number[];
           };
@@ -38108,6 +41559,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "invoiceIds": []
+           *     }
+           */
           'application/json': {
             invoiceIds: number[];
           };
@@ -38115,25 +41571,11 @@ export interface operations {
       };
     };
   };
-  getJournals: {
+  getInvoicesTransactions: {
     parameters: {
-      query?: {
-        createdEndDate?: string;
-        createdStartDate?: string;
-        /**
-         * @description Receipt date to.
-         * @example 2026-01-30
-         */
-        endDate?: string;
-        /**
-         * @description Receipt date from.
-         * @example 2026-01-30
-         */
-        startDate?: string;
-        /** @description Comma-separated statuses: UNFINISHED, APPROVED, INVALIDATED. */
-        statuses?: string;
-        versionEndDate?: string;
-        versionStartDate?: string;
+      query: {
+        /** @description Invoice ids (at most 200). */
+        invoiceIds: number[];
       };
       header?: never;
       path?: never;
@@ -38163,6 +41605,131 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "invoiceId": 1,
+           *           "transactions": [
+           *             {
+           *               "action": "APPROVAL",
+           *               "name": "Demo User",
+           *               "date": "2026-03-16T09:00:00.000",
+           *               "details": "Tarkistettu ja hyväksytty."
+           *             },
+           *             {
+           *               "action": "MARKED_PAID",
+           *               "name": "Demo User",
+           *               "date": "2026-03-16T09:00:00.000",
+           *               "details": "28.98 EUR"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "invoiceId": 2,
+           *           "transactions": [
+           *             {
+           *               "action": "APPROVAL",
+           *               "name": "Demo User",
+           *               "date": "2026-03-16T09:10:00.000"
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            results: {
+              invoiceId: number;
+              transactions: {
+                /** @enum {string} */
+                action?:
+                  | 'APPROVAL'
+                  | 'VERIFICATION'
+                  | 'UNFINISHED'
+                  | 'RESTORED_UNFINISHED'
+                  | 'DENY_PAYMENT'
+                  | 'MARKED_PAID'
+                  | 'SEND_TO_CIRCULATION'
+                  | 'SEND'
+                  | 'DELETED_PAYMENT_TRANSACTION';
+                /** @example 2026-01-30T15:20:00 */
+                date?: string;
+                details?: string;
+                /** @description Who did it. */
+                name?: string;
+              }[];
+            }[];
+          };
+        };
+      };
+    };
+  };
+  getJournals: {
+    parameters: {
+      query?: {
+        createdEndDate?: string;
+        createdStartDate?: string;
+        /**
+         * @description Receipt date to.
+         * @example 2026-01-30
+         */
+        endDate?: string;
+        /**
+         * @description Receipt date from.
+         * @example 2026-01-30
+         */
+        startDate?: string;
+        /** @description Comma-separated statuses: UNFINISHED, APPROVED, INVALIDATED. */
+        statuses?: ('UNFINISHED' | 'APPROVED' | 'INVALIDATED') | string;
+        versionEndDate?: string;
+        versionStartDate?: string;
+      };
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "ledgerReceiptId": 1,
+           *       "partnerId": null,
+           *       "type": "JOURNAL",
+           *       "status": "UNFINISHED",
+           *       "receiptNumber": 1,
+           *       "name": "Toimitilavuokra maaliskuu 2026",
+           *       "date": "2026-03-02",
+           *       "created": "2026-03-16T09:00:00.000",
+           *       "version": "2026-03-16T09:00:00.002"
+           *     }
+           */
           'application/json': {
             /** CounterParty */
             counterParty?: {
@@ -38176,7 +41743,259 @@ export interface operations {
               /** InvoiceCounterpartyAddress */
               counterPartyAddress: {
                 city?: string;
-                country?: string;
+                /** @enum {string} */
+                country?:
+                  | 'AFGHANISTAN'
+                  | 'ALBANIA'
+                  | 'ALGERIA'
+                  | 'AMERICAN_SAMOA'
+                  | 'ANDORRA'
+                  | 'ANGOLA'
+                  | 'ANGUILLA'
+                  | 'ANTARCTICA'
+                  | 'ANTIGUA_AND_BARBUDA'
+                  | 'ARGENTINA'
+                  | 'ARMENIA'
+                  | 'ARUBA'
+                  | 'AUSTRALIA'
+                  | 'AUSTRIA'
+                  | 'AZERBAIJAN'
+                  | 'BAHAMAS'
+                  | 'BAHRAIN'
+                  | 'BANGLADESH'
+                  | 'BARBADOS'
+                  | 'BELARUS'
+                  | 'BELGIUM'
+                  | 'BELIZE'
+                  | 'BENIN'
+                  | 'BERMUDA'
+                  | 'BHUTAN'
+                  | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+                  | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+                  | 'BOSNIA_AND_HERZEGOVINA'
+                  | 'BOTSWANA'
+                  | 'BOUVET_ISLAND'
+                  | 'BRAZIL'
+                  | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+                  | 'BRUNEI_DARUSSALAM'
+                  | 'BULGARIA'
+                  | 'BURKINA_FASO'
+                  | 'BURUNDI'
+                  | 'CABO_VERDE'
+                  | 'CAMBODIA'
+                  | 'CAMEROON'
+                  | 'CANADA'
+                  | 'CAYMAN_ISLANDS'
+                  | 'CENTRAL_AFRICAN_REPUBLIC'
+                  | 'CHAD'
+                  | 'CHILE'
+                  | 'CHINA'
+                  | 'CHRISTMAS_ISLAND'
+                  | 'COCOS_KEELING_ISLANDS'
+                  | 'COLOMBIA'
+                  | 'COMOROS'
+                  | 'CONGO'
+                  | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+                  | 'COOK_ISLANDS'
+                  | 'COSTA_RICA'
+                  | 'CROATIA'
+                  | 'CUBA'
+                  | 'CURACAO'
+                  | 'CYPRUS'
+                  | 'CZECH_REPUBLIC'
+                  | 'COTE_D_IVOIRE'
+                  | 'DENMARK'
+                  | 'DJIBOUTI'
+                  | 'DOMINICA'
+                  | 'DOMINICAN_REPUBLIC'
+                  | 'ECUADOR'
+                  | 'EGYPT'
+                  | 'EL_SALVADOR'
+                  | 'EQUATORIAL_GUINEA'
+                  | 'ERITREA'
+                  | 'ESTONIA'
+                  | 'ETHIOPIA'
+                  | 'FALKLAND_ISLANDS_MALVINAS'
+                  | 'FAROE_ISLANDS'
+                  | 'FIJI'
+                  | 'FINLAND'
+                  | 'FRANCE'
+                  | 'FRENCH_GUIANA'
+                  | 'FRENCH_POLYNESIA'
+                  | 'FRENCH_SOUTHERN_TERRITORIES'
+                  | 'GABON'
+                  | 'GAMBIA'
+                  | 'GEORGIA'
+                  | 'GERMANY'
+                  | 'GHANA'
+                  | 'GIBRALTAR'
+                  | 'GREECE'
+                  | 'GREENLAND'
+                  | 'GRENADA'
+                  | 'GUADELOUPE'
+                  | 'GUAM'
+                  | 'GUATEMALA'
+                  | 'GUERNSEY'
+                  | 'GUINEA'
+                  | 'GUINEA_BISSAU'
+                  | 'GUYANA'
+                  | 'HAITI'
+                  | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+                  | 'HOLY_SEE_VATICAN_CITY_STATE'
+                  | 'HONDURAS'
+                  | 'HONG_KONG'
+                  | 'HUNGARY'
+                  | 'ICELAND'
+                  | 'INDIA'
+                  | 'INDONESIA'
+                  | 'ISLAMIC_REPUBLIC_OF_IRAN'
+                  | 'IRAQ'
+                  | 'IRELAND'
+                  | 'ISLE_OF_MAN'
+                  | 'ISRAEL'
+                  | 'ITALY'
+                  | 'JAMAICA'
+                  | 'JAPAN'
+                  | 'JERSEY'
+                  | 'JORDAN'
+                  | 'KAZAKHSTAN'
+                  | 'KENYA'
+                  | 'KIRIBATI'
+                  | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+                  | 'REPUBLIC_OF_KOREA'
+                  | 'KOSOVO_TEMPORARY'
+                  | 'KUWAIT'
+                  | 'KYRGYZSTAN'
+                  | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+                  | 'LATVIA'
+                  | 'LEBANON'
+                  | 'LESOTHO'
+                  | 'LIBERIA'
+                  | 'LIBYA'
+                  | 'LIECHTENSTEIN'
+                  | 'LITHUANIA'
+                  | 'LUXEMBOURG'
+                  | 'MACAO'
+                  | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+                  | 'MADAGASCAR'
+                  | 'MALAWI'
+                  | 'MALAYSIA'
+                  | 'MALDIVES'
+                  | 'MALI'
+                  | 'MALTA'
+                  | 'MARSHALL_ISLANDS'
+                  | 'MARTINIQUE'
+                  | 'MAURITANIA'
+                  | 'MAURITIUS'
+                  | 'MAYOTTE'
+                  | 'MEXICO'
+                  | 'FEDERATED_STATES_OF_MICRONESIA'
+                  | 'REPUBLIC_OF_MOLDOVA'
+                  | 'MONACO'
+                  | 'MONGOLIA'
+                  | 'MONTENEGRO'
+                  | 'MONTSERRAT'
+                  | 'MOROCCO'
+                  | 'MOZAMBIQUE'
+                  | 'MYANMAR'
+                  | 'NAMIBIA'
+                  | 'NAURU'
+                  | 'NEPAL'
+                  | 'NETHERLANDS'
+                  | 'NEW_CALEDONIA'
+                  | 'NEW_ZEALAND'
+                  | 'NICARAGUA'
+                  | 'NIGER'
+                  | 'NIGERIA'
+                  | 'NIUE'
+                  | 'NORFOLK_ISLAND'
+                  | 'NORTHERN_MARIANA_ISLANDS'
+                  | 'NORWAY'
+                  | 'OMAN'
+                  | 'PAKISTAN'
+                  | 'PALAU'
+                  | 'STATE_OF_PALESTINE'
+                  | 'PANAMA'
+                  | 'PAPUA_NEW_GUINEA'
+                  | 'PARAGUAY'
+                  | 'PERU'
+                  | 'PHILIPPINES'
+                  | 'PITCAIRN'
+                  | 'POLAND'
+                  | 'PORTUGAL'
+                  | 'PUERTO_RICO'
+                  | 'QATAR'
+                  | 'ROMANIA'
+                  | 'RUSSIAN_FEDERATION'
+                  | 'RWANDA'
+                  | 'REUNION'
+                  | 'SAINT_BARTHELEMY'
+                  | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+                  | 'SAINT_KITTS_AND_NEVIS'
+                  | 'SAINT_LUCIA'
+                  | 'SAINT_MARTIN_FRENCH_PART'
+                  | 'SAINT_PIERRE_AND_MIQUELON'
+                  | 'SAINT_VINCENT_AND_THE_GRENADINES'
+                  | 'SAMOA'
+                  | 'SAN_MARINO'
+                  | 'SAO_TOME_AND_PRINCIPE'
+                  | 'SAUDI_ARABIA'
+                  | 'SENEGAL'
+                  | 'SERBIA'
+                  | 'SEYCHELLES'
+                  | 'SIERRA_LEONE'
+                  | 'SINGAPORE'
+                  | 'SINT_MAARTEN_DUTCH_PART'
+                  | 'SLOVAKIA'
+                  | 'SLOVENIA'
+                  | 'SOLOMON_ISLANDS'
+                  | 'SOMALIA'
+                  | 'SOUTH_AFRICA'
+                  | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+                  | 'SOUTH_SUDAN'
+                  | 'SPAIN'
+                  | 'SRI_LANKA'
+                  | 'SUDAN'
+                  | 'SURINAME'
+                  | 'SVALBARD_AND_JAN_MAYEN'
+                  | 'SWAZILAND'
+                  | 'SWEDEN'
+                  | 'SWITZERLAND'
+                  | 'SYRIAN_ARAB_REPUBLIC'
+                  | 'PROVINCE_OF_CHINA_TAIWAN'
+                  | 'TAJIKISTAN'
+                  | 'UNITED_REPUBLIC_OF_TANZANIA'
+                  | 'THAILAND'
+                  | 'TIMOR_LESTE'
+                  | 'TOGO'
+                  | 'TOKELAU'
+                  | 'TONGA'
+                  | 'TRINIDAD_AND_TOBAGO'
+                  | 'TUNISIA'
+                  | 'TURKEY'
+                  | 'TURKMENISTAN'
+                  | 'TURKS_AND_CAICOS_ISLANDS'
+                  | 'TUVALU'
+                  | 'UGANDA'
+                  | 'UKRAINE'
+                  | 'UNITED_ARAB_EMIRATES'
+                  | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+                  | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+                  | 'UNITED_STATES_OF_AMERICA'
+                  | 'URUGUAY'
+                  | 'UZBEKISTAN'
+                  | 'VANUATU'
+                  | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+                  | 'VIET_NAM'
+                  | 'BRITISH_VIRGIN_ISLANDS'
+                  | 'U_S_VIRGIN_ISLANDS'
+                  | 'WALLIS_AND_FUTUNA'
+                  | 'WESTERN_SAHARA'
+                  | 'YEMEN'
+                  | 'ZAMBIA'
+                  | 'ZIMBABWE'
+                  | 'ALAND_ISLANDS'
+                  | 'NORTHERN_IRELAND_TEMPORARY';
                 name: string;
                 specifier?: string;
                 street?: string;
@@ -38246,8 +42065,51 @@ export interface operations {
          */
         startDate?: string;
         /** @description Comma-separated statuses (any of the real vocabulary; journals are UNFINISHED, APPROVED or INVALIDATED). */
-        status?: string;
-        types?: string[];
+        status?:
+          | (
+              | 'APPROVED'
+              | 'DELETED'
+              | 'EMPTY'
+              | 'INVALIDATED'
+              | 'INVOICED'
+              | 'MARKED_PAID'
+              | 'NOT_SENT'
+              | 'OVERRIDDEN'
+              | 'PAID'
+              | 'PARTLY_PAID'
+              | 'PAYMENT_DENIED'
+              | 'PAYMENT_QUEUED'
+              | 'PAYMENT_SENT_TO_BANK'
+              | 'PAYMENT_TRANSACTION_REMOVED'
+              | 'RECEIVED'
+              | 'SENT'
+              | 'STARTED'
+              | 'UNFINISHED'
+              | 'UNSAVED'
+              | 'VERIFIED'
+            )
+          | string;
+        types?: (
+          | (
+              | 'JOURNAL'
+              | 'PURCHASE_INVOICE'
+              | 'SALES_INVOICE'
+              | 'PERIODIC_TAX_RETURN'
+              | 'TRAVEL_INVOICE'
+              | 'BILL_OF_CHARGES'
+              | 'VAT_FORM'
+              | 'SALARY'
+              | 'EMPLOYER_CONTRIBUTION'
+              | 'PURCHASE_ORDER'
+              | 'SALES_ORDER'
+              | 'BANK_STATEMENT_AS_RECEIPT'
+              | 'RECEIPT_FOR_OPENING_ACCOUNTS'
+              | 'REFERENCE_PAYMENT'
+              | 'TRACKING_PERIOD_OPENING_RECEIPT'
+              | 'VAT_SUMMARY'
+            )
+          | string
+        )[];
         versionEndDate?: string;
         versionStartDate?: string;
       };
@@ -38279,6 +42141,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "type": "JOURNAL",
+           *           "status": "UNFINISHED",
+           *           "name": "Toimitilavuokra maaliskuu 2026",
+           *           "receiptDate": "2026-03-02",
+           *           "receiptNumber": 1,
+           *           "created": "2026-03-16T09:00:00.000",
+           *           "version": "2026-03-16T09:00:00.002"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "type": "SALES_INVOICE",
+           *           "status": "APPROVED",
+           *           "name": "Sales invoice 1 Äänekosken Kone Oy",
+           *           "receiptDate": "2026-03-16",
+           *           "receiptNumber": 2,
+           *           "invoiceNumber": 1,
+           *           "created": "2026-03-16T09:00:00.000",
+           *           "version": "2026-03-16T09:00:00.000"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 10,
+           *         "totalCount": 10
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -38305,6 +42200,36 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "JOURNAL",
+         *       "name": "Toimitilavuokra maaliskuu 2026",
+         *       "receiptDate": "2026-03-02",
+         *       "vatType": "PURCHASE",
+         *       "vatStatus": 1,
+         *       "transactions": [
+         *         {
+         *           "transactionType": "ENTRY",
+         *           "account": "7000",
+         *           "accountingValue": 1200,
+         *           "vatPercent": 25.5,
+         *           "description": "Vuokra 3/2026"
+         *         },
+         *         {
+         *           "transactionType": "ENTRY",
+         *           "account": "1763",
+         *           "accountingValue": 306,
+         *           "vatPercent": 25.5
+         *         },
+         *         {
+         *           "transactionType": "ENTRY",
+         *           "account": "1910",
+         *           "accountingValue": -1506,
+         *           "vatPercent": 0
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           accountantsNotes?: string;
           /** @description Read-only: files are attached with POST /attachments (reference type LEDGERRECEIPT). A PUT may leave the list out or repeat it. */
@@ -38429,8 +42354,262 @@ export interface operations {
            * @example 2026-01-30
            */
           vatDate?: string;
-          /** @description VAT country (e.g. SWEDEN); default the company country. */
-          vatProcessing?: string;
+          /**
+           * @description VAT country (e.g. SWEDEN); default the company country.
+           * @enum {string}
+           */
+          vatProcessing?:
+            | 'AFGHANISTAN'
+            | 'ALBANIA'
+            | 'ALGERIA'
+            | 'AMERICAN_SAMOA'
+            | 'ANDORRA'
+            | 'ANGOLA'
+            | 'ANGUILLA'
+            | 'ANTARCTICA'
+            | 'ANTIGUA_AND_BARBUDA'
+            | 'ARGENTINA'
+            | 'ARMENIA'
+            | 'ARUBA'
+            | 'AUSTRALIA'
+            | 'AUSTRIA'
+            | 'AZERBAIJAN'
+            | 'BAHAMAS'
+            | 'BAHRAIN'
+            | 'BANGLADESH'
+            | 'BARBADOS'
+            | 'BELARUS'
+            | 'BELGIUM'
+            | 'BELIZE'
+            | 'BENIN'
+            | 'BERMUDA'
+            | 'BHUTAN'
+            | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+            | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+            | 'BOSNIA_AND_HERZEGOVINA'
+            | 'BOTSWANA'
+            | 'BOUVET_ISLAND'
+            | 'BRAZIL'
+            | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+            | 'BRUNEI_DARUSSALAM'
+            | 'BULGARIA'
+            | 'BURKINA_FASO'
+            | 'BURUNDI'
+            | 'CABO_VERDE'
+            | 'CAMBODIA'
+            | 'CAMEROON'
+            | 'CANADA'
+            | 'CAYMAN_ISLANDS'
+            | 'CENTRAL_AFRICAN_REPUBLIC'
+            | 'CHAD'
+            | 'CHILE'
+            | 'CHINA'
+            | 'CHRISTMAS_ISLAND'
+            | 'COCOS_KEELING_ISLANDS'
+            | 'COLOMBIA'
+            | 'COMOROS'
+            | 'CONGO'
+            | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+            | 'COOK_ISLANDS'
+            | 'COSTA_RICA'
+            | 'CROATIA'
+            | 'CUBA'
+            | 'CURACAO'
+            | 'CYPRUS'
+            | 'CZECH_REPUBLIC'
+            | 'COTE_D_IVOIRE'
+            | 'DENMARK'
+            | 'DJIBOUTI'
+            | 'DOMINICA'
+            | 'DOMINICAN_REPUBLIC'
+            | 'ECUADOR'
+            | 'EGYPT'
+            | 'EL_SALVADOR'
+            | 'EQUATORIAL_GUINEA'
+            | 'ERITREA'
+            | 'ESTONIA'
+            | 'ETHIOPIA'
+            | 'FALKLAND_ISLANDS_MALVINAS'
+            | 'FAROE_ISLANDS'
+            | 'FIJI'
+            | 'FINLAND'
+            | 'FRANCE'
+            | 'FRENCH_GUIANA'
+            | 'FRENCH_POLYNESIA'
+            | 'FRENCH_SOUTHERN_TERRITORIES'
+            | 'GABON'
+            | 'GAMBIA'
+            | 'GEORGIA'
+            | 'GERMANY'
+            | 'GHANA'
+            | 'GIBRALTAR'
+            | 'GREECE'
+            | 'GREENLAND'
+            | 'GRENADA'
+            | 'GUADELOUPE'
+            | 'GUAM'
+            | 'GUATEMALA'
+            | 'GUERNSEY'
+            | 'GUINEA'
+            | 'GUINEA_BISSAU'
+            | 'GUYANA'
+            | 'HAITI'
+            | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+            | 'HOLY_SEE_VATICAN_CITY_STATE'
+            | 'HONDURAS'
+            | 'HONG_KONG'
+            | 'HUNGARY'
+            | 'ICELAND'
+            | 'INDIA'
+            | 'INDONESIA'
+            | 'ISLAMIC_REPUBLIC_OF_IRAN'
+            | 'IRAQ'
+            | 'IRELAND'
+            | 'ISLE_OF_MAN'
+            | 'ISRAEL'
+            | 'ITALY'
+            | 'JAMAICA'
+            | 'JAPAN'
+            | 'JERSEY'
+            | 'JORDAN'
+            | 'KAZAKHSTAN'
+            | 'KENYA'
+            | 'KIRIBATI'
+            | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+            | 'REPUBLIC_OF_KOREA'
+            | 'KOSOVO_TEMPORARY'
+            | 'KUWAIT'
+            | 'KYRGYZSTAN'
+            | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+            | 'LATVIA'
+            | 'LEBANON'
+            | 'LESOTHO'
+            | 'LIBERIA'
+            | 'LIBYA'
+            | 'LIECHTENSTEIN'
+            | 'LITHUANIA'
+            | 'LUXEMBOURG'
+            | 'MACAO'
+            | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+            | 'MADAGASCAR'
+            | 'MALAWI'
+            | 'MALAYSIA'
+            | 'MALDIVES'
+            | 'MALI'
+            | 'MALTA'
+            | 'MARSHALL_ISLANDS'
+            | 'MARTINIQUE'
+            | 'MAURITANIA'
+            | 'MAURITIUS'
+            | 'MAYOTTE'
+            | 'MEXICO'
+            | 'FEDERATED_STATES_OF_MICRONESIA'
+            | 'REPUBLIC_OF_MOLDOVA'
+            | 'MONACO'
+            | 'MONGOLIA'
+            | 'MONTENEGRO'
+            | 'MONTSERRAT'
+            | 'MOROCCO'
+            | 'MOZAMBIQUE'
+            | 'MYANMAR'
+            | 'NAMIBIA'
+            | 'NAURU'
+            | 'NEPAL'
+            | 'NETHERLANDS'
+            | 'NEW_CALEDONIA'
+            | 'NEW_ZEALAND'
+            | 'NICARAGUA'
+            | 'NIGER'
+            | 'NIGERIA'
+            | 'NIUE'
+            | 'NORFOLK_ISLAND'
+            | 'NORTHERN_MARIANA_ISLANDS'
+            | 'NORWAY'
+            | 'OMAN'
+            | 'PAKISTAN'
+            | 'PALAU'
+            | 'STATE_OF_PALESTINE'
+            | 'PANAMA'
+            | 'PAPUA_NEW_GUINEA'
+            | 'PARAGUAY'
+            | 'PERU'
+            | 'PHILIPPINES'
+            | 'PITCAIRN'
+            | 'POLAND'
+            | 'PORTUGAL'
+            | 'PUERTO_RICO'
+            | 'QATAR'
+            | 'ROMANIA'
+            | 'RUSSIAN_FEDERATION'
+            | 'RWANDA'
+            | 'REUNION'
+            | 'SAINT_BARTHELEMY'
+            | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+            | 'SAINT_KITTS_AND_NEVIS'
+            | 'SAINT_LUCIA'
+            | 'SAINT_MARTIN_FRENCH_PART'
+            | 'SAINT_PIERRE_AND_MIQUELON'
+            | 'SAINT_VINCENT_AND_THE_GRENADINES'
+            | 'SAMOA'
+            | 'SAN_MARINO'
+            | 'SAO_TOME_AND_PRINCIPE'
+            | 'SAUDI_ARABIA'
+            | 'SENEGAL'
+            | 'SERBIA'
+            | 'SEYCHELLES'
+            | 'SIERRA_LEONE'
+            | 'SINGAPORE'
+            | 'SINT_MAARTEN_DUTCH_PART'
+            | 'SLOVAKIA'
+            | 'SLOVENIA'
+            | 'SOLOMON_ISLANDS'
+            | 'SOMALIA'
+            | 'SOUTH_AFRICA'
+            | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+            | 'SOUTH_SUDAN'
+            | 'SPAIN'
+            | 'SRI_LANKA'
+            | 'SUDAN'
+            | 'SURINAME'
+            | 'SVALBARD_AND_JAN_MAYEN'
+            | 'SWAZILAND'
+            | 'SWEDEN'
+            | 'SWITZERLAND'
+            | 'SYRIAN_ARAB_REPUBLIC'
+            | 'PROVINCE_OF_CHINA_TAIWAN'
+            | 'TAJIKISTAN'
+            | 'UNITED_REPUBLIC_OF_TANZANIA'
+            | 'THAILAND'
+            | 'TIMOR_LESTE'
+            | 'TOGO'
+            | 'TOKELAU'
+            | 'TONGA'
+            | 'TRINIDAD_AND_TOBAGO'
+            | 'TUNISIA'
+            | 'TURKEY'
+            | 'TURKMENISTAN'
+            | 'TURKS_AND_CAICOS_ISLANDS'
+            | 'TUVALU'
+            | 'UGANDA'
+            | 'UKRAINE'
+            | 'UNITED_ARAB_EMIRATES'
+            | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+            | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+            | 'UNITED_STATES_OF_AMERICA'
+            | 'URUGUAY'
+            | 'UZBEKISTAN'
+            | 'VANUATU'
+            | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+            | 'VIET_NAM'
+            | 'BRITISH_VIRGIN_ISLANDS'
+            | 'U_S_VIRGIN_ISLANDS'
+            | 'WALLIS_AND_FUTUNA'
+            | 'WESTERN_SAHARA'
+            | 'YEMEN'
+            | 'ZAMBIA'
+            | 'ZIMBABWE'
+            | 'ALAND_ISLANDS'
+            | 'NORTHERN_IRELAND_TEMPORARY';
           /** @description A VAT status code the company uses (GET /vats/default). */
           vatStatus: number;
           /** @enum {string} */
@@ -38466,6 +42645,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "JOURNAL",
+           *       "status": "UNFINISHED",
+           *       "name": "Toimitilavuokra maaliskuu 2026",
+           *       "receiptDate": "2026-03-02",
+           *       "vatType": "PURCHASE",
+           *       "vatStatus": 1,
+           *       "invoiceId": null,
+           *       "receiptNumber": 1,
+           *       "partnerId": null,
+           *       "version": "2026-03-16T09:00:00.000",
+           *       "transactions": [
+           *         {
+           *           "id": 1,
+           *           "transactionType": "ENTRY",
+           *           "account": "7000",
+           *           "accountingValue": 1200,
+           *           "vatPercent": 25.5,
+           *           "description": "Vuokra 3/2026",
+           *           "partnerId": null
+           *         },
+           *         {
+           *           "id": 2,
+           *           "transactionType": "ENTRY",
+           *           "account": "1763",
+           *           "accountingValue": 306,
+           *           "vatPercent": 25.5,
+           *           "partnerId": null
+           *         },
+           *         {
+           *           "id": 3,
+           *           "transactionType": "ENTRY",
+           *           "account": "1910",
+           *           "accountingValue": -1506,
+           *           "vatPercent": 0,
+           *           "partnerId": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             accountantsNotes?: string;
             /** @description Read-only: files are attached with POST /attachments (reference type LEDGERRECEIPT). A PUT may leave the list out or repeat it. */
@@ -38590,8 +42811,262 @@ export interface operations {
              * @example 2026-01-30
              */
             vatDate?: string;
-            /** @description VAT country (e.g. SWEDEN); default the company country. */
-            vatProcessing?: string;
+            /**
+             * @description VAT country (e.g. SWEDEN); default the company country.
+             * @enum {string}
+             */
+            vatProcessing?:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             /** @description A VAT status code the company uses (GET /vats/default). */
             vatStatus: number;
             /** @enum {string} */
@@ -38640,6 +43115,60 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "JOURNAL",
+           *       "status": "UNFINISHED",
+           *       "name": "Toimitilavuokra maaliskuu 2026",
+           *       "receiptDate": "2026-03-02",
+           *       "vatType": "PURCHASE",
+           *       "vatStatus": 1,
+           *       "invoiceId": null,
+           *       "receiptNumber": 1,
+           *       "partnerId": null,
+           *       "version": "2026-03-16T09:00:00.002",
+           *       "transactions": [
+           *         {
+           *           "id": 1001,
+           *           "transactionType": "ENTRY",
+           *           "account": "7000",
+           *           "accountingValue": 1250,
+           *           "vatPercent": 25.5,
+           *           "description": "Vuokra ja autopaikka 3/2026",
+           *           "partnerId": null,
+           *           "dimensionItemValues": [
+           *             {
+           *               "dimensionId": 1,
+           *               "itemId": 1,
+           *               "value": 750
+           *             },
+           *             {
+           *               "dimensionId": 1,
+           *               "itemId": 2,
+           *               "value": 500
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "id": 1002,
+           *           "transactionType": "ENTRY",
+           *           "account": "1763",
+           *           "accountingValue": 318.75,
+           *           "vatPercent": 25.5,
+           *           "partnerId": null
+           *         },
+           *         {
+           *           "id": 1003,
+           *           "transactionType": "ENTRY",
+           *           "account": "1910",
+           *           "accountingValue": -1568.75,
+           *           "vatPercent": 0,
+           *           "partnerId": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['def-14'] | components['schemas']['def-14'][];
         };
       };
@@ -38660,6 +43189,37 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "JOURNAL",
+         *       "name": "Toimitilavuokra maaliskuu 2026",
+         *       "receiptDate": "2026-03-02",
+         *       "vatType": "PURCHASE",
+         *       "vatStatus": 1,
+         *       "version": "2026-03-16T09:00:00.000",
+         *       "transactions": [
+         *         {
+         *           "transactionType": "ENTRY",
+         *           "account": "7000",
+         *           "accountingValue": 1250,
+         *           "vatPercent": 25.5,
+         *           "description": "Vuokra ja autopaikka 3/2026"
+         *         },
+         *         {
+         *           "transactionType": "ENTRY",
+         *           "account": "1763",
+         *           "accountingValue": 318.75,
+         *           "vatPercent": 25.5
+         *         },
+         *         {
+         *           "transactionType": "ENTRY",
+         *           "account": "1910",
+         *           "accountingValue": -1568.75,
+         *           "vatPercent": 0
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           accountantsNotes?: string;
           /** @description Read-only: files are attached with POST /attachments (reference type LEDGERRECEIPT). A PUT may leave the list out or repeat it. */
@@ -38784,8 +43344,262 @@ export interface operations {
            * @example 2026-01-30
            */
           vatDate?: string;
-          /** @description VAT country (e.g. SWEDEN); default the company country. */
-          vatProcessing?: string;
+          /**
+           * @description VAT country (e.g. SWEDEN); default the company country.
+           * @enum {string}
+           */
+          vatProcessing?:
+            | 'AFGHANISTAN'
+            | 'ALBANIA'
+            | 'ALGERIA'
+            | 'AMERICAN_SAMOA'
+            | 'ANDORRA'
+            | 'ANGOLA'
+            | 'ANGUILLA'
+            | 'ANTARCTICA'
+            | 'ANTIGUA_AND_BARBUDA'
+            | 'ARGENTINA'
+            | 'ARMENIA'
+            | 'ARUBA'
+            | 'AUSTRALIA'
+            | 'AUSTRIA'
+            | 'AZERBAIJAN'
+            | 'BAHAMAS'
+            | 'BAHRAIN'
+            | 'BANGLADESH'
+            | 'BARBADOS'
+            | 'BELARUS'
+            | 'BELGIUM'
+            | 'BELIZE'
+            | 'BENIN'
+            | 'BERMUDA'
+            | 'BHUTAN'
+            | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+            | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+            | 'BOSNIA_AND_HERZEGOVINA'
+            | 'BOTSWANA'
+            | 'BOUVET_ISLAND'
+            | 'BRAZIL'
+            | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+            | 'BRUNEI_DARUSSALAM'
+            | 'BULGARIA'
+            | 'BURKINA_FASO'
+            | 'BURUNDI'
+            | 'CABO_VERDE'
+            | 'CAMBODIA'
+            | 'CAMEROON'
+            | 'CANADA'
+            | 'CAYMAN_ISLANDS'
+            | 'CENTRAL_AFRICAN_REPUBLIC'
+            | 'CHAD'
+            | 'CHILE'
+            | 'CHINA'
+            | 'CHRISTMAS_ISLAND'
+            | 'COCOS_KEELING_ISLANDS'
+            | 'COLOMBIA'
+            | 'COMOROS'
+            | 'CONGO'
+            | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+            | 'COOK_ISLANDS'
+            | 'COSTA_RICA'
+            | 'CROATIA'
+            | 'CUBA'
+            | 'CURACAO'
+            | 'CYPRUS'
+            | 'CZECH_REPUBLIC'
+            | 'COTE_D_IVOIRE'
+            | 'DENMARK'
+            | 'DJIBOUTI'
+            | 'DOMINICA'
+            | 'DOMINICAN_REPUBLIC'
+            | 'ECUADOR'
+            | 'EGYPT'
+            | 'EL_SALVADOR'
+            | 'EQUATORIAL_GUINEA'
+            | 'ERITREA'
+            | 'ESTONIA'
+            | 'ETHIOPIA'
+            | 'FALKLAND_ISLANDS_MALVINAS'
+            | 'FAROE_ISLANDS'
+            | 'FIJI'
+            | 'FINLAND'
+            | 'FRANCE'
+            | 'FRENCH_GUIANA'
+            | 'FRENCH_POLYNESIA'
+            | 'FRENCH_SOUTHERN_TERRITORIES'
+            | 'GABON'
+            | 'GAMBIA'
+            | 'GEORGIA'
+            | 'GERMANY'
+            | 'GHANA'
+            | 'GIBRALTAR'
+            | 'GREECE'
+            | 'GREENLAND'
+            | 'GRENADA'
+            | 'GUADELOUPE'
+            | 'GUAM'
+            | 'GUATEMALA'
+            | 'GUERNSEY'
+            | 'GUINEA'
+            | 'GUINEA_BISSAU'
+            | 'GUYANA'
+            | 'HAITI'
+            | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+            | 'HOLY_SEE_VATICAN_CITY_STATE'
+            | 'HONDURAS'
+            | 'HONG_KONG'
+            | 'HUNGARY'
+            | 'ICELAND'
+            | 'INDIA'
+            | 'INDONESIA'
+            | 'ISLAMIC_REPUBLIC_OF_IRAN'
+            | 'IRAQ'
+            | 'IRELAND'
+            | 'ISLE_OF_MAN'
+            | 'ISRAEL'
+            | 'ITALY'
+            | 'JAMAICA'
+            | 'JAPAN'
+            | 'JERSEY'
+            | 'JORDAN'
+            | 'KAZAKHSTAN'
+            | 'KENYA'
+            | 'KIRIBATI'
+            | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+            | 'REPUBLIC_OF_KOREA'
+            | 'KOSOVO_TEMPORARY'
+            | 'KUWAIT'
+            | 'KYRGYZSTAN'
+            | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+            | 'LATVIA'
+            | 'LEBANON'
+            | 'LESOTHO'
+            | 'LIBERIA'
+            | 'LIBYA'
+            | 'LIECHTENSTEIN'
+            | 'LITHUANIA'
+            | 'LUXEMBOURG'
+            | 'MACAO'
+            | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+            | 'MADAGASCAR'
+            | 'MALAWI'
+            | 'MALAYSIA'
+            | 'MALDIVES'
+            | 'MALI'
+            | 'MALTA'
+            | 'MARSHALL_ISLANDS'
+            | 'MARTINIQUE'
+            | 'MAURITANIA'
+            | 'MAURITIUS'
+            | 'MAYOTTE'
+            | 'MEXICO'
+            | 'FEDERATED_STATES_OF_MICRONESIA'
+            | 'REPUBLIC_OF_MOLDOVA'
+            | 'MONACO'
+            | 'MONGOLIA'
+            | 'MONTENEGRO'
+            | 'MONTSERRAT'
+            | 'MOROCCO'
+            | 'MOZAMBIQUE'
+            | 'MYANMAR'
+            | 'NAMIBIA'
+            | 'NAURU'
+            | 'NEPAL'
+            | 'NETHERLANDS'
+            | 'NEW_CALEDONIA'
+            | 'NEW_ZEALAND'
+            | 'NICARAGUA'
+            | 'NIGER'
+            | 'NIGERIA'
+            | 'NIUE'
+            | 'NORFOLK_ISLAND'
+            | 'NORTHERN_MARIANA_ISLANDS'
+            | 'NORWAY'
+            | 'OMAN'
+            | 'PAKISTAN'
+            | 'PALAU'
+            | 'STATE_OF_PALESTINE'
+            | 'PANAMA'
+            | 'PAPUA_NEW_GUINEA'
+            | 'PARAGUAY'
+            | 'PERU'
+            | 'PHILIPPINES'
+            | 'PITCAIRN'
+            | 'POLAND'
+            | 'PORTUGAL'
+            | 'PUERTO_RICO'
+            | 'QATAR'
+            | 'ROMANIA'
+            | 'RUSSIAN_FEDERATION'
+            | 'RWANDA'
+            | 'REUNION'
+            | 'SAINT_BARTHELEMY'
+            | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+            | 'SAINT_KITTS_AND_NEVIS'
+            | 'SAINT_LUCIA'
+            | 'SAINT_MARTIN_FRENCH_PART'
+            | 'SAINT_PIERRE_AND_MIQUELON'
+            | 'SAINT_VINCENT_AND_THE_GRENADINES'
+            | 'SAMOA'
+            | 'SAN_MARINO'
+            | 'SAO_TOME_AND_PRINCIPE'
+            | 'SAUDI_ARABIA'
+            | 'SENEGAL'
+            | 'SERBIA'
+            | 'SEYCHELLES'
+            | 'SIERRA_LEONE'
+            | 'SINGAPORE'
+            | 'SINT_MAARTEN_DUTCH_PART'
+            | 'SLOVAKIA'
+            | 'SLOVENIA'
+            | 'SOLOMON_ISLANDS'
+            | 'SOMALIA'
+            | 'SOUTH_AFRICA'
+            | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+            | 'SOUTH_SUDAN'
+            | 'SPAIN'
+            | 'SRI_LANKA'
+            | 'SUDAN'
+            | 'SURINAME'
+            | 'SVALBARD_AND_JAN_MAYEN'
+            | 'SWAZILAND'
+            | 'SWEDEN'
+            | 'SWITZERLAND'
+            | 'SYRIAN_ARAB_REPUBLIC'
+            | 'PROVINCE_OF_CHINA_TAIWAN'
+            | 'TAJIKISTAN'
+            | 'UNITED_REPUBLIC_OF_TANZANIA'
+            | 'THAILAND'
+            | 'TIMOR_LESTE'
+            | 'TOGO'
+            | 'TOKELAU'
+            | 'TONGA'
+            | 'TRINIDAD_AND_TOBAGO'
+            | 'TUNISIA'
+            | 'TURKEY'
+            | 'TURKMENISTAN'
+            | 'TURKS_AND_CAICOS_ISLANDS'
+            | 'TUVALU'
+            | 'UGANDA'
+            | 'UKRAINE'
+            | 'UNITED_ARAB_EMIRATES'
+            | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+            | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+            | 'UNITED_STATES_OF_AMERICA'
+            | 'URUGUAY'
+            | 'UZBEKISTAN'
+            | 'VANUATU'
+            | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+            | 'VIET_NAM'
+            | 'BRITISH_VIRGIN_ISLANDS'
+            | 'U_S_VIRGIN_ISLANDS'
+            | 'WALLIS_AND_FUTUNA'
+            | 'WESTERN_SAHARA'
+            | 'YEMEN'
+            | 'ZAMBIA'
+            | 'ZIMBABWE'
+            | 'ALAND_ISLANDS'
+            | 'NORTHERN_IRELAND_TEMPORARY';
           /** @description A VAT status code the company uses (GET /vats/default). */
           vatStatus: number;
           /** @enum {string} */
@@ -38794,7 +43608,7 @@ export interface operations {
            * @description Read-only; required on PUT (optimistic lock).
            * @example 2026-01-30T15:20:00
            */
-          version?: string;
+          version: string;
         };
       };
     };
@@ -38821,6 +43635,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "JOURNAL",
+           *       "status": "UNFINISHED",
+           *       "name": "Toimitilavuokra maaliskuu 2026",
+           *       "receiptDate": "2026-03-02",
+           *       "vatType": "PURCHASE",
+           *       "vatStatus": 1,
+           *       "invoiceId": null,
+           *       "receiptNumber": 1,
+           *       "partnerId": null,
+           *       "version": "2026-03-16T09:00:00.001",
+           *       "transactions": [
+           *         {
+           *           "id": 1001,
+           *           "transactionType": "ENTRY",
+           *           "account": "7000",
+           *           "accountingValue": 1250,
+           *           "vatPercent": 25.5,
+           *           "description": "Vuokra ja autopaikka 3/2026",
+           *           "partnerId": null
+           *         },
+           *         {
+           *           "id": 1002,
+           *           "transactionType": "ENTRY",
+           *           "account": "1763",
+           *           "accountingValue": 318.75,
+           *           "vatPercent": 25.5,
+           *           "partnerId": null
+           *         },
+           *         {
+           *           "id": 1003,
+           *           "transactionType": "ENTRY",
+           *           "account": "1910",
+           *           "accountingValue": -1568.75,
+           *           "vatPercent": 0,
+           *           "partnerId": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             accountantsNotes?: string;
             /** @description Read-only: files are attached with POST /attachments (reference type LEDGERRECEIPT). A PUT may leave the list out or repeat it. */
@@ -38945,8 +43801,262 @@ export interface operations {
              * @example 2026-01-30
              */
             vatDate?: string;
-            /** @description VAT country (e.g. SWEDEN); default the company country. */
-            vatProcessing?: string;
+            /**
+             * @description VAT country (e.g. SWEDEN); default the company country.
+             * @enum {string}
+             */
+            vatProcessing?:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             /** @description A VAT status code the company uses (GET /vats/default). */
             vatStatus: number;
             /** @enum {string} */
@@ -38995,6 +44105,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Ledger receipt 1 (number 1) is APPROVED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -39036,6 +44151,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "receiptId": 1,
+           *       "changes": []
+           *     }
+           */
           'application/json': {
             changes: {
               /** @enum {string} */
@@ -39140,6 +44261,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Ledger receipt 1 (number 1) is INVALIDATED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -39161,6 +44287,22 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "dimensionItemValues": [
+         *         {
+         *           "dimensionId": 1,
+         *           "itemId": 1,
+         *           "value": 750
+         *         },
+         *         {
+         *           "dimensionId": 1,
+         *           "itemId": 2,
+         *           "value": 500
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           dimensionItemValues: {
             dimensionId: number;
@@ -39195,6 +44337,60 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "JOURNAL",
+           *       "status": "UNFINISHED",
+           *       "name": "Toimitilavuokra maaliskuu 2026",
+           *       "receiptDate": "2026-03-02",
+           *       "vatType": "PURCHASE",
+           *       "vatStatus": 1,
+           *       "invoiceId": null,
+           *       "receiptNumber": 1,
+           *       "partnerId": null,
+           *       "version": "2026-03-16T09:00:00.002",
+           *       "transactions": [
+           *         {
+           *           "id": 1001,
+           *           "transactionType": "ENTRY",
+           *           "account": "7000",
+           *           "accountingValue": 1250,
+           *           "vatPercent": 25.5,
+           *           "description": "Vuokra ja autopaikka 3/2026",
+           *           "partnerId": null,
+           *           "dimensionItemValues": [
+           *             {
+           *               "dimensionId": 1,
+           *               "itemId": 1,
+           *               "value": 750
+           *             },
+           *             {
+           *               "dimensionId": 1,
+           *               "itemId": 2,
+           *               "value": 500
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "id": 1002,
+           *           "transactionType": "ENTRY",
+           *           "account": "1763",
+           *           "accountingValue": 318.75,
+           *           "vatPercent": 25.5,
+           *           "partnerId": null
+           *         },
+           *         {
+           *           "id": 1003,
+           *           "transactionType": "ENTRY",
+           *           "account": "1910",
+           *           "accountingValue": -1568.75,
+           *           "vatPercent": 0,
+           *           "partnerId": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             accountantsNotes?: string;
             /** @description Read-only: files are attached with POST /attachments (reference type LEDGERRECEIPT). A PUT may leave the list out or repeat it. */
@@ -39319,8 +44515,262 @@ export interface operations {
              * @example 2026-01-30
              */
             vatDate?: string;
-            /** @description VAT country (e.g. SWEDEN); default the company country. */
-            vatProcessing?: string;
+            /**
+             * @description VAT country (e.g. SWEDEN); default the company country.
+             * @enum {string}
+             */
+            vatProcessing?:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             /** @description A VAT status code the company uses (GET /vats/default). */
             vatStatus: number;
             /** @enum {string} */
@@ -39369,6 +44819,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Ledger receipt 1 (number 1) is UNFINISHED."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -39410,10 +44865,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "invoicePayments": {
+           *         "transactions": [
+           *           {
+           *             "paymentId": 1,
+           *             "invoiceId": 2
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description POST /payments/directbanktransfers. */
             directBankTransfers?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -39427,7 +44894,7 @@ export interface operations {
             /** @description POST /payments/directsalarypayments. */
             directSalaryPayment?: {
               customId?: string;
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -39441,7 +44908,7 @@ export interface operations {
             };
             /** @description Actions answering a message (e.g. PUT /users). */
             info?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -39451,7 +44918,7 @@ export interface operations {
             };
             /** @description POST /payments (invoice payments). */
             invoicePayments?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -39471,6 +44938,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The transaction has not been confirmed yet."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -39487,6 +44959,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "grant_type": "client_credentials",
+         *       "client_id": "tase-demo",
+         *       "client_secret": "cs_5e8a1f3c9b2d7e4a6f0c8b1d3e5a7f9c",
+         *       "api_key": "ak_3f9c1e7a5b2d4c6e8f0a1b3c5d7e9f21"
+         *     }
+         */
         'application/x-www-form-urlencoded': {
           /** @description With client_credentials: the API key (bound to one user, company and client). */
           api_key?: string;
@@ -39531,6 +45011,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "access_token": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIiwiY2lkIjoidGFzZS1kZW1vIiwiY28iOjF9.Zm9yLWRvY3VtZW50YXRpb24tb25seQ",
+           *       "token_type": "bearer",
+           *       "expires_in": 3600
+           *     }
+           */
           'application/json': {
             /** @description JWT HS256, at most 512 bytes, valid 3600 s. */
             access_token: string;
@@ -39644,6 +45131,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "invoiceId": 2,
+           *           "paymentDate": "2026-03-20",
+           *           "amount": 496,
+           *           "receiverName": "Kuopion Varaosa Oy",
+           *           "status": "PAYMENT_QUEUED",
+           *           "paidAmount": 0,
+           *           "paidCurrency": "EUR"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "paymentDate": "2026-03-20",
+           *           "amount": 250,
+           *           "receiverName": "Tampereen Toimitilat Oy",
+           *           "status": "PAYMENT_QUEUED",
+           *           "paidAmount": 0,
+           *           "paidCurrency": "EUR"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 3,
+           *         "totalCount": 3
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -39915,6 +45433,31 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "payments": [
+         *         {
+         *           "amount": 496,
+         *           "bankReferenceCode": "20260312",
+         *           "bankReferenceCodeType": "FI",
+         *           "recipientBankAccount": "FI7747100010001238",
+         *           "recipientBicCode": "POPFFI22",
+         *           "paymentMethod": "FINNISH_BANK_TRANSFER",
+         *           "payerBankAccount": "FI3715903000000776",
+         *           "paymentDate": "2026-03-20",
+         *           "recipientNameAndAddress": {
+         *             "name": "Kuopion Varaosa Oy",
+         *             "street": "Satamakatu 3",
+         *             "zip": "70100",
+         *             "city": "Kuopio",
+         *             "country": "FINLAND"
+         *           },
+         *           "invoiceId": 2,
+         *           "invoiceVersion": "2026-03-16T09:00:00.003"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           payments: {
             /** @description Positive, at most two decimals. */
@@ -40772,6 +46315,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "25d5f6a1-bce5-46a3-bb9f-80c52c22bace",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -40785,7 +46334,10 @@ export interface operations {
   getPaymentsByPaymentId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Id of the payment. */
         paymentId: number;
@@ -40816,6 +46368,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "invoiceId": 2,
+           *       "paymentDate": "2026-03-20",
+           *       "amount": 496,
+           *       "receiverName": "Kuopion Varaosa Oy",
+           *       "status": "PAYMENT_QUEUED",
+           *       "currency": "EUR",
+           *       "payerAccount": "FI3715903000000776",
+           *       "payerBic": "NDEAFIHH",
+           *       "receiverAccount": "FI7747100010001238",
+           *       "receiverBic": "POPFFI22",
+           *       "createdBy": "Demo User",
+           *       "endToEndId": "TASE-PAY-1"
+           *     }
+           */
           'application/json': {
             amount?: number;
             createdBy?: string;
@@ -41110,6 +46679,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "524cde83-82f2-4b19-a3f0-dd43e7a7db5f",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -41154,6 +46729,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "7f96f91c-e872-480c-a3c8-08ab879b1477",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -41198,10 +46779,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "InvoicePaymentSummaries": {
+           *         "transactions": [
+           *           {
+           *             "paymentId": 1,
+           *             "invoiceId": 2
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description Actions answering a message (e.g. PUT /users). */
             InfoMessage?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -41211,7 +46804,7 @@ export interface operations {
             };
             /** @description POST /payments (invoice payments). */
             InvoicePaymentSummaries?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -41224,7 +46817,7 @@ export interface operations {
             };
             /** @description POST /payments/directbanktransfers. */
             PaymentSummaries?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -41244,6 +46837,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The transaction has not been confirmed yet."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -41260,6 +46858,30 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "directBankTransfers": [
+         *         {
+         *           "amount": 250,
+         *           "message": "Vuokratakuu, Hämeenkatu 10",
+         *           "recipientBankAccount": "FI1380001700012345",
+         *           "recipientBicCode": "DABAFIHH",
+         *           "paymentMethod": "FINNISH_BANK_TRANSFER",
+         *           "payerBankAccount": "FI3715903000000776",
+         *           "paymentDate": "2026-03-20",
+         *           "recipientNameAndAddress": {
+         *             "name": "Tampereen Toimitilat Oy",
+         *             "street": "Hämeenkatu 10",
+         *             "zip": "33100",
+         *             "city": "Tampere",
+         *             "country": "FINLAND"
+         *           },
+         *           "currencyCode": "EUR",
+         *           "customId": "DBT-2026-0007"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           directBankTransfers: {
             /** @description Positive, at most two decimals. */
@@ -42325,6 +47947,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "5943b015-0b8d-4199-be24-7f9e823d41a5",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -42369,10 +47997,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "PaymentSummaries": {
+           *         "transactions": [
+           *           {
+           *             "paymentId": 2,
+           *             "customId": "DBT-2026-0007"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description Actions answering a message (e.g. PUT /users). */
             InfoMessage?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -42382,7 +48022,7 @@ export interface operations {
             };
             /** @description POST /payments (invoice payments). */
             InvoicePaymentSummaries?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -42395,7 +48035,7 @@ export interface operations {
             };
             /** @description POST /payments/directbanktransfers. */
             PaymentSummaries?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -42415,6 +48055,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The transaction has not been confirmed yet."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -42468,6 +48113,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "listName": "Palkat maaliskuu 2026",
+           *           "created": "2026-03-16T09:00:00",
+           *           "status": "PAYMENT_QUEUED",
+           *           "paymentMethod": "FINNISH_SALARY_TRANSFER",
+           *           "paymentDate": "2026-03-31T00:00:00",
+           *           "payerBankAccount": "FI3715903000000776",
+           *           "totalSum": 2712.4,
+           *           "customId": "PALKKA-2026-03"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -42509,6 +48177,30 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "listName": "Palkat maaliskuu 2026",
+         *       "paymentMethod": "FINNISH_SALARY_TRANSFER",
+         *       "paymentDate": "2026-03-31",
+         *       "payerBankAccount": "FI3715903000000776",
+         *       "customId": "PALKKA-2026-03",
+         *       "payments": [
+         *         {
+         *           "amount": 2712.4,
+         *           "message": "Palkka 3/2026",
+         *           "recipientBankAccount": "FI4950009420028730",
+         *           "recipientBicCode": "OKOYFIHH",
+         *           "recipientName": "Matti Virtanen",
+         *           "recipientCode": {
+         *             "brnType": "HETU",
+         *             "code": "150585-123L"
+         *           },
+         *           "currencyCode": "EUR",
+         *           "customId": "PALKKA-2026-03-1"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Your id of the list, at most 80 characters. */
           customId?: string;
@@ -42571,6 +48263,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "ae4b2786-1afb-4e1c-a426-cf9f1fd9f48f",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -42615,6 +48313,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "listName": "Palkat maaliskuu 2026",
+           *       "created": "2026-03-16T09:00:00",
+           *       "status": "PAYMENT_QUEUED",
+           *       "paymentMethod": "FINNISH_SALARY_TRANSFER",
+           *       "paymentDate": "2026-03-31T00:00:00",
+           *       "payerBankAccount": "FI3715903000000776",
+           *       "totalSum": 2712.4,
+           *       "customId": "PALKKA-2026-03",
+           *       "payments": [
+           *         {
+           *           "paymentId": 3,
+           *           "customId": "PALKKA-2026-03-1"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @example 2026-01-30T15:20:00 */
             created?: string;
@@ -42677,6 +48394,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "38df7021-c385-4b8d-b814-6b818d9f0463",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -42721,10 +48444,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "PaymentGroup": {
+           *         "id": 1,
+           *         "customId": "PALKKA-2026-03",
+           *         "payments": [
+           *           {
+           *             "paymentId": 3,
+           *             "customId": "PALKKA-2026-03-1"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description Actions answering a message (e.g. PUT /users). */
             InfoMessage?: {
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -42737,7 +48474,7 @@ export interface operations {
               /** @example 2026-01-30T15:20:00 */
               created?: string;
               customId?: string;
-              /** @description Present instead of the result when the confirmed action failed. */
+              /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
               errors?: {
                 field?: string;
                 message: string;
@@ -42772,8 +48509,169 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The transaction has not been confirmed yet."
+           *     }
+           */
           'application/json': {
             message: string;
+          };
+        };
+      };
+    };
+  };
+  getPaymentsErrormessages: {
+    parameters: {
+      query?: {
+        /**
+         * @description Errors noted on or before this date.
+         * @example 2026-01-30
+         */
+        createdEndDate?: string;
+        /**
+         * @description Errors noted on or after this date.
+         * @example 2026-01-30
+         */
+        createdStartDate?: string;
+        /** @description Order by id; default ASC for keyset paging. */
+        orderById?: 'ASC' | 'DESC';
+        /** @description Page number, 0-based. */
+        page?: number;
+        /** @description Keyset paging: the last id received; answers the ids after it. */
+        previousId?: number;
+        /** @description Page size, default 50, at most 200. */
+        size?: number;
+        status?: 'ALL' | 'UNHANDLED' | 'HANDLED';
+        type?: 'PAYMENT_ERROR' | 'NETS_COLLECTION_ERROR';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "createdDate": "2026-03-18",
+           *           "type": "PAYMENT_ERROR",
+           *           "status": "UNHANDLED",
+           *           "errorCode": "AC04",
+           *           "referenceId": 2,
+           *           "referenceType": "INVOICE",
+           *           "invoiceType": "PURCHASE_INVOICE"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
+          'application/json': {
+            meta: {
+              pageNumber: number;
+              pageSize: number;
+              resultCount: number;
+              /** @description Given on a page that ends the list, and on the first page when at most 1 000 errors match. */
+              totalCount?: number;
+            };
+            results: {
+              /**
+               * Format: date
+               * @description The booking date of the return on the statement.
+               * @example 2026-01-30
+               */
+              createdDate?: string;
+              /** @description The bank's ISO 20022 return reason code, e.g. AC04. */
+              errorCode?: string;
+              /** ErrorHandlingInfo */
+              errorHandlingInfo?: {
+                comment?: string;
+                /**
+                 * Format: date
+                 * @example 2026-01-30
+                 */
+                date?: string;
+                firstName?: string;
+                lastName?: string;
+                userId?: number;
+              };
+              id?: number;
+              /** @enum {string} */
+              invoiceType?:
+                | 'VAT_FORM'
+                | 'PAYMENT_CORRECTION'
+                | 'TRACKING_PERIOD_OPENING_RECEIPT'
+                | 'PERIODIC_TAX_RETURN'
+                | 'UNKNOWN_RECEIPT_TYPE_F'
+                | 'UNKNOWN_RECEIPT_TYPE_G'
+                | 'ACCRUAL'
+                | 'BILL_OF_CHARGES'
+                | 'SALES_INVOICE'
+                | 'JOURNAL'
+                | 'JOURNAL_MOVING_STRAIGHT_TO_ACCOUNTING_PAGE'
+                | 'JOURNAL_BYPASSING_INVOICE_PAGE'
+                | 'PURCHASE_INVOICE'
+                | 'RECEIPT_FOR_OPENING_ACCOUNTS'
+                | 'SALARY'
+                | 'REFERENCE_PAYMENT'
+                | 'EMPLOYER_CONTRIBUTION'
+                | 'TRAVEL_INVOICE'
+                | 'TRAVEL_PLAN'
+                | 'BANK_STATEMENT_AS_RECEIPT'
+                | 'PURCHASE_ORDER'
+                | 'VAT_SUMMARY'
+                | 'SALES_ORDER'
+                | 'OFFER';
+              /** @description The invoice of an invoice payment, else the payment. */
+              referenceId?: number;
+              /** @enum {string} */
+              referenceType?:
+                | 'DIRECT_BANK_TRANSFER'
+                | 'DIRECT_SALARY_PAYMENT'
+                | 'DIRECT_SALARY_PAYMENT_LIST'
+                | 'INVOICE'
+                | 'NETS_COLLECTION'
+                | 'PAYMENTS_ANNOUNCEMENT';
+              /** @enum {string} */
+              status?: 'ALL' | 'HANDLED' | 'UNHANDLED';
+              /** @enum {string} */
+              type?:
+                | 'ANY_ERROR'
+                | 'PAYMENT_ERROR'
+                | 'FINVOICE_SEND_ERROR'
+                | 'FINVOICE_RECEIVE_ERROR'
+                | 'TYEL_ERROR'
+                | 'NETS_COLLECTION_ERROR';
+            }[];
           };
         };
       };
@@ -42819,6 +48717,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 0,
+           *         "totalCount": 0
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -42879,6 +48788,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "files": [
+           *         {
+           *           "id": 1,
+           *           "messageId": "C1R1-1",
+           *           "payerBankAccount": "FI3715903000000776",
+           *           "paymentDate": "2026-03-20",
+           *           "numberOfTransactions": 1,
+           *           "controlSum": 250,
+           *           "created": "2026-03-16T09:00:00"
+           *         }
+           *       ],
+           *       "notExported": []
+           *     }
+           */
           'application/json': {
             files: {
               controlSum: number;
@@ -42988,6 +48913,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 0,
+           *         "totalCount": 0
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -43261,7 +49197,10 @@ export interface operations {
         salaryChannel?: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'PAPER' | 'MOBILE' | 'ESALARY';
         size?: number;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -43289,6 +49228,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "lastName": "Virtanen",
+           *           "salaryChannel": "EMAIL",
+           *           "automatedTaxCard": false,
+           *           "active": true,
+           *           "firstName": "Matti",
+           *           "ssn": "150585-123L",
+           *           "employeeAddress": {
+           *             "street": "Hämeenkatu 12 B 7",
+           *             "zip": "33100",
+           *             "city": "Tampere",
+           *             "country": "FINLAND"
+           *           },
+           *           "birthDate": "1985-05-15"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -43579,7 +49546,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -43608,6 +49575,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "useHolidayCalculation": true,
+           *       "holidayEarningStartDate": "2024-08-01",
+           *       "holidayBonusEarningStartDate": "2024-08-01",
+           *       "totalRemainingHolidayDays": 41,
+           *       "totalRemainingHolidayPay": 5904,
+           *       "totalRemainingHolidayBonusDays": 46,
+           *       "totalRemainingAdditionalLeaveDays": 0,
+           *       "yearlyRemainings": [
+           *         {
+           *           "holidayCreditYear": 2024,
+           *           "remainingHolidayDays": 16,
+           *           "remainingHolidayPay": 2304,
+           *           "remainingHolidayBonusDays": 16,
+           *           "remainingAdditionalLeaveDays": 0
+           *         },
+           *         {
+           *           "holidayCreditYear": 2025,
+           *           "remainingHolidayDays": 25,
+           *           "remainingHolidayPay": 3600,
+           *           "remainingHolidayBonusDays": 30,
+           *           "remainingAdditionalLeaveDays": 0
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /**
              * Format: date
@@ -43644,9 +49638,12 @@ export interface operations {
   getPayrollsEmployeesByEmployeeIdSalarybase: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -43675,8 +49672,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "employeeId": 1,
+           *       "rows": [
+           *         {
+           *           "salaryTypeCode": 1000,
+           *           "quantity": 1,
+           *           "unitValue": 3600,
+           *           "baseSalaryRow": true,
+           *           "id": 1
+           *         },
+           *         {
+           *           "salaryTypeCode": 5010,
+           *           "baseSalaryRow": false,
+           *           "id": 2
+           *         },
+           *         {
+           *           "salaryTypeCode": 6010,
+           *           "baseSalaryRow": false,
+           *           "id": 3
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.000",
+           *       "notes": "Kuukausipalkka ja puhelinetu"
+           *     }
+           */
           'application/json': {
+            /** Format: int64 */
             readonly employeeId?: number;
+            /** Format: int64 */
             readonly id?: number;
             notes?: string;
             rows: {
@@ -43688,6 +49714,7 @@ export interface operations {
                 carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                 /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                 emissionValue?: number | null;
+                /** Format: int64 */
                 readonly id?: number;
               };
               customName?: string;
@@ -43700,6 +49727,7 @@ export interface operations {
                 /** @description A share of the row's quantity. */
                 quantity?: number;
               }[];
+              /** Format: int64 */
               readonly id?: number;
               paymentPercent?: number;
               /** @description Quantity (hours, pieces, months). */
@@ -43716,6 +49744,7 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 earningsPeriodStart?: string;
+                /** Format: int64 */
                 readonly id?: number;
                 netRecoveryTaxValue?: number;
                 /**
@@ -43734,6 +49763,7 @@ export interface operations {
                  */
                 paymentPeriodStart: string;
               };
+              /** Format: int64 */
               salaryTypeCode: number;
               /** @description Value of one unit. */
               unitValue?: number;
@@ -43751,17 +49781,35 @@ export interface operations {
   putPayrollsEmployeesByEmployeeIdSalarybase: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "notes": "Kuukausipalkka ja puhelinetu",
+         *       "rows": [
+         *         {
+         *           "salaryTypeCode": 1000,
+         *           "quantity": 1,
+         *           "unitValue": 3600,
+         *           "baseSalaryRow": true
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
+          /** Format: int64 */
           readonly employeeId?: number;
+          /** Format: int64 */
           readonly id?: number;
           notes?: string;
           rows: {
@@ -43773,6 +49821,7 @@ export interface operations {
               carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
               /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
               emissionValue?: number | null;
+              /** Format: int64 */
               readonly id?: number;
             };
             customName?: string;
@@ -43785,6 +49834,7 @@ export interface operations {
               /** @description A share of the row's quantity. */
               quantity?: number;
             }[];
+            /** Format: int64 */
             readonly id?: number;
             paymentPercent?: number;
             /** @description Quantity (hours, pieces, months). */
@@ -43801,6 +49851,7 @@ export interface operations {
                * @example 2026-01-30
                */
               earningsPeriodStart?: string;
+              /** Format: int64 */
               readonly id?: number;
               netRecoveryTaxValue?: number;
               /**
@@ -43819,6 +49870,7 @@ export interface operations {
                */
               paymentPeriodStart: string;
             };
+            /** Format: int64 */
             salaryTypeCode: number;
             /** @description Value of one unit. */
             unitValue?: number;
@@ -43827,7 +49879,7 @@ export interface operations {
            * @description Optimistic lock: the current version on PUT.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version?: string;
         };
       };
     };
@@ -43854,8 +49906,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "employeeId": 1,
+           *       "rows": [
+           *         {
+           *           "salaryTypeCode": 1000,
+           *           "quantity": 1,
+           *           "unitValue": 3600,
+           *           "baseSalaryRow": true,
+           *           "id": 1
+           *         },
+           *         {
+           *           "salaryTypeCode": 5010,
+           *           "baseSalaryRow": false,
+           *           "id": 2
+           *         },
+           *         {
+           *           "salaryTypeCode": 6010,
+           *           "baseSalaryRow": false,
+           *           "id": 3
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.000",
+           *       "notes": "Kuukausipalkka ja puhelinetu"
+           *     }
+           */
           'application/json': {
+            /** Format: int64 */
             readonly employeeId?: number;
+            /** Format: int64 */
             readonly id?: number;
             notes?: string;
             rows: {
@@ -43867,6 +49948,7 @@ export interface operations {
                 carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                 /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                 emissionValue?: number | null;
+                /** Format: int64 */
                 readonly id?: number;
               };
               customName?: string;
@@ -43879,6 +49961,7 @@ export interface operations {
                 /** @description A share of the row's quantity. */
                 quantity?: number;
               }[];
+              /** Format: int64 */
               readonly id?: number;
               paymentPercent?: number;
               /** @description Quantity (hours, pieces, months). */
@@ -43895,6 +49978,7 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 earningsPeriodStart?: string;
+                /** Format: int64 */
                 readonly id?: number;
                 netRecoveryTaxValue?: number;
                 /**
@@ -43913,6 +49997,7 @@ export interface operations {
                  */
                 paymentPeriodStart: string;
               };
+              /** Format: int64 */
               salaryTypeCode: number;
               /** @description Value of one unit. */
               unitValue?: number;
@@ -43932,7 +50017,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -43961,8 +50046,46 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "employeeId": 1,
+           *       "personId": 4,
+           *       "incomeConfiguration": {
+           *         "baseSalaryValue": 3600,
+           *         "baseSalaryType": "ONE_MONTH",
+           *         "baseSalaryHours": 160,
+           *         "travelExpensesSpecialHandling": "NONE",
+           *         "salaryChannel": "EMAIL",
+           *         "excludedFromAutomatedWithholdingPercentageRequest": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.001"
+           *       },
+           *       "insurancesConfiguration": {
+           *         "pensionInsurance": {
+           *           "type": "TYEL",
+           *           "id": 1,
+           *           "version": "2026-03-16T09:00:00.001"
+           *         },
+           *         "accidentInsurance": {
+           *           "percent": 0.7,
+           *           "id": 1,
+           *           "version": "2026-03-16T09:00:00.001"
+           *         },
+           *         "pensionVoluntarilyPaid": false
+           *       },
+           *       "internationalSituationsConfiguration": {
+           *         "notSubjectToWithholding": false,
+           *         "nonResidentTaxPayer": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.001"
+           *       }
+           *     }
+           */
           'application/json': {
-            /** @description Id of the employee (not of the person). */
+            /**
+             * Format: int64
+             * @description Id of the employee (not of the person).
+             */
             readonly employeeId?: number;
             /** IncomeConfiguration */
             incomeConfiguration: {
@@ -43978,6 +50101,7 @@ export interface operations {
                 | 'PAYMENT_BY_JOB'
                 | 'TWO_WEEKS';
               baseSalaryValue: number;
+              /** Format: int64 */
               compensationForWorkBaseSalaryTypeCode?: number;
               earnerTypes?: (
                 | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -43993,6 +50117,7 @@ export interface operations {
                 | 'INVOICING_SERVICE_CLIENT'
               )[];
               excludedFromAutomatedWithholdingPercentageRequest: boolean;
+              /** Format: int64 */
               readonly id?: number;
               monthlyBaseSalary?: number;
               personalHourlySalary?: number;
@@ -44008,7 +50133,9 @@ export interface operations {
             insurancesConfiguration: {
               /** AccidentInsurance */
               accidentInsurance: {
+                /** Format: int64 */
                 accidentInsurancePolicyId?: number;
+                /** Format: int64 */
                 readonly id?: number;
                 kevaOccupationalTitleId?: string;
                 occupationalTitleId?: string;
@@ -44030,7 +50157,9 @@ export interface operations {
               )[];
               /** PensionInsurance */
               pensionInsurance: {
+                /** Format: int64 */
                 readonly id?: number;
+                /** Format: int64 */
                 pensionContractId?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -44291,6 +50420,7 @@ export interface operations {
                 | 'YEMEN'
                 | 'ZAMBIA'
                 | 'ZIMBABWE';
+              /** Format: int64 */
               readonly id?: number;
               nonResidentTaxPayer: boolean;
               notSubjectToWithholding: boolean;
@@ -44302,7 +50432,10 @@ export interface operations {
               /** @example 2026-01-30T15:20:00 */
               readonly version?: string;
             };
-            /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+            /**
+             * Format: int64
+             * @description The person (GET /persons/{id}) paid; one salary info per person.
+             */
             personId: number;
           };
         };
@@ -44314,15 +50447,44 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "personId": 4,
+         *       "incomeConfiguration": {
+         *         "baseSalaryValue": 3600,
+         *         "baseSalaryType": "ONE_MONTH",
+         *         "baseSalaryHours": 160,
+         *         "travelExpensesSpecialHandling": "NONE",
+         *         "salaryChannel": "EMAIL",
+         *         "excludedFromAutomatedWithholdingPercentageRequest": false
+         *       },
+         *       "insurancesConfiguration": {
+         *         "pensionInsurance": {
+         *           "type": "TYEL"
+         *         },
+         *         "accidentInsurance": {
+         *           "percent": 0.7
+         *         },
+         *         "pensionVoluntarilyPaid": false
+         *       },
+         *       "internationalSituationsConfiguration": {
+         *         "notSubjectToWithholding": false,
+         *         "nonResidentTaxPayer": false
+         *       }
+         *     }
+         */
         'application/json': {
-          /** @description Id of the employee (not of the person). */
+          /**
+           * Format: int64
+           * @description Id of the employee (not of the person).
+           */
           readonly employeeId?: number;
           /** IncomeConfiguration */
           incomeConfiguration: {
@@ -44338,6 +50500,7 @@ export interface operations {
               | 'PAYMENT_BY_JOB'
               | 'TWO_WEEKS';
             baseSalaryValue: number;
+            /** Format: int64 */
             compensationForWorkBaseSalaryTypeCode?: number;
             earnerTypes?: (
               | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -44353,6 +50516,7 @@ export interface operations {
               | 'INVOICING_SERVICE_CLIENT'
             )[];
             excludedFromAutomatedWithholdingPercentageRequest: boolean;
+            /** Format: int64 */
             readonly id?: number;
             monthlyBaseSalary?: number;
             personalHourlySalary?: number;
@@ -44368,7 +50532,9 @@ export interface operations {
           insurancesConfiguration: {
             /** AccidentInsurance */
             accidentInsurance: {
+              /** Format: int64 */
               accidentInsurancePolicyId?: number;
+              /** Format: int64 */
               readonly id?: number;
               kevaOccupationalTitleId?: string;
               occupationalTitleId?: string;
@@ -44390,7 +50556,9 @@ export interface operations {
             )[];
             /** PensionInsurance */
             pensionInsurance: {
+              /** Format: int64 */
               readonly id?: number;
+              /** Format: int64 */
               pensionContractId?: number;
               /** @enum {string} */
               type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -44651,6 +50819,7 @@ export interface operations {
               | 'YEMEN'
               | 'ZAMBIA'
               | 'ZIMBABWE';
+            /** Format: int64 */
             readonly id?: number;
             nonResidentTaxPayer: boolean;
             notSubjectToWithholding: boolean;
@@ -44662,7 +50831,10 @@ export interface operations {
             /** @example 2026-01-30T15:20:00 */
             readonly version?: string;
           };
-          /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+          /**
+           * Format: int64
+           * @description The person (GET /persons/{id}) paid; one salary info per person.
+           */
           personId: number;
         };
       };
@@ -44690,8 +50862,46 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "employeeId": 1,
+           *       "personId": 4,
+           *       "incomeConfiguration": {
+           *         "baseSalaryValue": 3600,
+           *         "baseSalaryType": "ONE_MONTH",
+           *         "baseSalaryHours": 160,
+           *         "travelExpensesSpecialHandling": "NONE",
+           *         "salaryChannel": "EMAIL",
+           *         "excludedFromAutomatedWithholdingPercentageRequest": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.001"
+           *       },
+           *       "insurancesConfiguration": {
+           *         "pensionInsurance": {
+           *           "type": "TYEL",
+           *           "id": 1,
+           *           "version": "2026-03-16T09:00:00.001"
+           *         },
+           *         "accidentInsurance": {
+           *           "percent": 0.7,
+           *           "id": 1,
+           *           "version": "2026-03-16T09:00:00.001"
+           *         },
+           *         "pensionVoluntarilyPaid": false
+           *       },
+           *       "internationalSituationsConfiguration": {
+           *         "notSubjectToWithholding": false,
+           *         "nonResidentTaxPayer": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.001"
+           *       }
+           *     }
+           */
           'application/json': {
-            /** @description Id of the employee (not of the person). */
+            /**
+             * Format: int64
+             * @description Id of the employee (not of the person).
+             */
             readonly employeeId?: number;
             /** IncomeConfiguration */
             incomeConfiguration: {
@@ -44707,6 +50917,7 @@ export interface operations {
                 | 'PAYMENT_BY_JOB'
                 | 'TWO_WEEKS';
               baseSalaryValue: number;
+              /** Format: int64 */
               compensationForWorkBaseSalaryTypeCode?: number;
               earnerTypes?: (
                 | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -44722,6 +50933,7 @@ export interface operations {
                 | 'INVOICING_SERVICE_CLIENT'
               )[];
               excludedFromAutomatedWithholdingPercentageRequest: boolean;
+              /** Format: int64 */
               readonly id?: number;
               monthlyBaseSalary?: number;
               personalHourlySalary?: number;
@@ -44737,7 +50949,9 @@ export interface operations {
             insurancesConfiguration: {
               /** AccidentInsurance */
               accidentInsurance: {
+                /** Format: int64 */
                 accidentInsurancePolicyId?: number;
+                /** Format: int64 */
                 readonly id?: number;
                 kevaOccupationalTitleId?: string;
                 occupationalTitleId?: string;
@@ -44759,7 +50973,9 @@ export interface operations {
               )[];
               /** PensionInsurance */
               pensionInsurance: {
+                /** Format: int64 */
                 readonly id?: number;
+                /** Format: int64 */
                 pensionContractId?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -45020,6 +51236,7 @@ export interface operations {
                 | 'YEMEN'
                 | 'ZAMBIA'
                 | 'ZIMBABWE';
+              /** Format: int64 */
               readonly id?: number;
               nonResidentTaxPayer: boolean;
               notSubjectToWithholding: boolean;
@@ -45031,7 +51248,10 @@ export interface operations {
               /** @example 2026-01-30T15:20:00 */
               readonly version?: string;
             };
-            /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+            /**
+             * Format: int64
+             * @description The person (GET /persons/{id}) paid; one salary info per person.
+             */
             personId: number;
           };
         };
@@ -45043,7 +51263,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -45072,6 +51292,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "startDate": "2024-08-01",
+           *         "type": "PERMANENT",
+           *         "terminationReason": "NOT_APPLICABLE",
+           *         "hoursPerWeek": 37.5,
+           *         "employmentType": "FULL_TIME",
+           *         "keva": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.001"
+           *       }
+           *     ]
+           */
           'application/json': {
             /** @enum {string} */
             employmentType?: 'FULL_TIME' | 'NOT_AVAILABLE' | 'PART_TIME';
@@ -45082,6 +51316,7 @@ export interface operations {
              */
             endDate?: string;
             hoursPerWeek?: number;
+            /** Format: int64 */
             readonly id?: number;
             /** @description Public sector pension (Keva) employment. */
             keva: boolean;
@@ -45119,13 +51354,23 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "startDate": "2024-08-01",
+         *       "type": "PERMANENT",
+         *       "terminationReason": "NOT_APPLICABLE",
+         *       "hoursPerWeek": 37.5,
+         *       "employmentType": "FULL_TIME",
+         *       "keva": false
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           employmentType?: 'FULL_TIME' | 'NOT_AVAILABLE' | 'PART_TIME';
@@ -45136,6 +51381,7 @@ export interface operations {
            */
           endDate?: string;
           hoursPerWeek?: number;
+          /** Format: int64 */
           readonly id?: number;
           /** @description Public sector pension (Keva) employment. */
           keva: boolean;
@@ -45189,6 +51435,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "startDate": "2024-08-01",
+           *       "type": "PERMANENT",
+           *       "terminationReason": "NOT_APPLICABLE",
+           *       "hoursPerWeek": 37.5,
+           *       "employmentType": "FULL_TIME",
+           *       "keva": false,
+           *       "id": 1,
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             employmentType?: 'FULL_TIME' | 'NOT_AVAILABLE' | 'PART_TIME';
@@ -45199,6 +51457,7 @@ export interface operations {
              */
             endDate?: string;
             hoursPerWeek?: number;
+            /** Format: int64 */
             readonly id?: number;
             /** @description Public sector pension (Keva) employment. */
             keva: boolean;
@@ -45236,9 +51495,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Employment id (int32). */
+        /** @description Employment id (int64). */
         employmentId: number;
       };
       cookie?: never;
@@ -45267,6 +51526,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "startDate": "2024-08-01",
+           *       "type": "PERMANENT",
+           *       "terminationReason": "NOT_APPLICABLE",
+           *       "hoursPerWeek": 37.5,
+           *       "employmentType": "FULL_TIME",
+           *       "keva": false,
+           *       "id": 1,
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             employmentType?: 'FULL_TIME' | 'NOT_AVAILABLE' | 'PART_TIME';
@@ -45277,6 +51548,7 @@ export interface operations {
              */
             endDate?: string;
             hoursPerWeek?: number;
+            /** Format: int64 */
             readonly id?: number;
             /** @description Public sector pension (Keva) employment. */
             keva: boolean;
@@ -45314,15 +51586,26 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Employment id (int32). */
+        /** @description Employment id (int64). */
         employmentId: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "startDate": "2024-08-01",
+         *       "type": "PERMANENT",
+         *       "terminationReason": "NOT_APPLICABLE",
+         *       "hoursPerWeek": 37.5,
+         *       "employmentType": "FULL_TIME",
+         *       "keva": false,
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           employmentType?: 'FULL_TIME' | 'NOT_AVAILABLE' | 'PART_TIME';
@@ -45333,6 +51616,7 @@ export interface operations {
            */
           endDate?: string;
           hoursPerWeek?: number;
+          /** Format: int64 */
           readonly id?: number;
           /** @description Public sector pension (Keva) employment. */
           keva: boolean;
@@ -45359,7 +51643,7 @@ export interface operations {
            * @description Optimistic lock: required on PUT, the current version.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version: string;
         };
       };
     };
@@ -45386,6 +51670,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "startDate": "2024-08-01",
+           *       "type": "PERMANENT",
+           *       "terminationReason": "NOT_APPLICABLE",
+           *       "hoursPerWeek": 37.5,
+           *       "employmentType": "FULL_TIME",
+           *       "keva": false,
+           *       "id": 1,
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             employmentType?: 'FULL_TIME' | 'NOT_AVAILABLE' | 'PART_TIME';
@@ -45396,6 +51692,7 @@ export interface operations {
              */
             endDate?: string;
             hoursPerWeek?: number;
+            /** Format: int64 */
             readonly id?: number;
             /** @description Public sector pension (Keva) employment. */
             keva: boolean;
@@ -45433,9 +51730,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Employment id (int32). */
+        /** @description Employment id (int64). */
         employmentId: number;
       };
       cookie?: never;
@@ -45472,7 +51769,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -45501,11 +51798,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "department": "Tampere",
+           *         "membershipId": "PRO-558201",
+           *         "explanation": "Jäsenmaksu perittävä palkasta",
+           *         "id": 1,
+           *         "laborUnionSettingId": 1,
+           *         "membershipStart": "2025-01-01",
+           *         "version": "2026-03-16T09:00:00.001"
+           *       }
+           *     ]
+           */
           'application/json': {
             department?: string;
             explanation?: string;
+            /** Format: int64 */
             readonly id?: number;
-            /** @description A labor union of GET /payrolls/laborunionsettings. */
+            /**
+             * Format: int64
+             * @description A labor union of GET /payrolls/laborunionsettings.
+             */
             laborUnionSettingId: number;
             /**
              * Format: date
@@ -45534,18 +51848,31 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "laborUnionSettingId": 1,
+         *       "department": "Tampere",
+         *       "membershipId": "PRO-558201",
+         *       "membershipStart": "2025-01-01",
+         *       "explanation": "Jäsenmaksu perittävä palkasta"
+         *     }
+         */
         'application/json': {
           department?: string;
           explanation?: string;
+          /** Format: int64 */
           readonly id?: number;
-          /** @description A labor union of GET /payrolls/laborunionsettings. */
+          /**
+           * Format: int64
+           * @description A labor union of GET /payrolls/laborunionsettings.
+           */
           laborUnionSettingId: number;
           /**
            * Format: date
@@ -45590,11 +51917,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "department": "Tampere",
+           *       "membershipId": "PRO-558201",
+           *       "explanation": "Jäsenmaksu perittävä palkasta",
+           *       "id": 1,
+           *       "laborUnionSettingId": 1,
+           *       "membershipStart": "2025-01-01",
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             department?: string;
             explanation?: string;
+            /** Format: int64 */
             readonly id?: number;
-            /** @description A labor union of GET /payrolls/laborunionsettings. */
+            /**
+             * Format: int64
+             * @description A labor union of GET /payrolls/laborunionsettings.
+             */
             laborUnionSettingId: number;
             /**
              * Format: date
@@ -45623,9 +51965,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Labor union membership id (int32). */
+        /** @description Labor union membership id (int64). */
         laborUnionMembershipId: number;
       };
       cookie?: never;
@@ -45654,11 +51996,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "department": "Tampere",
+           *       "membershipId": "PRO-558201",
+           *       "explanation": "Jäsenmaksu perittävä palkasta",
+           *       "id": 1,
+           *       "laborUnionSettingId": 1,
+           *       "membershipStart": "2025-01-01",
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             department?: string;
             explanation?: string;
+            /** Format: int64 */
             readonly id?: number;
-            /** @description A labor union of GET /payrolls/laborunionsettings. */
+            /**
+             * Format: int64
+             * @description A labor union of GET /payrolls/laborunionsettings.
+             */
             laborUnionSettingId: number;
             /**
              * Format: date
@@ -45687,20 +52044,34 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Labor union membership id (int32). */
+        /** @description Labor union membership id (int64). */
         laborUnionMembershipId: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "laborUnionSettingId": 1,
+         *       "department": "Tampere",
+         *       "membershipId": "PRO-558201",
+         *       "membershipStart": "2025-01-01",
+         *       "explanation": "Jäsenmaksu perittävä palkasta",
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           department?: string;
           explanation?: string;
+          /** Format: int64 */
           readonly id?: number;
-          /** @description A labor union of GET /payrolls/laborunionsettings. */
+          /**
+           * Format: int64
+           * @description A labor union of GET /payrolls/laborunionsettings.
+           */
           laborUnionSettingId: number;
           /**
            * Format: date
@@ -45718,7 +52089,7 @@ export interface operations {
            * @description Optimistic lock: required on PUT, the current version.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version: string;
         };
       };
     };
@@ -45745,11 +52116,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "department": "Tampere",
+           *       "membershipId": "PRO-558201",
+           *       "explanation": "Jäsenmaksu perittävä palkasta",
+           *       "id": 1,
+           *       "laborUnionSettingId": 1,
+           *       "membershipStart": "2025-01-01",
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             department?: string;
             explanation?: string;
+            /** Format: int64 */
             readonly id?: number;
-            /** @description A labor union of GET /payrolls/laborunionsettings. */
+            /**
+             * Format: int64
+             * @description A labor union of GET /payrolls/laborunionsettings.
+             */
             laborUnionSettingId: number;
             /**
              * Format: date
@@ -45778,9 +52164,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Labor union membership id (int32). */
+        /** @description Labor union membership id (int64). */
         laborUnionMembershipId: number;
       };
       cookie?: never;
@@ -45815,9 +52201,12 @@ export interface operations {
   getPayrollsEmployeesByEmployeeIdSalaryinfoTaxcards: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -45846,6 +52235,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "type": "A",
+           *         "revised": true,
+           *         "incomeType": null,
+           *         "validFrom": "2026-03-01",
+           *         "basePercent": 19,
+           *         "additionalPercent": 37,
+           *         "annualIncomeLimit": 44000,
+           *         "limitUsed": 4623.75,
+           *         "incomeLimitMethod": "CUMULATIVE",
+           *         "created": "2026-03-16T09:00:00",
+           *         "version": "2026-03-16T09:00:00.002",
+           *         "comments": "Muutosverokortti 3/2026"
+           *       }
+           *     ]
+           */
           'application/json': {
             additionalPercent: number;
             annualIncomeLimit: number;
@@ -45853,6 +52261,7 @@ export interface operations {
             comments?: string;
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -45885,15 +52294,30 @@ export interface operations {
   postPayrollsEmployeesByEmployeeIdSalaryinfoTaxcards: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "A",
+         *       "revised": false,
+         *       "validFrom": "2026-01-01",
+         *       "basePercent": 18.5,
+         *       "additionalPercent": 36,
+         *       "annualIncomeLimit": 42000,
+         *       "incomeLimitMethod": "CUMULATIVE",
+         *       "comments": "Verokortti 2026"
+         *     }
+         */
         'application/json': {
           additionalPercent: number;
           annualIncomeLimit: number;
@@ -45901,6 +52325,7 @@ export interface operations {
           comments?: string;
           /** @example 2026-01-30T15:20:00 */
           readonly created?: string;
+          /** Format: int64 */
           readonly id?: number;
           /**
            * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -45951,6 +52376,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "A",
+           *       "revised": false,
+           *       "incomeType": null,
+           *       "validFrom": "2026-01-01",
+           *       "basePercent": 18.5,
+           *       "additionalPercent": 36,
+           *       "annualIncomeLimit": 42000,
+           *       "limitUsed": 0,
+           *       "incomeLimitMethod": "CUMULATIVE",
+           *       "created": "2026-03-16T09:00:00",
+           *       "version": "2026-03-16T09:00:00.000",
+           *       "comments": "Verokortti 2026"
+           *     }
+           */
           'application/json': {
             additionalPercent: number;
             annualIncomeLimit: number;
@@ -45958,6 +52400,7 @@ export interface operations {
             comments?: string;
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -45990,11 +52433,14 @@ export interface operations {
   getPayrollsEmployeesByEmployeeIdSalaryinfoTaxcardsByTaxCardId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Tax card id (int32). */
+        /** @description Tax card id (int64). */
         taxCardId: number;
       };
       cookie?: never;
@@ -46023,6 +52469,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "A",
+           *       "revised": true,
+           *       "incomeType": null,
+           *       "validFrom": "2026-03-01",
+           *       "basePercent": 19,
+           *       "additionalPercent": 37,
+           *       "annualIncomeLimit": 44000,
+           *       "limitUsed": 4623.75,
+           *       "incomeLimitMethod": "CUMULATIVE",
+           *       "created": "2026-03-16T09:00:00",
+           *       "version": "2026-03-16T09:00:00.002",
+           *       "comments": "Muutosverokortti 3/2026"
+           *     }
+           */
           'application/json': {
             additionalPercent: number;
             annualIncomeLimit: number;
@@ -46030,6 +52493,7 @@ export interface operations {
             comments?: string;
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -46062,17 +52526,33 @@ export interface operations {
   putPayrollsEmployeesByEmployeeIdSalaryinfoTaxcardsByTaxCardId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Tax card id (int32). */
+        /** @description Tax card id (int64). */
         taxCardId: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "A",
+         *       "revised": true,
+         *       "validFrom": "2026-03-01",
+         *       "basePercent": 19,
+         *       "additionalPercent": 37,
+         *       "annualIncomeLimit": 44000,
+         *       "incomeLimitMethod": "CUMULATIVE",
+         *       "comments": "Muutosverokortti 3/2026",
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           additionalPercent: number;
           annualIncomeLimit: number;
@@ -46080,6 +52560,7 @@ export interface operations {
           comments?: string;
           /** @example 2026-01-30T15:20:00 */
           readonly created?: string;
+          /** Format: int64 */
           readonly id?: number;
           /**
            * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -46103,7 +52584,7 @@ export interface operations {
            * @description Optimistic lock: required on PUT, the current version.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version: string;
         };
       };
     };
@@ -46130,6 +52611,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "A",
+           *       "revised": true,
+           *       "incomeType": null,
+           *       "validFrom": "2026-03-01",
+           *       "basePercent": 19,
+           *       "additionalPercent": 37,
+           *       "annualIncomeLimit": 44000,
+           *       "limitUsed": 0,
+           *       "incomeLimitMethod": "CUMULATIVE",
+           *       "created": "2026-03-16T09:00:00",
+           *       "version": "2026-03-16T09:00:00.001",
+           *       "comments": "Muutosverokortti 3/2026"
+           *     }
+           */
           'application/json': {
             additionalPercent: number;
             annualIncomeLimit: number;
@@ -46137,6 +52635,7 @@ export interface operations {
             comments?: string;
             /** @example 2026-01-30T15:20:00 */
             readonly created?: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Tase: how the income limit is followed. PER_PERIOD (the default): the limit of each pay period (a 12th of the annual limit a month, a 26th, 52nd or 365th), nothing carried over. CUMULATIVE: the limit accrues with the pay periods of the year paid under the card, and the withholding is the tax on the year's pay so far (base % up to the accrued limit, additional % above it) less what earlier approved slips of the year withheld under the card. A ONE_INCOME_LIMIT card always follows its one annual limit.
@@ -46171,9 +52670,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
-        /** @description Tax card id (int32). */
+        /** @description Tax card id (int64). */
         taxCardId: number;
       };
       cookie?: never;
@@ -46210,7 +52709,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Employee id (int32). */
+        /** @description Employee id (int64). */
         employeeId: number;
       };
       cookie?: never;
@@ -46239,6 +52738,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "startDate": "2026-01-01",
+           *       "totalRemainingWorkingHourReductionHours": 0,
+           *       "totalRemainingWorkingHourReductionDays": 0
+           *     }
+           */
           'application/json': {
             /**
              * Format: date
@@ -46289,6 +52795,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "year": 2026,
+           *       "slips": 1,
+           *       "taxablePay": 4623.75,
+           *       "paidEarnings": 4623.75,
+           *       "fringeBenefits": 0,
+           *       "taxFreeItems": 0,
+           *       "withholding": 1050.79,
+           *       "taxAtSource": 0,
+           *       "employeePension": 337.53,
+           *       "employeeUnemployment": 41.15,
+           *       "netPayDeductions": 0,
+           *       "netPay": 3194.28,
+           *       "employer": {
+           *         "pension": 790.66,
+           *         "healthInsurance": 88.31,
+           *         "unemployment": 14.33,
+           *         "accident": 32.37,
+           *         "groupLife": 2.77
+           *       },
+           *       "months": [
+           *         {
+           *           "month": "2026-03",
+           *           "slips": 1,
+           *           "taxablePay": 4623.75,
+           *           "paidEarnings": 4623.75,
+           *           "fringeBenefits": 0,
+           *           "taxFreeItems": 0,
+           *           "withholding": 1050.79,
+           *           "taxAtSource": 0,
+           *           "employeePension": 337.53,
+           *           "employeeUnemployment": 41.15,
+           *           "netPayDeductions": 0,
+           *           "netPay": 3194.28,
+           *           "employer": {
+           *             "pension": 790.66,
+           *             "healthInsurance": 88.31,
+           *             "unemployment": 14.33,
+           *             "accident": 32.37,
+           *             "groupLife": 2.77
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             employeePension: number;
             employeeUnemployment: number;
@@ -46349,8 +52901,37 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "personId": 4,
+         *       "incomeConfiguration": {
+         *         "baseSalaryValue": 3450,
+         *         "baseSalaryType": "ONE_MONTH",
+         *         "baseSalaryHours": 160,
+         *         "travelExpensesSpecialHandling": "NONE",
+         *         "salaryChannel": "EMAIL",
+         *         "excludedFromAutomatedWithholdingPercentageRequest": false
+         *       },
+         *       "insurancesConfiguration": {
+         *         "pensionInsurance": {
+         *           "type": "TYEL"
+         *         },
+         *         "accidentInsurance": {
+         *           "percent": 0.7
+         *         },
+         *         "pensionVoluntarilyPaid": false
+         *       },
+         *       "internationalSituationsConfiguration": {
+         *         "notSubjectToWithholding": false,
+         *         "nonResidentTaxPayer": false
+         *       }
+         *     }
+         */
         'application/json': {
-          /** @description Id of the employee (not of the person). */
+          /**
+           * Format: int64
+           * @description Id of the employee (not of the person).
+           */
           readonly employeeId?: number;
           /** IncomeConfiguration */
           incomeConfiguration: {
@@ -46366,6 +52947,7 @@ export interface operations {
               | 'PAYMENT_BY_JOB'
               | 'TWO_WEEKS';
             baseSalaryValue: number;
+            /** Format: int64 */
             compensationForWorkBaseSalaryTypeCode?: number;
             earnerTypes?: (
               | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -46381,6 +52963,7 @@ export interface operations {
               | 'INVOICING_SERVICE_CLIENT'
             )[];
             excludedFromAutomatedWithholdingPercentageRequest: boolean;
+            /** Format: int64 */
             readonly id?: number;
             monthlyBaseSalary?: number;
             personalHourlySalary?: number;
@@ -46396,7 +52979,9 @@ export interface operations {
           insurancesConfiguration: {
             /** AccidentInsurance */
             accidentInsurance: {
+              /** Format: int64 */
               accidentInsurancePolicyId?: number;
+              /** Format: int64 */
               readonly id?: number;
               kevaOccupationalTitleId?: string;
               occupationalTitleId?: string;
@@ -46418,7 +53003,9 @@ export interface operations {
             )[];
             /** PensionInsurance */
             pensionInsurance: {
+              /** Format: int64 */
               readonly id?: number;
+              /** Format: int64 */
               pensionContractId?: number;
               /** @enum {string} */
               type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -46679,6 +53266,7 @@ export interface operations {
               | 'YEMEN'
               | 'ZAMBIA'
               | 'ZIMBABWE';
+            /** Format: int64 */
             readonly id?: number;
             nonResidentTaxPayer: boolean;
             notSubjectToWithholding: boolean;
@@ -46690,7 +53278,10 @@ export interface operations {
             /** @example 2026-01-30T15:20:00 */
             readonly version?: string;
           };
-          /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+          /**
+           * Format: int64
+           * @description The person (GET /persons/{id}) paid; one salary info per person.
+           */
           personId: number;
         };
       };
@@ -46718,8 +53309,46 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "employeeId": 1,
+           *       "personId": 4,
+           *       "incomeConfiguration": {
+           *         "baseSalaryValue": 3450,
+           *         "baseSalaryType": "ONE_MONTH",
+           *         "baseSalaryHours": 160,
+           *         "travelExpensesSpecialHandling": "NONE",
+           *         "salaryChannel": "EMAIL",
+           *         "excludedFromAutomatedWithholdingPercentageRequest": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.000"
+           *       },
+           *       "insurancesConfiguration": {
+           *         "pensionInsurance": {
+           *           "type": "TYEL",
+           *           "id": 1,
+           *           "version": "2026-03-16T09:00:00.000"
+           *         },
+           *         "accidentInsurance": {
+           *           "percent": 0.7,
+           *           "id": 1,
+           *           "version": "2026-03-16T09:00:00.000"
+           *         },
+           *         "pensionVoluntarilyPaid": false
+           *       },
+           *       "internationalSituationsConfiguration": {
+           *         "notSubjectToWithholding": false,
+           *         "nonResidentTaxPayer": false,
+           *         "id": 1,
+           *         "version": "2026-03-16T09:00:00.000"
+           *       }
+           *     }
+           */
           'application/json': {
-            /** @description Id of the employee (not of the person). */
+            /**
+             * Format: int64
+             * @description Id of the employee (not of the person).
+             */
             readonly employeeId?: number;
             /** IncomeConfiguration */
             incomeConfiguration: {
@@ -46735,6 +53364,7 @@ export interface operations {
                 | 'PAYMENT_BY_JOB'
                 | 'TWO_WEEKS';
               baseSalaryValue: number;
+              /** Format: int64 */
               compensationForWorkBaseSalaryTypeCode?: number;
               earnerTypes?: (
                 | 'EMPLOYED_WITH_ASSISTANCE_FROM_THE_STATE_EMPLOYMENT_FUND'
@@ -46750,6 +53380,7 @@ export interface operations {
                 | 'INVOICING_SERVICE_CLIENT'
               )[];
               excludedFromAutomatedWithholdingPercentageRequest: boolean;
+              /** Format: int64 */
               readonly id?: number;
               monthlyBaseSalary?: number;
               personalHourlySalary?: number;
@@ -46765,7 +53396,9 @@ export interface operations {
             insurancesConfiguration: {
               /** AccidentInsurance */
               accidentInsurance: {
+                /** Format: int64 */
                 accidentInsurancePolicyId?: number;
+                /** Format: int64 */
                 readonly id?: number;
                 kevaOccupationalTitleId?: string;
                 occupationalTitleId?: string;
@@ -46787,7 +53420,9 @@ export interface operations {
               )[];
               /** PensionInsurance */
               pensionInsurance: {
+                /** Format: int64 */
                 readonly id?: number;
+                /** Format: int64 */
                 pensionContractId?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -47048,6 +53683,7 @@ export interface operations {
                 | 'YEMEN'
                 | 'ZAMBIA'
                 | 'ZIMBABWE';
+              /** Format: int64 */
               readonly id?: number;
               nonResidentTaxPayer: boolean;
               notSubjectToWithholding: boolean;
@@ -47059,7 +53695,10 @@ export interface operations {
               /** @example 2026-01-30T15:20:00 */
               readonly version?: string;
             };
-            /** @description The person (GET /persons/{id}) paid; one salary info per person. */
+            /**
+             * Format: int64
+             * @description The person (GET /persons/{id}) paid; one salary info per person.
+             */
             personId: number;
           };
         };
@@ -47100,6 +53739,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "month": "2026-03",
+           *         "slips": 1,
+           *         "pension": 790.66,
+           *         "healthInsurance": 88.31,
+           *         "unemployment": 14.33,
+           *         "accident": 32.37,
+           *         "groupLife": 2.77,
+           *         "total": 928.44
+           *       }
+           *     ]
+           */
           'application/json': {
             /** @description Accident insurance (6400). */
             accident: number;
@@ -47151,6 +53804,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "periods": [
+           *         {
+           *           "validFrom": "2026-01-01",
+           *           "holidayBonusPercent": 50,
+           *           "holidayBonusPayment": "WITH_HOLIDAY",
+           *           "additionalLeaveDays": 0,
+           *           "holidayBonusOnCompensation": false
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description By `validFrom`, each day at most once. Before the first period the common terms hold. */
             periods: {
@@ -47199,6 +53866,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "periods": [
+         *         {
+         *           "validFrom": "2026-01-01",
+         *           "holidayBonusPercent": 50,
+         *           "holidayBonusPayment": "WITH_HOLIDAY",
+         *           "additionalLeaveDays": 0
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description By `validFrom`, each day at most once. Before the first period the common terms hold. */
           periods: {
@@ -47259,6 +53938,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "periods": [
+           *         {
+           *           "validFrom": "2026-01-01",
+           *           "holidayBonusPercent": 50,
+           *           "holidayBonusPayment": "WITH_HOLIDAY",
+           *           "additionalLeaveDays": 0,
+           *           "holidayBonusOnCompensation": false
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description By `validFrom`, each day at most once. Before the first period the common terms hold. */
             periods: {
@@ -47329,6 +54022,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Palvelualojen ammattiliitto PAM"
+           *       },
+           *       {
+           *         "id": 2,
+           *         "name": "Teollisuusliitto"
+           *       },
+           *       {
+           *         "id": 3,
+           *         "name": "Ammattiliitto Pro"
+           *       }
+           *     ]
+           */
           'application/json': {
             id?: number;
             name?: string;
@@ -47371,6 +54080,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "yearlyFigures": {
+           *         "year": 2026,
+           *         "paidSalariesSum": 0,
+           *         "pensionInsuranceContributionPercent": 17.1,
+           *         "unemploymentInsurancePercentBasic": 0.31,
+           *         "unemploymentInsurancePercentAdditional": 0.72,
+           *         "accidentInsurancePercent": 0.7,
+           *         "groupLifeInsurancePercent": 0.06,
+           *         "healthCareInsurancePercent": 1.91
+           *       },
+           *       "workHours": {
+           *         "monthly": 160,
+           *         "weekly": 37.5
+           *       },
+           *       "incomesRegisterConfiguration": {
+           *         "payerTypes": []
+           *       },
+           *       "pensionContracts": [],
+           *       "accidentInsurancePolicies": []
+           *     }
+           */
           'application/json': {
             accidentInsurancePolicies?: {
               active?: boolean;
@@ -47441,6 +54173,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "year": 2026,
+         *       "groupLifeInsurancePercent": 0.06
+         *     }
+         */
         'application/json': {
           /** @description The employer's group life insurance contribution, % of the pay the insurance covers. */
           groupLifeInsurancePercent: number;
@@ -47477,6 +54215,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "year": 2026,
+           *       "groupLifeInsurancePercent": 0.06,
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /** @description The employer's group life insurance contribution, % of the pay the insurance covers. */
             groupLifeInsurancePercent: number;
@@ -47539,6 +54284,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "name": "Palkat maaliskuu 2026",
+           *           "numberOfSlips": 1,
+           *           "unfinished": 0,
+           *           "sent": 0,
+           *           "paid": 0,
+           *           "reported": 0,
+           *           "paymentPeriodStart": "2026-03-01",
+           *           "paymentPeriodEnd": "2026-03-31",
+           *           "created": "2026-03-16T09:00:00",
+           *           "createdBy": "Demo User"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -47587,6 +54357,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Palkat maaliskuu 2026",
+         *       "paymentPeriodStart": "2026-03-01",
+         *       "paymentPeriodEnd": "2026-03-31",
+         *       "accountingDate": "2026-03-31",
+         *       "dueDate": "2026-03-31",
+         *       "payday": "2026-03-31",
+         *       "employeesDataForSalarySlip": [
+         *         {
+         *           "employeeId": 1,
+         *           "calendarWorkdays": 22,
+         *           "absentDays": 0
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /**
            * Format: date
@@ -47614,6 +54401,7 @@ export interface operations {
             accidentInsurancePercent?: number;
             /** Format: int32 */
             calendarWorkdays?: number;
+            /** Format: int64 */
             employeeId: number;
             groupLifeInsurancePercent?: number;
             healthCareInsurancePercent?: number;
@@ -47681,6 +54469,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Palkat maaliskuu 2026",
+           *       "paymentPeriodStart": "2026-03-01",
+           *       "paymentPeriodEnd": "2026-03-31",
+           *       "accountingDate": "2026-03-31",
+           *       "dueDate": "2026-03-31",
+           *       "payday": "2026-03-31",
+           *       "salarySlips": [
+           *         {
+           *           "id": 1,
+           *           "employeeName": "Matti Virtanen",
+           *           "payday": "2026-03-31",
+           *           "slipNumber": 1,
+           *           "status": "CREATED",
+           *           "salaryChannel": "EMAIL",
+           *           "sentStatus": "UNDEFINED",
+           *           "reportStatus": "UNDEFINED",
+           *           "salary": 3600,
+           *           "fringeBenefit": 0,
+           *           "salaryForIns": 3600,
+           *           "deductionToTaxable": 0,
+           *           "tax": 684,
+           *           "taxableCompensation": 0,
+           *           "taxFreeItems": 0,
+           *           "otherDeductions": 294.84,
+           *           "netPay": 2621.16
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             /**
              * Format: date
@@ -47774,7 +54595,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary list id (int32). */
+        /** @description Salary list id (int64). */
         salaryListId: number;
       };
       cookie?: never;
@@ -47803,6 +54624,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Palkat maaliskuu 2026",
+           *       "paymentPeriodStart": "2026-03-01",
+           *       "paymentPeriodEnd": "2026-03-31",
+           *       "accountingDate": "2026-03-31",
+           *       "dueDate": "2026-03-31",
+           *       "payday": "2026-03-31",
+           *       "salarySlips": [
+           *         {
+           *           "id": 1,
+           *           "employeeName": "Matti Virtanen",
+           *           "payday": "2026-03-31",
+           *           "slipNumber": 1,
+           *           "status": "APPROVED",
+           *           "salaryChannel": "EMAIL",
+           *           "sentStatus": "UNDEFINED",
+           *           "reportStatus": "UNDEFINED",
+           *           "salary": 4623.75,
+           *           "fringeBenefit": 0,
+           *           "salaryForIns": 4623.75,
+           *           "deductionToTaxable": 0,
+           *           "tax": 1050.79,
+           *           "taxableCompensation": 0,
+           *           "taxFreeItems": 0,
+           *           "otherDeductions": 378.68,
+           *           "netPay": 3194.28,
+           *           "slipNotes": "Ylityöt hyväksytty esihenkilön toimesta 16.3.2026."
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.003"
+           *     }
+           */
           'application/json': {
             /**
              * Format: date
@@ -47896,7 +54751,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary list id (int32). */
+        /** @description Salary list id (int64). */
         salaryListId: number;
       };
       cookie?: never;
@@ -47925,6 +54780,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "0 salary slip(s) approved."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -47966,6 +54826,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Palkat maaliskuu 2026"
+           *       }
+           *     ]
+           */
           'application/json': {
             id?: number;
             name?: string;
@@ -47979,7 +54847,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary list id (int32). */
+        /** @description Salary list id (int64). */
         salaryListId: number;
       };
       cookie?: never;
@@ -48008,6 +54876,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Palkat maaliskuu 2026",
+           *         "paymentPeriodStart": "2026-03-01",
+           *         "paymentPeriodEnd": "2026-03-31",
+           *         "holidayCreditYear": 2026,
+           *         "calendarWorkdays": 22,
+           *         "dueDate": "2026-03-31",
+           *         "payday": "2026-03-31",
+           *         "accountingDate": "2026-03-31"
+           *       }
+           *     ]
+           */
           'application/json': {
             /**
              * Format: date
@@ -48101,6 +54984,38 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "employeeName": "Matti Virtanen",
+           *           "payday": "2026-03-31",
+           *           "slipNumber": 1,
+           *           "status": "APPROVED",
+           *           "salaryChannel": "EMAIL",
+           *           "sentStatus": "UNDEFINED",
+           *           "reportStatus": "UNDEFINED",
+           *           "salary": 4623.75,
+           *           "fringeBenefit": 0,
+           *           "salaryForIns": 4623.75,
+           *           "deductionToTaxable": 0,
+           *           "tax": 1050.79,
+           *           "taxableCompensation": 0,
+           *           "taxFreeItems": 0,
+           *           "otherDeductions": 378.68,
+           *           "netPay": 3194.28,
+           *           "slipNotes": "Ylityöt hyväksytty esihenkilön toimesta 16.3.2026."
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -48157,7 +55072,10 @@ export interface operations {
   getPayrollsSalaryslipsBySalarySlipId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Id, or comma-separated ids (at most 200). */
         salarySlipId: string;
@@ -48188,10 +55106,82 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "employeeId": 1,
+           *       "employeeName": "Matti Virtanen",
+           *       "status": "APPROVED",
+           *       "slipNumber": 1,
+           *       "incomesRegisterReportingSetting": "FORM_BOTH_REPORTS",
+           *       "salaryBaseNote": "Kuukausipalkka ja puhelinetu",
+           *       "rows": [
+           *         {
+           *           "salaryTypeCode": 1000,
+           *           "quantity": 1,
+           *           "unitValue": 3600,
+           *           "baseSalaryRow": true,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false,
+           *           "id": 12
+           *         },
+           *         {
+           *           "salaryTypeCode": 1100,
+           *           "quantity": 6,
+           *           "unitValue": 33.75,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false,
+           *           "comment": "Ylityö 9.-13.3.2026",
+           *           "id": 13
+           *         },
+           *         {
+           *           "salaryTypeCode": 1510,
+           *           "quantity": 5,
+           *           "unitValue": 144,
+           *           "earningsPeriodStart": "2025-04-01",
+           *           "earningsPeriodEnd": "2026-03-31",
+           *           "showEarningPeriodInExport": true,
+           *           "unjustEnrichment": false,
+           *           "id": 18
+           *         }
+           *       ],
+           *       "settings": {
+           *         "pensionVoluntarilyPaid": false,
+           *         "accountingDate": "2026-03-31",
+           *         "dueDate": "2026-03-31",
+           *         "salaryChannel": "EMAIL",
+           *         "additionalInformation": "Ylityöt maksetaan maaliskuun palkassa."
+           *       },
+           *       "adjustments": {
+           *         "payday": "2026-03-31"
+           *       },
+           *       "slipNotes": "Ylityöt hyväksytty esihenkilön toimesta 16.3.2026.",
+           *       "version": "2026-03-16T09:00:00.003",
+           *       "salaryListId": 1,
+           *       "figures": {
+           *         "grossPay": 4623.75,
+           *         "taxablePay": 4623.75,
+           *         "fringeBenefits": 0,
+           *         "taxFreeItems": 0,
+           *         "withholding": 1050.79,
+           *         "withholdingKind": "CARD",
+           *         "employeePension": 337.53,
+           *         "employeeUnemployment": 41.15,
+           *         "netPayDeductions": 0,
+           *         "netPay": 3194.28,
+           *         "employerPension": 790.66,
+           *         "employerHealthInsurance": 88.31,
+           *         "employerUnemployment": 14.33,
+           *         "accidentInsurance": 32.37,
+           *         "groupLifeInsurance": 2.77
+           *       }
+           *     }
+           */
           'application/json':
             | {
                 /** SalarySlipAdjustments */
                 adjustments: {
+                  /** Format: int64 */
                   accidentInsurancePolicyId?: number;
                   /** SalarySlipEmployment */
                   employment?: {
@@ -48229,8 +55219,10 @@ export interface operations {
                    * @example 2026-01-30
                    */
                   payday: string;
+                  /** Format: int64 */
                   pensionContractId?: number;
                 };
+                /** Format: int64 */
                 readonly employeeId?: number;
                 readonly employeeName?: string;
                 /**
@@ -48258,6 +55250,7 @@ export interface operations {
                   /** @enum {string} */
                   withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
                 };
+                /** Format: int64 */
                 readonly id?: number;
                 /** @enum {string} */
                 incomesRegisterReportingSetting:
@@ -48273,6 +55266,7 @@ export interface operations {
                     carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                     /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                     emissionValue?: number | null;
+                    /** Format: int64 */
                     readonly id?: number;
                     /** Format: int32 */
                     odometerReading?: number;
@@ -48318,6 +55312,7 @@ export interface operations {
                     holidayDaysSpent?: number;
                     holidayPayPercentage?: number;
                   };
+                  /** Format: int64 */
                   readonly id?: number;
                   paymentPercent?: number;
                   /** @description Quantity (hours, pieces, months). */
@@ -48334,6 +55329,7 @@ export interface operations {
                      * @example 2026-01-30
                      */
                     earningsPeriodStart?: string;
+                    /** Format: int64 */
                     readonly id?: number;
                     netRecoveryTaxValue?: number;
                     /**
@@ -48353,6 +55349,7 @@ export interface operations {
                     paymentPeriodStart: string;
                     taxAtSourceValue?: number;
                   };
+                  /** Format: int64 */
                   salaryTypeCode: number;
                   showEarningPeriodInExport: boolean;
                   readonly systemNotification?: string;
@@ -48398,6 +55395,7 @@ export interface operations {
                   salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
                 };
                 slipNotes?: string;
+                /** Format: int64 */
                 readonly slipNumber?: number;
                 /** @enum {string} */
                 readonly status?:
@@ -48441,6 +55439,7 @@ export interface operations {
             | {
                 /** SalarySlipAdjustments */
                 adjustments: {
+                  /** Format: int64 */
                   accidentInsurancePolicyId?: number;
                   /** SalarySlipEmployment */
                   employment?: {
@@ -48478,8 +55477,10 @@ export interface operations {
                    * @example 2026-01-30
                    */
                   payday: string;
+                  /** Format: int64 */
                   pensionContractId?: number;
                 };
+                /** Format: int64 */
                 readonly employeeId?: number;
                 readonly employeeName?: string;
                 /**
@@ -48507,6 +55508,7 @@ export interface operations {
                   /** @enum {string} */
                   withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
                 };
+                /** Format: int64 */
                 readonly id?: number;
                 /** @enum {string} */
                 incomesRegisterReportingSetting:
@@ -48522,6 +55524,7 @@ export interface operations {
                     carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                     /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                     emissionValue?: number | null;
+                    /** Format: int64 */
                     readonly id?: number;
                     /** Format: int32 */
                     odometerReading?: number;
@@ -48567,6 +55570,7 @@ export interface operations {
                     holidayDaysSpent?: number;
                     holidayPayPercentage?: number;
                   };
+                  /** Format: int64 */
                   readonly id?: number;
                   paymentPercent?: number;
                   /** @description Quantity (hours, pieces, months). */
@@ -48583,6 +55587,7 @@ export interface operations {
                      * @example 2026-01-30
                      */
                     earningsPeriodStart?: string;
+                    /** Format: int64 */
                     readonly id?: number;
                     netRecoveryTaxValue?: number;
                     /**
@@ -48602,6 +55607,7 @@ export interface operations {
                     paymentPeriodStart: string;
                     taxAtSourceValue?: number;
                   };
+                  /** Format: int64 */
                   salaryTypeCode: number;
                   showEarningPeriodInExport: boolean;
                   readonly systemNotification?: string;
@@ -48647,6 +55653,7 @@ export interface operations {
                   salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
                 };
                 slipNotes?: string;
+                /** Format: int64 */
                 readonly slipNumber?: number;
                 /** @enum {string} */
                 readonly status?:
@@ -48694,18 +55701,58 @@ export interface operations {
   putPayrollsSalaryslipsBySalarySlipId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "incomesRegisterReportingSetting": "FORM_BOTH_REPORTS",
+         *       "salaryBaseNote": "Kuukausipalkka ja puhelinetu",
+         *       "rows": [
+         *         {
+         *           "salaryTypeCode": 1000,
+         *           "quantity": 1,
+         *           "unitValue": 3600,
+         *           "baseSalaryRow": true,
+         *           "showEarningPeriodInExport": false,
+         *           "unjustEnrichment": false
+         *         },
+         *         {
+         *           "salaryTypeCode": 1100,
+         *           "quantity": 6,
+         *           "unitValue": 33.75,
+         *           "showEarningPeriodInExport": false,
+         *           "unjustEnrichment": false,
+         *           "comment": "Ylityö 9.-13.3.2026"
+         *         }
+         *       ],
+         *       "settings": {
+         *         "pensionVoluntarilyPaid": false,
+         *         "accountingDate": "2026-03-31",
+         *         "dueDate": "2026-03-31",
+         *         "salaryChannel": "EMAIL",
+         *         "additionalInformation": "Ylityöt maksetaan maaliskuun palkassa."
+         *       },
+         *       "adjustments": {
+         *         "payday": "2026-03-31"
+         *       },
+         *       "slipNotes": "Ylityöt hyväksytty esihenkilön toimesta 16.3.2026.",
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           /** SalarySlipAdjustments */
           adjustments: {
+            /** Format: int64 */
             accidentInsurancePolicyId?: number;
             /** SalarySlipEmployment */
             employment?: {
@@ -48742,8 +55789,10 @@ export interface operations {
              * @example 2026-01-30
              */
             payday: string;
+            /** Format: int64 */
             pensionContractId?: number;
           };
+          /** Format: int64 */
           readonly employeeId?: number;
           readonly employeeName?: string;
           /**
@@ -48771,6 +55820,7 @@ export interface operations {
             /** @enum {string} */
             withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
           };
+          /** Format: int64 */
           readonly id?: number;
           /** @enum {string} */
           incomesRegisterReportingSetting:
@@ -48786,6 +55836,7 @@ export interface operations {
               carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
               /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
               emissionValue?: number | null;
+              /** Format: int64 */
               readonly id?: number;
               /** Format: int32 */
               odometerReading?: number;
@@ -48831,6 +55882,7 @@ export interface operations {
               holidayDaysSpent?: number;
               holidayPayPercentage?: number;
             };
+            /** Format: int64 */
             readonly id?: number;
             paymentPercent?: number;
             /** @description Quantity (hours, pieces, months). */
@@ -48847,6 +55899,7 @@ export interface operations {
                * @example 2026-01-30
                */
               earningsPeriodStart?: string;
+              /** Format: int64 */
               readonly id?: number;
               netRecoveryTaxValue?: number;
               /**
@@ -48866,6 +55919,7 @@ export interface operations {
               paymentPeriodStart: string;
               taxAtSourceValue?: number;
             };
+            /** Format: int64 */
             salaryTypeCode: number;
             showEarningPeriodInExport: boolean;
             readonly systemNotification?: string;
@@ -48911,6 +55965,7 @@ export interface operations {
             salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
           };
           slipNotes?: string;
+          /** Format: int64 */
           readonly slipNumber?: number;
           /** @enum {string} */
           readonly status?:
@@ -48927,7 +55982,7 @@ export interface operations {
            * @description Optimistic lock: the current version on PUT.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version: string;
           /** SalarySlipWorkingTimeAllocation */
           workingTimeAllocation?: {
             /** HolidaysWorkingTimeAllocation */
@@ -48976,9 +56031,80 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "employeeId": 1,
+           *       "employeeName": "Matti Virtanen",
+           *       "status": "CREATED",
+           *       "slipNumber": 1,
+           *       "incomesRegisterReportingSetting": "FORM_BOTH_REPORTS",
+           *       "salaryBaseNote": "Kuukausipalkka ja puhelinetu",
+           *       "rows": [
+           *         {
+           *           "salaryTypeCode": 1000,
+           *           "quantity": 1,
+           *           "unitValue": 3600,
+           *           "baseSalaryRow": true,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false,
+           *           "id": 12
+           *         },
+           *         {
+           *           "salaryTypeCode": 1100,
+           *           "quantity": 6,
+           *           "unitValue": 33.75,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false,
+           *           "comment": "Ylityö 9.-13.3.2026",
+           *           "id": 13
+           *         },
+           *         {
+           *           "id": 14,
+           *           "salaryTypeCode": 5010,
+           *           "quantity": 1,
+           *           "unitValue": 784.39,
+           *           "paymentPercent": 100,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false
+           *         }
+           *       ],
+           *       "settings": {
+           *         "pensionVoluntarilyPaid": false,
+           *         "accountingDate": "2026-03-31",
+           *         "dueDate": "2026-03-31",
+           *         "salaryChannel": "EMAIL",
+           *         "additionalInformation": "Ylityöt maksetaan maaliskuun palkassa."
+           *       },
+           *       "adjustments": {
+           *         "payday": "2026-03-31"
+           *       },
+           *       "slipNotes": "Ylityöt hyväksytty esihenkilön toimesta 16.3.2026.",
+           *       "version": "2026-03-16T09:00:00.001",
+           *       "salaryListId": 1,
+           *       "figures": {
+           *         "grossPay": 3903.75,
+           *         "taxablePay": 3903.75,
+           *         "fringeBenefits": 0,
+           *         "taxFreeItems": 0,
+           *         "withholding": 784.39,
+           *         "withholdingKind": "CARD",
+           *         "employeePension": 284.97,
+           *         "employeeUnemployment": 34.74,
+           *         "netPayDeductions": 0,
+           *         "netPay": 2799.65,
+           *         "employerPension": 667.54,
+           *         "employerHealthInsurance": 74.56,
+           *         "employerUnemployment": 12.1,
+           *         "accidentInsurance": 27.33,
+           *         "groupLifeInsurance": 2.34
+           *       }
+           *     }
+           */
           'application/json': {
             /** SalarySlipAdjustments */
             adjustments: {
+              /** Format: int64 */
               accidentInsurancePolicyId?: number;
               /** SalarySlipEmployment */
               employment?: {
@@ -49016,8 +56142,10 @@ export interface operations {
                * @example 2026-01-30
                */
               payday: string;
+              /** Format: int64 */
               pensionContractId?: number;
             };
+            /** Format: int64 */
             readonly employeeId?: number;
             readonly employeeName?: string;
             /**
@@ -49045,6 +56173,7 @@ export interface operations {
               /** @enum {string} */
               withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
             };
+            /** Format: int64 */
             readonly id?: number;
             /** @enum {string} */
             incomesRegisterReportingSetting:
@@ -49060,6 +56189,7 @@ export interface operations {
                 carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                 /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                 emissionValue?: number | null;
+                /** Format: int64 */
                 readonly id?: number;
                 /** Format: int32 */
                 odometerReading?: number;
@@ -49105,6 +56235,7 @@ export interface operations {
                 holidayDaysSpent?: number;
                 holidayPayPercentage?: number;
               };
+              /** Format: int64 */
               readonly id?: number;
               paymentPercent?: number;
               /** @description Quantity (hours, pieces, months). */
@@ -49121,6 +56252,7 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 earningsPeriodStart?: string;
+                /** Format: int64 */
                 readonly id?: number;
                 netRecoveryTaxValue?: number;
                 /**
@@ -49140,6 +56272,7 @@ export interface operations {
                 paymentPeriodStart: string;
                 taxAtSourceValue?: number;
               };
+              /** Format: int64 */
               salaryTypeCode: number;
               showEarningPeriodInExport: boolean;
               readonly systemNotification?: string;
@@ -49185,6 +56318,7 @@ export interface operations {
               salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
             };
             slipNotes?: string;
+            /** Format: int64 */
             readonly slipNumber?: number;
             /** @enum {string} */
             readonly status?:
@@ -49234,7 +56368,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49263,6 +56397,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "name": "Palkkalaskelma 1 Matti Virtanen",
+           *       "receiptDate": "2026-03-31",
+           *       "transactions": [
+           *         {
+           *           "id": 22,
+           *           "transactionType": "ENTRY",
+           *           "account": "5300",
+           *           "accountingValue": 720,
+           *           "description": "Lomaraha",
+           *           "dimensionItemValues": []
+           *         },
+           *         {
+           *           "id": 23,
+           *           "transactionType": "ENTRY",
+           *           "account": "2921",
+           *           "accountingValue": -1050.79,
+           *           "description": "Ennakonpidätys",
+           *           "dimensionItemValues": []
+           *         },
+           *         {
+           *           "id": 24,
+           *           "transactionType": "ENTRY",
+           *           "account": "2931",
+           *           "accountingValue": -337.53,
+           *           "description": "Työntekijän TyEL-maksu",
+           *           "dimensionItemValues": []
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.001",
+           *       "transactionDescription": "Palkanmaksu 31.3.2026"
+           *     }
+           */
           'application/json': {
             accountantsNotes?: string;
             name: string;
@@ -49319,13 +56487,91 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Palkkalaskelma 1 Matti Virtanen",
+         *       "receiptDate": "2026-03-31",
+         *       "transactionDescription": "Palkanmaksu 31.3.2026",
+         *       "transactions": [
+         *         {
+         *           "id": 20,
+         *           "transactionType": "ENTRY",
+         *           "account": "5010",
+         *           "accountingValue": 3600,
+         *           "description": "Kuukausipalkka",
+         *           "dimensionItemValues": [
+         *             {
+         *               "dimensionId": 1,
+         *               "itemId": 1,
+         *               "value": 2400
+         *             },
+         *             {
+         *               "dimensionId": 1,
+         *               "itemId": 2,
+         *               "value": 1200
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "id": 21,
+         *           "transactionType": "ENTRY",
+         *           "account": "5020",
+         *           "accountingValue": 303.75,
+         *           "description": "Ylityö 50 %",
+         *           "dimensionItemValues": [
+         *             {
+         *               "dimensionId": 1,
+         *               "itemId": 2,
+         *               "value": 303.75
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "id": 22,
+         *           "transactionType": "ENTRY",
+         *           "account": "5300",
+         *           "accountingValue": 720,
+         *           "description": "Lomaraha"
+         *         },
+         *         {
+         *           "id": 23,
+         *           "transactionType": "ENTRY",
+         *           "account": "2921",
+         *           "accountingValue": -1050.79,
+         *           "description": "Ennakonpidätys"
+         *         },
+         *         {
+         *           "id": 24,
+         *           "transactionType": "ENTRY",
+         *           "account": "2931",
+         *           "accountingValue": -337.53,
+         *           "description": "Työntekijän TyEL-maksu"
+         *         },
+         *         {
+         *           "id": 25,
+         *           "transactionType": "ENTRY",
+         *           "account": "2935",
+         *           "accountingValue": -41.15,
+         *           "description": "Työntekijän työttömyysvakuutusmaksu"
+         *         },
+         *         {
+         *           "id": 26,
+         *           "transactionType": "ENTRY",
+         *           "account": "2940",
+         *           "accountingValue": -3194.28,
+         *           "description": "Nettopalkka"
+         *         }
+         *       ],
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           accountantsNotes?: string;
           name: string;
@@ -49368,7 +56614,7 @@ export interface operations {
            * @description Optimistic lock: the current version on PUT.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version?: string;
         };
       };
     };
@@ -49395,6 +56641,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "name": "Palkkalaskelma 1 Matti Virtanen",
+           *       "receiptDate": "2026-03-31",
+           *       "transactions": [
+           *         {
+           *           "id": 22,
+           *           "transactionType": "ENTRY",
+           *           "account": "5300",
+           *           "accountingValue": 720,
+           *           "description": "Lomaraha",
+           *           "dimensionItemValues": []
+           *         },
+           *         {
+           *           "id": 23,
+           *           "transactionType": "ENTRY",
+           *           "account": "2921",
+           *           "accountingValue": -1050.79,
+           *           "description": "Ennakonpidätys",
+           *           "dimensionItemValues": []
+           *         },
+           *         {
+           *           "id": 24,
+           *           "transactionType": "ENTRY",
+           *           "account": "2931",
+           *           "accountingValue": -337.53,
+           *           "description": "Työntekijän TyEL-maksu",
+           *           "dimensionItemValues": []
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.001",
+           *       "transactionDescription": "Palkanmaksu 31.3.2026"
+           *     }
+           */
           'application/json': {
             accountantsNotes?: string;
             name: string;
@@ -49448,7 +56728,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49477,6 +56757,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Salary slip approved."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -49489,7 +56774,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49518,6 +56803,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Salary slip approval cancelled."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -49530,7 +56820,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49559,6 +56849,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "salarySlipId": 1,
+           *       "incomesRegisterReportingSetting": "FORM_BOTH_REPORTS",
+           *       "reportId": "1-1",
+           *       "payer": {
+           *         "businessId": "1234567-1",
+           *         "name": "Demo Oy"
+           *       },
+           *       "incomeEarner": {
+           *         "personalIdentityCode": "150585-123L",
+           *         "name": "Matti Virtanen"
+           *       },
+           *       "paymentDate": "2026-03-31",
+           *       "payPeriod": {
+           *         "start": "2026-03-01",
+           *         "end": "2026-03-31"
+           *       },
+           *       "transactions": [
+           *         {
+           *           "incomeTypeCode": 101,
+           *           "amount": 4623.75
+           *         },
+           *         {
+           *           "incomeTypeCode": 102,
+           *           "amount": 4623.75
+           *         },
+           *         {
+           *           "incomeTypeCode": 103,
+           *           "amount": 4623.75
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** IncomesRegisterIncomeEarner */
             incomeEarner: {
@@ -49608,13 +56932,23 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "holidayPayLeaves": [
+         *         {
+         *           "holidayCreditYear": 2025,
+         *           "holidayDays": 5
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           holidayPayLeaves?: {
             /**
@@ -49674,9 +57008,81 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "employeeId": 1,
+           *       "employeeName": "Matti Virtanen",
+           *       "status": "CREATED",
+           *       "slipNumber": 1,
+           *       "incomesRegisterReportingSetting": "FORM_BOTH_REPORTS",
+           *       "salaryBaseNote": "Kuukausipalkka ja puhelinetu",
+           *       "rows": [
+           *         {
+           *           "salaryTypeCode": 1000,
+           *           "quantity": 1,
+           *           "unitValue": 3600,
+           *           "baseSalaryRow": true,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false,
+           *           "id": 12
+           *         },
+           *         {
+           *           "salaryTypeCode": 1100,
+           *           "quantity": 6,
+           *           "unitValue": 33.75,
+           *           "showEarningPeriodInExport": false,
+           *           "unjustEnrichment": false,
+           *           "comment": "Ylityö 9.-13.3.2026",
+           *           "id": 13
+           *         },
+           *         {
+           *           "salaryTypeCode": 1510,
+           *           "quantity": 5,
+           *           "unitValue": 144,
+           *           "earningsPeriodStart": "2025-04-01",
+           *           "earningsPeriodEnd": "2026-03-31",
+           *           "showEarningPeriodInExport": true,
+           *           "unjustEnrichment": false,
+           *           "id": 18
+           *         }
+           *       ],
+           *       "settings": {
+           *         "pensionVoluntarilyPaid": false,
+           *         "accountingDate": "2026-03-31",
+           *         "dueDate": "2026-03-31",
+           *         "salaryChannel": "EMAIL",
+           *         "additionalInformation": "Ylityöt maksetaan maaliskuun palkassa."
+           *       },
+           *       "adjustments": {
+           *         "payday": "2026-03-31"
+           *       },
+           *       "slipNotes": "Ylityöt hyväksytty esihenkilön toimesta 16.3.2026.",
+           *       "version": "2026-03-16T09:00:00.002",
+           *       "salaryListId": 1,
+           *       "figures": {
+           *         "grossPay": 4623.75,
+           *         "taxablePay": 4623.75,
+           *         "fringeBenefits": 0,
+           *         "taxFreeItems": 0,
+           *         "withholding": 1050.79,
+           *         "withholdingKind": "CARD",
+           *         "employeePension": 337.53,
+           *         "employeeUnemployment": 41.15,
+           *         "netPayDeductions": 0,
+           *         "netPay": 3194.28,
+           *         "employerPension": 790.66,
+           *         "employerHealthInsurance": 88.31,
+           *         "employerUnemployment": 14.33,
+           *         "accidentInsurance": 32.37,
+           *         "groupLifeInsurance": 2.77
+           *       }
+           *     }
+           */
           'application/json': {
             /** SalarySlipAdjustments */
             adjustments: {
+              /** Format: int64 */
               accidentInsurancePolicyId?: number;
               /** SalarySlipEmployment */
               employment?: {
@@ -49714,8 +57120,10 @@ export interface operations {
                * @example 2026-01-30
                */
               payday: string;
+              /** Format: int64 */
               pensionContractId?: number;
             };
+            /** Format: int64 */
             readonly employeeId?: number;
             readonly employeeName?: string;
             /**
@@ -49743,6 +57151,7 @@ export interface operations {
               /** @enum {string} */
               withholdingKind: 'CARD' | 'NO_CARD' | 'TAX_AT_SOURCE';
             };
+            /** Format: int64 */
             readonly id?: number;
             /** @enum {string} */
             incomesRegisterReportingSetting:
@@ -49758,6 +57167,7 @@ export interface operations {
                 carAgeGroup: 'A' | 'ABROAD' | 'B' | 'C';
                 /** @description CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended). */
                 emissionValue?: number | null;
+                /** Format: int64 */
                 readonly id?: number;
                 /** Format: int32 */
                 odometerReading?: number;
@@ -49803,6 +57213,7 @@ export interface operations {
                 holidayDaysSpent?: number;
                 holidayPayPercentage?: number;
               };
+              /** Format: int64 */
               readonly id?: number;
               paymentPercent?: number;
               /** @description Quantity (hours, pieces, months). */
@@ -49819,6 +57230,7 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 earningsPeriodStart?: string;
+                /** Format: int64 */
                 readonly id?: number;
                 netRecoveryTaxValue?: number;
                 /**
@@ -49838,6 +57250,7 @@ export interface operations {
                 paymentPeriodStart: string;
                 taxAtSourceValue?: number;
               };
+              /** Format: int64 */
               salaryTypeCode: number;
               showEarningPeriodInExport: boolean;
               readonly systemNotification?: string;
@@ -49883,6 +57296,7 @@ export interface operations {
               salaryChannel: 'NO_SENDING' | 'MAIL' | 'EMAIL' | 'MOBILE' | 'ESALARY';
             };
             slipNotes?: string;
+            /** Format: int64 */
             readonly slipNumber?: number;
             /** @enum {string} */
             readonly status?:
@@ -49932,7 +57346,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Salary slip id (int32). */
+        /** @description Salary slip id (int64). */
         salarySlipId: number;
       };
       cookie?: never;
@@ -49987,7 +57401,10 @@ export interface operations {
         page?: number;
         size?: number;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -50015,6 +57432,73 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "name": "Kuukausipalkka",
+           *           "code": 1000,
+           *           "category": "SALARY_FOR_TIME_WORKED",
+           *           "paymentPercent": 100,
+           *           "paymentPercentEditable": false,
+           *           "affectsHealthInsurance": true,
+           *           "affectsPensionInsurance": true,
+           *           "affectsUnemploymentInsurance": true,
+           *           "affectsAccidentAndGroupLifeInsurance": true,
+           *           "translations": [
+           *             {
+           *               "languageCode": "sv",
+           *               "translation": "Månadslön"
+           *             },
+           *             {
+           *               "languageCode": "en",
+           *               "translation": "Monthly salary"
+           *             }
+           *           ],
+           *           "affectsWithholding": true,
+           *           "withheldAtBasePercent": false,
+           *           "calculated": false,
+           *           "defaultAccount": "5010",
+           *           "incomeType": "Time-rate pay",
+           *           "incomeTypeCode": 201
+           *         },
+           *         {
+           *           "name": "Tuntipalkka",
+           *           "code": 1010,
+           *           "category": "SALARY_FOR_TIME_WORKED",
+           *           "paymentPercent": 100,
+           *           "paymentPercentEditable": true,
+           *           "affectsHealthInsurance": true,
+           *           "affectsPensionInsurance": true,
+           *           "affectsUnemploymentInsurance": true,
+           *           "affectsAccidentAndGroupLifeInsurance": true,
+           *           "translations": [
+           *             {
+           *               "languageCode": "sv",
+           *               "translation": "Timlön"
+           *             },
+           *             {
+           *               "languageCode": "en",
+           *               "translation": "Hourly wage"
+           *             }
+           *           ],
+           *           "affectsWithholding": true,
+           *           "withheldAtBasePercent": false,
+           *           "calculated": false,
+           *           "defaultAccount": "5020",
+           *           "unit": "HOUR",
+           *           "incomeType": "Time-rate pay",
+           *           "incomeTypeCode": 201
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 34,
+           *         "totalCount": 34
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -50115,6 +57599,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "lastName": "User",
+           *           "firstName": "Demo",
+           *           "registryInfo": {
+           *             "active": true
+           *           }
+           *         },
+           *         {
+           *           "id": 4,
+           *           "lastName": "Virtanen",
+           *           "firstName": "Matti",
+           *           "deliveryAddress": {
+           *             "street": "Hämeenkatu 12 B 7",
+           *             "zip": "33100",
+           *             "city": "Tampere",
+           *             "country": "FINLAND"
+           *           },
+           *           "invoicingInfo": {
+           *             "identifier": "150585-123L",
+           *             "identifierType": "HETU"
+           *           },
+           *           "registryInfo": {
+           *             "active": true
+           *           }
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 2,
+           *         "totalCount": 2
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -50384,7 +57906,40 @@ export interface operations {
               /** PersonBasicInvoicingInfo */
               invoicingInfo?: {
                 identifier?: string;
-                identifierType?: string;
+                /** @enum {string} */
+                identifierType?:
+                  | 'FI'
+                  | 'HETU'
+                  | 'YHD'
+                  | 'NO'
+                  | 'AT'
+                  | 'BE'
+                  | 'BG'
+                  | 'CY'
+                  | 'HR'
+                  | 'CZ'
+                  | 'DK'
+                  | 'EE'
+                  | 'FR'
+                  | 'DE'
+                  | 'GB'
+                  | 'EL'
+                  | 'HU'
+                  | 'IE'
+                  | 'IT'
+                  | 'LV'
+                  | 'LT'
+                  | 'LU'
+                  | 'MT'
+                  | 'NL'
+                  | 'PL'
+                  | 'PT'
+                  | 'RO'
+                  | 'SK'
+                  | 'SI'
+                  | 'ES'
+                  | 'SE'
+                  | 'XI';
                 personNumber?: string;
               };
               lastName: string;
@@ -50407,6 +57962,39 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "firstName": "Matti",
+         *       "lastName": "Virtanen",
+         *       "jobTitle": "Huoltoasentaja",
+         *       "deliveryAddress": {
+         *         "street": "Hämeenkatu 10 A 5",
+         *         "zip": "33100",
+         *         "city": "Tampere",
+         *         "country": "FINLAND"
+         *       },
+         *       "paymentInfo": {
+         *         "paymentMethod": "BANK_TRANSFER",
+         *         "accountNumber": "FI4950009420028730",
+         *         "bic": "OKOYFIHH",
+         *         "paymentTermDays": "0",
+         *         "penalInterestRate": 0
+         *       },
+         *       "invoicingInfo": {
+         *         "identifier": "150585-123L",
+         *         "identifierType": "HETU",
+         *         "dateOfBirth": "1985-05-15",
+         *         "language": "FINNISH",
+         *         "gender": "MALE"
+         *       },
+         *       "registryInfo": {
+         *         "active": true,
+         *         "email": "matti.virtanen@example.fi",
+         *         "mobilePhone": "+358 50 765 4321",
+         *         "homeMunicipality": "Tampere"
+         *       }
+         *     }
+         */
         'application/json': {
           /** PersonFullAddress */
           deliveryAddress?: {
@@ -50946,7 +58534,40 @@ export interface operations {
             /** @description Personal identity code in the home country. */
             homeCountryPersonId?: string;
             identifier?: string;
-            identifierType?: string;
+            /** @enum {string} */
+            identifierType?:
+              | 'FI'
+              | 'HETU'
+              | 'YHD'
+              | 'NO'
+              | 'AT'
+              | 'BE'
+              | 'BG'
+              | 'CY'
+              | 'HR'
+              | 'CZ'
+              | 'DK'
+              | 'EE'
+              | 'FR'
+              | 'DE'
+              | 'GB'
+              | 'EL'
+              | 'HU'
+              | 'IE'
+              | 'IT'
+              | 'LV'
+              | 'LT'
+              | 'LU'
+              | 'MT'
+              | 'NL'
+              | 'PL'
+              | 'PT'
+              | 'RO'
+              | 'SK'
+              | 'SI'
+              | 'ES'
+              | 'SE'
+              | 'XI';
             /** @enum {string} */
             language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
             personNumber?: string;
@@ -51022,6 +58643,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 4,
+           *       "firstName": "Matti",
+           *       "lastName": "Virtanen",
+           *       "jobTitle": "Huoltoasentaja",
+           *       "deliveryAddress": {
+           *         "street": "Hämeenkatu 10 A 5",
+           *         "zip": "33100",
+           *         "city": "Tampere",
+           *         "country": "FINLAND"
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "accountNumber": "FI4950009420028730",
+           *         "bic": "OKOYFIHH",
+           *         "paymentTermDays": "0",
+           *         "penalInterestRate": 0
+           *       },
+           *       "invoicingInfo": {
+           *         "identifier": "150585-123L",
+           *         "identifierType": "HETU",
+           *         "dateOfBirth": "1985-05-15",
+           *         "language": "FINNISH",
+           *         "gender": "MALE"
+           *       },
+           *       "registryInfo": {
+           *         "active": true,
+           *         "email": "matti.virtanen@example.fi",
+           *         "mobilePhone": "+358 50 765 4321",
+           *         "homeMunicipality": "Tampere"
+           *       },
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             /** PersonFullAddress */
             deliveryAddress?: {
@@ -51561,7 +59217,40 @@ export interface operations {
               /** @description Personal identity code in the home country. */
               homeCountryPersonId?: string;
               identifier?: string;
-              identifierType?: string;
+              /** @enum {string} */
+              identifierType?:
+                | 'FI'
+                | 'HETU'
+                | 'YHD'
+                | 'NO'
+                | 'AT'
+                | 'BE'
+                | 'BG'
+                | 'CY'
+                | 'HR'
+                | 'CZ'
+                | 'DK'
+                | 'EE'
+                | 'FR'
+                | 'DE'
+                | 'GB'
+                | 'EL'
+                | 'HU'
+                | 'IE'
+                | 'IT'
+                | 'LV'
+                | 'LT'
+                | 'LU'
+                | 'MT'
+                | 'NL'
+                | 'PL'
+                | 'PT'
+                | 'RO'
+                | 'SK'
+                | 'SI'
+                | 'ES'
+                | 'SE'
+                | 'XI';
               /** @enum {string} */
               language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
               personNumber?: string;
@@ -51650,6 +59339,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 4,
+           *       "firstName": "Matti",
+           *       "lastName": "Virtanen",
+           *       "jobTitle": "Huoltoasentaja",
+           *       "deliveryAddress": {
+           *         "street": "Hämeenkatu 12 B 7",
+           *         "zip": "33100",
+           *         "city": "Tampere",
+           *         "country": "FINLAND"
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "accountNumber": "FI4950009420028730",
+           *         "bic": "OKOYFIHH",
+           *         "paymentTermDays": "0",
+           *         "penalInterestRate": 0
+           *       },
+           *       "invoicingInfo": {
+           *         "identifier": "150585-123L",
+           *         "identifierType": "HETU",
+           *         "dateOfBirth": "1985-05-15",
+           *         "language": "FINNISH",
+           *         "gender": "MALE"
+           *       },
+           *       "registryInfo": {
+           *         "active": true,
+           *         "email": "matti.virtanen@example.fi",
+           *         "mobilePhone": "+358 50 765 4321",
+           *         "homeMunicipality": "Tampere"
+           *       },
+           *       "version": "2026-03-16T09:00:00.002"
+           *     }
+           */
           'application/json': components['schemas']['def-7'] | components['schemas']['def-7'][];
         };
       };
@@ -51667,6 +59391,40 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "firstName": "Matti",
+         *       "lastName": "Virtanen",
+         *       "jobTitle": "Huoltoasentaja",
+         *       "deliveryAddress": {
+         *         "street": "Hämeenkatu 12 B 7",
+         *         "zip": "33100",
+         *         "city": "Tampere",
+         *         "country": "FINLAND"
+         *       },
+         *       "paymentInfo": {
+         *         "paymentMethod": "BANK_TRANSFER",
+         *         "accountNumber": "FI4950009420028730",
+         *         "bic": "OKOYFIHH",
+         *         "paymentTermDays": "0",
+         *         "penalInterestRate": 0
+         *       },
+         *       "invoicingInfo": {
+         *         "identifier": "150585-123L",
+         *         "identifierType": "HETU",
+         *         "dateOfBirth": "1985-05-15",
+         *         "language": "FINNISH",
+         *         "gender": "MALE"
+         *       },
+         *       "registryInfo": {
+         *         "active": true,
+         *         "email": "matti.virtanen@example.fi",
+         *         "mobilePhone": "+358 50 765 4321",
+         *         "homeMunicipality": "Tampere"
+         *       },
+         *       "version": "2026-03-16T09:00:00.001"
+         *     }
+         */
         'application/json': {
           /** PersonFullAddress */
           deliveryAddress?: {
@@ -52206,7 +59964,40 @@ export interface operations {
             /** @description Personal identity code in the home country. */
             homeCountryPersonId?: string;
             identifier?: string;
-            identifierType?: string;
+            /** @enum {string} */
+            identifierType?:
+              | 'FI'
+              | 'HETU'
+              | 'YHD'
+              | 'NO'
+              | 'AT'
+              | 'BE'
+              | 'BG'
+              | 'CY'
+              | 'HR'
+              | 'CZ'
+              | 'DK'
+              | 'EE'
+              | 'FR'
+              | 'DE'
+              | 'GB'
+              | 'EL'
+              | 'HU'
+              | 'IE'
+              | 'IT'
+              | 'LV'
+              | 'LT'
+              | 'LU'
+              | 'MT'
+              | 'NL'
+              | 'PL'
+              | 'PT'
+              | 'RO'
+              | 'SK'
+              | 'SI'
+              | 'ES'
+              | 'SE'
+              | 'XI';
             /** @enum {string} */
             language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
             personNumber?: string;
@@ -52255,7 +60046,7 @@ export interface operations {
             section?: string;
           };
           /** @example 2026-01-30T15:20:00 */
-          readonly version?: string;
+          version?: string;
         };
       };
     };
@@ -52282,6 +60073,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 4,
+           *       "firstName": "Matti",
+           *       "lastName": "Virtanen",
+           *       "jobTitle": "Huoltoasentaja",
+           *       "deliveryAddress": {
+           *         "street": "Hämeenkatu 12 B 7",
+           *         "zip": "33100",
+           *         "city": "Tampere",
+           *         "country": "FINLAND"
+           *       },
+           *       "paymentInfo": {
+           *         "paymentMethod": "BANK_TRANSFER",
+           *         "accountNumber": "FI4950009420028730",
+           *         "bic": "OKOYFIHH",
+           *         "paymentTermDays": "0",
+           *         "penalInterestRate": 0
+           *       },
+           *       "invoicingInfo": {
+           *         "identifier": "150585-123L",
+           *         "identifierType": "HETU",
+           *         "dateOfBirth": "1985-05-15",
+           *         "language": "FINNISH",
+           *         "gender": "MALE"
+           *       },
+           *       "registryInfo": {
+           *         "active": true,
+           *         "email": "matti.virtanen@example.fi",
+           *         "mobilePhone": "+358 50 765 4321",
+           *         "homeMunicipality": "Tampere"
+           *       },
+           *       "version": "2026-03-16T09:00:00.002"
+           *     }
+           */
           'application/json': {
             /** PersonFullAddress */
             deliveryAddress?: {
@@ -52821,7 +60647,40 @@ export interface operations {
               /** @description Personal identity code in the home country. */
               homeCountryPersonId?: string;
               identifier?: string;
-              identifierType?: string;
+              /** @enum {string} */
+              identifierType?:
+                | 'FI'
+                | 'HETU'
+                | 'YHD'
+                | 'NO'
+                | 'AT'
+                | 'BE'
+                | 'BG'
+                | 'CY'
+                | 'HR'
+                | 'CZ'
+                | 'DK'
+                | 'EE'
+                | 'FR'
+                | 'DE'
+                | 'GB'
+                | 'EL'
+                | 'HU'
+                | 'IE'
+                | 'IT'
+                | 'LV'
+                | 'LT'
+                | 'LU'
+                | 'MT'
+                | 'NL'
+                | 'PL'
+                | 'PT'
+                | 'RO'
+                | 'SK'
+                | 'SI'
+                | 'ES'
+                | 'SE'
+                | 'XI';
               /** @enum {string} */
               language: 'ENGLISH' | 'FINNISH' | 'SWEDISH';
               personNumber?: string;
@@ -52879,7 +60738,10 @@ export interface operations {
   getPersonsByPersonIdDefaultsDimensions: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Person id (int32). */
         personId: number;
@@ -52910,6 +60772,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Kustannuspaikka",
+           *         "items": [
+           *           {
+           *             "id": 2,
+           *             "codeName": "TRE",
+           *             "percent": 100,
+           *             "status": true,
+           *             "description": "Tampereen toimipiste"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -52965,6 +60844,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 2,
+           *           "codeName": "TRE",
+           *           "percent": 100,
+           *           "status": true,
+           *           "description": "Tampereen toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -52998,6 +60892,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": 1,
+         *       "items": [
+         *         {
+         *           "id": 2,
+         *           "codeName": "TRE",
+         *           "percent": 100
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Dimension id; when given it must equal the path. */
           id?: number;
@@ -53038,6 +60944,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 2,
+           *           "codeName": "TRE",
+           *           "percent": 100,
+           *           "status": true,
+           *           "description": "Tampereen toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -53091,6 +61012,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example [] */
           'application/json': components['schemas']['def-6'][];
         };
       };
@@ -53159,6 +61081,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "type": "SALES",
+           *           "name": "Huoltotyö",
+           *           "code": "H1",
+           *           "unit": "HOUR",
+           *           "discount": 0,
+           *           "price": 89.5,
+           *           "vat": 25.5,
+           *           "active": true,
+           *           "currency": "EUR",
+           *           "productGroupId": 1,
+           *           "version": "2026-03-16T09:00:00.002"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -53181,6 +61129,30 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "SALES",
+         *       "name": "Huoltotyö",
+         *       "code": "H1",
+         *       "unit": "HOUR",
+         *       "discount": 0,
+         *       "price": 80,
+         *       "vat": 25.5,
+         *       "active": true,
+         *       "currency": "EUR",
+         *       "productGroupId": 1,
+         *       "productLocalizations": [
+         *         {
+         *           "language": "SWEDISH",
+         *           "productName": "Servicearbete"
+         *         },
+         *         {
+         *           "language": "ENGLISH",
+         *           "productName": "Maintenance work"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           active: boolean;
           /** @description TRAVEL products only: ledger account. */
@@ -53412,7 +61384,10 @@ export interface operations {
            * @example 2026-01-30
            */
           endDate?: string;
-          /** @description Read-only; assigned by the service. */
+          /**
+           * Format: int64
+           * @description Read-only; assigned by the service.
+           */
           readonly id?: number;
           name: string;
           /** @description Unit price, up to 6 decimals. */
@@ -53584,6 +61559,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "SALES",
+           *       "name": "Huoltotyö",
+           *       "code": "H1",
+           *       "unit": "HOUR",
+           *       "discount": 0,
+           *       "price": 80,
+           *       "vat": 25.5,
+           *       "active": true,
+           *       "currency": "EUR",
+           *       "productGroupId": 1,
+           *       "productLocalizations": [
+           *         {
+           *           "language": "SWEDISH",
+           *           "productName": "Servicearbete"
+           *         },
+           *         {
+           *           "language": "ENGLISH",
+           *           "productName": "Maintenance work"
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             active: boolean;
             /** @description TRAVEL products only: ledger account. */
@@ -53815,7 +61816,10 @@ export interface operations {
              * @example 2026-01-30
              */
             endDate?: string;
-            /** @description Read-only; assigned by the service. */
+            /**
+             * Format: int64
+             * @description Read-only; assigned by the service.
+             */
             readonly id?: number;
             name: string;
             /** @description Unit price, up to 6 decimals. */
@@ -54002,6 +62006,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "SALES",
+           *       "name": "Huoltotyö",
+           *       "code": "H1",
+           *       "unit": "HOUR",
+           *       "discount": 0,
+           *       "price": 89.5,
+           *       "vat": 25.5,
+           *       "active": true,
+           *       "currency": "EUR",
+           *       "productGroupId": 1,
+           *       "version": "2026-03-16T09:00:00.002"
+           *     }
+           */
           'application/json': components['schemas']['def-0'] | components['schemas']['def-0'][];
         };
       };
@@ -54012,13 +62032,38 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Product id (int32). */
+        /** @description Product id (int64). */
         productId: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "SALES",
+         *       "name": "Huoltotyö",
+         *       "code": "H1",
+         *       "unit": "HOUR",
+         *       "discount": 0,
+         *       "price": 85,
+         *       "vat": 25.5,
+         *       "active": true,
+         *       "currency": "EUR",
+         *       "productGroupId": 1,
+         *       "productLocalizations": [
+         *         {
+         *           "language": "SWEDISH",
+         *           "productName": "Servicearbete"
+         *         },
+         *         {
+         *           "language": "ENGLISH",
+         *           "productName": "Maintenance work"
+         *         }
+         *       ],
+         *       "version": "2026-03-16T09:00:00.000"
+         *     }
+         */
         'application/json': {
           active: boolean;
           /** @description TRAVEL products only: ledger account. */
@@ -54250,7 +62295,10 @@ export interface operations {
            * @example 2026-01-30
            */
           endDate?: string;
-          /** @description Read-only; assigned by the service. */
+          /**
+           * Format: int64
+           * @description Read-only; assigned by the service.
+           */
           readonly id?: number;
           name: string;
           /** @description Unit price, up to 6 decimals. */
@@ -54395,7 +62443,7 @@ export interface operations {
            * @description Datetime of the last change; optimistic lock on PUT/PATCH.
            * @example 2026-01-30T15:20:00
            */
-          readonly version?: string;
+          version?: string;
         };
       };
     };
@@ -54422,6 +62470,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "SALES",
+           *       "name": "Huoltotyö",
+           *       "code": "H1",
+           *       "unit": "HOUR",
+           *       "discount": 0,
+           *       "price": 85,
+           *       "vat": 25.5,
+           *       "active": true,
+           *       "currency": "EUR",
+           *       "productGroupId": 1,
+           *       "productLocalizations": [
+           *         {
+           *           "language": "SWEDISH",
+           *           "productName": "Servicearbete"
+           *         },
+           *         {
+           *           "language": "ENGLISH",
+           *           "productName": "Maintenance work"
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.001"
+           *     }
+           */
           'application/json': {
             active: boolean;
             /** @description TRAVEL products only: ledger account. */
@@ -54653,7 +62727,10 @@ export interface operations {
              * @example 2026-01-30
              */
             endDate?: string;
-            /** @description Read-only; assigned by the service. */
+            /**
+             * Format: int64
+             * @description Read-only; assigned by the service.
+             */
             readonly id?: number;
             name: string;
             /** @description Unit price, up to 6 decimals. */
@@ -54809,7 +62886,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Product id (int32). */
+        /** @description Product id (int64). */
         productId: number;
       };
       cookie?: never;
@@ -54846,7 +62923,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Product id (int32). */
+        /** @description Product id (int64). */
         productId: number;
       };
       cookie?: never;
@@ -54854,6 +62931,12 @@ export interface operations {
     /** @description JSON merge patch of a Product: fields left out keep their value, `null` clears an optional field. */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "price": 89.5,
+         *       "version": "2026-03-16T09:00:00.001"
+         *     }
+         */
         'application/json': {
           active?: boolean | null;
           bookkeepingAccount?: string | null;
@@ -55234,6 +63317,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "type": "SALES",
+           *       "name": "Huoltotyö",
+           *       "code": "H1",
+           *       "unit": "HOUR",
+           *       "discount": 0,
+           *       "price": 89.5,
+           *       "vat": 25.5,
+           *       "active": true,
+           *       "currency": "EUR",
+           *       "productGroupId": 1,
+           *       "productLocalizations": [
+           *         {
+           *           "language": "SWEDISH",
+           *           "productName": "Servicearbete"
+           *         },
+           *         {
+           *           "language": "ENGLISH",
+           *           "productName": "Maintenance work"
+           *         }
+           *       ],
+           *       "version": "2026-03-16T09:00:00.002"
+           *     }
+           */
           'application/json': {
             active: boolean;
             /** @description TRAVEL products only: ledger account. */
@@ -55465,7 +63574,10 @@ export interface operations {
              * @example 2026-01-30
              */
             endDate?: string;
-            /** @description Read-only; assigned by the service. */
+            /**
+             * Format: int64
+             * @description Read-only; assigned by the service.
+             */
             readonly id?: number;
             name: string;
             /** @description Unit price, up to 6 decimals. */
@@ -55619,7 +63731,10 @@ export interface operations {
   getProductsByProductIdDefaultsDimensions: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Product id. */
         productId: number;
@@ -55650,6 +63765,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 1,
+           *         "name": "Kustannuspaikka",
+           *         "items": [
+           *           {
+           *             "id": 1,
+           *             "codeName": "HKI",
+           *             "percent": 60,
+           *             "status": true,
+           *             "description": "Helsingin toimipiste"
+           *           },
+           *           {
+           *             "id": 2,
+           *             "codeName": "TRE",
+           *             "percent": 40,
+           *             "status": true,
+           *             "description": "Tampereen toimipiste"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -55705,6 +63844,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "codeName": "HKI",
+           *           "percent": 60,
+           *           "status": true,
+           *           "description": "Helsingin toimipiste"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "codeName": "TRE",
+           *           "percent": 40,
+           *           "status": true,
+           *           "description": "Tampereen toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -55738,6 +63899,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": 1,
+         *       "items": [
+         *         {
+         *           "id": 1,
+         *           "codeName": "HKI",
+         *           "percent": 60
+         *         },
+         *         {
+         *           "id": 2,
+         *           "codeName": "TRE",
+         *           "percent": 40
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Dimension id; when given it must equal the path. */
           id?: number;
@@ -55778,6 +63956,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Kustannuspaikka",
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "codeName": "HKI",
+           *           "percent": 60,
+           *           "status": true,
+           *           "description": "Helsingin toimipiste"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "codeName": "TRE",
+           *           "percent": 40,
+           *           "status": true,
+           *           "description": "Tampereen toimipiste"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Dimension id; when given it must equal the path. */
             id?: number;
@@ -55832,6 +64032,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "productGroups": [
+           *         {
+           *           "id": 1,
+           *           "name": "Huolto- ja asennuspalvelut",
+           *           "type": "SALES"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             productGroups: components['schemas']['def-1'][];
           };
@@ -55848,6 +64059,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Huoltopalvelut",
+         *       "type": "SALES"
+         *     }
+         */
         'application/json': {
           readonly id?: number;
           name: string;
@@ -55882,6 +64099,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Huoltopalvelut",
+           *       "type": "SALES"
+           *     }
+           */
           'application/json': {
             readonly id?: number;
             name: string;
@@ -55929,6 +64153,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Huolto- ja asennuspalvelut",
+           *       "type": "SALES"
+           *     }
+           */
           'application/json': {
             readonly id?: number;
             name: string;
@@ -55954,6 +64185,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Huolto- ja asennuspalvelut",
+         *       "type": "SALES"
+         *     }
+         */
         'application/json': {
           readonly id?: number;
           name: string;
@@ -55988,6 +64225,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Huolto- ja asennuspalvelut",
+           *       "type": "SALES"
+           *     }
+           */
           'application/json': {
             readonly id?: number;
             name: string;
@@ -56061,6 +64305,8 @@ export interface operations {
       header?: {
         /** @description The `accountNumber` header: only the statements of this account of the company (IBAN or BBAN). */
         accountNumber?: string;
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
       };
       path?: never;
       cookie?: never;
@@ -56089,6 +64335,55 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "accountNumber": "FI3715903000000776",
+           *           "valueDate": "2026-03-11",
+           *           "paymentDate": "2026-03-11",
+           *           "sum": 999.99,
+           *           "name": "Iso Maksaja Oy",
+           *           "bankReference": "1234561",
+           *           "archiveId": "08VS-1",
+           *           "attachments": [],
+           *           "allocated": true,
+           *           "allocationMetadataRows": [
+           *             {
+           *               "id": 1,
+           *               "vatPercentage": 0,
+           *               "sum": 999.99,
+           *               "vatStatus": 1,
+           *               "comment": "Ennakkomaksu, tilaus PO-2026-118 Reference 1234561",
+           *               "ledgerAccountCode": "1700"
+           *             }
+           *           ],
+           *           "matchStatus": "UNMATCHED"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "accountNumber": "FI3715903000000776",
+           *           "valueDate": "2026-03-11",
+           *           "paymentDate": "2026-03-11",
+           *           "sum": 0.02,
+           *           "name": "Senttimaksaja",
+           *           "bankReference": "RF9811112",
+           *           "archiveId": "08VS-2",
+           *           "attachments": [],
+           *           "allocated": false,
+           *           "allocationMetadataRows": [],
+           *           "matchStatus": "UNMATCHED"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 2,
+           *         "totalCount": 2
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -56109,6 +64404,7 @@ export interface operations {
               attachments: unknown[];
               /** @description The reference number the payer gave (Finnish or RF). */
               bankReference: string;
+              /** Format: int64 */
               id: number;
               invoiceId?: number;
               /** @description Tase: the invoice the matching found (also for an OVERPAYMENT). */
@@ -56151,6 +64447,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "allocationMetadataRows": [
+         *         {
+         *           "vatPercentage": 0,
+         *           "sum": 999.99,
+         *           "comment": "Ennakkomaksu, tilaus PO-2026-118",
+         *           "vatStatus": 1,
+         *           "ledgerAccountCode": "1700"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           allocationMetadataRows?: {
             /** @description Written into the transaction description with the bank's own message (255 characters in total). */
@@ -56191,6 +64500,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Metadata allocated successfully"
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -56266,6 +64580,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "matched": 0,
+           *       "partial": 0,
+           *       "overpayments": 0,
+           *       "unmatched": 0
+           *     }
+           */
           'application/json': {
             matched: number;
             overpayments: number;
@@ -56279,12 +64601,28 @@ export interface operations {
   postReportsAccounting: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "startDate": "2026-01-01",
+         *       "endDate": "2026-03-31",
+         *       "type": "INCOME_STATEMENT",
+         *       "comparisonPeriods": [
+         *         {
+         *           "startDate": "2025-01-01",
+         *           "endDate": "2025-03-31"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Comparison periods (e.g. the same months of the previous year), answered after the asked period in `reportData.periods`, computed with the same filters. */
           comparisonPeriods?: {
@@ -56787,14 +65125,14 @@ export interface operations {
             /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+          /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
             | 'NOT_SENT'
             | 'PAYMENT_SENT_TO_BANK'
             | 'PAID'
-            | 'PARTLY_PAID,'
+            | 'PARTLY_PAID'
             | 'MARKED_PAID'
             | 'PAYMENT_QUEUED'
             | 'PAYMENT_DENIED'
@@ -56839,6 +65177,73 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "reportParameters": {
+           *         "startDate": "2026-01-01",
+           *         "endDate": "2026-03-31",
+           *         "type": "INCOME_STATEMENT",
+           *         "comparisonPeriods": [
+           *           {
+           *             "startDate": "2025-01-01",
+           *             "endDate": "2025-03-31"
+           *           }
+           *         ]
+           *       },
+           *       "reportData": {
+           *         "periods": [
+           *           {
+           *             "startDate": "2026-01-01",
+           *             "endDate": "2026-03-31",
+           *             "rows": [
+           *               {
+           *                 "rowId": 1,
+           *                 "type": "BALANCE",
+           *                 "name": "Liikevaihto",
+           *                 "value": 432
+           *               },
+           *               {
+           *                 "rowId": 2,
+           *                 "type": "BALANCE",
+           *                 "name": "Valmiiden ja keskeneräisten tuotteiden varastojen muutos",
+           *                 "value": 0
+           *               },
+           *               {
+           *                 "rowId": 3,
+           *                 "type": "BALANCE",
+           *                 "name": "Valmistus omaan käyttöön",
+           *                 "value": 0
+           *               }
+           *             ]
+           *           },
+           *           {
+           *             "startDate": "2025-01-01",
+           *             "endDate": "2025-03-31",
+           *             "rows": [
+           *               {
+           *                 "rowId": 1,
+           *                 "type": "BALANCE",
+           *                 "name": "Liikevaihto",
+           *                 "value": 0
+           *               },
+           *               {
+           *                 "rowId": 2,
+           *                 "type": "BALANCE",
+           *                 "name": "Valmiiden ja keskeneräisten tuotteiden varastojen muutos",
+           *                 "value": 0
+           *               },
+           *               {
+           *                 "rowId": 3,
+           *                 "type": "BALANCE",
+           *                 "name": "Valmistus omaan käyttöön",
+           *                 "value": 0
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** AccountingReportData */
             reportData: {
@@ -57373,14 +65778,14 @@ export interface operations {
                 /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+              /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
                 | 'NOT_SENT'
                 | 'PAYMENT_SENT_TO_BANK'
                 | 'PAID'
-                | 'PARTLY_PAID,'
+                | 'PARTLY_PAID'
                 | 'MARKED_PAID'
                 | 'PAYMENT_QUEUED'
                 | 'PAYMENT_DENIED'
@@ -57453,6 +65858,74 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "startDate": "2026-02-01",
+           *       "endDate": "2026-03-31",
+           *       "accounts": [
+           *         {
+           *           "accountNumber": "1700",
+           *           "name": "Myyntisaamiset",
+           *           "type": "ASSET",
+           *           "openingBalance": 0,
+           *           "debit": 429.84,
+           *           "credit": 1429.83,
+           *           "closingBalance": -999.99
+           *         },
+           *         {
+           *           "accountNumber": "1763",
+           *           "name": "Arvonlisäverosaamiset",
+           *           "type": "ASSET",
+           *           "openingBalance": 0,
+           *           "debit": 110.32,
+           *           "credit": 0,
+           *           "closingBalance": 110.32
+           *         },
+           *         {
+           *           "accountNumber": "1910",
+           *           "name": "Pankkitili 1",
+           *           "type": "ASSET",
+           *           "openingBalance": 0,
+           *           "debit": 1542.15,
+           *           "credit": 45,
+           *           "closingBalance": 1497.15
+           *         }
+           *       ],
+           *       "results": [
+           *         {
+           *           "accountNumber": "1700",
+           *           "date": "2026-03-11",
+           *           "ledgerReceiptId": 8,
+           *           "receiptNumber": 8,
+           *           "receiptName": "Iso Maksaja Oy 2026-03-11",
+           *           "receiptType": "REFERENCE_PAYMENT",
+           *           "transactionId": 21,
+           *           "description": "Ennakkomaksu, tilaus PO-2026-118 Reference 1234561",
+           *           "vatPercent": 0,
+           *           "accountingValue": -999.99,
+           *           "balance": -999.99
+           *         },
+           *         {
+           *           "accountNumber": "1700",
+           *           "date": "2026-03-13",
+           *           "ledgerReceiptId": 7,
+           *           "receiptNumber": 7,
+           *           "receiptName": "Payment of invoice 1",
+           *           "receiptType": "JOURNAL",
+           *           "transactionId": 19,
+           *           "partnerId": 2,
+           *           "accountingValue": -400.86,
+           *           "balance": -1400.85
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 35,
+           *         "totalCount": 35
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description Opening balance, period totals and closing balance of each account that has lines on this page, for the whole period. */
             accounts: {
@@ -57528,6 +66001,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "startDate": "2026-03-01",
+         *       "endDate": "2026-03-31"
+         *     }
+         */
         'application/json': {
           /**
            * Format: date
@@ -58010,14 +66489,14 @@ export interface operations {
             /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+          /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
             | 'NOT_SENT'
             | 'PAYMENT_SENT_TO_BANK'
             | 'PAID'
-            | 'PARTLY_PAID,'
+            | 'PARTLY_PAID'
             | 'MARKED_PAID'
             | 'PAYMENT_QUEUED'
             | 'PAYMENT_DENIED'
@@ -58057,6 +66536,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "reportParameters": {
+           *         "startDate": "2026-03-01",
+           *         "endDate": "2026-03-31"
+           *       },
+           *       "ledgerAccount": {
+           *         "id": "7000",
+           *         "name": "Toimitilavuokrat",
+           *         "totalAccountingValue": 0,
+           *         "ledgerReceiptTransactions": []
+           *       }
+           *     }
+           */
           'application/json': {
             /** GeneralLedgerReportData */
             ledgerAccount: {
@@ -58091,11 +66584,61 @@ export interface operations {
                  * @example 2026-01-30
                  */
                 startDate?: string;
-                /** @description Always `APPROVED`: only approved receipts are in the ledger. */
-                status?: string;
+                /**
+                 * @description Status of the receipt: `APPROVED`, or `UNFINISHED` for a draft (see `receiptStatus`).
+                 * @enum {string}
+                 */
+                status?:
+                  | 'APPROVED'
+                  | 'DELETED'
+                  | 'EMPTY'
+                  | 'INVALIDATED'
+                  | 'INVOICED'
+                  | 'MARKED_PAID'
+                  | 'NOT_SENT'
+                  | 'OVERRIDDEN'
+                  | 'PAID'
+                  | 'PARTLY_PAID'
+                  | 'PAYMENT_DENIED'
+                  | 'PAYMENT_QUEUED'
+                  | 'PAYMENT_SENT_TO_BANK'
+                  | 'PAYMENT_TRANSACTION_REMOVED'
+                  | 'RECEIVED'
+                  | 'SENT'
+                  | 'STARTED'
+                  | 'UNFINISHED'
+                  | 'UNSAVED'
+                  | 'VERIFIED';
                 transactionDescription?: string;
-                /** @description Type of the receipt. */
-                type?: string;
+                /**
+                 * @description Type of the receipt.
+                 * @enum {string}
+                 */
+                type?:
+                  | 'ACCRUAL'
+                  | 'BANK_STATEMENT_AS_RECEIPT'
+                  | 'BILL_OF_CHARGES'
+                  | 'EMPLOYER_CONTRIBUTION'
+                  | 'JOURNAL'
+                  | 'JOURNAL_BYPASSING_INVOICE_PAGE'
+                  | 'JOURNAL_MOVING_STRAIGHT_TO_ACCOUNTING_PAGE'
+                  | 'OFFER'
+                  | 'PAYMENT_CORRECTION'
+                  | 'PERIODIC_TAX_RETURN'
+                  | 'PURCHASE_INVOICE'
+                  | 'PURCHASE_ORDER'
+                  | 'RECEIPT_FOR_OPENING_ACCOUNTS'
+                  | 'REFERENCE_PAYMENT'
+                  | 'SALARY'
+                  | 'SALES_INVOICE'
+                  | 'SALES_ORDER'
+                  | 'TRACKING_PERIOD_OPENING_RECEIPT'
+                  | 'TRAVEL_INVOICE'
+                  | 'TRAVEL_PLAN'
+                  | 'UNKNOWN_RECEIPT_TYPE_F'
+                  | 'UNKNOWN_RECEIPT_TYPE_G'
+                  | 'VAT_FORM'
+                  | 'VAT_SUMMARY';
                 vatAmount?: number;
                 vatDeduction?: number;
                 vatDeductionPercent?: number;
@@ -58590,14 +67133,14 @@ export interface operations {
                 /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+              /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
                 | 'NOT_SENT'
                 | 'PAYMENT_SENT_TO_BANK'
                 | 'PAID'
-                | 'PARTLY_PAID,'
+                | 'PARTLY_PAID'
                 | 'MARKED_PAID'
                 | 'PAYMENT_QUEUED'
                 | 'PAYMENT_DENIED'
@@ -58620,12 +67163,21 @@ export interface operations {
   postReportsLedgeraccounts: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "startDate": "2026-01-01",
+         *       "endDate": "2026-03-31"
+         *     }
+         */
         'application/json': {
           /** @description Comparison periods (e.g. the same months of the previous year), answered after the asked period in `reportData.periods`, computed with the same filters. */
           comparisonPeriods?: {
@@ -59128,14 +67680,14 @@ export interface operations {
             /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
             transactionValue?: string;
           };
-          /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+          /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
           receiptStatus?: (
             | 'APPROVED'
             | 'SENT'
             | 'NOT_SENT'
             | 'PAYMENT_SENT_TO_BANK'
             | 'PAID'
-            | 'PARTLY_PAID,'
+            | 'PARTLY_PAID'
             | 'MARKED_PAID'
             | 'PAYMENT_QUEUED'
             | 'PAYMENT_DENIED'
@@ -59175,6 +67727,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "reportParameters": {
+           *         "startDate": "2026-01-01",
+           *         "endDate": "2026-03-31"
+           *       },
+           *       "reportData": {
+           *         "periods": [
+           *           {
+           *             "startDate": "2026-01-01",
+           *             "endDate": "2026-03-31",
+           *             "rows": [
+           *               {
+           *                 "name": "1700 Myyntisaamiset",
+           *                 "value": -999.99
+           *               },
+           *               {
+           *                 "name": "1763 Arvonlisäverosaamiset",
+           *                 "value": 110.32
+           *               },
+           *               {
+           *                 "name": "1910 Pankkitili 1",
+           *                 "value": 1497.15
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** LedgerAccountsReportData */
             reportData: {
@@ -59700,14 +68282,14 @@ export interface operations {
                 /** @description Only lines of this exact amount in the company currency. Unsigned (`100.00`) it matches a debit or a credit of that size; signed it matches only that side (`+100` debits, `-100` credits). */
                 transactionValue?: string;
               };
-              /** @description Only `APPROVED` receipts are in the ledger, so `receiptStatus` may be left out or hold only `APPROVED`; any other status is refused with 400 `REPORT_FILTER_NOT_SUPPORTED` rather than ignored. */
+              /** @description The statuses of the receipts whose lines count; a line counts when its receipt matches any of them. Left out or empty: `APPROVED`. `APPROVED`: the receipts in the ledger (approved journals, and the receipts of approved invoices, salaries, VAT and bank entries, whatever the state of their document). `UNFINISHED`: draft receipts not yet approved; `["APPROVED", "UNFINISHED"]` shows the ledger as it will be once they are. Every other status is one of invoices: the approved receipts of invoices now in that status (the invoice’s own receipt and those of its payments), e.g. `PAID` or `PARTLY_PAID` for paid invoices, `SENT`/`NOT_SENT` for sales invoices, `RECEIVED`, `VERIFIED`, `PAYMENT_QUEUED`, `PAYMENT_SENT_TO_BANK` or `PAYMENT_DENIED` for purchase invoices on their way. An invoice is posted when it is approved, so an invoice still in circulation (`RECEIVED`, `VERIFIED`) has no lines yet. Rights: `APPROVED` and `UNFINISHED` need only the reports right, like the rest of the report; an invoice status selects only the invoices of the types the caller may view (sales, purchase, travel and expense invoices each by its own right), those of other types are left out rather than refused. Any status other than `APPROVED` alone sums the lines themselves rather than the month totals. */
               receiptStatus?: (
                 | 'APPROVED'
                 | 'SENT'
                 | 'NOT_SENT'
                 | 'PAYMENT_SENT_TO_BANK'
                 | 'PAID'
-                | 'PARTLY_PAID,'
+                | 'PARTLY_PAID'
                 | 'MARKED_PAID'
                 | 'PAYMENT_QUEUED'
                 | 'PAYMENT_DENIED'
@@ -59770,6 +68352,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "date": "2026-03-16",
+           *       "fiscalYearStartDate": "2026-01-01",
+           *       "balances": [
+           *         {
+           *           "accountNumber": "1700",
+           *           "name": "Myyntisaamiset",
+           *           "type": "ASSET",
+           *           "balance": -999.99
+           *         },
+           *         {
+           *           "accountNumber": "1763",
+           *           "name": "Arvonlisäverosaamiset",
+           *           "type": "ASSET",
+           *           "balance": 110.32
+           *         },
+           *         {
+           *           "accountNumber": "1910",
+           *           "name": "Pankkitili 1",
+           *           "type": "ASSET",
+           *           "balance": 1497.15
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Accounts with lines counted on the date, ordered by number. */
             balances: {
@@ -59843,6 +68451,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "startDate": "2026-02-01",
+           *       "endDate": "2026-03-31",
+           *       "fiscalYearStartDate": "2026-01-01",
+           *       "endFiscalYearStartDate": "2026-01-01",
+           *       "accounts": [
+           *         {
+           *           "accountNumber": "1700",
+           *           "name": "Myyntisaamiset",
+           *           "type": "ASSET",
+           *           "openingBalance": 0,
+           *           "debit": 429.84,
+           *           "credit": 1429.83,
+           *           "closedAtYearStart": 0,
+           *           "closingBalance": -999.99
+           *         },
+           *         {
+           *           "accountNumber": "1763",
+           *           "name": "Arvonlisäverosaamiset",
+           *           "type": "ASSET",
+           *           "openingBalance": 0,
+           *           "debit": 110.32,
+           *           "credit": 0,
+           *           "closedAtYearStart": 0,
+           *           "closingBalance": 110.32
+           *         },
+           *         {
+           *           "accountNumber": "1910",
+           *           "name": "Pankkitili 1",
+           *           "type": "ASSET",
+           *           "openingBalance": 0,
+           *           "debit": 1542.15,
+           *           "credit": 45,
+           *           "closedAtYearStart": 0,
+           *           "closingBalance": 1497.15
+           *         }
+           *       ],
+           *       "totals": {
+           *         "openingBalance": 0,
+           *         "debit": 8067.16,
+           *         "credit": 8067.16,
+           *         "closingBalance": 0
+           *       },
+           *       "previousYearsResult": 0
+           *     }
+           */
           'application/json': {
             /** @description Accounts with an opening balance or lines in the period, ordered by number. */
             accounts: {
@@ -59924,6 +68579,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "now": "2026-03-16T09:00:00.000",
+           *       "offsetSeconds": 0
+           *     }
+           */
           'application/json': {
             /**
              * @description The service clock (UTC).
@@ -59946,6 +68607,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "advanceSeconds": 3600
+         *     }
+         */
         'application/json': {
           /** @description Seconds to move the clock forward (at most 400 days; it never goes back). */
           advanceSeconds: number;
@@ -59975,6 +68641,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "now": "2026-03-16T10:00:00.000",
+           *       "offsetSeconds": 3600
+           *     }
+           */
           'application/json': {
             /**
              * @description The service clock (UTC).
@@ -60019,6 +68691,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "outcome": "CONFIRM"
+           *     }
+           */
           'application/json': {
             /**
              * @description How new two-factor transactions of the company end: CONFIRM (at once, the default), REJECT (status 406) or EXPIRE (status 408). The `X-Tase-Sandbox-Mfa` header of a request overrides it for that request.
@@ -60039,6 +68716,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "outcome": "CONFIRM"
+         *     }
+         */
         'application/json': {
           /**
            * @description How new two-factor transactions of the company end: CONFIRM (at once, the default), REJECT (status 406) or EXPIRE (status 408). The `X-Tase-Sandbox-Mfa` header of a request overrides it for that request.
@@ -60071,6 +68753,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "outcome": "CONFIRM"
+           *     }
+           */
           'application/json': {
             /**
              * @description How new two-factor transactions of the company end: CONFIRM (at once, the default), REJECT (status 406) or EXPIRE (status 408). The `X-Tase-Sandbox-Mfa` header of a request overrides it for that request.
@@ -60091,6 +68778,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "scope": "COMPANY"
+         *     }
+         */
         'application/json': {
           /**
            * @description COMPANY (default): the caller's company; ALL: every company of the sandbox.
@@ -60123,6 +68815,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "companies": [
+           *         1
+           *       ],
+           *       "deletedRows": 1392
+           *     }
+           */
           'application/json': {
             companies: number[];
             deletedRows: number;
@@ -60141,6 +68841,27 @@ export interface operations {
     /** @description Companies with their users, OAuth clients and API keys, and the registers and documents to create in them through the API, in this order: partners, products, employees, invoices, ledger receipts. */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "companies": [
+         *         {
+         *           "name": "Kahvila Kuppi Oy",
+         *           "businessId": "2612345-5",
+         *           "businessForm": "LIMITED_COMPANY",
+         *           "users": [
+         *             {
+         *               "username": "liisa.kuppi",
+         *               "password": "Kahvi-2026-kuppi",
+         *               "firstName": "Liisa",
+         *               "lastName": "Kuppi",
+         *               "email": "liisa@kahvilakuppi.fi",
+         *               "role": "ADMIN"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           clients?: {
             clientId: string;
@@ -60216,6 +68937,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "clients": [],
+           *       "companies": [
+           *         {
+           *           "companyId": 3,
+           *           "name": "Kahvila Kuppi Oy",
+           *           "users": [
+           *             {
+           *               "username": "liisa.kuppi",
+           *               "userId": 3
+           *             }
+           *           ],
+           *           "keys": {}
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             clients: {
               clientId: string;
@@ -60270,6 +69009,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "deliveryId": "f11eef32-ebc0-469f-804a-d8b0f4532ebb",
+           *           "webhookUuid": "ed17b448-f825-4b0a-bc5c-b362f69a230b",
+           *           "url": "https://integraatio.example.fi/tase/webhooks",
+           *           "eventType": "INVOICE_PAYMENT_CREATED",
+           *           "status": "PENDING",
+           *           "attempts": 1,
+           *           "createdAt": "2026-03-16T09:00:00.000",
+           *           "lastError": "ENOTFOUND: getaddrinfo ENOTFOUND integraatio.example.fi",
+           *           "attemptLog": [
+           *             {
+           *               "at": "2026-03-16T09:00:00.000",
+           *               "durationMs": 77,
+           *               "error": "ENOTFOUND: getaddrinfo ENOTFOUND integraatio.example.fi"
+           *             }
+           *           ],
+           *           "body": "{\"eventType\":\"INVOICE_PAYMENT_CREATED\",\"webhookUuid\":\"ed17b448-f825-4b0a-bc5c-b362f69a230b\",\"payload\":{\"transactionIdentifier\":\"25d5f6a1-bce5-46a3-bb9f-80c52c22bace\",\"transactions\":[{\"paymentId\":1,\"invoiceId\":2}]},\"meta\":{\"version\":\"26.10\",\"timestamp\":1773651600000}}",
+           *           "signatureHeader": "X-Tase-Signature",
+           *           "signature": "393bfd16d1eb878ae6d796a3286c57780b352b6a152776978552dd9ebc69e988b1330590c27de23156f73b5aa3081abda03877949e5aaed996ed511bc8d3ef8e"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             results: {
               /** @description Every attempt (the first and its retries) with its answer. */
@@ -60338,6 +69103,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Delivery queued."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -60376,11 +69146,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "financingCompanyName": "Svea Finans AB",
+           *       "financingCompanyBankAccount": "SE4550000000058398257466",
+           *       "contractNumber": "SVEA-77120",
+           *       "transferNotification": [
+           *         {
+           *           "lang": "SWEDISH",
+           *           "notification": "Denna faktura har överlåtits till Svea Finans AB. Betalning endast till nedanstående konto."
+           *         }
+           *       ],
+           *       "status": "ACTIVE"
+           *     }
+           */
           'application/json': {
             contractNumber: string;
             /** @description IBAN of the financing company. */
             financingCompanyBankAccount: string;
             financingCompanyName: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Default ACTIVE.
@@ -60407,11 +69193,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "financingCompanyName": "Svea Finans AB",
+         *       "financingCompanyBankAccount": "SE4550000000058398257466",
+         *       "contractNumber": "SVEA-77120",
+         *       "status": "ACTIVE"
+         *     }
+         */
         'application/json': {
           contractNumber: string;
           /** @description IBAN of the financing company. */
           financingCompanyBankAccount: string;
           financingCompanyName: string;
+          /** Format: int64 */
           readonly id?: number;
           /**
            * @description Default ACTIVE.
@@ -60450,11 +69245,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "financingCompanyName": "Svea Finans AB",
+           *       "financingCompanyBankAccount": "SE4550000000058398257466",
+           *       "contractNumber": "SVEA-77120",
+           *       "status": "ACTIVE"
+           *     }
+           */
           'application/json': {
             contractNumber: string;
             /** @description IBAN of the financing company. */
             financingCompanyBankAccount: string;
             financingCompanyName: string;
+            /** Format: int64 */
             readonly id?: number;
             /**
              * @description Default ACTIVE.
@@ -60503,15 +69308,304 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "companyId": 1,
+           *       "name": "Demo Oy",
+           *       "country": "FINLAND",
+           *       "userId": 1,
+           *       "userName": "Demo User",
+           *       "companySettings": {
+           *         "invoiceDiscussionEnabled": false
+           *       }
+           *     }
+           */
           'application/json': {
             companyId: number;
             companySettings: {
               invoiceDiscussionEnabled: boolean;
             };
-            country: string;
+            /** @enum {string} */
+            country:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             /** @description Name of the company. */
             name: string;
-            productVersion?: string;
+            /** @enum {string} */
+            productVersion?:
+              | 'BACKOFFICE'
+              | 'BACKOFFICE_BASIC'
+              | 'BACKOFFICE_PLUS'
+              | 'BACKOFFICE_PREMIUM'
+              | 'FINAGO_SOLO'
+              | 'FINANCIALS_ALKU'
+              | 'FINANCIALS_BASIC'
+              | 'FINANCIALS_ENTERPRISE'
+              | 'FINANCIALS_GOLD'
+              | 'FINANCIALS_LIGHT'
+              | 'FINANCIALS_MAX'
+              | 'FINANCIALS_PLATINUM'
+              | 'FINANCIALS_PLUS'
+              | 'FINANCIALS_PREMIUM'
+              | 'FINANCIALS_SILVER'
+              | 'FINANCIALS_TIER_ONE'
+              | 'FINANCIALS_TIER_THREE'
+              | 'FINANCIALS_TIER_TWO'
+              | 'FINANCIALS_UNLIMITED'
+              | 'FLEX'
+              | 'SALES_GOLD'
+              | 'SALES_PLATINUM'
+              | 'SALES_SILVER'
+              | 'SME_BETTER';
             userId: number;
             /** @description Full name of the user. */
             userName: string;
@@ -60523,7 +69617,10 @@ export interface operations {
   getSieAvailability: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -60551,6 +69648,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "lastValidEndDate": "2027-12-31",
+           *       "accountingPeriodStart": [
+           *         "2026-01-01",
+           *         "2027-01-01"
+           *       ],
+           *       "available": true,
+           *       "accountingPeriods": [
+           *         {
+           *           "accountingPeriodStart": "2026-01-01",
+           *           "accountingPeriodEnd": "2026-12-31",
+           *           "closed": false
+           *         },
+           *         {
+           *           "accountingPeriodStart": "2027-01-01",
+           *           "accountingPeriodEnd": "2027-12-31",
+           *           "closed": false
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Fiscal years that can be exported, oldest first. */
             accountingPeriods: {
@@ -60632,7 +69751,10 @@ export interface operations {
   getStatus: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -60660,6 +69782,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "name": "Tase",
+           *       "version": "26.10",
+           *       "status": "OK",
+           *       "procountorVersion": "0.1.0",
+           *       "mode": "sandbox"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             mode: 'sandbox' | 'production';
@@ -60706,19 +69837,287 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "username": "demo",
+           *       "companyId": 1,
+           *       "partnerId": 1,
+           *       "firstName": "Demo",
+           *       "lastName": "User",
+           *       "email": "demo@example.com"
+           *     }
+           */
           'application/json': {
             city?: string;
             /** @description Read-only: the company of the session. */
             companyId?: number;
-            /** @description Country, e.g. `FINLAND`. */
-            countryCode?: string;
+            /**
+             * @description Country, e.g. `FINLAND`.
+             * @enum {string}
+             */
+            countryCode?:
+              | 'AFGHANISTAN'
+              | 'ALBANIA'
+              | 'ALGERIA'
+              | 'AMERICAN_SAMOA'
+              | 'ANDORRA'
+              | 'ANGOLA'
+              | 'ANGUILLA'
+              | 'ANTARCTICA'
+              | 'ANTIGUA_AND_BARBUDA'
+              | 'ARGENTINA'
+              | 'ARMENIA'
+              | 'ARUBA'
+              | 'AUSTRALIA'
+              | 'AUSTRIA'
+              | 'AZERBAIJAN'
+              | 'BAHAMAS'
+              | 'BAHRAIN'
+              | 'BANGLADESH'
+              | 'BARBADOS'
+              | 'BELARUS'
+              | 'BELGIUM'
+              | 'BELIZE'
+              | 'BENIN'
+              | 'BERMUDA'
+              | 'BHUTAN'
+              | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+              | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+              | 'BOSNIA_AND_HERZEGOVINA'
+              | 'BOTSWANA'
+              | 'BOUVET_ISLAND'
+              | 'BRAZIL'
+              | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+              | 'BRUNEI_DARUSSALAM'
+              | 'BULGARIA'
+              | 'BURKINA_FASO'
+              | 'BURUNDI'
+              | 'CABO_VERDE'
+              | 'CAMBODIA'
+              | 'CAMEROON'
+              | 'CANADA'
+              | 'CAYMAN_ISLANDS'
+              | 'CENTRAL_AFRICAN_REPUBLIC'
+              | 'CHAD'
+              | 'CHILE'
+              | 'CHINA'
+              | 'CHRISTMAS_ISLAND'
+              | 'COCOS_KEELING_ISLANDS'
+              | 'COLOMBIA'
+              | 'COMOROS'
+              | 'CONGO'
+              | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+              | 'COOK_ISLANDS'
+              | 'COSTA_RICA'
+              | 'CROATIA'
+              | 'CUBA'
+              | 'CURACAO'
+              | 'CYPRUS'
+              | 'CZECH_REPUBLIC'
+              | 'COTE_D_IVOIRE'
+              | 'DENMARK'
+              | 'DJIBOUTI'
+              | 'DOMINICA'
+              | 'DOMINICAN_REPUBLIC'
+              | 'ECUADOR'
+              | 'EGYPT'
+              | 'EL_SALVADOR'
+              | 'EQUATORIAL_GUINEA'
+              | 'ERITREA'
+              | 'ESTONIA'
+              | 'ETHIOPIA'
+              | 'FALKLAND_ISLANDS_MALVINAS'
+              | 'FAROE_ISLANDS'
+              | 'FIJI'
+              | 'FINLAND'
+              | 'FRANCE'
+              | 'FRENCH_GUIANA'
+              | 'FRENCH_POLYNESIA'
+              | 'FRENCH_SOUTHERN_TERRITORIES'
+              | 'GABON'
+              | 'GAMBIA'
+              | 'GEORGIA'
+              | 'GERMANY'
+              | 'GHANA'
+              | 'GIBRALTAR'
+              | 'GREECE'
+              | 'GREENLAND'
+              | 'GRENADA'
+              | 'GUADELOUPE'
+              | 'GUAM'
+              | 'GUATEMALA'
+              | 'GUERNSEY'
+              | 'GUINEA'
+              | 'GUINEA_BISSAU'
+              | 'GUYANA'
+              | 'HAITI'
+              | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+              | 'HOLY_SEE_VATICAN_CITY_STATE'
+              | 'HONDURAS'
+              | 'HONG_KONG'
+              | 'HUNGARY'
+              | 'ICELAND'
+              | 'INDIA'
+              | 'INDONESIA'
+              | 'ISLAMIC_REPUBLIC_OF_IRAN'
+              | 'IRAQ'
+              | 'IRELAND'
+              | 'ISLE_OF_MAN'
+              | 'ISRAEL'
+              | 'ITALY'
+              | 'JAMAICA'
+              | 'JAPAN'
+              | 'JERSEY'
+              | 'JORDAN'
+              | 'KAZAKHSTAN'
+              | 'KENYA'
+              | 'KIRIBATI'
+              | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+              | 'REPUBLIC_OF_KOREA'
+              | 'KOSOVO_TEMPORARY'
+              | 'KUWAIT'
+              | 'KYRGYZSTAN'
+              | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+              | 'LATVIA'
+              | 'LEBANON'
+              | 'LESOTHO'
+              | 'LIBERIA'
+              | 'LIBYA'
+              | 'LIECHTENSTEIN'
+              | 'LITHUANIA'
+              | 'LUXEMBOURG'
+              | 'MACAO'
+              | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+              | 'MADAGASCAR'
+              | 'MALAWI'
+              | 'MALAYSIA'
+              | 'MALDIVES'
+              | 'MALI'
+              | 'MALTA'
+              | 'MARSHALL_ISLANDS'
+              | 'MARTINIQUE'
+              | 'MAURITANIA'
+              | 'MAURITIUS'
+              | 'MAYOTTE'
+              | 'MEXICO'
+              | 'FEDERATED_STATES_OF_MICRONESIA'
+              | 'REPUBLIC_OF_MOLDOVA'
+              | 'MONACO'
+              | 'MONGOLIA'
+              | 'MONTENEGRO'
+              | 'MONTSERRAT'
+              | 'MOROCCO'
+              | 'MOZAMBIQUE'
+              | 'MYANMAR'
+              | 'NAMIBIA'
+              | 'NAURU'
+              | 'NEPAL'
+              | 'NETHERLANDS'
+              | 'NEW_CALEDONIA'
+              | 'NEW_ZEALAND'
+              | 'NICARAGUA'
+              | 'NIGER'
+              | 'NIGERIA'
+              | 'NIUE'
+              | 'NORFOLK_ISLAND'
+              | 'NORTHERN_MARIANA_ISLANDS'
+              | 'NORWAY'
+              | 'OMAN'
+              | 'PAKISTAN'
+              | 'PALAU'
+              | 'STATE_OF_PALESTINE'
+              | 'PANAMA'
+              | 'PAPUA_NEW_GUINEA'
+              | 'PARAGUAY'
+              | 'PERU'
+              | 'PHILIPPINES'
+              | 'PITCAIRN'
+              | 'POLAND'
+              | 'PORTUGAL'
+              | 'PUERTO_RICO'
+              | 'QATAR'
+              | 'ROMANIA'
+              | 'RUSSIAN_FEDERATION'
+              | 'RWANDA'
+              | 'REUNION'
+              | 'SAINT_BARTHELEMY'
+              | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+              | 'SAINT_KITTS_AND_NEVIS'
+              | 'SAINT_LUCIA'
+              | 'SAINT_MARTIN_FRENCH_PART'
+              | 'SAINT_PIERRE_AND_MIQUELON'
+              | 'SAINT_VINCENT_AND_THE_GRENADINES'
+              | 'SAMOA'
+              | 'SAN_MARINO'
+              | 'SAO_TOME_AND_PRINCIPE'
+              | 'SAUDI_ARABIA'
+              | 'SENEGAL'
+              | 'SERBIA'
+              | 'SEYCHELLES'
+              | 'SIERRA_LEONE'
+              | 'SINGAPORE'
+              | 'SINT_MAARTEN_DUTCH_PART'
+              | 'SLOVAKIA'
+              | 'SLOVENIA'
+              | 'SOLOMON_ISLANDS'
+              | 'SOMALIA'
+              | 'SOUTH_AFRICA'
+              | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+              | 'SOUTH_SUDAN'
+              | 'SPAIN'
+              | 'SRI_LANKA'
+              | 'SUDAN'
+              | 'SURINAME'
+              | 'SVALBARD_AND_JAN_MAYEN'
+              | 'SWAZILAND'
+              | 'SWEDEN'
+              | 'SWITZERLAND'
+              | 'SYRIAN_ARAB_REPUBLIC'
+              | 'PROVINCE_OF_CHINA_TAIWAN'
+              | 'TAJIKISTAN'
+              | 'UNITED_REPUBLIC_OF_TANZANIA'
+              | 'THAILAND'
+              | 'TIMOR_LESTE'
+              | 'TOGO'
+              | 'TOKELAU'
+              | 'TONGA'
+              | 'TRINIDAD_AND_TOBAGO'
+              | 'TUNISIA'
+              | 'TURKEY'
+              | 'TURKMENISTAN'
+              | 'TURKS_AND_CAICOS_ISLANDS'
+              | 'TUVALU'
+              | 'UGANDA'
+              | 'UKRAINE'
+              | 'UNITED_ARAB_EMIRATES'
+              | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+              | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+              | 'UNITED_STATES_OF_AMERICA'
+              | 'URUGUAY'
+              | 'UZBEKISTAN'
+              | 'VANUATU'
+              | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+              | 'VIET_NAM'
+              | 'BRITISH_VIRGIN_ISLANDS'
+              | 'U_S_VIRGIN_ISLANDS'
+              | 'WALLIS_AND_FUTUNA'
+              | 'WESTERN_SAHARA'
+              | 'YEMEN'
+              | 'ZAMBIA'
+              | 'ZIMBABWE'
+              | 'ALAND_ISLANDS'
+              | 'NORTHERN_IRELAND_TEMPORARY';
             email: string;
             firstName: string;
             /** @description Read-only. */
             id?: number;
             lastName: string;
-            /** @description Read-only. */
-            loginMethod?: string;
+            /**
+             * @description Read-only.
+             * @enum {string}
+             */
+            loginMethod?: 'FINAGO_KEY' | 'PASSWORDLIST' | 'PROCOUNTOR_KEY';
             mobilePhone?: string;
             /** @description The person register entry of the user in this company; null when none. */
             partnerId?: number | null;
@@ -60742,19 +70141,288 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "firstName": "Demo",
+         *       "lastName": "User",
+         *       "email": "demo@example.com",
+         *       "mobilePhone": "+358 40 111 2233",
+         *       "street": "Mannerheimintie 12 B",
+         *       "zip": "00100",
+         *       "city": "Helsinki",
+         *       "countryCode": "FINLAND"
+         *     }
+         */
         'application/json': {
           city?: string;
           /** @description Read-only: the company of the session. */
           companyId?: number;
-          /** @description Country, e.g. `FINLAND`. */
-          countryCode?: string;
+          /**
+           * @description Country, e.g. `FINLAND`.
+           * @enum {string}
+           */
+          countryCode?:
+            | 'AFGHANISTAN'
+            | 'ALBANIA'
+            | 'ALGERIA'
+            | 'AMERICAN_SAMOA'
+            | 'ANDORRA'
+            | 'ANGOLA'
+            | 'ANGUILLA'
+            | 'ANTARCTICA'
+            | 'ANTIGUA_AND_BARBUDA'
+            | 'ARGENTINA'
+            | 'ARMENIA'
+            | 'ARUBA'
+            | 'AUSTRALIA'
+            | 'AUSTRIA'
+            | 'AZERBAIJAN'
+            | 'BAHAMAS'
+            | 'BAHRAIN'
+            | 'BANGLADESH'
+            | 'BARBADOS'
+            | 'BELARUS'
+            | 'BELGIUM'
+            | 'BELIZE'
+            | 'BENIN'
+            | 'BERMUDA'
+            | 'BHUTAN'
+            | 'PLURINATIONAL_STATE_OF_BOLIVIA'
+            | 'SINT_EUSTATIUS_AND_SABA_BONAIRE'
+            | 'BOSNIA_AND_HERZEGOVINA'
+            | 'BOTSWANA'
+            | 'BOUVET_ISLAND'
+            | 'BRAZIL'
+            | 'BRITISH_INDIAN_OCEAN_TERRITORY'
+            | 'BRUNEI_DARUSSALAM'
+            | 'BULGARIA'
+            | 'BURKINA_FASO'
+            | 'BURUNDI'
+            | 'CABO_VERDE'
+            | 'CAMBODIA'
+            | 'CAMEROON'
+            | 'CANADA'
+            | 'CAYMAN_ISLANDS'
+            | 'CENTRAL_AFRICAN_REPUBLIC'
+            | 'CHAD'
+            | 'CHILE'
+            | 'CHINA'
+            | 'CHRISTMAS_ISLAND'
+            | 'COCOS_KEELING_ISLANDS'
+            | 'COLOMBIA'
+            | 'COMOROS'
+            | 'CONGO'
+            | 'THE_DEMOCRATIC_REPUBLIC_OF_THE_CONGO'
+            | 'COOK_ISLANDS'
+            | 'COSTA_RICA'
+            | 'CROATIA'
+            | 'CUBA'
+            | 'CURACAO'
+            | 'CYPRUS'
+            | 'CZECH_REPUBLIC'
+            | 'COTE_D_IVOIRE'
+            | 'DENMARK'
+            | 'DJIBOUTI'
+            | 'DOMINICA'
+            | 'DOMINICAN_REPUBLIC'
+            | 'ECUADOR'
+            | 'EGYPT'
+            | 'EL_SALVADOR'
+            | 'EQUATORIAL_GUINEA'
+            | 'ERITREA'
+            | 'ESTONIA'
+            | 'ETHIOPIA'
+            | 'FALKLAND_ISLANDS_MALVINAS'
+            | 'FAROE_ISLANDS'
+            | 'FIJI'
+            | 'FINLAND'
+            | 'FRANCE'
+            | 'FRENCH_GUIANA'
+            | 'FRENCH_POLYNESIA'
+            | 'FRENCH_SOUTHERN_TERRITORIES'
+            | 'GABON'
+            | 'GAMBIA'
+            | 'GEORGIA'
+            | 'GERMANY'
+            | 'GHANA'
+            | 'GIBRALTAR'
+            | 'GREECE'
+            | 'GREENLAND'
+            | 'GRENADA'
+            | 'GUADELOUPE'
+            | 'GUAM'
+            | 'GUATEMALA'
+            | 'GUERNSEY'
+            | 'GUINEA'
+            | 'GUINEA_BISSAU'
+            | 'GUYANA'
+            | 'HAITI'
+            | 'HEARD_ISLAND_AND_MCDONALD_ISLANDS'
+            | 'HOLY_SEE_VATICAN_CITY_STATE'
+            | 'HONDURAS'
+            | 'HONG_KONG'
+            | 'HUNGARY'
+            | 'ICELAND'
+            | 'INDIA'
+            | 'INDONESIA'
+            | 'ISLAMIC_REPUBLIC_OF_IRAN'
+            | 'IRAQ'
+            | 'IRELAND'
+            | 'ISLE_OF_MAN'
+            | 'ISRAEL'
+            | 'ITALY'
+            | 'JAMAICA'
+            | 'JAPAN'
+            | 'JERSEY'
+            | 'JORDAN'
+            | 'KAZAKHSTAN'
+            | 'KENYA'
+            | 'KIRIBATI'
+            | 'DEMOCRATIC_PEOPLE_S_REPUBLIC_OF_KOREA'
+            | 'REPUBLIC_OF_KOREA'
+            | 'KOSOVO_TEMPORARY'
+            | 'KUWAIT'
+            | 'KYRGYZSTAN'
+            | 'LAO_PEOPLE_S_DEMOCRATIC_REPUBLIC'
+            | 'LATVIA'
+            | 'LEBANON'
+            | 'LESOTHO'
+            | 'LIBERIA'
+            | 'LIBYA'
+            | 'LIECHTENSTEIN'
+            | 'LITHUANIA'
+            | 'LUXEMBOURG'
+            | 'MACAO'
+            | 'THE_FORMER_YUGOSLAV_REPUBLIC_OF_MACEDONIA'
+            | 'MADAGASCAR'
+            | 'MALAWI'
+            | 'MALAYSIA'
+            | 'MALDIVES'
+            | 'MALI'
+            | 'MALTA'
+            | 'MARSHALL_ISLANDS'
+            | 'MARTINIQUE'
+            | 'MAURITANIA'
+            | 'MAURITIUS'
+            | 'MAYOTTE'
+            | 'MEXICO'
+            | 'FEDERATED_STATES_OF_MICRONESIA'
+            | 'REPUBLIC_OF_MOLDOVA'
+            | 'MONACO'
+            | 'MONGOLIA'
+            | 'MONTENEGRO'
+            | 'MONTSERRAT'
+            | 'MOROCCO'
+            | 'MOZAMBIQUE'
+            | 'MYANMAR'
+            | 'NAMIBIA'
+            | 'NAURU'
+            | 'NEPAL'
+            | 'NETHERLANDS'
+            | 'NEW_CALEDONIA'
+            | 'NEW_ZEALAND'
+            | 'NICARAGUA'
+            | 'NIGER'
+            | 'NIGERIA'
+            | 'NIUE'
+            | 'NORFOLK_ISLAND'
+            | 'NORTHERN_MARIANA_ISLANDS'
+            | 'NORWAY'
+            | 'OMAN'
+            | 'PAKISTAN'
+            | 'PALAU'
+            | 'STATE_OF_PALESTINE'
+            | 'PANAMA'
+            | 'PAPUA_NEW_GUINEA'
+            | 'PARAGUAY'
+            | 'PERU'
+            | 'PHILIPPINES'
+            | 'PITCAIRN'
+            | 'POLAND'
+            | 'PORTUGAL'
+            | 'PUERTO_RICO'
+            | 'QATAR'
+            | 'ROMANIA'
+            | 'RUSSIAN_FEDERATION'
+            | 'RWANDA'
+            | 'REUNION'
+            | 'SAINT_BARTHELEMY'
+            | 'ASCENSION_AND_TRISTAN_DA_CUNHA_SAINT_HELENA'
+            | 'SAINT_KITTS_AND_NEVIS'
+            | 'SAINT_LUCIA'
+            | 'SAINT_MARTIN_FRENCH_PART'
+            | 'SAINT_PIERRE_AND_MIQUELON'
+            | 'SAINT_VINCENT_AND_THE_GRENADINES'
+            | 'SAMOA'
+            | 'SAN_MARINO'
+            | 'SAO_TOME_AND_PRINCIPE'
+            | 'SAUDI_ARABIA'
+            | 'SENEGAL'
+            | 'SERBIA'
+            | 'SEYCHELLES'
+            | 'SIERRA_LEONE'
+            | 'SINGAPORE'
+            | 'SINT_MAARTEN_DUTCH_PART'
+            | 'SLOVAKIA'
+            | 'SLOVENIA'
+            | 'SOLOMON_ISLANDS'
+            | 'SOMALIA'
+            | 'SOUTH_AFRICA'
+            | 'SOUTH_GEORGIA_AND_THE_SOUTH_SANDWICH_ISLANDS'
+            | 'SOUTH_SUDAN'
+            | 'SPAIN'
+            | 'SRI_LANKA'
+            | 'SUDAN'
+            | 'SURINAME'
+            | 'SVALBARD_AND_JAN_MAYEN'
+            | 'SWAZILAND'
+            | 'SWEDEN'
+            | 'SWITZERLAND'
+            | 'SYRIAN_ARAB_REPUBLIC'
+            | 'PROVINCE_OF_CHINA_TAIWAN'
+            | 'TAJIKISTAN'
+            | 'UNITED_REPUBLIC_OF_TANZANIA'
+            | 'THAILAND'
+            | 'TIMOR_LESTE'
+            | 'TOGO'
+            | 'TOKELAU'
+            | 'TONGA'
+            | 'TRINIDAD_AND_TOBAGO'
+            | 'TUNISIA'
+            | 'TURKEY'
+            | 'TURKMENISTAN'
+            | 'TURKS_AND_CAICOS_ISLANDS'
+            | 'TUVALU'
+            | 'UGANDA'
+            | 'UKRAINE'
+            | 'UNITED_ARAB_EMIRATES'
+            | 'UNITED_KINGDOM_OF_GREAT_BRITAIN_AND_NORTHERN_IRELAND'
+            | 'UNITED_STATES_MINOR_OUTLYING_ISLANDS'
+            | 'UNITED_STATES_OF_AMERICA'
+            | 'URUGUAY'
+            | 'UZBEKISTAN'
+            | 'VANUATU'
+            | 'BOLIVARIAN_REPUBLIC_OF_VENEZUELA'
+            | 'VIET_NAM'
+            | 'BRITISH_VIRGIN_ISLANDS'
+            | 'U_S_VIRGIN_ISLANDS'
+            | 'WALLIS_AND_FUTUNA'
+            | 'WESTERN_SAHARA'
+            | 'YEMEN'
+            | 'ZAMBIA'
+            | 'ZIMBABWE'
+            | 'ALAND_ISLANDS'
+            | 'NORTHERN_IRELAND_TEMPORARY';
           email: string;
           firstName: string;
           /** @description Read-only. */
           id?: number;
           lastName: string;
-          /** @description Read-only. */
-          loginMethod?: string;
+          /**
+           * @description Read-only.
+           * @enum {string}
+           */
+          loginMethod?: 'FINAGO_KEY' | 'PASSWORDLIST' | 'PROCOUNTOR_KEY';
           mobilePhone?: string;
           /** @description The person register entry of the user in this company; null when none. */
           partnerId?: number | null;
@@ -60790,6 +70458,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactionIdentifier": "1f647729-9b94-42f3-a039-2d39276c43ca",
+           *       "confirmationApp": "TASE_AUTHENTICATOR"
+           *     }
+           */
           'application/json': {
             /** @description The application in which the user confirms the action (`TASE_AUTHENTICATOR`). */
             confirmationApp: string;
@@ -60834,8 +70508,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "User information updated."
+           *     }
+           */
           'application/json': {
-            /** @description Present instead of the result when the confirmed action failed. */
+            /** @description Present instead of the result when the confirmed action failed: the interface specification names it, so it is answered with or without `Tase-Additions`. */
             errors?: {
               field?: string;
               message: string;
@@ -60851,6 +70530,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The transaction has not been confirmed yet."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -60892,6 +70576,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "firstname": "Demo",
+           *       "surname": "User"
+           *     }
+           */
           'application/json': {
             firstname: string;
             surname: string;
@@ -60903,7 +70593,10 @@ export interface operations {
   getUsersRights: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -60931,6 +70624,103 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "role": "ADMIN",
+           *       "rights": {
+           *         "management": {
+           *           "basicCompanyInfo": "ALL_RIGHTS",
+           *           "basicAccountingInfo": "ALL_RIGHTS",
+           *           "chartOfAccountsAndDefaultReports": "ALL_RIGHTS",
+           *           "usersAndUserRights": "ALL_RIGHTS",
+           *           "companyUserManagement": "ALL_RIGHTS",
+           *           "setUpACompany": "NOT_ENABLED",
+           *           "importData": "NOT_ENABLED",
+           *           "notifications": "ALL_RIGHTS",
+           *           "incomesRegisterCertificate": "NOT_ENABLED",
+           *           "groupLetter": "NOT_ENABLED",
+           *           "auditLog": "NOT_ENABLED",
+           *           "companyInfo": "ALL_RIGHTS",
+           *           "userManagement": "ALL_RIGHTS",
+           *           "webhooks": "ALL_RIGHTS",
+           *           "integrations": "ALL_RIGHTS"
+           *         },
+           *         "user": {
+           *           "editPersonalInfo": "ALL_RIGHTS",
+           *           "limitedDimensions": false,
+           *           "blockSoloLoginToProcountor": false,
+           *           "ownInformation": "ALL_RIGHTS"
+           *         },
+           *         "sales": {
+           *           "salesOrGroupInvoices": "ALL_RIGHTS",
+           *           "salesInvoiceSearch": "ALL_RIGHTS",
+           *           "personalSalesInvoicesOnly": false,
+           *           "customerRegister": "ALL_RIGHTS",
+           *           "productRegister": "ALL_RIGHTS",
+           *           "salesInvoices": "ALL_RIGHTS",
+           *           "salesOrders": "ALL_RIGHTS",
+           *           "offers": "ALL_RIGHTS"
+           *         },
+           *         "purchases": {
+           *           "purchaseInvoices": "ALL_RIGHTS",
+           *           "purchaseInvoiceSearch": "ALL_RIGHTS",
+           *           "personalPurchaseInvoicesOnly": false,
+           *           "supplierRegister": "ALL_RIGHTS",
+           *           "productRegister": "ALL_RIGHTS",
+           *           "fixedAssetsRegister": "NOT_ENABLED",
+           *           "purchaseOrders": "ALL_RIGHTS"
+           *         },
+           *         "travelAndExpenses": {
+           *           "travelAndExpenseInvoices": "ALL_RIGHTS",
+           *           "travelAndExpenseInvoiceSearch": "ALL_RIGHTS",
+           *           "personalTravelAndExpenseInvoiceOnly": false,
+           *           "travelInvoices": "ALL_RIGHTS",
+           *           "expenseInvoices": "ALL_RIGHTS"
+           *         },
+           *         "invoiceCirculation": {
+           *           "verification": "ALL_RIGHTS",
+           *           "approval": "ALL_RIGHTS",
+           *           "personalApprovalsOrVerificationsOnly": false
+           *         },
+           *         "salaries": {
+           *           "payroll": "ALL_RIGHTS",
+           *           "personalSalariesOnly": false,
+           *           "personRegister": "ALL_RIGHTS",
+           *           "workingTimeTracking": "NOT_ENABLED",
+           *           "personalWorkHourTrackingOnly": false,
+           *           "salaries": "ALL_RIGHTS",
+           *           "employeeRegister": "ALL_RIGHTS",
+           *           "salaryBases": "ALL_RIGHTS",
+           *           "taxCards": "ALL_RIGHTS"
+           *         },
+           *         "payments": {
+           *           "payment": "ALL_RIGHTS",
+           *           "salaryPayments": "ALL_RIGHTS",
+           *           "markAsPaid": "ALL_RIGHTS",
+           *           "markSalaryAsPaid": "ALL_RIGHTS",
+           *           "directBankTransfer": "ALL_RIGHTS",
+           *           "bankStatementAndReferencePayment": "ALL_RIGHTS",
+           *           "paymentAllocation": "ALL_RIGHTS"
+           *         },
+           *         "accounting": {
+           *           "journalReceipts": "ALL_RIGHTS",
+           *           "journalReceiptSearch": "ALL_RIGHTS",
+           *           "personalJournalReceiptsOnly": false,
+           *           "closingOfAccountTools": "ALL_RIGHTS",
+           *           "preventCreatingEditingInvoices": false,
+           *           "preventEditingAccountingPage": false,
+           *           "accountingReports": "ALL_RIGHTS",
+           *           "archive": "NOT_ENABLED",
+           *           "ledgerReceipts": "ALL_RIGHTS",
+           *           "reports": "ALL_RIGHTS",
+           *           "chartOfAccounts": "ALL_RIGHTS",
+           *           "fiscalPeriods": "ALL_RIGHTS",
+           *           "dimensions": "ALL_RIGHTS",
+           *           "inventory": "ALL_RIGHTS"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             rights: {
               accounting: {
@@ -61126,6 +70916,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "vatReturns": [
+           *         {
+           *           "status": "FILED",
+           *           "periodType": "MONTH",
+           *           "startDate": "2026-02-01",
+           *           "endDate": "2026-02-28",
+           *           "domesticSalesTax": [],
+           *           "euGoodsPurchaseTax": 0,
+           *           "euServicesPurchaseTax": 0,
+           *           "importTax": 0,
+           *           "constructionPurchaseTax": 0,
+           *           "deductibleTax": 0,
+           *           "taxPayable": 0,
+           *           "zeroRatedSales": 0,
+           *           "euGoodsSales": 0,
+           *           "euServicesSales": 0,
+           *           "constructionSales": 0,
+           *           "euGoodsPurchases": 0,
+           *           "euServicesPurchases": 0,
+           *           "imports": 0,
+           *           "constructionPurchases": 0,
+           *           "id": 1,
+           *           "filedAt": "2026-03-16T09:00:00.000",
+           *           "filedBy": 1,
+           *           "settlementReceiptId": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             vatReturns: components['schemas']['def-15'][];
           };
@@ -61142,6 +70963,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "periodType": "MONTH",
+         *       "startDate": "2026-02-01"
+         *     }
+         */
         'application/json': {
           /**
            * @description The VAT period: a calendar month, quarter or year.
@@ -61186,6 +71013,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "FILED",
+           *       "periodType": "MONTH",
+           *       "startDate": "2026-02-01",
+           *       "endDate": "2026-02-28",
+           *       "domesticSalesTax": [],
+           *       "euGoodsPurchaseTax": 0,
+           *       "euServicesPurchaseTax": 0,
+           *       "importTax": 0,
+           *       "constructionPurchaseTax": 0,
+           *       "deductibleTax": 0,
+           *       "taxPayable": 0,
+           *       "zeroRatedSales": 0,
+           *       "euGoodsSales": 0,
+           *       "euServicesSales": 0,
+           *       "constructionSales": 0,
+           *       "euGoodsPurchases": 0,
+           *       "euServicesPurchases": 0,
+           *       "imports": 0,
+           *       "constructionPurchases": 0,
+           *       "id": 1,
+           *       "filedAt": "2026-03-16T09:00:00.000",
+           *       "filedBy": 1,
+           *       "settlementReceiptId": null
+           *     }
+           */
           'application/json': {
             /** @description [320] Construction services and metal scrap bought (reverse charge). */
             constructionPurchases: number;
@@ -61292,6 +71146,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "FILED",
+           *       "periodType": "MONTH",
+           *       "startDate": "2026-02-01",
+           *       "endDate": "2026-02-28",
+           *       "domesticSalesTax": [],
+           *       "euGoodsPurchaseTax": 0,
+           *       "euServicesPurchaseTax": 0,
+           *       "importTax": 0,
+           *       "constructionPurchaseTax": 0,
+           *       "deductibleTax": 0,
+           *       "taxPayable": 0,
+           *       "zeroRatedSales": 0,
+           *       "euGoodsSales": 0,
+           *       "euServicesSales": 0,
+           *       "constructionSales": 0,
+           *       "euGoodsPurchases": 0,
+           *       "euServicesPurchases": 0,
+           *       "imports": 0,
+           *       "constructionPurchases": 0,
+           *       "id": 1,
+           *       "filedAt": "2026-03-16T09:00:00.000",
+           *       "filedBy": 1,
+           *       "settlementReceiptId": null
+           *     }
+           */
           'application/json': {
             /** @description [320] Construction services and metal scrap bought (reverse charge). */
             constructionPurchases: number;
@@ -61403,6 +71284,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "DRAFT",
+           *       "periodType": "MONTH",
+           *       "startDate": "2026-02-01",
+           *       "endDate": "2026-02-28",
+           *       "domesticSalesTax": [],
+           *       "euGoodsPurchaseTax": 0,
+           *       "euServicesPurchaseTax": 0,
+           *       "importTax": 0,
+           *       "constructionPurchaseTax": 0,
+           *       "deductibleTax": 0,
+           *       "taxPayable": 0,
+           *       "zeroRatedSales": 0,
+           *       "euGoodsSales": 0,
+           *       "euServicesSales": 0,
+           *       "constructionSales": 0,
+           *       "euGoodsPurchases": 0,
+           *       "euServicesPurchases": 0,
+           *       "imports": 0,
+           *       "constructionPurchases": 0
+           *     }
+           */
           'application/json': {
             /** @description [320] Construction services and metal scrap bought (reverse charge). */
             constructionPurchases: number;
@@ -61513,6 +71417,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "vatPercentages": [
+           *         25.5,
+           *         13.5,
+           *         10
+           *       ]
+           *     }
+           */
           'application/json': {
             vatPercentages: number[];
           };
@@ -61557,6 +71470,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "vatInformation": [
+           *         {
+           *           "country": "FINLAND",
+           *           "percentages": [
+           *             {
+           *               "vatPercent": 25.5,
+           *               "sales": true,
+           *               "purchase": true
+           *             },
+           *             {
+           *               "vatPercent": 13.5,
+           *               "sales": true,
+           *               "purchase": true
+           *             },
+           *             {
+           *               "vatPercent": 10,
+           *               "sales": true,
+           *               "purchase": true
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "vatStatuses": [
+           *         {
+           *           "vatStatus": 1,
+           *           "description": "Domestic",
+           *           "sales": true,
+           *           "purchase": true
+           *         },
+           *         {
+           *           "vatStatus": 2,
+           *           "description": "Domestic reverse charge (construction services, metal scrap)",
+           *           "sales": true,
+           *           "purchase": true
+           *         },
+           *         {
+           *           "vatStatus": 3,
+           *           "description": "Outside of the EU",
+           *           "sales": true,
+           *           "purchase": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             vatInformation: {
               /** @description Country name, e.g. FINLAND. */
@@ -61581,7 +71540,10 @@ export interface operations {
   getVatsSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -61609,6 +71571,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "unitPricesIncludeVatSales": false,
+           *       "unitPricesIncludeVatPurchase": false,
+           *       "isUnitPricesIncludeVatSales": false,
+           *       "isUnitPricesIncludeVatPurchase": false
+           *     }
+           */
           'application/json': {
             /** @description Same as `unitPricesIncludeVatPurchase`. */
             isUnitPricesIncludeVatPurchase: boolean;
@@ -61626,8 +71596,21 @@ export interface operations {
   getWebhooks: {
     parameters: {
       query?: {
-        /** @description Event names. */
-        eventType?: string[];
+        /** @description Event names, repeated or comma-separated. */
+        eventType?: (
+          | (
+              | 'DIRECTBANKDATATRANSFER_PAYMENT_CREATED'
+              | 'DIRECT_SALARY_PAYMENTS_CANCELED'
+              | 'DIRECT_SALARY_PAYMENTS_CREATED'
+              | 'INVOICE_PAYMENTEVENTS_DELETED'
+              | 'INVOICE_PAYMENT_CREATED'
+              | 'PAYMENT_DELETED'
+              | 'PAYMENT_UPDATED'
+              | 'TRACKING_PERIOD_STATUS_UPDATED'
+              | 'USER_UPDATED'
+            )
+          | string
+        )[];
         orderByCreatedDate?: 'ASC' | 'DESC';
         /** @description Page number, 0-based. */
         page?: number;
@@ -61663,6 +71646,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "uuid": "ed17b448-f825-4b0a-bc5c-b362f69a230b",
+           *           "url": "https://integraatio.example.fi/tase/webhooks",
+           *           "authenticationType": "HMAC",
+           *           "subscriptions": [
+           *             "INVOICE_PAYMENTEVENTS_DELETED",
+           *             "INVOICE_PAYMENT_CREATED",
+           *             "PAYMENT_DELETED"
+           *           ],
+           *           "authenticationMeta": {
+           *             "hashFunction": "SHA512"
+           *           }
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -61708,6 +71716,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "https://integraatio.example.fi/tase/webhooks",
+         *       "authenticationType": "HMAC",
+         *       "authenticationMeta": {
+         *         "sharedSecret": "k3Yb8Qw1Zr5Tn7Lp2Vx9Mc4Hs6Jd0Fg",
+         *         "hashFunction": "SHA512"
+         *       },
+         *       "subscriptions": [
+         *         "INVOICE_PAYMENT_CREATED",
+         *         "PAYMENT_DELETED"
+         *       ]
+         *     }
+         */
         'application/json': {
           authenticationMeta?: {
             /**
@@ -61771,6 +71793,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": 200,
+           *       "uuid": "ed17b448-f825-4b0a-bc5c-b362f69a230b"
+           *     }
+           */
           'application/json': {
             /** @description HTTP status of the creation, 200. */
             status: number;
@@ -61815,6 +71843,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "uuid": "ed17b448-f825-4b0a-bc5c-b362f69a230b",
+           *       "url": "https://integraatio.example.fi/tase/webhooks",
+           *       "authenticationType": "HMAC",
+           *       "subscriptions": [
+           *         "INVOICE_PAYMENTEVENTS_DELETED",
+           *         "INVOICE_PAYMENT_CREATED",
+           *         "PAYMENT_DELETED"
+           *       ],
+           *       "authenticationMeta": {
+           *         "hashFunction": "SHA512"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description The shared secret is never returned. */
             authenticationMeta?: {
@@ -61855,6 +71898,21 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "https://integraatio.example.fi/tase/webhooks",
+         *       "authenticationType": "HMAC",
+         *       "authenticationMeta": {
+         *         "sharedSecret": "k3Yb8Qw1Zr5Tn7Lp2Vx9Mc4Hs6Jd0Fg",
+         *         "hashFunction": "SHA512"
+         *       },
+         *       "subscriptions": [
+         *         "INVOICE_PAYMENT_CREATED",
+         *         "INVOICE_PAYMENTEVENTS_DELETED",
+         *         "PAYMENT_DELETED"
+         *       ]
+         *     }
+         */
         'application/json': {
           authenticationMeta?: {
             /**
@@ -61918,6 +71976,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Webhook updated."
+           *     }
+           */
           'application/json': {
             message: string;
           };
@@ -62002,6 +72065,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "deliveryId": "f11eef32-ebc0-469f-804a-d8b0f4532ebb",
+           *           "eventType": "INVOICE_PAYMENT_CREATED",
+           *           "status": "PENDING",
+           *           "attempts": 1,
+           *           "createdAt": "2026-03-16T09:00:00.000",
+           *           "attemptLog": [
+           *             {
+           *               "at": "2026-03-16T09:00:00.000",
+           *               "durationMs": 77,
+           *               "error": "ENOTFOUND: getaddrinfo ENOTFOUND integraatio.example.fi"
+           *             }
+           *           ],
+           *           "body": "{\"eventType\":\"INVOICE_PAYMENT_CREATED\",\"webhookUuid\":\"ed17b448-f825-4b0a-bc5c-b362f69a230b\",\"payload\":{\"transactionIdentifier\":\"25d5f6a1-bce5-46a3-bb9f-80c52c22bace\",\"transactions\":[{\"paymentId\":1,\"invoiceId\":2}]},\"meta\":{\"version\":\"26.10\",\"timestamp\":1773651600000}}",
+           *           "nextAttemptAt": "2026-03-16T09:01:00.000",
+           *           "lastAttemptAt": "2026-03-16T09:00:00.000",
+           *           "lastError": "ENOTFOUND: getaddrinfo ENOTFOUND integraatio.example.fi"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
           'application/json': {
             meta: {
               pageNumber: number;
@@ -62105,6 +72199,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Delivery queued."
+           *     }
+           */
           'application/json': {
             message: string;
           };

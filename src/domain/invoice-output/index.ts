@@ -14,6 +14,8 @@ export {
 export {
   InvoicePageNotFoundError,
   invoicePageCount,
+  invoicePageSvg,
+  rasteriseInvoicePage,
   renderInvoiceImage,
   renderInvoicePdf,
   type ImageFormat,

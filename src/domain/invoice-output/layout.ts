@@ -4,7 +4,7 @@
 import { Decimal } from '../decimal.ts';
 import { bankBarcode, code128Bars } from './bank-barcode.ts';
 import type { Amount, DocumentAddress, InvoiceDocument } from './document.ts';
-import { textWidth, type FontWeight } from './fonts.ts';
+import { fitText, textWidth, type FontWeight } from './fonts.ts';
 
 export const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
@@ -173,11 +173,8 @@ class PageWriter {
   }
 
   text(text: string, x: number, y: number, size = 9, weight: FontWeight = 'regular', maxWidth?: number): void {
-    let shown = text.replace(/[\r\n\t]+/g, ' ');
-    if (maxWidth !== undefined && textWidth(shown, size, weight) > maxWidth) {
-      while (shown.length > 1 && textWidth(`${shown}…`, size, weight) > maxWidth) shown = shown.slice(0, -1);
-      shown = `${shown}…`;
-    }
+    const flat = text.replace(/[\r\n\t]+/g, ' ');
+    const shown = maxWidth === undefined ? flat : fitText(flat, size, weight, maxWidth);
     if (shown !== '') this.ops.push({ kind: 'text', x, y, size, weight, text: shown });
   }
 

@@ -3,7 +3,7 @@
 // rasterised by sharp; the PDF is written by pdfkit as PDF/A-2b with the typeface embedded.
 // pdfkit and sharp are loaded when the first picture or PDF is made: together they cost a start ~0.5 s
 import type { InvoiceDocument } from './document.ts';
-import { fontOf, textOutline } from './fonts.ts';
+import { pdfFont, textOutline } from './fonts.ts';
 import { A4, layoutInvoice, type DrawOp } from './layout.ts';
 
 export type ImageFormat = 'png' | 'jpeg';
@@ -40,21 +40,31 @@ function svgOf(ops: DrawOp[], dpi: number): string {
   );
 }
 
+/** One page of the invoice as the SVG its picture is rasterised from (the work of laying the invoice out). */
+export function invoicePageSvg(doc: InvoiceDocument, options: ImageOptions = {}): string {
+  const { pages } = layoutInvoice(doc);
+  const page = options.page ?? 1;
+  if (!Number.isInteger(page) || page < 1 || page > pages.length)
+    throw new InvoicePageNotFoundError(`the invoice has ${pages.length} page(s), not a page ${page}`);
+  return svgOf(pages[page - 1], options.dpi ?? 150);
+}
+
+/** An SVG page of `invoicePageSvg` as a picture (sharp rasterises it on libuv's threads, off the event loop). */
+export async function rasteriseInvoicePage(svg: string, format: ImageFormat): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const image = sharp(Buffer.from(svg)).flatten({ background: '#ffffff' });
+  return format === 'png'
+    ? image.greyscale().png({ compressionLevel: 9 }).toBuffer()
+    : image.jpeg({ quality: 90 }).toBuffer();
+}
+
 /** One page of the invoice as an A4 picture. */
 export async function renderInvoiceImage(
   doc: InvoiceDocument,
   format: ImageFormat,
   options: ImageOptions = {},
 ): Promise<Buffer> {
-  const { pages } = layoutInvoice(doc);
-  const page = options.page ?? 1;
-  if (!Number.isInteger(page) || page < 1 || page > pages.length)
-    throw new InvoicePageNotFoundError(`the invoice has ${pages.length} page(s), not a page ${page}`);
-  const { default: sharp } = await import('sharp');
-  const image = sharp(Buffer.from(svgOf(pages[page - 1], options.dpi ?? 150))).flatten({ background: '#ffffff' });
-  return format === 'png'
-    ? image.greyscale().png({ compressionLevel: 9 }).toBuffer()
-    : image.jpeg({ quality: 90 }).toBuffer();
+  return rasteriseInvoicePage(invoicePageSvg(doc, options), format);
 }
 
 /** Number of pages of the invoice as laid out. */
@@ -84,8 +94,8 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       ModDate: new Date(`${doc.date}T00:00:00Z`),
     },
   });
-  pdf.registerFont('regular', fontOf('regular').bytes);
-  pdf.registerFont('bold', fontOf('bold').bytes);
+  pdf.registerFont('regular', pdfFont('regular'));
+  pdf.registerFont('bold', pdfFont('bold'));
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));

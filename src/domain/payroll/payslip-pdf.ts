@@ -1,14 +1,17 @@
 // The payslip an employee receives, as a PDF/A-2b document (pdfkit, with the embedded DejaVu typeface the
 // invoices use): earnings, deductions and net pay, the employer's contributions for information, and the
 // figures of the year to date. Pure: made from a Payslip, no database.
-import type { Decimal } from '../decimal.ts';
-import { fontOf } from '../invoice-output/fonts.ts';
+import { Decimal } from '../decimal.ts';
+import { pdfFont } from '../invoice-output/fonts.ts';
+
+/** An exact figure: a Decimal, or its text (as a slip reaches the thread that renders it). */
+type Figure = Decimal | string;
 
 export interface PayslipLine {
   label: string;
-  quantity?: Decimal;
-  unitValue?: Decimal;
-  amount: Decimal;
+  quantity?: Figure;
+  unitValue?: Figure;
+  amount: Figure;
 }
 
 export interface Payslip {
@@ -19,18 +22,18 @@ export interface Payslip {
   paymentPeriod: { start: string; end: string } | null;
   earnings: PayslipLine[];
   deductions: PayslipLine[];
-  netPay: Decimal;
+  netPay: Figure;
   employerContributions: PayslipLine[];
   yearToDate: PayslipLine[];
   /** The holiday credit year's holiday pay and bonus paid so far. */
   holidays: PayslipLine[];
 }
 
-const euros = (value: Decimal) => {
-  const [whole, cents] = value.toFixed(2).split('.');
+const euros = (value: Figure) => {
+  const [whole, cents] = new Decimal(value).toFixed(2).split('.');
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${cents} €`;
 };
-const plain = (value: Decimal) => value.toFixed().replace('.', ',');
+const plain = (value: Figure) => new Decimal(value).toFixed().replace('.', ',');
 
 const LEFT = 50;
 const RIGHT = 545;
@@ -56,8 +59,8 @@ export async function renderPayslipPdf(slip: Payslip): Promise<Buffer> {
       ModDate: new Date(`${slip.payday}T00:00:00Z`),
     },
   });
-  pdf.registerFont('regular', fontOf('regular').bytes);
-  pdf.registerFont('bold', fontOf('bold').bytes);
+  pdf.registerFont('regular', pdfFont('regular'));
+  pdf.registerFont('bold', pdfFont('bold'));
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
