@@ -118,9 +118,10 @@ describe('errors', () => {
   });
 
   it('answers internal errors without leaking internals', async () => {
-    // an id beyond int64 passes the path pattern but never reaches SQL
+    // an id beyond int64 never reaches SQL: it is no id, so a 400 naming the parameter, in the error body
     const answer = await svc.api('GET', '/products/99999999999999999999999');
-    expect(answer.status).toBe(404);
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([expect.objectContaining({ status: 400, field: 'productId' })]);
   });
 });
 

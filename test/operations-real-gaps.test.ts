@@ -551,10 +551,14 @@ describe('batch paths', () => {
       [slip]: 'salarySlipId',
     };
     for (const path of Object.keys(fields)) {
-      for (const segment of ['abc', '0', '-1', '1.5', '2147483648', 'a,b', encodeURIComponent(' , ')]) {
+      // products and salary slips are int64 in the real interface: 2^31 is an id none has yet; the others end below
+      const int64 = path === '/products' || path === slip;
+      const beyondInt32 = int64 ? [] : ['2147483648'];
+      for (const segment of ['abc', '0', '-1', '1.5', ...beyondInt32, 'a,b', encodeURIComponent(' , ')]) {
         const answer = await svc.api('GET', `${path}/${segment}`);
         expectError(answer, 400, fields[path]);
       }
+      if (int64) expectError(await svc.api('GET', `${path}/2147483648`), 404);
       expectError(await svc.api('GET', `${path}/999999`), 404);
       expectError(await svc.api('GET', `${path}/999999,abc`), 404);
       const id = known[path];

@@ -97,8 +97,8 @@ describe('int64 ids', () => {
       }),
       'referencePaymentId',
     );
-    // a batch path is text: an id no product can have is simply not found
-    notFound(await svc.api('GET', `/products/${TOO_BIG}`));
+    // a batch path is text, read by the same rule: 2^53 is no int64 id
+    refused(await svc.api('GET', `/products/${TOO_BIG}`), 'productId');
   });
 
   it('refuses a reference beyond the ids that exist with 400 naming the field, and 2^53 as no int64', async () => {
