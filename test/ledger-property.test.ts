@@ -197,6 +197,8 @@ describe('the ledger under random receipts', () => {
     const kept = months
       .map((m) => [`${m.account_number} ${m.month}`, Number(m.debit_minor), Number(m.credit_minor)] as const)
       .filter(([, debit, credit]) => debit !== 0 || credit !== 0);
+    // a line of zero (a random amount may be 0) adds nothing to a month: a month of such lines alone has no totals
+    for (const [key, [debit, credit]] of fromLines) if (debit === 0 && credit === 0) fromLines.delete(key);
     expect(new Map(kept.map(([key, debit, credit]) => [key, [debit, credit]]))).toEqual(fromLines);
     // receipt numbers of the fiscal year are 1..n without gaps
     const all = await svc.api('GET', `/ledgerreceipts/${[...receipts.keys()].join(',')}`);
