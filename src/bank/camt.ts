@@ -404,7 +404,7 @@ export async function readCamt(chunks: AsyncIterable<Uint8Array | string>, reade
       ? err
       : err instanceof XmlLimitError
         ? new CamtFormatError(err.message)
-      : new CamtFormatError((err as Error).message.replace(/^(?:undefined:)?(\d+):(\d+): /, 'line $1, column $2: '));
+        : new CamtFormatError((err as Error).message.replace(/^(?:undefined:)?(\d+):(\d+): /, 'line $1, column $2: '));
   const write = (chunk: string) => {
     try {
       limits.write(chunk);

@@ -147,7 +147,7 @@ export class CurrencyService {
     // read to a bound: a wrong or hostile address must not fill the memory
     const chunks: Uint8Array[] = [];
     let size = 0;
-    for await (const chunk of response.body ?? []) {
+    for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
       // leaving the loop cancels the download
       if (size > MAX_RATES_FILE_BYTES) throw new Error(`GET ${url} answered more than ${MAX_RATES_FILE_BYTES} bytes`);

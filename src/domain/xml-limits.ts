@@ -40,7 +40,6 @@ export class XmlLimitError extends Error {
   }
 }
 
-const LT = 0x3c;
 const GT = 0x3e;
 const SLASH = 0x2f;
 const BANG = 0x21;

@@ -76,6 +76,8 @@ interface RouteBase<RS extends RouteSchemas> {
   operationId?: string;
   /** PUT/PATCH of a versioned resource: whether `version` must be sent (in the body, or the query where it has one). */
   version?: VersionRule;
+  /** Bytes of body a route taking documents accepts beyond TASE_BODY_LIMIT (body.ts); it gets the document timeout. */
+  bodyLimit?: number;
   schema: RS;
 }
 
