@@ -18,6 +18,14 @@ let quickToken = '';
 
 const STATEMENT = readFileSync(join(import.meta.dirname, 'fixtures', 'bank', 'camt053-fi.001.02.xml'), 'utf8');
 const MiB = 2 ** 20;
+/** A statement of 17 MiB (its first entry repeated): more than a body held in memory or read ahead for the schema. */
+const LARGE_STATEMENT = (() => {
+  const start = STATEMENT.indexOf('<Ntry>');
+  const entry = STATEMENT.slice(start, STATEMENT.indexOf('</Ntry>') + '</Ntry>'.length);
+  return Buffer.from(
+    STATEMENT.slice(0, start) + entry.repeat(Math.ceil((17 * MiB) / entry.length)) + STATEMENT.slice(start),
+  );
+})();
 const LIMIT = 2 * MiB;
 
 interface Sent {
@@ -282,14 +290,19 @@ describe('slow requests', () => {
     expect(closedAt() - started).toBeLessThan(8000);
   });
 
+  it('a bank file larger than what is held in memory is received into a temporary file and imported', async () => {
+    const answer = await svc.api('POST', '/bankstatements/import', undefined, {
+      raw: LARGE_STATEMENT.toString('utf8'),
+      contentType: 'application/xml',
+    });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.events.imported + answer.body.events.skipped).toBeGreaterThan(10_000);
+  }, 120_000);
+
   it('uploads trickling in hold nothing: imports, reads and readiness answer meanwhile', async () => {
     // Larger than what the import reads ahead to validate (16 MiB), so the import would be under way while its
     // end trickles in; more of them than the PostgreSQL pool has connections (8 in tests), one on SQLite.
-    const start = STATEMENT.indexOf('<Ntry>');
-    const entry = STATEMENT.slice(start, STATEMENT.indexOf('</Ntry>') + '</Ntry>'.length);
-    const large = Buffer.from(
-      STATEMENT.slice(0, start) + entry.repeat(Math.ceil((17 * MiB) / entry.length)) + STATEMENT.slice(start),
-    );
+    const large = LARGE_STATEMENT;
     const slow = Array.from({ length: testEngine === 'postgres' ? 10 : 1 }, () => {
       const connection = rawConnection(svc.base);
       connection.socket.write(
