@@ -144,9 +144,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     documentTimeoutMs: config.documentTimeoutMs,
   });
   // Node answers a request whose headers come too slowly (408, clientErrorHandler); it looks at its connections
-  // every connectionsCheckingInterval, so that is kept well below the timeout. Bodies are timed in body.ts.
+  // every connectionsCheckingInterval, so that is kept well below the timeout. Bodies are timed in body.ts; Node's
+  // whole-request timeout is the backstop for a body nobody reads (one sent with a request refused before it).
   fastify.server.headersTimeout = config.headersTimeoutMs;
-  fastify.server.requestTimeout = 0;
+  fastify.server.requestTimeout = config.headersTimeoutMs + Math.max(config.bodyTimeoutMs, config.documentTimeoutMs);
   // an option of Node's server its types leave out; read when the server starts listening
   (fastify.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = Math.min(
     1000,

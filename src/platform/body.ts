@@ -116,9 +116,11 @@ function timedOut(reply: FastifyReply): ApiError {
 }
 
 /** A body read in full: in memory, or in a temporary file already unlinked (it goes when its reader closes it). */
-function bodyStream(chunks: Buffer[], size: number, file: FileHandle | undefined): Readable {
+function bodyStream(reply: FastifyReply, chunks: Buffer[], size: number, file: FileHandle | undefined): Readable {
   if (file) {
     const stream = file.createReadStream({ start: 0, autoClose: true });
+    // closed with the exchange even when nothing read it to its end (the request refused before its handler)
+    reply.raw.once('close', () => stream.destroy());
     return Object.assign(stream, { receivedEncodedLength: size });
   }
   // one chunk as it came, so the JSON parser decodes it without another copy
@@ -145,6 +147,7 @@ function readWhole(
     const chunks: Buffer[] = [];
     let size = 0;
     let file: FileHandle | undefined;
+    let spooling = false;
     let writing: Promise<unknown> = Promise.resolve();
     let settled = false;
     const finish = (outcome: Readable | Promise<never> | Error) => {
@@ -161,7 +164,8 @@ function readWhole(
     };
     const spool = (chunk: Buffer) => {
       // the file is opened once, then unlinked: nothing is left behind even if the process dies
-      if (!file) {
+      if (!spooling) {
+        spooling = true;
         const path = join(tmpdir(), `tase-body-${randomBytes(8).toString('hex')}`);
         const held = chunks.splice(0);
         writing = open(path, 'w+', 0o600).then(async (handle) => {
@@ -184,12 +188,12 @@ function readWhole(
         finish(refuseTooLarge(reply, payload, limit, size, discardBytes, deadline));
         return;
       }
-      if (file || size > SPOOL_ABOVE) spool(chunk);
+      if (spooling || size > SPOOL_ABOVE) spool(chunk);
       else chunks.push(chunk);
     };
     const onEnd = () => {
       void writing.then(
-        () => finish(bodyStream(chunks, size, file)),
+        () => finish(bodyStream(reply, chunks, size, file)),
         (err: unknown) => finish(err as Error),
       );
     };
