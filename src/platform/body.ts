@@ -45,6 +45,11 @@ function limitOf(request: FastifyRequest, options: BodyOptions): { limit: number
     : { limit: options.limit, timeoutMs: options.timeoutMs };
 }
 
+function takesFiles(request: FastifyRequest): boolean {
+  const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
+  return consumes?.some((type) => MULTIPART.test(type)) ?? false;
+}
+
 function hasBody(raw: IncomingMessage): boolean {
   const length = raw.headers['content-length'];
   return (length !== undefined && length !== '0') || raw.headers['transfer-encoding'] !== undefined;
@@ -281,7 +286,8 @@ export function installBodies(app: FastifyInstance, options: BodyOptions): void 
       refuseTooLarge(reply, payload, limit, 0, discardBytes, deadline).catch((err: Error) => done(err));
       return;
     }
-    if (MULTIPART.test(raw.headers['content-type'] ?? '')) {
+    // only where the upload parser reads it; elsewhere it is read whole within the bounds, then refused (415)
+    if (MULTIPART.test(raw.headers['content-type'] ?? '') && takesFiles(request)) {
       uploads.set(request, () => guardUpload(reply, payload, limit, deadline, discardBytes));
       return done(null, payload);
     }
