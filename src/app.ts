@@ -37,6 +37,7 @@ import {
 import { backfillCompanySetup, companySetup } from './platform/company-setup.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
 import { installMultipart, takesUploads } from './platform/multipart.ts';
+import { installBodies } from './platform/body.ts';
 import { MAX_ATTACHMENT_BYTES } from './attachments/index.ts';
 import { registerRootRoute } from './platform/root-routes.ts';
 import { installMetrics } from './platform/metrics.ts';
@@ -142,6 +143,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   installShutdownAnswer(fastify);
   installConventions(fastify, { bodyLimit: config.bodyLimitBytes, validateResponses: config.validateResponses });
+  installBodies(fastify, {
+    limit: config.bodyLimitBytes,
+    timeoutMs: config.bodyTimeoutMs,
+    documentTimeoutMs: config.documentTimeoutMs,
+  });
+  // Node answers a request whose headers come too slowly (408, clientErrorHandler); it looks at its connections
+  // every connectionsCheckingInterval, so that is kept well below the timeout. Bodies are timed in body.ts; Node's
+  // whole-request timeout is the backstop for a body nobody reads (one sent with a request refused before it).
+  fastify.server.headersTimeout = config.headersTimeoutMs;
+  fastify.server.requestTimeout = config.headersTimeoutMs + Math.max(config.bodyTimeoutMs, config.documentTimeoutMs);
+  // an option of Node's server its types leave out; read when the server starts listening
+  (fastify.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = Math.min(
+    1000,
+    Math.ceil(config.headersTimeoutMs / 4),
+  );
   installVersionLifecycle(fastify, clock);
   installRateLimit(fastify, services.rateLimit);
   installMetrics(fastify, database);

@@ -118,6 +118,8 @@ export function attachmentRoutes(attachments: AttachmentService): RouteDef[] {
       method: 'POST',
       path: '/attachments',
       right: null,
+      // the file and the metadata beside it
+      bodyLimit: MAX_ATTACHMENT_BYTES + 2 ** 20,
       tags: TAGS,
       summary: 'Attach a file to a document',
       description:

@@ -7,6 +7,7 @@
 // entry's amount, currency, credit/debit mark, status and dates); a file that breaks one of them, or is no
 // well-formed XML, stops the reading at the first error with its line.
 import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { XmlLimitCheck, XmlLimitError } from '../domain/xml-limits.ts';
 
 export type CamtKind = 'statement' | 'notification';
 
@@ -134,11 +135,28 @@ interface Scope {
 const newScope = (): Scope => ({ texts: new Map(), currencies: new Map(), lists: new Map() });
 
 /**
+ * The shape of a camt file, checked ahead of the parser: saxes resolves each element's namespace by walking the open
+ * elements, so deep nesting costs the square of its depth. Real files nest about 12 deep; a million reference
+ * payments are some 40 million elements.
+ */
+const CAMT_LIMITS = { maxDepth: 32, maxElements: 200_000_000 };
+
+/** Refuses (CamtFormatError) a whole file of a shape beyond the bounds of camt files, before anything else reads it. */
+export function checkCamtShape(text: string): void {
+  try {
+    new XmlLimitCheck(CAMT_LIMITS).write(text);
+  } catch (err) {
+    throw err instanceof XmlLimitError ? new CamtFormatError(err.message) : err;
+  }
+}
+
+/**
  * Reads a camt.053 or camt.054 file from its chunks, handing each report and entry to `reader` as soon as it is
  * complete (awaiting it, so a slow store holds the reading back). Throws CamtFormatError at the first problem.
  */
 export async function readCamt(chunks: AsyncIterable<Uint8Array | string>, reader: CamtReader): Promise<CamtKind> {
   const parser = new SaxesParser({ xmlns: true, position: true });
+  const limits = new XmlLimitCheck(CAMT_LIMITS);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const stack: string[] = [];
   const pending: (() => Promise<void> | void)[] = [];
@@ -384,9 +402,12 @@ export async function readCamt(chunks: AsyncIterable<Uint8Array | string>, reade
   const xmlError = (err: unknown) =>
     err instanceof CamtFormatError
       ? err
-      : new CamtFormatError((err as Error).message.replace(/^(?:undefined:)?(\d+):(\d+): /, 'line $1, column $2: '));
+      : err instanceof XmlLimitError
+        ? new CamtFormatError(err.message)
+        : new CamtFormatError((err as Error).message.replace(/^(?:undefined:)?(\d+):(\d+): /, 'line $1, column $2: '));
   const write = (chunk: string) => {
     try {
+      limits.write(chunk);
       parser.write(chunk);
     } catch (err) {
       throw xmlError(err);

@@ -15,7 +15,7 @@ import {
   ReferencePaymentQuery,
   ReferencePaymentsSearchResult,
 } from './schemas.ts';
-import type { BankService } from './service.ts';
+import { MAX_FILE_BYTES, type BankService } from './service.ts';
 import type { BankAllocations } from './allocation.ts';
 
 const RIGHT = 'payments.bankStatementAndReferencePayment' as const;
@@ -211,6 +211,8 @@ export function bankRoutes(bank: BankService, allocations: BankAllocations): Rou
       method: 'POST',
       path: '/bankstatements/import',
       right: edit(RIGHT),
+      // read in full (to a temporary file when large) before the import's transaction begins
+      bodyLimit: MAX_FILE_BYTES,
       tags: TAGS,
       summary: 'Import a bank file (camt.053 or camt.054)',
       description:

@@ -10,7 +10,14 @@ import { isoDateTime } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { fromMinorUnits, jsonDecimal, minor, type MinorUnits } from '../domain/decimal.ts';
 import { schemaProblems } from '../domain/xsd.ts';
-import { CamtFormatError, readCamt, type CamtEntry, type CamtReport, type CamtTransaction } from './camt.ts';
+import {
+  CamtFormatError,
+  checkCamtShape,
+  readCamt,
+  type CamtEntry,
+  type CamtReport,
+  type CamtTransaction,
+} from './camt.ts';
 import { schemaOfNamespace } from './camt-schema.ts';
 import type {
   BankFileImportResultWire,
@@ -26,7 +33,7 @@ import { ReferenceMatching, type MatchCounts } from './matching.ts';
 const SCHEMA_VALIDATION_LIMIT = 16 * 2 ** 20;
 const BATCH = 500;
 /** The largest file taken (a camt.054 of a million reference payments is about 300 MB). */
-const MAX_FILE_BYTES = 2 ** 30;
+export const MAX_FILE_BYTES = 2 ** 30;
 
 /**
  * A booking of a statement carrying an end-to-end id: a debit settles a payment sent to the bank; one with a
@@ -361,6 +368,12 @@ export class BankService {
     let schemaValidated = false;
     const schema = format ? schemaOfNamespace(format) : undefined;
     if (ended && schema) {
+      try {
+        checkCamtShape(Buffer.concat(head).toString('utf8'));
+      } catch (err) {
+        if (err instanceof CamtFormatError) throw apiError('BANK_FILE_INVALID', undefined, { detail: err.message });
+        throw err;
+      }
       const problems = await schemaProblems(Buffer.concat(head), schema);
       if (problems.length > 0)
         throw apiError('BANK_FILE_INVALID', undefined, { detail: `${format} schema: ${problems[0]}` });

@@ -5,6 +5,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { CURRENCIES } from '../domain/codes.ts';
 import { Decimal } from '../domain/decimal.ts';
+import { checkXmlLimits, XmlLimitError } from '../domain/xml-limits.ts';
 
 /** The rates of one day: units of each currency per one euro. */
 export interface EuroRatesDay {
@@ -27,15 +28,29 @@ interface CubeNode {
   Cube?: CubeNode[];
 }
 
+/**
+ * The files nest 4 deep; the historical one holds some 32 elements a day since 1999 (about 250,000), so room is left
+ * for decades more.
+ */
+const ECB_LIMITS = { maxDepth: 8, maxElements: 4_000_000, maxTextLength: 4096 };
+
 function isDay(text: string): boolean {
   return DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
 }
 
 /** Parses an ECB reference-rate file (daily or historical); days in ascending order. Throws RatesFileError. */
 export function parseEcbRates(xml: string): EuroRatesDay[] {
+  // a hostile shape is refused by a linear scan before the validator or the parser spends time on it
+  try {
+    checkXmlLimits(xml, ECB_LIMITS);
+  } catch (err) {
+    if (err instanceof XmlLimitError) throw new RatesFileError(`not an ECB reference-rate file: ${err.message}`);
+    throw err;
+  }
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new RatesFileError(`not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`);
   const parser = new XMLParser({
+    maxNestedTags: ECB_LIMITS.maxDepth,
     ignoreAttributes: false,
     attributeNamePrefix: '',
     parseAttributeValue: false,

@@ -144,9 +144,21 @@ export class CurrencyService {
   async fetchRates(url: string): Promise<RatesImport> {
     const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
     if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-    return this.importRates(await response.text());
+    // read to a bound: a wrong or hostile address must not fill the memory
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      // leaving the loop cancels the download
+      if (size > MAX_RATES_FILE_BYTES) throw new Error(`GET ${url} answered more than ${MAX_RATES_FILE_BYTES} bytes`);
+      chunks.push(chunk);
+    }
+    return this.importRates(Buffer.concat(chunks).toString('utf8'));
   }
 }
+
+/** The historical file of every day since 1999 is some 6 MB. */
+const MAX_RATES_FILE_BYTES = 64 * 2 ** 20;
 
 /**
  * The sandbox rates ship with the sources (src/currencies), found upwards from this module: from src/currencies, or

@@ -147,6 +147,7 @@ export function invoiceOutputRoutes(outputs: InvoiceOutputs): RouteDef[] {
       method: 'POST',
       path: '/invoices/finvoice',
       right: null,
+      bodyLimit: MAX_FINVOICE_BYTES,
       tags: TAGS,
       summary: 'Create a purchase invoice from a Finvoice message',
       description:

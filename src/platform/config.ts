@@ -24,7 +24,14 @@ export interface Config {
   publicUrl?: string;
   /** Requests per second per client. */
   rateLimitPerSecond: number;
+  /** Bytes of a request body (JSON, XML, files); routes taking documents declare more. */
   bodyLimitBytes: number;
+  /** Time for a request's line and headers to arrive. */
+  headersTimeoutMs: number;
+  /** Time for a body of up to bodyLimitBytes to arrive, once its headers have. */
+  bodyTimeoutMs: number;
+  /** Time for the body of a route taking larger documents (bank files, attachments, Finvoice messages). */
+  documentTimeoutMs: number;
   logLevel: string;
   /** Validate every response against its documented schema (on in tests). */
   validateResponses: boolean;
@@ -53,6 +60,13 @@ function integer(name: string, value: string | undefined, fallback: number): num
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a non-negative integer, got '${value}'`);
   return n;
+}
+
+/** A time in whole seconds, as milliseconds; at least one second (no time at all would refuse every request). */
+function seconds(name: string, value: string | undefined, fallback: number): number {
+  const n = integer(name, value, fallback);
+  if (n < 1) throw new ConfigError(`${name} must be at least 1 second, got '${value}'`);
+  return n * 1000;
 }
 
 function webhookHeader(value: string | undefined): string {
@@ -105,6 +119,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.TASE_PUBLIC_URL || undefined,
     rateLimitPerSecond: integer('TASE_RATE_LIMIT', env.TASE_RATE_LIMIT, 60),
     bodyLimitBytes: integer('TASE_BODY_LIMIT', env.TASE_BODY_LIMIT, 2 * 1024 * 1024),
+    headersTimeoutMs: seconds('TASE_HEADERS_TIMEOUT', env.TASE_HEADERS_TIMEOUT, 20),
+    bodyTimeoutMs: seconds('TASE_BODY_TIMEOUT', env.TASE_BODY_TIMEOUT, 30),
+    documentTimeoutMs: seconds('TASE_DOCUMENT_TIMEOUT', env.TASE_DOCUMENT_TIMEOUT, 600),
     logLevel: env.LOG_LEVEL ?? (mode === 'production' ? 'info' : 'warn'),
     validateResponses: env.TASE_VALIDATE_RESPONSES === '1',
     webhookSignatureHeader: webhookHeader(env.TASE_WEBHOOK_SIGNATURE_HEADER),

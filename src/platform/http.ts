@@ -455,6 +455,9 @@ export function registerRoute(
       method: def.method,
       url,
       config: { route: def },
+      ...(def.bodyLimit !== undefined && def.bodyLimit > app.initialConfig.bodyLimit!
+        ? { bodyLimit: def.bodyLimit }
+        : {}),
       schema: {
         ...parts,
         ...(consumes ? { consumes } : {}),

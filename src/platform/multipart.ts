@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseJson } from './json.ts';
 import { apiError } from './errors.ts';
 import type { RouteDef } from './route.ts';
+import { watchUpload } from './body.ts';
 
 export interface UploadedFile {
   /** The name the client gave the file (not trusted for its type). */
@@ -71,7 +72,7 @@ export async function installMultipart(app: FastifyInstance, options: { fileSize
     }
     const body: Record<string, unknown> = {};
     const files = new Map<string, UploadedFile>();
-    try {
+    const read = async () => {
       for await (const part of request.parts()) {
         if (part.type === 'file' && part.mimetype.startsWith('application/json')) {
           // a JSON field sent as a file part (as browsers' FormData send a Blob)
@@ -84,7 +85,15 @@ export async function installMultipart(app: FastifyInstance, options: { fileSize
           body[part.fieldname] = fieldValue(part.value);
         }
       }
+    };
+    // the watch starts in the same tick as the parser, so it counts every byte: the body is refused the moment
+    // it passes the route's limit or its time, not once it is all held in memory
+    const watch = watchUpload(request);
+    const reading = read();
+    try {
+      await (watch ? Promise.race([reading, watch]) : reading);
     } catch (err) {
+      reading.catch(() => undefined);
       throw uploadError(err, options.fileSizeLimit);
     }
     uploads.set(request, files);

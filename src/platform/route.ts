@@ -81,6 +81,8 @@ interface RouteBase<RS extends RouteSchemas> {
    * not ask for them (`Tase-Additions`, additions.ts) keeps them by leaving them out rather than clearing them.
    */
   keepsAdditions?: (this: void, request: RouteRequest<RS>) => Promise<unknown>;
+  /** Bytes of body a route taking documents accepts beyond TASE_BODY_LIMIT (body.ts); it gets the document timeout. */
+  bodyLimit?: number;
   schema: RS;
 }
 

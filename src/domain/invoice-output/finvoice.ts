@@ -5,6 +5,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { create } from 'xmlbuilder2';
 import { Decimal } from '../decimal.ts';
 import { schemaFailures, schemaText } from '../xsd.ts';
+import { checkXmlLimits, XML_LIMITS, XmlLimitError } from '../xml-limits.ts';
 import { bankBarcode, BankBarcodeError } from './bank-barcode.ts';
 import type { Amount, InvoiceDocument } from './document.ts';
 
@@ -284,6 +285,7 @@ type XmlNode = Record<string, unknown>;
 const LISTS = new Set(['InvoiceRow', 'VatSpecificationDetails', 'SellerAccountDetails', 'SellerStreetName']);
 
 const parser = new XMLParser({
+  maxNestedTags: XML_LIMITS.maxDepth,
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   parseTagValue: false,
@@ -342,6 +344,13 @@ function defined<T extends object>(value: T): T {
  * FinvoiceInvalidError listing the failures.
  */
 export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> {
+  // a hostile shape is refused by a linear scan before the schema validator or the parser spends time on it
+  try {
+    checkXmlLimits(xml);
+  } catch (err) {
+    if (err instanceof XmlLimitError) throw new FinvoiceInvalidError([{ line: err.line, message: err.reason }]);
+    throw err;
+  }
   const failures = await validateFinvoice(xml);
   if (failures.length > 0) throw new FinvoiceInvalidError(failures);
   const message = child(parser.parse(xml) as XmlNode, 'Finvoice')!;
