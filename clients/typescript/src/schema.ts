@@ -39480,7 +39480,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The `transactionIdentifier` of the 202 answer. */
+        /** @description The `transactionIdentifier` (a UUID) of the 202 answer. */
         transactionIdentifier: string;
       };
       cookie?: never;
@@ -44836,7 +44836,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The `transactionIdentifier` of the 202 answer. */
+        /** @description The `transactionIdentifier` (a UUID) of the 202 answer. */
         transactionIdentifier: string;
       };
       cookie?: never;
@@ -46750,7 +46750,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The `transactionIdentifier` of the 202 answer. */
+        /** @description The `transactionIdentifier` (a UUID) of the 202 answer. */
         transactionIdentifier: string;
       };
       cookie?: never;
@@ -47968,7 +47968,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The `transactionIdentifier` of the 202 answer. */
+        /** @description The `transactionIdentifier` (a UUID) of the 202 answer. */
         transactionIdentifier: string;
       };
       cookie?: never;
@@ -48415,7 +48415,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The `transactionIdentifier` of the 202 answer. */
+        /** @description The `transactionIdentifier` (a UUID) of the 202 answer. */
         transactionIdentifier: string;
       };
       cookie?: never;
@@ -70479,7 +70479,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The `transactionIdentifier` of the 202 answer. */
+        /** @description The `transactionIdentifier` (a UUID) of the 202 answer. */
         transactionIdentifier: string;
       };
       cookie?: never;
