@@ -29,7 +29,7 @@ export interface RootRouteDef {
  * Pages where a person signs in or confirms a payment are never framed by another site (clickjacking), plugins and
  * a changed base URL are refused; a page may still tighten its own policy.
  */
-export const PAGE_SECURITY_HEADERS = {
+const PAGE_SECURITY_HEADERS = {
   'content-security-policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
