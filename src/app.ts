@@ -117,10 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const services = createServices(ctx);
 
   const fastify = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : { level: config.logLevel, serializers: { req: requestForLog } },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestForLog } },
     bodyLimit: config.bodyLimitBytes,
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     genReqId: (req) => {
