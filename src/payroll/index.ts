@@ -11,6 +11,7 @@ import { payrollRoutes } from './routes.ts';
 import { payRunRoutes } from './pay-routes.ts';
 import { PayrollReports, type IncomesRegisterBatch } from './payroll-reports.ts';
 import { payrollReportRoutes } from './report-routes.ts';
+import { setContactPerson } from './incomes-register-settings.ts';
 import { PayrollService, seedSalaryTypes } from './service.ts';
 import { payrollTermsMigrations } from './terms-migrations.ts';
 import { payrollSettingsMigrations } from './settings-migrations.ts';
@@ -35,6 +36,8 @@ export const payrollArea = defineArea({
       'labor_union_memberships',
       'payroll_holiday_terms',
       'group_life_insurance_rates',
+      'payroll_contact_persons',
+      'incomes_register_reports',
     ],
   },
   migrations: {
@@ -71,14 +74,34 @@ function followDefaultDimensions(ctx: AppContext): void {
   onPartnerDefaultDimensionChanged((trx, change) => listener(trx, change));
 }
 
-/** The Incomes Register batch messages of the approved slips paid on a day: of one company, or of every company. */
-export function incomesRegisterBatches(
+/**
+ * The Incomes Register batch messages of the approved slips paid on a day: of one company, or of every company.
+ * The reports of the messages count as delivered: a slip approved again later is reported as their replacement.
+ */
+export async function incomesRegisterBatches(
   ctx: AppContext,
   payday: string,
   companyId?: number,
 ): Promise<IncomesRegisterBatch[]> {
   const reports = new PayrollReports(ctx);
-  return companyId === undefined
-    ? reports.incomesRegisterBatches(payday)
-    : reports.incomesRegisterBatch(companyId, payday).then((batch) => [batch]);
+  const batches =
+    companyId === undefined
+      ? await reports.incomesRegisterBatches(payday)
+      : [await reports.incomesRegisterBatch(companyId, payday)];
+  for (const batch of batches) await reports.markDelivered(batch);
+  return batches;
+}
+
+/** Sets a company's payroll contact person, whom its Incomes Register messages name; null for no such company. */
+export async function setPayrollContactPerson(
+  ctx: AppContext,
+  companyId: number,
+  contact: { name: string; telephone: string; email?: string },
+) {
+  const company = await ctx.db
+    .selectFrom('companies')
+    .select('company_id')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return company ? setContactPerson(ctx, companyId, contact) : null;
 }

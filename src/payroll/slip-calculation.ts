@@ -14,7 +14,7 @@ import type { ReceiptDraft } from '../ledger/index.ts';
 import { Violations, apiError } from '../platform/errors.ts';
 import { parseJson } from '../platform/json.ts';
 import type { EmployeeDataWire, RowDimensionWire, SlipFiguresWire, SlipRowWire } from './pay-schemas.ts';
-import { identityCodeOf } from './registers.ts';
+import { identityCodeOf } from '../domain/payroll/identity-code.ts';
 import * as store from './store.ts';
 
 /** The salary types the calculation writes onto a slip (never summed as entered rows). */
