@@ -2,7 +2,6 @@
 // register's ContactPersons is required), and the slips whose reports were delivered, so a slip approved again
 // after a correction is reported as a replacement of its earlier report.
 import type { Db } from '../db/index.ts';
-import type { ContactPerson } from '../domain/payroll/incomes-register.ts';
 import type { AppContext } from '../platform/context.ts';
 import { nextVersion } from '../platform/clock.ts';
 import type { IncomesRegisterContactWire } from './settings-schemas.ts';
@@ -115,4 +114,3 @@ export async function markReported(
       .execute();
 }
 
-export type { ContactPerson };

@@ -136,10 +136,10 @@ function exceptionsOf(settings: {
 }
 
 type CarBenefitDetails = NonNullable<SlipRowWire['carBenefitDetails']>;
+// the odometer reading is no count of the kilometres driven privately, which the kilometre method would report
 const carBenefitOf = (d: CarBenefitDetails): CarBenefitFacts => ({
   limited: d.benefitLimited,
   ageGroup: d.carAgeGroup,
-  ...(d.odometerReading !== undefined ? { kilometers: d.odometerReading } : {}),
   ...(d.emissionValue ? { emissionValue: new Decimal(d.emissionValue) } : {}),
 });
 

@@ -110,7 +110,7 @@ const PERIOD_PAY_NAMES: Partial<Record<IncomeConfiguration['baseSalaryType'], st
  * compensation for work with its own salary type. Null when there is nothing to pay (a zero value, or piecework,
  * whose quantity only a slip knows).
  */
-export function baseSalaryRowOf(income: IncomeConfiguration): SalaryBaseRowWire | null {
+function baseSalaryRowOf(income: IncomeConfiguration): SalaryBaseRowWire | null {
   // a salary info read back from storage has its amounts as plain numbers
   const value = new Decimal(income.baseSalaryValue);
   if (value.isZero()) return null;

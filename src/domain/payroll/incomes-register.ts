@@ -22,7 +22,7 @@ import type { PayrollYearRates } from './rates.ts';
 import { isEntered, type SalaryTypeTerms, type SlipCalculation } from './slip.ts';
 
 /** The kinds of a daily allowance, with the register's daily allowance codes (AllowanceCode). */
-export const DAILY_ALLOWANCE_CODES = { PART_DAY: 1, FULL_DAY: 2, MEAL_ALLOWANCE: 3 } as const;
+const DAILY_ALLOWANCE_CODES = { PART_DAY: 1, FULL_DAY: 2, MEAL_ALLOWANCE: 3 } as const;
 export type DailyAllowanceKind = keyof typeof DAILY_ALLOWANCE_CODES;
 export const DAILY_ALLOWANCE_KINDS = Object.keys(DAILY_ALLOWANCE_CODES) as DailyAllowanceKind[];
 /** A 331 row whose kind was never given: a full-day allowance, the common case of a domestic trip over 10 hours. */
@@ -52,7 +52,7 @@ export type Insurance = (typeof INSURANCES)[number];
 export type InsuranceException = { insurance: Insurance; reason: 'NO_OBLIGATION' | 'NOT_SUBJECT' };
 
 /** The exception codes: 1–4 no obligation to provide the insurance, 6–9 not subject to Finnish social security. */
-export function exceptionCode(e: InsuranceException): number {
+function exceptionCode(e: InsuranceException): number {
   return INSURANCES.indexOf(e.insurance) + (e.reason === 'NO_OBLIGATION' ? 1 : 6);
 }
 
@@ -104,7 +104,7 @@ export interface ApprovedSlipFigures {
   calculation: SlipCalculation;
 }
 
-export interface IncomeTransaction {
+interface IncomeTransaction {
   incomeTypeCode: number;
   amount: Decimal;
   carBenefit?: CarBenefitFacts;
@@ -190,7 +190,7 @@ const LIMITED_CAR_BENEFIT = '1';
 const FULL_CAR_BENEFIT = '2';
 const AGE_GROUP_CODES: Record<CarBenefitFacts['ageGroup'], string> = { A: '1', B: '2', C: '3', ABROAD: '4' };
 
-export interface ContactPerson {
+interface ContactPerson {
   name: string;
   telephone: string;
   email?: string;
