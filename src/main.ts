@@ -405,7 +405,9 @@ async function payrollAdmin(app: App, verb: string | undefined, args: string[]):
     app.ctx,
     payday,
     values.company === undefined ? undefined : int('company', values.company),
-  );
+  ).catch((err: unknown) => {
+    throw asAdminError(err);
+  });
   const messages = batches.filter((b) => b.xml !== null);
   if (values.out !== undefined) {
     await mkdir(values.out, { recursive: true });
