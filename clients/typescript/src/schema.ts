@@ -2420,6 +2420,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/payrolls/salariesbasicinfo/incomesregistercontact': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's payroll contact person for the Incomes Register
+     * @description 404 until one is set.
+     */
+    get: operations['getPayrollsSalariesbasicinfoIncomesregistercontact'];
+    /**
+     * Set the company's payroll contact person for the Incomes Register
+     * @description The contact person (name, telephone, e-mail) every earnings payment message of the company names in `ContactPersons`, which the register requires: `tase admin payroll incomes-register` refuses to write a message of a company without one. Also `tase admin payroll contact-person`.
+     */
+    put: operations['putPayrollsSalariesbasicinfoIncomesregistercontact'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/payrolls/salarylists': {
     parameters: {
       query?: never;
@@ -2641,7 +2665,7 @@ export interface paths {
     };
     /**
      * The Incomes Register earnings payment report of an approved salary slip
-     * @description Payer, income earner, payment date, pay period and every amount by income type: 101 the taxable pay, 102–106 the pay each insurance is due on, the rows by their income type (201, 213, 234, 304, 311, …), 402 withholding or 404/405 tax at source and its deduction, 413 and 414 the employee TyEL and unemployment insurance, the deductions from net pay (401, 407, 408). Every amount is one of the slip's to the cent. 404 for a slip not APPROVED. `incomesRegisterReportingSetting` says whether the slip goes into the batch message (`tase admin payroll incomes-register --payday D`): only FORM_BOTH_REPORTS.
+     * @description Payer, income earner, payment date, pay period, pension insurance, exceptions to insurance and every amount by income type, as the batch message reports it: wages itemised by their income type (201, 213, 234, …, never also as the 101 total), fringe benefits and allowances under their own (304 with its car benefit details, 331 with its daily allowance kinds, 311, …), 102–106 only where the pay an insurance is due on differs from the taxable pay, 402 withholding or 404/405 tax at source and its deduction, 413 and 414 the employee TyEL and unemployment insurance, the deductions from net pay (401, 407, 408). Every amount is one of the slip's to the cent. 404 for a slip not APPROVED. `incomesRegisterReportingSetting` says whether the slip goes into the batch message (`tase admin payroll incomes-register --payday D`): only FORM_BOTH_REPORTS.
      */
     get: operations['getPayrollsSalaryslipsBySalarySlipIdIncomesregister'];
     put?: never;
@@ -43680,6 +43704,11 @@ export interface operations {
             readonly id?: number;
             notes?: string;
             rows: {
+              /**
+               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+               * @enum {string}
+               */
+              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
               baseSalaryRow?: boolean;
               /** CarBenefitRowDetails */
               carBenefitDetails?: {
@@ -43765,6 +43794,11 @@ export interface operations {
           readonly id?: number;
           notes?: string;
           rows: {
+            /**
+             * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+             * @enum {string}
+             */
+            allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
             baseSalaryRow?: boolean;
             /** CarBenefitRowDetails */
             carBenefitDetails?: {
@@ -43859,6 +43893,11 @@ export interface operations {
             readonly id?: number;
             notes?: string;
             rows: {
+              /**
+               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+               * @enum {string}
+               */
+              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
               baseSalaryRow?: boolean;
               /** CarBenefitRowDetails */
               carBenefitDetails?: {
@@ -44032,6 +44071,10 @@ export interface operations {
               pensionInsurance: {
                 readonly id?: number;
                 pensionContractId?: number;
+                /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
+                pensionPolicyNumber?: string;
+                /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+                pensionProviderCode?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
                 /** @example 2026-01-30T15:20:00 */
@@ -44392,6 +44435,10 @@ export interface operations {
             pensionInsurance: {
               readonly id?: number;
               pensionContractId?: number;
+              /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
+              pensionPolicyNumber?: string;
+              /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+              pensionProviderCode?: number;
               /** @enum {string} */
               type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
               /** @example 2026-01-30T15:20:00 */
@@ -44761,6 +44808,10 @@ export interface operations {
               pensionInsurance: {
                 readonly id?: number;
                 pensionContractId?: number;
+                /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
+                pensionPolicyNumber?: string;
+                /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+                pensionProviderCode?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
                 /** @example 2026-01-30T15:20:00 */
@@ -46420,6 +46471,10 @@ export interface operations {
             pensionInsurance: {
               readonly id?: number;
               pensionContractId?: number;
+              /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
+              pensionPolicyNumber?: string;
+              /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+              pensionProviderCode?: number;
               /** @enum {string} */
               type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
               /** @example 2026-01-30T15:20:00 */
@@ -46789,6 +46844,10 @@ export interface operations {
               pensionInsurance: {
                 readonly id?: number;
                 pensionContractId?: number;
+                /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
+                pensionPolicyNumber?: string;
+                /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+                pensionProviderCode?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
                 /** @example 2026-01-30T15:20:00 */
@@ -47487,6 +47546,104 @@ export interface operations {
              * @description Calendar year of paydays.
              */
             year: number;
+          };
+        };
+      };
+    };
+  };
+  getPayrollsSalariesbasicinfoIncomesregistercontact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Tase: the payer's payroll contact person, named in every Incomes Register message of the company (the register requires one). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email?: string;
+            /** @description The payer's contact person for the Incomes Register. */
+            name: string;
+            telephone: string;
+            /** @example 2026-01-30T15:20:00 */
+            readonly version?: string;
+          };
+        };
+      };
+    };
+  };
+  putPayrollsSalariesbasicinfoIncomesregistercontact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Tase: the payer's payroll contact person, named in every Incomes Register message of the company (the register requires one). */
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          /** @description The payer's contact person for the Incomes Register. */
+          name: string;
+          telephone: string;
+          /** @example 2026-01-30T15:20:00 */
+          readonly version?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Tase: the payer's payroll contact person, named in every Incomes Register message of the company (the register requires one). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email?: string;
+            /** @description The payer's contact person for the Incomes Register. */
+            name: string;
+            telephone: string;
+            /** @example 2026-01-30T15:20:00 */
+            readonly version?: string;
           };
         };
       };
@@ -48265,6 +48422,11 @@ export interface operations {
                 /** @enum {string} */
                 readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
                 rows: {
+                  /**
+                   * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+                   * @enum {string}
+                   */
+                  allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
                   baseSalaryRow?: boolean;
                   /** SalarySlipCarBenefitRowDetails */
                   carBenefitDetails?: {
@@ -48514,6 +48676,11 @@ export interface operations {
                 /** @enum {string} */
                 readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
                 rows: {
+                  /**
+                   * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+                   * @enum {string}
+                   */
+                  allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
                   baseSalaryRow?: boolean;
                   /** SalarySlipCarBenefitRowDetails */
                   carBenefitDetails?: {
@@ -48778,6 +48945,11 @@ export interface operations {
           /** @enum {string} */
           readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
           rows: {
+            /**
+             * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+             * @enum {string}
+             */
+            allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
             baseSalaryRow?: boolean;
             /** SalarySlipCarBenefitRowDetails */
             carBenefitDetails?: {
@@ -49052,6 +49224,11 @@ export interface operations {
             /** @enum {string} */
             readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
             rows: {
+              /**
+               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+               * @enum {string}
+               */
+              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
               baseSalaryRow?: boolean;
               /** SalarySlipCarBenefitRowDetails */
               carBenefitDetails?: {
@@ -49560,13 +49737,21 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description 1 a new report; 2 a replacement report of the same `reportId`, for a slip approved again after its report was delivered (`tase admin payroll incomes-register`). */
+            actionCode: number;
             /** IncomesRegisterIncomeEarner */
             incomeEarner: {
+              birthDate?: string | null;
+              firstName?: string;
+              /** @description Without an identity code: reported with MissingId. */
+              lastName?: string;
               name: string;
               personalIdentityCode: string | null;
             };
             /** @description The slip's setting: only FORM_BOTH_REPORTS slips go into the batch message of `tase admin payroll incomes-register`; the others are reported elsewhere or not at all. */
             incomesRegisterReportingSetting: string;
+            /** @description The register's exception codes of the whole report: 1–4 no obligation to insure (pension, health, unemployment, accident), 6–9 not in Finnish social security; the salary info's, the slip's and those of the employee's age. */
+            insuranceExceptions: number[];
             /** IncomesRegisterPayer */
             payer: {
               businessId: string;
@@ -49590,12 +49775,27 @@ export interface operations {
                */
               start: string;
             };
+            /** @description From the salary info's pension insurance; null when no TyEL is due. */
+            pensionInsurance: {
+              /** @description The pension act: 1 TyEL. */
+              actCode: number;
+              policyNumber?: string;
+              providerCode?: number;
+            } | null;
             /** @description The payer's report id: the company and the slip. */
             reportId: string;
             salarySlipId: number;
             transactions: {
               amount: number;
-              /** @description The income type of the Incomes Register (101, 201, 402, …). */
+              /** IncomesRegisterCarBenefit */
+              carBenefit?: {
+                ageGroup: string;
+                emissionValue?: number;
+                kilometers?: number;
+                limited: boolean;
+              };
+              dailyAllowance?: string[];
+              /** @description The income type of the Incomes Register (201, 304, 402, …). */
               incomeTypeCode: number;
             }[];
           };
@@ -49750,6 +49950,11 @@ export interface operations {
             /** @enum {string} */
             readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
             rows: {
+              /**
+               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+               * @enum {string}
+               */
+              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
               baseSalaryRow?: boolean;
               /** SalarySlipCarBenefitRowDetails */
               carBenefitDetails?: {
