@@ -53,8 +53,15 @@ async function hire(
   return hireNumbered(person.body.id, income, card);
 }
 
+/** The pension provider and policy number of every TyEL insured employee (Tase's additions). */
+const PENSION = { type: 'TYEL', pensionProviderCode: 54, pensionPolicyNumber: '46-1234567' };
+
 async function hireNumbered(personId: number, income: Record<string, unknown>, card: Card | null): Promise<number> {
-  const info = await svc.api('POST', '/payrolls/employees/salaryinfo', salaryInfoBody(personId, income));
+  const body = salaryInfoBody(personId, income);
+  const info = await svc.api('POST', '/payrolls/employees/salaryinfo', {
+    ...body,
+    insurancesConfiguration: { ...body.insurancesConfiguration, pensionInsurance: PENSION },
+  });
   expect(info.status, info.text).toBe(200);
   const id = info.body.employeeId as number;
   if (card) {
@@ -289,7 +296,7 @@ describe('salary info → list → approval, the salary base untouched', () => {
       limited: false,
       ageGroup: 'A',
     });
-    expect(bertta.pensionInsurance).toEqual({ actCode: 1 });
+    expect(bertta.pensionInsurance).toEqual({ actCode: 1, providerCode: 54, policyNumber: '46-1234567' });
     const dan = await report('dan');
     expect(amounts(dan)).toEqual({ 201: 2800, 331: 106, 402: 700, 413: 204.4 });
     expect(dan.insuranceExceptions).toEqual([3]);

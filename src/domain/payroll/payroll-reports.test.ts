@@ -215,6 +215,7 @@ describe('the XML message', () => {
         birthDate: '1990-05-01',
       },
       insuranceExceptions: [6],
+      pensionInsurance: { actCode: 1, providerCode: 54, policyNumber: '46-1234567' },
     };
     const xml = incomesRegisterXml({
       deliveryId: 'D-2026-03-31-1',
@@ -264,6 +265,11 @@ describe('the XML message', () => {
       BirthDate: '1990-05-01',
     });
     expect(b.IncomeEarner.InsuranceExceptions).toEqual({ ExceptionCode: '6' });
+    expect(b.IncomeEarner.PensionInsurance).toEqual({
+      PensionActCode: '1',
+      PensionProvIdCode: '54',
+      PensionPolicyNo: '46-1234567',
+    });
     expect(b.Transactions.Transaction[0].TransactionBasic).toEqual({ TransactionCode: '201', Amount: '2500.50' });
   });
 
