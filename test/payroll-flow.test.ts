@@ -299,16 +299,17 @@ describe('salary info → list → approval, the salary base untouched', () => {
     expect(bertta.pensionInsurance).toEqual({ actCode: 1, providerCode: 54, policyNumber: '46-1234567' });
     const dan = await report('dan');
     expect(amounts(dan)).toEqual({ 201: 2800, 331: 106, 402: 700, 413: 204.4 });
-    expect(dan.insuranceExceptions).toEqual([3]);
+    expect(dan.insuranceExceptions).toEqual([4]);
     expect(dan.transactions.find((t: { incomeTypeCode: number }) => t.incomeTypeCode === 331).dailyAllowance).toEqual([
       'FULL_DAY',
     ]);
-    // past every insurance's age: the exceptions of the whole report, no pension insurance, no 102–106
+    // past the ages of TyEL (2), unemployment (4) and health insurance (5): exceptions of the whole report, no
+    // pension insurance to name, no 102–106
     const eero = await report('eero');
-    expect(eero).toMatchObject({ insuranceExceptions: [1, 2, 3], pensionInsurance: null });
+    expect(eero).toMatchObject({ insuranceExceptions: [2, 4, 5], pensionInsurance: null });
     expect(amounts(eero)).toEqual({ 201: 1500, 402: 75 });
     const cecilia = await report('cecilia');
-    expect(cecilia.insuranceExceptions).toEqual([3]);
+    expect(cecilia.insuranceExceptions).toEqual([4]);
     const gabriel = await report('gabriel');
     expect(gabriel.incomeEarner).toEqual({
       personalIdentityCode: null,

@@ -89,7 +89,7 @@ const AllowanceKind = () =>
       StringEnum([...DAILY_ALLOWANCE_KINDS], {
         description:
           "Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells " +
-          'it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.',
+          'it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.',
       }),
     ),
   );

@@ -143,8 +143,12 @@ const carBenefitOf = (d: CarBenefitDetails): CarBenefitFacts => ({
   ...(d.emissionValue ? { emissionValue: new Decimal(d.emissionValue) } : {}),
 });
 
-/** The Employees Pensions Act's code in the register. */
-const TYEL_ACT = 1;
+/**
+ * The register's pension insurances: an employee's earnings-related pension insurance (TyEL, JuEL…), the farmer's
+ * (MYEL) and the self-employed person's (YEL), in the order of vero.fi's "Työeläkevakuutuksen tietojen
+ * ilmoittaminen tulorekisteriin", which also says to leave the insurance out when none is needed.
+ */
+const PENSION_ACTS: Partial<Record<string, number>> = { TYEL: 1, MYEL: 2, YEL: 3 };
 
 interface EarnerFacts {
   earner: IncomeEarner;
@@ -178,8 +182,9 @@ async function earnersOf(db: Db, companyId: number, ids: number[]): Promise<Map<
       const insurances = info.insurancesConfiguration;
       const pension = insurances.pensionInsurance;
       const exceptions = exceptionsOf(insurances);
+      const actCode = PENSION_ACTS[pension.type];
       // wages of a YEL or MYEL insured self-employed person carry no TyEL (vero.fi, Incomes Register: "If there
-      // is no obligation to take out insurance")
+      // is no obligation to take out insurance"); the report still names the person's own pension insurance
       if (pension.type === 'YEL' || pension.type === 'MYEL')
         exceptions.push({ insurance: 'PENSION', reason: 'NO_OBLIGATION' });
       out.set(Number(row.id), {
@@ -196,9 +201,9 @@ async function earnersOf(db: Db, companyId: number, ids: number[]): Promise<Map<
         },
         birthDate,
         pension:
-          pension.type === 'TYEL'
+          actCode !== undefined
             ? {
-                actCode: TYEL_ACT,
+                actCode,
                 ...(pension.pensionProviderCode !== undefined ? { providerCode: pension.pensionProviderCode } : {}),
                 ...(pension.pensionPolicyNumber !== undefined ? { policyNumber: pension.pensionPolicyNumber } : {}),
               }
@@ -256,7 +261,8 @@ export class PayrollReports {
           start: list?.payment_period_start ?? row.payday,
           end: list?.payment_period_end ?? row.payday,
         },
-        pensionInsurance: pensionExcepted ? null : (earner?.pension ?? null),
+        // an employee's TyEL not due (by age, or outside Finnish social security): no pension insurance to name
+        pensionInsurance: pensionExcepted && earner?.pension?.actCode === 1 ? null : (earner?.pension ?? null),
         insuranceExceptions: exceptions,
         rows: entered.map((r) => ({
           salaryType: types.get(r.salaryTypeCode)!,

@@ -42,7 +42,7 @@ export const SalarySlipIncomesReport = Addition(
         [
           Type.Object(
             {
-              actCode: Type.Integer({ description: 'The pension act: 1 TyEL.' }),
+              actCode: Type.Integer({ description: "1 an employee's earnings-related pension, 2 MYEL, 3 YEL." }),
               providerCode: Type.Optional(Type.Integer()),
               policyNumber: Type.Optional(Type.String()),
             },
@@ -54,9 +54,9 @@ export const SalarySlipIncomesReport = Addition(
       ),
       insuranceExceptions: Type.Array(Type.Integer(), {
         description:
-          "The register's exception codes of the whole report: 1–4 no obligation to insure (pension, health, " +
-          "unemployment, accident), 6–9 not in Finnish social security; the salary info's, the slip's and those " +
-          "of the employee's age.",
+          "The register's exception codes of the whole report: 1 no obligation to provide any insurance, 2–5 " +
+          'none for pension, accident, unemployment and health insurance; 6 and 7–10 the same outside Finnish ' +
+          "social security. The salary info's, the slip's, a YEL/MYEL insured earner's and those of the age.",
       }),
       transactions: Type.Array(
         Type.Object(

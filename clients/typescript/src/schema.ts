@@ -43705,10 +43705,10 @@ export interface operations {
             notes?: string;
             rows: {
               /**
-               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
                * @enum {string}
                */
-              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
+              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
               baseSalaryRow?: boolean;
               /** CarBenefitRowDetails */
               carBenefitDetails?: {
@@ -43795,10 +43795,10 @@ export interface operations {
           notes?: string;
           rows: {
             /**
-             * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+             * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
              * @enum {string}
              */
-            allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
+            allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
             baseSalaryRow?: boolean;
             /** CarBenefitRowDetails */
             carBenefitDetails?: {
@@ -43894,10 +43894,10 @@ export interface operations {
             notes?: string;
             rows: {
               /**
-               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
                * @enum {string}
                */
-              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
+              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
               baseSalaryRow?: boolean;
               /** CarBenefitRowDetails */
               carBenefitDetails?: {
@@ -48423,10 +48423,10 @@ export interface operations {
                 readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
                 rows: {
                   /**
-                   * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+                   * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
                    * @enum {string}
                    */
-                  allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
+                  allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
                   baseSalaryRow?: boolean;
                   /** SalarySlipCarBenefitRowDetails */
                   carBenefitDetails?: {
@@ -48677,10 +48677,10 @@ export interface operations {
                 readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
                 rows: {
                   /**
-                   * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+                   * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
                    * @enum {string}
                    */
-                  allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
+                  allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
                   baseSalaryRow?: boolean;
                   /** SalarySlipCarBenefitRowDetails */
                   carBenefitDetails?: {
@@ -48946,10 +48946,10 @@ export interface operations {
           readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
           rows: {
             /**
-             * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+             * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
              * @enum {string}
              */
-            allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
+            allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
             baseSalaryRow?: boolean;
             /** SalarySlipCarBenefitRowDetails */
             carBenefitDetails?: {
@@ -49225,10 +49225,10 @@ export interface operations {
             readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
             rows: {
               /**
-               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
                * @enum {string}
                */
-              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
+              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
               baseSalaryRow?: boolean;
               /** SalarySlipCarBenefitRowDetails */
               carBenefitDetails?: {
@@ -49750,7 +49750,7 @@ export interface operations {
             };
             /** @description The slip's setting: only FORM_BOTH_REPORTS slips go into the batch message of `tase admin payroll incomes-register`; the others are reported elsewhere or not at all. */
             incomesRegisterReportingSetting: string;
-            /** @description The register's exception codes of the whole report: 1–4 no obligation to insure (pension, health, unemployment, accident), 6–9 not in Finnish social security; the salary info's, the slip's and those of the employee's age. */
+            /** @description The register's exception codes of the whole report: 1 no obligation to provide any insurance, 2–5 none for pension, accident, unemployment and health insurance; 6 and 7–10 the same outside Finnish social security. The salary info's, the slip's, a YEL/MYEL insured earner's and those of the age. */
             insuranceExceptions: number[];
             /** IncomesRegisterPayer */
             payer: {
@@ -49777,7 +49777,7 @@ export interface operations {
             };
             /** @description From the salary info's pension insurance; null when no TyEL is due. */
             pensionInsurance: {
-              /** @description The pension act: 1 TyEL. */
+              /** @description 1 an employee's earnings-related pension, 2 MYEL, 3 YEL. */
               actCode: number;
               policyNumber?: string;
               providerCode?: number;
@@ -49951,10 +49951,10 @@ export interface operations {
             readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
             rows: {
               /**
-               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out) or MEAL_ALLOWANCE.
+               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
                * @enum {string}
                */
-              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE';
+              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
               baseSalaryRow?: boolean;
               /** SalarySlipCarBenefitRowDetails */
               carBenefitDetails?: {

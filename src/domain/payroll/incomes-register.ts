@@ -21,8 +21,11 @@ import { insuranceAge, pensionUpperAge } from './ages.ts';
 import type { PayrollYearRates } from './rates.ts';
 import { isEntered, type SalaryTypeTerms, type SlipCalculation } from './slip.ts';
 
-/** The kinds of a daily allowance, with the register's daily allowance codes (AllowanceCode). */
-const DAILY_ALLOWANCE_CODES = { PART_DAY: 1, FULL_DAY: 2, MEAL_ALLOWANCE: 3 } as const;
+/**
+ * The kinds of a daily allowance, with the register's daily allowance codes (AllowanceCode): every 331 says
+ * whether full-day, part-day or foreign daily allowances were paid (or a meal allowance in their place).
+ */
+const DAILY_ALLOWANCE_CODES = { PART_DAY: 1, FULL_DAY: 2, MEAL_ALLOWANCE: 3, FOREIGN: 4 } as const;
 export type DailyAllowanceKind = keyof typeof DAILY_ALLOWANCE_CODES;
 export const DAILY_ALLOWANCE_KINDS = Object.keys(DAILY_ALLOWANCE_CODES) as DailyAllowanceKind[];
 /** A 331 row whose kind was never given: a full-day allowance, the common case of a domestic trip over 10 hours. */
@@ -45,15 +48,29 @@ export interface ReportedRow {
   dailyAllowance?: DailyAllowanceKind;
 }
 
-/** The register's insurances, in the order of its codes (insurance information and exceptions). */
-const INSURANCES = ['PENSION', 'HEALTH', 'UNEMPLOYMENT', 'ACCIDENT'] as const;
+/** The insurances, in the order of the register's codes of exceptions to insurance. */
+const INSURANCES = ['PENSION', 'ACCIDENT', 'UNEMPLOYMENT', 'HEALTH'] as const;
 export type Insurance = (typeof INSURANCES)[number];
 /** Why an insurance is not due: no obligation to insure (age, YEL insured…), or not in Finnish social security. */
 export type InsuranceException = { insurance: Insurance; reason: 'NO_OBLIGATION' | 'NOT_SUBJECT' };
 
-/** The exception codes: 1–4 no obligation to provide the insurance, 6–9 not subject to Finnish social security. */
-function exceptionCode(e: InsuranceException): number {
-  return INSURANCES.indexOf(e.insurance) + (e.reason === 'NO_OBLIGATION' ? 1 : 6);
+/**
+ * The register's codes of a report's exceptions to insurance: 1 no obligation to provide any of the four
+ * insurances, 2–5 none for earnings-related pension, accident and occupational disease, unemployment and health
+ * insurance; 6 and 7–10 the same for an earner not in Finnish social security (vero.fi, Incomes Register release
+ * notes of 22.6.2021: "koodiarvo 1 … TAI koodiarvot 2–5").
+ */
+function exceptionCodes(exceptions: readonly InsuranceException[]): number[] {
+  const codes = new Set<number>();
+  for (const [reason, base] of [
+    ['NO_OBLIGATION', 1],
+    ['NOT_SUBJECT', 6],
+  ] as const) {
+    const excepted = new Set(exceptions.filter((e) => e.reason === reason).map((e) => e.insurance));
+    if (excepted.size === INSURANCES.length) codes.add(base);
+    else for (const insurance of excepted) codes.add(base + 1 + INSURANCES.indexOf(insurance));
+  }
+  return [...codes].sort((a, b) => a - b);
 }
 
 /**
@@ -82,7 +99,7 @@ export interface IncomeEarner {
 }
 
 export interface PensionInsuranceFacts {
-  /** The register's pension act code: 1 the Employees Pensions Act (TyEL). */
+  /** The register's pension insurance: 1 an employee's earnings-related (TyEL…), 2 MYEL, 3 YEL. */
   actCode: number;
   providerCode?: number;
   policyNumber?: string;
@@ -174,7 +191,7 @@ export function earningsPaymentReport(slip: ApprovedSlipFigures): EarningsPaymen
     paymentDate: slip.paymentDate,
     payPeriod: slip.payPeriod,
     pensionInsurance: slip.pensionInsurance,
-    insuranceExceptions: [...new Set(slip.insuranceExceptions.map(exceptionCode))].sort((a, b) => a - b),
+    insuranceExceptions: exceptionCodes(slip.insuranceExceptions),
     transactions,
   };
 }
