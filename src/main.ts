@@ -22,7 +22,7 @@ import { ApiError } from './platform/errors.ts';
 import { parseEcbRates, RatesFileError } from './currencies/index.ts';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { incomesRegisterBatches, setPayrollContactPerson } from './payroll/index.ts';
+import { incomesRegisterBatches, markIncomesRegisterDelivered, setPayrollContactPerson } from './payroll/index.ts';
 import { createReadStream } from 'node:fs';
 import { ACCOUNT_TYPES } from './accounts/index.ts';
 import { parseFixture } from './sandbox/index.ts';
@@ -415,6 +415,7 @@ async function payrollAdmin(app: App, verb: string | undefined, args: string[]):
     for (const batch of messages) {
       const file = join(values.out, `incomes-register-${batch.companyId}-${payday}.xml`);
       await writeFile(file, batch.xml!);
+      await markIncomesRegisterDelivered(app.ctx, [batch]);
       written.push({ companyId: batch.companyId, file, reported: batch.reported, leftOut: batch.leftOut });
     }
     print({ payday, messages: written });
@@ -424,6 +425,7 @@ async function payrollAdmin(app: App, verb: string | undefined, args: string[]):
   if (messages.length > 1)
     throw new AdminError(`slips of ${messages.length} companies were paid on ${payday}: give --company N or --out DIR`);
   process.stdout.write(messages[0].xml!);
+  await markIncomesRegisterDelivered(app.ctx, messages);
 }
 
 /** `admin bank import FILE --company-id N`: the file is read as a stream, with a progress bar on stderr. */

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ManualClock } from '../src/platform/clock.ts';
-import { incomesRegisterBatches } from '../src/payroll/index.ts';
+import { incomesRegisterBatches, markIncomesRegisterDelivered } from '../src/payroll/index.ts';
 import { identityCode, monthListBody, salaryInfoBody } from './support/payroll.ts';
 import { incomesRegisterErrors } from './support/incomes-register-xsd.ts';
 import { startService, type TestService } from './support/service.ts';
@@ -309,6 +309,9 @@ describe('the Incomes Register', () => {
       );
     expect(xml).toContain('<ProductionEnvironment>false</ProductionEnvironment>');
     expect(await incomesRegisterErrors(xml)).toEqual([]);
+    // only a message written out counts as delivered
+    expect((await svc.api('GET', `/payrolls/salaryslips/${juneSlip.id}/incomesregister`)).body.actionCode).toBe(1);
+    await markIncomesRegisterDelivered(svc.app.ctx, batches);
 
     // corrected after it was reported: approved again, the slip's report replaces the one delivered
     expect((await svc.api('PUT', `/payrolls/salaryslips/${juneSlip.id}/cancelapproval`)).status).toBe(200);

@@ -74,22 +74,25 @@ function followDefaultDimensions(ctx: AppContext): void {
   onPartnerDefaultDimensionChanged((trx, change) => listener(trx, change));
 }
 
-/**
- * The Incomes Register batch messages of the approved slips paid on a day: of one company, or of every company.
- * The reports of the messages count as delivered: a slip approved again later is reported as their replacement.
- */
-export async function incomesRegisterBatches(
+/** The Incomes Register batch messages of the approved slips paid on a day: of one company, or of every company. */
+export function incomesRegisterBatches(
   ctx: AppContext,
   payday: string,
   companyId?: number,
 ): Promise<IncomesRegisterBatch[]> {
   const reports = new PayrollReports(ctx);
-  const batches =
-    companyId === undefined
-      ? await reports.incomesRegisterBatches(payday)
-      : [await reports.incomesRegisterBatch(companyId, payday)];
+  return companyId === undefined
+    ? reports.incomesRegisterBatches(payday)
+    : reports.incomesRegisterBatch(companyId, payday).then((batch) => [batch]);
+}
+
+/**
+ * Notes the reports of messages written out as delivered: a slip of theirs approved again later (after a
+ * correction) is reported as their replacement.
+ */
+export async function markIncomesRegisterDelivered(ctx: AppContext, batches: readonly IncomesRegisterBatch[]) {
+  const reports = new PayrollReports(ctx);
   for (const batch of batches) await reports.markDelivered(batch);
-  return batches;
 }
 
 /** Sets a company's payroll contact person, whom its Incomes Register messages name; null for no such company. */
