@@ -152,6 +152,7 @@ const PENSION_ACTS: Partial<Record<string, number>> = { TYEL: 1, MYEL: 2, YEL: 3
 
 interface EarnerFacts {
   earner: IncomeEarner;
+  /** The birth date the slip's insurances were calculated by. */
   birthDate: string | null;
   pension: PensionInsuranceFacts | null;
   exceptions: InsuranceException[];
@@ -177,7 +178,10 @@ async function earnersOf(db: Db, companyId: number, ids: number[]): Promise<Map<
         lastName?: string;
         dateOfBirth?: string;
       };
-      const birthDate = (code && parseIdentityCode(code)?.birthDate) || person.dateOfBirth || null;
+      // the insurances follow the birth date the calculation knew (the identity code's); the register is told
+      // the one of the person register too
+      const insuredBirthDate = (code && parseIdentityCode(code)?.birthDate) || null;
+      const birthDate = insuredBirthDate ?? person.dateOfBirth ?? null;
       const info = parseJson(row.data) as Pick<SalaryInfoWire, 'insurancesConfiguration'>;
       const insurances = info.insurancesConfiguration;
       const pension = insurances.pensionInsurance;
@@ -199,7 +203,7 @@ async function earnersOf(db: Db, companyId: number, ids: number[]): Promise<Map<
               }
             : {}),
         },
-        birthDate,
+        birthDate: insuredBirthDate,
         pension:
           actCode !== undefined
             ? {
