@@ -406,6 +406,12 @@ describe('the base follows the salary info', () => {
     });
     expect(badKind.status).toBe(400);
     expect(badKind.body.errors[0].field).toMatch(/allowanceKind/);
+    const kindOfSalary = await svc.api('PUT', `/payrolls/employees/${id}/salarybase`, {
+      ...base,
+      rows: [{ ...base.rows[0], allowanceKind: 'FULL_DAY' }],
+    });
+    expect(kindOfSalary.status).toBe(400);
+    expect(kindOfSalary.body.errors[0].field).toBe('rows[0].allowanceKind');
     expect((await svc.api('GET', `/payrolls/employees/${id}/salarybase`)).body).toEqual(base);
   });
 });

@@ -88,8 +88,8 @@ const AllowanceKind = () =>
     Addition(
       StringEnum([...DAILY_ALLOWANCE_KINDS], {
         description:
-          "Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells " +
-          'it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.',
+          "Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's " +
+          'AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.',
       }),
     ),
   );

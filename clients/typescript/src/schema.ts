@@ -43705,7 +43705,7 @@ export interface operations {
             notes?: string;
             rows: {
               /**
-               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+               * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
                * @enum {string}
                */
               allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
@@ -43795,7 +43795,7 @@ export interface operations {
           notes?: string;
           rows: {
             /**
-             * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+             * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
              * @enum {string}
              */
             allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
@@ -43894,7 +43894,7 @@ export interface operations {
             notes?: string;
             rows: {
               /**
-               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+               * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
                * @enum {string}
                */
               allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
@@ -48423,7 +48423,7 @@ export interface operations {
                 readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
                 rows: {
                   /**
-                   * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+                   * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
                    * @enum {string}
                    */
                   allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
@@ -48677,7 +48677,7 @@ export interface operations {
                 readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
                 rows: {
                   /**
-                   * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+                   * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
                    * @enum {string}
                    */
                   allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
@@ -48946,7 +48946,7 @@ export interface operations {
           readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
           rows: {
             /**
-             * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+             * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
              * @enum {string}
              */
             allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
@@ -49225,7 +49225,7 @@ export interface operations {
             readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
             rows: {
               /**
-               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+               * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
                * @enum {string}
                */
               allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
@@ -49951,7 +49951,7 @@ export interface operations {
             readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
             rows: {
               /**
-               * @description Tase: the kind of a daily allowance (income type 331) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+               * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
                * @enum {string}
                */
               allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
