@@ -22,7 +22,7 @@ import { ApiError } from './platform/errors.ts';
 import { parseEcbRates, RatesFileError } from './currencies/index.ts';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { incomesRegisterBatches } from './payroll/index.ts';
+import { incomesRegisterBatches, markIncomesRegisterDelivered, setPayrollContactPerson } from './payroll/index.ts';
 import { createReadStream } from 'node:fs';
 import { ACCOUNT_TYPES } from './accounts/index.ts';
 import { parseFixture } from './sandbox/index.ts';
@@ -79,7 +79,10 @@ const USAGE = `Usage: tase <command>
   admin rates status                                          the days and currencies of rates stored
   admin bank import FILE --company-id N                       import a camt.053 statement or camt.054 notification file
   admin payroll incomes-register --payday D [--company N] [--out DIR]   the Incomes Register message of the approved
-                    slips paid on D (XML to stdout; with --out one file per company and a JSON summary)
+                    slips paid on D (XML to stdout; with --out one file per company and a JSON summary); the
+                    company needs a payroll contact person (below); slips reported again later go as replacements
+  admin payroll contact-person --company N --name NAME --phone PHONE [--email EMAIL]   the payroll contact person
+                    the company's Incomes Register messages name
   admin backup FILE                                           copy the database to FILE while it serves (SQLite
                                                               online backup; PostgreSQL: pg_dump custom format)
   admin restore FILE                                          replace the database with the backup FILE (stop
@@ -378,13 +381,35 @@ async function ratesAdmin(app: App, verb: string | undefined, args: string[]): P
  * company's approved slips paid on D (those whose reporting setting is FORM_BOTH_REPORTS).
  */
 async function payrollAdmin(app: App, verb: string | undefined, args: string[]): Promise<void> {
+  if (verb === 'contact-person') {
+    const { values } = parseArgs({
+      args,
+      options: {
+        company: { type: 'string' },
+        name: { type: 'string' },
+        phone: { type: 'string' },
+        email: { type: 'string' },
+      },
+      strict: true,
+    });
+    const contact = await setPayrollContactPerson(app.ctx, int('company', values.company), {
+      name: required('name', values.name),
+      telephone: required('phone', values.phone),
+      ...(values.email !== undefined ? { email: values.email } : {}),
+    });
+    if (!contact) throw new AdminError(`no company ${values.company}`);
+    print(contact);
+    return;
+  }
   const { values } = parseArgs({
     args,
     options: { payday: { type: 'string' }, company: { type: 'string' }, out: { type: 'string' } },
     strict: true,
   });
   if (verb !== 'incomes-register')
-    throw new AdminError(`admin payroll takes 'incomes-register --payday D [--company N] [--out DIR]'\n\n${USAGE}`);
+    throw new AdminError(
+      `admin payroll takes 'incomes-register --payday D [--company N] [--out DIR]' or 'contact-person'\n\n${USAGE}`,
+    );
   const payday = required('payday', values.payday);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(payday) || Number.isNaN(Date.parse(`${payday}T00:00:00Z`)))
     throw new AdminError('--payday must be a date YYYY-MM-DD');
@@ -392,7 +417,9 @@ async function payrollAdmin(app: App, verb: string | undefined, args: string[]):
     app.ctx,
     payday,
     values.company === undefined ? undefined : int('company', values.company),
-  );
+  ).catch((err: unknown) => {
+    throw asAdminError(err);
+  });
   const messages = batches.filter((b) => b.xml !== null);
   if (values.out !== undefined) {
     await mkdir(values.out, { recursive: true });
@@ -400,6 +427,7 @@ async function payrollAdmin(app: App, verb: string | undefined, args: string[]):
     for (const batch of messages) {
       const file = join(values.out, `incomes-register-${batch.companyId}-${payday}.xml`);
       await writeFile(file, batch.xml!);
+      await markIncomesRegisterDelivered(app.ctx, [batch]);
       written.push({ companyId: batch.companyId, file, reported: batch.reported, leftOut: batch.leftOut });
     }
     print({ payday, messages: written });
@@ -409,6 +437,7 @@ async function payrollAdmin(app: App, verb: string | undefined, args: string[]):
   if (messages.length > 1)
     throw new AdminError(`slips of ${messages.length} companies were paid on ${payday}: give --company N or --out DIR`);
   process.stdout.write(messages[0].xml!);
+  await markIncomesRegisterDelivered(app.ctx, messages);
 }
 
 /** `admin bank import FILE --company-id N`: the file is read as a stream, with a progress bar on stderr. */

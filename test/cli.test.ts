@@ -190,4 +190,36 @@ describe.runIf(testEngine === 'sqlite')('tase command', () => {
     expect(out.code, out.stderr).toBe(0);
     expect(JSON.parse(out.stdout)).toEqual({ payday: '2026-03-31', messages: [] });
   });
+
+  it('admin payroll contact-person: the contact person the messages of a company name', async () => {
+    const set = await tase([
+      'admin',
+      'payroll',
+      'contact-person',
+      '--company',
+      '1',
+      '--name',
+      'Palkanlaskija Paula',
+      '--phone',
+      '+358 40 123 4567',
+    ]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({ name: 'Palkanlaskija Paula', telephone: '+358 40 123 4567' });
+    const unknown = await tase([
+      'admin',
+      'payroll',
+      'contact-person',
+      '--company',
+      '999',
+      '--name',
+      'X',
+      '--phone',
+      '1',
+    ]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/no company 999/);
+    const missing = await tase(['admin', 'payroll', 'contact-person', '--company', '1', '--name', 'X']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--phone is required/);
+  });
 });

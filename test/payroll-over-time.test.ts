@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ManualClock } from '../src/platform/clock.ts';
-import { incomesRegisterBatches } from '../src/payroll/index.ts';
+import { incomesRegisterBatches, markIncomesRegisterDelivered } from '../src/payroll/index.ts';
 import { identityCode, monthListBody, salaryInfoBody } from './support/payroll.ts';
+import { incomesRegisterErrors } from './support/incomes-register-xsd.ts';
 import { startService, type TestService } from './support/service.ts';
 
 let svc: TestService;
@@ -246,12 +247,16 @@ describe('the Incomes Register', () => {
       juneSlip.rows
         .filter((r) => codes.includes(r.salaryTypeCode))
         .reduce((sum, r) => sum + cents(r.quantity * r.unitValue), 0);
-    expect(cents(amountOf(t, 101)!)).toBe(cents(f.taxablePay));
+    // wages itemised (salary and holiday pay 201, bonus 213), never also as the 101 total
+    expect(amountOf(t, 101)).toBeUndefined();
+    expect(cents(amountOf(t, 201)!) + cents(amountOf(t, 213)!)).toBe(cents(f.taxablePay));
     expect(cents(amountOf(t, 402)!)).toBe(cents(f.withholding));
     expect(cents(amountOf(t, 413)!)).toBe(cents(f.employeePension));
     expect(cents(amountOf(t, 414)!)).toBe(cents(f.employeeUnemployment));
-    // the pay insured: salary, holiday pay and bonus; the tax-free allowance only in its own income type
-    expect(cents(amountOf(t, 102)!)).toBe(rowSum(1000, 1510, 1520));
+    // every insurance is due on the whole taxable pay: no 102–106 to tell a difference
+    for (const code of [102, 103, 104, 105, 106]) expect(amountOf(t, code)).toBeUndefined();
+    expect(report).toMatchObject({ actionCode: 1, pensionInsurance: { actCode: 1 }, insuranceExceptions: [] });
+    expect(cents(amountOf(t, 201)!)).toBe(rowSum(1000, 1510));
     expect(cents(amountOf(t, 213)!)).toBe(rowSum(1520));
     expect(cents(amountOf(t, 311)!)).toBe(rowSum(4010));
     // what was paid out ties: the earnings less what the 400s withheld is the slip's net pay
@@ -278,6 +283,18 @@ describe('the Incomes Register', () => {
     const [april] = await incomesRegisterBatches(svc.app.ctx, '2026-04-30', svc.demo.companyId);
     expect(april).toMatchObject({ reported: [], leftOut: [aprilSlip.id], xml: null });
 
+    // the register requires the payer's contact person: no message without one
+    await expect(incomesRegisterBatches(svc.app.ctx, '2026-06-30')).rejects.toThrow(/contact person/);
+    const contact = await svc.api('PUT', '/payrolls/salariesbasicinfo/incomesregistercontact', {
+      name: 'Palkanlaskija Paula',
+      telephone: '+358 40 123 4567',
+      email: 'palkat@example.fi',
+    });
+    expect(contact.status, contact.text).toBe(200);
+    expect((await svc.api('GET', '/payrolls/salariesbasicinfo/incomesregistercontact')).body).toMatchObject({
+      name: 'Palkanlaskija Paula',
+    });
+
     const batches = await incomesRegisterBatches(svc.app.ctx, '2026-06-30');
     expect(batches).toHaveLength(1);
     const [june] = batches;
@@ -290,6 +307,20 @@ describe('the Incomes Register', () => {
       expect(xml).toContain(
         `<TransactionCode>${t.incomeTypeCode}</TransactionCode>\n              <Amount>${t.amount.toFixed(2)}</Amount>`,
       );
+    expect(xml).toContain('<ProductionEnvironment>false</ProductionEnvironment>');
+    expect(await incomesRegisterErrors(xml)).toEqual([]);
+    // only a message written out counts as delivered
+    expect((await svc.api('GET', `/payrolls/salaryslips/${juneSlip.id}/incomesregister`)).body.actionCode).toBe(1);
+    await markIncomesRegisterDelivered(svc.app.ctx, batches);
+
+    // corrected after it was reported: approved again, the slip's report replaces the one delivered
+    expect((await svc.api('PUT', `/payrolls/salaryslips/${juneSlip.id}/cancelapproval`)).status).toBe(200);
+    expect((await svc.api('PUT', `/payrolls/salaryslips/${juneSlip.id}/approve`)).status).toBe(200);
+    const replacement = (await svc.api('GET', `/payrolls/salaryslips/${juneSlip.id}/incomesregister`)).body;
+    expect(replacement).toMatchObject({ actionCode: 2, reportId: report.reportId });
+    const [again] = await incomesRegisterBatches(svc.app.ctx, '2026-06-30', svc.demo.companyId);
+    expect(again.xml).toContain(`<ActionCode>2</ActionCode>\n          <ReportId>${report.reportId}</ReportId>`);
+    expect(await incomesRegisterErrors(again.xml!)).toEqual([]);
   });
 });
 

@@ -76,14 +76,17 @@ describe('the worked 2026 example through a salary list', () => {
     expect(card.status, card.text).toBe(200);
     cardPath = `/payrolls/employees/${employeeId}/salaryinfo/taxcards/${card.body.id}`;
 
-    const empty = await svc.api('GET', `/payrolls/employees/${employeeId}/salarybase`);
-    expect(empty.status).toBe(200);
-    expect(empty.body).toEqual({ employeeId, rows: [] });
+    // made with the salary info: its monthly salary as the base-salary row, and the rows calculated from it
+    const made = await svc.api('GET', `/payrolls/employees/${employeeId}/salarybase`);
+    expect(made.status).toBe(200);
+    expect(codes(made.body.rows)).toEqual([1000, 5010, 6010, 6020, 8010]);
+    expect(made.body.rows[0]).toMatchObject({ quantity: 1, unitValue: 4000, baseSalaryRow: true });
 
     const put = await svc.api('PUT', `/payrolls/employees/${employeeId}/salarybase`, {
       notes: 'Monthly salary and a company car',
+      version: made.body.version,
       rows: [
-        { salaryTypeCode: 1000, quantity: 1, unitValue: 4000, baseSalaryRow: true },
+        made.body.rows[0],
         {
           salaryTypeCode: 3010,
           quantity: 1,

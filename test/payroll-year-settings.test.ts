@@ -21,6 +21,9 @@ async function employee(name: string, income: Record<string, unknown>, hoursPerW
   const info = await svc.api('POST', '/payrolls/employees/salaryinfo', salaryInfoBody(person.body.id, income));
   expect(info.status, info.text).toBe(200);
   const id = info.body.employeeId as number;
+  // pay only what each test puts in the base (withBase), not the base salary row the salary info brings
+  const emptied = await svc.api('PUT', `/payrolls/employees/${id}/salarybase`, { rows: [] });
+  expect(emptied.status, emptied.text).toBe(200);
   if (hoursPerWeek !== undefined) {
     const employment = await svc.api('POST', `/payrolls/employees/${id}/salaryinfo/employments`, {
       startDate: '2025-06-01',

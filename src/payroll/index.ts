@@ -11,6 +11,7 @@ import { payrollRoutes } from './routes.ts';
 import { payRunRoutes } from './pay-routes.ts';
 import { PayrollReports, type IncomesRegisterBatch } from './payroll-reports.ts';
 import { payrollReportRoutes } from './report-routes.ts';
+import { setContactPerson } from './incomes-register-settings.ts';
 import { PayrollService, seedSalaryTypes } from './service.ts';
 import { payrollTermsMigrations } from './terms-migrations.ts';
 import { payrollSettingsMigrations } from './settings-migrations.ts';
@@ -37,6 +38,8 @@ export const payrollArea = defineArea({
       'labor_union_memberships',
       'payroll_holiday_terms',
       'group_life_insurance_rates',
+      'payroll_contact_persons',
+      'incomes_register_reports',
     ],
   },
   migrations: {
@@ -83,4 +86,27 @@ export function incomesRegisterBatches(
   return companyId === undefined
     ? reports.incomesRegisterBatches(payday)
     : reports.incomesRegisterBatch(companyId, payday).then((batch) => [batch]);
+}
+
+/**
+ * Notes the reports of messages written out as delivered: a slip of theirs approved again later (after a
+ * correction) is reported as their replacement.
+ */
+export async function markIncomesRegisterDelivered(ctx: AppContext, batches: readonly IncomesRegisterBatch[]) {
+  const reports = new PayrollReports(ctx);
+  for (const batch of batches) await reports.markDelivered(batch);
+}
+
+/** Sets a company's payroll contact person, whom its Incomes Register messages name; null for no such company. */
+export async function setPayrollContactPerson(
+  ctx: AppContext,
+  companyId: number,
+  contact: { name: string; telephone: string; email?: string },
+) {
+  const company = await ctx.db
+    .selectFrom('companies')
+    .select('company_id')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return company ? setContactPerson(ctx, companyId, contact) : null;
 }

@@ -1,6 +1,7 @@
 // Wire shapes of salary bases, salary lists, salary periods and salary slips (the real interface's types, with
 // Tase's additions marked).
 import { EMPLOYMENT_TERMS, INSURANCE_EXCEPTIONS } from './schemas.ts';
+import { DAILY_ALLOWANCE_KINDS } from '../domain/payroll/incomes-register.ts';
 import {
   Type,
   Addition,
@@ -84,6 +85,17 @@ const RecoveryDetails = {
   payday: Type.Optional(DateString()),
 };
 
+const AllowanceKind = () =>
+  Type.Optional(
+    Addition(
+      StringEnum([...DAILY_ALLOWANCE_KINDS], {
+        description:
+          "Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's " +
+          'AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.',
+      }),
+    ),
+  );
+
 const BaseRow = Type.Object(
   {
     id: ReadOnlyId(),
@@ -96,6 +108,7 @@ const BaseRow = Type.Object(
     carBenefitDetails: Type.Optional(Type.Object(CarBenefitDetails, { title: 'CarBenefitRowDetails' })),
     baseSalaryRow: Type.Optional(Type.Boolean()),
     dimensions: RowDimensions(),
+    allowanceKind: AllowanceKind(),
   },
   { title: 'SalaryBaseRow', additionalProperties: false },
 );
@@ -336,6 +349,7 @@ const SlipRow = Type.Object(
     ),
     systemNotification: Type.Optional(Type.String({ readOnly: true })),
     dimensions: RowDimensions(),
+    allowanceKind: AllowanceKind(),
   },
   { title: 'SalarySlipRow', additionalProperties: false },
 );

@@ -6,18 +6,27 @@ import { companyIds } from '../db/company-ids.ts';
 import type { Db } from '../db/index.ts';
 import { Decimal } from '../domain/decimal.ts';
 import {
+  ageExceptions,
   earningsPaymentReport,
   incomesRegisterXml,
+  type CarBenefitFacts,
   type EarningsPaymentReport,
+  type IncomeEarner,
+  type Insurance,
+  type InsuranceException,
+  type PensionInsuranceFacts,
 } from '../domain/payroll/incomes-register.ts';
+import { identityCodeOf, parseIdentityCode } from '../domain/payroll/identity-code.ts';
+import { parseJson } from '../platform/json.ts';
+import { contactPerson, markReported, reportedSlips } from './incomes-register-settings.ts';
+import type { SalaryInfoWire } from './schemas.ts';
 import { ratesFor } from '../domain/payroll/rates.ts';
 import { calculateSlip, type SlipCalculation } from '../domain/payroll/slip.ts';
 import { payrollYearSummary, type PayrollYearSummary } from '../domain/payroll/year-summary.ts';
 import type { AppContext } from '../platform/context.ts';
-import { notFound } from '../platform/errors.ts';
-import type { SalarySlipWire } from './pay-schemas.ts';
+import { apiError, notFound } from '../platform/errors.ts';
+import type { SalarySlipWire, SlipRowWire } from './pay-schemas.ts';
 import * as payStore from './pay-store.ts';
-import { identityCodeOf } from './registers.ts';
 import { slipData } from './salary-lists.ts';
 import {
   CALCULATED_CODES,
@@ -106,6 +115,110 @@ export interface EmployerContributionMonth {
   total: Decimal;
 }
 
+const EXCEPTION_INSURANCE: Record<string, Insurance> = {
+  EARNINGS_RELATED_PENSION_INSURANCE: 'PENSION',
+  HEALTH_INSURANCE: 'HEALTH',
+  UNEMPLOYMENT_INSURANCE: 'UNEMPLOYMENT',
+  ACCIDENT_AND_OCCUPATIONAL_DISEASE_INSURANCE: 'ACCIDENT',
+};
+
+/** The exceptions to insurance a salary info or a slip's settings name. */
+function exceptionsOf(settings: {
+  noObligationExceptionTypes?: readonly string[];
+  notSubjectExceptionTypes?: readonly string[];
+}): InsuranceException[] {
+  const of = (types: readonly string[] | undefined, prefix: string, reason: InsuranceException['reason']) =>
+    (types ?? []).map((t) => ({ insurance: EXCEPTION_INSURANCE[t.slice(prefix.length)], reason }));
+  return [
+    ...of(settings.noObligationExceptionTypes, 'NO_OBLIGATION_TO_PROVIDE_INSURANCE_', 'NO_OBLIGATION'),
+    ...of(settings.notSubjectExceptionTypes, 'NOT_SUBJECT_TO_FINNISH_SOCIAL_SEC_', 'NOT_SUBJECT'),
+  ].filter((e) => e.insurance !== undefined);
+}
+
+type CarBenefitDetails = NonNullable<SlipRowWire['carBenefitDetails']>;
+// the odometer reading is no count of the kilometres driven privately, which the kilometre method would report
+const carBenefitOf = (d: CarBenefitDetails): CarBenefitFacts => ({
+  limited: d.benefitLimited,
+  ageGroup: d.carAgeGroup,
+  ...(d.emissionValue ? { emissionValue: new Decimal(d.emissionValue) } : {}),
+});
+
+/**
+ * The register's pension insurances: an employee's earnings-related pension insurance (TyEL, JuEL…), the farmer's
+ * (MYEL) and the self-employed person's (YEL), in the order of vero.fi's "Työeläkevakuutuksen tietojen
+ * ilmoittaminen tulorekisteriin", which also says to leave the insurance out when none is needed.
+ */
+const PENSION_ACTS: Partial<Record<string, number>> = { TYEL: 1, MYEL: 2, YEL: 3 };
+
+interface EarnerFacts {
+  earner: IncomeEarner;
+  /** The birth date the slip's insurances were calculated by. */
+  birthDate: string | null;
+  pension: PensionInsuranceFacts | null;
+  exceptions: InsuranceException[];
+}
+
+/** Who the employees are as the register knows them, and their insurances by their salary info. */
+async function earnersOf(db: Db, companyId: number, ids: number[]): Promise<Map<number, EarnerFacts>> {
+  const out = new Map<number, EarnerFacts>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('employees as e')
+      .innerJoin('business_partners as p', (join) =>
+        join.onRef('p.company_id', '=', 'e.company_id').onRef('p.id', '=', 'e.person_id'),
+      )
+      .select(['e.id', 'e.data', 'p.name', 'p.identifier', 'p.identifier_type', 'p.person'])
+      .where('e.company_id', '=', companyId)
+      .where('e.id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) {
+      const code = identityCodeOf(row.identifier, row.identifier_type) ?? null;
+      const person = (row.person === null ? {} : parseJson(row.person)) as {
+        firstName?: string;
+        lastName?: string;
+        dateOfBirth?: string;
+      };
+      // the insurances follow the birth date the calculation knew (the identity code's); the register is told
+      // the one of the person register too
+      const insuredBirthDate = (code && parseIdentityCode(code)?.birthDate) || null;
+      const birthDate = insuredBirthDate ?? person.dateOfBirth ?? null;
+      const info = parseJson(row.data) as Pick<SalaryInfoWire, 'insurancesConfiguration'>;
+      const insurances = info.insurancesConfiguration;
+      const pension = insurances.pensionInsurance;
+      const exceptions = exceptionsOf(insurances);
+      const actCode = PENSION_ACTS[pension.type];
+      // wages of a YEL or MYEL insured self-employed person carry no TyEL (vero.fi, Incomes Register: "If there
+      // is no obligation to take out insurance"); the report still names the person's own pension insurance
+      if (pension.type === 'YEL' || pension.type === 'MYEL')
+        exceptions.push({ insurance: 'PENSION', reason: 'NO_OBLIGATION' });
+      out.set(Number(row.id), {
+        earner: {
+          personalIdentityCode: code,
+          name: row.name,
+          ...(code === null
+            ? {
+                lastName: person.lastName ?? row.name,
+                ...(person.firstName ? { firstName: person.firstName } : {}),
+                birthDate,
+              }
+            : {}),
+        },
+        birthDate: insuredBirthDate,
+        pension:
+          actCode !== undefined
+            ? {
+                actCode,
+                ...(pension.pensionProviderCode !== undefined ? { providerCode: pension.pensionProviderCode } : {}),
+                ...(pension.pensionPolicyNumber !== undefined ? { policyNumber: pension.pensionPolicyNumber } : {}),
+              }
+            : null,
+        exceptions,
+      });
+    }
+  }
+  return out;
+}
+
 export class PayrollReports {
   readonly #ctx: AppContext;
   constructor(ctx: AppContext) {
@@ -114,22 +227,19 @@ export class PayrollReports {
 
   async #reports(db: Db, companyId: number, rows: payStore.SalarySlipRow[]): Promise<SlipIncomesReport[]> {
     if (rows.length === 0) return [];
-    const [types, catalogue, company, earners] = await Promise.all([
+    const employeeIds = [...new Set(rows.map((r) => Number(r.employee_id)))];
+    const [types, catalogue, company, earners, reported] = await Promise.all([
       salaryTypeTerms(db, companyId),
       store.listSalaryTypes(db, companyId),
       db.selectFrom('companies').select(['name', 'business_id']).where('company_id', '=', companyId).executeTakeFirst(),
-      db
-        .selectFrom('employees as e')
-        .innerJoin('business_partners as p', (join) =>
-          join.onRef('p.company_id', '=', 'e.company_id').onRef('p.id', '=', 'e.person_id'),
-        )
-        .select(['e.id', 'p.identifier', 'p.identifier_type'])
-        .where('e.company_id', '=', companyId)
-        .where('e.id', 'in', [...new Set(rows.map((r) => Number(r.employee_id)))])
-        .execute(),
+      earnersOf(db, companyId, employeeIds),
+      reportedSlips(
+        db,
+        companyId,
+        rows.map((r) => Number(r.id)),
+      ),
     ]);
     const incomeType = new Map(catalogue.map((t) => [Number(t.code), t.income_type_code]));
-    const codeOf = new Map(earners.map((e) => [Number(e.id), identityCodeOf(e.identifier, e.identifier_type) ?? null]));
     const lists = new Map<number, payStore.SalaryListRow | undefined>();
     const out: SlipIncomesReport[] = [];
     for (const row of rows) {
@@ -137,19 +247,32 @@ export class PayrollReports {
       if (!lists.has(listId)) lists.set(listId, await payStore.getList(db, companyId, listId));
       const list = lists.get(listId);
       const data = slipData(row);
+      const earner = earners.get(Number(row.employee_id));
       const entered = data.rows.filter((r) => types.has(r.salaryTypeCode) && !isCalculatedRow(types, r.salaryTypeCode));
+      const exceptions = [
+        ...exceptionsOf(data.settings),
+        ...(earner?.exceptions ?? []),
+        ...ageExceptions(ratesFor(row.payday), earner?.birthDate ?? null, row.payday),
+      ];
+      const pensionExcepted = exceptions.some((e) => e.insurance === 'PENSION');
       const report = earningsPaymentReport({
         reportId: `${companyId}-${Number(row.id)}`,
+        replaces: reported.has(Number(row.id)),
         payer: { businessId: company?.business_id ?? '', name: company?.name ?? '' },
-        incomeEarner: { personalIdentityCode: codeOf.get(Number(row.employee_id)) ?? null, name: row.employee_name },
+        incomeEarner: earner?.earner ?? { personalIdentityCode: null, name: row.employee_name },
         paymentDate: row.payday,
         payPeriod: {
           start: list?.payment_period_start ?? row.payday,
           end: list?.payment_period_end ?? row.payday,
         },
+        // an employee's TyEL not due (by age, or outside Finnish social security): no pension insurance to name
+        pensionInsurance: pensionExcepted && earner?.pension?.actCode === 1 ? null : (earner?.pension ?? null),
+        insuranceExceptions: exceptions,
         rows: entered.map((r) => ({
           salaryType: types.get(r.salaryTypeCode)!,
           incomeTypeCode: incomeType.get(r.salaryTypeCode) ?? null,
+          ...(r.carBenefitDetails ? { carBenefit: carBenefitOf(r.carBenefitDetails) } : {}),
+          ...(r.allowanceKind ? { dailyAllowance: r.allowanceKind } : {}),
         })),
         calculation: approvedCalculation(row, types),
       });
@@ -175,27 +298,47 @@ export class PayrollReports {
    * `FORM_BOTH_REPORTS`; those reported elsewhere or not at all are left out.
    */
   async incomesRegisterBatch(companyId: number, payday: string): Promise<IncomesRegisterBatch> {
-    const rows = (await payStore.searchSlips(this.#ctx.db, companyId, { from: payday, to: payday })).filter(
+    const db = this.#ctx.db;
+    const rows = (await payStore.searchSlips(db, companyId, { from: payday, to: payday })).filter(
       (r) => r.status === 'APPROVED',
     );
-    const reports = await this.#reports(this.#ctx.db, companyId, rows);
+    const reports = await this.#reports(db, companyId, rows);
     const reported = reports.filter((r) => r.incomesRegisterReportingSetting === REPORTED_HERE);
     const now = this.#ctx.clock.now();
-    return {
+    const batch: IncomesRegisterBatch = {
       companyId,
       payday,
       reported: reported.map((r) => r.salarySlipId),
       leftOut: reports.filter((r) => r.incomesRegisterReportingSetting !== REPORTED_HERE).map((r) => r.salarySlipId),
-      xml:
-        reported.length === 0
-          ? null
-          : incomesRegisterXml({
-              deliveryId: `${companyId}-${payday}-${now.getTime()}`,
-              timestamp: now.toISOString(),
-              production: false,
-              reports: reported,
-            }),
+      xml: null,
     };
+    if (reported.length === 0) return batch;
+    const contact = await contactPerson(db, companyId);
+    if (!contact)
+      throw apiError('VALIDATION_FAILED', 'contactPerson', {
+        detail:
+          `Company ${companyId} has no payroll contact person, which the Incomes Register requires: set one with ` +
+          'PUT /payrolls/salariesbasicinfo/incomesregistercontact or `tase admin payroll contact-person`.',
+      });
+    batch.xml = incomesRegisterXml({
+      deliveryId: `${companyId}-${payday}-${now.getTime()}`,
+      timestamp: now.toISOString(),
+      production: this.#ctx.config.mode === 'production',
+      contactPerson: contact,
+      reports: reported,
+    });
+    return batch;
+  }
+
+  /** Notes the reports of a batch as delivered: a later report of one of its slips replaces the earlier one. */
+  async markDelivered(batch: IncomesRegisterBatch): Promise<void> {
+    if (batch.xml === null) return;
+    await markReported(
+      this.#ctx.db,
+      batch.companyId,
+      batch.reported.map((slipId) => ({ slipId, reportId: `${batch.companyId}-${slipId}` })),
+      this.#ctx.clock.now().toISOString(),
+    );
   }
 
   /** The batch messages of every company with approved slips paid on a day, a company at a time. */

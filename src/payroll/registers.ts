@@ -1,7 +1,7 @@
 // Rules of the payroll registers: employees (persons with salary info), their tax cards and employments.
 import { allocateId, type Db } from '../db/index.ts';
 import { Decimal } from '../domain/decimal.ts';
-import { parseIdentityCode } from '../domain/payroll/identity-code.ts';
+import { identityCodeOf, parseIdentityCode } from '../domain/payroll/identity-code.ts';
 import { getPartner } from '../partners/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound } from '../platform/errors.ts';
@@ -13,6 +13,7 @@ import { parseJson, stringifyJson } from '../platform/json.ts';
 import type { EmployeeQueryWire, EmployeeWire, EmploymentWire, SalaryInfoWire, TaxCardWire } from './schemas.ts';
 import * as store from './store.ts';
 import { checkNonResidentFlag } from './non-resident.ts';
+import { followSalaryInfo } from './salary-base.ts';
 import type { Database } from '../db/types.ts';
 
 type Json = Record<string, unknown>;
@@ -25,14 +26,6 @@ const CARD_INCOME_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 const read = <T>(text: string | null): T | undefined => (text === null ? undefined : (parseJson(text) as T));
-
-/** The personal identity code of a person of the register: its identifier when that is one (type HETU, or none). */
-export function identityCodeOf(identifier: string | null, identifierType: string | null): string | undefined {
-  if (!identifier) return undefined;
-  const type = identifierType?.toUpperCase() ?? '';
-  if (type === 'HETU' || type === 'SSN' || (type === '' && parseIdentityCode(identifier))) return identifier;
-  return undefined;
-}
 
 function salaryInfoToWire(row: store.EmployeeRow): SalaryInfoWire {
   const data = parseJson(row.data) as Omit<SalaryInfoWire, 'employeeId' | 'personId'>;
@@ -262,6 +255,7 @@ export class PayrollRegisters {
         version: nextVersion(this.#ctx.clock.now()),
       };
       await store.insertEmployee(trx, row);
+      await followSalaryInfo(this.#ctx, trx, companyId, row, null, body.incomeConfiguration);
       return salaryInfoToWire(row);
     });
   }
@@ -292,6 +286,7 @@ export class PayrollRegisters {
         version: nextVersion(this.#ctx.clock.now(), row.version),
       };
       await lockedWrite(store.updateEmployee(trx, updated, row.version));
+      await followSalaryInfo(this.#ctx, trx, companyId, updated, current.incomeConfiguration, body.incomeConfiguration);
       return salaryInfoToWire(updated);
     });
   }

@@ -29,10 +29,12 @@ export function payrollReportRoutes(ctx: AppContext): RouteDef[] {
       tags: TAGS,
       summary: 'The Incomes Register earnings payment report of an approved salary slip',
       description:
-        'Payer, income earner, payment date, pay period and every amount by income type: 101 the taxable pay, ' +
-        '102–106 the pay each insurance is due on, the rows by their income type (201, 213, 234, 304, 311, …), ' +
-        '402 withholding or 404/405 tax at source and its deduction, 413 and 414 the employee TyEL and ' +
-        "unemployment insurance, the deductions from net pay (401, 407, 408). Every amount is one of the slip's " +
+        'Payer, income earner, payment date, pay period, pension insurance, exceptions to insurance and every ' +
+        'amount by income type, as the batch message reports it: wages itemised by their income type (201, 213, ' +
+        '234, …, never also as the 101 total), fringe benefits and allowances under their own (304 with its car ' +
+        'benefit details, 331 with its daily allowance kinds, 311, …), 102–106 only where the pay an insurance is ' +
+        'due on differs from the taxable pay, 402 withholding or 404/405 tax at source and its deduction, 413 and ' +
+        "414 the employee TyEL and unemployment insurance, the deductions from net pay (401, 407, 408). Every amount is one of the slip's " +
         'to the cent. 404 for a slip not APPROVED. `incomesRegisterReportingSetting` says whether the slip goes ' +
         'into the batch message (`tase admin payroll incomes-register --payday D`): only FORM_BOTH_REPORTS.',
       schema: { ...ADDITION, params: SlipParam, response: { 200: SalarySlipIncomesReport } },

@@ -17,23 +17,66 @@ export const SalarySlipIncomesReport = Addition(
           '`tase admin payroll incomes-register`; the others are reported elsewhere or not at all.',
       }),
       reportId: Type.String({ description: "The payer's report id: the company and the slip." }),
+      actionCode: Type.Integer({
+        description:
+          '1 a new report; 2 a replacement report of the same `reportId`, for a slip approved again after its ' +
+          'report was delivered (`tase admin payroll incomes-register`).',
+      }),
       payer: Type.Object(
         { businessId: Type.String(), name: Type.String() },
         { title: 'IncomesRegisterPayer', additionalProperties: false },
       ),
       incomeEarner: Type.Object(
-        { personalIdentityCode: Type.Union([Type.String(), Type.Null()]), name: Type.String() },
+        {
+          personalIdentityCode: Type.Union([Type.String(), Type.Null()]),
+          name: Type.String(),
+          lastName: Type.Optional(Type.String({ description: 'Without an identity code: reported with MissingId.' })),
+          firstName: Type.Optional(Type.String()),
+          birthDate: Type.Optional(Type.Union([DateString(), Type.Null()])),
+        },
         { title: 'IncomesRegisterIncomeEarner', additionalProperties: false },
       ),
       paymentDate: DateString(),
       payPeriod: Period,
+      pensionInsurance: Type.Union(
+        [
+          Type.Object(
+            {
+              actCode: Type.Integer({ description: "1 an employee's earnings-related pension, 2 MYEL, 3 YEL." }),
+              providerCode: Type.Optional(Type.Integer()),
+              policyNumber: Type.Optional(Type.String()),
+            },
+            { title: 'IncomesRegisterPensionInsurance', additionalProperties: false },
+          ),
+          Type.Null(),
+        ],
+        { description: "From the salary info's pension insurance; null when no TyEL is due." },
+      ),
+      insuranceExceptions: Type.Array(Type.Integer(), {
+        description:
+          "The register's exception codes of the whole report: 1 no obligation to provide any insurance, 2–5 " +
+          'none for pension, accident, unemployment and health insurance; 6 and 7–10 the same outside Finnish ' +
+          "social security. The salary info's, the slip's, a YEL/MYEL insured earner's and those of the age.",
+      }),
       transactions: Type.Array(
         Type.Object(
           {
             incomeTypeCode: Type.Integer({
-              description: 'The income type of the Incomes Register (101, 201, 402, …).',
+              description: 'The income type of the Incomes Register (201, 304, 402, …).',
             }),
             amount: Money(),
+            carBenefit: Type.Optional(
+              Type.Object(
+                {
+                  limited: Type.Boolean(),
+                  ageGroup: Type.String(),
+                  kilometers: Type.Optional(Type.Integer()),
+                  emissionValue: Type.Optional(Money()),
+                },
+                { title: 'IncomesRegisterCarBenefit', additionalProperties: false },
+              ),
+            ),
+            dailyAllowance: Type.Optional(Type.Array(Type.String())),
           },
           { title: 'IncomesRegisterTransaction', additionalProperties: false },
         ),

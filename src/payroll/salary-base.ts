@@ -4,12 +4,14 @@
 import { allocateId, allocateIds, type Db } from '../db/index.ts';
 import type { PartnerDefaultDimensionListener } from '../dimensions/index.ts';
 import type { AppContext } from '../platform/context.ts';
-import { notFound, Violations } from '../platform/errors.ts';
+import { apiError, notFound, Violations } from '../platform/errors.ts';
+import { Decimal } from '../domain/decimal.ts';
 import { lockedWrite } from '../platform/lock.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import { checkReadOnly } from '../platform/resource.ts';
 import type { SalaryBaseRowWire, SalaryBaseWire } from './pay-schemas.ts';
+import type { SalaryInfoWire } from './schemas.ts';
 import * as payStore from './pay-store.ts';
 import { NON_RESIDENT_PAY_CODE } from './non-resident.ts';
 import {
@@ -57,6 +59,158 @@ function relatedCodes(rows: readonly SalaryBaseRowWire[], types: ReadonlyMap<num
   ];
 }
 
+/**
+ * The rows a base keeps: the entered rows and the calculated ones they call for, each with an id (the ids the
+ * base already has are kept, new rows get fresh ones).
+ */
+async function storedRows(
+  trx: Db,
+  companyId: number,
+  sentRows: readonly SalaryBaseRowWire[],
+  types: ReadonlyMap<number, TypeTerms>,
+  nonResident: boolean,
+  current: payStore.SalaryBaseRow | undefined,
+): Promise<SalaryBaseRowWire[]> {
+  const known = new Set(baseRows(current).map((r) => r.id));
+  const entered = sentRows.filter((r) => !isCalculatedRow(types, r.salaryTypeCode));
+  const sentCalculated = new Map(
+    sentRows.filter((r) => isCalculatedRow(types, r.salaryTypeCode)).map((r) => [r.salaryTypeCode, r]),
+  );
+  const related = relatedCodes(sentRows, types, nonResident).map((code): SalaryBaseRowWire => {
+    const sent = sentCalculated.get(code);
+    return { ...(sent?.id !== undefined ? { id: sent.id } : {}), salaryTypeCode: code, baseSalaryRow: false };
+  });
+  const rows = [...entered, ...related];
+  const fresh = rows.filter((r) => r.id === undefined || !known.has(r.id)).length;
+  let next = fresh > 0 ? await allocateIds(trx, companyId, 'salary_rows', fresh) : 0;
+  const used = new Set<number>();
+  return rows.map((r) => {
+    const keep = r.id !== undefined && known.has(r.id) && !used.has(r.id);
+    const id = keep ? r.id! : next++;
+    used.add(id);
+    return { ...r, id };
+  });
+}
+
+type IncomeConfiguration = SalaryInfoWire['incomeConfiguration'];
+
+/** The salary types a base salary is paid with: the catalogue's monthly salary and hourly wage. */
+const MONTHLY_SALARY_CODE = 1000;
+const HOURLY_WAGE_CODE = 1010;
+/** Names of the pay of other periods, paid as time-rate pay with the monthly salary's type. */
+const PERIOD_PAY_NAMES: Partial<Record<IncomeConfiguration['baseSalaryType'], string>> = {
+  ONE_WEEK: 'Viikkopalkka',
+  TWO_WEEKS: 'Kahden viikon palkka',
+  ONE_DAY: 'Päiväpalkka',
+};
+
+/**
+ * The base-salary row the salary info implies, as the real service imports it into a new base: a monthly (or
+ * other period's) salary as one unit of its value, an hourly wage as the base hours at the hourly value, a
+ * compensation for work with its own salary type. Null when there is nothing to pay (a zero value, or piecework,
+ * whose quantity only a slip knows).
+ */
+function baseSalaryRowOf(income: IncomeConfiguration): SalaryBaseRowWire | null {
+  // a salary info read back from storage has its amounts as plain numbers
+  const value = new Decimal(income.baseSalaryValue);
+  if (value.isZero()) return null;
+  switch (income.baseSalaryType) {
+    case 'ONE_MONTH':
+    case 'ONE_MONTH_TOTAL':
+      return { salaryTypeCode: MONTHLY_SALARY_CODE, quantity: new Decimal(1), unitValue: value, baseSalaryRow: true };
+    case 'ONE_WEEK':
+    case 'TWO_WEEKS':
+    case 'ONE_DAY':
+      return {
+        salaryTypeCode: MONTHLY_SALARY_CODE,
+        customName: PERIOD_PAY_NAMES[income.baseSalaryType],
+        quantity: new Decimal(1),
+        unitValue: value,
+        baseSalaryRow: true,
+      };
+    case 'HOURLY':
+      return {
+        salaryTypeCode: HOURLY_WAGE_CODE,
+        quantity: new Decimal(income.baseSalaryHours),
+        unitValue: value,
+        baseSalaryRow: true,
+      };
+    case 'COMPENSATION':
+      return income.compensationForWorkBaseSalaryTypeCode === undefined
+        ? null
+        : {
+            salaryTypeCode: income.compensationForWorkBaseSalaryTypeCode,
+            quantity: new Decimal(1),
+            unitValue: value,
+            baseSalaryRow: true,
+          };
+    default:
+      return null;
+  }
+}
+
+const sameAmount = (a: Decimal | undefined, b: Decimal | undefined) =>
+  a === undefined || b === undefined ? a === b : new Decimal(a).equals(b);
+
+/** Whether a stored row is still the one the salary info made: a row the user edited by hand is theirs. */
+function isImported(row: SalaryBaseRowWire, imported: SalaryBaseRowWire | null): boolean {
+  return (
+    imported !== null &&
+    row.salaryTypeCode === imported.salaryTypeCode &&
+    (row.customName ?? null) === (imported.customName ?? null) &&
+    sameAmount(row.quantity, imported.quantity) &&
+    sameAmount(row.unitValue, imported.unitValue)
+  );
+}
+
+/**
+ * The base follows the employee's salary info, as the real service's does: made with the base-salary row when
+ * the salary info is made, and that row replaced when the base salary changes — unless the user changed or
+ * removed the row by hand, which then stays as they left it. A base saved before it had a base-salary row gets
+ * one only when it has no rows at all.
+ */
+export async function followSalaryInfo(
+  ctx: AppContext,
+  trx: Db,
+  companyId: number,
+  employee: store.EmployeeRow,
+  before: IncomeConfiguration | null,
+  after: IncomeConfiguration,
+): Promise<void> {
+  const employeeId = Number(employee.id);
+  const current = await payStore.baseOfEmployee(trx, companyId, employeeId);
+  const rows = baseRows(current);
+  const wanted = baseSalaryRowOf(after);
+  const previous = before === null ? null : baseSalaryRowOf(before);
+  let next: SalaryBaseRowWire[];
+  const index = rows.findIndex((r) => r.baseSalaryRow === true);
+  if (index >= 0) {
+    if (!isImported(rows[index], previous) || isImported(rows[index], wanted)) return;
+    next = wanted
+      ? rows.map((r, i) =>
+          i === index ? { ...wanted, id: r.id, ...(r.dimensions ? { dimensions: r.dimensions } : {}) } : r,
+        )
+      : rows.filter((_, i) => i !== index);
+  } else if (rows.length === 0 && wanted) next = [wanted];
+  else return;
+  const types = await salaryTypeTerms(trx, companyId);
+  if (wanted && !types.has(wanted.salaryTypeCode))
+    throw apiError('VALIDATION_FAILED', 'incomeConfiguration.compensationForWorkBaseSalaryTypeCode', {
+      detail: `No salary type ${wanted.salaryTypeCode}.`,
+    });
+  const stored = await storedRows(trx, companyId, next, types, Boolean(employee.non_resident), current);
+  const row: payStore.SalaryBaseRow = {
+    company_id: companyId,
+    id: current ? Number(current.id) : await allocateId(trx, companyId, 'salary_bases'),
+    employee_id: employeeId,
+    notes: current?.notes ?? null,
+    rows: stringifyJson(stored),
+    version: nextVersion(ctx.clock.now(), current?.version),
+  };
+  if (current) await lockedWrite(payStore.updateBase(trx, row, current.version));
+  else await payStore.insertBase(trx, row);
+}
+
 export class SalaryBases {
   readonly #ctx: AppContext;
   constructor(ctx: AppContext) {
@@ -88,25 +242,7 @@ export class SalaryBases {
       await rowProblems(trx, companyId, body.rows, types, null, violations);
       violations.throwIfAny();
 
-      const known = new Set(baseRows(current).map((r) => r.id));
-      const entered = body.rows.filter((r) => !isCalculatedRow(types, r.salaryTypeCode));
-      const sentCalculated = new Map(
-        body.rows.filter((r) => isCalculatedRow(types, r.salaryTypeCode)).map((r) => [r.salaryTypeCode, r]),
-      );
-      const related = relatedCodes(body.rows, types, Boolean(employee.non_resident)).map((code): SalaryBaseRowWire => {
-        const sent = sentCalculated.get(code);
-        return { ...(sent?.id !== undefined ? { id: sent.id } : {}), salaryTypeCode: code, baseSalaryRow: false };
-      });
-      const rows = [...entered, ...related];
-      const fresh = rows.filter((r) => r.id === undefined || !known.has(r.id)).length;
-      let next = fresh > 0 ? await allocateIds(trx, companyId, 'salary_rows', fresh) : 0;
-      const used = new Set<number>();
-      const withIds = rows.map((r) => {
-        const keep = r.id !== undefined && known.has(r.id) && !used.has(r.id);
-        const id = keep ? r.id! : next++;
-        used.add(id);
-        return { ...r, id };
-      });
+      const withIds = await storedRows(trx, companyId, body.rows, types, Boolean(employee.non_resident), current);
       const now = this.#ctx.clock.now();
       const row: payStore.SalaryBaseRow = {
         company_id: companyId,

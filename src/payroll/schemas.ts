@@ -163,6 +163,24 @@ export const SalaryInfo = Type.Object(
             id: ReadOnlyId(),
             type: StringEnum(['MYEL', 'NONE', 'TYEL', 'YEL']),
             pensionContractId: Type.Optional(Id64()),
+            pensionProviderCode: Type.Optional(
+              Addition(
+                Type.Integer({
+                  minimum: 1,
+                  maximum: 999,
+                  description:
+                    "Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode).",
+                }),
+              ),
+            ),
+            pensionPolicyNumber: Type.Optional(
+              Addition(
+                Text(11, {
+                  minLength: 1,
+                  description: 'Tase: the pension insurance policy number reported to the Incomes Register.',
+                }),
+              ),
+            ),
             version: ReadOnlyVersion(),
           },
           { title: 'PensionInsurance', additionalProperties: false },

@@ -49,4 +49,24 @@ export const payrollSettingsMigrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '0775_incomes_register_reporting': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('payroll_contact_persons')
+        .addColumn('company_id', 'bigint', (c) => c.notNull().primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('telephone', 'text', (c) => c.notNull())
+        .addColumn('email', 'text')
+        .addColumn('version', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('incomes_register_reports')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('slip_id', 'bigint', (c) => c.notNull())
+        .addColumn('report_id', 'text', (c) => c.notNull())
+        .addColumn('delivered', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('incomes_register_reports_pk', ['company_id', 'slip_id'])
+        .execute();
+    },
+  },
 };

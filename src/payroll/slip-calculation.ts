@@ -14,7 +14,7 @@ import type { ReceiptDraft } from '../ledger/index.ts';
 import { Violations, apiError } from '../platform/errors.ts';
 import { parseJson } from '../platform/json.ts';
 import type { EmployeeDataWire, RowDimensionWire, SlipFiguresWire, SlipRowWire } from './pay-schemas.ts';
-import { identityCodeOf } from './registers.ts';
+import { identityCodeOf } from '../domain/payroll/identity-code.ts';
 import * as store from './store.ts';
 
 /** The salary types the calculation writes onto a slip (never summed as entered rows). */
@@ -129,11 +129,19 @@ export async function salaryTypeTerms(db: Db, companyId: number): Promise<Map<nu
         contraAccount: t.contra_account,
         paymentPercent: new Decimal(t.payment_percent),
         paymentPercentEditable: Boolean(t.payment_percent_editable),
+        incomeTypeCode: t.income_type_code === null ? null : Number(t.income_type_code),
       },
     ]),
   );
 }
-export type TypeTerms = SalaryTypeTerms & { paymentPercent: Decimal; paymentPercentEditable: boolean };
+export type TypeTerms = SalaryTypeTerms & {
+  paymentPercent: Decimal;
+  paymentPercentEditable: boolean;
+  incomeTypeCode: number | null;
+};
+
+/** The Incomes Register's income type of a daily allowance, the one row kind with an `allowanceKind`. */
+const DAILY_ALLOWANCE_INCOME_TYPE = 331;
 
 /** The tax cards of employees, each employee's ordered by `validFrom`. */
 export async function taxCardsOf(
@@ -195,21 +203,22 @@ function cardTerms(card: store.TaxCardRow | null): TaxCardTerms | null {
 /** Rows of a base or a slip as the pure rules read them. */
 type AnyRow = Pick<
   SlipRowWire,
-  'salaryTypeCode' | 'quantity' | 'unitValue' | 'paymentPercent' | 'carBenefitDetails'
+  'salaryTypeCode' | 'quantity' | 'unitValue' | 'paymentPercent' | 'carBenefitDetails' | 'allowanceKind'
 > & {
   dimensions?: RowDimensionWire[];
 };
 
 /**
  * Every rule of the rows of a base or a slip, all problems together: known salary types, dimension shares
- * (quantity or percentage, never both, making up the row), no dimensions for salary type groups 5, 6 and 8, and
- * on a slip paid in 2026 a car benefit (3010) without an emission value.
+ * (quantity or percentage, never both, making up the row), no dimensions for salary type groups 5, 6 and 8, a
+ * daily allowance's kind on daily allowances only, and on a slip paid in 2026 a car benefit (3010) without an
+ * emission value.
  */
 export async function rowProblems(
   db: Db,
   companyId: number,
   rows: readonly AnyRow[],
-  types: ReadonlyMap<number, SalaryTypeTerms>,
+  types: ReadonlyMap<number, TypeTerms>,
   payday: string | null,
   violations: Violations,
   prefix = 'rows',
@@ -234,6 +243,11 @@ export async function rowProblems(
     const at = `${prefix}[${i}]`;
     if (!types.has(row.salaryTypeCode))
       violations.add('SALARY_TYPE_NOT_FOUND', `${at}.salaryTypeCode`, { code: row.salaryTypeCode });
+    const type = types.get(row.salaryTypeCode);
+    if (row.allowanceKind !== undefined && type && type.incomeTypeCode !== DAILY_ALLOWANCE_INCOME_TYPE)
+      violations.add('VALIDATION_FAILED', `${at}.allowanceKind`, {
+        detail: `Only a daily allowance (income type 331) has an allowanceKind, not salary type ${row.salaryTypeCode}.`,
+      });
     const emission = dec(row.carBenefitDetails?.emissionValue);
     if (row.salaryTypeCode === CAR_BENEFIT_CODE && payday?.startsWith('2026') && emission && !emission.isZero())
       violations.add('CAR_BENEFIT_EMISSION_VALUE_NOT_ALLOWED', `${at}.carBenefitDetails.emissionValue`);

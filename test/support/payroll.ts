@@ -79,6 +79,9 @@ export function holidayFixtures(svc: ApiService, birthDate: string) {
       const info = await svc.api('POST', '/payrolls/employees/salaryinfo', salaryInfoBody(person.body.id, income));
       expect(info.status, info.text).toBe(200);
       const id = info.body.employeeId as number;
+      // the holiday rows alone on the slips: without the base salary row the salary info brings into the base
+      const emptied = await svc.api('PUT', `/payrolls/employees/${id}/salarybase`, { rows: [] });
+      expect(emptied.status, emptied.text).toBe(200);
       const made = await svc.api('POST', `/payrolls/employees/${id}/salaryinfo/employments`, {
         type: 'PERMANENT',
         terminationReason: 'NOT_APPLICABLE',

@@ -216,6 +216,19 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     data: 'notnull',
     version: 'notnull',
   },
+  payroll_contact_persons: {
+    company_id: 'notnull',
+    name: 'notnull',
+    telephone: 'notnull',
+    email: 'null',
+    version: 'notnull',
+  },
+  incomes_register_reports: {
+    company_id: 'notnull',
+    slip_id: 'notnull',
+    report_id: 'notnull',
+    delivered: 'notnull',
+  },
   group_life_insurance_rates: {
     company_id: 'notnull',
     id: 'notnull',

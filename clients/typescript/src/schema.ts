@@ -2464,6 +2464,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/payrolls/salariesbasicinfo/incomesregistercontact': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's payroll contact person for the Incomes Register
+     * @description 404 until one is set.
+     */
+    get: operations['getPayrollsSalariesbasicinfoIncomesregistercontact'];
+    /**
+     * Set the company's payroll contact person for the Incomes Register
+     * @description The contact person (name, telephone, e-mail) every earnings payment message of the company names in `ContactPersons`, which the register requires: `tase admin payroll incomes-register` refuses to write a message of a company without one. Also `tase admin payroll contact-person`.
+     */
+    put: operations['putPayrollsSalariesbasicinfoIncomesregistercontact'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/payrolls/salarylists': {
     parameters: {
       query?: never;
@@ -2685,7 +2709,7 @@ export interface paths {
     };
     /**
      * The Incomes Register earnings payment report of an approved salary slip
-     * @description Payer, income earner, payment date, pay period and every amount by income type: 101 the taxable pay, 102–106 the pay each insurance is due on, the rows by their income type (201, 213, 234, 304, 311, …), 402 withholding or 404/405 tax at source and its deduction, 413 and 414 the employee TyEL and unemployment insurance, the deductions from net pay (401, 407, 408). Every amount is one of the slip's to the cent. 404 for a slip not APPROVED. `incomesRegisterReportingSetting` says whether the slip goes into the batch message (`tase admin payroll incomes-register --payday D`): only FORM_BOTH_REPORTS.
+     * @description Payer, income earner, payment date, pay period, pension insurance, exceptions to insurance and every amount by income type, as the batch message reports it: wages itemised by their income type (201, 213, 234, …, never also as the 101 total), fringe benefits and allowances under their own (304 with its car benefit details, 331 with its daily allowance kinds, 311, …), 102–106 only where the pay an insurance is due on differs from the taxable pay, 402 withholding or 404/405 tax at source and its deduction, 413 and 414 the employee TyEL and unemployment insurance, the deductions from net pay (401, 407, 408). Every amount is one of the slip's to the cent. 404 for a slip not APPROVED. `incomesRegisterReportingSetting` says whether the slip goes into the batch message (`tase admin payroll incomes-register --payday D`): only FORM_BOTH_REPORTS.
      */
     get: operations['getPayrollsSalaryslipsBySalarySlipIdIncomesregister'];
     put?: never;
@@ -49706,6 +49730,11 @@ export interface operations {
             readonly id?: number;
             notes?: string;
             rows: {
+              /**
+               * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+               * @enum {string}
+               */
+              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
               baseSalaryRow?: boolean;
               /** CarBenefitRowDetails */
               carBenefitDetails?: {
@@ -49813,6 +49842,11 @@ export interface operations {
           readonly id?: number;
           notes?: string;
           rows: {
+            /**
+             * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+             * @enum {string}
+             */
+            allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
             baseSalaryRow?: boolean;
             /** CarBenefitRowDetails */
             carBenefitDetails?: {
@@ -49940,6 +49974,11 @@ export interface operations {
             readonly id?: number;
             notes?: string;
             rows: {
+              /**
+               * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+               * @enum {string}
+               */
+              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
               baseSalaryRow?: boolean;
               /** CarBenefitRowDetails */
               carBenefitDetails?: {
@@ -50161,6 +50200,10 @@ export interface operations {
                 readonly id?: number;
                 /** Format: int64 */
                 pensionContractId?: number;
+                /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
+                pensionPolicyNumber?: string;
+                /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+                pensionProviderCode?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
                 /** @example 2026-01-30T15:20:00 */
@@ -50560,6 +50603,10 @@ export interface operations {
               readonly id?: number;
               /** Format: int64 */
               pensionContractId?: number;
+              /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
+              pensionPolicyNumber?: string;
+              /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+              pensionProviderCode?: number;
               /** @enum {string} */
               type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
               /** @example 2026-01-30T15:20:00 */
@@ -50977,6 +51024,10 @@ export interface operations {
                 readonly id?: number;
                 /** Format: int64 */
                 pensionContractId?: number;
+                /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
+                pensionPolicyNumber?: string;
+                /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+                pensionProviderCode?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
                 /** @example 2026-01-30T15:20:00 */
@@ -53007,6 +53058,10 @@ export interface operations {
               readonly id?: number;
               /** Format: int64 */
               pensionContractId?: number;
+              /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
+              pensionPolicyNumber?: string;
+              /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+              pensionProviderCode?: number;
               /** @enum {string} */
               type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
               /** @example 2026-01-30T15:20:00 */
@@ -53424,6 +53479,10 @@ export interface operations {
                 readonly id?: number;
                 /** Format: int64 */
                 pensionContractId?: number;
+                /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
+                pensionPolicyNumber?: string;
+                /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+                pensionProviderCode?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
                 /** @example 2026-01-30T15:20:00 */
@@ -54232,6 +54291,104 @@ export interface operations {
              * @description Calendar year of paydays.
              */
             year: number;
+          };
+        };
+      };
+    };
+  };
+  getPayrollsSalariesbasicinfoIncomesregistercontact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Tase: the payer's payroll contact person, named in every Incomes Register message of the company (the register requires one). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email?: string;
+            /** @description The payer's contact person for the Incomes Register. */
+            name: string;
+            telephone: string;
+            /** @example 2026-01-30T15:20:00 */
+            readonly version?: string;
+          };
+        };
+      };
+    };
+  };
+  putPayrollsSalariesbasicinfoIncomesregistercontact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Tase: the payer's payroll contact person, named in every Incomes Register message of the company (the register requires one). */
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          /** @description The payer's contact person for the Incomes Register. */
+          name: string;
+          telephone: string;
+          /** @example 2026-01-30T15:20:00 */
+          readonly version?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Tase: the payer's payroll contact person, named in every Incomes Register message of the company (the register requires one). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email?: string;
+            /** @description The payer's contact person for the Incomes Register. */
+            name: string;
+            telephone: string;
+            /** @example 2026-01-30T15:20:00 */
+            readonly version?: string;
           };
         };
       };
@@ -55258,6 +55415,11 @@ export interface operations {
                 /** @enum {string} */
                 readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
                 rows: {
+                  /**
+                   * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+                   * @enum {string}
+                   */
+                  allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
                   baseSalaryRow?: boolean;
                   /** SalarySlipCarBenefitRowDetails */
                   carBenefitDetails?: {
@@ -55516,6 +55678,11 @@ export interface operations {
                 /** @enum {string} */
                 readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
                 rows: {
+                  /**
+                   * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+                   * @enum {string}
+                   */
+                  allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
                   baseSalaryRow?: boolean;
                   /** SalarySlipCarBenefitRowDetails */
                   carBenefitDetails?: {
@@ -55828,6 +55995,11 @@ export interface operations {
           /** @enum {string} */
           readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
           rows: {
+            /**
+             * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+             * @enum {string}
+             */
+            allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
             baseSalaryRow?: boolean;
             /** SalarySlipCarBenefitRowDetails */
             carBenefitDetails?: {
@@ -56181,6 +56353,11 @@ export interface operations {
             /** @enum {string} */
             readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
             rows: {
+              /**
+               * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+               * @enum {string}
+               */
+              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
               baseSalaryRow?: boolean;
               /** SalarySlipCarBenefitRowDetails */
               carBenefitDetails?: {
@@ -56884,13 +57061,21 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description 1 a new report; 2 a replacement report of the same `reportId`, for a slip approved again after its report was delivered (`tase admin payroll incomes-register`). */
+            actionCode: number;
             /** IncomesRegisterIncomeEarner */
             incomeEarner: {
+              birthDate?: string | null;
+              firstName?: string;
+              /** @description Without an identity code: reported with MissingId. */
+              lastName?: string;
               name: string;
               personalIdentityCode: string | null;
             };
             /** @description The slip's setting: only FORM_BOTH_REPORTS slips go into the batch message of `tase admin payroll incomes-register`; the others are reported elsewhere or not at all. */
             incomesRegisterReportingSetting: string;
+            /** @description The register's exception codes of the whole report: 1 no obligation to provide any insurance, 2–5 none for pension, accident, unemployment and health insurance; 6 and 7–10 the same outside Finnish social security. The salary info's, the slip's, a YEL/MYEL insured earner's and those of the age. */
+            insuranceExceptions: number[];
             /** IncomesRegisterPayer */
             payer: {
               businessId: string;
@@ -56914,12 +57099,27 @@ export interface operations {
                */
               start: string;
             };
+            /** @description From the salary info's pension insurance; null when no TyEL is due. */
+            pensionInsurance: {
+              /** @description 1 an employee's earnings-related pension, 2 MYEL, 3 YEL. */
+              actCode: number;
+              policyNumber?: string;
+              providerCode?: number;
+            } | null;
             /** @description The payer's report id: the company and the slip. */
             reportId: string;
             salarySlipId: number;
             transactions: {
               amount: number;
-              /** @description The income type of the Incomes Register (101, 201, 402, …). */
+              /** IncomesRegisterCarBenefit */
+              carBenefit?: {
+                ageGroup: string;
+                emissionValue?: number;
+                kilometers?: number;
+                limited: boolean;
+              };
+              dailyAllowance?: string[];
+              /** @description The income type of the Incomes Register (201, 304, 402, …). */
               incomeTypeCode: number;
             }[];
           };
@@ -57159,6 +57359,11 @@ export interface operations {
             /** @enum {string} */
             readonly paidStatusDetails?: 'MARKED_PAID' | 'PAYMENT_SENT_TO_BANK' | 'PARTLY_PAID';
             rows: {
+              /**
+               * @description Tase: the kind of a daily allowance (income type 331; on no other row) as the Incomes Register's AllowanceCode tells it: PART_DAY, FULL_DAY (when left out), MEAL_ALLOWANCE or FOREIGN.
+               * @enum {string}
+               */
+              allowanceKind?: 'PART_DAY' | 'FULL_DAY' | 'MEAL_ALLOWANCE' | 'FOREIGN';
               baseSalaryRow?: boolean;
               /** SalarySlipCarBenefitRowDetails */
               carBenefitDetails?: {

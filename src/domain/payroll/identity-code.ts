@@ -43,3 +43,11 @@ export function parseIdentityCode(code: string): IdentityCodeFacts | null {
   if (CONTROL_CHARACTERS[Number(`${dd}${mm}${yy}${individual}`) % 31] !== control) return null;
   return { birthDate: `${year}-${mm}-${dd}`, temporary: Number(individual) >= 900 };
 }
+
+/** The personal identity code of a person of the register: its identifier when that is one (type HETU, or none). */
+export function identityCodeOf(identifier: string | null, identifierType: string | null): string | undefined {
+  if (!identifier) return undefined;
+  const type = identifierType?.toUpperCase() ?? '';
+  if (type === 'HETU' || type === 'SSN' || (type === '' && parseIdentityCode(identifier))) return identifier;
+  return undefined;
+}

@@ -1,31 +1,122 @@
 // The Incomes Register (tulorekisteri) earnings payment report of an approved salary slip (domain-facts §1.4),
-// and the XML message of a batch of them. Every Finnish employer reports each payment within 5 days of the
-// payday. Pure: the slip's figures come in as the calculation (slip.ts) produced them, so every amount here is
-// one of the calculation's, or a sum of its rows, to the cent.
+// and the XML message of a batch of them, valid against the register's WageReportsToIR schema. Every Finnish
+// employer reports each payment within 5 days of the payday. Pure: the slip's figures come in as the calculation
+// (slip.ts) produced them, so every amount here is one of the calculation's, or a sum of its rows, to the cent.
 //
-// The income types: the 100 series are totals (101 the pay, 102–106 the pay each insurance is due on), the 200
-// and 300 series the rows by their salary type's income type (fringe benefits and tax-free items in the 300s),
-// the 400 series the deductions (402 withholding, 404/405 tax at source and its deduction, 413 and 414 the
-// employee's pension and unemployment insurance contributions, and the deduction rows by their income type).
+// The register's data-content rules followed here (vero.fi, Incomes Register: "Wage income types", "Reporting
+// data to the Incomes Register: insurance-related data", "… fringe benefits and reimbursements of expenses",
+// "Correcting earnings payment data: replacement report"):
+// - monetary wages are reported one way: itemised by the 200 series (reporting method 2), never also as the 101
+//   total, which contains the same pay; fringe benefits and tax-free allowances always under their own 300-series
+//   types, whatever the method;
+// - 102–106 (the pay each insurance contribution is due on) only where that pay differs from the taxable pay
+//   the types are insured on by default, and not for an insurance the whole report is excepted from;
+// - a car benefit (304) carries its CarBenefit details, a daily allowance (331) its DailyAllowance code;
+// - an exception to insurance applies to the whole report (the salary info's, and those of the employee's age);
+// - a correction of a reported slip is a replacement report (action 2) with the payer's report id of the
+//   original, so the register replaces it instead of saving a second report.
 import { create } from 'xmlbuilder2';
 import { Decimal } from '../decimal.ts';
+import { insuranceAge, pensionUpperAge } from './ages.ts';
+import type { PayrollYearRates } from './rates.ts';
 import { isEntered, type SalaryTypeTerms, type SlipCalculation } from './slip.ts';
+
+/**
+ * The kinds of a daily allowance, with the register's daily allowance codes (AllowanceCode): every 331 says
+ * whether full-day, part-day or foreign daily allowances were paid (or a meal allowance in their place).
+ */
+const DAILY_ALLOWANCE_CODES = { PART_DAY: 1, FULL_DAY: 2, MEAL_ALLOWANCE: 3, FOREIGN: 4 } as const;
+export type DailyAllowanceKind = keyof typeof DAILY_ALLOWANCE_CODES;
+export const DAILY_ALLOWANCE_KINDS = Object.keys(DAILY_ALLOWANCE_CODES) as DailyAllowanceKind[];
+/** A 331 row whose kind was never given: a full-day allowance, the common case of a domestic trip over 10 hours. */
+const DEFAULT_ALLOWANCE: DailyAllowanceKind = 'FULL_DAY';
+
+/** The car benefit's details the register asks with 304: limited or full, the age group, kilometres if by km. */
+export interface CarBenefitFacts {
+  limited: boolean;
+  ageGroup: 'A' | 'B' | 'C' | 'ABROAD';
+  kilometers?: number;
+  emissionValue?: Decimal;
+}
 
 /** A row of the slip as reported: its salary type and the income type the company's catalogue gives it. */
 export interface ReportedRow {
   salaryType: SalaryTypeTerms;
   /** Null for types the register has no income type for (a union fee): left out of the report. */
   incomeTypeCode: number | null;
+  carBenefit?: CarBenefitFacts;
+  dailyAllowance?: DailyAllowanceKind;
+}
+
+/** The insurances, in the order of the register's codes of exceptions to insurance. */
+const INSURANCES = ['PENSION', 'ACCIDENT', 'UNEMPLOYMENT', 'HEALTH'] as const;
+export type Insurance = (typeof INSURANCES)[number];
+/** Why an insurance is not due: no obligation to insure (age, YEL insured…), or not in Finnish social security. */
+export type InsuranceException = { insurance: Insurance; reason: 'NO_OBLIGATION' | 'NOT_SUBJECT' };
+
+/**
+ * The register's codes of a report's exceptions to insurance: 1 no obligation to provide any of the four
+ * insurances, 2–5 none for earnings-related pension, accident and occupational disease, unemployment and health
+ * insurance; 6 and 7–10 the same for an earner not in Finnish social security (vero.fi, Incomes Register release
+ * notes of 22.6.2021: "koodiarvo 1 … TAI koodiarvot 2–5").
+ */
+function exceptionCodes(exceptions: readonly InsuranceException[]): number[] {
+  const codes = new Set<number>();
+  for (const [reason, base] of [
+    ['NO_OBLIGATION', 1],
+    ['NOT_SUBJECT', 6],
+  ] as const) {
+    const excepted = new Set(exceptions.filter((e) => e.reason === reason).map((e) => e.insurance));
+    if (excepted.size === INSURANCES.length) codes.add(base);
+    else for (const insurance of excepted) codes.add(base + 1 + INSURANCES.indexOf(insurance));
+  }
+  return [...codes].sort((a, b) => a - b);
+}
+
+/**
+ * The insurances an employee's age leaves out in the month of the payday (ages.ts): TyEL from the month after
+ * the 17th birthday to the month of the upper age, unemployment insurance 18–64, health insurance 16–67.
+ */
+export function ageExceptions(rates: PayrollYearRates, birthDate: string | null, payday: string): InsuranceException[] {
+  if (birthDate === null) return [];
+  const age = insuranceAge(birthDate, payday);
+  const out: InsuranceException[] = [];
+  const outside = (band: { fromAge: number; toAge: number }) => age < band.fromAge || age > band.toAge;
+  if (age < rates.pensionFromAge || age >= pensionUpperAge(birthDate))
+    out.push({ insurance: 'PENSION', reason: 'NO_OBLIGATION' });
+  if (outside(rates.employerHealthInsurance)) out.push({ insurance: 'HEALTH', reason: 'NO_OBLIGATION' });
+  if (outside(rates.employeeUnemployment)) out.push({ insurance: 'UNEMPLOYMENT', reason: 'NO_OBLIGATION' });
+  return out;
+}
+
+export interface IncomeEarner {
+  personalIdentityCode: string | null;
+  name: string;
+  /** For an earner without an identity code: the register's MissingId details. */
+  lastName?: string;
+  firstName?: string;
+  birthDate?: string | null;
+}
+
+export interface PensionInsuranceFacts {
+  /** The register's pension insurance: 1 an employee's earnings-related (TyEL…), 2 MYEL, 3 YEL. */
+  actCode: number;
+  providerCode?: number;
+  policyNumber?: string;
 }
 
 /** An approved slip's figures: who paid whom when, its rows and their calculation (`rowAmounts` in row order). */
 export interface ApprovedSlipFigures {
-  /** The slip's own id: the payer's report id, so a correction replaces the same report. */
+  /** The payer's report id: stays the slip's, so a replacement report replaces the same report. */
   reportId: string;
+  /** A replacement of a report already delivered to the register. */
+  replaces: boolean;
   payer: { businessId: string; name: string };
-  incomeEarner: { personalIdentityCode: string | null; name: string };
+  incomeEarner: IncomeEarner;
   paymentDate: string;
   payPeriod: { start: string; end: string };
+  pensionInsurance: PensionInsuranceFacts | null;
+  insuranceExceptions: readonly InsuranceException[];
   rows: readonly ReportedRow[];
   calculation: SlipCalculation;
 }
@@ -33,50 +124,74 @@ export interface ApprovedSlipFigures {
 interface IncomeTransaction {
   incomeTypeCode: number;
   amount: Decimal;
+  carBenefit?: CarBenefitFacts;
+  dailyAllowance?: DailyAllowanceKind[];
 }
 
 export interface EarningsPaymentReport {
   reportId: string;
+  /** 1 a new report, 2 a replacement of the report of the same `reportId`. */
+  actionCode: 1 | 2;
   payer: { businessId: string; name: string };
-  incomeEarner: { personalIdentityCode: string | null; name: string };
+  incomeEarner: IncomeEarner;
   paymentDate: string;
   payPeriod: { start: string; end: string };
-  /** By income type code; zero amounts left out, except the total pay (101). */
+  pensionInsurance: PensionInsuranceFacts | null;
+  /** The register's exception codes, ascending. */
+  insuranceExceptions: number[];
+  /** By income type code; zero amounts left out. */
   transactions: IncomeTransaction[];
 }
 
 const ZERO = new Decimal(0);
+/** The 100-series code of the pay each insurance is due on (103 and 104 both the health insurance's). */
+const BASE_CODES: readonly [number, Insurance, keyof SlipCalculation['bases']][] = [
+  [102, 'PENSION', 'pension'],
+  [103, 'HEALTH', 'health'],
+  [104, 'HEALTH', 'health'],
+  [105, 'UNEMPLOYMENT', 'unemployment'],
+  [106, 'ACCIDENT', 'accidentAndGroupLife'],
+];
 
 /** The earnings payment report of one approved slip. */
 export function earningsPaymentReport(slip: ApprovedSlipFigures): EarningsPaymentReport {
   const { calculation: c } = slip;
-  const amounts = new Map<number, Decimal>();
-  const add = (code: number, amount: Decimal) => amounts.set(code, (amounts.get(code) ?? ZERO).plus(amount));
+  const byCode = new Map<number, IncomeTransaction>();
+  const add = (code: number, amount: Decimal, row?: ReportedRow) => {
+    const t = byCode.get(code) ?? { incomeTypeCode: code, amount: ZERO };
+    t.amount = t.amount.plus(amount);
+    if (row?.carBenefit && !t.carBenefit) t.carBenefit = row.carBenefit;
+    if (code === 331) {
+      const kind = row?.dailyAllowance ?? DEFAULT_ALLOWANCE;
+      t.dailyAllowance = [...new Set([...(t.dailyAllowance ?? []), kind])];
+    }
+    byCode.set(code, t);
+  };
   slip.rows.forEach((row, i) => {
-    if (row.incomeTypeCode !== null && isEntered(row.salaryType)) add(row.incomeTypeCode, c.rowAmounts[i]);
+    if (row.incomeTypeCode !== null && isEntered(row.salaryType)) add(row.incomeTypeCode, c.rowAmounts[i], row);
   });
-  add(101, c.taxablePay);
-  add(102, c.bases.pension);
-  add(103, c.bases.health);
-  add(104, c.bases.health);
-  add(105, c.bases.unemployment);
-  add(106, c.bases.accidentAndGroupLife);
+  const excepted = new Set(slip.insuranceExceptions.map((e) => e.insurance));
+  for (const [code, insurance, base] of BASE_CODES)
+    if (!excepted.has(insurance) && !c.bases[base].equals(c.taxablePay)) add(code, c.bases[base]);
   if (c.withholding.kind === 'TAX_AT_SOURCE') {
     add(404, c.withholding.amount);
     add(405, c.withholding.taxAtSourceDeduction);
   } else add(402, c.withholding.amount);
   add(413, c.employeePension);
   add(414, c.employeeUnemployment);
-  const transactions = [...amounts]
-    .filter(([code, amount]) => code === 101 || !amount.isZero())
-    .sort(([a], [b]) => a - b)
-    .map(([incomeTypeCode, amount]) => ({ incomeTypeCode, amount }));
+  const transactions = [...byCode.values()]
+    // a 100-series base differing from the pay says so even when it is nothing
+    .filter((t) => !t.amount.isZero() || (t.incomeTypeCode >= 102 && t.incomeTypeCode <= 106))
+    .sort((a, b) => a.incomeTypeCode - b.incomeTypeCode);
   return {
     reportId: slip.reportId,
+    actionCode: slip.replaces ? 2 : 1,
     payer: slip.payer,
     incomeEarner: slip.incomeEarner,
     paymentDate: slip.paymentDate,
     payPeriod: slip.payPeriod,
+    pensionInsurance: slip.pensionInsurance,
+    insuranceExceptions: exceptionCodes(slip.insuranceExceptions),
     transactions,
   };
 }
@@ -87,6 +202,16 @@ const PERSONAL_IDENTITY_CODE = '2';
 const WAGE_REPORTS_NAMESPACE = 'http://www.tulorekisteri.fi/2017/1/WageReportsToIR';
 /** The delivery's data type: earnings payment reports. */
 const EARNINGS_PAYMENT_REPORTS = '100';
+/** The register's car benefit codes (1 limited, 2 full) and age groups (A, B, C, and U for a car abroad). */
+const LIMITED_CAR_BENEFIT = '1';
+const FULL_CAR_BENEFIT = '2';
+const AGE_GROUP_CODES: Record<CarBenefitFacts['ageGroup'], string> = { A: '1', B: '2', C: '3', ABROAD: '4' };
+
+interface ContactPerson {
+  name: string;
+  telephone: string;
+  email?: string;
+}
 
 export interface IncomesRegisterDelivery {
   deliveryId: string;
@@ -94,13 +219,16 @@ export interface IncomesRegisterDelivery {
   timestamp: string;
   /** True only for the register's production environment. */
   production: boolean;
+  contactPerson: ContactPerson;
   reports: readonly EarningsPaymentReport[];
 }
 
 /**
- * The batch message of earnings payment reports of one payer and one payday, modelled on the register's
- * WageReportsToIR schema: the delivery (owner, creator and sender are the payer), the payment period, the payer,
- * and a report per income earner with its transactions. Amounts with two decimals and a point.
+ * The batch message of earnings payment reports of one payer and one payday by the register's WageReportsToIR
+ * schema: the delivery (owner, creator and sender are the payer), the payment period, the payer's contact
+ * person, the payer, and a report per income earner with its transactions. The root is in the register's
+ * namespace under a prefix and its descendants are unqualified, as the schema (without elementFormDefault)
+ * wants. Amounts with two decimals and a point.
  */
 export function incomesRegisterXml(delivery: IncomesRegisterDelivery): string {
   const [first] = delivery.reports;
@@ -108,7 +236,7 @@ export function incomesRegisterXml(delivery: IncomesRegisterDelivery): string {
   for (const report of delivery.reports)
     if (report.payer.businessId !== first.payer.businessId || report.paymentDate !== first.paymentDate)
       throw new Error('the reports of one delivery have one payer and one payment date');
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(WAGE_REPORTS_NAMESPACE, 'WageReportRequestToIR');
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(WAGE_REPORTS_NAMESPACE, 'wr:WageReportsRequestToIR');
   const data = root.ele('DeliveryData');
   data.ele('Timestamp').txt(delivery.timestamp);
   data.ele('Source').txt('Tase');
@@ -123,15 +251,26 @@ export function incomesRegisterXml(delivery: IncomesRegisterDelivery): string {
   period.ele('PaymentDate').txt(first.paymentDate);
   period.ele('StartDate').txt(first.payPeriod.start);
   period.ele('EndDate').txt(first.payPeriod.end);
+  const contact = data.ele('ContactPersons').ele('ContactPerson');
+  contact.ele('Name').txt(delivery.contactPerson.name);
+  contact.ele('Telephone').txt(delivery.contactPerson.telephone);
+  if (delivery.contactPerson.email) contact.ele('Email').txt(delivery.contactPerson.email);
   const payer = data.ele('Payer');
   payer.ele('PayerIds').ele('Id').ele('Type').txt(BUSINESS_ID).up().ele('Code').txt(first.payer.businessId);
   payer.ele('PayerBasic').ele('CompanyName').txt(first.payer.name);
   const reports = data.ele('Reports');
   for (const report of delivery.reports) {
     const element = reports.ele('Report');
-    element.ele('ReportData').ele('ActionCode').txt('1').up().ele('ReportId').txt(report.reportId);
+    element
+      .ele('ReportData')
+      .ele('ActionCode')
+      .txt(String(report.actionCode))
+      .up()
+      .ele('ReportId')
+      .txt(report.reportId);
     const earner = element.ele('IncomeEarner');
-    if (report.incomeEarner.personalIdentityCode !== null)
+    const person = report.incomeEarner;
+    if (person.personalIdentityCode !== null)
       earner
         .ele('IncomeEarnerIds')
         .ele('Id')
@@ -139,18 +278,50 @@ export function incomesRegisterXml(delivery: IncomesRegisterDelivery): string {
         .txt(PERSONAL_IDENTITY_CODE)
         .up()
         .ele('Code')
-        .txt(report.incomeEarner.personalIdentityCode);
-    else earner.ele('IncomeEarnerBasic').ele('Name').txt(report.incomeEarner.name);
+        .txt(person.personalIdentityCode);
+    else {
+      const basic = earner.ele('IncomeEarnerBasic');
+      basic.ele('MissingId').txt('true');
+      basic.ele('LastName').txt(person.lastName ?? person.name);
+      if (person.firstName) basic.ele('FirstName').txt(person.firstName);
+      if (person.birthDate) basic.ele('BirthDate').txt(person.birthDate);
+    }
+    if (report.pensionInsurance) {
+      const pension = earner.ele('PensionInsurance');
+      pension.ele('PensionActCode').txt(String(report.pensionInsurance.actCode));
+      if (report.pensionInsurance.providerCode !== undefined)
+        pension.ele('PensionProvIdCode').txt(String(report.pensionInsurance.providerCode));
+      if (report.pensionInsurance.policyNumber)
+        pension.ele('PensionPolicyNo').txt(report.pensionInsurance.policyNumber);
+    }
+    if (report.insuranceExceptions.length > 0) {
+      const exceptions = earner.ele('InsuranceExceptions');
+      for (const code of report.insuranceExceptions) exceptions.ele('ExceptionCode').txt(String(code));
+    }
+    if (report.transactions.length === 0) continue;
     const transactions = element.ele('Transactions');
-    for (const t of report.transactions)
-      transactions
-        .ele('Transaction')
+    for (const t of report.transactions) {
+      const transaction = transactions.ele('Transaction');
+      transaction
         .ele('TransactionBasic')
         .ele('TransactionCode')
         .txt(String(t.incomeTypeCode))
         .up()
         .ele('Amount')
         .txt(t.amount.toFixed(2));
+      if (t.carBenefit) {
+        const car = transaction.ele('CarBenefit');
+        car.ele('CarBenefitCode').txt(t.carBenefit.limited ? LIMITED_CAR_BENEFIT : FULL_CAR_BENEFIT);
+        car.ele('AgeGroupCode').txt(AGE_GROUP_CODES[t.carBenefit.ageGroup]);
+        if (t.carBenefit.kilometers !== undefined) car.ele('Kilometers').txt(String(t.carBenefit.kilometers));
+        if (t.carBenefit.emissionValue && !t.carBenefit.emissionValue.isZero())
+          car.ele('EmissionsValue').txt(t.carBenefit.emissionValue.toFixed(2));
+      }
+      if (t.dailyAllowance) {
+        const allowance = transaction.ele('DailyAllowance');
+        for (const kind of t.dailyAllowance) allowance.ele('AllowanceCode').txt(String(DAILY_ALLOWANCE_CODES[kind]));
+      }
+    }
   }
   return root.end({ prettyPrint: true });
 }

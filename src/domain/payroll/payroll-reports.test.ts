@@ -86,10 +86,13 @@ function slipOf(lines: Line[], more: Partial<SlipInput> = {}) {
     calculation,
     figures: {
       reportId: 'slip-17',
+      replaces: false,
       payer: { businessId: '1234567-1', name: 'Esimerkki Oy' },
       incomeEarner: { personalIdentityCode: '131052-308T', name: 'Virtanen Matti' },
       paymentDate: '2026-03-31',
       payPeriod: { start: '2026-03-01', end: '2026-03-31' },
+      pensionInsurance: { actCode: 1 },
+      insuranceExceptions: [],
       rows,
       calculation,
     },
@@ -109,12 +112,7 @@ describe('the earnings payment report', () => {
         ['carBenefit', '800'],
       ]),
     ).toEqual({
-      101: '4800.00',
-      102: '4800.00',
-      103: '4800.00',
-      104: '4800.00',
-      105: '4800.00',
-      106: '4800.00',
+      // itemised: no 101 total beside the 200 series, and no 102–106 while every insurance is due on the pay
       201: '4000.00',
       304: '800.00',
       402: '1056.00',
@@ -134,8 +132,6 @@ describe('the earnings payment report', () => {
       ['unionFee', '45'],
     ]);
     expect(amounts).toMatchObject({
-      101: '4050.55',
-      102: '4050.55',
       201: '3600.00',
       213: '300.00',
       235: '150.55',
@@ -143,6 +139,7 @@ describe('the earnings payment report', () => {
       417: '200.00',
     });
     expect(Object.keys(amounts)).not.toContain('0');
+    expect(Object.keys(amounts)).not.toContain('101');
   });
 
   it('reports tax at source with its deduction instead of withholding', () => {
@@ -155,7 +152,7 @@ describe('the earnings payment report', () => {
         method: 'PER_PERIOD',
       },
     });
-    expect(amounts).toMatchObject({ 101: '2000.00', 404: '521.50', 405: '510.00' });
+    expect(amounts).toMatchObject({ 201: '2000.00', 404: '521.50', 405: '510.00' });
     expect(amounts[402]).toBeUndefined();
   });
 
@@ -175,10 +172,13 @@ describe('the earnings payment report', () => {
               .filter((t) => t.incomeTypeCode >= from && t.incomeTypeCode <= to)
               .filter((t) => !taxable || ![311, 303, 331].includes(t.incomeTypeCode))
               .reduce((sum, t) => sum.plus(t.amount), d(0));
-          // the total pay is the taxable rows of the 200 and 300 series
-          expect(fixed(of(101))).toBe(fixed(c.taxablePay));
+          // the taxable pay is the taxable rows of the 200 and 300 series, never also reported as a 101 total
+          expect(report.transactions.some((t) => t.incomeTypeCode === 101)).toBe(false);
           expect(fixed(sumOf(200, 399, true))).toBe(fixed(c.taxablePay));
-          expect(fixed(of(102))).toBe(fixed(c.bases.pension));
+          // 102 only where the pay TyEL is due on differs from the taxable pay
+          const has102 = report.transactions.some((t) => t.incomeTypeCode === 102);
+          expect(has102).toBe(!c.bases.pension.equals(c.taxablePay));
+          if (has102) expect(fixed(of(102))).toBe(fixed(c.bases.pension));
           expect(fixed(of(402))).toBe(fixed(c.withholding.amount));
           expect(fixed(of(413))).toBe(fixed(c.employeePension));
           expect(fixed(of(414))).toBe(fixed(c.employeeUnemployment));
@@ -196,7 +196,7 @@ describe('the earnings payment report', () => {
 });
 
 describe('the XML message', () => {
-  it('holds the delivery, the payer, the payment period and each report with its transactions', () => {
+  it('holds the delivery, the contact person, the payer and each report with its earner and transactions', () => {
     const first = earningsPaymentReport(
       slipOf([
         ['monthly', '4000'],
@@ -206,46 +206,71 @@ describe('the XML message', () => {
     const second = {
       ...earningsPaymentReport(slipOf([['monthly', '2500.5']]).figures),
       reportId: 'slip-18',
-      incomeEarner: { personalIdentityCode: null, name: 'Foreign Earner' },
+      actionCode: 2 as const,
+      incomeEarner: {
+        personalIdentityCode: null,
+        name: 'Earner Foreign',
+        lastName: 'Earner',
+        firstName: 'Foreign',
+        birthDate: '1990-05-01',
+      },
+      insuranceExceptions: [6],
+      pensionInsurance: { actCode: 1, providerCode: 54, policyNumber: '46-1234567' },
     };
     const xml = incomesRegisterXml({
       deliveryId: 'D-2026-03-31-1',
       timestamp: '2026-04-01T08:00:00Z',
-      production: false,
+      production: true,
+      contactPerson: { name: 'Palkka Pirjo', telephone: '+358401234567' },
       reports: [first, second],
     });
     const parsed = new XMLParser({
       parseTagValue: false,
       isArray: (name) => ['Report', 'Transaction'].includes(name),
     }).parse(xml);
-    const root = parsed.WageReportRequestToIR;
-    expect(xml).toContain('<WageReportRequestToIR xmlns="http://www.tulorekisteri.fi/2017/1/WageReportsToIR">');
-    const data = root.DeliveryData;
+    // the root under a prefix in the register's namespace, its descendants unqualified
+    expect(xml).toContain('<wr:WageReportsRequestToIR xmlns:wr="http://www.tulorekisteri.fi/2017/1/WageReportsToIR">');
+    const data = parsed['wr:WageReportsRequestToIR'].DeliveryData;
     expect(data).toMatchObject({
       DeliveryDataType: '100',
       DeliveryId: 'D-2026-03-31-1',
-      ProductionEnvironment: 'false',
+      ProductionEnvironment: 'true',
       DeliveryDataOwner: { Type: '1', Code: '1234567-1' },
       PaymentPeriod: { PaymentDate: '2026-03-31', StartDate: '2026-03-01', EndDate: '2026-03-31' },
+      ContactPersons: { ContactPerson: { Name: 'Palkka Pirjo', Telephone: '+358401234567' } },
       Payer: { PayerIds: { Id: { Type: '1', Code: '1234567-1' } }, PayerBasic: { CompanyName: 'Esimerkki Oy' } },
     });
     const [a, b] = data.Reports.Report;
     expect(a.ReportData).toEqual({ ActionCode: '1', ReportId: 'slip-17' });
     expect(a.IncomeEarner.IncomeEarnerIds.Id).toEqual({ Type: '2', Code: '131052-308T' });
+    expect(a.IncomeEarner.PensionInsurance).toEqual({ PensionActCode: '1' });
     const transactions = a.Transactions.Transaction.map(
       (t: { TransactionBasic: { TransactionCode: string; Amount: string } }) => [
         t.TransactionBasic.TransactionCode,
         t.TransactionBasic.Amount,
       ],
     );
-    expect(Object.fromEntries(transactions)).toMatchObject({
-      101: '4800.00',
+    expect(Object.fromEntries(transactions)).toEqual({
       201: '4000.00',
       304: '800.00',
       402: '1056.00',
+      413: '350.40',
+      414: '42.72',
     });
-    expect(b.IncomeEarner.IncomeEarnerBasic.Name).toBe('Foreign Earner');
-    expect(b.Transactions.Transaction[0].TransactionBasic).toEqual({ TransactionCode: '101', Amount: '2500.50' });
+    expect(b.ReportData).toEqual({ ActionCode: '2', ReportId: 'slip-18' });
+    expect(b.IncomeEarner.IncomeEarnerBasic).toEqual({
+      MissingId: 'true',
+      LastName: 'Earner',
+      FirstName: 'Foreign',
+      BirthDate: '1990-05-01',
+    });
+    expect(b.IncomeEarner.InsuranceExceptions).toEqual({ ExceptionCode: '6' });
+    expect(b.IncomeEarner.PensionInsurance).toEqual({
+      PensionActCode: '1',
+      PensionProvIdCode: '54',
+      PensionPolicyNo: '46-1234567',
+    });
+    expect(b.Transactions.Transaction[0].TransactionBasic).toEqual({ TransactionCode: '201', Amount: '2500.50' });
   });
 
   it('refuses a delivery of two paydays', () => {
@@ -255,10 +280,19 @@ describe('the XML message', () => {
         deliveryId: 'x',
         timestamp: '2026-04-01T08:00:00Z',
         production: false,
+        contactPerson: { name: 'n', telephone: 't' },
         reports: [report, { ...report, paymentDate: '2026-04-30' }],
       }),
     ).toThrow();
-    expect(() => incomesRegisterXml({ deliveryId: 'x', timestamp: 't', production: false, reports: [] })).toThrow();
+    expect(() =>
+      incomesRegisterXml({
+        deliveryId: 'x',
+        timestamp: 't',
+        production: false,
+        contactPerson: { name: 'n', telephone: 't' },
+        reports: [],
+      }),
+    ).toThrow();
   });
 });
 
