@@ -1060,15 +1060,14 @@ export const payrollExamples: ApiExamples = {
         salarySlipId: 1,
         incomesRegisterReportingSetting: 'FORM_BOTH_REPORTS',
         reportId: '1-1',
+        actionCode: 1,
         payer: { businessId: '1234567-1', name: 'Demo Oy' },
         incomeEarner: { personalIdentityCode: '150585-123L', name: 'Matti Virtanen' },
         paymentDate: '2026-03-31',
         payPeriod: { start: '2026-03-01', end: '2026-03-31' },
-        transactions: [
-          { incomeTypeCode: 101, amount: 4623.75 },
-          { incomeTypeCode: 102, amount: 4623.75 },
-          { incomeTypeCode: 103, amount: 4623.75 },
-        ],
+        pensionInsurance: { actCode: 1, providerCode: 54, policyNumber: '12345678901' },
+        insuranceExceptions: [],
+        transactions: [{ incomeTypeCode: 201, amount: 4623.75 }],
       },
     },
   },
@@ -1168,6 +1167,27 @@ export const payrollExamples: ApiExamples = {
             holidayBonusOnCompensation: false,
           },
         ],
+        version: '2026-03-16T09:00:00.000',
+      },
+    },
+  },
+  getPayrollsSalariesbasicinfoIncomesregistercontact: {
+    responses: {
+      200: {
+        name: 'Liisa Palkkanen',
+        telephone: '+358401234567',
+        email: 'palkat@demo.fi',
+        version: '2026-03-16T09:00:00.000',
+      },
+    },
+  },
+  putPayrollsSalariesbasicinfoIncomesregistercontact: {
+    request: { name: 'Liisa Palkkanen', telephone: '+358401234567', email: 'palkat@demo.fi' },
+    responses: {
+      200: {
+        name: 'Liisa Palkkanen',
+        telephone: '+358401234567',
+        email: 'palkat@demo.fi',
         version: '2026-03-16T09:00:00.000',
       },
     },

@@ -202,6 +202,7 @@ export const STEPS: Step[] = [
   { operationId: 'putPayrollsEmployeesByEmployeeIdSalarybase', params: { employeeId: 1 } },
   { operationId: 'putPayrollsHolidayterms' },
   { operationId: 'putPayrollsSalariesbasicinfoGrouplifeinsurance' },
+  { operationId: 'putPayrollsSalariesbasicinfoIncomesregistercontact' },
   { operationId: 'postPayrollsSalarylists' },
   { operationId: 'putPayrollsSalaryslipsBySalarySlipId', params: { salarySlipId: 1 } },
   { operationId: 'postPayrollsSalaryslipsBySalarySlipIdPayleaves', params: { salarySlipId: 1 } },

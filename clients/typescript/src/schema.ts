@@ -50054,7 +50054,10 @@ export interface operations {
   getPayrollsEmployeesByEmployeeIdSalaryinfo: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Employee id (int64). */
         employeeId: number;
@@ -50488,7 +50491,10 @@ export interface operations {
   putPayrollsEmployeesByEmployeeIdSalaryinfo: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Employee id (int64). */
         employeeId: number;
@@ -52946,7 +52952,10 @@ export interface operations {
   postPayrollsEmployeesSalaryinfo: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path?: never;
       cookie?: never;
     };
@@ -54327,6 +54336,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "name": "Liisa Palkkanen",
+           *       "telephone": "+358401234567",
+           *       "email": "palkat@demo.fi",
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             email?: string;
             /** @description The payer's contact person for the Incomes Register. */
@@ -54349,6 +54366,13 @@ export interface operations {
     /** @description Tase: the payer's payroll contact person, named in every Incomes Register message of the company (the register requires one). */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Liisa Palkkanen",
+         *       "telephone": "+358401234567",
+         *       "email": "palkat@demo.fi"
+         *     }
+         */
         'application/json': {
           email?: string;
           /** @description The payer's contact person for the Incomes Register. */
@@ -54382,6 +54406,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "name": "Liisa Palkkanen",
+           *       "telephone": "+358401234567",
+           *       "email": "palkat@demo.fi",
+           *       "version": "2026-03-16T09:00:00.000"
+           *     }
+           */
           'application/json': {
             email?: string;
             /** @description The payer's contact person for the Incomes Register. */
@@ -57031,6 +57063,7 @@ export interface operations {
            *       "salarySlipId": 1,
            *       "incomesRegisterReportingSetting": "FORM_BOTH_REPORTS",
            *       "reportId": "1-1",
+           *       "actionCode": 1,
            *       "payer": {
            *         "businessId": "1234567-1",
            *         "name": "Demo Oy"
@@ -57044,17 +57077,15 @@ export interface operations {
            *         "start": "2026-03-01",
            *         "end": "2026-03-31"
            *       },
+           *       "pensionInsurance": {
+           *         "actCode": 1,
+           *         "providerCode": 54,
+           *         "policyNumber": "12345678901"
+           *       },
+           *       "insuranceExceptions": [],
            *       "transactions": [
            *         {
-           *           "incomeTypeCode": 101,
-           *           "amount": 4623.75
-           *         },
-           *         {
-           *           "incomeTypeCode": 102,
-           *           "amount": 4623.75
-           *         },
-           *         {
-           *           "incomeTypeCode": 103,
+           *           "incomeTypeCode": 201,
            *           "amount": 4623.75
            *         }
            *       ]
