@@ -18,6 +18,7 @@ const REFERENCE_TABLES = [
   'mfa_transactions',
   'oauth_clients',
   'rate_limit_windows',
+  'sandbox_administrators',
   'service_settings',
   'users',
 ];
