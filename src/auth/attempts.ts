@@ -46,7 +46,12 @@ function delaySeconds(failures: number, free: number): number {
 }
 
 /** Counts one attempt on `key` unless its delay has not passed yet; atomic by compare-and-set on both engines. */
-async function reserveKey(db: Db, key: string, free: number, now: Date): Promise<{ ok: true } | { ok: false; until: string }> {
+async function reserveKey(
+  db: Db,
+  key: string,
+  free: number,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; until: string }> {
   const at = isoDateTime(now);
   for (let round = 0; round < ROUNDS; round++) {
     const row = await db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst();

@@ -30,9 +30,10 @@ export async function checkPassword(
   if (!reservation.ok) return { outcome: 'slowed', until: reservation.until };
   const user = await findUserByName(db, username);
   const hash = user?.password_hash || (await (decoyHash ??= hashPassword(randomBytes(12).toString('hex'))));
-  const right = (await verifyPassword(password, hash)) && !!user?.password_hash;
-  await reservation.release(right);
-  return right ? { outcome: 'ok', user: user! } : { outcome: 'wrong' };
+  const verified = await verifyPassword(password, hash);
+  const known = user?.password_hash ? user : undefined;
+  await reservation.release(verified && !!known);
+  return verified && known ? { outcome: 'ok', user: known } : { outcome: 'wrong' };
 }
 
 export async function insertUser(db: Db, row: UserRow): Promise<void> {

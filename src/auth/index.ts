@@ -34,7 +34,10 @@ export const authArea = defineArea({
         'OAuth 2.0 tokens: client credentials with an API key, the authorization code flow of the login page `{root}/login` (with PKCE S256), refresh tokens; `POST {root}/logout`. Rate limit: 60 requests per second per client (429 with Retry-After and RateLimit headers). See POST /oauth/token.',
     },
   ],
-  tables: { company: ['api_keys', 'auth_sessions', 'auth_codes'], global: ['users', 'company_users', 'oauth_clients', 'login_attempts'] },
+  tables: {
+    company: ['api_keys', 'auth_sessions', 'auth_codes'],
+    global: ['users', 'company_users', 'oauth_clients', 'login_attempts'],
+  },
   migrations: identityMigrations,
   create: (ctx) => new AuthService(ctx),
   routes: (auth, _ctx, deps: { rateLimit: RateLimiter }) => authRoutes(auth, deps.rateLimit),

@@ -46,11 +46,7 @@ export class AuthenticatorService {
   }
 
   /** Checks the credentials; answers the new session and its cookie value (`id.secret`). */
-  async login(
-    username: unknown,
-    password: unknown,
-    address: string,
-  ): Promise<{ session: Session; cookie: string }> {
+  async login(username: unknown, password: unknown, address: string): Promise<{ session: Session; cookie: string }> {
     const wrong = () => apiError('AUTHENTICATOR_LOGIN_FAILED');
     if (
       typeof username !== 'string' ||
