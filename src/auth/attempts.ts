@@ -17,14 +17,14 @@ import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
 import { isoDateTime, parseDateTime } from '../platform/clock.ts';
 import { digest } from './secrets.ts';
 
-export const FREE_PER_USER = 5;
-export const FREE_PER_ADDRESS = 20;
+const FREE_PER_USER = 5;
+const FREE_PER_ADDRESS = 20;
 const MAX_DELAY_SECONDS = 15 * 60;
 const FORGET_SECONDS = 60 * 60;
 /** Compare-and-set rounds before an attempt that keeps losing to concurrent ones is answered as slowed. */
 const ROUNDS = 50;
 
-export interface LoginAttemptRow {
+interface LoginAttemptRow {
   key: string;
   failures: number;
   last_at: string;
@@ -37,7 +37,7 @@ declare module '../db/types.ts' {
   }
 }
 
-export type Reservation = { ok: true; release: (success: boolean) => Promise<void> } | { ok: false; until: string };
+type Reservation = { ok: true; release: (success: boolean) => Promise<void> } | { ok: false; until: string };
 
 /** The delay that the `failures`-th failure imposes on the next attempt. */
 function delaySeconds(failures: number, free: number): number {
@@ -90,7 +90,7 @@ async function reserveKey(
   return { ok: false, until: isoDateTime(new Date(now.getTime() + 1000)) };
 }
 
-/** Gives back one reservation (the attempt was right, or was not made). */
+/** Gives back one reservation (the attempt was right, or was not made); losing a race leaves it counted. */
 async function giveBack(db: Db, key: string): Promise<void> {
   const row = await db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst();
   if (!row || Number(row.failures) <= 1) {
