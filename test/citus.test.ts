@@ -14,6 +14,7 @@ const REFERENCE_TABLES = [
   'company_users',
   'currency_rates',
   'integration_directory',
+  'login_attempts',
   'login_flows',
   'mfa_transactions',
   'oauth_clients',

@@ -16,7 +16,7 @@ import { ACCESS_TOKEN_SECONDS } from '../src/auth/tokens.ts';
 import { REFRESH_TOKEN_SECONDS } from '../src/auth/service.ts';
 import { startService, otherCompany, type TestService } from './support/service.ts';
 import { freshDatabase, testEngine } from './support/database.ts';
-import { claimsOf, loginForCode, loginPath, page, personTokens, refresh } from './identity-support.ts';
+import { claimsOf, csrfOf, loginForCode, loginPath, page, personTokens, refresh } from './identity-support.ts';
 import { PASSWORD, person, personToken, personTokenOn, until } from './mfa-helpers.ts';
 
 const SECOND = 1000;
@@ -28,6 +28,7 @@ const NONE: HousekeepingCounts = {
   authSessions: 0,
   authCodes: 0,
   loginFlows: 0,
+  loginAttempts: 0,
   authenticatorSessions: 0,
   mfaTransactions: 0,
   webhookDeliveries: 0,
@@ -70,15 +71,17 @@ describe('identity rows', () => {
     person1 = await personTokens(svc);
     const loggedOut = await personTokens(svc);
     expect((await svc.request('POST', '/logout', { token: loggedOut.access })).status).toBe(204);
-    expect(
-      (
-        await page(
-          svc,
-          'GET',
-          loginPath({ response_type: 'code', client_id: svc.demo.clientId, redirect_uri: svc.demo.redirectUri }),
-        )
-      ).status,
-    ).toBe(200); // abandoned login
+    // a login abandoned at the company step (one before the password is not stored at all)
+    const start = await page(
+      svc,
+      'GET',
+      loginPath({ response_type: 'code', client_id: svc.demo.clientId, redirect_uri: svc.demo.redirectUri }),
+    );
+    const abandoned = await page(svc, 'POST', '/login', {
+      cookie: start.cookie,
+      form: { step: 'password', csrf: csrfOf(start.html)!, username: svc.demo.username, password: svc.demo.password },
+    });
+    expect(abandoned.html).toContain('company-form');
     await loginForCode(svc); // a code never exchanged
     const window = t0.getTime(); // slot stamps are milliseconds
     await svc.app.ctx.db

@@ -1,61 +1,39 @@
 // Writes of identities: users, their memberships in companies, OAuth clients and API keys. These tables belong
 // to this area, and every change to them (by the admin commands, the login pages, PUT /users or the person
-// register) goes through here, as does the one rule of locking a user out after wrong passwords.
+// register) goes through here, as does the one check of a password (slowed after wrong ones, attempts.ts).
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { isoDateTime, parseDateTime } from '../platform/clock.ts';
+import { isoDateTime } from '../platform/clock.ts';
+import { reserveAttempt } from './attempts.ts';
 import { hashPassword, verifyPassword } from './secrets.ts';
 import { findUserByName, type ApiKeyRow, type CompanyUserRow, type OAuthClientRow, type UserRow } from './store.ts';
-
-/** Wrong passwords in a row that lock a user out, and for how long. */
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_SECONDS = 15 * 60;
 
 let decoyHash: Promise<string> | undefined;
 
 export type PasswordCheck =
-  { outcome: 'ok'; user: UserRow } | { outcome: 'wrong' } | { outcome: 'locked'; until: string };
+  { outcome: 'ok'; user: UserRow } | { outcome: 'wrong' } | { outcome: 'slowed'; until: string };
 
 /**
- * Checks a username and password (for the login page and the authenticator). An unknown user costs the same
- * work as a real one, so timing does not tell which usernames exist; the MAX_FAILED_LOGINS-th wrong password
- * in a row locks the user for LOCK_SECONDS; a right one clears the count.
+ * Checks a username and password from a client address (the login page, the authenticator, the activation
+ * page). Attempts are counted before the password is checked and slowed by the rule of attempts.ts; an
+ * unknown user, a user without a password and a wrong password cost the same work (a scrypt hash against a
+ * decoy) and get the same answer, so neither the answer nor its time tells which usernames exist.
  */
-export async function checkPassword(db: Db, username: string, password: string, now: Date): Promise<PasswordCheck> {
+export async function checkPassword(
+  db: Db,
+  username: string,
+  password: string,
+  now: Date,
+  address: string,
+): Promise<PasswordCheck> {
+  const reservation = await reserveAttempt(db, username, address, now);
+  if (!reservation.ok) return { outcome: 'slowed', until: reservation.until };
   const user = await findUserByName(db, username);
-  if (!user || !user.password_hash) {
-    await verifyPassword(password, await (decoyHash ??= hashPassword(randomBytes(12).toString('hex'))));
-    return { outcome: 'wrong' };
-  }
-  if (user.locked_until && parseDateTime(user.locked_until).getTime() > now.getTime())
-    return { outcome: 'locked', until: user.locked_until };
-  if (!(await verifyPassword(password, user.password_hash))) {
-    const row = await db
-      .updateTable('users')
-      .set({ failed_logins: sql`failed_logins + 1` })
-      .where('user_id', '=', user.user_id)
-      .returning('failed_logins')
-      .executeTakeFirst();
-    if (Number(row?.failed_logins ?? 0) >= MAX_FAILED_LOGINS) {
-      const until = isoDateTime(new Date(now.getTime() + LOCK_SECONDS * 1000));
-      await db
-        .updateTable('users')
-        .set({ locked_until: until, failed_logins: 0 })
-        .where('user_id', '=', user.user_id)
-        .execute();
-      return { outcome: 'locked', until };
-    }
-    return { outcome: 'wrong' };
-  }
-  if (user.failed_logins > 0 || user.locked_until) {
-    await db
-      .updateTable('users')
-      .set({ locked_until: null, failed_logins: 0 })
-      .where('user_id', '=', user.user_id)
-      .execute();
-  }
-  return { outcome: 'ok', user };
+  const hash = user?.password_hash || (await (decoyHash ??= hashPassword(randomBytes(12).toString('hex'))));
+  const verified = await verifyPassword(password, hash);
+  const known = user?.password_hash ? user : undefined;
+  await reservation.release(verified && !!known);
+  return verified && known ? { outcome: 'ok', user: known } : { outcome: 'wrong' };
 }
 
 export async function insertUser(db: Db, row: UserRow): Promise<void> {
@@ -70,7 +48,7 @@ export async function updateUser(db: Db, userId: number, changes: UserChanges): 
   await db.updateTable('users').set(changes).where('user_id', '=', userId).execute();
 }
 
-/** A new password: also ends a lock-out and the count of wrong passwords. */
+/** A new password (the authenticator's sessions from before it end: src/authenticator/service.ts). */
 export async function setPasswordHash(db: Db, userId: number, hash: string, now: Date, version: string): Promise<void> {
   await db
     .updateTable('users')

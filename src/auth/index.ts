@@ -1,5 +1,5 @@
 // Identity: users, their memberships in companies, OAuth clients, API keys, sessions and tokens.
-// Every write to these tables goes through this area (identity.ts); the password lock-out rule lives here once.
+// Every write to these tables goes through this area (identity.ts); the rule that slows wrong passwords lives here once.
 import { defineArea } from '../platform/area.ts';
 import type { RateLimiter } from '../platform/rate-limit.ts';
 import { identityMigrations } from './migrations.ts';
@@ -7,6 +7,7 @@ import { authRootRoutes, authRoutes } from './routes.ts';
 import { AuthService } from './service.ts';
 import { purgeExpiredSessions, purgeSpentCodes } from './store.ts';
 import { authExamples } from './examples.ts';
+import { purgeForgottenAttempts } from './attempts.ts';
 
 export { AuthService, CODE_SECONDS, formatApiKey } from './service.ts';
 export { digest, hashPassword, passwordProblem, randomSecret, sameDigest, verifyPassword } from './secrets.ts';
@@ -33,10 +34,16 @@ export const authArea = defineArea({
         'OAuth 2.0 tokens: client credentials with an API key, the authorization code flow of the login page `{root}/login` (with PKCE S256), refresh tokens; `POST {root}/logout`. Rate limit: 60 requests per second per client (429 with Retry-After and RateLimit headers). See POST /oauth/token.',
     },
   ],
-  tables: { company: ['api_keys', 'auth_sessions', 'auth_codes'], global: ['users', 'company_users', 'oauth_clients'] },
+  tables: {
+    company: ['api_keys', 'auth_sessions', 'auth_codes'],
+    global: ['users', 'company_users', 'oauth_clients', 'login_attempts'],
+  },
   migrations: identityMigrations,
   create: (ctx) => new AuthService(ctx),
   routes: (auth, _ctx, deps: { rateLimit: RateLimiter }) => authRoutes(auth, deps.rateLimit),
   rootRoutes: (auth, ctx) => authRootRoutes(auth, ctx.issuer),
-  purge: { company: { authSessions: purgeExpiredSessions, authCodes: purgeSpentCodes } },
+  purge: {
+    company: { authSessions: purgeExpiredSessions, authCodes: purgeSpentCodes },
+    global: { loginAttempts: purgeForgottenAttempts },
+  },
 });

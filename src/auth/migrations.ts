@@ -152,4 +152,17 @@ export const identityMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Counters of wrong passwords per username-and-address and per address (src/auth/attempts.ts).
+  '0043_login_attempts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('login_attempts')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('last_at', 'text', (c) => c.notNull())
+        .addColumn('not_before', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('login_attempts_by_last').on('login_attempts').columns(['last_at']).execute();
+    },
+  },
 };

@@ -20,4 +20,10 @@ export const authenticatorMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The password the session was opened with (a digest of its hash): a new password ends the session.
+  '0044_authenticator_session_password': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('authenticator_sessions').addColumn('password_stamp', 'text').execute();
+    },
+  },
 };

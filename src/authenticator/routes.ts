@@ -109,7 +109,7 @@ export function authenticatorRoutes(authenticator: AuthenticatorService): RootRo
       async handler(request, reply) {
         checkPost(request);
         const body = (request.body ?? {}) as Record<string, unknown>;
-        const { session, cookie } = await authenticator.login(body.username, body.password);
+        const { session, cookie } = await authenticator.login(body.username, body.password, request.ip);
         setCookie(reply, request, cookie);
         return reply.headers(SECURITY_HEADERS).send(sessionBody(session));
       },

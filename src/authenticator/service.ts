@@ -1,5 +1,6 @@
 // The authenticator: where a person confirms or rejects the two-factor actions started in their name. They log
-// in with their own username and password (the same lockout as the login page); the page keeps its own
+// in with their own username and password (slowed after wrong ones as on the login page; a new password ends
+// the sessions of the old one); the page keeps its own
 // session in a cookie (HttpOnly, SameSite=Strict, only the digest of its secret stored) with a CSRF token
 // that every state-changing request must echo in `X-CSRF-Token`.
 import type { AppContext } from '../platform/context.ts';
@@ -45,7 +46,7 @@ export class AuthenticatorService {
   }
 
   /** Checks the credentials; answers the new session and its cookie value (`id.secret`). */
-  async login(username: unknown, password: unknown): Promise<{ session: Session; cookie: string }> {
+  async login(username: unknown, password: unknown, address: string): Promise<{ session: Session; cookie: string }> {
     const wrong = () => apiError('AUTHENTICATOR_LOGIN_FAILED');
     if (
       typeof username !== 'string' ||
@@ -56,10 +57,10 @@ export class AuthenticatorService {
       password.length > 200
     )
       throw wrong();
-    // the lock-out after wrong passwords is the login page's rule too (src/auth/identity.ts)
+    // slowed after wrong passwords by the login page's rule (src/auth/attempts.ts)
     const now = this.#now();
-    const check = await identity.checkPassword(this.#ctx.db, username, password, now);
-    if (check.outcome === 'locked') throw apiError('AUTHENTICATOR_LOCKED', undefined, { until: check.until });
+    const check = await identity.checkPassword(this.#ctx.db, username, password, now, address);
+    if (check.outcome === 'slowed') throw apiError('AUTHENTICATOR_SLOWED', undefined, { until: check.until });
     if (check.outcome === 'wrong') throw wrong();
     const user = check.user;
     if (user.api_login_only) throw apiError('AUTHENTICATOR_API_LOGIN_ONLY');
@@ -71,6 +72,7 @@ export class AuthenticatorService {
       secret_digest: digest(secret),
       csrf_token: randomSecret(24),
       user_id: Number(user.user_id),
+      password_stamp: passwordStamp(user),
       created_at: isoDateTime(now),
       expires_at: isoDateTime(new Date(now.getTime() + SESSION_SECONDS * 1000)),
     };
@@ -104,7 +106,11 @@ export class AuthenticatorService {
       throw required();
     }
     const user = await authStore.findUser(this.#ctx.db, Number(row.user_id));
-    if (!user) throw required();
+    // a new password ends the sessions opened with the old one (whoever knew it is signed out)
+    if (!user || passwordStamp(user) !== row.password_stamp) {
+      await store.deleteSession(this.#ctx.db, id);
+      throw required();
+    }
     return this.#session(row, user);
   }
 
@@ -127,6 +133,11 @@ export class AuthenticatorService {
     if (transactionId.length > 100) throw notFound('Transaction');
     return this.#mfa.decide(transactionId, session.user.userId, decision);
   }
+}
+
+/** Tells one password of a user from the next (every hash has its own salt), without keeping the hash. */
+function passwordStamp(user: authStore.UserRow): string | null {
+  return user.password_hash ? digest(user.password_hash) : null;
 }
 
 function sameToken(a: string, b: string): boolean {

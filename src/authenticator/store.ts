@@ -8,6 +8,8 @@ export interface AuthenticatorSessionRow {
   secret_digest: string;
   csrf_token: string;
   user_id: number;
+  /** A digest of the user's password hash when the session began: another password ends the session. */
+  password_stamp: string | null;
   created_at: string;
   expires_at: string;
 }

@@ -125,10 +125,16 @@ export function activationRoutes(integrations: IntegrationService, ctx: AppConte
     return out;
   }
 
-  async function password(live: LiveIntegration, form: Record<string, string | undefined>) {
+  async function password(live: LiveIntegration, form: Record<string, string | undefined>, address: string) {
     const ticket = signed.read(form.csrf, live.integrationId);
-    const check = await identity.checkPassword(ctx.db, form.username ?? '', form.password ?? '', ctx.clock.now());
-    if (check.outcome === 'locked') throw new ActivationProblem('Too many wrong passwords: try again later.', 429);
+    const check = await identity.checkPassword(
+      ctx.db,
+      form.username ?? '',
+      form.password ?? '',
+      ctx.clock.now(),
+      address,
+    );
+    if (check.outcome === 'slowed') throw new ActivationProblem('Too many wrong passwords: try again later.', 429);
     if (check.outcome === 'wrong') throw new ActivationProblem('Wrong username or password.', 401);
     if (check.user.api_login_only)
       throw new ActivationProblem("This user has the limitation 'API login only' and cannot activate integrations.");
@@ -201,7 +207,7 @@ export function activationRoutes(integrations: IntegrationService, ctx: AppConte
           if (origin !== undefined && origin !== 'null' && hostOf(origin) !== request.headers.host)
             throw new ActivationProblem('The form was sent from another site.', 403);
           const form = (request.body ?? {}) as Record<string, string | undefined>;
-          if (form.step === 'password') return show(reply, 200, await password(live, form));
+          if (form.step === 'password') return show(reply, 200, await password(live, form, request.ip));
           if (form.step === 'accept')
             return reply.header('cache-control', 'no-store').redirect(await accept(live, form), 302);
           throw new ActivationProblem('Unknown step of the activation form.');

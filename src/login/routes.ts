@@ -110,7 +110,12 @@ export function loginRoutes(login: LoginService): RootRouteDef[] {
           if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? ''))
             throw new LoginProblem('The login form must be posted as a form.');
           if (form.step === 'password')
-            return showStep(reply, request, await login.password(cookie, form, origin), form.username ?? '');
+            return showStep(
+              reply,
+              request,
+              await login.password(cookie, form, origin, request.ip),
+              form.username ?? '',
+            );
           if (form.step === 'company') {
             const done = await login.company(cookie, form, origin);
             setCookie(reply, request, null);

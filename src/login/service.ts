@@ -1,9 +1,10 @@
 // The login page's flow (the authorization endpoint of the authorization code grant), as small named steps:
 //
 //   start:    no secrets in the URL → known client → its registered redirect address → response_type=code →
-//             PKCE parameters (S256 only) → a new flow (cookie + CSRF token), valid 5 minutes
-//   password: the flow of the cookie → not expired → CSRF token → same origin → user not locked → password
-//             (5 wrong in a row lock the user for 15 minutes) → not 'API login only' → has companies
+//             PKCE parameters (S256 only) → a new flow kept in the cookie only (+ CSRF token), valid 5 minutes
+//   password: the flow of the cookie → not expired → CSRF token → same origin → password, slowed after wrong
+//             ones per username and client address (src/auth/attempts.ts) → not 'API login only' → has
+//             companies → the flow is stored (a row of login_flows) with the user
 //   company:  the flow → not expired → CSRF → same origin → password step done → a company of the user →
 //             a single-use code → 302 to the redirect address with code, state and expires_in=300
 //
@@ -26,6 +27,20 @@ import * as store from './store.ts';
 
 const LOGIN_FLOW_SECONDS = 300;
 export const COOKIE = 'tase_login';
+/** The cookie of a flow not stored yet (before the password): this prefix and the flow, base64url JSON. */
+const PENDING = 'p.';
+/** Browsers keep cookies of up to 4,096 bytes, name and attributes included. */
+const MAX_COOKIE = 3800;
+
+/** A flow before the password: nonce, client, redirect address, state, PKCE challenge, expiry (ms). */
+interface PendingFlow {
+  n: string;
+  c: string;
+  r: string;
+  s: string | null;
+  x: string | null;
+  e: number;
+}
 
 const URL_SECRETS = ['password', 'client_secret', 'api_key', 'refresh_token', 'code', 'code_verifier'];
 const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -81,6 +96,46 @@ interface LoadedFlow {
   flow: LoginFlowRow;
   client: OAuthClientRow;
   restart: string;
+  /** A row of login_flows (after the password); otherwise the flow of a pending cookie. */
+  stored: boolean;
+}
+
+/** The flow of a pending cookie as a row not stored yet; undefined when it is not one. */
+function pendingFlow(encoded: string): LoginFlowRow | undefined {
+  if (encoded.length > MAX_COOKIE) return undefined;
+  let pending: Partial<PendingFlow>;
+  try {
+    pending = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Partial<PendingFlow>;
+  } catch {
+    return undefined;
+  }
+  if (
+    !pending ||
+    typeof pending !== 'object' ||
+    typeof pending.n !== 'string' ||
+    typeof pending.c !== 'string' ||
+    typeof pending.r !== 'string' ||
+    typeof pending.e !== 'number' ||
+    !Number.isFinite(pending.e) ||
+    (pending.s !== null && typeof pending.s !== 'string') ||
+    (pending.x !== null && (typeof pending.x !== 'string' || !PKCE_CHALLENGE.test(pending.x)))
+  )
+    return undefined;
+  const expires = new Date(pending.e);
+  if (Number.isNaN(expires.getTime())) return undefined;
+  return {
+    id: '',
+    secret_digest: '',
+    csrf_digest: digest(digest(pending.n)),
+    client_id: pending.c,
+    redirect_uri: pending.r,
+    state: pending.s,
+    code_challenge: pending.x,
+    user_id: null,
+    auth_time: null,
+    created_at: isoDateTime(new Date(pending.e - LOGIN_FLOW_SECONDS * 1000)),
+    expires_at: isoDateTime(expires),
+  };
 }
 
 export class LoginService {
@@ -109,28 +164,26 @@ export class LoginService {
     if (state !== null && state.length > 2000)
       throw new LoginProblem('state is longer than 2000 characters.', { clientName: client.name });
 
-    const now = this.#now();
-    const id = randomSecret(12);
-    const secret = randomSecret(24);
-    const csrf = randomSecret(24);
-    await store.insertFlow(this.#ctx.db, {
-      id,
-      secret_digest: digest(secret),
-      csrf_digest: digest(csrf),
-      client_id: client.client_id,
-      redirect_uri: client.redirect_uri,
-      state,
-      code_challenge: challenge,
-      user_id: null,
-      auth_time: null,
-      created_at: isoDateTime(now),
-      expires_at: isoDateTime(new Date(now.getTime() + LOGIN_FLOW_SECONDS * 1000)),
-    });
+    // Nothing is stored until the password is right: the flow so far lives in the cookie. It needs no
+    // signature, since it holds only what anyone may ask of GET /login; the CSRF token is a digest of its
+    // random nonce (double submit: another site can neither read the cookie nor set it).
+    const nonce = randomSecret(24);
+    const pending: PendingFlow = {
+      n: nonce,
+      c: client.client_id,
+      r: client.redirect_uri,
+      s: state,
+      x: challenge,
+      e: this.#now().getTime() + LOGIN_FLOW_SECONDS * 1000,
+    };
+    const value = `${PENDING}${Buffer.from(JSON.stringify(pending)).toString('base64url')}`;
+    if (value.length > MAX_COOKIE)
+      throw new LoginProblem('state is too long to keep in the login cookie.', { clientName: client.name });
     return {
       kind: 'password',
       clientName: client.name,
-      csrf,
-      cookie: { value: `${id}.${secret}`, maxAgeSeconds: LOGIN_FLOW_SECONDS },
+      csrf: digest(nonce),
+      cookie: { value, maxAgeSeconds: LOGIN_FLOW_SECONDS },
       redirectOrigin: new URL(client.redirect_uri).origin,
     };
   }
@@ -148,11 +201,12 @@ export class LoginService {
     cookie: string | undefined,
     form: Record<string, string | undefined>,
     origin: OriginCheck,
+    address: string,
   ): Promise<CompanyPage | PasswordPage> {
-    const { flow, client, restart } = await this.#liveFlow(cookie);
+    const { flow, client, restart, stored } = await this.#liveFlow(cookie);
     checkCsrf(form.csrf, flow, restart, client.name);
     checkOrigin(origin, restart, client.name);
-    const user = await this.#checkPassword(form.username ?? '', form.password ?? '', client.name);
+    const user = await this.#checkPassword(form.username ?? '', form.password ?? '', client.name, address);
     if (user.api_login_only) {
       throw new LoginProblem(
         "This user has the limitation 'API login only' and can use the API only with an API key.",
@@ -165,11 +219,22 @@ export class LoginService {
 
     // A new flow secret once the user is known (the pre-login cookie no longer continues the flow).
     const secret = randomSecret(24);
-    await store.updateFlow(this.#ctx.db, flow.id, {
-      secret_digest: digest(secret),
-      user_id: user.user_id,
-      auth_time: Math.floor(this.#now().getTime() / 1000),
-    });
+    const authTime = Math.floor(this.#now().getTime() / 1000);
+    if (stored) {
+      await store.updateFlow(this.#ctx.db, flow.id, {
+        secret_digest: digest(secret),
+        user_id: user.user_id,
+        auth_time: authTime,
+      });
+    } else {
+      flow.id = randomSecret(12);
+      await store.insertFlow(this.#ctx.db, {
+        ...flow,
+        secret_digest: digest(secret),
+        user_id: user.user_id,
+        auth_time: authTime,
+      });
+    }
     const left = Math.max(1, Math.floor((parseDateTime(flow.expires_at).getTime() - this.#now().getTime()) / 1000));
     return {
       kind: 'company',
@@ -181,11 +246,16 @@ export class LoginService {
     };
   }
 
-  async #checkPassword(username: string, password: string, clientName: string): Promise<authStore.UserRow> {
+  async #checkPassword(
+    username: string,
+    password: string,
+    clientName: string,
+    address: string,
+  ): Promise<authStore.UserRow> {
     const wrong = () => new LoginProblem('Wrong username or password.', { clientName, retryPassword: true });
     if (!username || !password || username.length > 100 || password.length > 200) throw wrong();
-    const check = await identity.checkPassword(this.#ctx.db, username, password, this.#now());
-    if (check.outcome === 'locked') throw lockedProblem(check.until, clientName);
+    const check = await identity.checkPassword(this.#ctx.db, username, password, this.#now(), address);
+    if (check.outcome === 'slowed') throw slowedProblem(check.until, this.#now(), clientName);
     if (check.outcome === 'wrong') throw wrong();
     return check.user;
   }
@@ -232,11 +302,18 @@ export class LoginService {
       throw new LoginProblem(
         'This page needs cookies: allow cookies for this site and start the login again from the application.',
       );
-    const [id, secret] = cookie.split('.');
-    const flow = id && secret ? await store.findFlow(this.#ctx.db, id) : undefined;
-    if (!flow || !sameDigest(secret, flow.secret_digest)) {
-      throw new LoginProblem('This login is no longer valid: start it again from the application.');
+    const invalid = () => new LoginProblem('This login is no longer valid: start it again from the application.');
+    let flow: LoginFlowRow | undefined;
+    let stored = false;
+    if (cookie.startsWith(PENDING)) {
+      flow = pendingFlow(cookie.slice(PENDING.length));
+    } else {
+      const [id, secret] = cookie.split('.');
+      flow = id && secret && id.length <= 100 ? await store.findFlow(this.#ctx.db, id) : undefined;
+      if (flow && !sameDigest(secret, flow.secret_digest)) flow = undefined;
+      stored = true;
     }
+    if (!flow) throw invalid();
     const client = await authStore.findClient(this.#ctx.db, flow.client_id);
     if (!client || client.redirect_uri !== flow.redirect_uri)
       throw new LoginProblem('The application of this login is no longer registered.');
@@ -248,13 +325,13 @@ export class LoginService {
       ...(flow.code_challenge ? { code_challenge: flow.code_challenge, code_challenge_method: 'S256' } : {}),
     });
     if (parseDateTime(flow.expires_at).getTime() <= this.#now().getTime()) {
-      await store.deleteFlow(this.#ctx.db, flow.id);
+      if (stored) await store.deleteFlow(this.#ctx.db, flow.id);
       throw new LoginProblem('The login took longer than 5 minutes and has expired. Start again.', {
         clientName: client.name,
         restart,
       });
     }
-    return { flow, client, restart };
+    return { flow, client, restart, stored };
   }
 }
 
@@ -316,11 +393,13 @@ function checkOrigin(check: OriginCheck, restart: string, clientName: string): v
     throw new LoginProblem('The form was sent from another site.', { status: 403, restart, clientName });
 }
 
-function lockedProblem(until: string, clientName: string): LoginProblem {
-  return new LoginProblem(
-    `Too many wrong passwords: the user is locked until ${until.slice(0, 16).replace('T', ' ')} UTC.`,
-    { status: 429, clientName },
-  );
+function slowedProblem(until: string, now: Date, clientName: string): LoginProblem {
+  const seconds = Math.max(1, Math.ceil((parseDateTime(until).getTime() - now.getTime()) / 1000));
+  return new LoginProblem(`Too many wrong passwords: try again in ${seconds} s.`, {
+    status: 429,
+    clientName,
+    retryPassword: true,
+  });
 }
 
 /** The relative login address with the given parameters (for "start again" links). */

@@ -1,5 +1,5 @@
-// SQL of the login page: flows in progress (a global table, the company is not known yet). The user's
-// failed-password counter is identity's (src/auth/identity.ts).
+// SQL of the login page: flows past the password step (a global table, the company is not known yet); a flow
+// before it lives in its cookie only. The counters of wrong passwords are identity's (src/auth/attempts.ts).
 import type { Db } from '../db/index.ts';
 import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
 import { isoDateTime } from '../platform/clock.ts';

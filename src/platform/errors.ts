@@ -79,7 +79,7 @@ export const ERRORS = {
   MFA_USER_NOT_IN_COMPANY: { status: 403, message: 'The user no longer belongs to the company of the transaction.' },
   MFA_ACTION_UNAVAILABLE: { status: 400, message: "Action '{type}' is not available in this version of the service." },
   AUTHENTICATOR_LOGIN_FAILED: { status: 401, message: 'Wrong username or password.' },
-  AUTHENTICATOR_LOCKED: { status: 401, message: 'Too many failed logins: the account is locked until {until} (UTC).' },
+  AUTHENTICATOR_SLOWED: { status: 429, message: 'Too many wrong passwords: try again after {until} (UTC).' },
   AUTHENTICATOR_API_LOGIN_ONLY: {
     status: 403,
     message: 'This user may log in to the API only and cannot confirm actions.',

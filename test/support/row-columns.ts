@@ -371,6 +371,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     secret_digest: 'notnull',
     csrf_token: 'notnull',
     user_id: 'notnull',
+    password_stamp: 'null',
     created_at: 'notnull',
     expires_at: 'notnull',
   },
@@ -685,6 +686,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     version: 'notnull',
     created_at: 'notnull',
   },
+  login_attempts: { key: 'notnull', failures: 'notnull', last_at: 'notnull', not_before: 'notnull' },
   login_flows: {
     id: 'notnull',
     secret_digest: 'notnull',
