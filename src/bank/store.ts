@@ -330,6 +330,28 @@ export async function bankLedgerAccount(db: Db, companyId: number, bankAccountId
   return typeof account === 'string' ? account : '1910';
 }
 
+/** The reference payments of an account, from its files of `kind`, paid on one of `dates`. */
+export async function referencePaymentsOfKind(
+  db: Db,
+  companyId: number,
+  accountId: number,
+  kind: 'STATEMENT' | 'NOTIFICATION',
+  dates: string[],
+): Promise<Pick<ReferencePaymentRow, 'reference' | 'amount' | 'payment_date'>[]> {
+  if (dates.length === 0) return [];
+  return db
+    .selectFrom('reference_payments as p')
+    .innerJoin('bank_statements as s', (join) =>
+      join.onRef('s.company_id', '=', 'p.company_id').onRef('s.id', '=', 'p.statement_id'),
+    )
+    .select(['p.reference', 'p.amount', 'p.payment_date'])
+    .where('p.company_id', '=', companyId)
+    .where('p.bank_account_id', '=', accountId)
+    .where('s.kind', '=', kind)
+    .where('p.payment_date', 'in', dates)
+    .execute();
+}
+
 /** Reference payments the matching has not looked at yet, after id `after`, in id order. */
 export async function unmatchedPayments(
   db: Db,
