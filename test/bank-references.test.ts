@@ -122,6 +122,20 @@ describe('camt.053 credits with a creditor reference', () => {
     expect(answer.body).toMatchObject({ events: { imported: 2 }, referencePayments: { imported: 1 } });
     expect(answer.body.matching).toEqual({ matched: 1, partial: 0, overpayments: 0, unmatched: 0 });
     expect(await status(invoice)).toBe('PAID');
+    // the credit is booked through its reference payment: its event cannot be booked a second time
+    const statements = (await svc.api('GET', '/bankstatements')).body.results;
+    const stmt = statements.find((s: { events: { archiveCode?: string }[] }) =>
+      s.events.some((e) => e.archiveCode === 'STMT-REF-1/1'),
+    );
+    const event = stmt.events.find((e: { archiveCode?: string }) => e.archiveCode === 'STMT-REF-1/1');
+    const again = await svc.api('PUT', `/bankstatements/${stmt.id}/events/${event.id}/invoices`, invoice);
+    expect(again.status, again.text).toBe(409);
+    expect(again.body.errors[0]).toMatchObject({ field: 'eventId' });
+    expect(again.body.errors[0].message).toMatch(/^BANK_EVENT_HAS_REFERENCE_PAYMENTS/);
+    const other = await approved('1234561', 55.1);
+    const elsewhere = await svc.api('PUT', `/bankstatements/${stmt.id}/events/${event.id}/invoices`, other);
+    expect(elsewhere.status, elsewhere.text).toBe(409);
+    expect(await status(other)).toBe('NOT_SENT');
   });
 
   it('takes a payment once when both the notification and the statement carry it, in either order', async () => {

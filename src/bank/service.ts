@@ -111,6 +111,8 @@ class Importer {
   #kind: CamtReport['kind'] = 'statement';
   #events: store.BankStatementEventRow[] = [];
   #payments: store.ReferencePaymentRow[] = [];
+  /** The position in #events of the statement event a payment read from a statement is part of. */
+  #eventOf = new Map<store.ReferencePaymentRow, number>();
   /** Positions in #payments of the payments without a transaction archive id. */
   #keyless = new Set<number>();
   #totals = { deposit_count: 0, deposit_sum: 0n, withdrawal_count: 0, withdrawal_sum: 0n };
@@ -283,7 +285,9 @@ class Importer {
       message: tx.message ?? null,
       match_status: null,
       matched_invoice_id: null,
+      event_id: null,
     });
+    if (!this.#isNotification()) this.#eventOf.set(this.#payments.at(-1)!, this.#events.length);
   }
 
   /**
@@ -325,19 +329,27 @@ class Importer {
    * whole batch, so a skipped row leaves a gap in the sequence.
    */
   async #flush(): Promise<void> {
+    const events = this.#events.splice(0);
+    let eventKeys = new Set<string>();
     for (const [table, rows, count] of [
-      ['bank_statement_events', this.#events.splice(0), this.result.events],
+      ['bank_statement_events', events, this.result.events],
       ['reference_payments', this.#payments.splice(0), this.result.referencePayments],
     ] as const) {
       if (table === 'reference_payments') {
         const kept = await this.#withoutOtherFiles(rows);
         count.skipped += rows.length - kept.length;
         rows.splice(0, rows.length, ...kept);
+        for (const row of rows) {
+          const event = events[this.#eventOf.get(row) ?? -1];
+          if (event && eventKeys.has(event.entry_key)) row.event_id = event.id;
+        }
+        this.#eventOf.clear();
       }
       if (rows.length === 0) continue;
       const first = await allocateIds(this.#trx, this.#companyId, table, rows.length);
       rows.forEach((row, i) => (row.id = first + i));
       const keys = await store.insertNew(this.#trx, table, rows);
+      if (table === 'bank_statement_events') eventKeys = keys;
       count.imported += keys.size;
       count.skipped += rows.length - keys.size;
       if (table === 'bank_statement_events')

@@ -71,6 +71,8 @@ export interface ReferencePaymentRow {
   /** What the automatic matching found (src/bank/matching.ts); null until it has looked. */
   match_status: string | null;
   matched_invoice_id: number | null;
+  /** The statement event whose credit this payment is, for a payment read from a camt.053. */
+  event_id: number | null;
 }
 
 declare module '../db/types.ts' {
@@ -328,6 +330,17 @@ export async function bankLedgerAccount(db: Db, companyId: number, bankAccountId
     .executeTakeFirst();
   const account = row ? (JSON.parse(row.data) as { ledgerAccount?: unknown }).ledgerAccount : undefined;
   return typeof account === 'string' ? account : '1910';
+}
+
+/** Whether a statement event's credit was taken as reference payments (matched by their references). */
+export async function eventHasReferencePayments(db: Db, companyId: number, eventId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('reference_payments')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The reference payments of an account, from its files of `kind`, paid on one of `dates`. */

@@ -428,6 +428,11 @@ export const ERRORS = {
     status: 400,
     message: 'BANK_ENTRY_ALREADY_ALLOCATED: entry {id} is allocated already; remove its allocation first.',
   },
+  BANK_EVENT_HAS_REFERENCE_PAYMENTS: {
+    status: 409,
+    message:
+      'BANK_EVENT_HAS_REFERENCE_PAYMENTS: event {id} carries creditor references and is allocated through its reference payments (GET /referencepayments).',
+  },
   BANK_ENTRY_NOT_ALLOCATED: { status: 400, message: 'BANK_ENTRY_NOT_ALLOCATED: entry {id} has no {kind} allocation.' },
   ALLOCATION_SUM_MISMATCH: { status: 400, message: 'ALLOCATION_SUM_MISMATCH: {detail}.' },
   ALLOCATION_INVOICE_SIDE: { status: 400, message: 'ALLOCATION_INVOICE_SIDE: {direction} pays {side}.' },

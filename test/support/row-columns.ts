@@ -444,6 +444,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     message: 'null',
     match_status: 'null',
     matched_invoice_id: 'null',
+    event_id: 'null',
   },
   bank_allocations: {
     company_id: 'notnull',
