@@ -2,6 +2,8 @@
 // declaration names (ISO-8859-15 above all, as the Finvoice implementation guidelines prescribe), the same message
 // imported again answers the invoice it made, and texts longer than the invoice's fields but within the Finvoice
 // schema are cut with the message kept whole.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicesExamples } from '../src/invoices/examples.ts';
@@ -132,5 +134,38 @@ describe('POST /invoices/finvoice: texts longer than the invoice takes', () => {
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.counterParty.counterPartyAddress.zip).toBe(zip.slice(0, 20).trimEnd());
     expect(answer.body.notes).toMatch(/counterParty\.counterPartyAddress\.zip \(24 characters\)/);
+  });
+});
+
+describe('POST /invoices/finvoice: a published message', () => {
+  // Maventa's (Visma Solutions) anonymised Finvoice 3.0 example: ISO-8859-15, with transmission details, and its
+  // placeholder texts as values: the postcode is the 24 characters "SellerPostCodeIdentifier"
+  const bytes = readFileSync(join(import.meta.dirname, 'fixtures', 'real', 'maventa-finvoice-3.0-iso-8859-15.xml'));
+
+  it('becomes a purchase invoice, once, with what the message says', async () => {
+    expect(bytes.subarray(0, 60).toString('latin1')).toContain('encoding="ISO-8859-15"');
+    const answer = await post(bytes);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({
+      type: 'PURCHASE_INVOICE',
+      status: 'UNFINISHED',
+      date: '2019-01-21',
+      sellerReferenceIdentifier: '9190100001',
+      orderReference: 'OrderIdentifier',
+      counterParty: {
+        identifier: '1234567-8',
+        counterPartyAddress: {
+          name: 'SellerOrganisationName',
+          street: 'SellerStreetName',
+          city: 'SellerTownName',
+          zip: 'SellerPostCodeIdenti',
+        },
+      },
+      paymentInfo: { dueDate: '2019-01-28', bankReferenceCode: '91901000011' },
+    });
+    expect(answer.body.notes).toMatch(/counterParty\.counterPartyAddress\.zip \(24 characters\)/);
+    const again = await post(bytes);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.id).toBe(answer.body.id);
   });
 });
