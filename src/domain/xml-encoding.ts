@@ -31,7 +31,7 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const DECLARATION = /^<\?xml[^>]*?\sencoding\s*=\s*(["'])([A-Za-z0-9._-]+)\1/;
 
 /** The encoding the document's declaration names (UTF-8 when it names none, as XML 1.0 §4.3.3 says). */
-export function declaredEncoding(bytes: Uint8Array): string {
+function declaredEncoding(bytes: Uint8Array): string {
   const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
   return DECLARATION.exec(head)?.[2] ?? 'UTF-8';
 }
