@@ -10,7 +10,7 @@ import { isoDateTime } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { fromMinorUnits, jsonDecimal, minor, type MinorUnits } from '../domain/decimal.ts';
 import { schemaProblems } from '../domain/xsd.ts';
-import { canonicalReference } from '../domain/reference-codes.ts';
+import { canonicalReference, referenceLookupKeys } from '../domain/reference-codes.ts';
 import {
   CamtFormatError,
   checkCamtShape,
@@ -302,9 +302,16 @@ class Importer {
     if (keyless.size === 0) return rows;
     const candidates = rows.filter((_, i) => keyless.has(i));
     const kind = this.#kind === 'statement' ? 'NOTIFICATION' : 'STATEMENT';
-    const stored = await store.referencePaymentsOfKind(this.#trx, this.#companyId, this.#account!.id, kind, [
-      ...new Set(candidates.map((r) => r.payment_date)),
-    ]);
+    // looked up by reference (its index), in every form a stored one may have kept
+    const references = new Set(candidates.map((r) => r.reference));
+    for (const r of candidates) {
+      const canonical = canonicalReference(r.reference);
+      if (canonical) for (const key of referenceLookupKeys(canonical)) references.add(key);
+    }
+    const stored = await store.referencePaymentsOfKind(this.#trx, this.#companyId, this.#account!.id, kind, {
+      dates: [...new Set(candidates.map((r) => r.payment_date))],
+      references: [...references],
+    });
     const sameness = (r: Pick<store.ReferencePaymentRow, 'reference' | 'amount' | 'payment_date'>) =>
       `${canonicalReference(r.reference) ?? r.reference}|${minor(r.amount)}|${r.payment_date}`;
     const left = new Map<string, number>();

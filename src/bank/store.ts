@@ -343,15 +343,15 @@ export async function eventHasReferencePayments(db: Db, companyId: number, event
   return row !== undefined;
 }
 
-/** The reference payments of an account, from its files of `kind`, paid on one of `dates`. */
+/** The reference payments of an account, from its files of `kind`, with one of `references`, paid on one of `dates`. */
 export async function referencePaymentsOfKind(
   db: Db,
   companyId: number,
   accountId: number,
   kind: 'STATEMENT' | 'NOTIFICATION',
-  dates: string[],
+  { dates, references }: { dates: string[]; references: string[] },
 ): Promise<Pick<ReferencePaymentRow, 'reference' | 'amount' | 'payment_date'>[]> {
-  if (dates.length === 0) return [];
+  if (dates.length === 0 || references.length === 0) return [];
   return db
     .selectFrom('reference_payments as p')
     .innerJoin('bank_statements as s', (join) =>
@@ -360,6 +360,7 @@ export async function referencePaymentsOfKind(
     .select(['p.reference', 'p.amount', 'p.payment_date'])
     .where('p.company_id', '=', companyId)
     .where('p.bank_account_id', '=', accountId)
+    .where('p.reference', 'in', references)
     .where('s.kind', '=', kind)
     .where('p.payment_date', 'in', dates)
     .execute();
