@@ -50,7 +50,8 @@ describe('camt.053 statements', () => {
       schemaValidated: false,
       statements: { imported: 1, skipped: 0 },
       events: { imported: 5, skipped: 0 },
-      referencePayments: { imported: 0, skipped: 0 },
+      // the batched credit's three payments carry creditor references: they are reference payments too
+      referencePayments: { imported: 3, skipped: 0 },
     });
     const list = await svc.api('GET', '/bankstatements');
     expect(list.status, list.text).toBe(200);
@@ -168,10 +169,13 @@ describe('camt.054 reference payments', () => {
     expect(answer.body).toMatchObject({
       format: 'camt.054.001.02',
       statements: { imported: 1, skipped: 0 },
-      referencePayments: { imported: 5, skipped: 0 },
+      // the batch of three came with the statement already (the same archive ids VS-0001…VS-0003)
+      referencePayments: { imported: 2, skipped: 3 },
       ignoredTransactions: 1,
     });
-    const list = await svc.api('GET', '/referencepayments');
+    const list = await svc.api('GET', '/referencepayments', undefined, {
+      headers: { accountNumber: 'FI2112345600000785' },
+    });
     expect(list.status, list.text).toBe(200);
     const payments = list.body.results;
     expect(payments.map((p: { sum: number }) => p.sum)).toEqual([100, 150.25, 50.25, 89.9, -50.25]);
@@ -214,16 +218,18 @@ describe('camt.054 reference payments', () => {
     const list = await svc.api('GET', '/referencepayments', undefined, {
       headers: { accountNumber: 'FI3715903000000776' },
     });
-    expect(list.body.results.map((p: { sum: number }) => p.sum)).toEqual([999.99, 0.02]);
+    // 45.00 is the camt.053.001.08 statement's credit with a creditor reference
+    expect(list.body.results.map((p: { sum: number }) => p.sum)).toEqual([45, 999.99, 0.02]);
   });
 
   it('filters by payment date, pages by id, and takes the account number only as a header', async () => {
     const page = await svc.api('GET', '/referencepayments?size=2&orderById=DESC');
-    expect(page.body.meta).toMatchObject({ totalCount: 7, resultCount: 2 });
+    expect(page.body.meta).toMatchObject({ totalCount: 8, resultCount: 2 });
     const after = await svc.api('GET', `/referencepayments?previousId=${page.body.results[1].id}&orderById=DESC`);
-    expect(after.body.results).toHaveLength(5);
+    expect(after.body.results).toHaveLength(6);
     const dated = await svc.api('GET', '/referencepayments?startDate=2026-03-11&endDate=2026-03-11');
-    expect(dated.body.results).toHaveLength(2);
+    // the two of the camt.054.001.08 and the statement's credit of 2026-03-11
+    expect(dated.body.results).toHaveLength(3);
     const query = await svc.api('GET', '/referencepayments?accountNumber=FI3715903000000776');
     expect(query.status).toBe(400);
     expect(query.body.errors[0]).toMatchObject({ field: 'accountNumber' });

@@ -89,6 +89,8 @@ describe('parseFinvoice', () => {
     expect(draft).toEqual({
       type: 'PURCHASE_INVOICE',
       sellerInvoiceNumber: '10023',
+      // the identifier the message was written with: what makes a redelivery the same message
+      messageIdentifier: `1234567-1-10023-${timestamp.getTime()}`,
       isCreditNote: false,
       date: '2026-03-05',
       deliveryStartDate: '2026-02-01',

@@ -89,6 +89,10 @@ export class BankAllocations {
   async #unallocated(db: Db, companyId: number, entry: Entry): Promise<void> {
     if (await store.allocationOf(db, companyId, entry.source, entry.id))
       throw apiError('BANK_ENTRY_ALREADY_ALLOCATED', undefined, { id: entry.id });
+    // a statement credit carrying creditor references is allocated through its reference payments: booking the
+    // event as well would book the money twice
+    if (entry.source === 'EVENT' && (await store.eventHasReferencePayments(db, companyId, entry.id)))
+      throw apiError('BANK_EVENT_HAS_REFERENCE_PAYMENTS', 'eventId', { id: entry.id });
   }
 
   async #record(trx: Db, companyId: number, entry: Entry, fields: Partial<store.BankAllocationRow>): Promise<void> {

@@ -58,7 +58,7 @@ export const bankExamples: ApiExamples = {
                 sum: 400.86,
                 name: 'Äänekosken Kone Oy',
                 archiveCode: '20260313NDEA0001',
-                reference: '12328',
+                message: 'Lasku 10001, viite 12328',
                 attachments: [],
                 allocated: true,
                 invoiceId: 1,
@@ -175,7 +175,7 @@ export const bankExamples: ApiExamples = {
         <NtryDtls><TxDtls>
           <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
           <RltdPties><Dbtr><Pty><Nm>Äänekosken Kone Oy</Nm></Pty></Dbtr></RltdPties>
-          <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>12328</Ref></CdtrRefInf></Strd></RmtInf>
+          <RmtInf><Ustrd>Lasku 10001, viite 12328</Ustrd></RmtInf>
         </TxDtls></NtryDtls>
       </Ntry>
       <Ntry>

@@ -15,7 +15,7 @@ import type { AppContext } from '../platform/context.ts';
 import { ApiError } from '../platform/errors.ts';
 import { rightsForRole } from '../platform/rights.ts';
 import { minor } from '../domain/decimal.ts';
-import { compactReference } from '../domain/reference-codes.ts';
+import { canonicalReference, referenceLookupKeys } from '../domain/reference-codes.ts';
 import { openSalesInvoicesByReference } from '../invoices/index.ts';
 import type { BankAllocations, Caller } from './allocation.ts';
 import * as store from './store.ts';
@@ -101,16 +101,25 @@ export class ReferenceMatching {
    * first): each payment sees the open amounts the earlier ones left.
    */
   async #decide(db: Db, companyId: number, payments: store.ReferencePaymentRow[]): Promise<Decision[]> {
-    const references = [...new Set(payments.map((p) => compactReference(p.reference)))];
+    // references in their canonical form (src/domain/reference-codes.ts): a bank pads a national reference with
+    // zeros to 20 digits, and an invoice's may be written with spaces; a reference whose check digits fail is
+    // nobody's
+    const canonical = new Map(payments.map((p) => [p, canonicalReference(p.reference)]));
+    const references = [...new Set([...canonical.values()].filter((r) => r !== undefined))].flatMap(
+      referenceLookupKeys,
+    );
     const byReference = new Map<string, OpenInvoice[]>();
     for (const row of await openSalesInvoicesByReference(db, companyId, this.#ctx.engine, references)) {
-      const list = byReference.get(row.reference) ?? [];
+      const key = canonicalReference(row.reference);
+      if (key === undefined) continue;
+      const list = byReference.get(key) ?? [];
       list.push({ id: row.id, currency: row.currency, open: minor(row.gross_minor) - minor(row.paid_minor) });
-      byReference.set(row.reference, list);
+      byReference.set(key, list);
     }
     return payments.map((payment) => {
       const amount = minor(payment.amount);
-      const candidates = (byReference.get(compactReference(payment.reference)) ?? []).filter(
+      const reference = canonical.get(payment);
+      const candidates = (reference === undefined ? [] : (byReference.get(reference) ?? [])).filter(
         (i) => i.currency === payment.currency && i.open > 0n,
       );
       if (amount <= 0n || candidates.length === 0) return { payment, status: 'UNMATCHED' };

@@ -134,6 +134,18 @@ export const bankMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // A statement's credits carrying creditor references are reference payments too: each knows its event, which is
+  // then allocated through its payments only (never booked twice).
+  '0624_reference_payments_of_events': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('reference_payments').addColumn('event_id', 'bigint').execute();
+      await db.schema
+        .createIndex('reference_payments_by_event')
+        .on('reference_payments')
+        .columns(['company_id', 'event_id'])
+        .execute();
+    },
+  },
   // The automatic matching of reference payments to open sales invoices: what it found for each payment (null:
   // not looked at yet) and the invoice it found.
   '0622_reference_payment_matching': {

@@ -1,5 +1,5 @@
 // Bank files in: camt.053 statements become bank statements with their events, camt.054 notifications become
-// reference payments. An import is one database transaction: a file refused anywhere adds nothing, and a file
+// reference payments, and so do a statement's credits that carry a creditor reference. An import is one database transaction: a file refused anywhere adds nothing, and a file
 // imported again adds nothing either (statements by their id, entries by the bank's archive id).
 import { electronicFormatIBAN, extractIBAN } from 'ibantools';
 import type { Db } from '../db/index.ts';
@@ -10,6 +10,7 @@ import { isoDateTime } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { fromMinorUnits, jsonDecimal, minor, type MinorUnits } from '../domain/decimal.ts';
 import { schemaProblems } from '../domain/xsd.ts';
+import { canonicalReference, referenceLookupKeys } from '../domain/reference-codes.ts';
 import {
   CamtFormatError,
   checkCamtShape,
@@ -110,6 +111,10 @@ class Importer {
   #kind: CamtReport['kind'] = 'statement';
   #events: store.BankStatementEventRow[] = [];
   #payments: store.ReferencePaymentRow[] = [];
+  /** The position in #events of the statement event a payment read from a statement is part of. */
+  #eventOf = new Map<store.ReferencePaymentRow, number>();
+  /** Positions in #payments of the payments without a transaction archive id. */
+  #keyless = new Set<number>();
   #totals = { deposit_count: 0, deposit_sum: 0n, withdrawal_count: 0, withdrawal_sum: 0n };
   readonly #trx: Db;
   readonly #companyId: number;
@@ -200,6 +205,15 @@ class Importer {
       if (this.#payments.length >= BATCH) await this.#flush();
       return;
     }
+    // a statement's credits that carry a creditor reference are reference payments as a camt.054 would notify
+    // them: a company whose bank sends only statements has its invoices matched all the same
+    if (entry.amount.minor > 0n && !entry.reversal)
+      entry.transactions.forEach((t, i) => {
+        // a statement is taken whole as before: a transaction it cannot read as a payment is only an event
+        const amount = t.amount ?? (entry.transactions.length === 1 ? entry.amount : undefined);
+        if (t.reference && amount && amount.minor > 0n && amount.currency === this.#account!.currency)
+          this.#referencePayment(entry, t, `${entryKey}/${i + 1}`, payDate, valueDate);
+      });
     const tx: CamtTransaction | undefined = entry.transactions.length === 1 ? entry.transactions[0] : undefined;
     const credit = entry.amount.minor >= 0n;
     const message = tx?.message ?? entry.additionalInfo;
@@ -228,7 +242,7 @@ class Importer {
       transaction_count: Math.max(1, entry.transactions.length),
       reversal: entry.reversal,
     });
-    if (this.#events.length >= BATCH) await this.#flush();
+    if (this.#events.length >= BATCH || this.#payments.length >= BATCH) await this.#flush();
   }
 
   #isNotification() {
@@ -250,6 +264,9 @@ class Importer {
       throw new CamtFormatError(
         `a transaction of entry ${entry.index} of report ${this.#reportId} is in ${amount.currency}, not ${account.currency}`,
       );
+    // without the bank's archive id of the transaction, the same payment in the other kind of file (statement or
+    // notification) is known by its reference, amount and date only (#sameInOtherFile)
+    if (!tx.archiveId) this.#keyless.add(this.#payments.length);
     this.#payments.push({
       company_id: this.#companyId,
       id: 0,
@@ -268,6 +285,43 @@ class Importer {
       message: tx.message ?? null,
       match_status: null,
       matched_invoice_id: null,
+      event_id: null,
+    });
+    if (!this.#isNotification()) this.#eventOf.set(this.#payments.at(-1)!, this.#events.length);
+  }
+
+  /**
+   * The payments less those the other kind of file (a notification for a statement, and the other way round)
+   * already brought without a common archive id: the same account, canonical reference, amount and payment date,
+   * each stored one standing for one payment of this file. Payments with the transaction's archive id are the same
+   * by their key, which the unique index keeps once.
+   */
+  async #withoutOtherFiles(rows: store.ReferencePaymentRow[]): Promise<store.ReferencePaymentRow[]> {
+    const keyless = this.#keyless;
+    this.#keyless = new Set();
+    if (keyless.size === 0) return rows;
+    const candidates = rows.filter((_, i) => keyless.has(i));
+    const kind = this.#kind === 'statement' ? 'NOTIFICATION' : 'STATEMENT';
+    // looked up by reference (its index), in every form a stored one may have kept
+    const references = new Set(candidates.map((r) => r.reference));
+    for (const r of candidates) {
+      const canonical = canonicalReference(r.reference);
+      if (canonical) for (const key of referenceLookupKeys(canonical)) references.add(key);
+    }
+    const stored = await store.referencePaymentsOfKind(this.#trx, this.#companyId, this.#account!.id, kind, {
+      dates: [...new Set(candidates.map((r) => r.payment_date))],
+      references: [...references],
+    });
+    const sameness = (r: Pick<store.ReferencePaymentRow, 'reference' | 'amount' | 'payment_date'>) =>
+      `${canonicalReference(r.reference) ?? r.reference}|${minor(r.amount)}|${r.payment_date}`;
+    const left = new Map<string, number>();
+    for (const r of stored) left.set(sameness(r), (left.get(sameness(r)) ?? 0) + 1);
+    return rows.filter((row, i) => {
+      if (!keyless.has(i)) return true;
+      const n = left.get(sameness(row)) ?? 0;
+      if (n === 0) return true;
+      left.set(sameness(row), n - 1);
+      return false;
     });
   }
 
@@ -282,14 +336,27 @@ class Importer {
    * whole batch, so a skipped row leaves a gap in the sequence.
    */
   async #flush(): Promise<void> {
+    const events = this.#events.splice(0);
+    let eventKeys = new Set<string>();
     for (const [table, rows, count] of [
-      ['bank_statement_events', this.#events.splice(0), this.result.events],
+      ['bank_statement_events', events, this.result.events],
       ['reference_payments', this.#payments.splice(0), this.result.referencePayments],
     ] as const) {
+      if (table === 'reference_payments') {
+        const kept = await this.#withoutOtherFiles(rows);
+        count.skipped += rows.length - kept.length;
+        rows.splice(0, rows.length, ...kept);
+        for (const row of rows) {
+          const event = events[this.#eventOf.get(row) ?? -1];
+          if (event && eventKeys.has(event.entry_key)) row.event_id = event.id;
+        }
+        this.#eventOf.clear();
+      }
       if (rows.length === 0) continue;
       const first = await allocateIds(this.#trx, this.#companyId, table, rows.length);
       rows.forEach((row, i) => (row.id = first + i));
       const keys = await store.insertNew(this.#trx, table, rows);
+      if (table === 'bank_statement_events') eventKeys = keys;
       count.imported += keys.size;
       count.skipped += rows.length - keys.size;
       if (table === 'bank_statement_events')

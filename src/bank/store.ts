@@ -71,6 +71,8 @@ export interface ReferencePaymentRow {
   /** What the automatic matching found (src/bank/matching.ts); null until it has looked. */
   match_status: string | null;
   matched_invoice_id: number | null;
+  /** The statement event whose credit this payment is, for a payment read from a camt.053. */
+  event_id: number | null;
 }
 
 declare module '../db/types.ts' {
@@ -328,6 +330,40 @@ export async function bankLedgerAccount(db: Db, companyId: number, bankAccountId
     .executeTakeFirst();
   const account = row ? (JSON.parse(row.data) as { ledgerAccount?: unknown }).ledgerAccount : undefined;
   return typeof account === 'string' ? account : '1910';
+}
+
+/** Whether a statement event's credit was taken as reference payments (matched by their references). */
+export async function eventHasReferencePayments(db: Db, companyId: number, eventId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('reference_payments')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The reference payments of an account, from its files of `kind`, with one of `references`, paid on one of `dates`. */
+export async function referencePaymentsOfKind(
+  db: Db,
+  companyId: number,
+  accountId: number,
+  kind: 'STATEMENT' | 'NOTIFICATION',
+  { dates, references }: { dates: string[]; references: string[] },
+): Promise<Pick<ReferencePaymentRow, 'reference' | 'amount' | 'payment_date'>[]> {
+  if (dates.length === 0 || references.length === 0) return [];
+  return db
+    .selectFrom('reference_payments as p')
+    .innerJoin('bank_statements as s', (join) =>
+      join.onRef('s.company_id', '=', 'p.company_id').onRef('s.id', '=', 'p.statement_id'),
+    )
+    .select(['p.reference', 'p.amount', 'p.payment_date'])
+    .where('p.company_id', '=', companyId)
+    .where('p.bank_account_id', '=', accountId)
+    .where('p.reference', 'in', references)
+    .where('s.kind', '=', kind)
+    .where('p.payment_date', 'in', dates)
+    .execute();
 }
 
 /** Reference payments the matching has not looked at yet, after id `after`, in id order. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  canonicalReference,
   compactReference,
   finnishCheckDigit,
   finnishReference,
@@ -8,6 +9,7 @@ import {
   isRfReference,
   luhnValid,
   referenceCodeProblem,
+  referenceLookupKeys,
   rfReference,
 } from './reference-codes.ts';
 
@@ -49,5 +51,26 @@ describe('reference codes', () => {
     expect(referenceCodeProblem('FIK73', '1')).toBeDefined();
     expect(referenceCodeProblem('FI', '0000')).toBeDefined();
     expect(referenceCodeProblem('RF', 'RF00X')).toBeDefined();
+  });
+
+  it('compares references in their canonical form: padding, spaces and case dropped, check digits verified', () => {
+    expect(canonicalReference('00000006450830029863')).toBe('6450830029863');
+    expect(canonicalReference('64508 30029 863')).toBe('6450830029863');
+    expect(canonicalReference('6450830029864')).toBeUndefined();
+    expect(canonicalReference('00000000000000000000')).toBeUndefined();
+    expect(canonicalReference('rf18 5390 0754 7034')).toBe('RF18539007547034');
+    expect(canonicalReference('RF18000539007547034')).toBe('RF18539007547034');
+    expect(canonicalReference('RF19539007547034')).toBeUndefined();
+    expect(canonicalReference('ABC')).toBeUndefined();
+    fc.assert(
+      fc.property(fc.stringMatching(/^[1-9]\d{2,18}$/), fc.nat(20), (base, zeros) => {
+        const fi = finnishReference(base);
+        const padded = fi.padStart(Math.min(20, fi.length + zeros), '0');
+        expect(canonicalReference(padded)).toBe(fi);
+        expect(referenceLookupKeys(fi)).toContain(padded);
+      }),
+    );
+    expect(referenceLookupKeys('RF9811112')).toHaveLength(17);
+    expect(referenceLookupKeys('RF9811112').at(-1)).toBe('RF98000000000000000011112');
   });
 });

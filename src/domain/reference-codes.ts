@@ -84,6 +84,37 @@ export function rfReference(body: string): string {
   return `RF${String(check).padStart(2, '0')}${b}`;
 }
 
+/**
+ * A reference as a bank reconciler compares it, or undefined when its check digits fail (a mistyped reference
+ * matches nothing). A Finnish national reference loses the leading zeros banks pad it with to 20 digits: the
+ * Finnish reference standard (Finance Finland, "Kotimaisen viitteen rakenne") counts the 7-3-1 weights from the
+ * right, so zeros on the left change neither the base nor its check digit, and 00000006450830029863 is
+ * 6450830029863. An RF reference (ISO 11649) is compared without spaces, upper-case, its body without leading
+ * zeros, which leave the mod 97 check unchanged as well.
+ */
+export function canonicalReference(code: string): string | undefined {
+  const c = compactReference(code);
+  if (/^\d{1,20}$/.test(c)) {
+    const base = c.replace(/^0+/, '');
+    return isFinnishReference(base) ? base : undefined;
+  }
+  if (!isRfReference(c)) return undefined;
+  return `${c.slice(0, 4)}${c.slice(4).replace(/^0+(?=.)/, '')}`;
+}
+
+/**
+ * The compact forms a stored reference may have and still be `canonical` (the output of canonicalReference):
+ * itself and the forms padded with zeros to the longest reference, so an index on the compact form finds them.
+ */
+export function referenceLookupKeys(canonical: string): string[] {
+  const rf = canonical.startsWith('RF');
+  const [prefix, body, longest] = rf ? [canonical.slice(0, 4), canonical.slice(4), 25] : ['', canonical, 20];
+  const keys: string[] = [];
+  for (let length = canonical.length; length <= longest; length++)
+    keys.push(prefix + body.padStart(length - prefix.length, '0'));
+  return keys;
+}
+
 const digits = (min: number, max: number) => new RegExp(`^\\d{${min},${max}}$`);
 
 /**

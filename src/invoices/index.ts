@@ -59,6 +59,7 @@ export const invoicesArea = defineArea({
       'invoice_history',
       'invoice_checkers',
       'invoice_comments',
+      'finvoice_imports',
     ],
   },
   migrations: invoiceMigrations,

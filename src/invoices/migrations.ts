@@ -4,6 +4,24 @@ import { parseJson } from '../platform/json.ts';
 import { searchGrams, serializeListing, type StoredInvoice } from './mapping.ts';
 
 export const invoiceMigrations: Record<string, Migration> = {
+  // Purchase invoices made from Finvoice messages, by the message's sender, invoice number and message id: the
+  // same message imported again answers the invoice it made. The message is kept as received.
+  '0512_finvoice_imports': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('finvoice_imports')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('sender', 'text', (c) => c.notNull())
+        .addColumn('invoice_number', 'text', (c) => c.notNull())
+        // empty when the message has no transmission details
+        .addColumn('message_id', 'text', (c) => c.notNull())
+        .addColumn('invoice_id', 'bigint', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('imported', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('finvoice_imports_pk', ['company_id', 'sender', 'invoice_number', 'message_id'])
+        .execute();
+    },
+  },
   '0500_invoices': {
     async up(db: Kysely<unknown>) {
       await db.schema

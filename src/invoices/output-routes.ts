@@ -25,10 +25,12 @@ const RENDER_NOTE =
 const FinvoiceMessage = Type.Unsafe<Readable>({
   type: 'string',
   contentMediaType: 'application/xml',
-  description: 'A Finvoice 3.0 message, UTF-8.',
+  description:
+    'A Finvoice 3.0 message in the encoding its declaration names (ISO-8859-15, ISO-8859-1, Windows-1252 or UTF-8).',
 });
 
-async function textOf(body: unknown): Promise<string> {
+/** The body's bytes: a message is decoded by the encoding its declaration names, not here. */
+async function bytesOf(body: unknown): Promise<Buffer> {
   if (!(body instanceof Readable))
     throw apiError('UNSUPPORTED_MEDIA_TYPE', undefined, {
       contentType: 'application/json',
@@ -42,7 +44,7 @@ async function textOf(body: unknown): Promise<string> {
     if (size > MAX_FINVOICE_BYTES) throw apiError('BODY_TOO_LARGE', undefined, { limit: MAX_FINVOICE_BYTES });
     chunks.push(bytes);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 export function invoiceOutputRoutes(outputs: InvoiceOutputs): RouteDef[] {
@@ -151,18 +153,23 @@ export function invoiceOutputRoutes(outputs: InvoiceOutputs): RouteDef[] {
       tags: TAGS,
       summary: 'Create a purchase invoice from a Finvoice message',
       description:
-        'Tase: the body is a Finvoice 3.0 message (`Content-Type: application/xml`, at most 4 MiB). It is ' +
+        'Tase: the body is a Finvoice 3.0 message (`Content-Type: application/xml`, at most 4 MiB) in the encoding ' +
+        'its declaration names: ISO-8859-15 (what the Finvoice guidelines prescribe), ISO-8859-1, Windows-1252 or ' +
+        'UTF-8 (400 `FINVOICE_ENCODING` otherwise). It is ' +
         'validated against the Finvoice 3.0 schema (400 `FINVOICE_INVALID`, one error per failure) and becomes an ' +
         "UNFINISHED PURCHASE_INVOICE with the message's rows and VAT rates, the seller as counterparty, the " +
         "seller's invoice number as `sellerReferenceIdentifier` and the reference as `bankReferenceCode`. Needs all " +
-        'rights over purchase invoices.',
+        'rights over purchase invoices. The same message again (same seller, invoice number and ' +
+        '`MessageIdentifier`) answers the purchase invoice it made, 200, never a second one. A text longer than the ' +
+        "invoice's field but within the Finvoice schema is cut to the field, named in the invoice's `notes`, and " +
+        'kept whole in the stored message.',
       schema: {
         ...ADDITION,
         consumes: ['application/xml', 'text/xml'],
         body: FinvoiceMessage,
         response: { 200: Invoice },
       },
-      handler: async ({ auth, body }) => outputs.createFromFinvoice(caller(auth), await textOf(body)),
+      handler: async ({ auth, body }) => outputs.createFromFinvoice(caller(auth), await bytesOf(body)),
     }),
   ];
 }

@@ -13,6 +13,7 @@ import { Decimal } from '../domain/decimal.ts';
 import { vatCountry } from '../domain/vat.ts';
 import { UNITS } from '../domain/codes.ts';
 import { ADDRESS_COUNTRIES } from '../domain/real-vocabularies.ts';
+import { decodeXml, XmlEncodingError } from '../domain/xml-encoding.ts';
 import {
   buildFinvoice,
   FinvoiceInvalidError,
@@ -142,6 +143,48 @@ function purchaseInvoiceOf(draft: PurchaseInvoiceDraft): InvoiceWire {
 
 const checkInvoice = compileBodyCheck(Invoice);
 
+/** Who sent a message: its business id, else its VAT number, else its name (all a message may have). */
+function senderOf(draft: PurchaseInvoiceDraft): string {
+  const party = draft.counterParty;
+  return party.identifier ?? party.taxCode ?? party.counterPartyAddress.name;
+}
+
+interface SchemaNode {
+  type?: string;
+  maxLength?: number;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  anyOf?: SchemaNode[];
+}
+
+/**
+ * Cuts the texts longer than the schema allows to its length, naming each in `cuts`. The Finvoice schema allows
+ * longer texts than the interface's fields (a postcode of 35 characters against 20, say): a valid message is
+ * never refused for it, and the message is kept whole beside the invoice.
+ */
+function fitToSchema(value: unknown, schema: SchemaNode, path: string, cuts: string[]): unknown {
+  if (typeof value === 'string') {
+    const max = schema.maxLength ?? schema.anyOf?.find((s) => s.maxLength !== undefined)?.maxLength;
+    if (max === undefined || [...value].length <= max) return value;
+    cuts.push(`${path} (${[...value].length} characters)`);
+    return [...value].slice(0, max).join('').trimEnd();
+  }
+  if (Array.isArray(value)) {
+    const items = schema.items ?? schema.anyOf?.find((s) => s.items)?.items;
+    if (items) value.forEach((item, i) => (value[i] = fitToSchema(item, items, `${path}[${i}]`, cuts)));
+    return value;
+  }
+  if (value !== null && typeof value === 'object') {
+    const properties = schema.properties ?? schema.anyOf?.find((s) => s.properties)?.properties;
+    if (!properties) return value;
+    const object = value as Record<string, unknown>;
+    for (const [name, child] of Object.entries(properties))
+      if (object[name] !== undefined)
+        object[name] = fitToSchema(object[name], child, path ? `${path}.${name}` : name, cuts);
+  }
+  return value;
+}
+
 export type ImageFormat = 'PNG' | 'JPG' | 'JPEG';
 
 /**
@@ -231,9 +274,20 @@ export class InvoiceOutputs {
     return buildFinvoice(document, { timestamp: this.#ctx.clock.now() });
   }
 
-  /** A purchase invoice (UNFINISHED) from a Finvoice message; a message breaking the schema lists its failures. */
-  async createFromFinvoice(caller: Caller, xml: string): Promise<InvoiceWire> {
+  /**
+   * A purchase invoice (UNFINISHED) from a Finvoice message; a message breaking the schema lists its failures. The
+   * same message again (same sender, invoice number and message identifier) answers the invoice it made, so an
+   * operator's redelivery or a client's retry never makes a second purchase invoice.
+   */
+  async createFromFinvoice(caller: Caller, bytes: Uint8Array | string): Promise<InvoiceWire> {
     requireInvoiceRight(caller.rights, 'PURCHASE_INVOICE', false, 'edit');
+    let xml: string;
+    try {
+      xml = typeof bytes === 'string' ? bytes : decodeXml(bytes);
+    } catch (err) {
+      if (!(err instanceof XmlEncodingError)) throw err;
+      throw apiError('FINVOICE_ENCODING', undefined, { detail: err.message });
+    }
     let draft: PurchaseInvoiceDraft;
     try {
       draft = await parseFinvoice(xml);
@@ -247,9 +301,44 @@ export class InvoiceOutputs {
           ),
       );
     }
+    const key = {
+      company_id: caller.companyId,
+      sender: senderOf(draft),
+      invoice_number: draft.sellerInvoiceNumber,
+      message_id: draft.messageIdentifier ?? '',
+    };
+    const existing = await this.#existingImport(caller, key);
+    if (existing) return existing;
     const invoice = purchaseInvoiceOf(draft);
+    const cuts: string[] = [];
+    fitToSchema(invoice, Invoice as unknown as SchemaNode, '', cuts);
+    if (cuts.length > 0)
+      invoice.notes = `Finvoice ${draft.sellerInvoiceNumber}: ${cuts.join(', ')} cut to Tase's length; the message kept with the import has them whole.`;
     const problems = checkInvoice(invoice);
     if (problems.length > 0) throw new ApiError(problems);
-    return this.#invoices.create(caller, invoice);
+    try {
+      return await this.#invoices.create(caller, invoice, (trx, created) =>
+        store.insertFinvoiceImport(trx, {
+          ...key,
+          invoice_id: Number(created.id),
+          message: xml,
+          imported: this.#ctx.clock.now().toISOString(),
+        }),
+      );
+    } catch (err) {
+      // the same message imported at the same moment: the other import's invoice is the answer
+      const raced = await this.#existingImport(caller, key);
+      if (raced) return raced;
+      throw err;
+    }
+  }
+
+  /** The invoice an earlier import of the message made (invoices are never deleted, only voided). */
+  async #existingImport(
+    caller: Caller,
+    key: Parameters<typeof store.findFinvoiceImport>[1],
+  ): Promise<InvoiceWire | undefined> {
+    const found = await store.findFinvoiceImport(this.#ctx.db, key);
+    return found ? this.#invoices.get(caller, Number(found.invoice_id)) : undefined;
   }
 }

@@ -147,7 +147,12 @@ export class InvoiceDocuments {
   }
 
   /** POST /invoices: checks, numbers and stores a new invoice (UNFINISHED). */
-  async create(caller: Caller, body: InvoiceWire): Promise<InvoiceWire> {
+  /** `alongside`: more writes in the invoice's transaction (the record of the message it was made from). */
+  async create(
+    caller: Caller,
+    body: InvoiceWire,
+    alongside?: (trx: Db, invoice: InvoiceWire) => Promise<void>,
+  ): Promise<InvoiceWire> {
     const isOffer = body.isOffer ?? false;
     requireInvoiceRight(caller.rights, body.type, isOffer, 'edit');
     return this.db.transaction().execute(async (trx) => {
@@ -176,7 +181,9 @@ export class InvoiceDocuments {
       record.body = serializeDocument(document);
       await store.insertInvoice(trx, record);
       await this.writeRequestedCheckers(trx, caller.companyId, id, body);
-      return this.toWire(trx, record);
+      const invoice = await this.toWire(trx, record);
+      await alongside?.(trx, invoice);
+      return invoice;
     });
   }
 

@@ -101,7 +101,38 @@ declare module '../db/types.ts' {
     invoice_history: InvoiceHistoryRecord;
     invoice_checkers: InvoiceCheckerRecord;
     invoice_comments: InvoiceCommentRecord;
+    finvoice_imports: FinvoiceImportRecord;
   }
+}
+
+/** A purchase invoice made from a Finvoice message: what makes the message the same, and the message itself. */
+export interface FinvoiceImportRecord {
+  company_id: number;
+  sender: string;
+  invoice_number: string;
+  message_id: string;
+  invoice_id: number;
+  /** The message as received (decoded), kept whole: fields cut to the invoice's lengths are whole here. */
+  message: string;
+  imported: string;
+}
+
+export async function findFinvoiceImport(
+  db: Db,
+  key: Pick<FinvoiceImportRecord, 'company_id' | 'sender' | 'invoice_number' | 'message_id'>,
+): Promise<FinvoiceImportRecord | undefined> {
+  return db
+    .selectFrom('finvoice_imports')
+    .selectAll()
+    .where('company_id', '=', key.company_id)
+    .where('sender', '=', key.sender)
+    .where('invoice_number', '=', key.invoice_number)
+    .where('message_id', '=', key.message_id)
+    .executeTakeFirst();
+}
+
+export async function insertFinvoiceImport(db: Db, row: FinvoiceImportRecord): Promise<void> {
+  await db.insertInto('finvoice_imports').values(row).execute();
 }
 
 export async function getInvoices(db: Db, companyId: number, ids: number[]): Promise<InvoiceRecord[]> {

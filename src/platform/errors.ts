@@ -405,6 +405,7 @@ export const ERRORS = {
   },
   FINVOICE_NOT_AVAILABLE: { status: 400, message: 'FINVOICE_NOT_AVAILABLE: no Finvoice message: {detail}.' },
   FINVOICE_INVALID: { status: 400, message: 'FINVOICE_INVALID: the message breaks the Finvoice 3.0 schema: {detail}' },
+  FINVOICE_ENCODING: { status: 400, message: 'FINVOICE_ENCODING: the message cannot be read: {detail}.' },
   UNKNOWN_VAT_COUNTRY: { status: 400, message: "UNKNOWN_VAT_COUNTRY: no VAT data for '{countryCode}'." },
   BANK_FILE_INVALID: { status: 400, message: 'BANK_FILE_INVALID: nothing was imported: {detail}' },
   INVALID_PAYER_BANK_ACCOUNT: { status: 400, message: 'INVALID_PAYER_BANK_ACCOUNT: {detail}.' },
@@ -426,6 +427,11 @@ export const ERRORS = {
   BANK_ENTRY_ALREADY_ALLOCATED: {
     status: 400,
     message: 'BANK_ENTRY_ALREADY_ALLOCATED: entry {id} is allocated already; remove its allocation first.',
+  },
+  BANK_EVENT_HAS_REFERENCE_PAYMENTS: {
+    status: 409,
+    message:
+      'BANK_EVENT_HAS_REFERENCE_PAYMENTS: event {id} carries creditor references and is allocated through its reference payments (GET /referencepayments).',
   },
   BANK_ENTRY_NOT_ALLOCATED: { status: 400, message: 'BANK_ENTRY_NOT_ALLOCATED: entry {id} has no {kind} allocation.' },
   ALLOCATION_SUM_MISMATCH: { status: 400, message: 'ALLOCATION_SUM_MISMATCH: {detail}.' },

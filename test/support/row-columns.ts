@@ -162,6 +162,15 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     comment: 'notnull',
     tagged: 'notnull',
   },
+  finvoice_imports: {
+    company_id: 'notnull',
+    sender: 'notnull',
+    invoice_number: 'notnull',
+    message_id: 'notnull',
+    invoice_id: 'notnull',
+    message: 'notnull',
+    imported: 'notnull',
+  },
   currency_rates: { rate_day: 'notnull', currency: 'notnull', rate: 'notnull' },
   attachments: {
     company_id: 'notnull',
@@ -436,6 +445,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     message: 'null',
     match_status: 'null',
     matched_invoice_id: 'null',
+    event_id: 'null',
   },
   bank_allocations: {
     company_id: 'notnull',

@@ -235,6 +235,8 @@ export interface PurchaseInvoiceDraft {
   type: 'PURCHASE_INVOICE';
   /** The seller's own number of the invoice. */
   sellerInvoiceNumber: string;
+  /** The message's identifier in its transmission details (`MessageDetails/MessageIdentifier`), when it has one. */
+  messageIdentifier?: string;
   /** Whether the seller sent it as a credit note (INV02). */
   isCreditNote: boolean;
   date: string;
@@ -376,6 +378,7 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
   return defined<PurchaseInvoiceDraft>({
     type: 'PURCHASE_INVOICE',
     sellerInvoiceNumber: text(details, 'InvoiceNumber')!,
+    messageIdentifier: text(child(child(message, 'MessageTransmissionDetails'), 'MessageDetails'), 'MessageIdentifier'),
     isCreditNote: text(details, 'InvoiceTypeCode') === 'INV02',
     date: isoDate(text(details, 'InvoiceDate'))!,
     originalInvoiceNumber: text(details, 'OriginalInvoiceNumber'),
