@@ -1489,7 +1489,7 @@ export interface paths {
     put?: never;
     /**
      * Create a purchase invoice from a Finvoice message
-     * @description Tase: the body is a Finvoice 3.0 message (`Content-Type: application/xml`, at most 4 MiB). It is validated against the Finvoice 3.0 schema (400 `FINVOICE_INVALID`, one error per failure) and becomes an UNFINISHED PURCHASE_INVOICE with the message's rows and VAT rates, the seller as counterparty, the seller's invoice number as `sellerReferenceIdentifier` and the reference as `bankReferenceCode`. Needs all rights over purchase invoices.
+     * @description Tase: the body is a Finvoice 3.0 message (`Content-Type: application/xml`, at most 4 MiB) in the encoding its declaration names: ISO-8859-15 (what the Finvoice guidelines prescribe), ISO-8859-1, Windows-1252 or UTF-8 (400 `FINVOICE_ENCODING` otherwise). It is validated against the Finvoice 3.0 schema (400 `FINVOICE_INVALID`, one error per failure) and becomes an UNFINISHED PURCHASE_INVOICE with the message's rows and VAT rates, the seller as counterparty, the seller's invoice number as `sellerReferenceIdentifier` and the reference as `bankReferenceCode`. Needs all rights over purchase invoices. The same message again (same seller, invoice number and `MessageIdentifier`) answers the purchase invoice it made, 200, never a second one. A text longer than the invoice's field but within the Finvoice schema is cut to the field, named in the invoice's `notes`, and kept whole in the stored message.
      */
     post: operations['postInvoicesFinvoice'];
     delete?: never;
@@ -11387,7 +11387,7 @@ export interface operations {
            *               "sum": 400.86,
            *               "name": "Äänekosken Kone Oy",
            *               "archiveCode": "20260313NDEA0001",
-           *               "reference": "12328",
+           *               "message": "Lasku 10001, viite 12328",
            *               "attachments": [],
            *               "allocated": true,
            *               "invoiceId": 1,
@@ -12286,7 +12286,7 @@ export interface operations {
          *             <NtryDtls><TxDtls>
          *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
          *               <RltdPties><Dbtr><Pty><Nm>Äänekosken Kone Oy</Nm></Pty></Dbtr></RltdPties>
-         *               <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>12328</Ref></CdtrRefInf></Strd></RmtInf>
+         *               <RmtInf><Ustrd>Lasku 10001, viite 12328</Ustrd></RmtInf>
          *             </TxDtls></NtryDtls>
          *           </Ntry>
          *           <Ntry>
@@ -12332,7 +12332,7 @@ export interface operations {
          *             <NtryDtls><TxDtls>
          *               <Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
          *               <RltdPties><Dbtr><Pty><Nm>Äänekosken Kone Oy</Nm></Pty></Dbtr></RltdPties>
-         *               <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>12328</Ref></CdtrRefInf></Strd></RmtInf>
+         *               <RmtInf><Ustrd>Lasku 10001, viite 12328</Ustrd></RmtInf>
          *             </TxDtls></NtryDtls>
          *           </Ntry>
          *           <Ntry>
@@ -39574,7 +39574,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description A Finvoice 3.0 message, UTF-8. */
+    /** @description A Finvoice 3.0 message in the encoding its declaration names (ISO-8859-15, ISO-8859-1, Windows-1252 or UTF-8). */
     requestBody: {
       content: {
         /**
