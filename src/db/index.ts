@@ -107,6 +107,31 @@ export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Prom
   return group ? group.run(work) : db.transaction().execute(work);
 }
 
+/** A unique-key violation on either engine (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; errcode?: number; message?: string };
+  return (
+    e?.code === '23505' ||
+    e?.errcode === 2067 ||
+    e?.errcode === 1555 ||
+    /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
+}
+
+/**
+ * A transaction that reads a row and inserts it when missing, else updates it: two such requests at once may both
+ * find it missing on PostgreSQL, and the second insert then violates the key. That one runs again and finds the
+ * row, as if it had come second.
+ */
+export async function insertOrUpdateTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return db.transaction().execute(work);
+  }
+}
+
 /** Brings the schema up to date; `migrations` are every area's (allMigrations() of src/modules.ts), each
  * committed with its record (see src/db/migration-runner.ts). */
 export async function migrate(db: Db, migrations: Record<string, Migration>): Promise<string[]> {

@@ -1,7 +1,7 @@
 // The company's group life insurance rate by calendar year: stored when the company sets its own, else the
 // usual rate of the year (src/domain/payroll/group-life.ts). Slips take the rate of their payday's year unless
 // the list entry gives the employee's own.
-import { allocateId, type Db } from '../db/index.ts';
+import { allocateId, insertOrUpdateTransaction, type Db } from '../db/index.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { defaultGroupLifePercent } from '../domain/payroll/group-life.ts';
 import type { AppContext } from '../platform/context.ts';
@@ -49,7 +49,7 @@ export async function setGroupLifeRate(
   companyId: number,
   body: GroupLifeInsuranceRateWire,
 ): Promise<GroupLifeInsuranceRateWire> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return insertOrUpdateTransaction(ctx.db, async (trx) => {
     const current = await trx
       .selectFrom('group_life_insurance_rates')
       .selectAll()

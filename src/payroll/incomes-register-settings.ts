@@ -1,7 +1,7 @@
 // What the Incomes Register reporting of a company keeps: the payer's contact person every message names (the
 // register's ContactPersons is required), and the slips whose reports were delivered, so a slip approved again
 // after a correction is reported as a replacement of its earlier report.
-import type { Db } from '../db/index.ts';
+import { insertOrUpdateTransaction, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { nextVersion } from '../platform/clock.ts';
 import type { IncomesRegisterContactWire } from './settings-schemas.ts';
@@ -51,7 +51,7 @@ export async function setContactPerson(
   companyId: number,
   body: IncomesRegisterContactWire,
 ): Promise<IncomesRegisterContactWire> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return insertOrUpdateTransaction(ctx.db, async (trx) => {
     const current = await trx
       .selectFrom('payroll_contact_persons')
       .select('version')

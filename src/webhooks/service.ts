@@ -1,6 +1,7 @@
 // Rules of webhooks: one webhook per event type per company, http(s) URLs on allowed addresses, HMAC secrets;
 // deleting a webhook cancels its pending deliveries.
 import { randomUUID } from 'node:crypto';
+import { isUniqueViolation } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { ApiError, Violations, apiError, errorItem, notFound } from '../platform/errors.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
@@ -11,17 +12,6 @@ import { targetPolicy, urlProblem, type TargetPolicy } from './targets.ts';
 import { MIN_SECRET_LENGTH, type WebhookBodyWire, type WebhookDeliveryWire, type WebhookWire } from './schemas.ts';
 import { DeliveryWorker, type WorkerOptions } from './worker.ts';
 import * as store from './store.ts';
-
-/** A unique-key violation on either engine (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; errcode?: number; message?: string };
-  return (
-    e?.code === '23505' ||
-    e?.errcode === 2067 ||
-    e?.errcode === 1555 ||
-    /UNIQUE constraint failed/.test(e?.message ?? '')
-  );
-}
 
 function toWire(row: store.WebhookRow, subscriptions: string[]): WebhookWire {
   // every field named (a new one fails to compile until mapped); unset ones are left out of the answer
