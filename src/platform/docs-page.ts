@@ -25,12 +25,25 @@ export function installDocsPage(fastify: FastifyInstance, uiConfig: FastifySwagg
         { name: '@fastify/swagger' },
       ),
     );
-    // the UI's own policy (its inline scripts by hash), and never framed by another site
+    // the UI's own policy, never framed (a browser keeps the first of two equal directives, so they are replaced),
+    // and without `upgrade-insecure-requests`, which would send a sandbox served over plain http for https assets
     await inner.register(swaggerUi, {
       routePrefix: PREFIX,
       uiConfig,
       staticCSP: true,
-      transformStaticCSP: (header) => `${header}; frame-ancestors 'none'; base-uri 'none'`,
+      transformStaticCSP: (header) =>
+        header
+          .split(';')
+          .map((directive) => directive.trim())
+          .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
+          .map((directive) =>
+            directive.startsWith('frame-ancestors ')
+              ? "frame-ancestors 'none'"
+              : directive.startsWith('base-uri ')
+                ? "base-uri 'none'"
+                : directive,
+          )
+          .join('; '),
     });
     await inner.ready();
     return inner;
