@@ -12,7 +12,7 @@ import {
   PartlyCountedPage,
   type Static,
 } from '../platform/schema.ts';
-import { ATTACHMENT_REFERENCE_TYPES } from '../domain/real-vocabularies.ts';
+import { ATTACHMENT_REFERENCE_TYPES, REPORT_TRANSACTION_STATUSES } from '../domain/real-vocabularies.ts';
 import { COUNTRIES } from '../domain/countries.ts';
 import { MAX_DIMENSION_VALUES_PER_LINE, MAX_LINES_PER_RECEIPT, TRANSACTION_TYPES } from '../domain/postings.ts';
 
@@ -43,28 +43,7 @@ export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
  * Every status the real interface's receipts know (invoices' and payments' statuses included). A receipt's
  * status is read-only: a request may carry any of these, and on PUT it must equal the stored one.
  */
-export const ANY_RECEIPT_STATUS = [
-  'APPROVED',
-  'DELETED',
-  'EMPTY',
-  'INVALIDATED',
-  'INVOICED',
-  'MARKED_PAID',
-  'NOT_SENT',
-  'OVERRIDDEN',
-  'PAID',
-  'PARTLY_PAID',
-  'PAYMENT_DENIED',
-  'PAYMENT_QUEUED',
-  'PAYMENT_SENT_TO_BANK',
-  'PAYMENT_TRANSACTION_REMOVED',
-  'RECEIVED',
-  'SENT',
-  'STARTED',
-  'UNFINISHED',
-  'UNSAVED',
-  'VERIFIED',
-] as const;
+export const ANY_RECEIPT_STATUS = REPORT_TRANSACTION_STATUSES;
 
 const SERIAL_SERIES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
 
