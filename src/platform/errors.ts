@@ -248,6 +248,33 @@ export const ERRORS = {
     message:
       'VAT_PERIOD_FILED: the VAT return of {start} – {end} is filed, so its period stays closed; correct it with a new voucher in an open period.',
   },
+  VAT_RETURN_NOT_FILED: {
+    status: 400,
+    message: 'VAT_RETURN_NOT_FILED: no VAT return of {start} – {end} is filed; a correction names a filed period.',
+  },
+  VAT_CORRECTION_IN_FILED_PERIOD: {
+    status: 400,
+    message:
+      'VAT_CORRECTION_IN_FILED_PERIOD: the receipt is dated {date}, in the filed VAT period {start} – {end}; a correction is a voucher booked in an open period.',
+  },
+  VAT_CORRECTION_NOT_TAXABLE: {
+    status: 400,
+    message: 'VAT_CORRECTION_NOT_TAXABLE: a {type} receipt is not a taxable event and corrects no VAT return.',
+  },
+  VAT_CORRECTION_FILED: {
+    status: 409,
+    message:
+      'VAT_CORRECTION_FILED: receipt {receiptId} was filed in the corrected VAT return {vatReturnId}; its correction cannot change.',
+  },
+  VAT_RETURN_NO_DIFFERENCE: {
+    status: 409,
+    message:
+      'VAT_RETURN_NO_DIFFERENCE: the VAT return of {start} – {end} has the figures of its filed version {version}; there is nothing to correct.',
+  },
+  BUSINESS_ID_MISSING: {
+    status: 409,
+    message: "BUSINESS_ID_MISSING: the company has no business id (field 010 of the Tax Administration's file).",
+  },
   NO_FISCAL_YEAR_FOR_DATE: { status: 400, message: 'NO_FISCAL_YEAR_FOR_DATE: no fiscal year holds {date}.' },
   RECEIPT_NOT_BALANCED: { status: 400, message: 'RECEIPT_NOT_BALANCED: debits and credits differ by {difference}.' },
   RECEIPT_HAS_NO_TRANSACTIONS: { status: 400 },

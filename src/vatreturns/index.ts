@@ -11,7 +11,7 @@ export const vatReturnsArea = defineArea({
   name: 'vatReturns',
   examples: vatReturnsExamples,
   rights: ['accounting.reports', 'accounting.fiscalPeriods'],
-  tables: { company: ['vat_returns'] },
+  tables: { company: ['vat_returns', 'vat_return_corrections'] },
   migrations: vatReturnMigrations,
   create: (ctx, deps: { ledger: LedgerService; fiscal: FiscalService }) => {
     const returns = new VatReturnService(ctx, deps.ledger, deps.fiscal);

@@ -1,5 +1,5 @@
 // SQL of filed VAT returns, and the ledger lines a VAT return is computed from (read from the ledger's tables).
-import type { Db } from '../db/index.ts';
+import { allocateIds, type Db } from '../db/index.ts';
 import { RECEIPT_TYPES_OUTSIDE_VAT_RETURN } from '../domain/vat-return.ts';
 
 export interface VatReturnRow {
@@ -13,12 +13,42 @@ export interface VatReturnRow {
   settlement_receipt_id: number | null;
   filed_at: string;
   filed_by: number | null;
+  /** 1 for the return first filed, n + 1 for the correction replacing version n. */
+  version: number;
+  /** Why a corrected return was filed (null on version 1). */
+  correction_reason: string | null;
+  /** The version a corrected return replaces. */
+  replaces_id: number | null;
+}
+
+/** A voucher booked in an open period that corrects a filed VAT period. */
+export interface VatCorrectionRow {
+  company_id: number;
+  id: number;
+  receipt_id: number;
+  period_type: string;
+  start_date: string;
+  end_date: string;
+  /** The corrected return that took the voucher in; null until one is filed. */
+  vat_return_id: number | null;
+  created_at: string;
+  created_by: number | null;
 }
 
 declare module '../db/types.ts' {
   interface Database {
     vat_returns: VatReturnRow;
+    vat_return_corrections: VatCorrectionRow;
   }
+}
+
+/**
+ * Takes the company's lock of the VAT register until the transaction ends (the row of its id counter, advanced
+ * by nothing): filings and corrections of a company then run one at a time, and each sees what the one before
+ * wrote, so a voucher is never counted in a period's return and in a correction at once.
+ */
+export async function lockRegister(db: Db, companyId: number): Promise<void> {
+  await allocateIds(db, companyId, 'vat_returns', 0);
 }
 
 export async function insertReturn(db: Db, row: VatReturnRow): Promise<void> {
@@ -31,8 +61,138 @@ export async function listReturns(db: Db, companyId: number): Promise<VatReturnR
     .selectAll()
     .where('company_id', '=', companyId)
     .orderBy('start_date')
+    .orderBy('version')
     .orderBy('id')
     .execute();
+}
+
+/** The latest filed version of exactly the period `start`..`end`. */
+export async function latestOfPeriod(
+  db: Db,
+  companyId: number,
+  start: string,
+  end: string,
+): Promise<VatReturnRow | undefined> {
+  return db
+    .selectFrom('vat_returns')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('start_date', '=', start)
+    .where('end_date', '=', end)
+    .orderBy('version', 'desc')
+    .executeTakeFirst();
+}
+
+export async function insertCorrection(db: Db, row: VatCorrectionRow): Promise<void> {
+  await db.insertInto('vat_return_corrections').values(row).execute();
+}
+
+/** Names another period for a correction not yet filed; false when it was filed meanwhile. */
+export async function retargetCorrection(
+  db: Db,
+  companyId: number,
+  receiptId: number,
+  period: { period_type: string; start_date: string; end_date: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('vat_return_corrections')
+    .set(period)
+    .where('company_id', '=', companyId)
+    .where('receipt_id', '=', receiptId)
+    .where('vat_return_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteCorrection(db: Db, companyId: number, receiptId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('vat_return_corrections')
+    .where('company_id', '=', companyId)
+    .where('receipt_id', '=', receiptId)
+    .where('vat_return_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function getCorrection(
+  db: Db,
+  companyId: number,
+  receiptId: number,
+): Promise<VatCorrectionRow | undefined> {
+  return db
+    .selectFrom('vat_return_corrections')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('receipt_id', '=', receiptId)
+    .executeTakeFirst();
+}
+
+export async function listCorrections(db: Db, companyId: number): Promise<VatCorrectionRow[]> {
+  return db
+    .selectFrom('vat_return_corrections')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('start_date')
+    .orderBy('receipt_id')
+    .execute();
+}
+
+/** The corrections naming the period `start`..`end`. */
+export async function correctionsOfPeriod(
+  db: Db,
+  companyId: number,
+  start: string,
+  end: string,
+): Promise<VatCorrectionRow[]> {
+  return db
+    .selectFrom('vat_return_corrections')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('start_date', '=', start)
+    .where('end_date', '=', end)
+    .orderBy('receipt_id')
+    .execute();
+}
+
+/** Records the corrected return that took the vouchers in. */
+export async function markCorrectionsFiled(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+  vatReturnId: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('vat_return_corrections')
+    .set({ vat_return_id: vatReturnId })
+    .where('company_id', '=', companyId)
+    .where('id', 'in', [...ids])
+    .where('vat_return_id', 'is', null)
+    .execute();
+}
+
+/** The receipt a correction names: its type and date (read from the ledger's table). */
+export async function receiptOf(
+  db: Db,
+  companyId: number,
+  receiptId: number,
+): Promise<{ type: string; receipt_date: string } | undefined> {
+  return db
+    .selectFrom('ledger_receipts')
+    .select(['type', 'receipt_date'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', receiptId)
+    .executeTakeFirst();
+}
+
+/** The business id of the company (the tenant register's), for the return's file. */
+export async function businessIdOf(db: Db, companyId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('companies')
+    .select('business_id')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row?.business_id ?? null;
 }
 
 export async function getReturn(db: Db, companyId: number, id: number): Promise<VatReturnRow | undefined> {
@@ -72,32 +232,46 @@ export interface VatLedgerLine {
   account_type: string | null;
 }
 
-/** The lines in the ledger dated `start`..`end`, of receipts that are taxable events. */
+/**
+ * The lines a VAT return of `start`..`end` is computed from: the lines dated in the period of receipts that are
+ * taxable events and correct no other period, and the lines of the vouchers that correct this period, wherever
+ * they are dated (a correction belongs to the period it corrects, not to the one it is booked in).
+ */
 export async function ledgerLines(db: Db, companyId: number, start: string, end: string): Promise<VatLedgerLine[]> {
-  return db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_receipts as r', (join) =>
-      join.onRef('r.id', '=', 'e.receipt_id').on('r.company_id', '=', companyId),
-    )
-    .leftJoin('accounts as a', (join) =>
-      join.onRef('a.number', '=', 'e.account_number').on('a.company_id', '=', companyId),
-    )
-    .select([
-      'e.account_number',
-      'e.amount_minor',
-      'e.vat_percent',
-      'e.vat_type',
-      'e.vat_status',
-      'r.vat_type as header_vat_type',
-      'r.vat_status as header_vat_status',
-      'a.type as account_type',
-    ])
-    .where('e.company_id', '=', companyId)
-    .where('e.in_ledger', '=', true)
+  const lines = () =>
+    db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_receipts as r', (join) =>
+        join.onRef('r.id', '=', 'e.receipt_id').on('r.company_id', '=', companyId),
+      )
+      .leftJoin('accounts as a', (join) =>
+        join.onRef('a.number', '=', 'e.account_number').on('a.company_id', '=', companyId),
+      )
+      .leftJoin('vat_return_corrections as c', (join) =>
+        join.onRef('c.receipt_id', '=', 'e.receipt_id').on('c.company_id', '=', companyId),
+      )
+      .select([
+        'e.receipt_id',
+        'e.id',
+        'e.account_number',
+        'e.amount_minor',
+        'e.vat_percent',
+        'e.vat_type',
+        'e.vat_status',
+        'r.vat_type as header_vat_type',
+        'r.vat_status as header_vat_status',
+        'a.type as account_type',
+      ])
+      .where('e.company_id', '=', companyId)
+      .where('e.in_ledger', '=', true)
+      .where('r.type', 'not in', [...RECEIPT_TYPES_OUTSIDE_VAT_RETURN]);
+  const own = await lines()
     .where('e.entry_date', '>=', start)
     .where('e.entry_date', '<=', end)
-    .where('r.type', 'not in', [...RECEIPT_TYPES_OUTSIDE_VAT_RETURN])
-    .orderBy('e.receipt_id')
-    .orderBy('e.id')
+    .where('c.receipt_id', 'is', null)
     .execute();
+  const corrections = await lines().where('c.start_date', '=', start).where('c.end_date', '=', end).execute();
+  return [...own, ...corrections]
+    .sort((x, y) => Number(x.receipt_id) - Number(y.receipt_id) || Number(x.id) - Number(y.id))
+    .map(({ receipt_id: _r, id: _i, ...line }) => line);
 }
