@@ -14,7 +14,7 @@
 import { Decimal, type MinorUnits } from './decimal.ts';
 import type { VatPeriodType, VatReturnFigures } from './vat-return.ts';
 
-export const CORRECTION_REASONS = {
+const CORRECTION_REASONS = {
   CALCULATION_ERROR: '332',
   TAX_AUDIT_GUIDANCE: '333',
   CASE_LAW_CHANGE: '334',

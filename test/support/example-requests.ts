@@ -76,6 +76,34 @@ const activation: Step = {
     return { status: done.status === 302 ? 200 : done.status, text: done.text };
   },
 };
+/**
+ * A sale of February left out of its filed VAT return, booked and approved in open March: the voucher the
+ * correction examples name (kept among the answers as `correctionVoucher`).
+ */
+const correctionVoucher: Step = {
+  setup: 'correction voucher',
+  run: async (svc, token, seen) => {
+    const created = await svc.request('POST', '/api/ledgerreceipts', {
+      token,
+      body: {
+        type: 'JOURNAL',
+        name: 'Correction: February sale left out',
+        receiptDate: '2026-03-05',
+        vatType: 'SALES',
+        vatStatus: 1,
+        transactions: [
+          { transactionType: 'ENTRY', account: '1700', accountingValue: 251, vatPercent: 0 },
+          { transactionType: 'ENTRY', account: '3000', accountingValue: -200, vatPercent: 25.5 },
+          { transactionType: 'ENTRY', account: '2930', accountingValue: -51, vatPercent: 25.5 },
+        ],
+      },
+    });
+    if (created.status !== 200) return { status: created.status, text: created.text };
+    seen.correctionVoucher = { status: created.status, body: created.body };
+    const approved = await svc.request('PUT', `/api/ledgerreceipts/${created.body.id}/approve`, { token });
+    return { status: approved.status, text: approved.text };
+  },
+};
 const purchaseInvoice = (reference: string, amount: number) => ({
   type: 'PURCHASE_INVOICE',
   partnerId: 3,
@@ -212,6 +240,12 @@ export const STEPS: Step[] = [
   { operationId: 'postReportsLedgeraccounts' },
   { operationId: 'postReportsGeneralledgerByLedgerAccountCode', params: { ledgerAccountCode: '7000' } },
   { operationId: 'postVatReturns' },
+  correctionVoucher,
+  {
+    operationId: 'putVatCorrectionsByReceiptId',
+    params: { receiptId: (seen) => seen.correctionVoucher.body.id },
+  },
+  { operationId: 'postVatReturnsCorrected' },
   { operationId: 'postWebhooks' },
   { operationId: 'putWebhooksByUuid', params: { uuid: (seen) => seen.postWebhooks.body.uuid } },
   { operationId: 'postIntegrationspecifications' },

@@ -3518,6 +3518,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/vat/corrections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Correction vouchers of filed VAT periods
+     * @description Every voucher that names a filed VAT period it corrects, by period.
+     */
+    get: operations['getVatCorrections'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/vat/corrections/{receiptId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Name the filed VAT period a voucher corrects
+     * @description A voucher booked in an open period (POST /ledgerreceipts, its shape the real one) that corrects a filed VAT period names that period here: from then on its lines count in that period's corrected return and in no other return — not in the return of the period it is dated in. Until the corrected return is filed it may name another filed period, or be let go (DELETE). Refused for a period with no filed return (VAT_RETURN_NOT_FILED), a voucher dated in a filed period (VAT_CORRECTION_IN_FILED_PERIOD), a VAT settlement or opening receipt (VAT_CORRECTION_NOT_TAXABLE) and a voucher filed already (VAT_CORRECTION_FILED).
+     */
+    put: operations['putVatCorrectionsByReceiptId'];
+    post?: never;
+    /**
+     * Let a voucher go as a correction
+     * @description Before its corrected return is filed: the voucher counts in the return of the period it is dated in again. A filed correction stays (VAT_CORRECTION_FILED).
+     */
+    delete: operations['deleteVatCorrectionsByReceiptId'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/vat/returns': {
     parameters: {
       query?: never;
@@ -3527,13 +3571,13 @@ export interface paths {
     };
     /**
      * Filed VAT returns
-     * @description Every filed return, by period, with its figures as filed.
+     * @description Every filed return, by period, each version of a corrected period beside the others, with its figures as filed.
      */
     get: operations['getVatReturns'];
     put?: never;
     /**
      * File the VAT return of a period
-     * @description Computes the return, books the VAT settlement — a VAT_SUMMARY receipt moving the output VAT (2930) and the input VAT (1763) to the VAT payable (2939) — and closes the fiscal periods of the VAT period (refused while unfinished receipts are dated in them). A filed period cannot be reopened (VAT_PERIOD_FILED): a correction is a new voucher in an open period. A period overlapping a filed one is VAT_RETURN_ALREADY_FILED.
+     * @description Computes the return, books the VAT settlement — a VAT_SUMMARY receipt moving the output VAT (2930) and the input VAT (1763) to the VAT payable (2939) — and closes the fiscal periods of the VAT period (refused while unfinished receipts are dated in them). A filed period cannot be reopened (VAT_PERIOD_FILED): a correction is a new voucher in an open period, which names the period it corrects (PUT /vat/corrections/{receiptId}) and is filed in the corrected return of that period (POST /vat/returns/corrected). A period overlapping a filed one is VAT_RETURN_ALREADY_FILED.
      */
     post: operations['postVatReturns'];
     delete?: never;
@@ -3559,6 +3603,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/vat/returns/{vatReturnId}/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A filed VAT return as the Tax Administration's file
+     * @description The version as filed, written in the record format filing software sends (VSRALVKV, the periodic tax return of self-assessed taxes, VAT): the company's business id (010), the period (050 K/Q/V, 052 month or quarter, 053 year), the fields 301–320 — or 056 when the period had nothing to report —, and on a corrected return its reason (332–335). Stamped with the time of filing (198), so a version always gives the same file. Needs the company's business id.
+     */
+    get: operations['getVatReturnsByVatReturnIdFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/vat/returns/corrected': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * File the corrected VAT return of a filed period
+     * @description The Tax Administration has an error of a filed period corrected by a corrected return of that period giving all its figures again. This files it: the period's figures as the ledger has them now, with the correction vouchers that name it (PUT /vat/corrections/{receiptId}), as the next version beside the versions filed before, with the reason of the correction. The difference of the output and input VAT from the version before is settled to the VAT payable (2939) by a VAT_SUMMARY receipt dated `settlementDate` (default: the latest correction voucher's date), in an open period; nothing of the filed period changes. Refused when the period has no filed return (VAT_RETURN_NOT_FILED) or its figures are those of its latest version (VAT_RETURN_NO_DIFFERENCE).
+     */
+    post: operations['postVatReturnsCorrected'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/vat/returns/preview': {
     parameters: {
       query?: never;
@@ -3568,7 +3652,7 @@ export interface paths {
     };
     /**
      * The VAT return of a period, computed now
-     * @description The periodic VAT return's figures from the approved ledger lines dated in the period (VAT settlement and opening receipts left out): output VAT by rate and by the status of the purchase it was self-assessed on (EU goods 4, EU services 7, construction services 2, imports 3), input VAT as the deductible tax, sales on income accounts by VAT status. Not stored.
+     * @description The periodic VAT return's figures from the approved ledger lines dated in the period (VAT settlement and opening receipts left out): output VAT by rate and by the status of the purchase it was self-assessed on (EU goods 4, EU services 7, construction services 2, imports 3), input VAT as the deductible tax, sales on income accounts by VAT status. A voucher that corrects a filed period counts in that period's figures, not in those of the period it is dated in. Of a filed period, this is its corrected return: `version` is the one filing the correction would make and `correctionReceiptIds` the vouchers it would take in. Not stored.
      */
     get: operations['getVatReturnsPreview'];
     put?: never;
@@ -6686,6 +6770,10 @@ export interface components {
       constructionPurchaseTax: number;
       /** @description [319] Sales of construction services and metal scrap (reverse charge). */
       constructionSales: number;
+      correctionReason?:
+        ('CALCULATION_ERROR' | 'TAX_AUDIT_GUIDANCE' | 'CASE_LAW_CHANGE' | 'LEGAL_INTERPRETATION_ERROR') | null;
+      /** @description Correction vouchers this version took in (filed), or that filing would take in (preview); booked in later periods, they count in this period’s figures and in no other return. */
+      correctionReceiptIds?: number[];
       /** @description [307] Deductible tax of the period. */
       deductibleTax: number;
       /** @description Tax on domestic sales per rate [301–303]. */
@@ -6721,15 +6809,17 @@ export interface components {
       filedBy?: number | null;
       /** @description Id of a filed return. */
       id?: number;
-      /** @description [341] Goods imported from outside the EU. */
+      /** @description [310] Goods imported from outside the EU. */
       imports: number;
-      /** @description [340] Tax on goods imported from outside the EU. */
+      /** @description [304] Tax on goods imported from outside the EU. */
       importTax: number;
       /**
        * @description The VAT period: a calendar month, quarter or year.
        * @enum {string}
        */
       periodType: 'MONTH' | 'QUARTER' | 'YEAR';
+      /** @description The filed version a corrected return replaces. */
+      replacesVatReturnId?: number | null;
       /** @description The VAT_SUMMARY receipt booked with the filing (null when the period had no VAT). */
       settlementReceiptId?: number | null;
       /**
@@ -6744,14 +6834,48 @@ export interface components {
       status: 'DRAFT' | 'FILED';
       /** @description [308] Tax payable (positive) or refundable (negative). */
       taxPayable: number;
-      /** @description [304] Turnover at the 0 % rate (exports outside the EU, other 0 % sales). */
+      /** @description Version of the period’s return: 1 as first filed, n + 1 for the corrected return replacing version n. On a preview, the version filing it would make. */
+      version?: number;
+      /** @description [309] Turnover at the 0 % rate (exports outside the EU, other 0 % sales). */
       zeroRatedSales: number;
+    };
+    /** VatCorrection */
+    'def-16': {
+      /** @example 2026-01-30T15:20:00 */
+      createdAt: string;
+      createdBy: number | null;
+      /**
+       * Format: date
+       * @example 2026-01-30
+       */
+      endDate: string;
+      /**
+       * @description The VAT period: a calendar month, quarter or year.
+       * @enum {string}
+       */
+      periodType: 'MONTH' | 'QUARTER' | 'YEAR';
+      /**
+       * Format: date
+       * @description The date it is booked on.
+       * @example 2026-01-30
+       */
+      receiptDate: string;
+      /** @description The correction voucher, a receipt booked in an open period. */
+      receiptId: number;
+      /**
+       * Format: date
+       * @description The filed VAT period it corrects.
+       * @example 2026-01-30
+       */
+      startDate: string;
+      /** @description The corrected return that took it in; null until that is filed (it can still be changed). */
+      vatReturnId: number | null;
     };
     /**
      * Invoice
      * @description Amounts: each row is quantity × unit price less the row and invoice discounts, rounded to the cent half away from zero; VAT is computed once per VAT rate on the sum of its rows (prices without VAT: net × rate; with VAT: gross × rate / (100 + rate)) and rounded the same way, then shared out to the rows so that the totals are exactly the sums of the rows. `invoiceSumInfo` gives the totals in the invoice currency and, for a foreign currency, in the company currency (divided by `currencyRate`, rounded per rate).
      */
-    'def-16': {
+    'def-17': {
       accountingCode?: string;
       additionalInformation?: string;
       agreementNumber?: string;
@@ -8413,7 +8537,7 @@ export interface components {
       version?: string;
     };
     /** PaymentEvent */
-    'def-17': {
+    'def-18': {
       amount?: number;
       /** @enum {string} */
       currency?:
@@ -33525,7 +33649,7 @@ export interface operations {
            *       "notes": "Asiakas pyysi laskun kopion myös postitse."
            *     }
            */
-          'application/json': components['schemas']['def-16'] | components['schemas']['def-16'][];
+          'application/json': components['schemas']['def-17'] | components['schemas']['def-17'][];
         };
       };
     };
@@ -37735,7 +37859,7 @@ export interface operations {
               resultCount: number;
               totalCount: number;
             };
-            results: components['schemas']['def-17'][];
+            results: components['schemas']['def-18'][];
           };
         };
       };
@@ -71121,6 +71245,200 @@ export interface operations {
       };
     };
   };
+  getVatCorrections: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "vatCorrections": [
+           *         {
+           *           "receiptId": 9,
+           *           "receiptDate": "2026-03-05",
+           *           "periodType": "MONTH",
+           *           "startDate": "2026-02-01",
+           *           "endDate": "2026-02-28",
+           *           "vatReturnId": 2,
+           *           "createdAt": "2026-03-16T09:00:00.000",
+           *           "createdBy": 1
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            vatCorrections: components['schemas']['def-16'][];
+          };
+        };
+      };
+    };
+  };
+  putVatCorrectionsByReceiptId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The correction voucher: a receipt id (int32). */
+        receiptId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "periodType": "MONTH",
+         *       "startDate": "2026-02-01"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description The VAT period: a calendar month, quarter or year.
+           * @enum {string}
+           */
+          periodType: 'MONTH' | 'QUARTER' | 'YEAR';
+          /**
+           * Format: date
+           * @description First day of the filed VAT period the voucher corrects.
+           * @example 2026-01-30
+           */
+          startDate: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "receiptId": 9,
+           *       "receiptDate": "2026-03-05",
+           *       "periodType": "MONTH",
+           *       "startDate": "2026-02-01",
+           *       "endDate": "2026-02-28",
+           *       "vatReturnId": null,
+           *       "createdAt": "2026-03-16T09:00:00.000",
+           *       "createdBy": 1
+           *     }
+           */
+          'application/json': {
+            /** @example 2026-01-30T15:20:00 */
+            createdAt: string;
+            createdBy: number | null;
+            /**
+             * Format: date
+             * @example 2026-01-30
+             */
+            endDate: string;
+            /**
+             * @description The VAT period: a calendar month, quarter or year.
+             * @enum {string}
+             */
+            periodType: 'MONTH' | 'QUARTER' | 'YEAR';
+            /**
+             * Format: date
+             * @description The date it is booked on.
+             * @example 2026-01-30
+             */
+            receiptDate: string;
+            /** @description The correction voucher, a receipt booked in an open period. */
+            receiptId: number;
+            /**
+             * Format: date
+             * @description The filed VAT period it corrects.
+             * @example 2026-01-30
+             */
+            startDate: string;
+            /** @description The corrected return that took it in; null until that is filed (it can still be changed). */
+            vatReturnId: number | null;
+          };
+        };
+      };
+    };
+  };
+  deleteVatCorrectionsByReceiptId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The correction voucher: a receipt id (int32). */
+        receiptId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Let go. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   getVatReturns: {
     parameters: {
       query?: never;
@@ -71283,6 +71601,10 @@ export interface operations {
             constructionPurchaseTax: number;
             /** @description [319] Sales of construction services and metal scrap (reverse charge). */
             constructionSales: number;
+            correctionReason?:
+              ('CALCULATION_ERROR' | 'TAX_AUDIT_GUIDANCE' | 'CASE_LAW_CHANGE' | 'LEGAL_INTERPRETATION_ERROR') | null;
+            /** @description Correction vouchers this version took in (filed), or that filing would take in (preview); booked in later periods, they count in this period’s figures and in no other return. */
+            correctionReceiptIds?: number[];
             /** @description [307] Deductible tax of the period. */
             deductibleTax: number;
             /** @description Tax on domestic sales per rate [301–303]. */
@@ -71318,15 +71640,17 @@ export interface operations {
             filedBy?: number | null;
             /** @description Id of a filed return. */
             id?: number;
-            /** @description [341] Goods imported from outside the EU. */
+            /** @description [310] Goods imported from outside the EU. */
             imports: number;
-            /** @description [340] Tax on goods imported from outside the EU. */
+            /** @description [304] Tax on goods imported from outside the EU. */
             importTax: number;
             /**
              * @description The VAT period: a calendar month, quarter or year.
              * @enum {string}
              */
             periodType: 'MONTH' | 'QUARTER' | 'YEAR';
+            /** @description The filed version a corrected return replaces. */
+            replacesVatReturnId?: number | null;
             /** @description The VAT_SUMMARY receipt booked with the filing (null when the period had no VAT). */
             settlementReceiptId?: number | null;
             /**
@@ -71341,7 +71665,9 @@ export interface operations {
             status: 'DRAFT' | 'FILED';
             /** @description [308] Tax payable (positive) or refundable (negative). */
             taxPayable: number;
-            /** @description [304] Turnover at the 0 % rate (exports outside the EU, other 0 % sales). */
+            /** @description Version of the period’s return: 1 as first filed, n + 1 for the corrected return replacing version n. On a preview, the version filing it would make. */
+            version?: number;
+            /** @description [309] Turnover at the 0 % rate (exports outside the EU, other 0 % sales). */
             zeroRatedSales: number;
           };
         };
@@ -71416,6 +71742,10 @@ export interface operations {
             constructionPurchaseTax: number;
             /** @description [319] Sales of construction services and metal scrap (reverse charge). */
             constructionSales: number;
+            correctionReason?:
+              ('CALCULATION_ERROR' | 'TAX_AUDIT_GUIDANCE' | 'CASE_LAW_CHANGE' | 'LEGAL_INTERPRETATION_ERROR') | null;
+            /** @description Correction vouchers this version took in (filed), or that filing would take in (preview); booked in later periods, they count in this period’s figures and in no other return. */
+            correctionReceiptIds?: number[];
             /** @description [307] Deductible tax of the period. */
             deductibleTax: number;
             /** @description Tax on domestic sales per rate [301–303]. */
@@ -71451,15 +71781,17 @@ export interface operations {
             filedBy?: number | null;
             /** @description Id of a filed return. */
             id?: number;
-            /** @description [341] Goods imported from outside the EU. */
+            /** @description [310] Goods imported from outside the EU. */
             imports: number;
-            /** @description [340] Tax on goods imported from outside the EU. */
+            /** @description [304] Tax on goods imported from outside the EU. */
             importTax: number;
             /**
              * @description The VAT period: a calendar month, quarter or year.
              * @enum {string}
              */
             periodType: 'MONTH' | 'QUARTER' | 'YEAR';
+            /** @description The filed version a corrected return replaces. */
+            replacesVatReturnId?: number | null;
             /** @description The VAT_SUMMARY receipt booked with the filing (null when the period had no VAT). */
             settlementReceiptId?: number | null;
             /**
@@ -71474,7 +71806,234 @@ export interface operations {
             status: 'DRAFT' | 'FILED';
             /** @description [308] Tax payable (positive) or refundable (negative). */
             taxPayable: number;
-            /** @description [304] Turnover at the 0 % rate (exports outside the EU, other 0 % sales). */
+            /** @description Version of the period’s return: 1 as first filed, n + 1 for the corrected return replacing version n. On a preview, the version filing it would make. */
+            version?: number;
+            /** @description [309] Turnover at the 0 % rate (exports outside the EU, other 0 % sales). */
+            zeroRatedSales: number;
+          };
+        };
+      };
+    };
+  };
+  getVatReturnsByVatReturnIdFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description VAT return id (int32). */
+        vatReturnId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description The return as the Tax Administration's file of the periodic tax return of self-assessed taxes, VAT (VSRALVKV): `code:value` lines, CR LF, amounts with a decimal comma, ASCII. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+    };
+  };
+  postVatReturnsCorrected: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "periodType": "MONTH",
+         *       "startDate": "2026-02-01",
+         *       "correctionReason": "CALCULATION_ERROR"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Why the return is corrected, as the Tax Administration asks it of every correction: a calculation or filling error, guidance received in a tax audit, a change of case law, an error of interpreting the law (fields 332–335 of the file).
+           * @enum {string}
+           */
+          correctionReason:
+            'CALCULATION_ERROR' | 'TAX_AUDIT_GUIDANCE' | 'CASE_LAW_CHANGE' | 'LEGAL_INTERPRETATION_ERROR';
+          /**
+           * @description The VAT period: a calendar month, quarter or year.
+           * @enum {string}
+           */
+          periodType: 'MONTH' | 'QUARTER' | 'YEAR';
+          /**
+           * Format: date
+           * @description Date of the VAT settlement receipt of the difference (VAT_SUMMARY), in an open period; default the date of the latest correction voucher it takes in.
+           * @example 2026-01-30
+           */
+          settlementDate?: string;
+          /**
+           * Format: date
+           * @description First day of the filed period that is corrected.
+           * @example 2026-01-30
+           */
+          startDate: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "FILED",
+           *       "periodType": "MONTH",
+           *       "startDate": "2026-02-01",
+           *       "endDate": "2026-02-28",
+           *       "domesticSalesTax": [
+           *         {
+           *           "vatPercent": 25.5,
+           *           "field": "301",
+           *           "taxBase": 200,
+           *           "tax": 51
+           *         }
+           *       ],
+           *       "euGoodsPurchaseTax": 0,
+           *       "euServicesPurchaseTax": 0,
+           *       "importTax": 0,
+           *       "constructionPurchaseTax": 0,
+           *       "deductibleTax": 0,
+           *       "taxPayable": 51,
+           *       "zeroRatedSales": 0,
+           *       "euGoodsSales": 0,
+           *       "euServicesSales": 0,
+           *       "constructionSales": 0,
+           *       "euGoodsPurchases": 0,
+           *       "euServicesPurchases": 0,
+           *       "imports": 0,
+           *       "constructionPurchases": 0,
+           *       "id": 2,
+           *       "version": 2,
+           *       "correctionReason": "CALCULATION_ERROR",
+           *       "replacesVatReturnId": 1,
+           *       "correctionReceiptIds": [
+           *         9
+           *       ],
+           *       "filedAt": "2026-03-16T09:00:00.000",
+           *       "filedBy": 1,
+           *       "settlementReceiptId": 10
+           *     }
+           */
+          'application/json': {
+            /** @description [320] Construction services and metal scrap bought (reverse charge). */
+            constructionPurchases: number;
+            /** @description [318] Tax on construction services and metal scrap bought (reverse charge). */
+            constructionPurchaseTax: number;
+            /** @description [319] Sales of construction services and metal scrap (reverse charge). */
+            constructionSales: number;
+            correctionReason?:
+              ('CALCULATION_ERROR' | 'TAX_AUDIT_GUIDANCE' | 'CASE_LAW_CHANGE' | 'LEGAL_INTERPRETATION_ERROR') | null;
+            /** @description Correction vouchers this version took in (filed), or that filing would take in (preview); booked in later periods, they count in this period’s figures and in no other return. */
+            correctionReceiptIds?: number[];
+            /** @description [307] Deductible tax of the period. */
+            deductibleTax: number;
+            /** @description Tax on domestic sales per rate [301–303]. */
+            domesticSalesTax: {
+              /** @description The field of the return: 301 general rate, 302 reduced rate (14 %; 13.5 % from 2026), 303 10 %. */
+              field: string | null;
+              /** @description Output VAT booked at this rate. */
+              tax: number;
+              /** @description Sales on income accounts at this rate, without VAT. */
+              taxBase: number;
+              vatPercent: number;
+            }[];
+            /**
+             * Format: date
+             * @example 2026-01-30
+             */
+            endDate: string;
+            /** @description [313] Goods bought from other EU countries. */
+            euGoodsPurchases: number;
+            /** @description [305] Tax on goods bought from other EU countries. */
+            euGoodsPurchaseTax: number;
+            /** @description [311] Sales of goods to other EU countries. */
+            euGoodsSales: number;
+            /** @description [314] Services bought from other EU countries. */
+            euServicesPurchases: number;
+            /** @description [306] Tax on services bought from other EU countries. */
+            euServicesPurchaseTax: number;
+            /** @description [312] Sales of services to other EU countries. */
+            euServicesSales: number;
+            /** @example 2026-01-30T15:20:00 */
+            filedAt?: string;
+            /** @description The user who filed it. */
+            filedBy?: number | null;
+            /** @description Id of a filed return. */
+            id?: number;
+            /** @description [310] Goods imported from outside the EU. */
+            imports: number;
+            /** @description [304] Tax on goods imported from outside the EU. */
+            importTax: number;
+            /**
+             * @description The VAT period: a calendar month, quarter or year.
+             * @enum {string}
+             */
+            periodType: 'MONTH' | 'QUARTER' | 'YEAR';
+            /** @description The filed version a corrected return replaces. */
+            replacesVatReturnId?: number | null;
+            /** @description The VAT_SUMMARY receipt booked with the filing (null when the period had no VAT). */
+            settlementReceiptId?: number | null;
+            /**
+             * Format: date
+             * @example 2026-01-30
+             */
+            startDate: string;
+            /**
+             * @description DRAFT: computed now from the ledger; FILED: as filed (the period is closed since).
+             * @enum {string}
+             */
+            status: 'DRAFT' | 'FILED';
+            /** @description [308] Tax payable (positive) or refundable (negative). */
+            taxPayable: number;
+            /** @description Version of the period’s return: 1 as first filed, n + 1 for the corrected return replacing version n. On a preview, the version filing it would make. */
+            version?: number;
+            /** @description [309] Turnover at the 0 % rate (exports outside the EU, other 0 % sales). */
             zeroRatedSales: number;
           };
         };
@@ -71550,6 +72109,10 @@ export interface operations {
             constructionPurchaseTax: number;
             /** @description [319] Sales of construction services and metal scrap (reverse charge). */
             constructionSales: number;
+            correctionReason?:
+              ('CALCULATION_ERROR' | 'TAX_AUDIT_GUIDANCE' | 'CASE_LAW_CHANGE' | 'LEGAL_INTERPRETATION_ERROR') | null;
+            /** @description Correction vouchers this version took in (filed), or that filing would take in (preview); booked in later periods, they count in this period’s figures and in no other return. */
+            correctionReceiptIds?: number[];
             /** @description [307] Deductible tax of the period. */
             deductibleTax: number;
             /** @description Tax on domestic sales per rate [301–303]. */
@@ -71585,15 +72148,17 @@ export interface operations {
             filedBy?: number | null;
             /** @description Id of a filed return. */
             id?: number;
-            /** @description [341] Goods imported from outside the EU. */
+            /** @description [310] Goods imported from outside the EU. */
             imports: number;
-            /** @description [340] Tax on goods imported from outside the EU. */
+            /** @description [304] Tax on goods imported from outside the EU. */
             importTax: number;
             /**
              * @description The VAT period: a calendar month, quarter or year.
              * @enum {string}
              */
             periodType: 'MONTH' | 'QUARTER' | 'YEAR';
+            /** @description The filed version a corrected return replaces. */
+            replacesVatReturnId?: number | null;
             /** @description The VAT_SUMMARY receipt booked with the filing (null when the period had no VAT). */
             settlementReceiptId?: number | null;
             /**
@@ -71608,7 +72173,9 @@ export interface operations {
             status: 'DRAFT' | 'FILED';
             /** @description [308] Tax payable (positive) or refundable (negative). */
             taxPayable: number;
-            /** @description [304] Turnover at the 0 % rate (exports outside the EU, other 0 % sales). */
+            /** @description Version of the period’s return: 1 as first filed, n + 1 for the corrected return replacing version n. On a preview, the version filing it would make. */
+            version?: number;
+            /** @description [309] Turnover at the 0 % rate (exports outside the EU, other 0 % sales). */
             zeroRatedSales: number;
           };
         };
