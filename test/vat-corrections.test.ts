@@ -456,4 +456,44 @@ describe('bad input, refused with nothing written', () => {
     expect((await preview('2026-03-01')).body.taxPayable).toBe(25.5);
     expect((await preview('2026-01-01')).body).toMatchObject({ version: 3, taxPayable: 178.5 });
   });
+
+  it('files a corrected return once when two filings race', async () => {
+    const voucher = await post(
+      receipt('2026-03-04', 'Correction: January sale left out, again', 'SALES', [
+        ['1700', 12.55],
+        ['3000', -10, 25.5],
+        ['2930', -2.55, 25.5],
+      ]),
+    );
+    expect((await svc.api('PUT', `/vat/corrections/${voucher}`, januaryTarget)).status).toBe(200);
+    const file = () =>
+      svc.api('POST', '/vat/returns/corrected', { ...januaryTarget, correctionReason: 'TAX_AUDIT_GUIDANCE' });
+    const answers = await Promise.all([file(), file(), file()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const filed = answers.find((a) => a.status === 200)!.body;
+    expect(filed).toMatchObject({ version: 3, replacesVatReturnId: version2.id, correctionReceiptIds: [voucher] });
+    expect(filed.taxPayable).toBe(181.05);
+    const januaries = (await svc.api('GET', '/vat/returns')).body.vatReturns.filter(
+      (r: { startDate: string; periodType: string }) => r.startDate === '2026-01-01' && r.periodType === 'MONTH',
+    );
+    expect(januaries.map((r: { version: number }) => r.version)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps a correction whose own period was filed since: letting it go would leave it out of every return', async () => {
+    const voucher = await post(
+      receipt('2026-04-02', 'Correction: January sale left out, once more', 'SALES', [
+        ['1700', 12.55],
+        ['3000', -10, 25.5],
+        ['2930', -2.55, 25.5],
+      ]),
+    );
+    expect((await svc.api('PUT', `/vat/corrections/${voucher}`, januaryTarget)).status).toBe(200);
+    const april = await svc.api('POST', '/vat/returns', { periodType: 'MONTH', startDate: '2026-04-01' });
+    expect(april.status, april.text).toBe(200);
+    expect(april.body).toMatchObject({ taxPayable: 0, domesticSalesTax: [], settlementReceiptId: null });
+    const letGo = await svc.api('DELETE', `/vat/corrections/${voucher}`);
+    expect(letGo.status).toBe(400);
+    expect(letGo.body.errors[0].message).toContain('VAT_CORRECTION_IN_FILED_PERIOD');
+    expect((await preview('2026-01-01')).body).toMatchObject({ version: 4, correctionReceiptIds: [voucher] });
+  });
 });

@@ -285,13 +285,11 @@ export class VatReturnService {
       );
       let settlement: { id: number } | null = null;
       if (lines.length > 0) {
-        const dates = await Promise.all(
-          pending.map(async (c) => (await store.receiptOf(trx, companyId, Number(c.receipt_id)))?.receipt_date),
+        const latestVoucher = await store.latestReceiptDate(
+          trx,
+          companyId,
+          pending.map((c) => Number(c.receipt_id)),
         );
-        const latestVoucher = dates
-          .filter((d): d is string => d !== undefined)
-          .sort()
-          .at(-1);
         const receiptDate = input.settlementDate ?? latestVoucher ?? isoDateTime(this.#ctx.clock.now()).slice(0, 10);
         settlement = await this.#ledger
           .post(trx, companyId, {
@@ -389,6 +387,15 @@ export class VatReturnService {
       if (!existing) throw notFound('VAT correction');
       if (existing.vat_return_id !== null)
         throw apiError('VAT_CORRECTION_FILED', 'receiptId', { receiptId, vatReturnId: Number(existing.vat_return_id) });
+      // let go, the voucher would count in the return of its own period, which must not be filed already
+      const receipt = await store.receiptOf(trx, companyId, receiptId);
+      const dated = receipt && (await store.overlapping(trx, companyId, receipt.receipt_date, receipt.receipt_date));
+      if (receipt && dated)
+        throw apiError('VAT_CORRECTION_IN_FILED_PERIOD', 'receiptId', {
+          date: receipt.receipt_date,
+          start: dated.start_date,
+          end: dated.end_date,
+        });
       await store.deleteCorrection(trx, companyId, receiptId);
     });
   }

@@ -185,6 +185,23 @@ export async function receiptOf(
     .executeTakeFirst();
 }
 
+/** The latest date of the receipts `ids` (undefined for none). */
+export async function latestReceiptDate(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+): Promise<string | undefined> {
+  if (ids.length === 0) return undefined;
+  const row = await db
+    .selectFrom('ledger_receipts')
+    .select('receipt_date')
+    .where('company_id', '=', companyId)
+    .where('id', 'in', [...ids])
+    .orderBy('receipt_date', 'desc')
+    .executeTakeFirst();
+  return row?.receipt_date;
+}
+
 /** The business id of the company (the tenant register's), for the return's file. */
 export async function businessIdOf(db: Db, companyId: number): Promise<string | null> {
   const row = await db
