@@ -496,4 +496,34 @@ describe('bad input, refused with nothing written', () => {
     expect(letGo.body.errors[0].message).toContain('VAT_CORRECTION_IN_FILED_PERIOD');
     expect((await preview('2026-01-01')).body).toMatchObject({ version: 4, correctionReceiptIds: [voucher] });
   });
+
+  it('refuses a corrected return while a correction voucher of the period is not approved', async () => {
+    const created = await svc.api(
+      'POST',
+      '/ledgerreceipts',
+      receipt('2026-03-06', 'Correction: draft', 'SALES', [
+        ['1700', 12.55],
+        ['3000', -10, 25.5],
+        ['2930', -2.55, 25.5],
+      ]),
+    );
+    expect(created.status, created.text).toBe(200);
+    const draft = created.body.id;
+    expect((await svc.api('PUT', `/vat/corrections/${draft}`, januaryTarget)).status).toBe(200);
+    const before = await summaries();
+    const answer = await svc.api('POST', '/vat/returns/corrected', {
+      ...januaryTarget,
+      correctionReason: 'CALCULATION_ERROR',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([
+      {
+        status: 400,
+        field: 'startDate',
+        message: `VAT_CORRECTION_UNFINISHED: correction vouchers ${draft} of this period are not approved; approve or invalidate them first.`,
+      },
+    ]);
+    expect(await summaries()).toEqual(before);
+    expect((await svc.api('DELETE', `/vat/corrections/${draft}`)).status).toBe(204);
+  });
 });

@@ -266,6 +266,11 @@ export const ERRORS = {
     message:
       'VAT_CORRECTION_FILED: receipt {receiptId} was filed in the corrected VAT return {vatReturnId}; its correction cannot change.',
   },
+  VAT_CORRECTION_UNFINISHED: {
+    status: 400,
+    message:
+      'VAT_CORRECTION_UNFINISHED: correction vouchers {receiptIds} of this period are not approved; approve or invalidate them first.',
+  },
   VAT_RETURN_NO_DIFFERENCE: {
     status: 409,
     message:

@@ -267,6 +267,16 @@ export class VatReturnService {
       const latest = await store.latestOfPeriod(trx, companyId, period.startDate, period.endDate);
       if (!latest || latest.period_type !== period.periodType)
         throw apiError('VAT_RETURN_NOT_FILED', 'startDate', { start: period.startDate, end: period.endDate });
+      const corrections = await store.correctionsOfPeriod(trx, companyId, period.startDate, period.endDate);
+      const pending = corrections.filter((c) => c.vat_return_id === null);
+      // a voucher not yet approved is not in the figures, and filed as taken in it never would be
+      const unfinished = await store.unfinishedReceipts(
+        trx,
+        companyId,
+        pending.map((c) => Number(c.receipt_id)),
+      );
+      if (unfinished.length > 0)
+        throw apiError('VAT_CORRECTION_UNFINISHED', 'startDate', { receiptIds: unfinished.join(', ') });
       const version = Number(latest.version) + 1;
       const before = figuresFromJson(latest.figures);
       const figures = await this.#figures(trx, companyId, period);
@@ -276,8 +286,6 @@ export class VatReturnService {
           end: period.endDate,
           version: version - 1,
         });
-      const corrections = await store.correctionsOfPeriod(trx, companyId, period.startDate, period.endDate);
-      const pending = corrections.filter((c) => c.vat_return_id === null);
       const lines = vatPeriodClosePostings(
         figures.outputVat - before.outputVat,
         figures.inputVat - before.inputVat,

@@ -185,6 +185,20 @@ export async function receiptOf(
     .executeTakeFirst();
 }
 
+/** Those of the receipts `ids` that are unfinished (not yet approved or invalidated). */
+export async function unfinishedReceipts(db: Db, companyId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_receipts')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'UNFINISHED')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
 /** The latest date of the receipts `ids` (undefined for none). */
 export async function latestReceiptDate(
   db: Db,
