@@ -42,6 +42,7 @@ import { MAX_ATTACHMENT_BYTES } from './attachments/index.ts';
 import { registerRootRoute } from './platform/root-routes.ts';
 import { installMetrics } from './platform/metrics.ts';
 import { installHealth } from './platform/health.ts';
+import { installDrain } from './platform/drain.ts';
 import { installDocsPage } from './platform/docs-page.ts';
 
 export interface AppOptions {
@@ -60,6 +61,8 @@ export interface App {
   ctx: AppContext;
   services: Services;
   close(): Promise<void>;
+  /** Readiness 503 and `Connection: close` on every answer for `graceMs`, then close. */
+  drain(graceMs: number): Promise<void>;
 }
 
 async function signingKey(database: DatabaseHandle, config: Config): Promise<Uint8Array> {
@@ -158,7 +161,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   installVersionLifecycle(fastify, clock);
   installRateLimit(fastify, services.rateLimit);
   installMetrics(fastify, database);
-  installHealth(fastify, database.db);
+  const drain = installDrain(fastify);
+  installHealth(fastify, database.db, drain);
 
   await fastify.register(swagger, {
     openapi: {
@@ -229,14 +233,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
   }
 
+  const close = async () => {
+    await fastify.close();
+    if (!options.database) await database.close();
+    await replica?.close();
+  };
   return {
     fastify,
     ctx,
     services,
-    async close() {
-      await fastify.close();
-      if (!options.database) await database.close();
-      await replica?.close();
+    close,
+    async drain(graceMs) {
+      drain.begin();
+      await new Promise((resolve) => setTimeout(resolve, graceMs));
+      await close();
     },
   };
 }

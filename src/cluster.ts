@@ -10,12 +10,12 @@ import { serveClusterMetrics } from './platform/metrics.ts';
 /** Replacements this close together mean a worker cannot start: give up instead of forking forever. */
 const RESTART_WINDOW_MS = 10_000;
 const MAX_RESTARTS_IN_WINDOW = 5;
-/** How long the workers get to drain after a stop signal before they are killed. */
+/** How long the workers get, past their drain grace, to finish what is in flight before they are killed. */
 const STOP_TIMEOUT_MS = 30_000;
 
 export const isWorkerProcess = (): boolean => cluster.isWorker;
 
-export function superviseWorkers(count: number, onListening: () => void): void {
+export function superviseWorkers(count: number, drainGraceMs: number, onListening: () => void): void {
   serveClusterMetrics();
   let stopping = false;
   let exitCode = 0;
@@ -41,19 +41,22 @@ export function superviseWorkers(count: number, onListening: () => void): void {
     }
     fork();
   });
-  const stop = (code = 0) => {
+  const stop = (code = 0, signal: NodeJS.Signals = 'SIGTERM') => {
     if (stopping) return;
     stopping = true;
     exitCode = code;
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     if (workers.length === 0) process.exit(exitCode);
-    for (const worker of workers) worker.process.kill('SIGTERM');
-    setTimeout(() => {
-      for (const worker of workers) worker.process.kill('SIGKILL');
-      process.exit(1);
-    }, STOP_TIMEOUT_MS).unref();
+    for (const worker of workers) worker.process.kill(signal);
+    setTimeout(
+      () => {
+        for (const worker of workers) worker.process.kill('SIGKILL');
+        process.exit(1);
+      },
+      (signal === 'SIGTERM' ? drainGraceMs : 0) + STOP_TIMEOUT_MS,
+    ).unref();
   };
-  process.once('SIGINT', () => stop());
-  process.once('SIGTERM', () => stop());
+  process.once('SIGINT', () => stop(0, 'SIGINT'));
+  process.once('SIGTERM', () => stop(0, 'SIGTERM'));
   for (let i = 0; i < count; i++) fork();
 }

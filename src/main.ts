@@ -85,8 +85,9 @@ const USAGE = `Usage: tase <command>
                     the company's Incomes Register messages name
   admin backup FILE                                           copy the database to FILE while it serves (SQLite
                                                               online backup; PostgreSQL: pg_dump custom format)
-  admin restore FILE                                          replace the database with the backup FILE (stop
-                                                              the service first; PostgreSQL: pg_restore --clean)
+  admin restore FILE [--terminate]                            replace the database with the backup FILE (refused
+                                                              while in use; --terminate ends its sessions first;
+                                                              PostgreSQL: pg_restore --clean)
   admin payments export --company-id N --out DIR              write the queued payments as pain.001.001.09 files into DIR
 
 Configuration: PORT, HOST, DATABASE_URL, TASE_MODE, TASE_SIGNING_SECRET, TASE_PUBLIC_URL, TASE_RATES_URL (see README).`;
@@ -144,7 +145,7 @@ async function serve(config: Config, args: string[]): Promise<void> {
       throw new AdminError('--workers needs a database the processes share: PostgreSQL or an SQLite file');
     // migrations and the demo company once, before any worker starts
     const demo = await withAdmin(config, (_admin, app) => sandboxDemo(app));
-    superviseWorkers(workers, () => printBanner(config, demo));
+    superviseWorkers(workers, config.drainGraceMs, () => printBanner(config, demo));
     return;
   }
   const app: App = await buildApp({ config });
@@ -161,12 +162,13 @@ async function serve(config: Config, args: string[]): Promise<void> {
     throw err;
   }
   if (!isWorkerProcess()) printBanner(config, demo);
-  const stop = async () => {
-    await app.close();
+  // SIGTERM is how an orchestrator stops an instance behind a balancer: drain first. SIGINT (Ctrl-C) stops at once.
+  const stop = async (graceMs: number) => {
+    await app.drain(graceMs);
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop(0));
+  process.once('SIGTERM', () => void stop(config.drainGraceMs));
 }
 
 async function withAdmin<T>(config: Config, work: (admin: AdminService, app: App) => Promise<T>): Promise<T> {
@@ -503,10 +505,21 @@ async function paymentsAdmin(app: App, verb: string | undefined, args: string[])
 async function admin(config: Config, args: string[]): Promise<void> {
   const [noun, verb, ...rest] = args;
   if (noun === 'backup' || noun === 'restore') {
-    if (verb === undefined || rest.length > 0) throw new AdminError(`admin ${noun} takes one FILE`);
+    const { values, positionals } = parseArgs({
+      args: [verb, ...rest].filter((a) => a !== undefined),
+      options: { terminate: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length !== 1) throw new AdminError(`admin ${noun} takes one FILE`);
+    if (noun === 'backup' && values.terminate) throw new AdminError('--terminate is an option of admin restore');
     try {
       const url = config.databaseDirectUrl ?? config.databaseUrl;
-      print(await (noun === 'backup' ? backupDatabase : restoreDatabase)(url, verb));
+      print(
+        noun === 'backup'
+          ? await backupDatabase(url, positionals[0])
+          : await restoreDatabase(url, positionals[0], { terminate: values.terminate }),
+      );
     } catch (err) {
       throw err instanceof BackupError ? new AdminError(err.message) : err;
     }

@@ -101,9 +101,13 @@ describe('tase admin backup and restore', () => {
     const database =
       testEngine === 'postgres'
         ? await freshDatabase()
-        : { ...openDatabase({ url: file, globalTables: globalTables() }), url: file };
+        : (() => {
+            const handle = openDatabase({ url: file, globalTables: globalTables() });
+            return { ...handle, url: file, disconnect: () => handle.close() };
+          })();
     const svc = await startService({ database });
     const backup = join(dir, testEngine === 'postgres' ? 'tase.dump' : 'tase-backup.sqlite');
+    let open = true;
     try {
       const kept = await svc.api('POST', '/products', { ...product, name: 'Kept', code: 'K1' });
       expect(kept.status).toBe(200);
@@ -112,11 +116,14 @@ describe('tase admin backup and restore', () => {
       expect(lost.status).toBe(200);
       // a restore replaces the database of a stopped service
       await svc.app.close();
-      if (testEngine === 'sqlite') await database.close();
+      // a restore is refused while anyone is connected, so this process lets go of the database too
+      await database.disconnect();
+      open = false;
       expect(await tase(['admin', 'restore', backup], database.url)).toMatchObject({ engine: testEngine });
       await checkRestored(database.url);
     } finally {
-      if (testEngine === 'postgres') await database.close();
+      if (open) await database.close();
+      else if (testEngine === 'postgres') await dropDatabase(database.url);
     }
   });
 });

@@ -86,7 +86,8 @@ export function transactionPooled(url: string): { url: string; pooled: boolean }
 
 export function openPostgres(given: string, poolSize: number): { dialect: PostgresDialect; pool: pg.Pool } {
   const { url, pooled } = transactionPooled(given);
-  const pool = new (pgDriver().Pool)({ connectionString: url, max: poolSize });
+  // named so an operator (and `tase admin restore`) can tell the service's sessions apart; a URL's own wins
+  const pool = new (pgDriver().Pool)({ connectionString: url, max: poolSize, application_name: `tase ${process.pid}` });
   // An idle connection that the server ends (restart, failover, an administrator's termination) is reported on
   // the pool; pg has already dropped it and the next checkout opens a new one, so it must not end the process.
   pool.on('error', (err: Error & { code?: string }) => {

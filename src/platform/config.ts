@@ -49,6 +49,11 @@ export interface Config {
   attachmentsDir?: string;
   /** Milliseconds a large document's PDF or picture may take to render (default 30000; past it: 503). */
   renderTimeoutMs: number;
+  /**
+   * Milliseconds between a stop signal (SIGTERM) and closing the listener, during which readiness answers 503
+   * and every answer closes its connection (default 5000 in production, 0 in the sandbox).
+   */
+  drainGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -131,5 +136,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     ratesIntervalSeconds: integer('TASE_RATES_INTERVAL', env.TASE_RATES_INTERVAL, 3600),
     attachmentsDir: env.TASE_ATTACHMENTS_DIR || undefined,
     renderTimeoutMs: integer('TASE_RENDER_TIMEOUT_MS', env.TASE_RENDER_TIMEOUT_MS, 30_000),
+    drainGraceMs: integer('TASE_DRAIN_GRACE_MS', env.TASE_DRAIN_GRACE_MS, mode === 'production' ? 5000 : 0),
   };
 }

@@ -1,11 +1,13 @@
 // Liveness and readiness for an orchestrator or load balancer (no token, outside the versioned API):
 // GET /health/live answers 200 while the process runs its event loop; GET /health/ready answers 200 when the
-// database answers and the server is not shutting down, else 503 (take the instance out of rotation).
+// database answers and the server is neither draining nor shutting down, else 503 (take the instance out of
+// rotation).
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
+import type { Drain } from './drain.ts';
 
-export function installHealth(app: FastifyInstance, db: Db): void {
+export function installHealth(app: FastifyInstance, db: Db, drain: Drain): void {
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
@@ -20,10 +22,10 @@ export function installHealth(app: FastifyInstance, db: Db): void {
     } catch {
       database = 'DOWN';
     }
-    const ready = !closing && database === 'UP';
+    const ready = !closing && !drain.draining && database === 'UP';
     return reply
       .code(ready ? 200 : 503)
       .type('application/json')
-      .send({ status: ready ? 'UP' : 'DOWN', database, closing });
+      .send({ status: ready ? 'UP' : 'DOWN', database, closing: closing || drain.draining });
   });
 }

@@ -19,10 +19,12 @@ export function replicaUrl(url: string): string | undefined {
   return read.toString();
 }
 
-export async function freshDatabase(): Promise<DatabaseHandle & { url: string }> {
+/** A database of its own; `close` also drops it (PostgreSQL), `disconnect` only lets go of it. */
+export async function freshDatabase(): Promise<DatabaseHandle & { url: string; disconnect(): Promise<void> }> {
   const base = process.env.DATABASE_URL ?? '';
   if (testEngine === 'sqlite') {
-    return { ...openDatabase({ url: ':memory:', globalTables: globalTables() }), url: ':memory:' };
+    const memory = openDatabase({ url: ':memory:', globalTables: globalTables() });
+    return { ...memory, url: ':memory:', disconnect: () => memory.close() };
   }
   const name = `tase_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -35,6 +37,7 @@ export async function freshDatabase(): Promise<DatabaseHandle & { url: string }>
   return {
     ...handle,
     url: url.toString(),
+    disconnect: () => handle.close(),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: base });

@@ -6,6 +6,7 @@ import { ManualClock, type Clock } from '../../src/platform/clock.ts';
 import { AdminService } from '../../src/company/admin.ts';
 import { seedDemo, type DemoCredentials } from '../../src/company/demo.ts';
 import { freshDatabase, replicaUrl } from './database.ts';
+import type { DatabaseHandle } from '../../src/db/index.ts';
 
 interface Answer<T = any> {
   status: number;
@@ -49,7 +50,7 @@ export interface StartOptions {
   clock?: Clock;
   config?: Partial<Config>;
   /** A database to serve instead of a fresh one (closed with the service). */
-  database?: Awaited<ReturnType<typeof freshDatabase>>;
+  database?: DatabaseHandle & { url: string };
 }
 
 export async function startService(options: StartOptions = {}): Promise<TestService> {
