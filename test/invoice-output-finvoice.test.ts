@@ -88,6 +88,7 @@ describe('parseFinvoice', () => {
     const draft = await parseFinvoice(await buildFinvoice(doc, { timestamp }));
     expect(draft).toEqual({
       type: 'PURCHASE_INVOICE',
+      version: '3.0',
       sellerInvoiceNumber: '10023',
       // the identifier the message was written with: what makes a redelivery the same message
       messageIdentifier: `1234567-1-10023-${timestamp.getTime()}`,
@@ -125,7 +126,10 @@ describe('parseFinvoice', () => {
         unitPrice: String(Number(row.unitPrice)),
         discountPercent: String(row.discountPercent),
         vatPercent: String(row.vatPercent),
+        vatPercentFrom: 'row',
         ...(row.comment ? { comment: row.comment } : {}),
+        charges: [],
+        subRows: 0,
         net: row.net,
         vat: row.vat,
         gross: row.gross,
