@@ -132,9 +132,11 @@ export function invoiceOutputRoutes(outputs: InvoiceOutputs): RouteDef[] {
       summary: 'The Finvoice 3.0 e-invoice of a sales invoice',
       description:
         'Tase: sales invoices with `invoiceChannel` ELECTRONIC_INVOICE only, from a company with a business ID and ' +
-        'an active bank account (400 `FINVOICE_NOT_AVAILABLE` otherwise). The message carries the seller, the ' +
-        'buyer, the rows, VAT per rate and the EPI payment details with the reference; it is valid against the ' +
-        `Finvoice 3.0 schema. ${RIGHTS_NOTE}`,
+        'an active bank account with `showAccountOnInvoice` (400 `FINVOICE_NOT_AVAILABLE` otherwise). The message ' +
+        'carries the seller, the accounts shown on invoices, the buyer, the rows, VAT per rate and the EPI payment ' +
+        'details with the reference; it is valid against the Finvoice 3.0 schema and encoded in ISO-8859-15, as ' +
+        'the Finvoice implementation guidelines name it (a character ISO-8859-15 lacks is a character reference). ' +
+        RIGHTS_NOTE,
       schema: {
         ...ADDITION,
         params: InvoiceIdParam,
@@ -147,7 +149,7 @@ export function invoiceOutputRoutes(outputs: InvoiceOutputs): RouteDef[] {
       },
       handler: async ({ auth, params }, reply) => {
         const xml = await outputs.finvoice(caller(auth), params.invoiceId);
-        reply.header('content-type', 'application/xml; charset=utf-8');
+        reply.header('content-type', 'application/xml; charset=ISO-8859-15');
         return reply.send(xml);
       },
     }),

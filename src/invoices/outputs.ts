@@ -14,7 +14,7 @@ import { vatCountry } from '../domain/vat.ts';
 import { UNITS } from '../domain/codes.ts';
 import { referenceCodeProblem } from '../domain/reference-codes.ts';
 import { ADDRESS_COUNTRIES } from '../domain/real-vocabularies.ts';
-import { XmlEncodingError } from '../domain/xml-encoding.ts';
+import { encodeLatin9, XmlEncodingError } from '../domain/xml-encoding.ts';
 import { FinvoiceFrameError, splitDelivery, type FramedInvoice } from '../domain/finvoice-frame.ts';
 import {
   buildFinvoice,
@@ -35,10 +35,10 @@ import { Invoice, type InvoiceWire } from './schemas.ts';
 import type { InvoiceService } from './comments.ts';
 import type { Caller } from './service.ts';
 
-/** The accounts payments go to: active ones, the default for invoices first. */
+/** The accounts payments go to: active ones meant to be shown on invoices, the default for invoices first. */
 function payeeAccounts(accounts: readonly BankAccountWire[]): SellerDetails['bankAccounts'] {
   return accounts
-    .filter((a) => a.status === 'ACTIVE')
+    .filter((a) => a.status === 'ACTIVE' && a.showAccountOnInvoice)
     .sort((a, b) => Number(b.defaultForInvoice) - Number(a.defaultForInvoice))
     .map((a) => ({ iban: a.iban, bic: a.bic ?? '' }));
 }
@@ -323,8 +323,11 @@ export class InvoiceOutputs {
     return pdfOf(await this.#renderInWorker(printable));
   }
 
-  /** Sales invoices sent as e-invoices (channel ELECTRONIC_INVOICE) only, and the seller needs an account. */
-  async finvoice(caller: Caller, id: number): Promise<string> {
+  /**
+   * Sales invoices sent as e-invoices (channel ELECTRONIC_INVOICE) only, and the seller needs an account shown on
+   * invoices. The message is ISO-8859-15, as the Finvoice guidelines name it.
+   */
+  async finvoice(caller: Caller, id: number): Promise<Buffer> {
     const invoice = await this.#invoices.get(caller, id);
     const document = invoiceDocument(invoice, await this.#seller(caller.companyId));
     if (invoice.type !== 'SALES_INVOICE' || invoice.isOffer || invoice.invoiceChannel !== 'ELECTRONIC_INVOICE')
@@ -333,10 +336,10 @@ export class InvoiceOutputs {
       });
     if (document.seller.bankAccounts.length === 0 || !document.seller.businessId)
       throw apiError('FINVOICE_NOT_AVAILABLE', undefined, {
-        detail: 'the company needs a business ID and an active bank account',
+        detail: 'the company needs a business ID and an active bank account shown on invoices',
       });
     // the message's time stamp (and its identifier) by the service clock, which the sandbox moves
-    return buildFinvoice(document, { timestamp: this.#ctx.clock.now() });
+    return encodeLatin9(await buildFinvoice(document, { timestamp: this.#ctx.clock.now() }));
   }
 
   /**

@@ -1194,7 +1194,7 @@ export interface paths {
     };
     /**
      * The Finvoice 3.0 e-invoice of a sales invoice
-     * @description Tase: sales invoices with `invoiceChannel` ELECTRONIC_INVOICE only, from a company with a business ID and an active bank account (400 `FINVOICE_NOT_AVAILABLE` otherwise). The message carries the seller, the buyer, the rows, VAT per rate and the EPI payment details with the reference; it is valid against the Finvoice 3.0 schema. Viewing rights over the invoice type are needed (404 otherwise, as for GET /invoices/{id}).
+     * @description Tase: sales invoices with `invoiceChannel` ELECTRONIC_INVOICE only, from a company with a business ID and an active bank account with `showAccountOnInvoice` (400 `FINVOICE_NOT_AVAILABLE` otherwise). The message carries the seller, the accounts shown on invoices, the buyer, the rows, VAT per rate and the EPI payment details with the reference; it is valid against the Finvoice 3.0 schema and encoded in ISO-8859-15, as the Finvoice implementation guidelines name it (a character ISO-8859-15 lacks is a character reference). Viewing rights over the invoice type are needed (404 otherwise, as for GET /invoices/{id}).
      */
     get: operations['getInvoicesByInvoiceIdFinvoice'];
     put?: never;

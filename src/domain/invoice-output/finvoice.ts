@@ -312,6 +312,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
+  // character references (`&#x2013;`) are text like any other: a message in ISO-8859-15 writes so what it lacks
+  htmlEntities: true,
   isArray: (name) => LISTS.has(name),
 });
 
