@@ -118,7 +118,8 @@ describe('parseFinvoice', () => {
         bankReferenceCodeType: 'FI',
         virtualBankBarcode: '437159030000007760004024400000000000000000011112260319',
       },
-      invoiceRows: doc.invoiceRows.map((row) => ({
+      invoiceRows: doc.invoiceRows.map((row, i) => ({
+        position: i + 1,
         product: row.product,
         ...(row.productCode ? { productCode: row.productCode } : {}),
         quantity: String(row.quantity),
@@ -134,6 +135,7 @@ describe('parseFinvoice', () => {
         vat: row.vat,
         gross: row.gross,
       })),
+      subRowOnlyRows: [],
       vatBreakdown: doc.vatBreakdown,
       invoiceSumInfo: doc.invoiceSumInfo,
     });

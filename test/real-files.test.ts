@@ -87,7 +87,7 @@ describe('Finvoice 1.3, 2.0 and 2.01 of an operator, alone and in their SOAP fra
         counterParty: { identifier: '1234567-8' },
         paymentInfo: { bankReferenceCode: 'RF471234567890', bankReferenceCodeType: 'RF' },
       });
-      if (rateFromInvoice) expect(answer.body.notes).toMatch(/row 1: VAT 24 % taken from the invoice's VAT/);
+      if (rateFromInvoice) expect(answer.body.notes).toMatch(/InvoiceRow 2: VAT 24 % taken from the invoice's VAT/);
       else expect(answer.body.notes ?? '').not.toMatch(/VAT specification/);
       // the same message again, even as a delivery, is the same invoice
       const again = await send('/invoices/finvoice/deliveries', bytes);
@@ -113,8 +113,9 @@ describe('Finvoice 3.0 with row charges, a sub-row and stated row amounts', () =
       });
       expect(answer.body.paymentInfo).toMatchObject({ bankReferenceCode: '91901000011', dueDate: '2019-01-28' });
       expect(answer.body.notes).toMatch(
-        /row 1 \(ArticleName\): the sender's amount 900\.00 kept where quantity × price less discount gives 250\.00, charges ReasonText 500\.00; ReasonText 150\.00/,
+        /InvoiceRow 3 \(ArticleName\): the sender's amount 900\.00 kept where quantity × price less discount gives 250\.00, charges ReasonText 500\.00; ReasonText 150\.00/,
       );
+      expect(answer.body.notes).toMatch(/InvoiceRow 4: only sub-rows, kept in the message as a specification/);
     });
   }
 });

@@ -41,11 +41,11 @@ const input = (row: KeptRow): InvoiceRowInput => ({
 const figuresOf = (rows: KeptRow[]) =>
   invoiceFigures(rows.map(input), { discountPercent: new Decimal(0), unitPricesIncludeVat: false });
 
-function keptRow(row: DraftRow, position: number, notes: string[]): KeptRow {
-  const { net, vat: _vat, gross: _gross, charges, subRows, vatPercentFrom, ...kept } = row;
+function keptRow(row: DraftRow, notes: string[]): KeptRow {
+  const { position, net, vat: _vat, gross: _gross, charges, subRows, vatPercentFrom, ...kept } = row;
   if (vatPercentFrom === 'invoice')
-    notes.push(`row ${position}: VAT ${row.vatPercent} % taken from the invoice's VAT specification`);
-  if (subRows > 0) notes.push(`row ${position}: ${subRows} sub-row(s) kept in the message as the row's specification`);
+    notes.push(`InvoiceRow ${position}: VAT ${row.vatPercent} % taken from the invoice's VAT specification`);
+  if (subRows > 0) notes.push(`InvoiceRow ${position}: ${subRows} sub-row(s) kept in the message as its specification`);
   if (net === undefined) return kept;
   const computed = roundToCents(
     new Decimal(row.quantity).times(row.unitPrice).times(new Decimal(100).minus(row.discountPercent).dividedBy(100)),
@@ -57,7 +57,7 @@ function keptRow(row: DraftRow, position: number, notes: string[]): KeptRow {
   const exact = perUnit !== undefined && perUnit.decimalPlaces() <= 6;
   const withCharges = charges.length > 0 ? `, charges ${charges.join('; ')}` : '';
   notes.push(
-    `row ${position} (${row.product}): the sender's amount ${euros(stated)} kept where quantity × price less ` +
+    `InvoiceRow ${position} (${row.product}): the sender's amount ${euros(stated)} kept where quantity × price less ` +
       `discount gives ${euros(computed)}${withCharges}`,
   );
   return {
@@ -75,7 +75,9 @@ function keptRow(row: DraftRow, position: number, notes: string[]): KeptRow {
  */
 export function keepSenderFigures(draft: PurchaseInvoiceDraft): { rows: KeptRow[]; notes: string[] } {
   const notes: string[] = [];
-  const rows = draft.invoiceRows.map((row, i) => keptRow(row, i + 1, notes));
+  const rows = draft.invoiceRows.map((row) => keptRow(row, notes));
+  for (const position of draft.subRowOnlyRows)
+    notes.push(`InvoiceRow ${position}: only sub-rows, kept in the message as a specification with no amount`);
   const figures = figuresOf(rows);
   const netAt = (rate: string) =>
     figures.byRate.filter((r) => r.vatPercent.equals(rate)).reduce((sum, r) => sum + r.netMinor, 0n);

@@ -232,6 +232,8 @@ export async function buildFinvoice(doc: InvoiceDocument, options: FinvoiceOptio
 
 /** One row of a received message, as the sender stated it. */
 export interface DraftRow {
+  /** The row's position among the message's `InvoiceRow` elements, from 1. */
+  position: number;
   product: string;
   productCode?: string;
   quantity: string;
@@ -290,6 +292,8 @@ export interface PurchaseInvoiceDraft {
     virtualBankBarcode?: string;
   };
   invoiceRows: DraftRow[];
+  /** Positions of the rows of sub-rows only (`SubInvoiceRow` without an amount of the row's own). */
+  subRowOnlyRows: number[];
   vatBreakdown: { vatPercent: string; net: string; vat: string }[];
   invoiceSumInfo: { excludingVatTotal?: string; vatSumTotal?: string; invoiceSumTotal: string };
 }
@@ -437,6 +441,7 @@ function draftRow(row: XmlNode, index: number, rates: string[]): DraftRow | unde
     return `${what} ${chargeAmount ?? `${percent ?? '0'} %`}`;
   });
   return defined({
+    position: index + 1,
     product: product ?? text(row, 'RowFreeText') ?? '-',
     productCode: text(row, 'ArticleIdentifier'),
     quantity: decimalText(text(row, quantityName), where(quantityName)) ?? '1',
@@ -508,6 +513,8 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
     vat: decimalText(text(vat, 'VatRateAmount'), at(`VatSpecificationDetails[${k + 1}]/VatRateAmount`), 2) ?? '0.00',
   }));
   const rates = [...new Set(vatBreakdown.map((v) => v.vatPercent))];
+  const messageRows = list(message, 'InvoiceRow');
+  const rows = messageRows.map((row, index) => draftRow(row, index, rates));
 
   return defined<PurchaseInvoiceDraft>({
     type: 'PURCHASE_INVOICE',
@@ -560,9 +567,10 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
         : undefined,
       virtualBankBarcode: text(message, 'VirtualBankBarcode'),
     }),
-    invoiceRows: list(message, 'InvoiceRow')
-      .map((row, index) => draftRow(row, index, rates))
-      .filter((row): row is DraftRow => row !== undefined),
+    invoiceRows: rows.filter((row): row is DraftRow => row !== undefined),
+    subRowOnlyRows: messageRows.flatMap((row, i) =>
+      rows[i] === undefined && list(row, 'SubInvoiceRow').length > 0 ? [i + 1] : [],
+    ),
     vatBreakdown,
     invoiceSumInfo: defined({
       excludingVatTotal: decimalText(
