@@ -1,8 +1,8 @@
 // The Finvoice transmission frame: what e-invoice operators deliver is not one XML document but a sequence of
-// them, each invoice preceded by its SOAP envelope (`SOAP-ENV:Envelope` with an ebXML `eb:MessageHeader`) — the
-// "Finvoice-lähetyskehys" of Finance Finland's Finvoice implementation guidelines (Finvoice 3.0, chapter 4, "SOAP-
-// kehys") — and a delivery may carry several invoices one after the other. A file without a frame is one Finvoice
-// document. Each document is decoded by its own declaration.
+// them, each invoice preceded by its SOAP envelope (`SOAP-ENV:Envelope` with an ebXML `eb:MessageHeader`): the
+// transmission frame ("lähetyskehys") of Finance Finland's Finvoice implementation guidelines. A delivery may carry
+// several invoices one after the other; a file without a frame is one Finvoice document. Each document is decoded
+// by its own declaration.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { checkXmlLimits, XML_LIMITS, XmlLimitError } from './xml-limits.ts';
 import { decodeXml } from './xml-encoding.ts';
@@ -36,7 +36,7 @@ function declarationOffsets(bytes: Buffer): number[] {
   return offsets;
 }
 
-/** The documents of a delivery as text: split at each declaration, then at each root element without one. */
+/** The documents of a delivery as text: split at each declaration, then after each envelope or Finvoice that ends. */
 function documents(bytes: Buffer): string[] {
   const offsets = declarationOffsets(bytes);
   // the first document starts at 0 whatever comes before its declaration (a byte order mark, white space)
