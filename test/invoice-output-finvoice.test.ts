@@ -88,6 +88,7 @@ describe('parseFinvoice', () => {
     const draft = await parseFinvoice(await buildFinvoice(doc, { timestamp }));
     expect(draft).toEqual({
       type: 'PURCHASE_INVOICE',
+      version: '3.0',
       sellerInvoiceNumber: '10023',
       // the identifier the message was written with: what makes a redelivery the same message
       messageIdentifier: `1234567-1-10023-${timestamp.getTime()}`,
@@ -117,7 +118,8 @@ describe('parseFinvoice', () => {
         bankReferenceCodeType: 'FI',
         virtualBankBarcode: '437159030000007760004024400000000000000000011112260319',
       },
-      invoiceRows: doc.invoiceRows.map((row) => ({
+      invoiceRows: doc.invoiceRows.map((row, i) => ({
+        position: i + 1,
         product: row.product,
         ...(row.productCode ? { productCode: row.productCode } : {}),
         quantity: String(row.quantity),
@@ -125,11 +127,15 @@ describe('parseFinvoice', () => {
         unitPrice: String(Number(row.unitPrice)),
         discountPercent: String(row.discountPercent),
         vatPercent: String(row.vatPercent),
+        vatPercentFrom: 'row',
         ...(row.comment ? { comment: row.comment } : {}),
+        charges: [],
+        subRows: 0,
         net: row.net,
         vat: row.vat,
         gross: row.gross,
       })),
+      subRowOnlyRows: [],
       vatBreakdown: doc.vatBreakdown,
       invoiceSumInfo: doc.invoiceSumInfo,
     });

@@ -7,8 +7,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { ManualClock } from '../src/platform/clock.ts';
+import { decodeXml } from '../src/domain/xml-encoding.ts';
 import { startService, type TestService } from './support/service.ts';
-import { invoicingSeller } from './support/bank-bodies.ts';
+import { bankAccountBody, invoicingSeller } from './support/bank-bodies.ts';
 import { partsOf } from './support/multipart.ts';
 
 let svc: TestService;
@@ -132,8 +133,11 @@ describe('Finvoice', () => {
   it('answers a message valid against the Finvoice 3.0 schema for an e-invoiced sales invoice', async () => {
     const answer = await fetchBytes(`/invoices/${eInvoiceId}/finvoice`);
     expect(answer.status, answer.body.toString()).toBe(200);
-    expect(answer.contentType).toMatch(/^application\/xml/);
-    const xml = answer.body.toString();
+    expect(answer.contentType).toBe('application/xml; charset=ISO-8859-15');
+    // ISO-8859-15, as the Finvoice implementation guidelines name the message's encoding: Ä is one byte, 0xC4
+    expect(answer.body.subarray(0, 60).toString('latin1')).toMatch(/^<\?xml version="1.0" encoding="ISO-8859-15"\?>/);
+    expect(answer.body.includes(Buffer.from([0xc4, 0xe4, 0x6e, 0x65]))).toBe(true);
+    const xml = decodeXml(answer.body);
     const result = await validateXML({
       xml: [{ fileName: 'invoice.xml', contents: xml }],
       schema: [{ fileName: 'Finvoice3.0.xsd', contents: readFileSync(PUBLISHED_FINVOICE, 'utf8') }],
@@ -143,6 +147,52 @@ describe('Finvoice', () => {
     expect(xml).toContain('FI3715903000000776');
   });
 
+  it('writes a character ISO-8859-15 lacks as a character reference, and lists only the accounts shown on invoices', async () => {
+    const hidden = await svc.api(
+      'POST',
+      '/bankaccounts',
+      bankAccountBody('FI2112345600000785', { bic: 'NDEAFIHH', showAccountOnInvoice: false }),
+    );
+    expect(hidden.status, hidden.text).toBe(200);
+    const { id } = await create(
+      salesInvoice({
+        invoiceChannel: 'ELECTRONIC_INVOICE',
+        billingAddress: { name: 'Äänekosken Kauppa Oy', street: 'PL 12', zip: '44101', city: 'Äänekoski' },
+        invoiceRows: [
+          {
+            product: 'Škoda – “Lux” … € 5',
+            quantity: 1,
+            unit: 'PIECE',
+            unitPrice: 10,
+            discountPercent: 0,
+            vatPercent: 25.5,
+          },
+        ],
+      }),
+    );
+    const answer = await fetchBytes(`/invoices/${id}/finvoice`);
+    expect(answer.status, answer.body.toString()).toBe(200);
+    const latin1 = answer.body.toString('latin1');
+    // Windows-1252 text (what Tase takes) ISO-8859-15 lacks in part: Š is 0xA6 and € 0xA4 in ISO-8859-15, the
+    // dash, the quotes and the ellipsis are character references
+    expect(latin1).toContain('<ArticleName>\xa6koda &#x2013; &#x201C;Lux&#x201D; &#x2026; \xa4 5</ArticleName>');
+    const xml = decodeXml(answer.body);
+    expect(xml).toContain('FI3715903000000776');
+    expect(xml).not.toContain('FI2112345600000785');
+    const result = await validateXML({
+      xml: [{ fileName: 'invoice.xml', contents: xml }],
+      schema: [{ fileName: 'Finvoice3.0.xsd', contents: readFileSync(PUBLISHED_FINVOICE, 'utf8') }],
+    });
+    expect(result.errors).toEqual([]);
+    // read back, the row is the same text
+    const purchase = await svc.api('POST', '/invoices/finvoice', undefined, {
+      raw: xml,
+      contentType: 'application/xml',
+    });
+    expect(purchase.status, purchase.text).toBe(200);
+    expect(purchase.body.invoiceRows[0].product).toBe('Škoda – “Lux” … € 5');
+  });
+
   it('refuses other invoices and channels', async () => {
     const answer = await svc.api('GET', `/invoices/${salesId}/finvoice`);
     expect(answer.status).toBe(400);
@@ -150,7 +200,7 @@ describe('Finvoice', () => {
   });
 
   it('creates a purchase invoice with its rows and VAT from a posted message', async () => {
-    const xml = (await fetchBytes(`/invoices/${eInvoiceId}/finvoice`)).body.toString();
+    const xml = decodeXml((await fetchBytes(`/invoices/${eInvoiceId}/finvoice`)).body);
     const sales = (await svc.api('GET', `/invoices/${eInvoiceId}`)).body;
     const answer = await svc.api('POST', '/invoices/finvoice', undefined, { raw: xml, contentType: 'application/xml' });
     expect(answer.status, answer.text).toBe(200);
@@ -174,8 +224,7 @@ describe('Finvoice', () => {
   });
 
   it('refuses a message breaking the schema with a 400 listing the failures', async () => {
-    const xml = (await fetchBytes(`/invoices/${eInvoiceId}/finvoice`)).body
-      .toString()
+    const xml = decodeXml((await fetchBytes(`/invoices/${eInvoiceId}/finvoice`)).body)
       .replace(/<InvoiceDate Format="CCYYMMDD">\d+<\/InvoiceDate>/, '<InvoiceDate Format="CCYYMMDD">x</InvoiceDate>')
       .replace('<SellerPartyDetails>', '<SellerPartyDetails><Unknown/>');
     const answer = await svc.api('POST', '/invoices/finvoice', undefined, { raw: xml, contentType: 'application/xml' });

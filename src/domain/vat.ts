@@ -48,6 +48,11 @@ const VAT_COUNTRIES: CountryVat[] = [
     name: 'FINLAND',
     eu: true,
     rates: [
+      // 1.7.2010–31.12.2012 (vero.fi, "Arvonlisäverokantojen historia"): what bank files and e-invoices of
+      // those years carry
+      r('23', 'STANDARD', '2010-07-01', '2012-12-31'),
+      r('13', 'REDUCED', '2010-07-01', '2012-12-31'),
+      r('9', 'REDUCED', '2010-07-01', '2012-12-31'),
       r('24', 'STANDARD', '2013-01-01', '2024-08-31'),
       r('25.5', 'STANDARD', '2024-09-01'),
       r('14', 'REDUCED', '2013-01-01', '2025-12-31'),

@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { decodeXml, XmlEncodingError } from './xml-encoding.ts';
+import { decodeXml, encodeLatin9, XmlEncodingError } from './xml-encoding.ts';
 
 const doc = (encoding: string, text: string) => `<?xml version="1.0" encoding="${encoding}"?>\n<a>${text}</a>`;
 
@@ -27,6 +27,17 @@ describe('decodeXml', () => {
     // a byte-order mark says UTF-8, whatever the declaration says
     expect(() => decodeXml(Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from(doc('ISO-8859-15', ''))]))).toThrow(
       XmlEncodingError,
+    );
+  });
+
+  it('writes ISO-8859-15 with its declaration, what it lacks as character references, and reads it back', () => {
+    const text = '<?xml version="1.0" encoding="UTF-8"?>\n<a b="Ä–">Šž € – “x” 😀</a>';
+    const bytes = encodeLatin9(text);
+    expect(bytes.toString('latin1')).toBe(
+      '<?xml version="1.0" encoding="ISO-8859-15"?>\n<a b="\xc4&#x2013;">\xa6\xb8 \xa4 &#x2013; &#x201C;x&#x201D; &#x1F600;</a>',
+    );
+    expect(decodeXml(bytes)).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<a b="Ä&#x2013;">Šž € &#x2013; &#x201C;x&#x201D; &#x1F600;</a>',
     );
   });
 });

@@ -1,7 +1,7 @@
 // Examples of this area's request bodies and answers in the OpenAPI document, by operationId (src/platform/openapi-examples.ts).
 import type { ApiExamples } from '../platform/openapi-examples.ts';
 
-export const invoicesExamples: ApiExamples = {
+const examples: ApiExamples = {
   getInvoices: {
     responses: {
       200: {
@@ -769,6 +769,43 @@ export const invoicesExamples: ApiExamples = {
         attachments: [],
         isOffer: false,
         creatorId: 1,
+      },
+    },
+  },
+};
+
+/** The example message in its transmission frame, as an operator delivers it (another invoice number). */
+const framedExample = (request: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>
+<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/" xmlns:eb="http://www.oasis-open.org/committees/ebxml-msg/schema/msg-header-2_0.xsd">
+  <SOAP-ENV:Header>
+    <eb:MessageHeader SOAP-ENV:mustUnderstand="1" eb:version="2.0">
+      <eb:From><eb:PartyId>003715728600</eb:PartyId><eb:Role>Sender</eb:Role></eb:From>
+      <eb:To><eb:PartyId>003712345671</eb:PartyId><eb:Role>Receiver</eb:Role></eb:To>
+      <eb:CPAId>yoursandmycpa</eb:CPAId>
+      <eb:MessageData><eb:MessageId>26042/1</eb:MessageId><eb:Timestamp>2026-03-17T08:00:00+02:00</eb:Timestamp></eb:MessageData>
+    </eb:MessageHeader>
+  </SOAP-ENV:Header>
+  <SOAP-ENV:Body><eb:Manifest eb:version="2.0"><eb:Reference xlink:href="26042/1" xmlns:xlink="http://www.w3.org/1999/xlink"/></eb:Manifest></SOAP-ENV:Body>
+</SOAP-ENV:Envelope>
+${request.replace('<InvoiceNumber>26041</InvoiceNumber>', '<InvoiceNumber>26042</InvoiceNumber>')}`;
+
+const single = examples.postInvoicesFinvoice;
+export const invoicesExamples: ApiExamples = {
+  ...examples,
+  postInvoicesFinvoiceDeliveries: {
+    request: framedExample(single.request as string),
+    responses: {
+      200: {
+        invoices: [
+          {
+            ...(single.responses![200] as object),
+            id: 5,
+            invoiceNumber: 4,
+            sellerReferenceIdentifier: '26042',
+            invoiceRows: [{ ...(single.responses![200] as { invoiceRows: object[] }).invoiceRows[0], id: 8 }],
+          },
+        ],
       },
     },
   },

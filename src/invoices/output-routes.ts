@@ -7,6 +7,7 @@ import { route, type RouteDef, type RequestAuth } from '../platform/route.ts';
 import { apiError } from '../platform/errors.ts';
 import { Attachment, multipartMixed } from '../attachments/index.ts';
 import { Invoice } from './schemas.ts';
+import { MAX_FRAMED_INVOICES } from '../domain/finvoice-frame.ts';
 import type { InvoiceOutputs } from './outputs.ts';
 import type { Caller } from './service.ts';
 
@@ -28,6 +29,11 @@ const FinvoiceMessage = Type.Unsafe<Readable>({
   description:
     'A Finvoice 3.0 message in the encoding its declaration names (ISO-8859-15, ISO-8859-1, Windows-1252 or UTF-8).',
 });
+
+const FinvoiceDelivery = Type.Object(
+  { invoices: Type.Array(Invoice, { description: 'The purchase invoices, in the order of the delivery.' }) },
+  { title: 'FinvoiceDelivery', additionalProperties: false },
+);
 
 /** The body's bytes: a message is decoded by the encoding its declaration names, not here. */
 async function bytesOf(body: unknown): Promise<Buffer> {
@@ -126,9 +132,11 @@ export function invoiceOutputRoutes(outputs: InvoiceOutputs): RouteDef[] {
       summary: 'The Finvoice 3.0 e-invoice of a sales invoice',
       description:
         'Tase: sales invoices with `invoiceChannel` ELECTRONIC_INVOICE only, from a company with a business ID and ' +
-        'an active bank account (400 `FINVOICE_NOT_AVAILABLE` otherwise). The message carries the seller, the ' +
-        'buyer, the rows, VAT per rate and the EPI payment details with the reference; it is valid against the ' +
-        `Finvoice 3.0 schema. ${RIGHTS_NOTE}`,
+        'an active bank account with `showAccountOnInvoice` (400 `FINVOICE_NOT_AVAILABLE` otherwise). The message ' +
+        'carries the seller, the accounts shown on invoices, the buyer, the rows, VAT per rate and the EPI payment ' +
+        'details with the reference; it is valid against the Finvoice 3.0 schema and encoded in ISO-8859-15, as ' +
+        'the Finvoice implementation guidelines name it (a character ISO-8859-15 lacks is a character reference). ' +
+        RIGHTS_NOTE,
       schema: {
         ...ADDITION,
         params: InvoiceIdParam,
@@ -141,7 +149,7 @@ export function invoiceOutputRoutes(outputs: InvoiceOutputs): RouteDef[] {
       },
       handler: async ({ auth, params }, reply) => {
         const xml = await outputs.finvoice(caller(auth), params.invoiceId);
-        reply.header('content-type', 'application/xml; charset=utf-8');
+        reply.header('content-type', 'application/xml; charset=ISO-8859-15');
         return reply.send(xml);
       },
     }),
@@ -153,11 +161,17 @@ export function invoiceOutputRoutes(outputs: InvoiceOutputs): RouteDef[] {
       tags: TAGS,
       summary: 'Create a purchase invoice from a Finvoice message',
       description:
-        'Tase: the body is a Finvoice 3.0 message (`Content-Type: application/xml`, at most 4 MiB) in the encoding ' +
+        'Tase: the body is a Finvoice message (versions 1.x, 2.0, 2.01 and 3.0; `Content-Type: application/xml`, at ' +
+        'most 4 MiB), alone or in its SOAP transmission frame, in the encoding ' +
         'its declaration names: ISO-8859-15 (what the Finvoice guidelines prescribe), ISO-8859-1, Windows-1252 or ' +
-        'UTF-8 (400 `FINVOICE_ENCODING` otherwise). It is ' +
-        'validated against the Finvoice 3.0 schema (400 `FINVOICE_INVALID`, one error per failure) and becomes an ' +
-        "UNFINISHED PURCHASE_INVOICE with the message's rows and VAT rates, the seller as counterparty, the " +
+        'UTF-8 (400 `FINVOICE_ENCODING` otherwise). A 3.0 message is ' +
+        'validated against the Finvoice 3.0 schema (400 `FINVOICE_INVALID`, one error per failure), an older one ' +
+        'checked for what a purchase invoice needs (400 `FINVOICE_INVALID` naming the element); a delivery of ' +
+        'several messages is refused (400 `FINVOICE_SEVERAL`: POST /invoices/finvoice/deliveries takes it). It ' +
+        "becomes an UNFINISHED PURCHASE_INVOICE with the sender's figures: a row without a VAT rate takes the " +
+        "invoice's, a row amount the sender states is kept, and what the sender's VAT specification has beyond " +
+        "the rows becomes a row per rate; each difference is named in `notes`. The message's rows and VAT rates, " +
+        'the seller as counterparty, the ' +
         "seller's invoice number as `sellerReferenceIdentifier` and the reference as `bankReferenceCode`. Needs all " +
         'rights over purchase invoices. The same message again (same seller, invoice number and ' +
         '`MessageIdentifier`) answers the purchase invoice it made, 200, never a second one. A text longer than the ' +
@@ -170,6 +184,30 @@ export function invoiceOutputRoutes(outputs: InvoiceOutputs): RouteDef[] {
         response: { 200: Invoice },
       },
       handler: async ({ auth, body }) => outputs.createFromFinvoice(caller(auth), await bytesOf(body)),
+    }),
+    route({
+      method: 'POST',
+      path: '/invoices/finvoice/deliveries',
+      right: null,
+      bodyLimit: MAX_FINVOICE_BYTES,
+      tags: TAGS,
+      summary: 'Create the purchase invoices of a Finvoice delivery',
+      description:
+        'Tase: the body is what an e-invoice operator delivers (`Content-Type: application/xml`, at most 4 MiB): ' +
+        'Finvoice messages each after its SOAP envelope (`SOAP-ENV:Envelope` with an ebXML `eb:MessageHeader`), ' +
+        `at most ${MAX_FRAMED_INVOICES} of them, or one message alone. Each message is read as POST /invoices/finvoice ` +
+        'reads it, and the delivery is taken all or nothing: the first message that cannot be read is named ' +
+        '(`invoice N of the delivery: …`, 400) and nothing is stored. A message without a `MessageIdentifier` of its ' +
+        "own is known by its envelope's `eb:MessageId`; one imported before answers the invoice it made.",
+      schema: {
+        ...ADDITION,
+        consumes: ['application/xml', 'text/xml'],
+        body: FinvoiceMessage,
+        response: { 200: FinvoiceDelivery },
+      },
+      handler: async ({ auth, body }) => ({
+        invoices: await outputs.importDelivery(caller(auth), await bytesOf(body)),
+      }),
     }),
   ];
 }

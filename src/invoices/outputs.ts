@@ -12,11 +12,15 @@ import { pdfOf, renderInWorker, workerEntry } from '../platform/render-pool.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { vatCountry } from '../domain/vat.ts';
 import { UNITS } from '../domain/codes.ts';
+import { referenceCodeProblem } from '../domain/reference-codes.ts';
 import { ADDRESS_COUNTRIES } from '../domain/real-vocabularies.ts';
-import { decodeXml, XmlEncodingError } from '../domain/xml-encoding.ts';
+import { encodeLatin9, XmlEncodingError } from '../domain/xml-encoding.ts';
+import { FinvoiceFrameError, splitDelivery, type FramedInvoice } from '../domain/finvoice-frame.ts';
 import {
   buildFinvoice,
   FinvoiceInvalidError,
+  keepSenderFigures,
+  type KeptRow,
   InvoicePageNotFoundError,
   parseFinvoice,
   rasteriseInvoicePage,
@@ -31,10 +35,10 @@ import { Invoice, type InvoiceWire } from './schemas.ts';
 import type { InvoiceService } from './comments.ts';
 import type { Caller } from './service.ts';
 
-/** The accounts payments go to: active ones, the default for invoices first. */
+/** The accounts payments go to: active ones meant to be shown on invoices, the default for invoices first. */
 function payeeAccounts(accounts: readonly BankAccountWire[]): SellerDetails['bankAccounts'] {
   return accounts
-    .filter((a) => a.status === 'ACTIVE')
+    .filter((a) => a.status === 'ACTIVE' && a.showAccountOnInvoice)
     .sort((a, b) => Number(b.defaultForInvoice) - Number(a.defaultForInvoice))
     .map((a) => ({ iban: a.iban, bic: a.bic ?? '' }));
 }
@@ -83,7 +87,7 @@ const defined = <T extends object>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
 /** A purchase invoice of the interface from a Finvoice message's draft. */
-function purchaseInvoiceOf(draft: PurchaseInvoiceDraft): InvoiceWire {
+function purchaseInvoiceOf(draft: PurchaseInvoiceDraft, rows: KeptRow[]): InvoiceWire {
   const seller = draft.counterParty;
   const address = seller.counterPartyAddress;
   return defined({
@@ -124,7 +128,7 @@ function purchaseInvoiceOf(draft: PurchaseInvoiceDraft): InvoiceWire {
     invoiceChannel: 'NO_SENDING',
     // domestic purchase; the rows carry the message's VAT rates
     vatStatus: 1,
-    invoiceRows: draft.invoiceRows.map((row) =>
+    invoiceRows: rows.map((row) =>
       defined({
         product: row.product,
         productCode: row.productCode,
@@ -183,6 +187,67 @@ function fitToSchema(value: unknown, schema: SchemaNode, path: string, cuts: str
         object[name] = fitToSchema(object[name], child, path ? `${path}.${name}` : name, cuts);
   }
   return value;
+}
+
+type ImportKey = Parameters<typeof store.findFinvoiceImport>[1];
+
+/** One message of a delivery read and checked, ready to be stored. */
+interface PreparedImport {
+  key: ImportKey;
+  invoice: InvoiceWire;
+  xml: string;
+}
+
+const keyText = (key: ImportKey) => JSON.stringify([key.sender, key.invoice_number, key.message_id]);
+
+/** Each error of a message of a delivery names the message. */
+function naming(where: string, err: ApiError): ApiError {
+  return where ? new ApiError(err.items.map((item) => ({ ...item, message: `${where}${item.message}` }))) : err;
+}
+
+/** A message read into a purchase invoice with the sender's figures, checked as POST /invoices checks a body. */
+async function prepareImport(caller: Caller, item: FramedInvoice, where: string): Promise<PreparedImport> {
+  let draft: PurchaseInvoiceDraft;
+  try {
+    draft = await parseFinvoice(item.xml);
+  } catch (err) {
+    if (!(err instanceof FinvoiceInvalidError)) throw err;
+    throw naming(
+      where,
+      new ApiError(
+        err.failures
+          .slice(0, 20)
+          .map((f) =>
+            errorItem('FINVOICE_INVALID', undefined, { detail: f.line ? `line ${f.line}: ${f.message}` : f.message }),
+          ),
+      ),
+    );
+  }
+  const key: ImportKey = {
+    company_id: caller.companyId,
+    sender: senderOf(draft),
+    invoice_number: draft.sellerInvoiceNumber,
+    // a message without transmission details of its own is named by its envelope
+    message_id: draft.messageIdentifier ?? item.envelopeMessageId ?? '',
+  };
+  const { rows, notes } = keepSenderFigures(draft);
+  const invoice = purchaseInvoiceOf(draft, rows);
+  const reference = invoice.paymentInfo.bankReferenceCode;
+  const problem = reference && referenceCodeProblem(invoice.paymentInfo.bankReferenceCodeType ?? 'FI', reference);
+  if (problem) {
+    // the invoice is the sender's all the same: its reference is left for the person paying to look at
+    delete invoice.paymentInfo.bankReferenceCode;
+    delete invoice.paymentInfo.bankReferenceCodeType;
+    notes.push(`the sender's reference ${reference} is left out (${problem})`);
+  }
+  const cuts: string[] = [];
+  fitToSchema(invoice, Invoice as unknown as SchemaNode, '', cuts);
+  if (cuts.length > 0)
+    notes.push(`${cuts.join(', ')} cut to Tase's length; the message kept with the import has them whole`);
+  if (notes.length > 0) invoice.notes = `Finvoice ${draft.sellerInvoiceNumber}: ${notes.join('. ')}.`.slice(0, 10000);
+  const problems = checkInvoice(invoice);
+  if (problems.length > 0) throw naming(where, new ApiError(problems));
+  return { key, invoice, xml: item.xml };
 }
 
 export type ImageFormat = 'PNG' | 'JPG' | 'JPEG';
@@ -258,8 +323,11 @@ export class InvoiceOutputs {
     return pdfOf(await this.#renderInWorker(printable));
   }
 
-  /** Sales invoices sent as e-invoices (channel ELECTRONIC_INVOICE) only, and the seller needs an account. */
-  async finvoice(caller: Caller, id: number): Promise<string> {
+  /**
+   * Sales invoices sent as e-invoices (channel ELECTRONIC_INVOICE) only, and the seller needs an account shown on
+   * invoices. The message is ISO-8859-15, as the Finvoice guidelines name it.
+   */
+  async finvoice(caller: Caller, id: number): Promise<Buffer> {
     const invoice = await this.#invoices.get(caller, id);
     const document = invoiceDocument(invoice, await this.#seller(caller.companyId));
     if (invoice.type !== 'SALES_INVOICE' || invoice.isOffer || invoice.invoiceChannel !== 'ELECTRONIC_INVOICE')
@@ -268,67 +336,85 @@ export class InvoiceOutputs {
       });
     if (document.seller.bankAccounts.length === 0 || !document.seller.businessId)
       throw apiError('FINVOICE_NOT_AVAILABLE', undefined, {
-        detail: 'the company needs a business ID and an active bank account',
+        detail: 'the company needs a business ID and an active bank account shown on invoices',
       });
     // the message's time stamp (and its identifier) by the service clock, which the sandbox moves
-    return buildFinvoice(document, { timestamp: this.#ctx.clock.now() });
+    return encodeLatin9(await buildFinvoice(document, { timestamp: this.#ctx.clock.now() }));
   }
 
   /**
-   * A purchase invoice (UNFINISHED) from a Finvoice message; a message breaking the schema lists its failures. The
-   * same message again (same sender, invoice number and message identifier) answers the invoice it made, so an
-   * operator's redelivery or a client's retry never makes a second purchase invoice.
+   * A purchase invoice (UNFINISHED) from a Finvoice message (alone or in its transmission frame); a message that
+   * cannot be read names its first bad element. The same message again (same sender, invoice number and message
+   * identifier) answers the invoice it made, so an operator's redelivery or a client's retry never makes a second
+   * purchase invoice. A delivery of several invoices is refused here: `importDelivery` takes it.
    */
   async createFromFinvoice(caller: Caller, bytes: Uint8Array | string): Promise<InvoiceWire> {
+    const prepared = await this.#readDelivery(caller, bytes);
+    if (prepared.length > 1) throw apiError('FINVOICE_SEVERAL', undefined, { count: prepared.length });
+    return (await this.#store(caller, prepared))[0];
+  }
+
+  /**
+   * The purchase invoices of a delivery (Finvoice messages each in its SOAP envelope, as operators deliver them),
+   * all or none: every message is read and checked before any is stored, and they are stored in one transaction.
+   */
+  async importDelivery(caller: Caller, bytes: Uint8Array): Promise<InvoiceWire[]> {
+    return this.#store(caller, await this.#readDelivery(caller, bytes));
+  }
+
+  async #readDelivery(caller: Caller, bytes: Uint8Array | string): Promise<PreparedImport[]> {
     requireInvoiceRight(caller.rights, 'PURCHASE_INVOICE', false, 'edit');
-    let xml: string;
+    let framed: FramedInvoice[];
     try {
-      xml = typeof bytes === 'string' ? bytes : decodeXml(bytes);
+      framed = typeof bytes === 'string' ? [{ position: 1, xml: bytes }] : splitDelivery(bytes);
     } catch (err) {
-      if (!(err instanceof XmlEncodingError)) throw err;
-      throw apiError('FINVOICE_ENCODING', undefined, { detail: err.message });
+      if (err instanceof XmlEncodingError) throw apiError('FINVOICE_ENCODING', undefined, { detail: err.message });
+      if (err instanceof FinvoiceFrameError) throw apiError('FINVOICE_DELIVERY', undefined, { detail: err.message });
+      throw err;
     }
-    let draft: PurchaseInvoiceDraft;
-    try {
-      draft = await parseFinvoice(xml);
-    } catch (err) {
-      if (!(err instanceof FinvoiceInvalidError)) throw err;
-      throw new ApiError(
-        err.failures
-          .slice(0, 20)
-          .map((f) =>
-            errorItem('FINVOICE_INVALID', undefined, { detail: f.line ? `line ${f.line}: ${f.message}` : f.message }),
-          ),
-      );
+    const prepared: PreparedImport[] = [];
+    for (const item of framed) {
+      const where = framed.length > 1 ? `invoice ${item.position} of the delivery: ` : '';
+      prepared.push(await prepareImport(caller, item, where));
     }
-    const key = {
-      company_id: caller.companyId,
-      sender: senderOf(draft),
-      invoice_number: draft.sellerInvoiceNumber,
-      message_id: draft.messageIdentifier ?? '',
-    };
-    const existing = await this.#existingImport(caller, key);
-    if (existing) return existing;
-    const invoice = purchaseInvoiceOf(draft);
-    const cuts: string[] = [];
-    fitToSchema(invoice, Invoice as unknown as SchemaNode, '', cuts);
-    if (cuts.length > 0)
-      invoice.notes = `Finvoice ${draft.sellerInvoiceNumber}: ${cuts.join(', ')} cut to Tase's length; the message kept with the import has them whole.`;
-    const problems = checkInvoice(invoice);
-    if (problems.length > 0) throw new ApiError(problems);
+    return prepared;
+  }
+
+  /** Stores the prepared invoices in one transaction; those imported before are answered as they are. */
+  async #store(caller: Caller, prepared: PreparedImport[]): Promise<InvoiceWire[]> {
+    const answered = async () => Promise.all(prepared.map((p) => this.#existingImport(caller, p.key)));
+    const before = await answered();
+    if (before.every((found) => found !== undefined)) return before;
     try {
-      return await this.#invoices.create(caller, invoice, (trx, created) =>
-        store.insertFinvoiceImport(trx, {
-          ...key,
-          invoice_id: Number(created.id),
-          message: xml,
-          imported: this.#ctx.clock.now().toISOString(),
-        }),
-      );
+      return await this.#invoices.inTransaction(async (trx) => {
+        const made = new Map<string, InvoiceWire>();
+        const invoices: InvoiceWire[] = [];
+        for (const [i, p] of prepared.entries()) {
+          const same = made.get(keyText(p.key));
+          const invoice =
+            before[i] ??
+            same ??
+            (await this.#invoices.create(
+              caller,
+              p.invoice,
+              (inner, created) =>
+                store.insertFinvoiceImport(inner, {
+                  ...p.key,
+                  invoice_id: Number(created.id),
+                  message: p.xml,
+                  imported: this.#ctx.clock.now().toISOString(),
+                }),
+              trx,
+            ));
+          made.set(keyText(p.key), invoice);
+          invoices.push(invoice);
+        }
+        return invoices;
+      });
     } catch (err) {
-      // the same message imported at the same moment: the other import's invoice is the answer
-      const raced = await this.#existingImport(caller, key);
-      if (raced) return raced;
+      // the same messages imported at the same moment: the other import's invoices are the answer
+      const raced = await answered();
+      if (raced.every((found) => found !== undefined)) return raced;
       throw err;
     }
   }

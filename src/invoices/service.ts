@@ -152,10 +152,12 @@ export class InvoiceDocuments {
     caller: Caller,
     body: InvoiceWire,
     alongside?: (trx: Db, invoice: InvoiceWire) => Promise<void>,
+    /** A transaction of the caller's that the invoice is made in: several invoices made all or none. */
+    within?: Db,
   ): Promise<InvoiceWire> {
     const isOffer = body.isOffer ?? false;
     requireInvoiceRight(caller.rights, body.type, isOffer, 'edit');
-    return this.db.transaction().execute(async (trx) => {
+    const work = async (trx: Db) => {
       await this.checkRules(trx, caller.companyId, body);
       const id = await allocateId(trx, caller.companyId, 'invoices');
       const invoiceNumber = await allocateId(trx, caller.companyId, `invoice_number:${body.type}`);
@@ -184,7 +186,13 @@ export class InvoiceDocuments {
       const invoice = await this.toWire(trx, record);
       await alongside?.(trx, invoice);
       return invoice;
-    });
+    };
+    return within ? work(within) : this.db.transaction().execute(work);
+  }
+
+  /** Runs `work` in one transaction of the invoices' database. */
+  inTransaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
   }
 
   /** PUT /invoices/{id}: replaces the document; type, status and attachments cannot change. */

@@ -436,7 +436,13 @@ export const ERRORS = {
     message: 'DOCUMENT_RENDER_BUSY: every renderer of large documents is busy; retry the request shortly.',
   },
   FINVOICE_NOT_AVAILABLE: { status: 400, message: 'FINVOICE_NOT_AVAILABLE: no Finvoice message: {detail}.' },
-  FINVOICE_INVALID: { status: 400, message: 'FINVOICE_INVALID: the message breaks the Finvoice 3.0 schema: {detail}' },
+  FINVOICE_INVALID: { status: 400, message: 'FINVOICE_INVALID: the message cannot be read as a Finvoice: {detail}' },
+  FINVOICE_DELIVERY: { status: 400, message: 'FINVOICE_DELIVERY: the delivery cannot be taken apart: {detail}.' },
+  FINVOICE_SEVERAL: {
+    status: 400,
+    message:
+      'FINVOICE_SEVERAL: the delivery holds {count} invoices; POST /invoices/finvoice/deliveries takes them all at once.',
+  },
   FINVOICE_ENCODING: { status: 400, message: 'FINVOICE_ENCODING: the message cannot be read: {detail}.' },
   UNKNOWN_VAT_COUNTRY: { status: 400, message: "UNKNOWN_VAT_COUNTRY: no VAT data for '{countryCode}'." },
   BANK_FILE_INVALID: { status: 400, message: 'BANK_FILE_INVALID: nothing was imported: {detail}' },

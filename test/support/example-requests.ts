@@ -202,6 +202,7 @@ export const STEPS: Step[] = [
   setup('PUT', '/invoices/3/sendToCirculation'),
   { operationId: 'putInvoicesByInvoiceIdReject', params: { invoiceId: 3 } },
   { operationId: 'postInvoicesFinvoice' },
+  { operationId: 'postInvoicesFinvoiceDeliveries' },
   { operationId: 'postAttachments' },
   { operationId: 'patchAttachmentsByAttachmentId', params: { attachmentId: 1 } },
   { operationId: 'postBankstatementsImport' },

@@ -1194,7 +1194,7 @@ export interface paths {
     };
     /**
      * The Finvoice 3.0 e-invoice of a sales invoice
-     * @description Tase: sales invoices with `invoiceChannel` ELECTRONIC_INVOICE only, from a company with a business ID and an active bank account (400 `FINVOICE_NOT_AVAILABLE` otherwise). The message carries the seller, the buyer, the rows, VAT per rate and the EPI payment details with the reference; it is valid against the Finvoice 3.0 schema. Viewing rights over the invoice type are needed (404 otherwise, as for GET /invoices/{id}).
+     * @description Tase: sales invoices with `invoiceChannel` ELECTRONIC_INVOICE only, from a company with a business ID and an active bank account with `showAccountOnInvoice` (400 `FINVOICE_NOT_AVAILABLE` otherwise). The message carries the seller, the accounts shown on invoices, the buyer, the rows, VAT per rate and the EPI payment details with the reference; it is valid against the Finvoice 3.0 schema and encoded in ISO-8859-15, as the Finvoice implementation guidelines name it (a character ISO-8859-15 lacks is a character reference). Viewing rights over the invoice type are needed (404 otherwise, as for GET /invoices/{id}).
      */
     get: operations['getInvoicesByInvoiceIdFinvoice'];
     put?: never;
@@ -1489,9 +1489,29 @@ export interface paths {
     put?: never;
     /**
      * Create a purchase invoice from a Finvoice message
-     * @description Tase: the body is a Finvoice 3.0 message (`Content-Type: application/xml`, at most 4 MiB) in the encoding its declaration names: ISO-8859-15 (what the Finvoice guidelines prescribe), ISO-8859-1, Windows-1252 or UTF-8 (400 `FINVOICE_ENCODING` otherwise). It is validated against the Finvoice 3.0 schema (400 `FINVOICE_INVALID`, one error per failure) and becomes an UNFINISHED PURCHASE_INVOICE with the message's rows and VAT rates, the seller as counterparty, the seller's invoice number as `sellerReferenceIdentifier` and the reference as `bankReferenceCode`. Needs all rights over purchase invoices. The same message again (same seller, invoice number and `MessageIdentifier`) answers the purchase invoice it made, 200, never a second one. A text longer than the invoice's field but within the Finvoice schema is cut to the field, named in the invoice's `notes`, and kept whole in the stored message.
+     * @description Tase: the body is a Finvoice message (versions 1.x, 2.0, 2.01 and 3.0; `Content-Type: application/xml`, at most 4 MiB), alone or in its SOAP transmission frame, in the encoding its declaration names: ISO-8859-15 (what the Finvoice guidelines prescribe), ISO-8859-1, Windows-1252 or UTF-8 (400 `FINVOICE_ENCODING` otherwise). A 3.0 message is validated against the Finvoice 3.0 schema (400 `FINVOICE_INVALID`, one error per failure), an older one checked for what a purchase invoice needs (400 `FINVOICE_INVALID` naming the element); a delivery of several messages is refused (400 `FINVOICE_SEVERAL`: POST /invoices/finvoice/deliveries takes it). It becomes an UNFINISHED PURCHASE_INVOICE with the sender's figures: a row without a VAT rate takes the invoice's, a row amount the sender states is kept, and what the sender's VAT specification has beyond the rows becomes a row per rate; each difference is named in `notes`. The message's rows and VAT rates, the seller as counterparty, the seller's invoice number as `sellerReferenceIdentifier` and the reference as `bankReferenceCode`. Needs all rights over purchase invoices. The same message again (same seller, invoice number and `MessageIdentifier`) answers the purchase invoice it made, 200, never a second one. A text longer than the invoice's field but within the Finvoice schema is cut to the field, named in the invoice's `notes`, and kept whole in the stored message.
      */
     post: operations['postInvoicesFinvoice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invoices/finvoice/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create the purchase invoices of a Finvoice delivery
+     * @description Tase: the body is what an e-invoice operator delivers (`Content-Type: application/xml`, at most 4 MiB): Finvoice messages each after its SOAP envelope (`SOAP-ENV:Envelope` with an ebXML `eb:MessageHeader`), at most 100 of them, or one message alone. Each message is read as POST /invoices/finvoice reads it, and the delivery is taken all or nothing: the first message that cannot be read is named (`invoice N of the delivery: …`, 400) and nothing is stored. A message without a `MessageIdentifier` of its own is known by its envelope's `eb:MessageId`; one imported before answers the invoice it made.
+     */
+    post: operations['postInvoicesFinvoiceDeliveries'];
     delete?: never;
     options?: never;
     head?: never;
@@ -41624,6 +41644,314 @@ export interface operations {
              * @example 2026-01-30T15:20:00
              */
             version?: string;
+          };
+        };
+      };
+    };
+  };
+  postInvoicesFinvoiceDeliveries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A Finvoice 3.0 message in the encoding its declaration names (ISO-8859-15, ISO-8859-1, Windows-1252 or UTF-8). */
+    requestBody: {
+      content: {
+        /**
+         * @example <?xml version="1.0" encoding="UTF-8"?>
+         *     <SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/" xmlns:eb="http://www.oasis-open.org/committees/ebxml-msg/schema/msg-header-2_0.xsd">
+         *       <SOAP-ENV:Header>
+         *         <eb:MessageHeader SOAP-ENV:mustUnderstand="1" eb:version="2.0">
+         *           <eb:From><eb:PartyId>003715728600</eb:PartyId><eb:Role>Sender</eb:Role></eb:From>
+         *           <eb:To><eb:PartyId>003712345671</eb:PartyId><eb:Role>Receiver</eb:Role></eb:To>
+         *           <eb:CPAId>yoursandmycpa</eb:CPAId>
+         *           <eb:MessageData><eb:MessageId>26042/1</eb:MessageId><eb:Timestamp>2026-03-17T08:00:00+02:00</eb:Timestamp></eb:MessageData>
+         *         </eb:MessageHeader>
+         *       </SOAP-ENV:Header>
+         *       <SOAP-ENV:Body><eb:Manifest eb:version="2.0"><eb:Reference xlink:href="26042/1" xmlns:xlink="http://www.w3.org/1999/xlink"/></eb:Manifest></SOAP-ENV:Body>
+         *     </SOAP-ENV:Envelope>
+         *     <?xml version="1.0" encoding="UTF-8"?>
+         *     <Finvoice Version="3.0">
+         *       <SellerPartyDetails>
+         *         <SellerPartyIdentifier>1572860-0</SellerPartyIdentifier>
+         *         <SellerOrganisationName>Kuopion Varaosa Oy</SellerOrganisationName>
+         *         <SellerOrganisationTaxCode>FI15728600</SellerOrganisationTaxCode>
+         *         <SellerPostalAddressDetails>
+         *           <SellerStreetName>Satamakatu 3</SellerStreetName>
+         *           <SellerTownName>Kuopio</SellerTownName>
+         *           <SellerPostCodeIdentifier>70100</SellerPostCodeIdentifier>
+         *           <CountryCode>FI</CountryCode>
+         *         </SellerPostalAddressDetails>
+         *       </SellerPartyDetails>
+         *       <SellerInformationDetails>
+         *         <SellerHomeTownName>Kuopio</SellerHomeTownName>
+         *         <SellerVatRegistrationText>Alv.Rek.</SellerVatRegistrationText>
+         *         <SellerAccountDetails>
+         *           <SellerAccountID IdentificationSchemeName="IBAN">FI7747100010001238</SellerAccountID>
+         *           <SellerBic IdentificationSchemeName="BIC">POPFFI22</SellerBic>
+         *         </SellerAccountDetails>
+         *       </SellerInformationDetails>
+         *       <BuyerPartyDetails>
+         *         <BuyerPartyIdentifier>1234567-1</BuyerPartyIdentifier>
+         *         <BuyerOrganisationName>Demo Oy</BuyerOrganisationName>
+         *         <BuyerPostalAddressDetails>
+         *           <BuyerStreetName>PL 123</BuyerStreetName>
+         *           <BuyerTownName>Helsinki</BuyerTownName>
+         *           <BuyerPostCodeIdentifier>00101</BuyerPostCodeIdentifier>
+         *           <CountryCode>FI</CountryCode>
+         *         </BuyerPostalAddressDetails>
+         *       </BuyerPartyDetails>
+         *       <BuyerOrganisationUnitNumber>003712345671</BuyerOrganisationUnitNumber>
+         *       <InvoiceDetails>
+         *         <InvoiceTypeCode>INV01</InvoiceTypeCode>
+         *         <InvoiceTypeText>LASKU</InvoiceTypeText>
+         *         <OriginCode>Original</OriginCode>
+         *         <InvoiceNumber>26042</InvoiceNumber>
+         *         <InvoiceDate Format="CCYYMMDD">20260316</InvoiceDate>
+         *         <InvoiceTotalVatExcludedAmount AmountCurrencyIdentifier="EUR">99,20</InvoiceTotalVatExcludedAmount>
+         *         <InvoiceTotalVatAmount AmountCurrencyIdentifier="EUR">25,30</InvoiceTotalVatAmount>
+         *         <InvoiceTotalVatIncludedAmount AmountCurrencyIdentifier="EUR">124,50</InvoiceTotalVatIncludedAmount>
+         *         <VatSpecificationDetails>
+         *           <VatBaseAmount AmountCurrencyIdentifier="EUR">99,20</VatBaseAmount>
+         *           <VatRatePercent>25,5</VatRatePercent>
+         *           <VatRateAmount AmountCurrencyIdentifier="EUR">25,30</VatRateAmount>
+         *         </VatSpecificationDetails>
+         *         <PaymentTermsDetails>
+         *           <InvoiceDueDate Format="CCYYMMDD">20260330</InvoiceDueDate>
+         *         </PaymentTermsDetails>
+         *       </InvoiceDetails>
+         *       <VirtualBankBarcode>477471000100012380001245000000000000000000010090260330</VirtualBankBarcode>
+         *       <InvoiceRow>
+         *         <ArticleName>Hydrauliletku DN16</ArticleName>
+         *         <DeliveredQuantity QuantityUnitCode="PIECE">4</DeliveredQuantity>
+         *         <UnitPriceAmount AmountCurrencyIdentifier="EUR">24,80</UnitPriceAmount>
+         *         <RowVatRatePercent>25,5</RowVatRatePercent>
+         *         <RowVatAmount AmountCurrencyIdentifier="EUR">25,30</RowVatAmount>
+         *         <RowVatExcludedAmount AmountCurrencyIdentifier="EUR">99,20</RowVatExcludedAmount>
+         *         <RowAmount AmountCurrencyIdentifier="EUR">124,50</RowAmount>
+         *       </InvoiceRow>
+         *       <EpiDetails>
+         *         <EpiIdentificationDetails>
+         *           <EpiDate Format="CCYYMMDD">20260316</EpiDate>
+         *           <EpiReference>26041</EpiReference>
+         *         </EpiIdentificationDetails>
+         *         <EpiPartyDetails>
+         *           <EpiBfiPartyDetails>
+         *             <EpiBfiIdentifier IdentificationSchemeName="BIC">POPFFI22</EpiBfiIdentifier>
+         *           </EpiBfiPartyDetails>
+         *           <EpiBeneficiaryPartyDetails>
+         *             <EpiNameAddressDetails>Kuopion Varaosa Oy</EpiNameAddressDetails>
+         *             <EpiBei>1572860-0</EpiBei>
+         *             <EpiAccountID IdentificationSchemeName="IBAN">FI7747100010001238</EpiAccountID>
+         *           </EpiBeneficiaryPartyDetails>
+         *         </EpiPartyDetails>
+         *         <EpiPaymentInstructionDetails>
+         *           <EpiRemittanceInfoIdentifier IdentificationSchemeName="SPY">10090</EpiRemittanceInfoIdentifier>
+         *           <EpiInstructedAmount AmountCurrencyIdentifier="EUR">124,50</EpiInstructedAmount>
+         *           <EpiCharge ChargeOption="SHA">SHA</EpiCharge>
+         *           <EpiDateOptionDate Format="CCYYMMDD">20260330</EpiDateOptionDate>
+         *         </EpiPaymentInstructionDetails>
+         *       </EpiDetails>
+         *     </Finvoice>
+         */
+        'application/xml': string;
+        /**
+         * @example <?xml version="1.0" encoding="UTF-8"?>
+         *     <SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/" xmlns:eb="http://www.oasis-open.org/committees/ebxml-msg/schema/msg-header-2_0.xsd">
+         *       <SOAP-ENV:Header>
+         *         <eb:MessageHeader SOAP-ENV:mustUnderstand="1" eb:version="2.0">
+         *           <eb:From><eb:PartyId>003715728600</eb:PartyId><eb:Role>Sender</eb:Role></eb:From>
+         *           <eb:To><eb:PartyId>003712345671</eb:PartyId><eb:Role>Receiver</eb:Role></eb:To>
+         *           <eb:CPAId>yoursandmycpa</eb:CPAId>
+         *           <eb:MessageData><eb:MessageId>26042/1</eb:MessageId><eb:Timestamp>2026-03-17T08:00:00+02:00</eb:Timestamp></eb:MessageData>
+         *         </eb:MessageHeader>
+         *       </SOAP-ENV:Header>
+         *       <SOAP-ENV:Body><eb:Manifest eb:version="2.0"><eb:Reference xlink:href="26042/1" xmlns:xlink="http://www.w3.org/1999/xlink"/></eb:Manifest></SOAP-ENV:Body>
+         *     </SOAP-ENV:Envelope>
+         *     <?xml version="1.0" encoding="UTF-8"?>
+         *     <Finvoice Version="3.0">
+         *       <SellerPartyDetails>
+         *         <SellerPartyIdentifier>1572860-0</SellerPartyIdentifier>
+         *         <SellerOrganisationName>Kuopion Varaosa Oy</SellerOrganisationName>
+         *         <SellerOrganisationTaxCode>FI15728600</SellerOrganisationTaxCode>
+         *         <SellerPostalAddressDetails>
+         *           <SellerStreetName>Satamakatu 3</SellerStreetName>
+         *           <SellerTownName>Kuopio</SellerTownName>
+         *           <SellerPostCodeIdentifier>70100</SellerPostCodeIdentifier>
+         *           <CountryCode>FI</CountryCode>
+         *         </SellerPostalAddressDetails>
+         *       </SellerPartyDetails>
+         *       <SellerInformationDetails>
+         *         <SellerHomeTownName>Kuopio</SellerHomeTownName>
+         *         <SellerVatRegistrationText>Alv.Rek.</SellerVatRegistrationText>
+         *         <SellerAccountDetails>
+         *           <SellerAccountID IdentificationSchemeName="IBAN">FI7747100010001238</SellerAccountID>
+         *           <SellerBic IdentificationSchemeName="BIC">POPFFI22</SellerBic>
+         *         </SellerAccountDetails>
+         *       </SellerInformationDetails>
+         *       <BuyerPartyDetails>
+         *         <BuyerPartyIdentifier>1234567-1</BuyerPartyIdentifier>
+         *         <BuyerOrganisationName>Demo Oy</BuyerOrganisationName>
+         *         <BuyerPostalAddressDetails>
+         *           <BuyerStreetName>PL 123</BuyerStreetName>
+         *           <BuyerTownName>Helsinki</BuyerTownName>
+         *           <BuyerPostCodeIdentifier>00101</BuyerPostCodeIdentifier>
+         *           <CountryCode>FI</CountryCode>
+         *         </BuyerPostalAddressDetails>
+         *       </BuyerPartyDetails>
+         *       <BuyerOrganisationUnitNumber>003712345671</BuyerOrganisationUnitNumber>
+         *       <InvoiceDetails>
+         *         <InvoiceTypeCode>INV01</InvoiceTypeCode>
+         *         <InvoiceTypeText>LASKU</InvoiceTypeText>
+         *         <OriginCode>Original</OriginCode>
+         *         <InvoiceNumber>26042</InvoiceNumber>
+         *         <InvoiceDate Format="CCYYMMDD">20260316</InvoiceDate>
+         *         <InvoiceTotalVatExcludedAmount AmountCurrencyIdentifier="EUR">99,20</InvoiceTotalVatExcludedAmount>
+         *         <InvoiceTotalVatAmount AmountCurrencyIdentifier="EUR">25,30</InvoiceTotalVatAmount>
+         *         <InvoiceTotalVatIncludedAmount AmountCurrencyIdentifier="EUR">124,50</InvoiceTotalVatIncludedAmount>
+         *         <VatSpecificationDetails>
+         *           <VatBaseAmount AmountCurrencyIdentifier="EUR">99,20</VatBaseAmount>
+         *           <VatRatePercent>25,5</VatRatePercent>
+         *           <VatRateAmount AmountCurrencyIdentifier="EUR">25,30</VatRateAmount>
+         *         </VatSpecificationDetails>
+         *         <PaymentTermsDetails>
+         *           <InvoiceDueDate Format="CCYYMMDD">20260330</InvoiceDueDate>
+         *         </PaymentTermsDetails>
+         *       </InvoiceDetails>
+         *       <VirtualBankBarcode>477471000100012380001245000000000000000000010090260330</VirtualBankBarcode>
+         *       <InvoiceRow>
+         *         <ArticleName>Hydrauliletku DN16</ArticleName>
+         *         <DeliveredQuantity QuantityUnitCode="PIECE">4</DeliveredQuantity>
+         *         <UnitPriceAmount AmountCurrencyIdentifier="EUR">24,80</UnitPriceAmount>
+         *         <RowVatRatePercent>25,5</RowVatRatePercent>
+         *         <RowVatAmount AmountCurrencyIdentifier="EUR">25,30</RowVatAmount>
+         *         <RowVatExcludedAmount AmountCurrencyIdentifier="EUR">99,20</RowVatExcludedAmount>
+         *         <RowAmount AmountCurrencyIdentifier="EUR">124,50</RowAmount>
+         *       </InvoiceRow>
+         *       <EpiDetails>
+         *         <EpiIdentificationDetails>
+         *           <EpiDate Format="CCYYMMDD">20260316</EpiDate>
+         *           <EpiReference>26041</EpiReference>
+         *         </EpiIdentificationDetails>
+         *         <EpiPartyDetails>
+         *           <EpiBfiPartyDetails>
+         *             <EpiBfiIdentifier IdentificationSchemeName="BIC">POPFFI22</EpiBfiIdentifier>
+         *           </EpiBfiPartyDetails>
+         *           <EpiBeneficiaryPartyDetails>
+         *             <EpiNameAddressDetails>Kuopion Varaosa Oy</EpiNameAddressDetails>
+         *             <EpiBei>1572860-0</EpiBei>
+         *             <EpiAccountID IdentificationSchemeName="IBAN">FI7747100010001238</EpiAccountID>
+         *           </EpiBeneficiaryPartyDetails>
+         *         </EpiPartyDetails>
+         *         <EpiPaymentInstructionDetails>
+         *           <EpiRemittanceInfoIdentifier IdentificationSchemeName="SPY">10090</EpiRemittanceInfoIdentifier>
+         *           <EpiInstructedAmount AmountCurrencyIdentifier="EUR">124,50</EpiInstructedAmount>
+         *           <EpiCharge ChargeOption="SHA">SHA</EpiCharge>
+         *           <EpiDateOptionDate Format="CCYYMMDD">20260330</EpiDateOptionDate>
+         *         </EpiPaymentInstructionDetails>
+         *       </EpiDetails>
+         *     </Finvoice>
+         */
+        'text/xml': string;
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "invoices": [
+           *         {
+           *           "type": "PURCHASE_INVOICE",
+           *           "date": "2026-03-16",
+           *           "counterParty": {
+           *             "identifier": "1572860-0",
+           *             "taxCode": "FI15728600",
+           *             "counterPartyAddress": {
+           *               "name": "Kuopion Varaosa Oy",
+           *               "street": "Satamakatu 3",
+           *               "zip": "70100",
+           *               "city": "Kuopio",
+           *               "country": "FINLAND"
+           *             }
+           *           },
+           *           "paymentInfo": {
+           *             "paymentMethod": "BANK_TRANSFER",
+           *             "currency": "EUR",
+           *             "dueDate": "2026-03-30",
+           *             "currencyRate": 1,
+           *             "bankAccount": {
+           *               "accountNumber": "FI7747100010001238",
+           *               "bic": "POPFFI22"
+           *             },
+           *             "bankReferenceCode": "10090",
+           *             "bankReferenceCodeType": "FI"
+           *           },
+           *           "extraInfo": {
+           *             "accountingByRow": false,
+           *             "unitPricesIncludeVat": false
+           *           },
+           *           "discountPercent": 0,
+           *           "sellerReferenceIdentifier": "26042",
+           *           "invoiceChannel": "NO_SENDING",
+           *           "vatStatus": 1,
+           *           "invoiceRows": [
+           *             {
+           *               "product": "Hydrauliletku DN16",
+           *               "quantity": 4,
+           *               "unit": "PIECE",
+           *               "unitPrice": 24.8,
+           *               "discountPercent": 0,
+           *               "vatPercent": 25.5,
+           *               "id": 8
+           *             }
+           *           ],
+           *           "id": 5,
+           *           "status": "UNFINISHED",
+           *           "invoiceNumber": 4,
+           *           "version": "2026-03-16T09:00:00.000",
+           *           "sum": 124.5,
+           *           "invoiceSumInfo": [
+           *             {
+           *               "currency": "EUR",
+           *               "inAccountingCurrency": true,
+           *               "excludingVatTotal": 99.2,
+           *               "vatSumTotal": 25.3,
+           *               "invoiceSumTotal": 124.5
+           *             }
+           *           ],
+           *           "attachments": [],
+           *           "isOffer": false,
+           *           "creatorId": 1
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description The purchase invoices, in the order of the delivery. */
+            invoices: components['schemas']['def-16'][];
           };
         };
       };

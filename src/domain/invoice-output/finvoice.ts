@@ -1,7 +1,7 @@
 // Finvoice 3.0 e-invoices (Finance Finland's message, schema in the repository's schemas/Finvoice3.0.xsd): a sales
 // invoice written as a message, and a received message read as a purchase-invoice draft. Every message is
 // checked against the schema: one that is written, before it leaves; one that is read, before it is trusted.
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { create } from 'xmlbuilder2';
 import { Decimal } from '../decimal.ts';
 import { schemaFailures, schemaText } from '../xsd.ts';
@@ -230,9 +230,37 @@ export async function buildFinvoice(doc: InvoiceDocument, options: FinvoiceOptio
 
 // --- reading ------------------------------------------------------------------------------------------------
 
+/** One row of a received message, as the sender stated it. */
+export interface DraftRow {
+  /** The row's position among the message's `InvoiceRow` elements, from 1. */
+  position: number;
+  product: string;
+  productCode?: string;
+  quantity: string;
+  unit: string;
+  unitPrice: string;
+  discountPercent: string;
+  vatPercent: string;
+  /** Where the VAT rate came from: the row, or the invoice's VAT specification (Finvoice 1.x and 2.x senders). */
+  vatPercentFrom: 'row' | 'invoice' | 'none';
+  comment?: string;
+  startDate?: string;
+  endDate?: string;
+  /** The sender's stated row amounts (`RowVatExcludedAmount`, `RowVatAmount`, `RowAmount`). */
+  net?: string;
+  vat?: string;
+  gross?: string;
+  /** Row charges (`RowChargeDetails`), as the sender named them: reason and amount or percent. */
+  charges: string[];
+  /** Sub-rows (`SubInvoiceRow`): a specification of the row, not rows of their own. */
+  subRows: number;
+}
+
 /** A received Finvoice message as a purchase invoice to be created: decimals as exact decimal text, dates ISO. */
 export interface PurchaseInvoiceDraft {
   type: 'PURCHASE_INVOICE';
+  /** The message's `Version` attribute (1.3, 2.0, 2.01, 3.0, …). */
+  version: string;
   /** The seller's own number of the invoice. */
   sellerInvoiceNumber: string;
   /** The message's identifier in its transmission details (`MessageDetails/MessageIdentifier`), when it has one. */
@@ -263,28 +291,23 @@ export interface PurchaseInvoiceDraft {
     /** The bank barcode of the message, when it had one. */
     virtualBankBarcode?: string;
   };
-  invoiceRows: {
-    product: string;
-    productCode?: string;
-    quantity: string;
-    unit: string;
-    unitPrice: string;
-    discountPercent: string;
-    vatPercent: string;
-    comment?: string;
-    startDate?: string;
-    endDate?: string;
-    net?: string;
-    vat?: string;
-    gross?: string;
-  }[];
+  invoiceRows: DraftRow[];
+  /** Positions of the rows of sub-rows only (`SubInvoiceRow` without an amount of the row's own). */
+  subRowOnlyRows: number[];
   vatBreakdown: { vatPercent: string; net: string; vat: string }[];
   invoiceSumInfo: { excludingVatTotal?: string; vatSumTotal?: string; invoiceSumTotal: string };
 }
 
 type XmlNode = Record<string, unknown>;
 
-const LISTS = new Set(['InvoiceRow', 'VatSpecificationDetails', 'SellerAccountDetails', 'SellerStreetName']);
+const LISTS = new Set([
+  'InvoiceRow',
+  'VatSpecificationDetails',
+  'SellerAccountDetails',
+  'SellerStreetName',
+  'RowChargeDetails',
+  'SubInvoiceRow',
+]);
 
 const parser = new XMLParser({
   maxNestedTags: XML_LIMITS.maxDepth,
@@ -293,6 +316,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
+  // character references (`&#x2013;`) are text like any other: a message in ISO-8859-15 writes so what it lacks
+  htmlEntities: true,
   isArray: (name) => LISTS.has(name),
 });
 
@@ -323,16 +348,31 @@ function list(node: unknown, name: string): XmlNode[] {
   return Array.isArray(value) ? (value as XmlNode[]) : [];
 }
 
+/** A message Tase cannot read as its sender meant it: `where` is the element's path. */
+const unreadable = (where: string, problem: string): never => {
+  throw new FinvoiceInvalidError([{ message: `${where}: ${problem}` }]);
+};
+
+/** Finvoice decimals: a decimal comma (or point), a sign, digits; spaces as thousands separators. */
+const DECIMAL = /^[+-]?\d+([.,]\d+)?$/;
+
 /** `1234,5` → `1234.5` (exact); `places`: fixed decimals (amounts). */
-function decimalText(value: string | undefined, places?: number): string | undefined {
+function decimalText(value: string | undefined, where: string, places?: number): string | undefined {
   if (value === undefined) return undefined;
-  const number = new Decimal(value.replace(/\s/g, '').replace(',', '.'));
+  const plainText = value.replace(/\s/g, '');
+  if (!DECIMAL.test(plainText)) unreadable(where, `'${value}' is not a number`);
+  const number = new Decimal(plainText.replace(',', '.'));
   return places === undefined ? number.toString() : number.toFixed(places);
 }
 
-function isoDate(value: string | undefined): string | undefined {
+/** `CCYYMMDD` → ISO; a date that does not exist (month 14) is refused with its element. */
+function isoDate(value: string | undefined, where: string): string | undefined {
   if (!value) return undefined;
-  return `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
+  const iso = `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (!/^\d{8}$/.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso)
+    unreadable(where, `'${value}' is not a date (CCYYMMDD)`);
+  return iso;
 }
 
 /** Leaves out the fields with no value, so a draft carries only what the message said. */
@@ -340,10 +380,93 @@ function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+/** The versions read: 3.0 against its schema; 1.x and 2.x, whose schemas Tase does not carry, by what it needs. */
+const OLDER_VERSIONS = /^(1\.[0-3]|2\.0|2\.01)$/;
+
 /**
- * A Finvoice 3.0 message as a purchase-invoice draft: the seller as counterparty, rows, VAT per rate, totals and
- * the payment details (account, reference, due date). A message breaking the schema (or no XML at all) throws
- * FinvoiceInvalidError listing the failures.
+ * The checks of a well-formed message of an older version: a Finvoice root and the elements a purchase
+ * invoice cannot do without. Finvoice 1.3 and 2.01 messages are still sent (Finance Finland kept 2.01 in use
+ * beside 3.0), and their schemas differ from 3.0 in elements Tase does not read.
+ */
+function checkOlderMessage(message: XmlNode | undefined): void {
+  if (!message) unreadable('Finvoice', 'the message has no Finvoice root element');
+  for (const path of [
+    'SellerPartyDetails/SellerOrganisationName',
+    'InvoiceDetails/InvoiceNumber',
+    'InvoiceDetails/InvoiceDate',
+    'InvoiceDetails/InvoiceTotalVatIncludedAmount',
+  ]) {
+    const [parent, name] = path.split('/');
+    if (text(child(message, parent), name) === undefined) unreadable(path, 'missing');
+  }
+}
+
+/** The VAT rate of a row that states none: the invoice's only rate, else the rate its VAT amount shows. */
+function rateFromInvoice(
+  rates: string[],
+  net: string | undefined,
+  vat: string | undefined,
+): { vatPercent: string; from: DraftRow['vatPercentFrom'] } {
+  if (rates.length === 1) return { vatPercent: rates[0], from: 'invoice' };
+  if (rates.length > 1 && net && vat && !new Decimal(net).isZero()) {
+    const shown = new Decimal(vat).dividedBy(net).times(100);
+    const nearest = [...rates].sort(
+      (a, b) => shown.minus(a).abs().comparedTo(shown.minus(b).abs()) || new Decimal(a).comparedTo(b),
+    )[0];
+    return { vatPercent: nearest, from: 'invoice' };
+  }
+  return { vatPercent: '0', from: 'none' };
+}
+
+function draftRow(row: XmlNode, index: number, rates: string[]): DraftRow | undefined {
+  const where = (name: string) => `InvoiceRow[${index + 1}]/${name}`;
+  const amount = (name: string) => decimalText(text(row, name), where(name), 2);
+  let net = amount('RowVatExcludedAmount');
+  const vat = amount('RowVatAmount');
+  const gross = amount('RowAmount');
+  if (net === undefined && gross !== undefined && vat !== undefined) net = new Decimal(gross).minus(vat).toFixed(2);
+  const product = text(row, 'ArticleName') ?? text(row, 'ArticleIdentifier');
+  // a row of free text only (or only sub-rows) carries no amount of its own
+  if (product === undefined && net === undefined && gross === undefined) return undefined;
+  const statedRate = decimalText(text(row, 'RowVatRatePercent'), where('RowVatRatePercent'));
+  const { vatPercent, from } =
+    statedRate !== undefined ? { vatPercent: statedRate, from: 'row' as const } : rateFromInvoice(rates, net, vat);
+  const quantityName = text(row, 'InvoicedQuantity') !== undefined ? 'InvoicedQuantity' : 'DeliveredQuantity';
+  const price = text(row, 'UnitPriceAmount');
+  const charges = list(row, 'RowChargeDetails').map((charge, k) => {
+    const at = (name: string) => where(`RowChargeDetails[${k + 1}]/${name}`);
+    const chargeAmount = decimalText(text(charge, 'Amount'), at('Amount'), 2);
+    const percent = decimalText(text(charge, 'Percent'), at('Percent'));
+    const what = text(charge, 'ReasonText') ?? text(charge, 'ReasonCode') ?? 'charge';
+    return `${what} ${chargeAmount ?? `${percent ?? '0'} %`}`;
+  });
+  return defined({
+    position: index + 1,
+    product: product ?? text(row, 'RowFreeText') ?? '-',
+    productCode: text(row, 'ArticleIdentifier'),
+    quantity: decimalText(text(row, quantityName), where(quantityName)) ?? '1',
+    unit: attribute(row, quantityName, 'QuantityUnitCode') ?? '',
+    // a row with amounts but no unit price is priced at its stated amount
+    unitPrice: decimalText(price, where('UnitPriceAmount')) ?? net ?? '0',
+    discountPercent: decimalText(text(row, 'RowDiscountPercent'), where('RowDiscountPercent')) ?? '0',
+    vatPercent,
+    vatPercentFrom: from,
+    comment: text(row, 'RowFreeText'),
+    startDate: isoDate(text(row, 'StartDate'), where('StartDate')),
+    endDate: isoDate(text(row, 'EndDate'), where('EndDate')),
+    net,
+    vat,
+    gross,
+    charges,
+    subRows: list(row, 'SubInvoiceRow').length,
+  });
+}
+
+/**
+ * A Finvoice message (1.x, 2.0, 2.01 or 3.0) as a purchase-invoice draft: the seller as counterparty, rows, VAT
+ * per rate, totals and the payment details (account, reference, due date). A 3.0 message breaking its schema (or
+ * no XML at all), or any message without what a purchase invoice needs, throws FinvoiceInvalidError listing the
+ * failures with their element.
  */
 export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> {
   // a hostile shape is refused by a linear scan before the schema validator or the parser spends time on it
@@ -353,9 +476,18 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
     if (err instanceof XmlLimitError) throw new FinvoiceInvalidError([{ line: err.line, message: err.reason }]);
     throw err;
   }
-  const failures = await validateFinvoice(xml);
-  if (failures.length > 0) throw new FinvoiceInvalidError(failures);
-  const message = child(parser.parse(xml) as XmlNode, 'Finvoice')!;
+  const version = /<Finvoice\b[^>]*\bVersion\s*=\s*["']([^"']*)["']/.exec(xml)?.[1] ?? '3.0';
+  let message: XmlNode | undefined;
+  if (OLDER_VERSIONS.test(version)) {
+    const valid = XMLValidator.validate(xml);
+    if (valid !== true) unreadable(`line ${valid.err.line}`, valid.err.msg);
+    message = child(parser.parse(xml) as XmlNode, 'Finvoice');
+    checkOlderMessage(message);
+  } else {
+    const failures = await validateFinvoice(xml);
+    if (failures.length > 0) throw new FinvoiceInvalidError(failures);
+    message = child(parser.parse(xml) as XmlNode, 'Finvoice')!;
+  }
   const sellerParty = child(message, 'SellerPartyDetails');
   const sellerAddress = child(sellerParty, 'SellerPostalAddressDetails');
   const details = child(message, 'InvoiceDetails');
@@ -374,20 +506,33 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
     'EUR';
   const sellerUnit = text(message, 'SellerOrganisationUnitNumber');
   const terms = child(details, 'PaymentTermsDetails');
+  const at = (path: string) => `InvoiceDetails/${path}`;
+  const vatBreakdown = list(details, 'VatSpecificationDetails').map((vat, k) => ({
+    vatPercent: decimalText(text(vat, 'VatRatePercent'), at(`VatSpecificationDetails[${k + 1}]/VatRatePercent`)) ?? '0',
+    net: decimalText(text(vat, 'VatBaseAmount'), at(`VatSpecificationDetails[${k + 1}]/VatBaseAmount`), 2) ?? '0.00',
+    vat: decimalText(text(vat, 'VatRateAmount'), at(`VatSpecificationDetails[${k + 1}]/VatRateAmount`), 2) ?? '0.00',
+  }));
+  const rates = [...new Set(vatBreakdown.map((v) => v.vatPercent))];
+  const messageRows = list(message, 'InvoiceRow');
+  const rows = messageRows.map((row, index) => draftRow(row, index, rates));
 
   return defined<PurchaseInvoiceDraft>({
     type: 'PURCHASE_INVOICE',
+    version,
     sellerInvoiceNumber: text(details, 'InvoiceNumber')!,
     messageIdentifier: text(child(child(message, 'MessageTransmissionDetails'), 'MessageDetails'), 'MessageIdentifier'),
     isCreditNote: text(details, 'InvoiceTypeCode') === 'INV02',
-    date: isoDate(text(details, 'InvoiceDate'))!,
+    date: isoDate(text(details, 'InvoiceDate'), at('InvoiceDate'))!,
     originalInvoiceNumber: text(details, 'OriginalInvoiceNumber'),
-    deliveryStartDate: isoDate(text(details, 'InvoicingPeriodStartDate')),
-    deliveryEndDate: isoDate(text(details, 'InvoicingPeriodEndDate')),
+    deliveryStartDate: isoDate(text(details, 'InvoicingPeriodStartDate'), at('InvoicingPeriodStartDate')),
+    deliveryEndDate: isoDate(text(details, 'InvoicingPeriodEndDate'), at('InvoicingPeriodEndDate')),
     orderReference: text(details, 'OrderIdentifier'),
     buyerReferenceIdentifier: text(details, 'BuyerReferenceIdentifier'),
     additionalInformation: text(details, 'InvoiceFreeText'),
-    penaltyPercent: decimalText(text(child(terms, 'PaymentOverDueFineDetails'), 'PaymentOverDueFinePercent')),
+    penaltyPercent: decimalText(
+      text(child(terms, 'PaymentOverDueFineDetails'), 'PaymentOverDueFinePercent'),
+      at('PaymentTermsDetails/PaymentOverDueFineDetails/PaymentOverDueFinePercent'),
+    ),
     counterParty: defined({
       counterPartyAddress: defined({
         name: text(sellerParty, 'SellerOrganisationName')!,
@@ -410,7 +555,9 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
     }),
     paymentInfo: defined({
       currency,
-      dueDate: isoDate(text(terms, 'InvoiceDueDate') ?? text(instruction, 'EpiDateOptionDate')),
+      dueDate:
+        isoDate(text(terms, 'InvoiceDueDate'), at('PaymentTermsDetails/InvoiceDueDate')) ??
+        isoDate(text(instruction, 'EpiDateOptionDate'), 'EpiDetails/EpiPaymentInstructionDetails/EpiDateOptionDate'),
       bankAccount: accountNumber ? defined({ accountNumber, bic }) : undefined,
       bankReferenceCode: reference,
       bankReferenceCodeType: reference
@@ -420,37 +567,23 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
         : undefined,
       virtualBankBarcode: text(message, 'VirtualBankBarcode'),
     }),
-    invoiceRows: list(message, 'InvoiceRow')
-      .filter((row) => text(row, 'ArticleName') ?? text(row, 'ArticleIdentifier') ?? text(row, 'RowAmount'))
-      .map((row) =>
-        defined({
-          product: text(row, 'ArticleName') ?? text(row, 'ArticleIdentifier') ?? '-',
-          productCode: text(row, 'ArticleIdentifier'),
-          quantity: decimalText(text(row, 'DeliveredQuantity') ?? text(row, 'InvoicedQuantity')) ?? '1',
-          unit:
-            attribute(row, 'DeliveredQuantity', 'QuantityUnitCode') ??
-            attribute(row, 'InvoicedQuantity', 'QuantityUnitCode') ??
-            '',
-          unitPrice: decimalText(text(row, 'UnitPriceAmount') ?? text(row, 'RowVatExcludedAmount')) ?? '0',
-          discountPercent: decimalText(text(row, 'RowDiscountPercent')) ?? '0',
-          vatPercent: decimalText(text(row, 'RowVatRatePercent')) ?? '0',
-          comment: text(row, 'RowFreeText'),
-          startDate: isoDate(text(row, 'StartDate')),
-          endDate: isoDate(text(row, 'EndDate')),
-          net: decimalText(text(row, 'RowVatExcludedAmount'), 2),
-          vat: decimalText(text(row, 'RowVatAmount'), 2),
-          gross: decimalText(text(row, 'RowAmount'), 2),
-        }),
-      ),
-    vatBreakdown: list(details, 'VatSpecificationDetails').map((vat) => ({
-      vatPercent: decimalText(text(vat, 'VatRatePercent')) ?? '0',
-      net: decimalText(text(vat, 'VatBaseAmount'), 2) ?? '0.00',
-      vat: decimalText(text(vat, 'VatRateAmount'), 2) ?? '0.00',
-    })),
+    invoiceRows: rows.filter((row): row is DraftRow => row !== undefined),
+    subRowOnlyRows: messageRows.flatMap((row, i) =>
+      rows[i] === undefined && list(row, 'SubInvoiceRow').length > 0 ? [i + 1] : [],
+    ),
+    vatBreakdown,
     invoiceSumInfo: defined({
-      excludingVatTotal: decimalText(text(details, 'InvoiceTotalVatExcludedAmount'), 2),
-      vatSumTotal: decimalText(text(details, 'InvoiceTotalVatAmount'), 2),
-      invoiceSumTotal: decimalText(text(details, 'InvoiceTotalVatIncludedAmount'), 2)!,
+      excludingVatTotal: decimalText(
+        text(details, 'InvoiceTotalVatExcludedAmount'),
+        at('InvoiceTotalVatExcludedAmount'),
+        2,
+      ),
+      vatSumTotal: decimalText(text(details, 'InvoiceTotalVatAmount'), at('InvoiceTotalVatAmount'), 2),
+      invoiceSumTotal: decimalText(
+        text(details, 'InvoiceTotalVatIncludedAmount'),
+        at('InvoiceTotalVatIncludedAmount'),
+        2,
+      )!,
     }),
   });
 }

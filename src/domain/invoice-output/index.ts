@@ -30,3 +30,4 @@ export {
   type FinvoiceOptions,
   type PurchaseInvoiceDraft,
 } from './finvoice.ts';
+export { keepSenderFigures, type KeptRow } from './finvoice-figures.ts';
