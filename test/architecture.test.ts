@@ -3,13 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { sql } from 'kysely';
+import { readFileSync } from 'node:fs';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import { migrate, openDatabase } from '../src/db/index.ts';
 import { AREAS, allMigrations, tableOwners, globalTables } from '../src/modules.ts';
+import { areaEdges, renderAreaMap, withAreaMap } from '../scripts/area-edges.ts';
 
-const SHARED = new Set(['platform', 'domain', 'db']);
 const ENGINE_TABLES = ['kysely_migration', 'kysely_migration_lock', 'sqlite_master', 'sqlite_schema'];
-const areaOf = (path: string) => /^src\/([^/]+)\/[^/]+$/.exec(path)?.[1];
 
 describe('architecture', () => {
   let cruised: ICruiseResult;
@@ -22,15 +22,7 @@ describe('architecture', () => {
   }, 60_000);
 
   it('has no circle between areas', () => {
-    const edges = new Map<string, Set<string>>();
-    for (const module of cruised.modules) {
-      const from = areaOf(module.source);
-      if (!from || SHARED.has(from) || module.source.endsWith('.test.ts')) continue;
-      for (const dep of module.dependencies) {
-        const to = areaOf(dep.resolved);
-        if (to && to !== from && !SHARED.has(to)) edges.set(from, (edges.get(from) ?? new Set()).add(to));
-      }
-    }
+    const edges = areaEdges(cruised.modules);
     const state = new Map<string, 'open' | 'done'>();
     const circles: string[] = [];
     const visit = (area: string, path: string[]) => {
@@ -42,6 +34,11 @@ describe('architecture', () => {
     };
     for (const area of edges.keys()) visit(area, []);
     expect(circles).toEqual([]);
+  });
+
+  it('draws the area map of ARCHITECTURE.md from the code (run `node scripts/area-edges.ts` to redraw it)', () => {
+    const document = readFileSync(new URL('../ARCHITECTURE.md', import.meta.url), 'utf8');
+    expect(withAreaMap(document, renderAreaMap(areaEdges(cruised.modules)))).toBe(document);
   });
 
   it('names every area once and declares each migration once', () => {
