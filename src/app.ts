@@ -156,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     Math.ceil(config.headersTimeoutMs / 4),
   );
   installVersionLifecycle(fastify, clock);
-  installRateLimit(fastify, services.rateLimit);
+  installRateLimit(fastify, services.platform.rateLimiter);
   installMetrics(fastify, database);
   installHealth(fastify, database.db);
 

@@ -4,11 +4,11 @@ import { allocateId, writeTransaction, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { checkReadOnly, mergePatch } from '../platform/resource.ts';
-import { lockedWrite } from '../platform/lock.ts';
+import { staleUnlessWritten } from '../platform/lock.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { compileBodyCheck } from '../platform/validation.ts';
-import { unchanging } from '../platform/json.ts';
+import { serializedOnce } from '../platform/json.ts';
 import { ApiError } from '../platform/errors.ts';
 import { checkAccountRefs } from '../accounts/index.ts';
 import { Product, type ProductGroupWire, type ProductType, type ProductWire } from './schemas.ts';
@@ -170,7 +170,7 @@ export class ProductService {
     if (ids.length === 1) {
       const answer = await this.#byId.get(`${companyId}:${ids[0]}`, async () => {
         const row = await store.getProduct(this.#db, companyId, ids[0]);
-        return row && unchanging(productResponse(row));
+        return row && serializedOnce(productResponse(row));
       });
       return answer ? [localized(answer, includeLocalizations)] : [];
     }
@@ -190,18 +190,12 @@ export class ProductService {
           companyId,
           missing.map((key) => Number(key.slice(key.indexOf(':') + 1))),
         );
-        return new Map(rows.map((row) => [`${companyId}:${Number(row.id)}`, unchanging(productResponse(row))]));
+        return new Map(rows.map((row) => [`${companyId}:${Number(row.id)}`, serializedOnce(productResponse(row))]));
       },
     );
     const answers: ProductAnswer[] = [];
     for (const answer of found) if (answer) answers.push(localized(answer, includeLocalizations));
     return answers;
-  }
-
-  async getOne(companyId: number, id: number, includeLocalizations: boolean): Promise<ProductAnswer> {
-    const row = await store.getProduct(this.#db, companyId, id);
-    if (!row) throw notFound('Product');
-    return productResponse(row, includeLocalizations);
   }
 
   async search(
@@ -220,7 +214,9 @@ export class ProductService {
           this.#totals.get(searched, () => store.countProducts(this.#db, companyId, search)),
           store.searchProductIds(this.#db, companyId, search, page),
         ]);
-        return unchanging(paged(unchanging(await this.#answers(companyId, ids, includeLocalizations)), total!, page));
+        return serializedOnce(
+          paged(serializedOnce(await this.#answers(companyId, ids, includeLocalizations)), total!, page),
+        );
       });
       return answer!;
     }
@@ -262,7 +258,7 @@ export class ProductService {
       if (product.type !== stored.type) throw apiError('PRODUCT_TYPE_CANNOT_BE_CHANGED', 'type');
       await this.#checkRules(trx, companyId, product);
       const updated = productToRow(companyId, id, product, nextVersion(this.#ctx.clock.now(), row.version));
-      await lockedWrite(store.updateProduct(trx, updated, row.version));
+      await staleUnlessWritten(store.updateProduct(trx, updated, row.version));
       return productResponse(updated);
     });
   }
@@ -314,7 +310,7 @@ export class ProductService {
         throw apiError('PRODUCT_GROUP_TYPE_MISMATCH', 'type');
       }
       const updated = { ...row, name: body.name, type, version: nextVersion(this.#ctx.clock.now(), row.version) };
-      await lockedWrite(store.updateGroup(trx, updated, row.version));
+      await staleUnlessWritten(store.updateGroup(trx, updated, row.version));
       return groupToWire(updated);
     });
   }

@@ -8,6 +8,7 @@ import { schemaFailures, schemaText } from '../xsd.ts';
 import { checkXmlLimits, XML_LIMITS, XmlLimitError } from '../xml-limits.ts';
 import { bankBarcode, BankBarcodeError } from './bank-barcode.ts';
 import type { Amount, InvoiceDocument } from './document.ts';
+import { withoutUndefined } from '../objects.ts';
 
 /** A place where a message breaks the schema: its line, and libxml2's words. */
 export interface FinvoiceFailure {
@@ -335,11 +336,6 @@ function isoDate(value: string | undefined): string | undefined {
   return `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
 }
 
-/** Leaves out the fields with no value, so a draft carries only what the message said. */
-function defined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
 /**
  * A Finvoice 3.0 message as a purchase-invoice draft: the seller as counterparty, rows, VAT per rate, totals and
  * the payment details (account, reference, due date). A message breaking the schema (or no XML at all) throws
@@ -375,7 +371,7 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
   const sellerUnit = text(message, 'SellerOrganisationUnitNumber');
   const terms = child(details, 'PaymentTermsDetails');
 
-  return defined<PurchaseInvoiceDraft>({
+  return withoutUndefined<PurchaseInvoiceDraft>({
     type: 'PURCHASE_INVOICE',
     sellerInvoiceNumber: text(details, 'InvoiceNumber')!,
     messageIdentifier: text(child(child(message, 'MessageTransmissionDetails'), 'MessageDetails'), 'MessageIdentifier'),
@@ -388,8 +384,8 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
     buyerReferenceIdentifier: text(details, 'BuyerReferenceIdentifier'),
     additionalInformation: text(details, 'InvoiceFreeText'),
     penaltyPercent: decimalText(text(child(terms, 'PaymentOverDueFineDetails'), 'PaymentOverDueFinePercent')),
-    counterParty: defined({
-      counterPartyAddress: defined({
+    counterParty: withoutUndefined({
+      counterPartyAddress: withoutUndefined({
         name: text(sellerParty, 'SellerOrganisationName')!,
         street: text(sellerAddress, 'SellerStreetName'),
         zip: text(sellerAddress, 'SellerPostCodeIdentifier'),
@@ -399,7 +395,7 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
       identifier: text(sellerParty, 'SellerPartyIdentifier'),
       taxCode: text(sellerParty, 'SellerOrganisationTaxCode'),
       einvoiceAddress: sellerUnit
-        ? defined({
+        ? withoutUndefined({
             address: sellerUnit,
             operator: text(
               child(child(message, 'MessageTransmissionDetails'), 'MessageSenderDetails'),
@@ -408,10 +404,10 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
           })
         : undefined,
     }),
-    paymentInfo: defined({
+    paymentInfo: withoutUndefined({
       currency,
       dueDate: isoDate(text(terms, 'InvoiceDueDate') ?? text(instruction, 'EpiDateOptionDate')),
-      bankAccount: accountNumber ? defined({ accountNumber, bic }) : undefined,
+      bankAccount: accountNumber ? withoutUndefined({ accountNumber, bic }) : undefined,
       bankReferenceCode: reference,
       bankReferenceCodeType: reference
         ? referenceScheme === 'ISO' || /^RF/i.test(reference)
@@ -423,7 +419,7 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
     invoiceRows: list(message, 'InvoiceRow')
       .filter((row) => text(row, 'ArticleName') ?? text(row, 'ArticleIdentifier') ?? text(row, 'RowAmount'))
       .map((row) =>
-        defined({
+        withoutUndefined({
           product: text(row, 'ArticleName') ?? text(row, 'ArticleIdentifier') ?? '-',
           productCode: text(row, 'ArticleIdentifier'),
           quantity: decimalText(text(row, 'DeliveredQuantity') ?? text(row, 'InvoicedQuantity')) ?? '1',
@@ -447,7 +443,7 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
       net: decimalText(text(vat, 'VatBaseAmount'), 2) ?? '0.00',
       vat: decimalText(text(vat, 'VatRateAmount'), 2) ?? '0.00',
     })),
-    invoiceSumInfo: defined({
+    invoiceSumInfo: withoutUndefined({
       excludingVatTotal: decimalText(text(details, 'InvoiceTotalVatExcludedAmount'), 2),
       vatSumTotal: decimalText(text(details, 'InvoiceTotalVatAmount'), 2),
       invoiceSumTotal: decimalText(text(details, 'InvoiceTotalVatIncludedAmount'), 2)!,
