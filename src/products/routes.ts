@@ -17,7 +17,7 @@ import { pageRequest } from '../platform/paging.ts';
 import { serializedOnce } from '../platform/json.ts';
 import { endOfDay } from '../platform/clock.ts';
 import { Product, ProductGroup, ProductGroups, ProductPatch, PRODUCT_TYPES, type ProductWire } from './schemas.ts';
-import type { ProductService } from './service.ts';
+import type { Products } from './cached-reads.ts';
 
 const REGISTER = 'sales.productRegister' as const;
 const TAGS = ['Products'];
@@ -30,7 +30,7 @@ const TypeFilter = Type.Optional(
 
 const VersionDate = Type.Union([DateTimeString(), DateString()]);
 
-export function productRoutes(products: ProductService): RouteDef[] {
+export function productRoutes(products: Products): RouteDef[] {
   return [
     route({
       method: 'GET',
