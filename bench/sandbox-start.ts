@@ -1,7 +1,7 @@
 // How fast a sandbox on an in-memory database answers: from starting `tase serve` (TASE_MODE=sandbox,
 // DATABASE_URL=:memory:, so every start migrates and seeds the demo company) to the first 200 of
 // GET /api/status, and of an authenticated GET /api/products with the demo key. The goal: under 1 s.
-// It starts the built command (dist/tase.js, the bundle: run `npm run build` first), what the README tells
+// It starts the built command (dist/tase.js, the bundle: run `npm run build` first), what docs/sandbox.md tells
 // integrators to run. Each round also times `node -e 0`, Node's own start on the same machine at the same
 // moment, so figures taken on a loaded machine can be compared as a ratio.
 //   node bench/sandbox-start.ts          Options: BENCH_ROUNDS (default 5), BENCH_ENTRY (default dist/tase.js;

@@ -159,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     Math.ceil(config.headersTimeoutMs / 4),
   );
   installVersionLifecycle(fastify, clock);
-  installRateLimit(fastify, services.rateLimit);
+  installRateLimit(fastify, services.platform.rateLimiter);
   installMetrics(fastify, database);
   const drain = installDrain(fastify);
   installHealth(fastify, database.db, drain);

@@ -3,13 +3,29 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { sql } from 'kysely';
+import { globSync, readFileSync } from 'node:fs';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import { migrate, openDatabase } from '../src/db/index.ts';
 import { AREAS, allMigrations, tableOwners, globalTables } from '../src/modules.ts';
+import { areaEdges, renderAreaMap, withAreaMap } from '../scripts/area-edges.ts';
 
-const SHARED = new Set(['platform', 'domain', 'db']);
 const ENGINE_TABLES = ['kysely_migration', 'kysely_migration_lock', 'sqlite_master', 'sqlite_schema'];
-const areaOf = (path: string) => /^src\/([^/]+)\/[^/]+$/.exec(path)?.[1];
+
+/**
+ * Rule files that still ask which engine runs (ARCHITECTURE.md, "Growing an area", rule 6). The list only
+ * shrinks: a new file asking fails the test, and so does a listed file that no longer asks (take it off).
+ */
+const RULE_FILES_READING_THE_ENGINE = [
+  'src/fiscal/service.ts',
+  'src/invoices/service.ts',
+  'src/ledger/service.ts',
+  'src/sie/service.ts',
+];
+const isRuleFile = (path: string) =>
+  !path.endsWith('.test.ts') && (path.startsWith('src/domain/') || /\/(service|rules)\.ts$/.test(path));
+/** The code without its comments, which may well speak of the engines. */
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+const readsTheEngine = (text: string) => /\bengine\b|'postgres'|'sqlite'/.test(code(text));
 
 describe('architecture', () => {
   let cruised: ICruiseResult;
@@ -22,15 +38,7 @@ describe('architecture', () => {
   }, 60_000);
 
   it('has no circle between areas', () => {
-    const edges = new Map<string, Set<string>>();
-    for (const module of cruised.modules) {
-      const from = areaOf(module.source);
-      if (!from || SHARED.has(from) || module.source.endsWith('.test.ts')) continue;
-      for (const dep of module.dependencies) {
-        const to = areaOf(dep.resolved);
-        if (to && to !== from && !SHARED.has(to)) edges.set(from, (edges.get(from) ?? new Set()).add(to));
-      }
-    }
+    const edges = areaEdges(cruised.modules);
     const state = new Map<string, 'open' | 'done'>();
     const circles: string[] = [];
     const visit = (area: string, path: string[]) => {
@@ -42,6 +50,20 @@ describe('architecture', () => {
     };
     for (const area of edges.keys()) visit(area, []);
     expect(circles).toEqual([]);
+  });
+
+  it('draws the area map of ARCHITECTURE.md from the code (run `node scripts/area-edges.ts` to redraw it)', () => {
+    const document = readFileSync(new URL('../ARCHITECTURE.md', import.meta.url), 'utf8');
+    expect(withAreaMap(document, renderAreaMap(areaEdges(cruised.modules)))).toBe(document);
+  });
+
+  it('keeps rule files (service.ts, rules.ts, src/domain/) from asking which engine runs', () => {
+    const root = new URL('../', import.meta.url);
+    const asking = globSync('src/**/*.ts', { cwd: root })
+      .filter(isRuleFile)
+      .filter((path) => readsTheEngine(readFileSync(new URL(path, root), 'utf8')))
+      .sort();
+    expect(asking).toEqual(RULE_FILES_READING_THE_ENGINE);
   });
 
   it('names every area once and declares each migration once', () => {

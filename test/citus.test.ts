@@ -8,7 +8,7 @@ import { freshDatabase, testEngine } from './support/database.ts';
 import { migrate, type DatabaseHandle } from '../src/db/index.ts';
 import { allMigrations, globalTables } from '../src/modules.ts';
 
-/** The tables `create_reference_table` would take (README, "Citus"): not owned by one company. */
+/** The tables `create_reference_table` would take (docs/scale-out.md, "Citus"): not owned by one company. */
 const REFERENCE_TABLES = [
   'authenticator_sessions',
   'company_users',

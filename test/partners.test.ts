@@ -1,7 +1,7 @@
 // Business partners, partner groups, default products/accounts/dimensions and factoring contracts, over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
-import { onPartnerDefaultDimensionChanged, type PartnerDefaultDimensionChange } from '../src/dimensions/hooks.ts';
+import type { PartnerDefaultDimensionChange } from '../src/dimensions/hooks.ts';
 import { partnerExists } from '../src/partners/store.ts';
 import { otherCompany, startService, type TestService } from './support/service.ts';
 
@@ -23,9 +23,6 @@ const customer = {
   registryInfo: { phone: '+358 40 123' },
 };
 const changes: PartnerDefaultDimensionChange[] = [];
-onPartnerDefaultDimensionChanged(async (_trx, change) => {
-  changes.push(change);
-});
 
 async function tokenWith(overrides: Record<string, string>) {
   const user = await svc.admin.createUser({
@@ -51,6 +48,9 @@ async function create(body: Record<string, unknown>) {
 
 beforeAll(async () => {
   svc = await startService({ clock });
+  svc.app.services.dimensions.partnerDefaultsChanged.add(async (_trx, change) => {
+    changes.push(change);
+  });
 });
 afterAll(() => svc.close());
 
@@ -413,7 +413,7 @@ describe('defaults of a partner', () => {
     const failing = async () => {
       throw new Error('payroll refused');
     };
-    onPartnerDefaultDimensionChanged(async (_trx, change) => {
+    svc.app.services.dimensions.partnerDefaultsChanged.add(async (_trx, change) => {
       if (change.items.length === 1) await failing();
     });
     const answer = await svc.api('PUT', `/businesspartners/${partnerId}/defaults/dimensions/${dimension.id}`, {

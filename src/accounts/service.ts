@@ -6,7 +6,7 @@ import { allowedAccountTypes } from '../domain/financial-statements.ts';
 import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { apiError, notFound } from '../platform/errors.ts';
-import { checkVersion, lockedWrite } from '../platform/lock.ts';
+import { checkVersion, staleUnlessWritten } from '../platform/lock.ts';
 import { isoDate, nextVersion } from '../platform/clock.ts';
 import { findCompany } from '../auth/index.ts';
 import { ratesOn, standardRateOn, vatCountry } from '../domain/vat.ts';
@@ -164,7 +164,7 @@ export class AccountService {
       const row = await store.getAccount(trx, companyId, code);
       if (!row) throw notFound('Ledger account');
       const next: store.AccountRow = { ...row, type, version: nextVersion(this.#ctx.clock.now(), row.version) };
-      await lockedWrite(store.updateAccount(trx, next, row.version));
+      await staleUnlessWritten(store.updateAccount(trx, next, row.version));
       return accountToWire(next);
     });
   }
@@ -193,7 +193,7 @@ export class AccountService {
               : null,
         version: nextVersion(this.#ctx.clock.now(), row.version),
       };
-      await lockedWrite(store.updateAccount(trx, next, row.version));
+      await staleUnlessWritten(store.updateAccount(trx, next, row.version));
       return accountToWire(next);
     });
   }

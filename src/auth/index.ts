@@ -1,7 +1,7 @@
 // Identity: users, their memberships in companies, OAuth clients, API keys, sessions and tokens.
 // Every write to these tables goes through this area (identity.ts); the rule that slows wrong passwords lives here once.
 import { defineArea } from '../platform/area.ts';
-import type { RateLimiter } from '../platform/rate-limit.ts';
+import type { PlatformServices } from '../platform/module.ts';
 import { identityMigrations } from './migrations.ts';
 import { authRootRoutes, authRoutes } from './routes.ts';
 import { AuthService } from './service.ts';
@@ -40,7 +40,7 @@ export const authArea = defineArea({
   },
   migrations: identityMigrations,
   create: (ctx) => new AuthService(ctx),
-  routes: (auth, _ctx, deps: { rateLimit: RateLimiter }) => authRoutes(auth, deps.rateLimit),
+  routes: (auth, _ctx, deps: { platform: PlatformServices }) => authRoutes(auth, deps.platform.rateLimiter),
   rootRoutes: (auth, ctx) => authRootRoutes(auth, ctx.issuer),
   purge: {
     company: { authSessions: purgeExpiredSessions, authCodes: purgeSpentCodes },

@@ -29,6 +29,7 @@ import type {
 import * as store from './store.ts';
 import type { BankAllocations } from './allocation.ts';
 import { ReferenceMatching, type MatchCounts } from './matching.ts';
+import { withoutUndefined } from '../domain/objects.ts';
 
 /** Files up to this size are validated against the ISO 20022 schema before they are read; larger ones are read in flat memory. */
 const SCHEMA_VALIDATION_LIMIT = 16 * 2 ** 20;
@@ -55,11 +56,6 @@ export interface ImportProgress {
   bytes: number;
   entries: number;
 }
-
-const dropUndefined = <T extends object>(value: T): T => {
-  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
-  return value;
-};
 
 const money = (value: MinorUnits | number | null) => fromMinorUnits(minor(value));
 const optionalMoney = (value: MinorUnits | number | null) => (value === null ? undefined : money(value));
@@ -553,7 +549,7 @@ export class BankService {
     }
     const ibans = await this.#ibans(companyId);
     const results = rows.map((row) =>
-      dropUndefined<BankStatementWire>({
+      withoutUndefined<BankStatementWire>({
         id: Number(row.id),
         accountNumber: ibans.get(Number(row.bank_account_id)) ?? '',
         startDate: orUndefined(row.start_date),
@@ -597,7 +593,7 @@ export class BankService {
       rows.map((r) => Number(r.id)),
     );
     const results = rows.map((row) =>
-      dropUndefined<ReferencePaymentWire>({
+      withoutUndefined<ReferencePaymentWire>({
         id: Number(row.id),
         accountNumber: ibans.get(Number(row.bank_account_id)) ?? '',
         valueDate: row.value_date,
@@ -637,7 +633,7 @@ function eventWire(
   row: store.BankStatementEventRow,
   allocation: store.BankAllocationRow | undefined,
 ): BankStatementEventWire {
-  return dropUndefined<BankStatementEventWire>({
+  return withoutUndefined<BankStatementEventWire>({
     id: Number(row.id),
     payDate: row.pay_date,
     valueDate: row.value_date,

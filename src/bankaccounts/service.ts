@@ -5,7 +5,7 @@ import { allocateId, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { notFound, Violations } from '../platform/errors.ts';
 import { checkReadOnly } from '../platform/resource.ts';
-import { lockedWrite } from '../platform/lock.ts';
+import { staleUnlessWritten } from '../platform/lock.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { checkAccountRefs } from '../accounts/index.ts';
@@ -197,7 +197,7 @@ export class BankAccountService {
         row.created,
         nextVersion(this.#ctx.clock.now(), row.version),
       );
-      await lockedWrite(store.updateAccount(trx, updated, row.version));
+      await staleUnlessWritten(store.updateAccount(trx, updated, row.version));
       await this.#defaults(trx, updated);
       return toWire(updated);
     });

@@ -6,6 +6,8 @@ import { CompanyService } from './service.ts';
 import { companyExamples } from './examples.ts';
 
 export { CompanyService } from './service.ts';
+// the tenant register's row of a company, for the areas that read a company's name, ids, country or currency
+export { getCompany } from './store.ts';
 export { BusinessIdentifier } from './schemas.ts';
 export { AdminError, AdminService } from './admin.ts';
 export { DOCUMENTS, isDocumentName } from './documents.ts';

@@ -6,12 +6,8 @@ import { DimensionService } from './service.ts';
 import { dimensionsExamples } from './examples.ts';
 
 export { DimensionService, type DefaultOwner } from './service.ts';
-// payroll registers here (from its descriptor's create) to follow a partner's default dimensions
-export {
-  notifyPartnerDefaultDimensionChanged,
-  onPartnerDefaultDimensionChanged,
-  type PartnerDefaultDimensionListener,
-} from './hooks.ts';
+// payroll follows a partner's default dimensions through `DimensionService.partnerDefaultsChanged`
+export type { PartnerDefaultDimensionListener } from './hooks.ts';
 export { productOwner } from './routes.ts';
 export { findDimensionItems } from './store.ts';
 export {

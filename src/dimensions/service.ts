@@ -7,6 +7,7 @@ import { nextVersion } from '../platform/clock.ts';
 import { compact } from '../platform/resource.ts';
 import type { DefaultDimensionWire, DimensionItemWire, DimensionNameWire, DimensionWire } from './schemas.ts';
 import * as store from './store.ts';
+import { PartnerDefaultDimensionListeners } from './hooks.ts';
 
 function itemToWire(row: store.DimensionItemRow): DimensionItemWire {
   // every field named (a new one fails to compile until mapped); unset ones are left out of the answer
@@ -55,6 +56,8 @@ function checkAllocation(
 
 export class DimensionService {
   readonly #ctx: AppContext;
+  /** Who follows a business partner's default dimensions (payroll), called in the transaction of the change. */
+  readonly partnerDefaultsChanged = new PartnerDefaultDimensionListeners();
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
   }

@@ -30,6 +30,7 @@ import type {
   SpecificationStatus,
   SpecificationWire,
 } from './schemas.ts';
+import { withoutUndefined } from '../domain/objects.ts';
 
 /** An activation request is open this long. */
 const REQUEST_SECONDS = 15 * 60;
@@ -202,7 +203,7 @@ export class IntegrationService {
 
   async #specificationWire(companyId: number, row: store.SpecificationRow): Promise<SpecificationWire> {
     const live = await this.#liveVersion(companyId, row.integration_id);
-    return compact({
+    return withoutUndefined({
       integrationId: row.integration_id,
       versionNo: Number(row.version_no),
       status: row.status as SpecificationStatus,
@@ -295,7 +296,7 @@ export class IntegrationService {
       accountingOfficeName: company.accountingOfficeName,
       businessIdentifier: company.businessIdentifier,
     };
-    return compact(Object.fromEntries(live.consentFields.map((field) => [field, all[field]])));
+    return withoutUndefined(Object.fromEntries(live.consentFields.map((field) => [field, all[field]])));
   }
 
   /** An open request of the caller's company (404 for any other; 410 once expired). */
@@ -312,7 +313,7 @@ export class IntegrationService {
   async getRequest(auth: RequestAuth, requestId: number): Promise<IntegrationRequestWire> {
     const request = await this.#openRequest(this.#ctx.db, auth, requestId);
     const initiator = await findUser(this.#ctx.db, Number(request.initiator_user_id));
-    return compact({
+    return withoutUndefined({
       integrationId: request.integration_id,
       expires: request.expires_at,
       initiator: initiator
@@ -537,8 +538,4 @@ function specificationColumns(input: SpecificationInputWire) {
     consent_fields: JSON.stringify([...new Set(input.consentFields)]),
     partner_val: input.partnerVal ?? null,
   };
-}
-
-function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

@@ -8,7 +8,7 @@ import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound } from '../platform/errors.ts';
 import { isoDate, isoDateTime, nextVersion } from '../platform/clock.ts';
 import { hasRight } from '../platform/rights.ts';
-import { lockedWrite } from '../platform/lock.ts';
+import { staleUnlessWritten } from '../platform/lock.ts';
 import { invoicePostingLines } from '../domain/invoice-postings.ts';
 import { getProducts } from '../products/index.ts';
 import type { Posting, ReceiptDraft } from '../ledger/index.ts';
@@ -165,7 +165,7 @@ export class InvoiceActions extends InvoiceDocuments {
           verifiers: checkers.filter((c) => c.role === 'VERIFIER').map((c) => Number(c.user_id)),
           acceptors: checkers.filter((c) => c.role === 'ACCEPTOR').map((c) => Number(c.user_id)),
         });
-      await lockedWrite(store.updateInvoice(trx, updated, record.version));
+      await staleUnlessWritten(store.updateInvoice(trx, updated, record.version));
       const history = HISTORY[action];
       if (history) await this.history(trx, caller, id, history, comment);
       return { message };
@@ -283,7 +283,7 @@ export class InvoiceActions extends InvoiceDocuments {
     return this.db.transaction().execute(async (trx) => {
       const { record } = await this.lockForAction(trx, caller, id, 'edit');
       const updated = { ...record, notes, version: nextVersion(this.ctx.clock.now(), record.version) };
-      await lockedWrite(store.updateInvoice(trx, updated, record.version));
+      await staleUnlessWritten(store.updateInvoice(trx, updated, record.version));
       return { message: 'The invoice notes were successfully updated.' };
     });
   }

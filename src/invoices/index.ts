@@ -4,7 +4,7 @@
 import { defineArea } from '../platform/area.ts';
 import type { Db } from '../db/index.ts';
 import { attachmentsOf } from '../attachments/index.ts';
-import type { CompanyService } from '../company/index.ts';
+import { getCompany, type CompanyService } from '../company/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { BankAccountService } from '../bankaccounts/index.ts';
 import { invoiceMigrations } from './migrations.ts';
@@ -28,16 +28,12 @@ export { openSalesInvoicesByReference } from './store.ts';
 export async function readInvoice(db: Db, companyId: number, id: number): Promise<InvoiceWire | undefined> {
   const record = await store.getInvoice(db, companyId, id);
   if (!record) return undefined;
-  const currency = await db
-    .selectFrom('companies')
-    .select('currency')
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  const company = await getCompany(db, companyId);
   const [checkers, attachments] = await Promise.all([
     store.checkersOf(db, companyId, id),
     attachmentsOf(db, companyId, ['INVOICE'], [id]),
   ]);
-  return invoiceToWire(record, checkers, currency?.currency ?? 'EUR', attachments.get(id) ?? []);
+  return invoiceToWire(record, checkers, company?.currency ?? 'EUR', attachments.get(id) ?? []);
 }
 
 export const invoicesArea = defineArea({

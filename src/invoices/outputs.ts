@@ -34,6 +34,7 @@ import * as store from './store.ts';
 import { Invoice, type InvoiceWire } from './schemas.ts';
 import type { InvoiceService } from './comments.ts';
 import type { Caller } from './service.ts';
+import { withoutUndefined } from '../domain/objects.ts';
 
 /** The accounts payments go to: active ones meant to be shown on invoices, the default for invoices first. */
 function payeeAccounts(accounts: readonly BankAccountWire[]): SellerDetails['bankAccounts'] {
@@ -83,20 +84,17 @@ function countryOf(iso: string | undefined): WireAddress['country'] {
   return name && COUNTRY_SET.has(name) ? name : undefined;
 }
 
-const defined = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-
 /** A purchase invoice of the interface from a Finvoice message's draft. */
 function purchaseInvoiceOf(draft: PurchaseInvoiceDraft, rows: KeptRow[]): InvoiceWire {
   const seller = draft.counterParty;
   const address = seller.counterPartyAddress;
-  return defined({
+  return withoutUndefined({
     type: 'PURCHASE_INVOICE',
     date: draft.date,
-    counterParty: defined({
+    counterParty: withoutUndefined({
       identifier: seller.identifier,
       taxCode: seller.taxCode,
-      counterPartyAddress: defined({
+      counterPartyAddress: withoutUndefined({
         name: address.name,
         street: address.street,
         zip: address.zip,
@@ -105,7 +103,7 @@ function purchaseInvoiceOf(draft: PurchaseInvoiceDraft, rows: KeptRow[]): Invoic
       }),
       einvoiceAddress: seller.einvoiceAddress,
     }),
-    paymentInfo: defined({
+    paymentInfo: withoutUndefined({
       paymentMethod: 'BANK_TRANSFER',
       currency: draft.paymentInfo.currency,
       dueDate: draft.paymentInfo.dueDate ?? draft.date,
@@ -129,7 +127,7 @@ function purchaseInvoiceOf(draft: PurchaseInvoiceDraft, rows: KeptRow[]): Invoic
     // domestic purchase; the rows carry the message's VAT rates
     vatStatus: 1,
     invoiceRows: rows.map((row) =>
-      defined({
+      withoutUndefined({
         product: row.product,
         productCode: row.productCode,
         quantity: new Decimal(row.quantity),

@@ -6,7 +6,7 @@ import type { Db } from '../db/index.ts';
 import { allocateIdBlocks } from '../db/index.ts';
 import { apiError, notFound } from '../platform/errors.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
-import { lockedWrite } from '../platform/lock.ts';
+import { staleUnlessWritten } from '../platform/lock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { Decimal, minor } from '../domain/decimal.ts';
 import { centsToDecimal, roundToCents } from '../domain/invoice-arithmetic.ts';
@@ -162,7 +162,7 @@ export class InvoicePayments extends InvoiceActions {
     recorded.forEach(({ event }, i) => (event.ledger_receipt_id = receipts[i].id));
     const events = recorded.map(({ event }, i) => ({ ...event, id: firstEvent + i }));
     await store.insertPaymentEvents(trx, events);
-    await lockedWrite(store.setPaymentStates(trx, companyId, [...states.values()]));
+    await staleUnlessWritten(store.setPaymentStates(trx, companyId, [...states.values()]));
     await store.insertHistory(
       trx,
       events.map((event, i) => ({
@@ -206,7 +206,7 @@ export class InvoicePayments extends InvoiceActions {
   /** Writes the paid sum and the status it gives. */
   private async setPaid(trx: Db, record: store.InvoiceRecord, paid: bigint, paymentDate: string | null) {
     const updated: store.InvoiceRecord = { ...record, ...(await this.paidState(trx, record, paid, paymentDate)) };
-    await lockedWrite(store.updateInvoice(trx, updated, record.version));
+    await staleUnlessWritten(store.updateInvoice(trx, updated, record.version));
   }
 
   /** The status of an approved invoice without payments: sent sales invoices stay SENT. */

@@ -2,11 +2,12 @@
 // actions that move an invoice between states are in actions.ts, payments in payments.ts, comments in
 // comments.ts; all build on this class.
 import { allocateId, allocateIds, type Db } from '../db/index.ts';
+import { getCompany } from '../company/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { ApiError, apiError, errorItem, notFound, Violations, type ErrorItem } from '../platform/errors.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { checkReadOnly } from '../platform/resource.ts';
-import { lockedWrite } from '../platform/lock.ts';
+import { staleUnlessWritten } from '../platform/lock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import type { Rights } from '../platform/rights.ts';
 import { Decimal } from '../domain/decimal.ts';
@@ -74,12 +75,7 @@ export class InvoiceDocuments {
   }
 
   async companyCurrency(db: Db, companyId: number): Promise<string> {
-    const row = await db
-      .selectFrom('companies')
-      .select('currency')
-      .where('company_id', '=', companyId)
-      .executeTakeFirst();
-    return row?.currency ?? 'EUR';
+    return (await getCompany(db, companyId))?.currency ?? 'EUR';
   }
 
   /** One invoice as the API answers it; 404 when missing or not the caller's to see. */
@@ -240,7 +236,7 @@ export class InvoiceDocuments {
         notes: body.notes ?? record.notes,
         version: nextVersion(this.ctx.clock.now(), record.version),
       };
-      await lockedWrite(store.updateInvoice(trx, updated, record.version));
+      await staleUnlessWritten(store.updateInvoice(trx, updated, record.version));
       await this.writeRequestedCheckers(trx, caller.companyId, id, body);
       return this.toWire(trx, updated);
     });
@@ -429,11 +425,7 @@ export class InvoiceDocuments {
       if (!status || !(side === 'SALES' ? status.sales : status.purchase))
         v.add('VAT_STATUS_NOT_IN_USE', 'vatStatus', { vatStatus: body.vatStatus, vatType: side });
     }
-    const company = await trx
-      .selectFrom('companies')
-      .select('country')
-      .where('company_id', '=', companyId)
-      .executeTakeFirst();
+    const company = await getCompany(trx, companyId);
     const country = vatCountry(body.vatCountry ?? company?.country ?? 'FINLAND');
     if (!country) v.add('UNKNOWN_VAT_COUNTRY', 'vatCountry', { countryCode: body.vatCountry ?? '' });
     const carriesVat = invoiceCarriesVat(side, body.vatStatus ?? 1);

@@ -30,6 +30,7 @@ import type {
   TransactionWire,
 } from './schemas.ts';
 import type { LedgerEntryDimensionRow, LedgerEntryRow, LedgerReceiptRow } from './store.ts';
+import { withoutUndefined } from '../domain/objects.ts';
 
 /** What a caller asks the ledger to book. */
 export interface ReceiptDraft {
@@ -73,11 +74,6 @@ export interface ReceiptIdentity {
 
 const opt = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
 const optId = (value: number | null): number | null => (value === null ? null : Number(value));
-
-function withoutUndefined<T extends object>(value: T): T {
-  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
-  return value;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Dimension allocations.

@@ -5,7 +5,7 @@ import type { AppContext } from '../platform/context.ts';
 import { allocateId, type Db } from '../db/index.ts';
 import { ApiError, notFound, Violations, type ErrorItem } from '../platform/errors.ts';
 import { checkReadOnly, mergePatch } from '../platform/resource.ts';
-import { lockedWrite } from '../platform/lock.ts';
+import { staleUnlessWritten } from '../platform/lock.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { compileBodyCheck } from '../platform/validation.ts';
@@ -181,7 +181,7 @@ export class BusinessPartners {
     if (body.type !== row.type) violations.add('PARTNER_TYPE_CANNOT_BE_CHANGED', 'type');
     const groupIds = await this.check(trx, companyId, body, violations);
     const updated = partnerToRow(companyId, Number(row.id), body, nextVersion(this.#now(), row.version), row);
-    await lockedWrite(store.updatePartner(trx, updated, row.version));
+    await staleUnlessWritten(store.updatePartner(trx, updated, row.version));
     await store.setPartnerGroups(trx, companyId, Number(row.id), groupIds);
     return this.wire(trx, companyId, updated);
   }

@@ -3,17 +3,12 @@ import type { AppContext } from '../platform/context.ts';
 import { allocateId, type Db } from '../db/index.ts';
 import { notFound, Violations } from '../platform/errors.ts';
 import { compact } from '../platform/resource.ts';
-import { lockedWrite } from '../platform/lock.ts';
+import { staleUnlessWritten } from '../platform/lock.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { stringifyJson } from '../platform/json.ts';
 import type { Rights } from '../platform/rights.ts';
 import { getProducts, productToWire, type ProductWire } from '../products/index.ts';
-import {
-  notifyPartnerDefaultDimensionChanged,
-  type DefaultDimensionWire,
-  type DefaultOwner,
-  type DimensionService,
-} from '../dimensions/index.ts';
+import { type DefaultDimensionWire, type DefaultOwner, type DimensionService } from '../dimensions/index.ts';
 import { accountNames, checkAccountRefs, type AccountRef } from '../accounts/index.ts';
 import type { DefaultAccountsWire, DefaultProductInputWire } from './schemas.ts';
 import { requireAccess, requireLeaf } from './rights.ts';
@@ -61,7 +56,7 @@ export class PartnerDefaults {
       },
       // the payroll extension point: salary-base dimensions of an employee linked to this partner
       afterWrite: (trx, dimensionId, items) =>
-        notifyPartnerDefaultDimensionChanged(trx, { companyId, partnerId: id, dimensionId, items }),
+        this.#dimensions.partnerDefaultsChanged.notify(trx, { companyId, partnerId: id, dimensionId, items }),
     };
   }
 
@@ -119,7 +114,7 @@ export class PartnerDefaults {
       await checkAccountRefs(trx, companyId, defaultAccountRefs(body), violations);
       violations.throwIfAny();
       const updated = { ...row, default_accounts: stringifyJson(body), version: nextVersion(this.#now(), row.version) };
-      await lockedWrite(store.updatePartner(trx, updated, row.version));
+      await staleUnlessWritten(store.updatePartner(trx, updated, row.version));
       return this.#namedAccounts(trx, companyId, readJson<DefaultAccountsWire>(updated.default_accounts)!);
     });
   }

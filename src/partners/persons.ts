@@ -3,7 +3,7 @@ import type { AppContext } from '../platform/context.ts';
 import type { Db } from '../db/index.ts';
 import { notFound, Violations } from '../platform/errors.ts';
 import { checkReadOnly, compact } from '../platform/resource.ts';
-import { lockedWrite } from '../platform/lock.ts';
+import { staleUnlessWritten } from '../platform/lock.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { parseIdList } from '../platform/batch.ts';
@@ -181,7 +181,7 @@ export class Persons {
       deliveryPostOfficeBox: body.deliveryAddress?.postOfficeBox,
     });
     const updated = partnerToRow(companyId, id, next, nextVersion(this.#now(), row.version), row, extras);
-    await lockedWrite(store.updatePartner(trx, updated, row.version));
+    await staleUnlessWritten(store.updatePartner(trx, updated, row.version));
     await store.setPartnerGroups(trx, companyId, id, body.registryInfo.personGroupsIds ?? []);
     return personToWire(updated, await store.groupsOfPartners(trx, companyId, [id]));
   }

@@ -12,6 +12,7 @@ import { fromMinorUnits, minor } from '../domain/decimal.ts';
 import { PaymentFileError, paymentFiles, type CreditTransfer } from '../domain/pain001.ts';
 import { payerAccounts } from './rules.ts';
 import type { PaymentExportResultWire, PaymentFileWire } from './schemas.ts';
+import { getCompany } from '../company/index.ts';
 import * as store from './store.ts';
 
 /** Why a queued payment cannot go into a SEPA credit transfer file (undefined when it can). */
@@ -43,11 +44,8 @@ export class PaymentFiles {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const queued = await store.queuedPayments(trx, companyId);
       const accounts = new Map((await payerAccounts(trx, companyId)).map((a) => [a.id, a]));
-      const company = await trx
-        .selectFrom('companies')
-        .select(['name', 'business_id'])
-        .where('company_id', '=', companyId)
-        .executeTakeFirstOrThrow();
+      const company = await getCompany(trx, companyId);
+      if (!company) throw new Error(`no company ${companyId}`);
       const result: PaymentExportResultWire = { files: [], notExported: [] };
       const transfers: CreditTransfer[] = [];
       const byEndToEndId = new Map<string, store.PaymentRow>();

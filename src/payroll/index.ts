@@ -1,7 +1,7 @@
 // Payroll: salary types, and (src/domain/payroll) the Finnish salary calculation.
 import { defineArea } from '../platform/area.ts';
 import type { LedgerService } from '../ledger/index.ts';
-import { onPartnerDefaultDimensionChanged } from '../dimensions/index.ts';
+import type { DimensionService } from '../dimensions/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { baseDimensionsListener } from './salary-base.ts';
 import { holidayTermsMigrations } from './holiday-terms-migrations.ts';
@@ -48,8 +48,9 @@ export const payrollArea = defineArea({
     ...holidayTermsMigrations,
     ...payrollSettingsMigrations,
   },
-  create: (ctx, deps: { ledger: LedgerService }) => {
-    followDefaultDimensions(ctx);
+  create: (ctx, deps: { ledger: LedgerService; dimensions: DimensionService }) => {
+    // salary bases follow the persons' default dimensions
+    deps.dimensions.partnerDefaultsChanged.add(baseDimensionsListener(ctx));
     return new PayrollService(ctx, deps.ledger);
   },
   routes: (payroll, ctx) => [
@@ -65,16 +66,6 @@ export const payrollArea = defineArea({
     await seedLaborUnionSettings(db, companyId);
   },
 });
-
-/** Contexts whose salary bases follow the persons' default dimensions (one listener per app). */
-const following = new WeakSet<AppContext>();
-function followDefaultDimensions(ctx: AppContext): void {
-  if (following.has(ctx)) return;
-  following.add(ctx);
-  const listener = baseDimensionsListener(ctx);
-  // the listeners are shared by every app of the process: each acts on its own database only
-  onPartnerDefaultDimensionChanged((trx, change) => listener(trx, change));
-}
 
 /** The Incomes Register batch messages of the approved slips paid on a day: of one company, or of every company. */
 export function incomesRegisterBatches(

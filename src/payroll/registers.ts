@@ -5,7 +5,7 @@ import { identityCodeOf, parseIdentityCode } from '../domain/payroll/identity-co
 import { getPartner } from '../partners/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound } from '../platform/errors.ts';
-import { lockedWrite } from '../platform/lock.ts';
+import { staleUnlessWritten } from '../platform/lock.ts';
 import { checkReadOnly } from '../platform/resource.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { paged, pageRequest, type Paged } from '../platform/paging.ts';
@@ -202,7 +202,7 @@ export class EmployeeRecords<T extends store.EmployeeRecordTable, W> {
         },
         body,
       );
-      await lockedWrite(store.updateOfEmployee(trx, this.#kind.table, updated, row.version));
+      await staleUnlessWritten(store.updateOfEmployee(trx, this.#kind.table, updated, row.version));
       return this.#kind.toWire(updated);
     });
   }
@@ -285,7 +285,7 @@ export class PayrollRegisters {
         data: salaryInfoData(body),
         version: nextVersion(this.#ctx.clock.now(), row.version),
       };
-      await lockedWrite(store.updateEmployee(trx, updated, row.version));
+      await staleUnlessWritten(store.updateEmployee(trx, updated, row.version));
       await followSalaryInfo(this.#ctx, trx, companyId, updated, current.incomeConfiguration, body.incomeConfiguration);
       return salaryInfoToWire(updated);
     });

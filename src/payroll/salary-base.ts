@@ -6,7 +6,7 @@ import type { PartnerDefaultDimensionListener } from '../dimensions/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { Decimal } from '../domain/decimal.ts';
-import { lockedWrite } from '../platform/lock.ts';
+import { staleUnlessWritten } from '../platform/lock.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import { checkReadOnly } from '../platform/resource.ts';
@@ -207,7 +207,7 @@ export async function followSalaryInfo(
     rows: stringifyJson(stored),
     version: nextVersion(ctx.clock.now(), current?.version),
   };
-  if (current) await lockedWrite(payStore.updateBase(trx, row, current.version));
+  if (current) await staleUnlessWritten(payStore.updateBase(trx, row, current.version));
   else await payStore.insertBase(trx, row);
 }
 
@@ -252,7 +252,7 @@ export class SalaryBases {
         rows: stringifyJson(withIds),
         version: nextVersion(now, current?.version),
       };
-      if (current) await lockedWrite(payStore.updateBase(trx, row, current.version));
+      if (current) await staleUnlessWritten(payStore.updateBase(trx, row, current.version));
       else await payStore.insertBase(trx, row);
       return baseToWire(row);
     });
@@ -282,7 +282,7 @@ export const baseDimensionsListener =
       const { dimensions: _old, ...rest } = row;
       return dimensions.length > 0 ? { ...rest, dimensions } : rest;
     });
-    await lockedWrite(
+    await staleUnlessWritten(
       payStore.updateBase(
         trx,
         { ...base, rows: stringifyJson(rows), version: nextVersion(ctx.clock.now(), base.version) },

@@ -11,7 +11,7 @@ import type { AppContext } from '../platform/context.ts';
 import { ApiError, apiError, notFound, Violations } from '../platform/errors.ts';
 import { isoDate, nextVersion } from '../platform/clock.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
-import { lockedWrite } from '../platform/lock.ts';
+import { staleUnlessWritten } from '../platform/lock.ts';
 import { pdfOf, renderInWorker, workerEntry } from '../platform/render-pool.ts';
 import { paged, pageRequest, type Paged } from '../platform/paging.ts';
 import { checkReadOnly } from '../platform/resource.ts';
@@ -257,7 +257,7 @@ export class SalarySlips {
         figures: stringifyJson(calc.figures),
         version,
       };
-      await lockedWrite(payStore.updateSlip(trx, updated, row.version));
+      await staleUnlessWritten(payStore.updateSlip(trx, updated, row.version));
       await payStore.touchList(trx, companyId, Number(row.list_id), version);
       return slipToWire(updated);
     });
@@ -373,7 +373,7 @@ export class SalarySlips {
         figures: stringifyJson(calc.figures),
         version,
       };
-      await lockedWrite(payStore.updateSlip(trx, updated, row.version));
+      await staleUnlessWritten(payStore.updateSlip(trx, updated, row.version));
       await payStore.touchList(trx, companyId, Number(row.list_id), version);
       return slipToWire(updated);
     });
@@ -495,7 +495,7 @@ export class SalarySlips {
       contribution_receipt_id: contributions?.id ?? null,
       version: nextVersion(this.#ctx.clock.now(), row.version),
     };
-    await lockedWrite(payStore.updateSlip(db, updated, row.version));
+    await staleUnlessWritten(payStore.updateSlip(db, updated, row.version));
     return updated.version;
   }
 
@@ -522,7 +522,7 @@ export class SalarySlips {
         contribution_receipt_id: null,
         version: nextVersion(this.#ctx.clock.now(), row.version),
       };
-      await lockedWrite(payStore.updateSlip(trx, updated, row.version));
+      await staleUnlessWritten(payStore.updateSlip(trx, updated, row.version));
       await payStore.touchList(trx, companyId, Number(row.list_id), updated.version);
     });
     return { message: 'Salary slip approval cancelled.' };
@@ -546,7 +546,7 @@ export class SalarySlips {
       limit_used: Decimal.max(0, new Decimal(card.limit_used).plus(amount)).toFixed(),
       version: nextVersion(this.#ctx.clock.now(), card.version),
     };
-    await lockedWrite(store.updateOfEmployee(db, 'tax_cards', updated, card.version));
+    await staleUnlessWritten(store.updateOfEmployee(db, 'tax_cards', updated, card.version));
     return updated;
   }
 

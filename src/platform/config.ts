@@ -1,4 +1,4 @@
-// Configuration comes from environment variables only (documented in the README).
+// Configuration comes from environment variables only (documented in docs/configuration.md).
 
 export type Mode = 'sandbox' | 'production';
 

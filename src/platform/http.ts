@@ -72,7 +72,7 @@ export function installConventions(
     app.addContentTypeParser(type, (_req, payload, done) => done(null, payload));
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart));
-  // The serializer may answer bytes (the kept JSON of an unchanging answer, json.ts): Fastify sends a Buffer as it
+  // The serializer may answer bytes (the kept JSON of an answer marked serializedOnce, json.ts): Fastify sends a Buffer as it
   // is, its length as the content length; its types only name a string.
   const serialize = serializeJson as (data: unknown) => string;
   app.setSerializerCompiler(({ schema }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson, serializeJson, stringifyJson, unchanging } from './json.ts';
+import { parseJson, serializeJson, stringifyJson, serializedOnce } from './json.ts';
 import { Decimal, isDecimal, jsonDecimal } from '../domain/decimal.ts';
 
 describe('exact JSON numbers', () => {
@@ -23,30 +23,33 @@ describe('exact JSON numbers', () => {
       '{"sum":0.3,"big":12345678901234567.891}',
     );
   });
-  it('writes unchanging answers, and lists and pages of them, as JSON.stringify would', () => {
+  it('writes answers marked serializedOnce, and lists and pages of them, as JSON.stringify would', () => {
     const answer = (id: number) =>
-      unchanging({ id, name: `P"${id}`, price: jsonDecimal('10.50'), code: undefined, group: null, tags: ['a'] });
-    const results = unchanging([answer(1), answer(2), { id: 3, skip: () => 1 }, undefined]);
-    const page = unchanging({ results, meta: { pageNumber: 0, totalCount: 3 }, gone: undefined, 'odd "key"': 1 });
+      serializedOnce({ id, name: `P"${id}`, price: jsonDecimal('10.50'), code: undefined, group: null, tags: ['a'] });
+    const results = serializedOnce([answer(1), answer(2), { id: 3, skip: () => 1 }, undefined]);
+    const page = serializedOnce({ results, meta: { pageNumber: 0, totalCount: 3 }, gone: undefined, 'odd "key"': 1 });
     const plain = (value: unknown) => JSON.stringify(value);
     expect(stringifyJson(page)).toBe(plain(page));
     expect(stringifyJson(page)).toBe(plain(page)); // the kept text
     expect(stringifyJson(results)).toBe(plain(results));
     expect(stringifyJson(answer(4))).toBe(plain(answer(4)));
-    const withToJson = unchanging({ toJSON: () => ({ replaced: true }) });
-    expect(stringifyJson(unchanging([withToJson]))).toBe('[{"replaced":true}]');
-    expect(stringifyJson(unchanging([]))).toBe('[]');
-    expect(stringifyJson(unchanging({}))).toBe('{}');
+    const withToJson = serializedOnce({ toJSON: () => ({ replaced: true }) });
+    expect(stringifyJson(serializedOnce([withToJson]))).toBe('[{"replaced":true}]');
+    expect(stringifyJson(serializedOnce([]))).toBe('[]');
+    expect(stringifyJson(serializedOnce({}))).toBe('{}');
   });
-  it('answers the bytes of unchanging values for the wire, the text of others', () => {
-    const answer = unchanging({ name: 'Kahvi ☕ ä', price: jsonDecimal('2.50') });
-    const page = unchanging({ results: unchanging(Array.from({ length: 100 }, () => answer)), totalCount: 100 });
+  it('answers the bytes of values marked serializedOnce for the wire, the text of others', () => {
+    const answer = serializedOnce({ name: 'Kahvi ☕ ä', price: jsonDecimal('2.50') });
+    const page = serializedOnce({
+      results: serializedOnce(Array.from({ length: 100 }, () => answer)),
+      totalCount: 100,
+    });
     const bytes = serializeJson(page);
     expect(Buffer.isBuffer(bytes)).toBe(true);
     expect(Buffer.compare(bytes as Buffer, Buffer.from(JSON.stringify(page)))).toBe(0);
     expect(serializeJson(page)).toBe(bytes); // made once
     expect(serializeJson({ plain: 1 })).toBe('{"plain":1}');
-    const big = unchanging(Array.from({ length: 200 }, () => answer));
+    const big = serializedOnce(Array.from({ length: 200 }, () => answer));
     expect(Buffer.isBuffer(serializeJson(big))).toBe(true);
     expect(serializeJson(answer)).toBe(JSON.stringify(answer)); // a short one goes as its text
   });

@@ -17,7 +17,7 @@ export function parseJson(text: string): unknown {
   return (JSON.parse as (text: string, reviver: typeof revive) => unknown)(text, revive);
 }
 
-/** Objects declared never to change again (see `unchanging`), with their JSON as UTF-8 bytes once made. */
+/** Objects declared never to change again (see `serializedOnce`), with their JSON as UTF-8 bytes once made. */
 const kept = new WeakMap<object, Buffer | undefined>();
 
 /**
@@ -25,7 +25,7 @@ const kept = new WeakMap<object, Buffer | undefined>();
  * shared by every request that reads it: its JSON is then made once, as the bytes sent, and a list or page of such
  * answers is written by joining their bytes. Returns `value`.
  */
-export function unchanging<T extends object>(value: T): T {
+export function serializedOnce<T extends object>(value: T): T {
   if (!kept.has(value)) kept.set(value, undefined);
   return value;
 }
@@ -36,7 +36,7 @@ export function stringifyJson(value: unknown): string {
 }
 
 /**
- * An answer's JSON for the wire: an unchanging value's kept bytes — sent as they are, their length known, where a
+ * An answer's JSON for the wire: the kept bytes of a value marked serializedOnce — sent as they are, their length known, where a
  * text of ten kilobytes would be measured and encoded again on every request — else the text.
  */
 export function serializeJson(value: unknown): string | Buffer {
@@ -76,7 +76,7 @@ const SYNTAX = {
   null: Buffer.from('null'),
 };
 
-/** JSON.stringify's text of `value` as bytes, made from the kept bytes of its unchanging members. */
+/** JSON.stringify's text of `value` as bytes, made from the kept bytes of its members marked serializedOnce. */
 function joined(value: object): Buffer {
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return Buffer.from(JSON.stringify(value));
   const parts: Buffer[] = [];

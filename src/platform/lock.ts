@@ -33,6 +33,6 @@ export function checkVersion(sent: unknown, current: string): void {
  * Awaits a write guarded by the stored version (src/db/versioned.ts): false means someone else changed the
  * resource between the read and the write, which is answered as a stale version.
  */
-export async function lockedWrite(written: Promise<boolean>): Promise<void> {
+export async function staleUnlessWritten(written: Promise<boolean>): Promise<void> {
   if (!(await written)) throw staleVersion();
 }

@@ -6,20 +6,26 @@ import { statusRoutes } from './status.ts';
 import { changeNoticeMigrations } from '../db/change-notices.ts';
 import { platformExamples } from './examples.ts';
 
-// Named after its service, the rate limiter (app.services.rateLimit).
+/** What the service's own part gives the areas (`app.services.platform`). */
+export interface PlatformServices {
+  /** The per-client rate limiter, which the token endpoint and the request hook count with. */
+  rateLimiter: RateLimiter;
+}
+
 export const platformArea = defineArea({
-  name: 'rateLimit',
+  name: 'platform',
   examples: platformExamples,
   tags: [{ name: 'Service', description: 'Health and documents.' }],
   tables: { global: ['service_settings', 'rate_limit_windows'] },
-  create: (ctx) =>
-    new RateLimiter({
+  create: (ctx): PlatformServices => ({
+    rateLimiter: new RateLimiter({
       limit: ctx.config.rateLimitPerSecond,
       db: ctx.db,
       engine: ctx.engine,
       databaseUrl: ctx.config.databaseUrl,
     }),
+  }),
   migrations: changeNoticeMigrations,
-  routes: (_rateLimit, ctx) => statusRoutes(ctx),
+  routes: (_platform, ctx) => statusRoutes(ctx),
   purge: { global: { rateLimitWindows: purgeExpiredWindows } },
 });

@@ -3,6 +3,7 @@ import { defineArea } from '../platform/area.ts';
 import { productMigrations } from './migrations.ts';
 import { productRoutes } from './routes.ts';
 import { ProductService } from './service.ts';
+import { CachedProductReads } from './cached-reads.ts';
 import { productsExamples } from './examples.ts';
 
 export { ProductService, productToWire } from './service.ts';
@@ -16,6 +17,6 @@ export const productsArea = defineArea({
   tags: [{ name: 'Products', description: 'Products and product groups.' }],
   tables: { company: ['products', 'product_groups'] },
   migrations: productMigrations,
-  create: (ctx) => new ProductService(ctx),
+  create: (ctx) => new CachedProductReads(ctx, new ProductService(ctx)),
   routes: (products) => productRoutes(products),
 });

@@ -14,10 +14,10 @@ import {
 import { route, view, edit, type RouteDef } from '../platform/route.ts';
 import { batchGet, parseId, MAX_ID64 } from '../platform/batch.ts';
 import { pageRequest } from '../platform/paging.ts';
-import { unchanging } from '../platform/json.ts';
+import { serializedOnce } from '../platform/json.ts';
 import { endOfDay } from '../platform/clock.ts';
 import { Product, ProductGroup, ProductGroups, ProductPatch, PRODUCT_TYPES, type ProductWire } from './schemas.ts';
-import type { ProductService } from './service.ts';
+import type { Products } from './cached-reads.ts';
 
 const REGISTER = 'sales.productRegister' as const;
 const TAGS = ['Products'];
@@ -30,7 +30,7 @@ const TypeFilter = Type.Optional(
 
 const VersionDate = Type.Union([DateTimeString(), DateString()]);
 
-export function productRoutes(products: ProductService): RouteDef[] {
+export function productRoutes(products: Products): RouteDef[] {
   return [
     route({
       method: 'GET',
@@ -118,7 +118,7 @@ export function productRoutes(products: ProductService): RouteDef[] {
           MAX_ID64,
         );
         // a list of cached answers is written by joining their kept texts
-        return Array.isArray(found) ? unchanging(found) : found;
+        return Array.isArray(found) ? serializedOnce(found) : found;
       },
     }),
     route({

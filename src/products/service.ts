@@ -4,16 +4,14 @@ import { allocateId, writeTransaction, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { checkReadOnly, mergePatch } from '../platform/resource.ts';
-import { lockedWrite } from '../platform/lock.ts';
+import { staleUnlessWritten } from '../platform/lock.ts';
 import { nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { compileBodyCheck } from '../platform/validation.ts';
-import { unchanging } from '../platform/json.ts';
 import { ApiError } from '../platform/errors.ts';
 import { checkAccountRefs } from '../accounts/index.ts';
 import { Product, type ProductGroupWire, type ProductType, type ProductWire } from './schemas.ts';
 import * as store from './store.ts';
-import { ReadCache } from '../db/read-cache.ts';
 import { IdBlocks } from '../db/id-blocks.ts';
 
 const READ_ONLY = ['id', 'version'] as const;
@@ -67,13 +65,6 @@ function productResponse(row: store.ProductRow, includeLocalizations = true): Pr
   return productToWire(row, includeLocalizations, jsonDecimal);
 }
 
-/** The answer without its localizations unless they are asked for (answers are shared: never changed). */
-function localized(answer: ProductAnswer, includeLocalizations: boolean): ProductAnswer {
-  return includeLocalizations || answer.productLocalizations === undefined
-    ? answer
-    : { ...answer, productLocalizations: undefined };
-}
-
 function productToRow(companyId: number, id: number, wire: ProductWire, version: string): store.ProductRow {
   return {
     company_id: companyId,
@@ -101,24 +92,16 @@ function productToRow(companyId: number, id: number, wire: ProductWire, version:
 const checkProductShape = compileBodyCheck(Product);
 const PRODUCT_IDS = [{ name: 'products', count: 1 }];
 
+/**
+ * The product register's rules and reads, as plain reads of the store. The area serves it through its read caches
+ * (`cached-reads.ts`); a caller that only writes (the demo seeding) may use it alone.
+ */
 export class ProductService {
   readonly #ctx: AppContext;
-  /** Products as answered (with their localizations) by id, the hottest read of the register (exact: see ReadCache). */
-  readonly #byId: ReadCache<ProductAnswer>;
-  /**
-   * Pages as answered, by company, search and page: a client polling a list (the first page, most often) costs
-   * neither its count nor its ids query while no product changed (exact, as the products by id).
-   */
-  readonly #pages: ReadCache<Paged<ProductAnswer>>;
-  /** How many products match a search, by company and search (exact, as the products by id). */
-  readonly #totals: ReadCache<number>;
   readonly #ids: IdBlocks;
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
-    this.#byId = new ReadCache(ctx.changes, ['products']);
-    this.#pages = new ReadCache(ctx.changes, ['products'], 1_000);
-    this.#totals = new ReadCache(ctx.changes, ['products'], 1_000);
     this.#ids = new IdBlocks(ctx.changes, { products: 100 });
   }
 
@@ -166,42 +149,17 @@ export class ProductService {
     });
   }
 
+  /** The products of these ids that exist, in the order of `ids`. */
   async get(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductAnswer[]> {
     if (ids.length === 1) {
-      const answer = await this.#byId.get(`${companyId}:${ids[0]}`, async () => {
-        const row = await store.getProduct(this.#db, companyId, ids[0]);
-        return row && unchanging(productResponse(row));
-      });
-      return answer ? [localized(answer, includeLocalizations)] : [];
+      const row = await store.getProduct(this.#db, companyId, ids[0]);
+      return row ? [productResponse(row, includeLocalizations)] : [];
     }
-    return this.#answers(companyId, ids, includeLocalizations);
-  }
-
-  /**
-   * The products of these ids that exist, in the order of `ids`: each from the cache of answers where it is
-   * current, the others read together in one query (a batch or a page costs no mapping of rows already answered).
-   */
-  async #answers(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductAnswer[]> {
-    const found = await this.#byId.getMany(
-      ids.map((id) => `${companyId}:${id}`),
-      async (missing) => {
-        const rows = await store.getProducts(
-          this.#db,
-          companyId,
-          missing.map((key) => Number(key.slice(key.indexOf(':') + 1))),
-        );
-        return new Map(rows.map((row) => [`${companyId}:${Number(row.id)}`, unchanging(productResponse(row))]));
-      },
-    );
-    const answers: ProductAnswer[] = [];
-    for (const answer of found) if (answer) answers.push(localized(answer, includeLocalizations));
-    return answers;
-  }
-
-  async getOne(companyId: number, id: number, includeLocalizations: boolean): Promise<ProductAnswer> {
-    const row = await store.getProduct(this.#db, companyId, id);
-    if (!row) throw notFound('Product');
-    return productResponse(row, includeLocalizations);
+    const rows = new Map((await store.getProducts(this.#db, companyId, ids)).map((row) => [Number(row.id), row]));
+    return ids.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [productResponse(row, includeLocalizations)] : [];
+    });
   }
 
   async search(
@@ -210,20 +168,6 @@ export class ProductService {
     page: PageRequest,
     includeLocalizations = false,
   ): Promise<Paged<ProductAnswer>> {
-    // with the cache current, the page reads only ids from an index and takes the products from the cache
-    if (this.#byId.active) {
-      const searched = `${companyId}:${JSON.stringify(search)}`;
-      const key = `${searched}:${includeLocalizations}:${JSON.stringify(page)}`;
-      const answer = await this.#pages.get(key, async () => {
-        // the count is the search's, whichever page: paging through a list counts its matches once
-        const [total, ids] = await Promise.all([
-          this.#totals.get(searched, () => store.countProducts(this.#db, companyId, search)),
-          store.searchProductIds(this.#db, companyId, search, page),
-        ]);
-        return unchanging(paged(unchanging(await this.#answers(companyId, ids, includeLocalizations)), total!, page));
-      });
-      return answer!;
-    }
     const { rows, total } = await store.searchProducts(this.#db, companyId, search, page);
     return paged(
       rows.map((r) => productResponse(r, includeLocalizations)),
@@ -262,7 +206,7 @@ export class ProductService {
       if (product.type !== stored.type) throw apiError('PRODUCT_TYPE_CANNOT_BE_CHANGED', 'type');
       await this.#checkRules(trx, companyId, product);
       const updated = productToRow(companyId, id, product, nextVersion(this.#ctx.clock.now(), row.version));
-      await lockedWrite(store.updateProduct(trx, updated, row.version));
+      await staleUnlessWritten(store.updateProduct(trx, updated, row.version));
       return productResponse(updated);
     });
   }
@@ -314,7 +258,7 @@ export class ProductService {
         throw apiError('PRODUCT_GROUP_TYPE_MISMATCH', 'type');
       }
       const updated = { ...row, name: body.name, type, version: nextVersion(this.#ctx.clock.now(), row.version) };
-      await lockedWrite(store.updateGroup(trx, updated, row.version));
+      await staleUnlessWritten(store.updateGroup(trx, updated, row.version));
       return groupToWire(updated);
     });
   }

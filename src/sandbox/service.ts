@@ -28,6 +28,7 @@ import {
   type SandboxClockWire,
   type SeedResultWire,
 } from './schemas.ts';
+import { withoutUndefined } from '../domain/objects.ts';
 
 const MFA_HEADER = 'x-tase-sandbox-mfa';
 const MFA_SETTING = 'mfa_outcome';
@@ -174,7 +175,7 @@ export class SandboxService {
       results: deliveries.map((row) => {
         const webhook = webhooks.get(row.webhook_uuid);
         const signed = webhook?.authentication_type === 'HMAC' && webhook.shared_secret;
-        return compact({
+        return withoutUndefined({
           deliveryId: row.delivery_id,
           webhookUuid: row.webhook_uuid,
           url: webhook?.url ?? '',
@@ -352,8 +353,4 @@ function withKeys(value: unknown, keys: Record<string, number>): unknown {
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withKeys(v, keys)]));
   return value;
-}
-
-function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

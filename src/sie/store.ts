@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
 import { sumsByAccount } from '../reports/index.ts';
+import { getCompany } from '../company/index.ts';
 
 export interface CompanyIdentity {
   name: string;
@@ -13,11 +14,7 @@ export interface CompanyIdentity {
 }
 
 export async function company(db: Db, companyId: number): Promise<CompanyIdentity | undefined> {
-  const row = await db
-    .selectFrom('companies')
-    .select(['name', 'business_id', 'currency'])
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  const row = await getCompany(db, companyId);
   return row ? { name: row.name, businessId: row.business_id, currency: row.currency } : undefined;
 }
 

@@ -9,6 +9,7 @@ import { rightsDocument } from './rights-document.ts';
 import { countryName } from '../domain/countries.ts';
 import { LOGIN_METHODS } from '../domain/real-vocabularies.ts';
 import type { CompanyUserRow, UserRow } from '../auth/index.ts';
+import { getCompany } from '../company/index.ts';
 import * as store from './store.ts';
 
 /**
@@ -103,7 +104,7 @@ export class UserService {
 
   async sessionInfo(auth: RequestAuth) {
     const found = await store.userInCompany(this.#ctx.db, auth.companyId, auth.userId);
-    const company = await store.company(this.#ctx.db, auth.companyId);
+    const company = await getCompany(this.#ctx.db, auth.companyId);
     if (!found || !company) throw notFound('Session');
     return {
       companyId: Number(company.company_id),

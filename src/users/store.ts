@@ -1,6 +1,6 @@
 // SQL of the users area: the current user with the membership of the session's company, and the company.
 import type { Db } from '../db/index.ts';
-import type { CompanyRow, CompanyUserRow, UserRow } from '../auth/index.ts';
+import type { CompanyUserRow, UserRow } from '../auth/index.ts';
 
 export async function userInCompany(
   db: Db,
@@ -16,8 +16,4 @@ export async function userInCompany(
   if (!membership) return undefined;
   const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
   return user ? { user, membership } : undefined;
-}
-
-export async function company(db: Db, companyId: number): Promise<CompanyRow | undefined> {
-  return db.selectFrom('companies').selectAll().where('company_id', '=', companyId).executeTakeFirst();
 }

@@ -8,6 +8,7 @@ import { schemaFailures, schemaText } from '../xsd.ts';
 import { checkXmlLimits, XML_LIMITS, XmlLimitError } from '../xml-limits.ts';
 import { bankBarcode, BankBarcodeError } from './bank-barcode.ts';
 import type { Amount, InvoiceDocument } from './document.ts';
+import { withoutUndefined } from '../objects.ts';
 
 /** A place where a message breaks the schema: its line, and libxml2's words. */
 export interface FinvoiceFailure {
@@ -375,11 +376,6 @@ function isoDate(value: string | undefined, where: string): string | undefined {
   return iso;
 }
 
-/** Leaves out the fields with no value, so a draft carries only what the message said. */
-function defined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
 /** The versions read: 3.0 against its schema; 1.x and 2.x, whose schemas Tase does not carry, by what it needs. */
 const OLDER_VERSIONS = /^(1\.[0-3]|2\.0|2\.01)$/;
 
@@ -440,7 +436,7 @@ function draftRow(row: XmlNode, index: number, rates: string[]): DraftRow | unde
     const what = text(charge, 'ReasonText') ?? text(charge, 'ReasonCode') ?? 'charge';
     return `${what} ${chargeAmount ?? `${percent ?? '0'} %`}`;
   });
-  return defined({
+  return withoutUndefined({
     position: index + 1,
     product: product ?? text(row, 'RowFreeText') ?? '-',
     productCode: text(row, 'ArticleIdentifier'),
@@ -516,7 +512,7 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
   const messageRows = list(message, 'InvoiceRow');
   const rows = messageRows.map((row, index) => draftRow(row, index, rates));
 
-  return defined<PurchaseInvoiceDraft>({
+  return withoutUndefined<PurchaseInvoiceDraft>({
     type: 'PURCHASE_INVOICE',
     version,
     sellerInvoiceNumber: text(details, 'InvoiceNumber')!,
@@ -533,8 +529,8 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
       text(child(terms, 'PaymentOverDueFineDetails'), 'PaymentOverDueFinePercent'),
       at('PaymentTermsDetails/PaymentOverDueFineDetails/PaymentOverDueFinePercent'),
     ),
-    counterParty: defined({
-      counterPartyAddress: defined({
+    counterParty: withoutUndefined({
+      counterPartyAddress: withoutUndefined({
         name: text(sellerParty, 'SellerOrganisationName')!,
         street: text(sellerAddress, 'SellerStreetName'),
         zip: text(sellerAddress, 'SellerPostCodeIdentifier'),
@@ -544,7 +540,7 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
       identifier: text(sellerParty, 'SellerPartyIdentifier'),
       taxCode: text(sellerParty, 'SellerOrganisationTaxCode'),
       einvoiceAddress: sellerUnit
-        ? defined({
+        ? withoutUndefined({
             address: sellerUnit,
             operator: text(
               child(child(message, 'MessageTransmissionDetails'), 'MessageSenderDetails'),
@@ -553,12 +549,12 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
           })
         : undefined,
     }),
-    paymentInfo: defined({
+    paymentInfo: withoutUndefined({
       currency,
       dueDate:
         isoDate(text(terms, 'InvoiceDueDate'), at('PaymentTermsDetails/InvoiceDueDate')) ??
         isoDate(text(instruction, 'EpiDateOptionDate'), 'EpiDetails/EpiPaymentInstructionDetails/EpiDateOptionDate'),
-      bankAccount: accountNumber ? defined({ accountNumber, bic }) : undefined,
+      bankAccount: accountNumber ? withoutUndefined({ accountNumber, bic }) : undefined,
       bankReferenceCode: reference,
       bankReferenceCodeType: reference
         ? referenceScheme === 'ISO' || /^RF/i.test(reference)
@@ -572,7 +568,7 @@ export async function parseFinvoice(xml: string): Promise<PurchaseInvoiceDraft> 
       rows[i] === undefined && list(row, 'SubInvoiceRow').length > 0 ? [i + 1] : [],
     ),
     vatBreakdown,
-    invoiceSumInfo: defined({
+    invoiceSumInfo: withoutUndefined({
       excludingVatTotal: decimalText(
         text(details, 'InvoiceTotalVatExcludedAmount'),
         at('InvoiceTotalVatExcludedAmount'),

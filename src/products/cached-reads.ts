@@ -1,0 +1,107 @@
+// The product register's reads through exact per-process caches (src/db/read-cache.ts), around the plain service:
+// GET of one product is the hottest read of the API, and a client polling a list asks the same page again and
+// again. Writes go to the plain service; any committed write to `products` makes the cached entries stale.
+import { ReadCache } from '../db/read-cache.ts';
+import type { AppContext } from '../platform/context.ts';
+import { serializedOnce } from '../platform/json.ts';
+import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
+import type { ProductAnswer, ProductService } from './service.ts';
+import * as store from './store.ts';
+
+/** What the area answers to its routes: the plain service's operations. */
+export type Products = { [K in keyof ProductService]: ProductService[K] };
+
+/** The answer without its localizations unless they are asked for (answers are shared: never changed). */
+function localized(answer: ProductAnswer, includeLocalizations: boolean): ProductAnswer {
+  return includeLocalizations || answer.productLocalizations === undefined
+    ? answer
+    : { ...answer, productLocalizations: undefined };
+}
+
+export class CachedProductReads implements Products {
+  readonly #ctx: AppContext;
+  readonly #plain: ProductService;
+  /** Products as answered (with their localizations) by id. */
+  readonly #byId: ReadCache<ProductAnswer>;
+  /**
+   * Pages as answered, by company, search and page: a client polling a list (the first page, most often) costs
+   * neither its count nor its ids query while no product changed.
+   */
+  readonly #pages: ReadCache<Paged<ProductAnswer>>;
+  /** How many products match a search, by company and search: paging through a list counts its matches once. */
+  readonly #totals: ReadCache<number>;
+
+  constructor(ctx: AppContext, plain: ProductService) {
+    this.#ctx = ctx;
+    this.#plain = plain;
+    this.#byId = new ReadCache(ctx.changes, ['products']);
+    this.#pages = new ReadCache(ctx.changes, ['products'], 1_000);
+    this.#totals = new ReadCache(ctx.changes, ['products'], 1_000);
+  }
+
+  async get(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductAnswer[]> {
+    if (ids.length === 1) {
+      const answer = await this.#byId.get(`${companyId}:${ids[0]}`, async () => {
+        const [loaded] = await this.#plain.get(companyId, ids, true);
+        return loaded && serializedOnce(loaded);
+      });
+      return answer ? [localized(answer, includeLocalizations)] : [];
+    }
+    return this.#answers(companyId, ids, includeLocalizations);
+  }
+
+  /**
+   * The products of these ids that exist, in the order of `ids`: each from the cache where it is current, the
+   * others read together in one query (a batch or a page costs no mapping of rows already answered).
+   */
+  async #answers(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductAnswer[]> {
+    const found = await this.#byId.getMany(
+      ids.map((id) => `${companyId}:${id}`),
+      async (missing) => {
+        const loaded = await this.#plain.get(
+          companyId,
+          missing.map((key) => Number(key.slice(key.indexOf(':') + 1))),
+          true,
+        );
+        return new Map(loaded.map((answer) => [`${companyId}:${answer.id}`, serializedOnce(answer)]));
+      },
+    );
+    const answers: ProductAnswer[] = [];
+    for (const answer of found) if (answer) answers.push(localized(answer, includeLocalizations));
+    return answers;
+  }
+
+  async search(
+    companyId: number,
+    search: store.ProductSearch,
+    page: PageRequest,
+    includeLocalizations = false,
+  ): Promise<Paged<ProductAnswer>> {
+    // not current (PostgreSQL without its change listener): the plain search
+    if (!this.#byId.active) return this.#plain.search(companyId, search, page, includeLocalizations);
+    // the page reads only ids from an index and takes the products from the cache
+    const searched = `${companyId}:${JSON.stringify(search)}`;
+    const key = `${searched}:${includeLocalizations}:${JSON.stringify(page)}`;
+    const answer = await this.#pages.get(key, async () => {
+      const [total, ids] = await Promise.all([
+        this.#totals.get(searched, () => store.countProducts(this.#ctx.db, companyId, search)),
+        store.searchProductIds(this.#ctx.db, companyId, search, page),
+      ]);
+      return serializedOnce(
+        paged(serializedOnce(await this.#answers(companyId, ids, includeLocalizations)), total!, page),
+      );
+    });
+    return answer!;
+  }
+
+  // writes: the plain service's (the caches see them through the change notices of `products`)
+  create: Products['create'] = (...args) => this.#plain.create(...args);
+  replace: Products['replace'] = (...args) => this.#plain.replace(...args);
+  patch: Products['patch'] = (...args) => this.#plain.patch(...args);
+  delete: Products['delete'] = (...args) => this.#plain.delete(...args);
+  listGroups: Products['listGroups'] = (...args) => this.#plain.listGroups(...args);
+  getGroup: Products['getGroup'] = (...args) => this.#plain.getGroup(...args);
+  createGroup: Products['createGroup'] = (...args) => this.#plain.createGroup(...args);
+  replaceGroup: Products['replaceGroup'] = (...args) => this.#plain.replaceGroup(...args);
+  deleteGroup: Products['deleteGroup'] = (...args) => this.#plain.deleteGroup(...args);
+}
