@@ -49745,6 +49745,16 @@ export interface operations {
                 emissionValue?: number | null;
                 /** Format: int64 */
                 readonly id?: number;
+                /**
+                 * Format: int32
+                 * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+                 */
+                kilometers?: number;
+                /**
+                 * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+                 * @enum {string}
+                 */
+                valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
               };
               customName?: string;
               /** @description Tase: the row's cost split over dimension items, each by `quantity` (of the row's quantity) or by `percentage`, never both; the shares of a dimension make up the whole row. Not for salary type groups 5, 6 and 8. */
@@ -49857,6 +49867,16 @@ export interface operations {
               emissionValue?: number | null;
               /** Format: int64 */
               readonly id?: number;
+              /**
+               * Format: int32
+               * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+               */
+              kilometers?: number;
+              /**
+               * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+               * @enum {string}
+               */
+              valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
             };
             customName?: string;
             /** @description Tase: the row's cost split over dimension items, each by `quantity` (of the row's quantity) or by `percentage`, never both; the shares of a dimension make up the whole row. Not for salary type groups 5, 6 and 8. */
@@ -49989,6 +50009,16 @@ export interface operations {
                 emissionValue?: number | null;
                 /** Format: int64 */
                 readonly id?: number;
+                /**
+                 * Format: int32
+                 * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+                 */
+                kilometers?: number;
+                /**
+                 * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+                 * @enum {string}
+                 */
+                valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
               };
               customName?: string;
               /** @description Tase: the row's cost split over dimension items, each by `quantity` (of the row's quantity) or by `percentage`, never both; the shares of a dimension make up the whole row. Not for salary type groups 5, 6 and 8. */
@@ -55462,8 +55492,18 @@ export interface operations {
                     emissionValue?: number | null;
                     /** Format: int64 */
                     readonly id?: number;
+                    /**
+                     * Format: int32
+                     * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+                     */
+                    kilometers?: number;
                     /** Format: int32 */
                     odometerReading?: number;
+                    /**
+                     * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+                     * @enum {string}
+                     */
+                    valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
                   };
                   comment?: string;
                   customName?: string;
@@ -55725,8 +55765,18 @@ export interface operations {
                     emissionValue?: number | null;
                     /** Format: int64 */
                     readonly id?: number;
+                    /**
+                     * Format: int32
+                     * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+                     */
+                    kilometers?: number;
                     /** Format: int32 */
                     odometerReading?: number;
+                    /**
+                     * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+                     * @enum {string}
+                     */
+                    valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
                   };
                   comment?: string;
                   customName?: string;
@@ -56042,8 +56092,18 @@ export interface operations {
               emissionValue?: number | null;
               /** Format: int64 */
               readonly id?: number;
+              /**
+               * Format: int32
+               * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+               */
+              kilometers?: number;
               /** Format: int32 */
               odometerReading?: number;
+              /**
+               * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+               * @enum {string}
+               */
+              valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
             };
             comment?: string;
             customName?: string;
@@ -56400,8 +56460,18 @@ export interface operations {
                 emissionValue?: number | null;
                 /** Format: int64 */
                 readonly id?: number;
+                /**
+                 * Format: int32
+                 * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+                 */
+                kilometers?: number;
                 /** Format: int32 */
                 odometerReading?: number;
+                /**
+                 * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+                 * @enum {string}
+                 */
+                valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
               };
               comment?: string;
               customName?: string;
@@ -57405,8 +57475,18 @@ export interface operations {
                 emissionValue?: number | null;
                 /** Format: int64 */
                 readonly id?: number;
+                /**
+                 * Format: int32
+                 * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+                 */
+                kilometers?: number;
                 /** Format: int32 */
                 odometerReading?: number;
+                /**
+                 * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+                 * @enum {string}
+                 */
+                valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
               };
               comment?: string;
               customName?: string;
