@@ -306,3 +306,48 @@ describe('TyEL without its provider and policy', () => {
     expect(await incomesRegisterErrors(batch.xml!)).toEqual([]);
   });
 });
+
+describe('approving a list as a whole', () => {
+  it('writes every slip, its receipts and its tax card; a slip the ledger refuses stops the list, named', async () => {
+    const ids = [await hire(), await hire(), await hire()];
+    const list = await svc.api('POST', '/payrolls/salarylists', {
+      ...monthListBody('2026-09'),
+      employeesDataForSalarySlip: ids.map((employeeId) => ({ employeeId })),
+    });
+    expect(list.status, list.text).toBe(200);
+    const slipIds = (list.body.salarySlips as { id: number }[]).map((s) => s.id);
+    // the last slip booked on a day no fiscal year covers: the ledger refuses it, and with it the whole list
+    const last = (await svc.api('GET', `/payrolls/salaryslips/${slipIds[2]}`)).body;
+    await ok(
+      svc.api('PUT', `/payrolls/salaryslips/${last.id}`, {
+        ...last,
+        settings: { ...last.settings, accountingDate: '2015-09-30' },
+      }),
+    );
+    const refused = await svc.api('PUT', `/payrolls/salarylists/${list.body.id}/approve`);
+    expect(refused.status, refused.text).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(refused.body.errors[0].field).toMatch(new RegExp(`^salarySlips\\[${last.id}\\]\\.`));
+    for (const id of slipIds) expect((await svc.api('GET', `/payrolls/salaryslips/${id}`)).body.status).toBe('CREATED');
+    const card = async (employeeId: number) =>
+      (await svc.api('GET', `/payrolls/employees/${employeeId}/salaryinfo/taxcards`)).body[0];
+    expect((await card(ids[0])).limitUsed).toBe(0);
+
+    await ok(
+      svc.api('PUT', `/payrolls/salaryslips/${last.id}`, {
+        ...(await svc.api('GET', `/payrolls/salaryslips/${last.id}`)).body,
+        settings: { ...last.settings, accountingDate: '2026-09-30' },
+      }),
+    );
+    await ok(svc.api('PUT', `/payrolls/salarylists/${list.body.id}/approve`));
+    for (const [i, id] of slipIds.entries()) {
+      const slip = (await svc.api('GET', `/payrolls/salaryslips/${id}`)).body;
+      // 3,000 at 20 %: 600.00 withheld, TyEL 219.00, unemployment 26.70; net 2,154.30
+      expect(slip).toMatchObject({ status: 'APPROVED', figures: { withholding: 600, netPay: 2154.3 } });
+      const accounting = await svc.api('GET', `/payrolls/salaryslips/${id}/accounting`);
+      expect(accounting.status, accounting.text).toBe(200);
+      // the card counts the slip's taxable pay against its income limit
+      expect((await card(ids[i])).limitUsed).toBe(3000);
+    }
+  });
+});
