@@ -88,7 +88,11 @@ async function hire(count: number, offset: number, handBase: boolean): Promise<n
         excludedFromAutomatedWithholdingPercentageRequest: false,
       },
       insurancesConfiguration: {
-        pensionInsurance: { type: 'TYEL', pensionProviderCode: 54, pensionPolicyNumber: `P${i}` },
+        pensionInsurance: {
+          type: 'TYEL',
+          pensionProviderCode: 54,
+          pensionPolicyNumber: `54-${String(i).padStart(7, '0')}A`,
+        },
         accidentInsurance: { percent: 0.7 },
         pensionVoluntarilyPaid: false,
       },

@@ -80,7 +80,9 @@ const USAGE = `Usage: tase <command>
   admin bank import FILE --company-id N                       import a camt.053 statement or camt.054 notification file
   admin payroll incomes-register --payday D [--company N] [--out DIR]   the Incomes Register message of the approved
                     slips paid on D (XML to stdout; with --out one file per company and a JSON summary); the
-                    company needs a payroll contact person (below); slips reported again later go as replacements
+                    company needs a payroll contact person (below); slips reported again later go as replacements;
+                    reports whose slips were unapproved or moved to another payday are cancelled in a second
+                    record (incomes-register-cancellations-N-D.xml, so --out is then needed)
   admin payroll contact-person --company N --name NAME --phone PHONE [--email EMAIL]   the payroll contact person
                     the company's Incomes Register messages name
   admin backup FILE                                           copy the database to FILE while it serves (SQLite
@@ -422,15 +424,24 @@ async function payrollAdmin(app: App, verb: string | undefined, args: string[]):
   ).catch((err: unknown) => {
     throw asAdminError(err);
   });
-  const messages = batches.filter((b) => b.xml !== null);
+  const messages = batches.filter((b) => b.xml !== null || b.cancellationXml !== null);
   if (values.out !== undefined) {
     await mkdir(values.out, { recursive: true });
     const written = [];
     for (const batch of messages) {
       const file = join(values.out, `incomes-register-${batch.companyId}-${payday}.xml`);
-      await writeFile(file, batch.xml!);
+      const cancellations = join(values.out, `incomes-register-cancellations-${batch.companyId}-${payday}.xml`);
+      // the register wants a cancellation and the new report of the same slip on the same day: both files at once
+      if (batch.cancellationXml !== null) await writeFile(cancellations, batch.cancellationXml);
+      if (batch.xml !== null) await writeFile(file, batch.xml);
       await markIncomesRegisterDelivered(app.ctx, [batch]);
-      written.push({ companyId: batch.companyId, file, reported: batch.reported, leftOut: batch.leftOut });
+      written.push({
+        companyId: batch.companyId,
+        ...(batch.xml !== null ? { file } : {}),
+        reported: batch.reported,
+        leftOut: batch.leftOut,
+        ...(batch.cancellationXml !== null ? { cancellationFile: cancellations, cancelled: batch.cancelled } : {}),
+      });
     }
     print({ payday, messages: written });
     return;
@@ -438,6 +449,10 @@ async function payrollAdmin(app: App, verb: string | undefined, args: string[]):
   if (messages.length === 0) throw new AdminError(`no approved salary slip paid on ${payday} is to be reported`);
   if (messages.length > 1)
     throw new AdminError(`slips of ${messages.length} companies were paid on ${payday}: give --company N or --out DIR`);
+  if (messages[0].cancellationXml !== null)
+    throw new AdminError(
+      `reports delivered for ${payday} are to be cancelled beside the reports: give --out DIR for the two records`,
+    );
   process.stdout.write(messages[0].xml!);
   await markIncomesRegisterDelivered(app.ctx, messages);
 }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { incomesRegisterBatches } from '../src/payroll/index.ts';
 import { incomesRegisterErrors } from './support/incomes-register-xsd.ts';
-import { identityCode, monthListBody, salaryInfoBody } from './support/payroll.ts';
+import { identityCode, monthListBody, salaryInfoBody, TYEL } from './support/payroll.ts';
 import { startService, type TestService } from './support/service.ts';
 
 let svc: TestService;
@@ -54,7 +54,7 @@ async function hire(
 }
 
 /** The pension provider and policy number of every TyEL insured employee (Tase's additions). */
-const PENSION = { type: 'TYEL', pensionProviderCode: 54, pensionPolicyNumber: '46-1234567' };
+const PENSION = TYEL;
 
 async function hireNumbered(personId: number, income: Record<string, unknown>, card: Card | null): Promise<number> {
   const body = salaryInfoBody(personId, income);
@@ -296,7 +296,7 @@ describe('salary info → list → approval, the salary base untouched', () => {
       limited: false,
       ageGroup: 'A',
     });
-    expect(bertta.pensionInsurance).toEqual({ actCode: 1, providerCode: 54, policyNumber: '46-1234567' });
+    expect(bertta.pensionInsurance).toEqual({ actCode: 1, providerCode: 54, policyNumber: '54-1234567A' });
     const dan = await report('dan');
     expect(amounts(dan)).toEqual({ 201: 2800, 331: 106, 402: 700, 413: 204.4 });
     expect(dan.insuranceExceptions).toEqual([4]);

@@ -4,6 +4,7 @@ import { Decimal } from '../domain/decimal.ts';
 import { calculateAndPostSlip } from '../domain/payroll/postings.ts';
 import { ratesFor } from '../domain/payroll/rates.ts';
 import type { SalaryTypeTerms } from '../domain/payroll/slip.ts';
+import { isWageIncomeType } from '../domain/payroll/incomes-register.ts';
 import { SALARY_TYPE_CATALOGUE, type CatalogueEntry } from './catalogue.ts';
 
 const terms = (entry: CatalogueEntry): SalaryTypeTerms => ({
@@ -23,6 +24,13 @@ const byCode = new Map(SALARY_TYPE_CATALOGUE.map((e) => [e.code, terms(e)]));
 const type = (code: number) => byCode.get(code)!;
 
 describe('the salary type catalogue', () => {
+  it("reports under the register's own income types only", () => {
+    const codes = SALARY_TYPE_CATALOGUE.map((e) => e.incomeTypeCode).filter((c) => c !== null);
+    expect(codes.length).toBeGreaterThan(10);
+    expect(codes.filter((c) => !isWageIncomeType(c))).toEqual([]);
+    for (const unknown of [100, 107, 228, 240, 305, 333, 360, 366, 421]) expect(isWageIncomeType(unknown)).toBe(false);
+  });
+
   it('has unique codes whose first digit is the group of their category', () => {
     expect(byCode.size).toBe(SALARY_TYPE_CATALOGUE.length);
     const groups: Record<string, string> = {

@@ -20,6 +20,10 @@ interface ReportedSlipRow {
   /** The payer's report id the register knows the report by. */
   report_id: string;
   delivered: string;
+  payment_date: string | null;
+  /** When the report was cancelled; null while the register has it. */
+  cancelled: string | null;
+  cancellations: number;
 }
 
 declare module '../db/types.ts' {
@@ -75,41 +79,112 @@ export async function setContactPerson(
   });
 }
 
-/** The slips of `slipIds` whose reports the register already has. */
-export async function reportedSlips(db: Db, companyId: number, slipIds: readonly number[]): Promise<Set<number>> {
-  if (slipIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('incomes_register_reports')
-    .select('slip_id')
-    .where('company_id', '=', companyId)
-    .where('slip_id', 'in', [...slipIds])
-    .execute();
-  return new Set(rows.map((r) => Number(r.slip_id)));
+/** A slip's report as delivered: its id, the payday it reported, and whether it was cancelled since. */
+export interface DeliveredReport {
+  slipId: number;
+  reportId: string;
+  /** Null for reports delivered before the payday was kept. */
+  paymentDate: string | null;
+  cancelled: boolean;
+  /** How many reports of the slip were cancelled before this one. */
+  cancellations: number;
 }
 
-/** Notes the reports of a delivered message: later reports of these slips replace them. */
+const toDelivered = (r: ReportedSlipRow): DeliveredReport => ({
+  slipId: Number(r.slip_id),
+  reportId: r.report_id,
+  paymentDate: r.payment_date,
+  cancelled: r.cancelled !== null,
+  cancellations: Number(r.cancellations),
+});
+
+/** The delivered reports of the slips of `slipIds`, by slip. */
+export async function deliveredReports(
+  db: Db,
+  companyId: number,
+  slipIds: readonly number[],
+): Promise<Map<number, DeliveredReport>> {
+  const out = new Map<number, DeliveredReport>();
+  for (let i = 0; i < slipIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('incomes_register_reports')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('slip_id', 'in', slipIds.slice(i, i + 500))
+      .execute();
+    for (const row of rows) out.set(Number(row.slip_id), toDelivered(row));
+  }
+  return out;
+}
+
+/** The reports delivered for a payday that the register still has (not cancelled). */
+export async function liveReportsOf(db: Db, companyId: number, payday: string): Promise<DeliveredReport[]> {
+  const rows = await db
+    .selectFrom('incomes_register_reports')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('payment_date', '=', payday)
+    .where('cancelled', 'is', null)
+    .execute();
+  return rows.map(toDelivered);
+}
+
+/**
+ * Notes a delivered message and its cancellations: a cancelled report is one the register no longer has, and a
+ * report delivered under a new id counts the cancellation before it. One transaction, so a message is noted whole.
+ */
 export async function markReported(
   db: Db,
   companyId: number,
-  reports: readonly { slipId: number; reportId: string }[],
+  delivery: {
+    reports: readonly { slipId: number; reportId: string; paymentDate: string }[];
+    cancellations: readonly { slipId: number; reportId: string }[];
+  },
   delivered: string,
 ): Promise<void> {
-  const known = await reportedSlips(
-    db,
-    companyId,
-    reports.map((r) => r.slipId),
-  );
-  const fresh = reports.filter((r) => !known.has(r.slipId));
-  for (let i = 0; i < fresh.length; i += 500)
-    await db
-      .insertInto('incomes_register_reports')
-      .values(
-        fresh.slice(i, i + 500).map((r) => ({
-          company_id: companyId,
-          slip_id: r.slipId,
+  await db.transaction().execute(async (trx) => {
+    const known = await deliveredReports(trx, companyId, [
+      ...new Set([...delivery.reports, ...delivery.cancellations].map((r) => r.slipId)),
+    ]);
+    for (const c of delivery.cancellations)
+      await trx
+        .updateTable('incomes_register_reports')
+        .set({ cancelled: delivered })
+        .where('company_id', '=', companyId)
+        .where('slip_id', '=', c.slipId)
+        .where('report_id', '=', c.reportId)
+        .execute();
+    const fresh = delivery.reports.filter((r) => !known.has(r.slipId));
+    for (const r of delivery.reports) {
+      const before = known.get(r.slipId);
+      if (!before) continue;
+      await trx
+        .updateTable('incomes_register_reports')
+        .set({
           report_id: r.reportId,
+          payment_date: r.paymentDate,
           delivered,
-        })),
-      )
-      .execute();
+          cancelled: null,
+          cancellations: before.reportId === r.reportId ? before.cancellations : before.cancellations + 1,
+        })
+        .where('company_id', '=', companyId)
+        .where('slip_id', '=', r.slipId)
+        .execute();
+    }
+    for (let i = 0; i < fresh.length; i += 500)
+      await trx
+        .insertInto('incomes_register_reports')
+        .values(
+          fresh.slice(i, i + 500).map((r) => ({
+            company_id: companyId,
+            slip_id: r.slipId,
+            report_id: r.reportId,
+            delivered,
+            payment_date: r.paymentDate,
+            cancelled: null,
+            cancellations: 0,
+          })),
+        )
+        .execute();
+  });
 }

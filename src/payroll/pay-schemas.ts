@@ -64,6 +64,7 @@ const RowDimensions = () =>
     ),
   );
 
+const CAR_BENEFIT_VALUATIONS = ['MONTHLY', 'PER_KILOMETRE'] as const;
 const CarBenefitDetails = {
   id: ReadOnlyId(),
   carAgeGroup: StringEnum(['A', 'ABROAD', 'B', 'C']),
@@ -72,6 +73,28 @@ const CarBenefitDetails = {
     Type.Union([DecimalNumber({ scale: 4, minimum: 0, maximum: 100 }), Type.Null()], {
       description: 'CO₂ emission value; 0 or null for paydays in 2026 (the emission deduction ended).',
     }),
+  ),
+  valuationMethod: Type.Optional(
+    Addition(
+      StringEnum([...CAR_BENEFIT_VALUATIONS], {
+        description:
+          "Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY " +
+          '(a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the ' +
+          "percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.",
+      }),
+    ),
+  ),
+  kilometers: Type.Optional(
+    Addition(
+      Type.Integer({
+        minimum: 0,
+        maximum: 99999,
+        format: 'int32',
+        description:
+          'Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported ' +
+          "to the Incomes Register as the car benefit's Kilometers).",
+      }),
+    ),
   ),
 };
 

@@ -1,5 +1,7 @@
 // SQL of salary bases, salary lists and salary slips.
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { jsonRows } from '../db/bulk.ts';
 import { updateIfVersion } from '../db/versioned.ts';
 
 export interface SalaryBaseRow {
@@ -163,6 +165,59 @@ export async function getSlips(db: Db, companyId: number, ids: number[]): Promis
 
 export function updateSlip(db: Db, row: SalarySlipRow, expectedVersion: string): Promise<boolean> {
   return updateIfVersion(db, 'salary_slips', row, expectedVersion);
+}
+
+/** Slips written by one statement each, whatever their count. */
+const SLIPS_PER_STATEMENT = 500;
+
+/**
+ * Writes approved (or otherwise changed) slips together, each only if it still has the version it was read with:
+ * a statement per 500 slips instead of one per slip. False if any slip had changed meanwhile.
+ */
+export async function updateSlips(
+  db: Db,
+  companyId: number,
+  changes: readonly { row: SalarySlipRow; expectedVersion: string }[],
+): Promise<boolean> {
+  for (let i = 0; i < changes.length; i += SLIPS_PER_STATEMENT) {
+    const part = changes.slice(i, i + SLIPS_PER_STATEMENT);
+    const rows = jsonRows(
+      db,
+      part.map(({ row, expectedVersion }) => ({
+        id: row.id,
+        status: row.status,
+        data: row.data,
+        figures: row.figures,
+        tax_card_id: row.tax_card_id,
+        limit_counted: row.limit_counted,
+        salary_receipt_id: row.salary_receipt_id,
+        contribution_receipt_id: row.contribution_receipt_id,
+        version: row.version,
+        expected_version: expectedVersion,
+      })),
+      {
+        id: 'bigint',
+        status: 'text',
+        data: 'text',
+        figures: 'text',
+        tax_card_id: 'bigint',
+        limit_counted: 'text',
+        salary_receipt_id: 'bigint',
+        contribution_receipt_id: 'bigint',
+        version: 'text',
+        expected_version: 'text',
+      },
+    );
+    const result = await sql`with v as materialized ${rows}
+      update salary_slips set status = v.status, data = v.data, figures = v.figures, tax_card_id = v.tax_card_id,
+        limit_counted = v.limit_counted, salary_receipt_id = v.salary_receipt_id,
+        contribution_receipt_id = v.contribution_receipt_id, version = v.version
+      from v
+      where salary_slips.company_id = ${companyId} and salary_slips.id in (select id from v)
+        and salary_slips.id = v.id and salary_slips.version = v.expected_version`.execute(db);
+    if (Number(result.numAffectedRows) !== part.length) return false;
+  }
+  return true;
 }
 
 export async function searchSlips(

@@ -8,6 +8,7 @@ import { Decimal } from '../domain/decimal.ts';
 import {
   ageExceptions,
   earningsPaymentReport,
+  incomesRegisterCancellationXml,
   incomesRegisterXml,
   type CarBenefitFacts,
   type EarningsPaymentReport,
@@ -18,7 +19,13 @@ import {
 } from '../domain/payroll/incomes-register.ts';
 import { identityCodeOf, parseIdentityCode } from '../domain/payroll/identity-code.ts';
 import { parseJson } from '../platform/json.ts';
-import { contactPerson, markReported, reportedSlips } from './incomes-register-settings.ts';
+import {
+  contactPerson,
+  deliveredReports,
+  liveReportsOf,
+  markReported,
+  type DeliveredReport,
+} from './incomes-register-settings.ts';
 import type { SalaryInfoWire } from './schemas.ts';
 import { ratesFor } from '../domain/payroll/rates.ts';
 import { calculateSlip, type SlipCalculation } from '../domain/payroll/slip.ts';
@@ -101,6 +108,38 @@ export interface IncomesRegisterBatch {
   leftOut: number[];
   /** Null when no slip of the payday is reported here. */
   xml: string | null;
+  /** The slips whose delivered reports this batch cancels (with the ids the register knows them by). */
+  cancelled: number[];
+  /** The cancellation record of those reports; null when none is cancelled. */
+  cancellationXml: string | null;
+  /** What the delivery of the batch notes: each report with its id and payday, each cancellation. */
+  deliveries: {
+    reports: { slipId: number; reportId: string; paymentDate: string }[];
+    cancellations: { slipId: number; reportId: string }[];
+  };
+}
+
+/**
+ * The payer's report id of a slip's report: the slip's own, and after each cancellation of its report a new one
+ * (the register keeps a cancelled report's reference; a new report under it would be taken as its replacement).
+ */
+const reportIdOf = (companyId: number, slipId: number, cancellations: number) =>
+  cancellations === 0 ? `${companyId}-${slipId}` : `${companyId}-${slipId}-${cancellations}`;
+
+/**
+ * How a slip paid on `payday` is reported, given its report delivered before: as the replacement of a report the
+ * register still has for the same payday; otherwise as a new report, under a new id if an earlier one exists,
+ * whose report (still live, of another payday) is then cancelled.
+ */
+function reportingOf(companyId: number, slipId: number, payday: string, before: DeliveredReport | undefined) {
+  if (!before) return { reportId: reportIdOf(companyId, slipId, 0), replaces: false, cancels: null };
+  if (!before.cancelled && (before.paymentDate === null || before.paymentDate === payday))
+    return { reportId: before.reportId, replaces: true, cancels: null };
+  return {
+    reportId: reportIdOf(companyId, slipId, before.cancellations + 1),
+    replaces: false,
+    cancels: before.cancelled ? null : before.reportId,
+  };
 }
 
 export interface EmployerContributionMonth {
@@ -136,10 +175,12 @@ function exceptionsOf(settings: {
 }
 
 type CarBenefitDetails = NonNullable<SlipRowWire['carBenefitDetails']>;
-// the odometer reading is no count of the kilometres driven privately, which the kilometre method would report
+// the odometer reading is no count of the kilometres driven privately: those of a benefit valued by them are
+// given with the benefit (its `kilometers`)
 const carBenefitOf = (d: CarBenefitDetails): CarBenefitFacts => ({
   limited: d.benefitLimited,
   ageGroup: d.carAgeGroup,
+  ...(d.valuationMethod === 'PER_KILOMETRE' && d.kilometers !== undefined ? { kilometers: d.kilometers } : {}),
   ...(d.emissionValue ? { emissionValue: new Decimal(d.emissionValue) } : {}),
 });
 
@@ -225,15 +266,21 @@ export class PayrollReports {
     this.#ctx = ctx;
   }
 
-  async #reports(db: Db, companyId: number, rows: payStore.SalarySlipRow[]): Promise<SlipIncomesReport[]> {
+  /** `cancels` gathers, by slip, the live reports of other paydays that the slips' new reports take the place of. */
+  async #reports(
+    db: Db,
+    companyId: number,
+    rows: payStore.SalarySlipRow[],
+    cancels?: Map<number, string>,
+  ): Promise<SlipIncomesReport[]> {
     if (rows.length === 0) return [];
     const employeeIds = [...new Set(rows.map((r) => Number(r.employee_id)))];
-    const [types, catalogue, company, earners, reported] = await Promise.all([
+    const [types, catalogue, company, earners, delivered] = await Promise.all([
       salaryTypeTerms(db, companyId),
       store.listSalaryTypes(db, companyId),
       db.selectFrom('companies').select(['name', 'business_id']).where('company_id', '=', companyId).executeTakeFirst(),
       earnersOf(db, companyId, employeeIds),
-      reportedSlips(
+      deliveredReports(
         db,
         companyId,
         rows.map((r) => Number(r.id)),
@@ -255,9 +302,31 @@ export class PayrollReports {
         ...ageExceptions(ratesFor(row.payday), earner?.birthDate ?? null, row.payday),
       ];
       const pensionExcepted = exceptions.some((e) => e.insurance === 'PENSION');
+      const pension = earner?.pension ?? null;
+      // the report of an earner insured under TyEL names the pension policy number, in full, and its provider
+      // (vero.fi, Incomes Register: "Fill in the data correctly", "the payer must enter the pension policy number
+      // on the earnings payment report if the income earner is insured under TyEL"; "Pension policy number"): a
+      // report without them is refused here, naming the salary info's field, before the register refuses it
+      if (
+        data.incomesRegisterReportingSetting === REPORTED_HERE &&
+        pension?.actCode === 1 &&
+        !pensionExcepted &&
+        (pension.providerCode === undefined || pension.policyNumber === undefined)
+      )
+        throw apiError(
+          'VALIDATION_FAILED',
+          `employees[${Number(row.employee_id)}].insurancesConfiguration.pensionInsurance.` +
+            (pension.providerCode === undefined ? 'pensionProviderCode' : 'pensionPolicyNumber'),
+          {
+            detail:
+              `${row.employee_name} is insured under TyEL: the Incomes Register report of salary slip ${Number(row.id)} ` +
+              'needs the pension provider code and the pension policy number of the salary info.',
+          },
+        );
+      const reporting = reportingOf(companyId, Number(row.id), row.payday, delivered.get(Number(row.id)));
       const report = earningsPaymentReport({
-        reportId: `${companyId}-${Number(row.id)}`,
-        replaces: reported.has(Number(row.id)),
+        reportId: reporting.reportId,
+        replaces: reporting.replaces,
         payer: { businessId: company?.business_id ?? '', name: company?.name ?? '' },
         incomeEarner: earner?.earner ?? { personalIdentityCode: null, name: row.employee_name },
         paymentDate: row.payday,
@@ -266,7 +335,7 @@ export class PayrollReports {
           end: list?.payment_period_end ?? row.payday,
         },
         // an employee's TyEL not due (by age, or outside Finnish social security): no pension insurance to name
-        pensionInsurance: pensionExcepted && earner?.pension?.actCode === 1 ? null : (earner?.pension ?? null),
+        pensionInsurance: pensionExcepted && pension?.actCode === 1 ? null : pension,
         insuranceExceptions: exceptions,
         rows: entered.map((r) => ({
           salaryType: types.get(r.salaryTypeCode)!,
@@ -281,6 +350,7 @@ export class PayrollReports {
         incomesRegisterReportingSetting: data.incomesRegisterReportingSetting,
         ...report,
       });
+      if (reporting.cancels !== null) cancels?.set(Number(row.id), reporting.cancels);
     }
     return out;
   }
@@ -295,23 +365,70 @@ export class PayrollReports {
 
   /**
    * The batch message of a company's approved slips of a payday: the slips whose reporting setting is
-   * `FORM_BOTH_REPORTS`; those reported elsewhere or not at all are left out.
+   * `FORM_BOTH_REPORTS`; those reported elsewhere or not at all are left out. Beside it, the cancellation of the
+   * reports the register has that no approved slip stands behind any more: a report of this payday whose slip's
+   * approval was cancelled (or whose slip is now reported elsewhere), and a report of another payday whose slip is
+   * now paid on this one (the register corrects a payment date only by a cancellation and a new report).
    */
   async incomesRegisterBatch(companyId: number, payday: string): Promise<IncomesRegisterBatch> {
     const db = this.#ctx.db;
     const rows = (await payStore.searchSlips(db, companyId, { from: payday, to: payday })).filter(
       (r) => r.status === 'APPROVED',
     );
-    const reports = await this.#reports(db, companyId, rows);
+    const moved = new Map<number, string>();
+    const reports = await this.#reports(db, companyId, rows, moved);
     const reported = reports.filter((r) => r.incomesRegisterReportingSetting === REPORTED_HERE);
+    const reportedIds = new Set(reported.map((r) => r.salarySlipId));
+    const cancellations = [...moved]
+      .filter(([slipId]) => reportedIds.has(slipId))
+      .map(([slipId, reportId]) => ({ slipId, reportId }));
+    const live = await liveReportsOf(db, companyId, payday);
+    const standing = new Map(
+      (
+        await payStore.getSlips(
+          db,
+          companyId,
+          live.map((r) => r.slipId),
+        )
+      ).map((r) => [Number(r.id), r]),
+    );
+    for (const report of live) {
+      if (reportedIds.has(report.slipId)) continue;
+      const slip = standing.get(report.slipId);
+      // a slip approved for another payday and reported here is cancelled by that payday's batch
+      const reportedElsewhen =
+        slip?.status === 'APPROVED' &&
+        slip.payday !== payday &&
+        slipData(slip).incomesRegisterReportingSetting === REPORTED_HERE;
+      if (!reportedElsewhen) cancellations.push({ slipId: report.slipId, reportId: report.reportId });
+    }
     const now = this.#ctx.clock.now();
+    const production = this.#ctx.config.mode === 'production';
     const batch: IncomesRegisterBatch = {
       companyId,
       payday,
       reported: reported.map((r) => r.salarySlipId),
       leftOut: reports.filter((r) => r.incomesRegisterReportingSetting !== REPORTED_HERE).map((r) => r.salarySlipId),
       xml: null,
+      cancelled: cancellations.map((c) => c.slipId),
+      cancellationXml: null,
+      deliveries: {
+        reports: reported.map((r) => ({ slipId: r.salarySlipId, reportId: r.reportId, paymentDate: r.paymentDate })),
+        cancellations,
+      },
     };
+    const company =
+      cancellations.length > 0
+        ? await db.selectFrom('companies').select('business_id').where('company_id', '=', companyId).executeTakeFirst()
+        : undefined;
+    if (cancellations.length > 0)
+      batch.cancellationXml = incomesRegisterCancellationXml({
+        deliveryId: `${companyId}-${payday}-${now.getTime()}-C`,
+        timestamp: now.toISOString(),
+        production,
+        payerBusinessId: company?.business_id ?? '',
+        reportIds: cancellations.map((c) => c.reportId),
+      });
     if (reported.length === 0) return batch;
     const contact = await contactPerson(db, companyId);
     if (!contact)
@@ -323,22 +440,20 @@ export class PayrollReports {
     batch.xml = incomesRegisterXml({
       deliveryId: `${companyId}-${payday}-${now.getTime()}`,
       timestamp: now.toISOString(),
-      production: this.#ctx.config.mode === 'production',
+      production,
       contactPerson: contact,
       reports: reported,
     });
     return batch;
   }
 
-  /** Notes the reports of a batch as delivered: a later report of one of its slips replaces the earlier one. */
+  /**
+   * Notes a batch as delivered: its cancelled reports as gone from the register, and its reports as the ones a
+   * later report of the same slip and payday replaces.
+   */
   async markDelivered(batch: IncomesRegisterBatch): Promise<void> {
-    if (batch.xml === null) return;
-    await markReported(
-      this.#ctx.db,
-      batch.companyId,
-      batch.reported.map((slipId) => ({ slipId, reportId: `${batch.companyId}-${slipId}` })),
-      this.#ctx.clock.now().toISOString(),
-    );
+    if (batch.xml === null && batch.cancellationXml === null) return;
+    await markReported(this.#ctx.db, batch.companyId, batch.deliveries, this.#ctx.clock.now().toISOString());
   }
 
   /** The batch messages of every company with approved slips paid on a day, a company at a time. */
@@ -349,7 +464,7 @@ export class PayrollReports {
       if (ids.length === 0) return batches;
       for (const id of ids) {
         const batch = await this.incomesRegisterBatch(id, payday);
-        if (batch.reported.length + batch.leftOut.length > 0) batches.push(batch);
+        if (batch.reported.length + batch.leftOut.length + batch.cancelled.length > 0) batches.push(batch);
       }
       after = ids.at(-1)!;
     }

@@ -2,6 +2,7 @@
 import { allocateId, type Db } from '../db/index.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { identityCodeOf, parseIdentityCode } from '../domain/payroll/identity-code.ts';
+import { pensionPolicyProblem } from '../domain/payroll/incomes-register.ts';
 import { getPartner } from '../partners/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound } from '../platform/errors.ts';
@@ -215,6 +216,16 @@ export class EmployeeRecords<T extends store.EmployeeRecordTable, W> {
   }
 }
 
+/** The pension provider and policy number are the Incomes Register's codes, refused here rather than by it. */
+function checkPensionInsurance(body: SalaryInfoWire): void {
+  const pension = body.insurancesConfiguration.pensionInsurance;
+  const problem = pensionPolicyProblem(pension.pensionProviderCode, pension.pensionPolicyNumber);
+  if (problem)
+    throw apiError('VALIDATION_FAILED', `insurancesConfiguration.pensionInsurance.${problem.field}`, {
+      detail: problem.detail,
+    });
+}
+
 async function employeeRow(db: Db, companyId: number, id: number): Promise<store.EmployeeRow> {
   const row = await store.getEmployee(db, companyId, id);
   if (!row) throw notFound('Employee');
@@ -241,6 +252,7 @@ export class PayrollRegisters {
   }
 
   async createSalaryInfo(companyId: number, body: SalaryInfoWire): Promise<SalaryInfoWire> {
+    checkPensionInsurance(body);
     return this.#ctx.db.transaction().execute(async (trx) => {
       await this.#checkPerson(trx, companyId, body.personId);
       if (await store.employeeOfPerson(trx, companyId, body.personId))
@@ -266,6 +278,7 @@ export class PayrollRegisters {
 
   /** PUT: the person cannot change; a version sent in a configuration must be the current one. */
   async replaceSalaryInfo(companyId: number, id: number, body: SalaryInfoWire): Promise<SalaryInfoWire> {
+    checkPensionInsurance(body);
     return this.#ctx.db.transaction().execute(async (trx) => {
       const row = await employeeRow(trx, companyId, id);
       const current = salaryInfoToWire(row);

@@ -36,7 +36,10 @@ export function payrollReportRoutes(ctx: AppContext): RouteDef[] {
         'due on differs from the taxable pay, 402 withholding or 404/405 tax at source and its deduction, 413 and ' +
         "414 the employee TyEL and unemployment insurance, the deductions from net pay (401, 407, 408). Every amount is one of the slip's " +
         'to the cent. 404 for a slip not APPROVED. `incomesRegisterReportingSetting` says whether the slip goes ' +
-        'into the batch message (`tase admin payroll incomes-register --payday D`): only FORM_BOTH_REPORTS.',
+        'into the batch message (`tase admin payroll incomes-register --payday D`): only FORM_BOTH_REPORTS. ' +
+        '`actionCode` 2 replaces the report delivered for the same payday (same `reportId`); a slip whose delivered ' +
+        'report was cancelled, or that moved to another payday, is reported anew under a new `reportId`. 400 naming ' +
+        "the salary info's field for a TyEL insured earner without the pension provider code or policy number.",
       schema: { ...ADDITION, params: SlipParam, response: { 200: SalarySlipIncomesReport } },
       handler: ({ auth, params }) => reports.incomesReport(auth.companyId, params.salarySlipId),
     }),

@@ -91,6 +91,14 @@ interface CalculationContext {
   groupLife: GroupLifeRates;
 }
 
+/** A slip checked and calculated for approval, its writes still to be made (see `#prepare`). */
+interface PreparedApproval {
+  row: payStore.SalarySlipRow;
+  updated: payStore.SalarySlipRow;
+  drafts: ReceiptDraft[];
+  card: { id: number; amount: Decimal } | null;
+}
+
 function statusError(row: payStore.SalarySlipRow, allowed: string, action: string) {
   return apiError('SALARY_SLIP_STATUS', 'status', { status: row.status, allowed, action });
 }
@@ -392,7 +400,9 @@ export class SalarySlips {
   }
 
   /**
-   * Approves every CREATED slip of a list in one transaction (all or none): what the slips share is read once.
+   * Approves every CREATED slip of a list in one transaction (all or none): what the slips share is read once,
+   * and what they write is written together — their receipts by one `postMany`, the tax cards' limitUsed and the
+   * slips a statement per few hundred — so the work does not grow by a round trip to the database per slip.
    * A problem of any slip is answered with the slip's id in the field.
    */
   async approveList(companyId: number, listId: number): Promise<{ message: string }> {
@@ -401,17 +411,62 @@ export class SalarySlips {
       const slips = (await payStore.slipsOfList(trx, companyId, listId)).filter((s) => s.status === 'CREATED');
       await this.#lockClaiming(trx, companyId, slips);
       const context = await this.#context(trx, companyId, slips);
-      let version: string | undefined;
-      for (const row of slips) {
+      const ofSlip = async <T>(row: payStore.SalarySlipRow, work: () => Promise<T>): Promise<T> => {
         try {
-          version = await this.#approveIn(trx, companyId, row, context);
+          return await work();
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
           throw new ApiError(
             err.items.map((item) => ({ ...item, field: `salarySlips[${row.id}].${item.field ?? ''}` })),
           );
         }
+      };
+      const prepared: PreparedApproval[] = [];
+      for (const row of slips) prepared.push(await ofSlip(row, () => this.#prepare(trx, companyId, row, context)));
+      const receipts = await this.#ledger
+        .postMany(
+          trx,
+          companyId,
+          prepared.flatMap((p) => p.drafts),
+        )
+        .catch(async (err: unknown) => {
+          // the drafts were refused together, nothing written: the first slip whose own drafts are refused names it
+          if (!(err instanceof ApiError)) throw err;
+          for (const p of prepared) await ofSlip(p.row, () => this.#ledger.postMany(trx, companyId, p.drafts));
+          throw err;
+        });
+      const now = this.#ctx.clock.now();
+      const changes: { row: payStore.SalarySlipRow; expectedVersion: string }[] = [];
+      const counted = new Map<number, Decimal>();
+      let next = 0;
+      for (const p of prepared) {
+        const salary = receipts[next++];
+        const contributions = p.drafts.length > 1 ? receipts[next++] : null;
+        if (p.card) counted.set(p.card.id, (counted.get(p.card.id) ?? new Decimal(0)).plus(p.card.amount));
+        changes.push({
+          row: {
+            ...p.updated,
+            salary_receipt_id: salary.id,
+            contribution_receipt_id: contributions?.id ?? null,
+            version: nextVersion(now, p.row.version),
+          },
+          expectedVersion: p.row.version,
+        });
       }
+      if (counted.size > 0) {
+        const cards = await store.taxCardsById(trx, companyId, [...counted.keys()]);
+        const limits = cards.map((card) => ({
+          row: {
+            ...card,
+            limit_used: Decimal.max(0, new Decimal(card.limit_used).plus(counted.get(Number(card.id))!)).toFixed(),
+            version: nextVersion(now, card.version),
+          },
+          expectedVersion: card.version,
+        }));
+        await staleUnlessWritten(store.updateTaxCardLimits(trx, companyId, limits));
+      }
+      await staleUnlessWritten(payStore.updateSlips(trx, companyId, changes));
+      const version = changes.at(-1)?.row.version;
       if (version !== undefined) await payStore.touchList(trx, companyId, listId, version);
       return slips.length;
     });
@@ -434,13 +489,17 @@ export class SalarySlips {
       );
   }
 
-  /** Approves one slip; answers its new version. */
-  async #approveIn(
+  /**
+   * What approving a slip will write, checked and calculated: its approved row (receipt ids still to come), the
+   * drafts of its receipts and what it counts against its tax card's limit. The next slip of the same employee in
+   * the batch sees the card with this one counted.
+   */
+  async #prepare(
     db: Db,
     companyId: number,
     row: payStore.SalarySlipRow,
     context: CalculationContext,
-  ): Promise<string> {
+  ): Promise<PreparedApproval> {
     const data = slipData(row);
     const calc = await this.#calculate(db, companyId, row, data.rows, row.payday, context, data.rows);
     const list = context.lists.get(Number(row.list_id));
@@ -468,20 +527,24 @@ export class SalarySlips {
       transactionDescription: `Payday ${row.payday}`,
       lines,
     });
-    const [salary, contributions = null] = await this.#ledger.postMany(db, companyId, [
+    const drafts: ReceiptDraft[] = [
       header('SALARY', 'Salary slip', calc.salaryLines),
       ...(calc.contributionLines.length > 0
         ? [header('EMPLOYER_CONTRIBUTION', 'Employer contributions', calc.contributionLines)]
         : []),
-    ]);
+    ];
+    let card: PreparedApproval['card'] = null;
     if (calc.taxCardId !== null && !calc.limitCounted.isZero()) {
-      const card = await this.#countAgainstLimit(db, companyId, calc.taxCardId, calc.limitCounted);
-      // the next slip of the same employee in this batch sees the card as it is now
+      card = { id: calc.taxCardId, amount: calc.limitCounted };
       const cards = context.cards.get(Number(row.employee_id));
-      if (card && cards)
+      if (cards)
         context.cards.set(
           Number(row.employee_id),
-          cards.map((c) => (Number(c.id) === Number(card.id) ? card : c)),
+          cards.map((c) =>
+            Number(c.id) === calc.taxCardId
+              ? { ...c, limit_used: Decimal.max(0, new Decimal(c.limit_used).plus(calc.limitCounted)).toFixed() }
+              : c,
+          ),
         );
     }
     const updated: payStore.SalarySlipRow = {
@@ -491,12 +554,28 @@ export class SalarySlips {
       figures: stringifyJson(calc.figures),
       tax_card_id: calc.taxCardId,
       limit_counted: calc.limitCounted.toFixed(),
+    };
+    return { row, updated, drafts, card };
+  }
+
+  /** Approves one slip; answers its new version. */
+  async #approveIn(
+    db: Db,
+    companyId: number,
+    row: payStore.SalarySlipRow,
+    context: CalculationContext,
+  ): Promise<string> {
+    const { updated, drafts, card } = await this.#prepare(db, companyId, row, context);
+    const [salary, contributions = null] = await this.#ledger.postMany(db, companyId, drafts);
+    if (card) await this.#countAgainstLimit(db, companyId, card.id, card.amount);
+    const written: payStore.SalarySlipRow = {
+      ...updated,
       salary_receipt_id: salary.id,
       contribution_receipt_id: contributions?.id ?? null,
       version: nextVersion(this.#ctx.clock.now(), row.version),
     };
-    await staleUnlessWritten(payStore.updateSlip(db, updated, row.version));
-    return updated.version;
+    await staleUnlessWritten(payStore.updateSlip(db, written, row.version));
+    return written.version;
   }
 
   /** APPROVED → CREATED: both receipts reversed, the card's limitUsed given back. */

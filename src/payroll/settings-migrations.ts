@@ -69,4 +69,21 @@ export const payrollSettingsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0776_incomes_register_cancellations': {
+    async up(db: Kysely<unknown>) {
+      // the payday a report was delivered for (a report of another payday cancels it), when it was cancelled, and
+      // how many of the slip's reports were cancelled before (each new report of the slip gets an id of its own)
+      await db.schema.alterTable('incomes_register_reports').addColumn('payment_date', 'text').execute();
+      await db.schema.alterTable('incomes_register_reports').addColumn('cancelled', 'text').execute();
+      await db.schema
+        .alterTable('incomes_register_reports')
+        .addColumn('cancellations', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createIndex('incomes_register_reports_by_payment_date')
+        .on('incomes_register_reports')
+        .columns(['company_id', 'payment_date'])
+        .execute();
+    },
+  },
 };

@@ -248,6 +248,26 @@ export async function rowProblems(
       violations.add('VALIDATION_FAILED', `${at}.allowanceKind`, {
         detail: `Only a daily allowance (income type 331) has an allowanceKind, not salary type ${row.salaryTypeCode}.`,
       });
+    // the register's CarBenefit has Kilometers (optional in WageReportsToIRTypes.xsd) for a benefit whose value
+    // the Tax Administration's decision on benefits in kind sets by the kilometres driven privately (a percentage
+    // of the new-car price plus cents a kilometre, instead of the fixed sum a month): given then, and only then
+    const car = row.carBenefitDetails;
+    if (car?.valuationMethod === 'PER_KILOMETRE' && car.kilometers === undefined)
+      violations.add('VALIDATION_FAILED', `${at}.carBenefitDetails.kilometers`, {
+        detail: 'A car benefit valued PER_KILOMETRE names the kilometres driven privately.',
+      });
+    if (car?.kilometers !== undefined && car.valuationMethod !== 'PER_KILOMETRE')
+      violations.add('VALIDATION_FAILED', `${at}.carBenefitDetails.kilometers`, {
+        detail: 'Kilometres belong only to a car benefit whose valuationMethod is PER_KILOMETRE.',
+      });
+    if (
+      car !== undefined &&
+      row.salaryTypeCode !== CAR_BENEFIT_CODE &&
+      types.get(row.salaryTypeCode)?.incomeTypeCode !== 304
+    )
+      violations.add('VALIDATION_FAILED', `${at}.carBenefitDetails`, {
+        detail: `Only a car benefit (income type 304) has carBenefitDetails, not salary type ${row.salaryTypeCode}.`,
+      });
     const emission = dec(row.carBenefitDetails?.emissionValue);
     if (row.salaryTypeCode === CAR_BENEFIT_CODE && payday?.startsWith('2026') && emission && !emission.isZero())
       violations.add('CAR_BENEFIT_EMISSION_VALUE_NOT_ALLOWED', `${at}.carBenefitDetails.emissionValue`);

@@ -1,5 +1,7 @@
 // SQL of payroll.
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { jsonRows } from '../db/bulk.ts';
 import { updateIfVersion } from '../db/versioned.ts';
 import type { Database } from '../db/types.ts';
 
@@ -221,4 +223,41 @@ export async function deleteOfEmployee(
   id: number,
 ): Promise<void> {
   await db.deleteFrom(table).where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+export function taxCardsById(db: Db, companyId: number, ids: readonly number[]): Promise<TaxCardRow[]> {
+  return db
+    .selectFrom('tax_cards')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** The limitUsed of many tax cards, each only if it has the version it was read with; false if one had changed. */
+export async function updateTaxCardLimits(
+  db: Db,
+  companyId: number,
+  cards: readonly { row: TaxCardRow; expectedVersion: string }[],
+): Promise<boolean> {
+  for (let i = 0; i < cards.length; i += 500) {
+    const part = cards.slice(i, i + 500);
+    const rows = jsonRows(
+      db,
+      part.map(({ row, expectedVersion }) => ({
+        id: row.id,
+        limit_used: row.limit_used,
+        version: row.version,
+        expected_version: expectedVersion,
+      })),
+      { id: 'bigint', limit_used: 'text', version: 'text', expected_version: 'text' },
+    );
+    const result = await sql`with v as materialized ${rows}
+      update tax_cards set limit_used = v.limit_used, version = v.version
+      from v
+      where tax_cards.company_id = ${companyId} and tax_cards.id in (select id from v) and tax_cards.id = v.id
+        and tax_cards.version = v.expected_version`.execute(db);
+    if (Number(result.numAffectedRows) !== part.length) return false;
+  }
+  return true;
 }

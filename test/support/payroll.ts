@@ -3,6 +3,9 @@
 import { expect } from 'vitest';
 import type { TestService } from './service.ts';
 
+/** The TyEL insurance of the employees of the tests: Elo's, with a policy number in the register's form. */
+export const TYEL = { type: 'TYEL', pensionProviderCode: 54, pensionPolicyNumber: '54-1234567A' } as const;
+
 /** The salary info of a resident employee insured under TyEL, with the income configuration given. */
 export const salaryInfoBody = (personId: number, income: Record<string, unknown>) => ({
   personId,
@@ -14,7 +17,7 @@ export const salaryInfoBody = (personId: number, income: Record<string, unknown>
     ...income,
   },
   insurancesConfiguration: {
-    pensionInsurance: { type: 'TYEL' },
+    pensionInsurance: TYEL,
     accidentInsurance: { percent: 0.7 },
     pensionVoluntarilyPaid: false,
   },

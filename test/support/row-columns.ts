@@ -251,6 +251,9 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     slip_id: 'notnull',
     report_id: 'notnull',
     delivered: 'notnull',
+    payment_date: 'null',
+    cancelled: 'null',
+    cancellations: 'notnull',
   },
   group_life_insurance_rates: {
     company_id: 'notnull',

@@ -2729,7 +2729,7 @@ export interface paths {
     };
     /**
      * The Incomes Register earnings payment report of an approved salary slip
-     * @description Payer, income earner, payment date, pay period, pension insurance, exceptions to insurance and every amount by income type, as the batch message reports it: wages itemised by their income type (201, 213, 234, …, never also as the 101 total), fringe benefits and allowances under their own (304 with its car benefit details, 331 with its daily allowance kinds, 311, …), 102–106 only where the pay an insurance is due on differs from the taxable pay, 402 withholding or 404/405 tax at source and its deduction, 413 and 414 the employee TyEL and unemployment insurance, the deductions from net pay (401, 407, 408). Every amount is one of the slip's to the cent. 404 for a slip not APPROVED. `incomesRegisterReportingSetting` says whether the slip goes into the batch message (`tase admin payroll incomes-register --payday D`): only FORM_BOTH_REPORTS.
+     * @description Payer, income earner, payment date, pay period, pension insurance, exceptions to insurance and every amount by income type, as the batch message reports it: wages itemised by their income type (201, 213, 234, …, never also as the 101 total), fringe benefits and allowances under their own (304 with its car benefit details, 331 with its daily allowance kinds, 311, …), 102–106 only where the pay an insurance is due on differs from the taxable pay, 402 withholding or 404/405 tax at source and its deduction, 413 and 414 the employee TyEL and unemployment insurance, the deductions from net pay (401, 407, 408). Every amount is one of the slip's to the cent. 404 for a slip not APPROVED. `incomesRegisterReportingSetting` says whether the slip goes into the batch message (`tase admin payroll incomes-register --payday D`): only FORM_BOTH_REPORTS. `actionCode` 2 replaces the report delivered for the same payday (same `reportId`); a slip whose delivered report was cancelled, or that moved to another payday, is reported anew under a new `reportId`. 400 naming the salary info's field for a TyEL insured earner without the pension provider code or policy number.
      */
     get: operations['getPayrollsSalaryslipsBySalarySlipIdIncomesregister'];
     put?: never;
@@ -50197,6 +50197,16 @@ export interface operations {
                 emissionValue?: number | null;
                 /** Format: int64 */
                 readonly id?: number;
+                /**
+                 * Format: int32
+                 * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+                 */
+                kilometers?: number;
+                /**
+                 * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+                 * @enum {string}
+                 */
+                valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
               };
               customName?: string;
               /** @description Tase: the row's cost split over dimension items, each by `quantity` (of the row's quantity) or by `percentage`, never both; the shares of a dimension make up the whole row. Not for salary type groups 5, 6 and 8. */
@@ -50309,6 +50319,16 @@ export interface operations {
               emissionValue?: number | null;
               /** Format: int64 */
               readonly id?: number;
+              /**
+               * Format: int32
+               * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+               */
+              kilometers?: number;
+              /**
+               * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+               * @enum {string}
+               */
+              valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
             };
             customName?: string;
             /** @description Tase: the row's cost split over dimension items, each by `quantity` (of the row's quantity) or by `percentage`, never both; the shares of a dimension make up the whole row. Not for salary type groups 5, 6 and 8. */
@@ -50441,6 +50461,16 @@ export interface operations {
                 emissionValue?: number | null;
                 /** Format: int64 */
                 readonly id?: number;
+                /**
+                 * Format: int32
+                 * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+                 */
+                kilometers?: number;
+                /**
+                 * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+                 * @enum {string}
+                 */
+                valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
               };
               customName?: string;
               /** @description Tase: the row's cost split over dimension items, each by `quantity` (of the row's quantity) or by `percentage`, never both; the shares of a dimension make up the whole row. Not for salary type groups 5, 6 and 8. */
@@ -55914,8 +55944,18 @@ export interface operations {
                     emissionValue?: number | null;
                     /** Format: int64 */
                     readonly id?: number;
+                    /**
+                     * Format: int32
+                     * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+                     */
+                    kilometers?: number;
                     /** Format: int32 */
                     odometerReading?: number;
+                    /**
+                     * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+                     * @enum {string}
+                     */
+                    valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
                   };
                   comment?: string;
                   customName?: string;
@@ -56177,8 +56217,18 @@ export interface operations {
                     emissionValue?: number | null;
                     /** Format: int64 */
                     readonly id?: number;
+                    /**
+                     * Format: int32
+                     * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+                     */
+                    kilometers?: number;
                     /** Format: int32 */
                     odometerReading?: number;
+                    /**
+                     * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+                     * @enum {string}
+                     */
+                    valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
                   };
                   comment?: string;
                   customName?: string;
@@ -56494,8 +56544,18 @@ export interface operations {
               emissionValue?: number | null;
               /** Format: int64 */
               readonly id?: number;
+              /**
+               * Format: int32
+               * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+               */
+              kilometers?: number;
               /** Format: int32 */
               odometerReading?: number;
+              /**
+               * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+               * @enum {string}
+               */
+              valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
             };
             comment?: string;
             customName?: string;
@@ -56852,8 +56912,18 @@ export interface operations {
                 emissionValue?: number | null;
                 /** Format: int64 */
                 readonly id?: number;
+                /**
+                 * Format: int32
+                 * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+                 */
+                kilometers?: number;
                 /** Format: int32 */
                 odometerReading?: number;
+                /**
+                 * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+                 * @enum {string}
+                 */
+                valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
               };
               comment?: string;
               customName?: string;
@@ -57857,8 +57927,18 @@ export interface operations {
                 emissionValue?: number | null;
                 /** Format: int64 */
                 readonly id?: number;
+                /**
+                 * Format: int32
+                 * @description Tase: the kilometres driven privately in the pay period, for a benefit valued PER_KILOMETRE (reported to the Incomes Register as the car benefit's Kilometers).
+                 */
+                kilometers?: number;
                 /** Format: int32 */
                 odometerReading?: number;
+                /**
+                 * @description Tase: how the benefit's value was set by the Tax Administration's decision on benefits in kind: MONTHLY (a percentage of the new-car price plus a fixed sum a month; when left out) or PER_KILOMETRE (the percentage plus cents per kilometre driven privately, by a driver's log), which needs `kilometers`.
+                 * @enum {string}
+                 */
+                valuationMethod?: 'MONTHLY' | 'PER_KILOMETRE';
               };
               comment?: string;
               customName?: string;

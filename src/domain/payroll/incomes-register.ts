@@ -14,7 +14,12 @@
 // - a car benefit (304) carries its CarBenefit details, a daily allowance (331) its DailyAllowance code;
 // - an exception to insurance applies to the whole report (the salary info's, and those of the employee's age);
 // - a correction of a reported slip is a replacement report (action 2) with the payer's report id of the
-//   original, so the register replaces it instead of saving a second report.
+//   original, so the register replaces it instead of saving a second report;
+// - a report is withdrawn by cancelling it, never by a report of its own: through the technical interface or the
+//   upload service "cancellation has been separated into its own record type", which names only the payer and
+//   the report reference (vero.fi, Incomes Register: "Cancelling earnings payment data in the Incomes Register").
+//   A correction of the payment date cannot be a replacement either: the earlier report is cancelled and a new
+//   one given (the same page), so a slip moved to another payday is reported anew under a new report id.
 import { create } from 'xmlbuilder2';
 import { Decimal } from '../decimal.ts';
 import { insuranceAge, pensionUpperAge } from './ages.ts';
@@ -38,6 +43,22 @@ export interface CarBenefitFacts {
   kilometers?: number;
   emissionValue?: Decimal;
 }
+
+/**
+ * The register's income types of earnings payment reports (its code set of wage income types, as Statistics
+ * Finland's TAX_INCOMES variable list of the register's transaction codes gives them): a report names no other.
+ */
+const WAGE_INCOME_TYPES = new Set([
+  ...range(101, 106),
+  ...range(201, 239).filter((c) => c !== 228),
+  ...[301, 302, 303, 304, ...range(308, 317), ...range(319, 326), ...range(327, 332), ...range(334, 343)],
+  ...[350, 351, 352, 353, 354, 355, 356, 357, 358, 359, ...range(361, 365)],
+  ...range(401, 420),
+]);
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+export const isWageIncomeType = (code: number) => WAGE_INCOME_TYPES.has(code);
 
 /** A row of the slip as reported: its salary type and the income type the company's catalogue gives it. */
 export interface ReportedRow {
@@ -105,6 +126,53 @@ export interface PensionInsuranceFacts {
   policyNumber?: string;
 }
 
+/**
+ * The earnings-related pension companies the register's pension provider codes name, by the code that is also the
+ * first part of their pension policy numbers (vero.fi, Incomes Register: "Pension policy number": Ilmarinen 46-,
+ * Elo 54-, Varma 55-, Veritas 56-). Pension funds and trusts have five-digit first parts (7nnnn, 8nnnn) that
+ * no provider code of Tase's stands for yet.
+ */
+const PENSION_PROVIDERS: Readonly<Record<number, string>> = {
+  46: 'Ilmarinen',
+  54: 'Elo',
+  55: 'Varma',
+  56: 'Veritas',
+};
+
+/**
+ * What is wrong with a TyEL insurance's provider code and policy number, if anything: the provider must be one of
+ * the register's, and the policy number the register's 11 characters (nn-nnnnnnnT, or nnnnn-nnnnT of a fund or a
+ * trust, T a digit or a capital letter), its first part the provider's (the same vero.fi page).
+ */
+export function pensionPolicyProblem(
+  providerCode: number | undefined,
+  policyNumber: string | undefined,
+): { field: 'pensionProviderCode' | 'pensionPolicyNumber'; detail: string } | null {
+  if (providerCode !== undefined && !(providerCode in PENSION_PROVIDERS))
+    return {
+      field: 'pensionProviderCode',
+      detail:
+        `${providerCode} is not a pension provider code of the Incomes Register; known: ` +
+        Object.entries(PENSION_PROVIDERS)
+          .map(([code, name]) => `${code} ${name}`)
+          .join(', ') +
+        '.',
+    };
+  if (policyNumber === undefined) return null;
+  if (!/^(\d{2}-\d{7}|[78]\d{4}-\d{4})[0-9A-Z]$/.test(policyNumber))
+    return {
+      field: 'pensionPolicyNumber',
+      detail: `${policyNumber} is no pension policy number: 11 characters, nn-nnnnnnnT (or nnnnn-nnnnT).`,
+    };
+  const first = policyNumber.split('-')[0];
+  if (providerCode !== undefined && first.length === 2 && Number(first) !== providerCode)
+    return {
+      field: 'pensionPolicyNumber',
+      detail: `The policy number ${policyNumber} is one of provider ${first}, not of ${providerCode}.`,
+    };
+  return null;
+}
+
 /** An approved slip's figures: who paid whom when, its rows and their calculation (`rowAmounts` in row order). */
 export interface ApprovedSlipFigures {
   /** The payer's report id: stays the slip's, so a replacement report replaces the same report. */
@@ -168,7 +236,11 @@ export function earningsPaymentReport(slip: ApprovedSlipFigures): EarningsPaymen
     byCode.set(code, t);
   };
   slip.rows.forEach((row, i) => {
-    if (row.incomeTypeCode !== null && isEntered(row.salaryType)) add(row.incomeTypeCode, c.rowAmounts[i], row);
+    if (row.incomeTypeCode === null || !isEntered(row.salaryType)) return;
+    // the catalogue's codes are the register's (src/payroll/catalogue.test.ts): another is a defect, not input
+    if (!isWageIncomeType(row.incomeTypeCode))
+      throw new Error(`income type ${row.incomeTypeCode} is not the register's`);
+    add(row.incomeTypeCode, c.rowAmounts[i], row);
   });
   const excepted = new Set(slip.insuranceExceptions.map((e) => e.insurance));
   for (const [code, insurance, base] of BASE_CODES)
@@ -323,5 +395,46 @@ export function incomesRegisterXml(delivery: IncomesRegisterDelivery): string {
       }
     }
   }
+  return root.end({ prettyPrint: true });
+}
+
+const INVALIDATIONS_NAMESPACE = 'http://www.tulorekisteri.fi/2017/1/InvalidationsToIR';
+/**
+ * The record type of a cancellation of earnings payment reports, as the register's data content of cancellations
+ * (InvalidationsToIR) numbers it, after the record type of the reports it cancels (100, earnings payment reports).
+ */
+const CANCELLATION_OF_EARNINGS_PAYMENT_REPORTS = '100';
+
+export interface IncomesRegisterCancellation {
+  deliveryId: string;
+  timestamp: string;
+  production: boolean;
+  payerBusinessId: string;
+  /** The payer's report ids of the reports to cancel. */
+  reportIds: readonly string[];
+}
+
+/**
+ * The record that cancels earlier earnings payment reports of a payer by their report ids (the register's
+ * InvalidationsToIR): the delivery, whose owner, creator and sender are the payer, and an item per report. Like
+ * the reports' message, the root is in the register's namespace under a prefix and its descendants unqualified.
+ */
+export function incomesRegisterCancellationXml(cancellation: IncomesRegisterCancellation): string {
+  if (cancellation.reportIds.length === 0) throw new Error('a cancellation names at least one report');
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(
+    INVALIDATIONS_NAMESPACE,
+    'ir:InvalidationsRequestToIR',
+  );
+  const data = root.ele('DeliveryData');
+  data.ele('Timestamp').txt(cancellation.timestamp);
+  data.ele('Source').txt('Tase');
+  data.ele('DeliveryDataType').txt(CANCELLATION_OF_EARNINGS_PAYMENT_REPORTS);
+  data.ele('DeliveryId').txt(cancellation.deliveryId);
+  data.ele('FaultyControl').txt('1');
+  data.ele('ProductionEnvironment').txt(String(cancellation.production));
+  for (const role of ['DeliveryDataOwner', 'DeliveryDataCreator', 'DeliveryDataSender'])
+    data.ele(role).ele('Type').txt(BUSINESS_ID).up().ele('Code').txt(cancellation.payerBusinessId);
+  const items = data.ele('Items');
+  for (const reportId of cancellation.reportIds) items.ele('Item').ele('ItemId').txt(reportId);
   return root.end({ prettyPrint: true });
 }
