@@ -349,14 +349,14 @@ export class FiscalService {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const year = await store.getYear(trx, companyId, fiscalYearId);
       if (!year) throw notFound('Fiscal year');
-      if (year.closed) throw apiError('FISCAL_YEAR_CLOSED');
+      if (year.closed) throw apiError('FISCAL_YEAR_CLOSED', 'fiscalYearId');
       for (const p of await store.listPeriods(trx, companyId, fiscalYearId)) {
         if (!p.closed) await this.#setStatus(trx, companyId, p, 'CLOSED', undefined, false);
       }
       await store.setYearClosed(trx, companyId, fiscalYearId, true, nextVersion(this.#ctx.clock.now(), year.version));
       const unfinished = await this.#unfinishedReceipts(trx, companyId, year.start_date, year.end_date, 20);
       if (unfinished.length > 0)
-        throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
+        throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', 'fiscalYearId', { receiptIds: unfinished.join(', ') });
       const next = await this.#nextYear(trx, companyId, year);
       if (next) await this.#yearEnd?.bookOpening(trx, companyId, span(year), span(next));
       return { message: `Fiscal year ${year.start_date} – ${year.end_date} closed.` };
@@ -373,12 +373,19 @@ export class FiscalService {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const year = await store.getYear(trx, companyId, fiscalYearId);
       if (!year) throw notFound('Fiscal year');
-      if (!year.closed) throw apiError('FISCAL_YEAR_NOT_CLOSED');
+      if (!year.closed) throw apiError('FISCAL_YEAR_NOT_CLOSED', 'fiscalYearId');
       const next = await this.#nextYear(trx, companyId, year);
+      // the next year's closing balances, and the opening balances of the year after it, were made from this
+      // year's: years reopen in the reverse order they were closed
+      if (next?.closed)
+        throw apiError('FISCAL_YEAR_NEXT_CLOSED', 'fiscalYearId', {
+          nextStart: next.start_date,
+          nextEnd: next.end_date,
+        });
       if (next && this.#yearEnd) {
         const after = await this.#yearEnd.postingsAfterOpening(trx, companyId, span(next), 20);
         if (after.length > 0)
-          throw apiError('FISCAL_YEAR_REOPEN_REFUSED', undefined, {
+          throw apiError('FISCAL_YEAR_REOPEN_REFUSED', 'fiscalYearId', {
             nextStart: next.start_date,
             nextEnd: next.end_date,
             receiptIds: after.join(', '),
@@ -386,8 +393,10 @@ export class FiscalService {
         await this.#yearEnd.reverseOpening(trx, companyId, span(next));
       }
       await store.setYearClosed(trx, companyId, fiscalYearId, false, nextVersion(this.#ctx.clock.now(), year.version));
+      // a month whose VAT return is filed stays locked: the year reopens around it
       for (const p of await store.listPeriods(trx, companyId, fiscalYearId))
-        if (p.closed) await this.#setStatus(trx, companyId, p, 'OPEN');
+        if (p.closed && !(await this.#filedVatReturn(trx, companyId, p.start_date, p.end_date)))
+          await this.#setStatus(trx, companyId, p, 'OPEN');
       return { message: `Fiscal year ${year.start_date} – ${year.end_date} reopened.` };
     });
   }
