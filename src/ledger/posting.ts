@@ -243,7 +243,7 @@ export class LedgerPosting {
    * year whatever the state of its periods: the opening balances are the year's opening state, not a voucher of
    * the month they are dated in, so neither a locked month nor its filed VAT return holds them back (see
    * docs/year-end.md). Only the year-end booking calls it, in the transaction that closes or reopens a year; the
-   * lines are checked to balance (store.insertPostedReceipts), and accounts are taken as they are, an account
+   * lines are checked to balance (store.insertYearEndReceipt), and accounts are taken as they are, an account
    * deactivated since still carrying its balance.
    */
   async bookOutsidePeriods(
@@ -261,7 +261,7 @@ export class LedgerPosting {
     const firstEntryId = await allocateIds(trx, companyId, 'ledger_entries', draft.lines.length);
     const identity = { companyId, reversesReceiptId: reverses, version, createdAt: isoDateTime(now) };
     const receipts = newReceipts([draft], { ...identity, firstId, firstEntryId }, () => fiscalYearId);
-    const [receiptNumber] = await store.insertPostedReceipts(trx, receipts);
+    const receiptNumber = await store.insertYearEndReceipt(trx, this.#ctx.engine, receipts[0]);
     return { id: firstId, receiptNumber, fiscalYearId, version };
   }
 

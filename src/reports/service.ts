@@ -253,14 +253,15 @@ export class ReportService {
     const yearStart = await this.#yearStarts(companyId);
     const startYear = yearStart(start);
     const endYear = yearStart(end);
-    const [beforeStartYear, startYearBeforeStart, period, endYearSpan] = await Promise.all([
+    const [beforeStartYear, startYearBeforeStart, period, endYearSpan, endYearCarried] = await Promise.all([
       store.carriedTo(this.#ctx.readDb, companyId, startYear, filter),
       this.#movements(companyId, startYear, store.dayBefore(start), filter),
       this.#movements(companyId, start, end, filter),
       endYear === startYear ? undefined : this.#movements(companyId, endYear, end, filter),
+      endYear === startYear ? undefined : store.carriedTo(this.#ctx.readDb, companyId, endYear, filter),
     ]);
     return {
-      spans: { beforeStartYear, startYearBeforeStart, period, endYear: endYearSpan },
+      spans: { beforeStartYear, startYearBeforeStart, period, endYear: endYearSpan, endYearCarried },
       startYear: startYear === BEGINNING ? null : startYear,
       endYear: endYear === BEGINNING ? null : endYear,
     };
