@@ -31,8 +31,8 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
         const yearId = parseId(params.fiscalYearId, 'Fiscal period');
         const periodId = parseId(params.periodId, 'Fiscal period');
         return action === 'close'
-          ? fiscal.closePeriod(auth.companyId, yearId, periodId)
-          : fiscal.openPeriod(auth.companyId, yearId, periodId);
+          ? fiscal.closePeriod(auth.companyId, yearId, periodId, auth.userId)
+          : fiscal.openPeriod(auth.companyId, yearId, periodId, auth.userId);
       },
     });
   return [
@@ -66,7 +66,8 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
         'year exists (else when it is added), it opens with a RECEIPT_FOR_OPENING_ACCOUNTS receipt dated its first day: ' +
         "the balance-sheet accounts' closing balances, the year's result moved to retained earnings (2250).",
       schema: { ...ADDITION, params: YearParam, response: { 200: InfoMessage } },
-      handler: ({ auth, params }) => fiscal.closeYear(auth.companyId, parseId(params.fiscalYearId, 'Fiscal year')),
+      handler: ({ auth, params }) =>
+        fiscal.closeYear(auth.companyId, parseId(params.fiscalYearId, 'Fiscal year'), auth.userId),
     }),
     route({
       method: 'PUT',
@@ -78,7 +79,8 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
         "Reopens the year and its periods and reverses the next year's opening balances. Refused once the next year has " +
         'receipts booked after its opening balances (409 FISCAL_YEAR_REOPEN_REFUSED); FISCAL_YEAR_NOT_CLOSED for an open year.',
       schema: { ...ADDITION, params: YearParam, response: { 200: InfoMessage } },
-      handler: ({ auth, params }) => fiscal.reopenYear(auth.companyId, parseId(params.fiscalYearId, 'Fiscal year')),
+      handler: ({ auth, params }) =>
+        fiscal.reopenYear(auth.companyId, parseId(params.fiscalYearId, 'Fiscal year'), auth.userId),
     }),
     periodAction('close'),
     periodAction('open'),
@@ -109,6 +111,7 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
           periodId,
           body.status,
           apiVersion,
+          auth.userId,
         );
       },
     }),

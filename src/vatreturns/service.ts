@@ -14,6 +14,7 @@ import type { Posting } from '../ledger/index.ts';
 import type { FiscalService } from '../fiscal/index.ts';
 import type { VatReturnFilingWire, VatReturnWire } from './schemas.ts';
 import * as store from './store.ts';
+import { recordAuditEvent } from '../audit/index.ts';
 
 interface Period {
   periodType: VatPeriodType;
@@ -159,7 +160,7 @@ export class VatReturnService {
               vatStatus: 1,
               lines,
             });
-      await this.#fiscal.closePeriodsIn(trx, companyId, period.startDate, period.endDate);
+      await this.#fiscal.closePeriodsIn(trx, companyId, period.startDate, period.endDate, userId);
       const row: store.VatReturnRow = {
         company_id: companyId,
         id,
@@ -172,7 +173,17 @@ export class VatReturnService {
         filed_by: userId,
       };
       await store.insertReturn(trx, row);
-      return filedToWire(row);
+      const wire = filedToWire(row);
+      await recordAuditEvent(trx, companyId, {
+        subject: 'VAT_RETURN',
+        subjectId: id,
+        action: 'FILE',
+        userId,
+        at: this.#ctx.clock.now(),
+        before: null,
+        after: wire,
+      });
+      return wire;
     });
   }
 
