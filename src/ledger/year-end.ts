@@ -36,6 +36,8 @@ async function liveOpeningReceipts(db: Db, companyId: number, fiscalYearId: numb
             .selectFrom('ledger_receipts as x')
             .select('x.id')
             .where('x.company_id', '=', companyId)
+            // a reversal has the type of what it reverses: found by the receipts' type index
+            .where('x.type', '=', OPENING_RECEIPT_TYPE)
             .whereRef('x.reverses_receipt_id', '=', 'r.id'),
         ),
       ),
@@ -87,6 +89,8 @@ export async function openingStateOn(
             .selectFrom('ledger_receipts as x')
             .select('x.id')
             .where('x.company_id', '=', companyId)
+            // a reversal has the type of what it reverses: found by the receipts' type index
+            .where('x.type', '=', OPENING_RECEIPT_TYPE)
             .whereRef('x.reverses_receipt_id', '=', 'r.id'),
         ),
       ),
