@@ -180,9 +180,10 @@ describe('year-end property', () => {
             for (const l of gl.results as { accountNumber: string; balance: number }[])
               lastRunning.set(l.accountNumber, cents(l.balance));
             for (const [account, balance] of lastRunning) {
-              const row = rows.find((r) => r.accountNumber === account)!;
+              // (an account whose lines are all zero has no trial-balance row)
+              const closingOf = cents(rows.find((r) => r.accountNumber === account)?.closingBalance ?? 0);
               // an income-statement account crossing a year start closes there: its running balance runs on
-              if (!isIncome(account) && yearOf(start) === yearOf(end)) expect(balance).toBe(cents(row.closingBalance));
+              if (!isIncome(account) && yearOf(start) === yearOf(end)) expect(balance).toBe(closingOf);
             }
 
             // the ledger-accounts report: balance-sheet balances at the end, income-statement sums of the period
