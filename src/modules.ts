@@ -36,6 +36,7 @@ import { attachmentsArea } from './attachments/index.ts';
 import { payrollArea } from './payroll/index.ts';
 import { integrationsArea } from './integrations/index.ts';
 import { sandboxArea } from './sandbox/index.ts';
+import { auditArea } from './audit/index.ts';
 
 export type { BackgroundTask } from './platform/area.ts';
 
@@ -68,6 +69,7 @@ export const MODULES = [
   integrationsArea,
   sandboxArea,
   paymentsArea,
+  auditArea,
 ] as const;
 
 type Module = (typeof MODULES)[number];

@@ -45,7 +45,7 @@ export function accountRoutes(accounts: AccountService): RouteDef[] {
       description:
         'An inactive account keeps its history but cannot be posted to (ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE).',
       schema: { ...ADDITION, params: CodeParam, body: LedgerAccountPatch, response: { 200: LedgerAccount } },
-      handler: ({ auth, params, body }) => accounts.update(auth.companyId, params.ledgerAccountCode, body),
+      handler: ({ auth, params, body }) => accounts.update(auth.companyId, params.ledgerAccountCode, body, auth.userId),
     }),
   ];
 }

@@ -13,6 +13,7 @@ import { ratesOn, standardRateOn, vatCountry } from '../domain/vat.ts';
 import { CHART_LANGUAGE, CHARTS, TRANSLATION_LANGUAGE, type BusinessForm } from './chart.ts';
 import type { LedgerAccountPatchWire, LedgerAccountWire } from './schemas.ts';
 import * as store from './store.ts';
+import { recordAuditEvent } from '../audit/index.ts';
 
 /** Every field of the wire type is named, so a field added to the schema fails to compile until it is mapped. */
 function accountToWire(row: store.AccountRow): LedgerAccountWire {
@@ -109,7 +110,7 @@ export class AccountService {
    * Adds an account of the company's own. The number is 1 to 10 letters or digits, not in use yet; the VAT
    * default, when given, is a percent and a status together.
    */
-  async add(companyId: number, input: NewAccount): Promise<LedgerAccountWire> {
+  async add(companyId: number, input: NewAccount, actor: number | null = null): Promise<LedgerAccountWire> {
     if (!/^[0-9A-Za-z]{1,10}$/.test(input.number))
       throw apiError('VALIDATION_FAILED', 'ledgerAccountCode', { detail: '1 to 10 letters or digits' });
     if (input.name.trim() === '' || input.name.length > 255)
@@ -134,7 +135,7 @@ export class AccountService {
         version: nextVersion(this.#ctx.clock.now()),
       };
       await store.insertAccounts(trx, [row]);
-      return accountToWire(row);
+      return this.#recorded(trx, companyId, 'CREATE', actor, null, row);
     });
   }
 
@@ -165,12 +166,17 @@ export class AccountService {
       if (!row) throw notFound('Ledger account');
       const next: store.AccountRow = { ...row, type, version: nextVersion(this.#ctx.clock.now(), row.version) };
       await staleUnlessWritten(store.updateAccount(trx, next, row.version));
-      return accountToWire(next);
+      return this.#recorded(trx, companyId, 'UPDATE', null, row, next);
     });
   }
 
   /** Activates/deactivates or renames an account. */
-  async update(companyId: number, code: string, patch: LedgerAccountPatchWire): Promise<LedgerAccountWire> {
+  async update(
+    companyId: number,
+    code: string,
+    patch: LedgerAccountPatchWire,
+    actor: number | null = null,
+  ): Promise<LedgerAccountWire> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const row = await store.getAccount(trx, companyId, code);
       if (!row) throw notFound('Ledger account');
@@ -194,7 +200,29 @@ export class AccountService {
         version: nextVersion(this.#ctx.clock.now(), row.version),
       };
       await staleUnlessWritten(store.updateAccount(trx, next, row.version));
-      return accountToWire(next);
+      return this.#recorded(trx, companyId, 'UPDATE', actor, row, next);
     });
+  }
+
+  /** A change of the chart, recorded in the audit trail of the books; answers the account as it is now. */
+  async #recorded(
+    trx: Db,
+    companyId: number,
+    action: 'CREATE' | 'UPDATE',
+    actor: number | null,
+    before: store.AccountRow | null,
+    after: store.AccountRow,
+  ): Promise<LedgerAccountWire> {
+    const wire = accountToWire(after);
+    await recordAuditEvent(trx, companyId, {
+      subject: 'LEDGER_ACCOUNT',
+      subjectId: after.number,
+      action,
+      userId: actor,
+      at: this.#ctx.clock.now(),
+      before: before && accountToWire(before),
+      after: wire,
+    });
+    return wire;
   }
 }

@@ -31,8 +31,8 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
         const yearId = parseId(params.fiscalYearId, 'Fiscal period');
         const periodId = parseId(params.periodId, 'Fiscal period');
         return action === 'close'
-          ? fiscal.closePeriod(auth.companyId, yearId, periodId)
-          : fiscal.openPeriod(auth.companyId, yearId, periodId);
+          ? fiscal.closePeriod(auth.companyId, yearId, periodId, auth.userId)
+          : fiscal.openPeriod(auth.companyId, yearId, periodId, auth.userId);
       },
     });
   return [
@@ -62,11 +62,15 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
       tags: TAGS,
       summary: 'Close a fiscal year',
       description:
-        'Closes the year and every period of it. Refused while unfinished receipts are dated in it. When the next fiscal ' +
+        'Closes the year and every period of it. Refused while unfinished receipts are dated in it ' +
+        '(FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS) and for a closed year (FISCAL_YEAR_CLOSED). When the next fiscal ' +
         'year exists (else when it is added), it opens with a RECEIPT_FOR_OPENING_ACCOUNTS receipt dated its first day: ' +
-        "the balance-sheet accounts' closing balances, the year's result moved to retained earnings (2250).",
+        "the balance-sheet accounts' closing balances, the year's result moved to retained earnings (2250). The opening " +
+        "balances are the next year's opening state, not a voucher of its first month: they are booked whatever the " +
+        'state of its periods (a locked January, a filed VAT return), and every report starts its balances from them.',
       schema: { ...ADDITION, params: YearParam, response: { 200: InfoMessage } },
-      handler: ({ auth, params }) => fiscal.closeYear(auth.companyId, parseId(params.fiscalYearId, 'Fiscal year')),
+      handler: ({ auth, params }) =>
+        fiscal.closeYear(auth.companyId, parseId(params.fiscalYearId, 'Fiscal year'), auth.userId),
     }),
     route({
       method: 'PUT',
@@ -75,10 +79,13 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
       tags: TAGS,
       summary: 'Reopen a closed fiscal year',
       description:
-        "Reopens the year and its periods and reverses the next year's opening balances. Refused once the next year has " +
-        'receipts booked after its opening balances (409 FISCAL_YEAR_REOPEN_REFUSED); FISCAL_YEAR_NOT_CLOSED for an open year.',
+        "Reopens the year and its periods (a month whose VAT return is filed stays locked) and reverses the next year's " +
+        'opening balances, whatever the state of its periods. Refused while the next year is closed (409 ' +
+        'FISCAL_YEAR_NEXT_CLOSED), once the next year has receipts booked after its opening balances (409 ' +
+        'FISCAL_YEAR_REOPEN_REFUSED); FISCAL_YEAR_NOT_CLOSED for an open year.',
       schema: { ...ADDITION, params: YearParam, response: { 200: InfoMessage } },
-      handler: ({ auth, params }) => fiscal.reopenYear(auth.companyId, parseId(params.fiscalYearId, 'Fiscal year')),
+      handler: ({ auth, params }) =>
+        fiscal.reopenYear(auth.companyId, parseId(params.fiscalYearId, 'Fiscal year'), auth.userId),
     }),
     periodAction('close'),
     periodAction('open'),
@@ -109,6 +116,7 @@ export function fiscalRoutes(fiscal: FiscalService): RouteDef[] {
           periodId,
           body.status,
           apiVersion,
+          auth.userId,
         );
       },
     }),

@@ -8,6 +8,7 @@ import { addDays, calendarYearOf, fiscalYearProblem, monthlyPeriods } from './pe
 import type { FiscalYearWire, NewFiscalYearWire } from './schemas.ts';
 import * as store from './store.ts';
 import { emitEvent } from '../webhooks/index.ts';
+import { recordAuditEvent } from '../audit/index.ts';
 
 const status = (closed: boolean | number): 'OPEN' | 'CLOSED' => (closed ? 'CLOSED' : 'OPEN');
 
@@ -188,10 +189,16 @@ export class FiscalService {
   }
 
   /** Closes every open period overlapping `start`..`end` in the caller's transaction (a VAT return is filed). */
-  async closePeriodsIn(trx: Db, companyId: number, start: string, end: string): Promise<void> {
+  async closePeriodsIn(
+    trx: Db,
+    companyId: number,
+    start: string,
+    end: string,
+    actor: number | null = null,
+  ): Promise<void> {
     for (const period of await store.listPeriods(trx, companyId)) {
       if (!period.closed && period.start_date <= end && period.end_date >= start)
-        await this.#setStatus(trx, companyId, period, 'CLOSED');
+        await this.#setStatus(trx, companyId, period, 'CLOSED', { actor });
     }
   }
 
@@ -256,21 +263,31 @@ export class FiscalService {
   }
 
   /** Closes a period. Closing checks: no unfinished receipt is dated in it. */
-  async closePeriod(companyId: number, fiscalYearId: number, periodId: number): Promise<{ message: string }> {
+  async closePeriod(
+    companyId: number,
+    fiscalYearId: number,
+    periodId: number,
+    actor: number | null = null,
+  ): Promise<{ message: string }> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const period = await this.#period(trx, companyId, fiscalYearId, periodId);
       if (period.closed) throw apiError('FISCAL_PERIOD_ALREADY_CLOSED');
-      return { message: await this.#setStatus(trx, companyId, period, 'CLOSED') };
+      return { message: await this.#setStatus(trx, companyId, period, 'CLOSED', { actor }) };
     });
   }
 
-  async openPeriod(companyId: number, fiscalYearId: number, periodId: number): Promise<{ message: string }> {
+  async openPeriod(
+    companyId: number,
+    fiscalYearId: number,
+    periodId: number,
+    actor: number | null = null,
+  ): Promise<{ message: string }> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const period = await this.#period(trx, companyId, fiscalYearId, periodId);
       const year = (await store.getYear(trx, companyId, Number(period.fiscal_year_id)))!;
       if (year.closed) throw apiError('FISCAL_YEAR_CLOSED');
       if (!period.closed) throw apiError('FISCAL_PERIOD_ALREADY_OPEN');
-      return { message: await this.#setStatus(trx, companyId, period, 'OPEN') };
+      return { message: await this.#setStatus(trx, companyId, period, 'OPEN', { actor }) };
     });
   }
 
@@ -285,6 +302,7 @@ export class FiscalService {
     periodId: number,
     requested: PeriodStatus,
     apiVersion?: string,
+    actor: number | null = null,
   ): Promise<{ message: string }> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const period = await this.#period(trx, companyId, fiscalYearId, periodId);
@@ -296,7 +314,7 @@ export class FiscalService {
           requested,
         });
       }
-      return { message: await this.#setStatus(trx, companyId, period, requested, apiVersion) };
+      return { message: await this.#setStatus(trx, companyId, period, requested, { apiVersion, actor }) };
     });
   }
 
@@ -304,15 +322,14 @@ export class FiscalService {
    * Writes a period's new status and its TRACKING_PERIOD_STATUS_UPDATED event in the caller's transaction.
    * Locking checks that no unfinished receipt is dated in the period (unless the caller checks a wider range);
    * the row is updated first, so on PostgreSQL the check waits for postings holding the period and then sees
-   * their receipts.
+   * their receipts. The change goes to the audit trail of the books, by `actor` (null: the `tase admin` command).
    */
   async #setStatus(
     trx: Db,
     companyId: number,
     period: store.FiscalPeriodRow,
     to: PeriodStatus,
-    apiVersion?: string,
-    check = true,
+    { apiVersion, actor = null, check = true }: { apiVersion?: string; actor?: number | null; check?: boolean },
   ): Promise<string> {
     const now = this.#ctx.clock.now();
     const closed = to === 'CLOSED';
@@ -329,6 +346,22 @@ export class FiscalService {
       if (unfinished.length > 0)
         throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
     }
+    const shown = (status: PeriodStatus) => ({
+      id: Number(period.id),
+      fiscalYearId: Number(period.fiscal_year_id),
+      startDate: period.start_date,
+      endDate: period.end_date,
+      status,
+    });
+    await recordAuditEvent(trx, companyId, {
+      subject: 'FISCAL_PERIOD',
+      subjectId: Number(period.id),
+      action: { OPEN: 'REOPEN', PENDING: 'PENDING', CLOSED: 'CLOSE' }[to],
+      userId: actor,
+      at: now,
+      before: shown(periodStatus(period)),
+      after: shown(to),
+    });
     const done = { OPEN: 'opened', PENDING: 'marked as pending', CLOSED: 'closed' }[to];
     const message = `Fiscal period ${period.start_date} – ${period.end_date} ${done}.`;
     await emitEvent(trx, {
@@ -345,20 +378,21 @@ export class FiscalService {
    * Closes a fiscal year and every period of it. Closing checks: no unfinished receipt in the year. When the next
    * fiscal year exists, its opening balances are booked in the same transaction (else when it is added).
    */
-  async closeYear(companyId: number, fiscalYearId: number): Promise<{ message: string }> {
+  async closeYear(companyId: number, fiscalYearId: number, actor: number | null = null): Promise<{ message: string }> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const year = await store.getYear(trx, companyId, fiscalYearId);
       if (!year) throw notFound('Fiscal year');
-      if (year.closed) throw apiError('FISCAL_YEAR_CLOSED');
+      if (year.closed) throw apiError('FISCAL_YEAR_CLOSED', 'fiscalYearId');
       for (const p of await store.listPeriods(trx, companyId, fiscalYearId)) {
-        if (!p.closed) await this.#setStatus(trx, companyId, p, 'CLOSED', undefined, false);
+        if (!p.closed) await this.#setStatus(trx, companyId, p, 'CLOSED', { actor, check: false });
       }
       await store.setYearClosed(trx, companyId, fiscalYearId, true, nextVersion(this.#ctx.clock.now(), year.version));
       const unfinished = await this.#unfinishedReceipts(trx, companyId, year.start_date, year.end_date, 20);
       if (unfinished.length > 0)
-        throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', undefined, { receiptIds: unfinished.join(', ') });
+        throw apiError('FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS', 'fiscalYearId', { receiptIds: unfinished.join(', ') });
       const next = await this.#nextYear(trx, companyId, year);
       if (next) await this.#yearEnd?.bookOpening(trx, companyId, span(year), span(next));
+      await this.#recordYear(trx, companyId, year, 'CLOSE', actor);
       return { message: `Fiscal year ${year.start_date} – ${year.end_date} closed.` };
     });
   }
@@ -369,16 +403,23 @@ export class FiscalService {
    * Before that, the next year's opening balances are reversed in the same transaction (closing again books
    * them anew).
    */
-  async reopenYear(companyId: number, fiscalYearId: number): Promise<{ message: string }> {
+  async reopenYear(companyId: number, fiscalYearId: number, actor: number | null = null): Promise<{ message: string }> {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const year = await store.getYear(trx, companyId, fiscalYearId);
       if (!year) throw notFound('Fiscal year');
-      if (!year.closed) throw apiError('FISCAL_YEAR_NOT_CLOSED');
+      if (!year.closed) throw apiError('FISCAL_YEAR_NOT_CLOSED', 'fiscalYearId');
       const next = await this.#nextYear(trx, companyId, year);
+      // the next year's closing balances, and the opening balances of the year after it, were made from this
+      // year's: years reopen in the reverse order they were closed
+      if (next?.closed)
+        throw apiError('FISCAL_YEAR_NEXT_CLOSED', 'fiscalYearId', {
+          nextStart: next.start_date,
+          nextEnd: next.end_date,
+        });
       if (next && this.#yearEnd) {
         const after = await this.#yearEnd.postingsAfterOpening(trx, companyId, span(next), 20);
         if (after.length > 0)
-          throw apiError('FISCAL_YEAR_REOPEN_REFUSED', undefined, {
+          throw apiError('FISCAL_YEAR_REOPEN_REFUSED', 'fiscalYearId', {
             nextStart: next.start_date,
             nextEnd: next.end_date,
             receiptIds: after.join(', '),
@@ -386,9 +427,37 @@ export class FiscalService {
         await this.#yearEnd.reverseOpening(trx, companyId, span(next));
       }
       await store.setYearClosed(trx, companyId, fiscalYearId, false, nextVersion(this.#ctx.clock.now(), year.version));
+      // a month whose VAT return is filed stays locked: the year reopens around it
       for (const p of await store.listPeriods(trx, companyId, fiscalYearId))
-        if (p.closed) await this.#setStatus(trx, companyId, p, 'OPEN');
+        if (p.closed && !(await this.#filedVatReturn(trx, companyId, p.start_date, p.end_date)))
+          await this.#setStatus(trx, companyId, p, 'OPEN', { actor });
+      await this.#recordYear(trx, companyId, year, 'REOPEN', actor);
       return { message: `Fiscal year ${year.start_date} – ${year.end_date} reopened.` };
+    });
+  }
+
+  /** A fiscal year closed or reopened, in the audit trail of the books. */
+  async #recordYear(
+    trx: Db,
+    companyId: number,
+    year: store.FiscalYearRow,
+    action: 'CLOSE' | 'REOPEN',
+    actor: number | null,
+  ): Promise<void> {
+    const shown = (closed: boolean) => ({
+      id: Number(year.id),
+      startDate: year.start_date,
+      endDate: year.end_date,
+      status: status(closed),
+    });
+    await recordAuditEvent(trx, companyId, {
+      subject: 'FISCAL_YEAR',
+      subjectId: Number(year.id),
+      action,
+      userId: actor,
+      at: this.#ctx.clock.now(),
+      before: shown(action === 'REOPEN'),
+      after: shown(action === 'CLOSE'),
     });
   }
 

@@ -17,7 +17,7 @@ import type { Db } from '../db/index.ts';
 import { yearEndBooking } from './year-end.ts';
 import { ledgerExamples } from './examples.ts';
 
-export { balanceSheetBefore, hasOpeningBalances } from './year-end.ts';
+export { balanceSheetBefore, hasOpeningBalances, openingStateOn } from './year-end.ts';
 export { OPENING_RECEIPT_TYPE } from './opening.ts';
 export { ANY_RECEIPT_STATUS } from './schemas.ts';
 

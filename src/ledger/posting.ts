@@ -234,20 +234,43 @@ export class LedgerPosting {
       const from = reversed ? 'REVERSED' : original.status;
       throw apiError('ILLEGAL_RECEIPT_STATUS_TRANSITION', 'status', { from, to: 'REVERSED' });
     }
-    const draft = await this.#storedDraft(trx, companyId, original);
-    const reversal: ReceiptDraft = {
-      ...draft,
-      status: 'APPROVED',
-      name: options.name ?? `Reversal of receipt ${original.receipt_number}`,
-      receiptDate: options.receiptDate ?? draft.receiptDate,
-      serialNumber: null,
-      lines: draft.lines.map(({ id: _, ...line }) => ({
-        ...line,
-        amountMinor: -line.amountMinor,
-        dimensions: (line.dimensions ?? []).map((d) => ({ ...d, amountMinor: -d.amountMinor })),
-      })),
-    };
+    const reversal = reversalOf(await this.#storedDraft(trx, companyId, original), original, options);
     return (await this.#book(trx, companyId, [reversal], receiptId))[0];
+  }
+
+  /**
+   * Books a receipt of the year-end (the opening balances of a fiscal year, or their reversal) into that fiscal
+   * year whatever the state of its periods: the opening balances are the year's opening state, not a voucher of
+   * the month they are dated in, so neither a locked month nor its filed VAT return holds them back (see
+   * docs/year-end.md). Only the year-end booking calls it, in the transaction that closes or reopens a year; the
+   * lines are checked to balance (store.insertYearEndReceipt), and accounts are taken as they are, an account
+   * deactivated since still carrying its balance.
+   */
+  async bookOutsidePeriods(
+    trx: Db,
+    companyId: number,
+    fiscalYearId: number,
+    draft: ReceiptDraft,
+    reverses: number | null = null,
+  ): Promise<PostedReceipt> {
+    const problems = draftProblems(draft).items;
+    if (problems.length > 0) throw new ApiError(problems);
+    const now = this.#ctx.clock.now();
+    const version = nextVersion(now);
+    const firstId = await allocateIds(trx, companyId, 'ledger_receipts', 1);
+    const firstEntryId = await allocateIds(trx, companyId, 'ledger_entries', draft.lines.length);
+    const identity = { companyId, reversesReceiptId: reverses, version, createdAt: isoDateTime(now) };
+    const receipts = newReceipts([draft], { ...identity, firstId, firstEntryId }, () => fiscalYearId);
+    const receiptNumber = await store.insertYearEndReceipt(trx, this.#ctx.engine, receipts[0]);
+    return { id: firstId, receiptNumber, fiscalYearId, version };
+  }
+
+  /** Reverses a receipt of the year-end whatever the state of its periods (see `bookOutsidePeriods`). */
+  async reverseOutsidePeriods(trx: Db, companyId: number, receiptId: number, name: string): Promise<PostedReceipt> {
+    const original = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
+    if (!original) throw notFound('Ledger receipt');
+    const reversal = reversalOf(await this.#storedDraft(trx, companyId, original), original, { name });
+    return this.bookOutsidePeriods(trx, companyId, Number(original.fiscal_year_id), reversal, receiptId);
   }
 
   /** A receipt as the API shows it (undefined when missing). */
@@ -459,6 +482,26 @@ export class LedgerPosting {
     );
     return rowToDraft(row, lines);
   }
+}
+
+/** The reversal of a stored receipt: its header and lines negated (with their dimension allocations). */
+function reversalOf(
+  draft: ReceiptDraft,
+  original: store.LedgerReceiptRow,
+  options: { receiptDate?: string; name?: string },
+): ReceiptDraft {
+  return {
+    ...draft,
+    status: 'APPROVED',
+    name: options.name ?? `Reversal of receipt ${original.receipt_number}`,
+    receiptDate: options.receiptDate ?? draft.receiptDate,
+    serialNumber: null,
+    lines: draft.lines.map(({ id: _, ...line }) => ({
+      ...line,
+      amountMinor: -line.amountMinor,
+      dimensions: (line.dimensions ?? []).map((d) => ({ ...d, amountMinor: -d.amountMinor })),
+    })),
+  };
 }
 
 /**

@@ -2,7 +2,7 @@
 // entries (`insertPostedReceipts`, `insertCheckedReceipts`, `writeEntries`) refuse an unbalanced set of lines, so no
 // unbalanced receipt can be stored. The month totals (ledger_account_months) follow every write of lines by trigger (migration 0355).
 import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
+import { allocateIds, type Db } from '../db/index.ts';
 import { insertRows, withRows, type ColumnType } from '../db/bulk.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import { assertBalanced } from '../domain/postings.ts';
@@ -209,6 +209,23 @@ export async function insertPostedReceipts(db: Db, receipts: readonly NewReceipt
     receipts.flatMap((r) => r.dimensions),
   );
   return numbers;
+}
+
+/**
+ * Writes one receipt of the year-end, outside the posting statement (which books only into open periods), numbered
+ * next in its fiscal year. On SQLite as `insertPostedReceipts` (the trigger advances the counters); on
+ * PostgreSQL, which has no such trigger, the number and the company's receipt count are taken from their
+ * counters here, as the posting statement takes them.
+ */
+export async function insertYearEndReceipt(db: Db, engine: string, receipt: NewReceipt): Promise<number> {
+  if (engine !== 'postgres') return (await insertPostedReceipts(db, [receipt]))[0];
+  const { row, entries, dimensions } = receipt;
+  checkEntries(row.company_id, row.id, entries);
+  const number = await allocateIds(db, row.company_id, receiptNumberCounter(Number(row.fiscal_year_id)));
+  await allocateIds(db, row.company_id, RECEIPT_COUNT);
+  await insertRows(db, 'ledger_receipts', [{ ...row, receipt_number: number }]);
+  await insertLines(db, entries, dimensions);
+  return number;
 }
 
 /** Receipts per insert: keeps the bound parameters (28 a receipt) under SQLite's limit of 32 766. */

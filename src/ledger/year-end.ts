@@ -36,6 +36,8 @@ async function liveOpeningReceipts(db: Db, companyId: number, fiscalYearId: numb
             .selectFrom('ledger_receipts as x')
             .select('x.id')
             .where('x.company_id', '=', companyId)
+            // a reversal has the type of what it reverses: found by the receipts' type index
+            .where('x.type', '=', OPENING_RECEIPT_TYPE)
             .whereRef('x.reverses_receipt_id', '=', 'r.id'),
         ),
       ),
@@ -57,6 +59,48 @@ async function balanceWindowStart(db: Db, companyId: number, day: string): Promi
   for (const year of years)
     if ((await liveOpeningReceipts(db, companyId, Number(year.id))).length > 0) return year.start_date;
   return null;
+}
+
+/**
+ * The opening state the balances of a day start from: the live opening receipts of the latest fiscal year starting
+ * on or before `day` that has them, with that year's first day; undefined when no such year has them (balances
+ * then run from the first line). What the reports carry balances across years by.
+ */
+export async function openingStateOn(
+  db: Db,
+  companyId: number,
+  day: string,
+): Promise<{ startDate: string; receiptIds: number[] } | undefined> {
+  const rows = await db
+    .selectFrom('ledger_receipts as r')
+    .innerJoin('fiscal_years as y', (join) =>
+      join.onRef('y.id', '=', 'r.fiscal_year_id').on('y.company_id', '=', companyId),
+    )
+    .select(['r.id', 'y.start_date'])
+    .where('r.company_id', '=', companyId)
+    .where('y.start_date', '<=', day)
+    .where('r.type', '=', OPENING_RECEIPT_TYPE)
+    .where('r.status', '=', 'APPROVED')
+    .where('r.reverses_receipt_id', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('ledger_receipts as x')
+            .select('x.id')
+            .where('x.company_id', '=', companyId)
+            // a reversal has the type of what it reverses: found by the receipts' type index
+            .where('x.type', '=', OPENING_RECEIPT_TYPE)
+            .whereRef('x.reverses_receipt_id', '=', 'r.id'),
+        ),
+      ),
+    )
+    .orderBy('y.start_date', 'desc')
+    .orderBy('r.id')
+    .execute();
+  if (rows.length === 0) return undefined;
+  const startDate = rows[0].start_date;
+  return { startDate, receiptIds: rows.filter((r) => r.start_date === startDate).map((r) => Number(r.id)) };
 }
 
 /** Whether a fiscal year's opening balances are booked (a live opening receipt). */
@@ -119,7 +163,7 @@ export function yearEndBooking(posting: LedgerPosting): YearEndBooking {
         amountMinor: l.amountMinor,
         description: l.description ?? null,
       }));
-      await posting.post(trx, companyId, {
+      await posting.bookOutsidePeriods(trx, companyId, next.id, {
         type: OPENING_RECEIPT_TYPE,
         status: 'APPROVED',
         name: `Opening balances ${next.startDate} – ${next.endDate}`,
@@ -133,14 +177,21 @@ export function yearEndBooking(posting: LedgerPosting): YearEndBooking {
     async postingsAfterOpening(trx: Db, companyId: number, next: FiscalYearSpan, limit: number): Promise<number[]> {
       const opening = await liveOpeningReceipts(trx, companyId, next.id);
       if (opening.length === 0) return [];
+      // after it in the year's gapless numbering, which follows the order the receipts were booked in (ids
+      // are handed out in blocks per process, so they need not)
+      const openingNumber = trx
+        .selectFrom('ledger_receipts')
+        .select('receipt_number')
+        .where('company_id', '=', companyId)
+        .where('id', '=', opening[0]);
       const rows = await trx
         .selectFrom('ledger_receipts')
         .select('id')
         .where('company_id', '=', companyId)
         .where('fiscal_year_id', '=', next.id)
         .where('type', '!=', OPENING_RECEIPT_TYPE)
-        .where('id', '>', opening[0])
-        .orderBy('id')
+        .where('receipt_number', '>', openingNumber)
+        .orderBy('receipt_number')
         .limit(limit)
         .execute();
       return rows.map((r) => Number(r.id));
@@ -148,7 +199,7 @@ export function yearEndBooking(posting: LedgerPosting): YearEndBooking {
 
     async reverseOpening(trx: Db, companyId: number, next: FiscalYearSpan): Promise<void> {
       for (const id of await liveOpeningReceipts(trx, companyId, next.id))
-        await posting.reverse(trx, companyId, id, { name: `Reversal of opening balances ${next.startDate}` });
+        await posting.reverseOutsidePeriods(trx, companyId, id, `Reversal of opening balances ${next.startDate}`);
     },
   };
 }

@@ -349,6 +349,11 @@ export const ERRORS = {
     message:
       'FISCAL_YEAR_REOPEN_REFUSED: the next fiscal year ({nextStart} – {nextEnd}) has postings after its opening balances (receipts {receiptIds}); correct the closed year with a new voucher in the open one.',
   },
+  FISCAL_YEAR_NEXT_CLOSED: {
+    status: 409,
+    message:
+      'FISCAL_YEAR_NEXT_CLOSED: the next fiscal year ({nextStart} – {nextEnd}) is closed; reopen it first, years reopen in the reverse order they were closed.',
+  },
   LEDGER_ACCOUNT_EXISTS: { status: 400, message: 'LEDGER_ACCOUNT_EXISTS: the chart has an account {number} already.' },
   // invoices
   INVOICE_TYPE_NOT_SUPPORTED: {

@@ -39,6 +39,12 @@ export interface PeriodSpans {
   startYearBeforeStart: Movements;
   period: Movements;
   endYear?: Movements;
+  /**
+   * With `endYear`: what is carried to the start of `end`'s fiscal year (store.ts `carriedTo`). When that year
+   * opens with the state a close fixed, balance-sheet accounts restart there from it, as income-statement ones
+   * restart from zero.
+   */
+  endYearCarried?: Movements;
 }
 
 const NONE: Movement = { debit: 0n, credit: 0n };
@@ -68,7 +74,12 @@ export interface TrialBalance {
  */
 export function trialBalance(spans: PeriodSpans, chart: ReadonlyMap<string, ChartAccount>): TrialBalance {
   const accounts = [
-    ...new Set([...spans.beforeStartYear.keys(), ...spans.startYearBeforeStart.keys(), ...spans.period.keys()]),
+    ...new Set([
+      ...spans.beforeStartYear.keys(),
+      ...spans.startYearBeforeStart.keys(),
+      ...spans.period.keys(),
+      ...(spans.endYearCarried?.keys() ?? []),
+    ]),
   ].sort();
   const rows: TrialBalanceRow[] = [];
   const totals = { opening: 0n, debit: 0n, credit: 0n, closing: 0n };
@@ -82,12 +93,18 @@ export function trialBalance(spans: PeriodSpans, chart: ReadonlyMap<string, Char
     if (restartsEachYear(account, chart)) {
       opening = inYear;
       closing = spans.endYear ? net(spans.endYear.get(account)) : inYear + net(period);
-      previousYearsResult += earlier + inYear + net(period) - closing;
+      previousYearsResult += earlier;
     } else {
       opening = earlier + inYear;
-      closing = opening + net(period);
+      closing =
+        spans.endYear && spans.endYearCarried
+          ? net(spans.endYearCarried.get(account)) + net(spans.endYear.get(account))
+          : opening + net(period);
     }
-    if (opening === 0n && !moved(period)) continue;
+    // what a year start closed (an income-statement balance, or a balance-sheet one restated by the opening
+    // state): the earlier years' results that are not in the closing balances
+    previousYearsResult += opening + net(period) - closing;
+    if (opening === 0n && closing === 0n && !moved(period)) continue;
     rows.push({
       account,
       opening,

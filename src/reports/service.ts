@@ -253,14 +253,15 @@ export class ReportService {
     const yearStart = await this.#yearStarts(companyId);
     const startYear = yearStart(start);
     const endYear = yearStart(end);
-    const [beforeStartYear, startYearBeforeStart, period, endYearSpan] = await Promise.all([
-      this.#movements(companyId, BEGINNING, store.dayBefore(startYear), filter),
+    const [beforeStartYear, startYearBeforeStart, period, endYearSpan, endYearCarried] = await Promise.all([
+      store.carriedTo(this.#ctx.readDb, companyId, startYear, filter),
       this.#movements(companyId, startYear, store.dayBefore(start), filter),
       this.#movements(companyId, start, end, filter),
       endYear === startYear ? undefined : this.#movements(companyId, endYear, end, filter),
+      endYear === startYear ? undefined : store.carriedTo(this.#ctx.readDb, companyId, endYear, filter),
     ]);
     return {
-      spans: { beforeStartYear, startYearBeforeStart, period, endYear: endYearSpan },
+      spans: { beforeStartYear, startYearBeforeStart, period, endYear: endYearSpan, endYearCarried },
       startYear: startYear === BEGINNING ? null : startYear,
       endYear: endYear === BEGINNING ? null : endYear,
     };
@@ -347,24 +348,53 @@ export class ReportService {
       line.balance = money(balance);
       return line;
     });
-    const accountsOut = onPage.map((account) => {
-      const r = summary.get(account);
-      return {
-        ...accountFields(account, chart.get(account)),
-        openingBalance: money(r?.opening ?? 0n),
-        debit: money(r?.debit ?? 0n),
-        credit: money(r?.credit ?? 0n),
-        closingBalance: money(r?.closing ?? 0n),
-      };
-    });
+    // Accounts with an opening balance but no line in the period (retained earnings after a close, share
+    // capital) have no page of their own: the first page lists them too, so the pages together list every account
+    // of the trial balance.
+    const withLines = new Set(months.map((m) => m.account));
+    const balanceOnly =
+      page.offset === 0 ? await this.#openingOnly(companyId, startDate, endDate, accounts, withLines) : [];
+    const allCharted = new Map([
+      ...chart,
+      ...(await this.#chart(
+        companyId,
+        balanceOnly.map((r) => r.account),
+      )),
+    ]);
+    const none = { opening: 0n, debit: 0n, credit: 0n, closing: 0n };
+    const rows = [...onPage.map((account) => summary.get(account) ?? { ...none, account }), ...balanceOnly].sort(
+      (a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0),
+    );
+    const accountsOut = rows.map((r) => ({
+      ...accountFields(r.account, allCharted.get(r.account)),
+      openingBalance: money(r.opening),
+      debit: money(r.debit),
+      credit: money(r.credit),
+      closingBalance: money(r.closing),
+    }));
     return { startDate, endDate, accounts: accountsOut, ...paged(results, total, page) };
+  }
+
+  /** The trial-balance rows of the accounts with a balance in the period but no line in it. */
+  async #openingOnly(
+    companyId: number,
+    startDate: string,
+    endDate: string,
+    accounts: string[] | undefined,
+    withLines: ReadonlySet<string>,
+  ) {
+    const { spans } = await this.#spans(companyId, startDate, endDate, accounts ? { accounts } : {});
+    const chart = await this.#chart(companyId);
+    return trialBalance(spans, chart).rows.filter(
+      (r) => !withLines.has(r.account) && (r.opening !== 0n || r.closing !== 0n),
+    );
   }
 
   /** Balance per account at the end of `on`; see balances.ts `balancesOn`. */
   async #balancesOn(companyId: number, on: string, filter: LineFilter) {
     const yearStart = (await this.#yearStarts(companyId))(on);
     const [beforeYear, inYear] = await Promise.all([
-      this.#movements(companyId, BEGINNING, store.dayBefore(yearStart), filter),
+      store.carriedTo(this.#ctx.readDb, companyId, yearStart, filter),
       this.#movements(companyId, yearStart, on, filter),
     ]);
     return { yearStart, beforeYear, inYear };
@@ -503,7 +533,8 @@ export class ReportService {
   /** The lines of one account in a period, in general-ledger order, and their sum. */
   async accountLines(companyId: number, account: string, period: Period, filter: ReportFilter) {
     const db = this.#ctx.readDb;
-    const query = { start: period.startDate, end: period.endDate, accounts: [account], ...filter };
+    const opening = await store.openingListedIn(db, companyId, period.startDate, filter);
+    const query = { start: period.startDate, end: period.endDate, accounts: [account], ...filter, opening };
     const total = await store.countLines(db, companyId, query);
     if (total > MAX_ACCOUNT_LINES)
       throw apiError('REPORT_TOO_LARGE', 'endDate', { count: total, max: MAX_ACCOUNT_LINES });

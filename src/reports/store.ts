@@ -13,7 +13,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
-import { OPENING_RECEIPT_TYPE } from '../ledger/index.ts';
+import { OPENING_RECEIPT_TYPE, openingStateOn } from '../ledger/index.ts';
 
 /** Debits (positive lines) and credits (negative lines, as a positive sum), minor units. */
 export interface Movement {
@@ -326,6 +326,45 @@ export async function movements(
   return into;
 }
 
+/**
+ * Whether the opening balances of a year count under a filter: they are lines of the ledger, with no dimension
+ * allocation and not of any receipt a receipt or line condition picks out, so only the ledger itself (optionally
+ * with drafts and invoices beside it) and an account filter keep them.
+ */
+function keepsOpeningBalances(filter: LineFilter): boolean {
+  const { statuses } = filter;
+  return (
+    (!statuses || statuses.receipts.includes('APPROVED')) &&
+    !filter.dimension &&
+    !filter.receiptTypes &&
+    !filter.receipts &&
+    filter.description === undefined &&
+    !filter.amount
+  );
+}
+
+/**
+ * Debits and credits per account carried to the start of `day`: the opening balances of the latest fiscal year
+ * starting on or before it that has them (src/ledger/year-end.ts `openingStateOn`) and the lines from that
+ * year's first day to the day before; every line before it when no year has them, or when the filter leaves the
+ * opening balances out. A closed year's result thus reaches retained earnings (2250) in every report from the next
+ * year on, and balance-sheet accounts restart from the state the closing fixed (as the SIE export's #IB).
+ */
+export async function carriedTo(db: Db, companyId: number, day: string, filter: LineFilter = {}): Promise<Movements> {
+  const opening = keepsOpeningBalances(filter) ? await openingStateOn(db, companyId, day) : undefined;
+  if (!opening) return movements(db, companyId, BEGINNING, dayBefore(day), filter);
+  const into = await movements(db, companyId, opening.startDate, dayBefore(day), filter);
+  let q = db
+    .selectFrom('ledger_entries as e')
+    .select(['e.account_number', debitSum.as('debit'), creditSum.as('credit')])
+    .where('e.company_id', '=', companyId)
+    .where('e.receipt_id', 'in', opening.receiptIds);
+  if (filter.accounts) q = q.where('e.account_number', 'in', orNone(filter.accounts));
+  for (const r of await q.groupBy('e.account_number').execute())
+    add(into, r.account_number, minor(r.debit), minor(r.credit));
+  return into;
+}
+
 /** Per account: sums before cut-off dates and debits/credits in a window (the SIE export's figures). */
 interface AccountSums {
   account: string;
@@ -418,14 +457,35 @@ export interface LedgerLine {
 export interface LinesQuery extends Omit<LineFilter, 'dimension'> {
   start: string;
   end: string;
+  /** Opening-balances receipts whose lines are listed too (see `openingListedIn`). */
+  opening?: number[];
+}
+
+/**
+ * The opening-balances receipts a listing of the lines of [start, end] shows as its first lines: those of the
+ * fiscal year starting on `start`, when the filter keeps them. A listing has no opening-balance column, so a
+ * period from a year's first day shows the state the year opened with as the voucher it is.
+ */
+export async function openingListedIn(
+  db: Db,
+  companyId: number,
+  start: string,
+  filter: LineFilter,
+): Promise<number[] | undefined> {
+  const types = filter.receiptTypes;
+  if (types && !types.includes(OPENING_RECEIPT_TYPE)) return undefined;
+  if (!keepsOpeningBalances({ ...filter, receiptTypes: undefined })) return undefined;
+  const opening = await openingStateOn(db, companyId, start);
+  return opening?.startDate === start ? opening.receiptIds : undefined;
 }
 
 function linesBase(db: Db, companyId: number, query: LinesQuery) {
+  const notOpening = notOpeningBalances(companyId);
   let q = db
     .selectFrom('ledger_entries as e')
     .where('e.company_id', '=', companyId)
     .where(counted(companyId, query.statuses))
-    .where(notOpeningBalances(companyId))
+    .where(query.opening ? sql<boolean>`(${notOpening} or e.receipt_id in (${sql.join(query.opening)}))` : notOpening)
     .where('e.entry_date', '>=', query.start)
     .where('e.entry_date', '<=', query.end);
   if (query.accounts) q = q.where('e.account_number', 'in', orNone(query.accounts));

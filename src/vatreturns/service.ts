@@ -35,6 +35,7 @@ import type {
   VatReturnWire,
 } from './schemas.ts';
 import * as store from './store.ts';
+import { recordAuditEvent } from '../audit/index.ts';
 
 interface Period {
   periodType: VatPeriodType;
@@ -229,7 +230,7 @@ export class VatReturnService {
               vatStatus: 1,
               lines,
             });
-      await this.#fiscal.closePeriodsIn(trx, companyId, period.startDate, period.endDate);
+      await this.#fiscal.closePeriodsIn(trx, companyId, period.startDate, period.endDate, userId);
       const row: store.VatReturnRow = {
         company_id: companyId,
         id,
@@ -245,7 +246,17 @@ export class VatReturnService {
         replaces_id: null,
       };
       await store.insertReturn(trx, row);
-      return filedToWire(row, []);
+      const wire = filedToWire(row, []);
+      await recordAuditEvent(trx, companyId, {
+        subject: 'VAT_RETURN',
+        subjectId: id,
+        action: 'FILE',
+        userId,
+        at: this.#ctx.clock.now(),
+        before: null,
+        after: wire,
+      });
+      return wire;
     });
   }
 
@@ -330,10 +341,20 @@ export class VatReturnService {
       await store.insertReturn(trx, row);
       const taken = pending.map((c) => Number(c.id));
       await store.markCorrectionsFiled(trx, companyId, taken, id);
-      return filedToWire(
+      const wire = filedToWire(
         row,
         corrections.map((c) => (c.vat_return_id === null ? { ...c, vat_return_id: id } : c)),
       );
+      await recordAuditEvent(trx, companyId, {
+        subject: 'VAT_RETURN',
+        subjectId: id,
+        action: 'CORRECT',
+        userId,
+        at: this.#ctx.clock.now(),
+        before: filedToWire(latest, []),
+        after: wire,
+      });
+      return wire;
     });
   }
 

@@ -92,6 +92,17 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     created_at: 'notnull',
     created_by: 'null',
   },
+  audit_events: {
+    company_id: 'notnull',
+    id: 'notnull',
+    subject: 'notnull',
+    subject_id: 'notnull',
+    action: 'notnull',
+    user_id: 'null',
+    recorded_at: 'notnull',
+    before: 'null',
+    after: 'null',
+  },
   ledger_receipt_history: {
     company_id: 'notnull',
     id: 'notnull',

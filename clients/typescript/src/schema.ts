@@ -52,6 +52,26 @@ export interface paths {
     patch: operations['patchAttachmentsByAttachmentId'];
     trace?: never;
   };
+  '/audittrail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audit trail of the books
+     * @description Every change to the books beyond vouchers (whose trail is `GET /ledgerreceipts/{id}/history`), oldest first: periods and fiscal years closed, reopened or marked pending (FISCAL_PERIOD, FISCAL_YEAR), VAT returns filed (VAT_RETURN), ledger accounts added or changed (LEDGER_ACCOUNT) — who, when, and the subject before and after. Append-only: nothing in it is ever changed or removed (Kirjanpitolaki 2:6–7 §). Paged with `page` and `size`.
+     */
+    get: operations['getAudittrail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/bankaccounts': {
     parameters: {
       query?: never;
@@ -846,7 +866,7 @@ export interface paths {
     get?: never;
     /**
      * Close a fiscal year
-     * @description Closes the year and every period of it. Refused while unfinished receipts are dated in it. When the next fiscal year exists (else when it is added), it opens with a RECEIPT_FOR_OPENING_ACCOUNTS receipt dated its first day: the balance-sheet accounts' closing balances, the year's result moved to retained earnings (2250).
+     * @description Closes the year and every period of it. Refused while unfinished receipts are dated in it (FISCAL_PERIOD_HAS_UNFINISHED_RECEIPTS) and for a closed year (FISCAL_YEAR_CLOSED). When the next fiscal year exists (else when it is added), it opens with a RECEIPT_FOR_OPENING_ACCOUNTS receipt dated its first day: the balance-sheet accounts' closing balances, the year's result moved to retained earnings (2250). The opening balances are the next year's opening state, not a voucher of its first month: they are booked whatever the state of its periods (a locked January, a filed VAT return), and every report starts its balances from them.
      */
     put: operations['putFiscalyearsByFiscalYearIdClose'];
     post?: never;
@@ -866,7 +886,7 @@ export interface paths {
     get?: never;
     /**
      * Reopen a closed fiscal year
-     * @description Reopens the year and its periods and reverses the next year's opening balances. Refused once the next year has receipts booked after its opening balances (409 FISCAL_YEAR_REOPEN_REFUSED); FISCAL_YEAR_NOT_CLOSED for an open year.
+     * @description Reopens the year and its periods (a month whose VAT return is filed stays locked) and reverses the next year's opening balances, whatever the state of its periods. Refused while the next year is closed (409 FISCAL_YEAR_NEXT_CLOSED), once the next year has receipts booked after its opening balances (409 FISCAL_YEAR_REOPEN_REFUSED); FISCAL_YEAR_NOT_CLOSED for an open year.
      */
     put: operations['putFiscalyearsByFiscalYearIdOpen'];
     post?: never;
@@ -9043,6 +9063,31 @@ export interface components {
         | 'SETOFF'
         | 'TRANSACTION_FOCUSED';
     };
+    /** AuditEvent */
+    'def-19': {
+      /** @description CLOSE, REOPEN or PENDING (a period or fiscal year), FILE (a VAT return), CREATE or UPDATE (a ledger account). */
+      action: string;
+      /** @description The subject as its own operations show it; null where it did not exist. */
+      after: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The subject as its own operations show it; null where it did not exist. */
+      before: {
+        [key: string]: unknown;
+      } | null;
+      id: number;
+      /** @example 2026-01-30T15:20:00 */
+      recordedAt: string;
+      /**
+       * @description What changed.
+       * @enum {string}
+       */
+      subject: 'FISCAL_YEAR' | 'FISCAL_PERIOD' | 'VAT_RETURN' | 'LEDGER_ACCOUNT';
+      /** @description The subject's id (a ledger account's number). */
+      subjectId: string;
+      /** @description Who made the change; null when the `tase admin` command made it. */
+      userId: number | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -9541,6 +9586,101 @@ export interface operations {
               | 'SUPPLIER_BUSINESS_PARTNER_REGISTER';
             /** @description Whether the file goes with the invoice when it is sent. */
             sendWithInvoice: boolean;
+          };
+        };
+      };
+    };
+  };
+  getAudittrail: {
+    parameters: {
+      query?: {
+        /**
+         * @description Recorded on or before this day (UTC).
+         * @example 2026-01-30
+         */
+        endDate?: string;
+        /** @description Page number, 0-based. */
+        page?: number;
+        /** @description Page size, default 50, at most 200. */
+        size?: number;
+        /**
+         * @description Recorded on or after this day (UTC).
+         * @example 2026-01-30
+         */
+        startDate?: string;
+        /** @description Only changes of this kind of subject. */
+        subject?: 'FISCAL_YEAR' | 'FISCAL_PERIOD' | 'VAT_RETURN' | 'LEDGER_ACCOUNT';
+        /** @description With `subject`: only this one. */
+        subjectId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "subject": "FISCAL_YEAR",
+           *           "subjectId": "2",
+           *           "action": "CLOSE",
+           *           "userId": 1,
+           *           "recordedAt": "2026-04-20T09:30:00.000",
+           *           "before": {
+           *             "id": 2,
+           *             "startDate": "2025-01-01",
+           *             "endDate": "2025-12-31",
+           *             "status": "OPEN"
+           *           },
+           *           "after": {
+           *             "id": 2,
+           *             "startDate": "2025-01-01",
+           *             "endDate": "2025-12-31",
+           *             "status": "CLOSED"
+           *           }
+           *         }
+           *       ],
+           *       "meta": {
+           *         "pageNumber": 0,
+           *         "pageSize": 50,
+           *         "resultCount": 1,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
+          'application/json': {
+            meta: {
+              pageNumber: number;
+              pageSize: number;
+              resultCount: number;
+              totalCount: number;
+            };
+            results: components['schemas']['def-19'][];
           };
         };
       };
@@ -41951,7 +42091,7 @@ export interface operations {
            */
           'application/json': {
             /** @description The purchase invoices, in the order of the delivery. */
-            invoices: components['schemas']['def-16'][];
+            invoices: components['schemas']['def-17'][];
           };
         };
       };
