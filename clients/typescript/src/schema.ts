@@ -8414,8 +8414,12 @@ export interface components {
     };
     /** PaymentEvent */
     'def-17': {
+      /** @description This payment in the company's accounting currency, at the payment's rate. */
       amount?: number;
-      /** @enum {string} */
+      /**
+       * @description The accounting currency.
+       * @enum {string}
+       */
       currency?:
         | 'AED'
         | 'AFN'
@@ -8628,12 +8632,19 @@ export interface components {
         | 'ZMW'
         | 'ZWB'
         | 'ZWL';
+      /** @description Tase: the payment's rate, units of `paidCurrency` per one unit of `currency`. */
+      currencyRate?: number;
       description?: string;
+      /** @description Tase: the exchange difference booked, in the accounting currency: positive a gain, negative a loss (this payment at its own rate against the invoice's booking rate). */
+      exchangeDifference?: number;
       id?: number;
       invoiceId?: number;
-      /** @description Paid in total after this event. */
+      /** @description This payment in the currency it was paid in. */
       paidAmount?: number;
-      /** @enum {string} */
+      /**
+       * @description The currency the payment was made in (the invoice currency).
+       * @enum {string}
+       */
       paidCurrency?:
         | 'AED'
         | 'AFN'
@@ -37744,7 +37755,10 @@ export interface operations {
   getInvoicesByInvoiceIdPaymenteventsByPaymentEventId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Invoice id (int32). */
         invoiceId: number;
@@ -37792,8 +37806,12 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description This payment in the company's accounting currency, at the payment's rate. */
             amount?: number;
-            /** @enum {string} */
+            /**
+             * @description The accounting currency.
+             * @enum {string}
+             */
             currency?:
               | 'AED'
               | 'AFN'
@@ -38006,12 +38024,19 @@ export interface operations {
               | 'ZMW'
               | 'ZWB'
               | 'ZWL';
+            /** @description Tase: the payment's rate, units of `paidCurrency` per one unit of `currency`. */
+            currencyRate?: number;
             description?: string;
+            /** @description Tase: the exchange difference booked, in the accounting currency: positive a gain, negative a loss (this payment at its own rate against the invoice's booking rate). */
+            exchangeDifference?: number;
             id?: number;
             invoiceId?: number;
-            /** @description Paid in total after this event. */
+            /** @description This payment in the currency it was paid in. */
             paidAmount?: number;
-            /** @enum {string} */
+            /**
+             * @description The currency the payment was made in (the invoice currency).
+             * @enum {string}
+             */
             paidCurrency?:
               | 'AED'
               | 'AFN'
@@ -38339,7 +38364,10 @@ export interface operations {
         /** @description Accepted; no penal expense is added. */
         addPenalExpense?: boolean;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Invoice id (int32). */
         invoiceId: number;
@@ -38576,6 +38604,8 @@ export interface operations {
             | 'ZMW'
             | 'ZWB'
             | 'ZWL';
+          /** @description Tase: the payment's rate, units of the invoice currency per one unit of the company currency (an invoice in a foreign currency only). Default the company's exchange rate of the payment date (GET /currencies/exchangerate); a payment of a currency with no rate for that date and none given is refused. The difference to the rate the invoice was booked at is booked as an exchange difference. */
+          currencyRate?: number;
           description?: string;
           /**
            * Format: date
@@ -38637,8 +38667,12 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description This payment in the company's accounting currency, at the payment's rate. */
             amount?: number;
-            /** @enum {string} */
+            /**
+             * @description The accounting currency.
+             * @enum {string}
+             */
             currency?:
               | 'AED'
               | 'AFN'
@@ -38851,12 +38885,19 @@ export interface operations {
               | 'ZMW'
               | 'ZWB'
               | 'ZWL';
+            /** @description Tase: the payment's rate, units of `paidCurrency` per one unit of `currency`. */
+            currencyRate?: number;
             description?: string;
+            /** @description Tase: the exchange difference booked, in the accounting currency: positive a gain, negative a loss (this payment at its own rate against the invoice's booking rate). */
+            exchangeDifference?: number;
             id?: number;
             invoiceId?: number;
-            /** @description Paid in total after this event. */
+            /** @description This payment in the currency it was paid in. */
             paidAmount?: number;
-            /** @enum {string} */
+            /**
+             * @description The currency the payment was made in (the invoice currency).
+             * @enum {string}
+             */
             paidCurrency?:
               | 'AED'
               | 'AFN'
