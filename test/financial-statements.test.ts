@@ -123,6 +123,7 @@ describe('statements by the decree with hand-worked figures', () => {
     expect(line(bs, 'retainedEarnings')).toMatchObject({ value: 300, previousValue: 0 });
     expect(line(bs, 'profit')).toMatchObject({ value: 600, previousValue: 300 });
     expect(line(bs, 'equityAndLiabilities')).toMatchObject({ value: 18400, previousValue: 300 });
+    expect(small.unmappedAccounts).toEqual([]);
     // the small company's balance sheet is the decree's Roman-numeral items, in its order
     expect(bs.map((r) => r.key)).toEqual([
       'intangibleAssets',

@@ -59,6 +59,8 @@ export interface FinancialStatements {
   incomeStatement: StatementFigure[];
   balanceSheet: StatementFigure[];
   notes: StatementNote[];
+  /** Accounts with a balance that no line of the statements takes (numbers outside the chart's ranges). */
+  unmappedAccounts: { accountNumber: string; name: string; balance: Decimal }[];
 }
 
 type Text = Record<ReportLanguage, string>;

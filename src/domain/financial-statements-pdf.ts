@@ -46,6 +46,8 @@ const WORDS = {
     place: 'Paikka ja päiväys',
     board: 'Hallitus / vastuuhenkilö',
     auditor: 'Tilinpäätösmerkintä',
+    unmapped:
+      'Tilit, joita kaavat eivät ota millekään riville (siirrettävä tilikartan tileille ennen allekirjoitusta):',
     businessId: 'Y-tunnus',
     period: 'Tilikausi',
   },
@@ -59,6 +61,7 @@ const WORDS = {
     place: 'Ort och datum',
     board: 'Styrelsen / ansvarig person',
     auditor: 'Bokslutsanteckning',
+    unmapped: 'Konton som ingen rad i formerna tar (ska flyttas till kontoplanens konton före undertecknandet):',
     businessId: 'FO-nummer',
     period: 'Räkenskapsperiod',
   },
@@ -160,6 +163,17 @@ export async function renderFinancialStatementsPdf(statements: PortableStatement
   header();
   columns(words.balance, (fy) => date(fy.endDate));
   figures(statements.balanceSheet);
+  if (statements.unmappedAccounts.length > 0) {
+    ensureRoom(30);
+    text(words.unmapped, LEFT, { weight: 'bold', width: RIGHT - LEFT });
+    y = pdf.y + 6;
+    for (const account of statements.unmappedAccounts) {
+      ensureRoom(14);
+      text(`${account.accountNumber} ${account.name}`, LEFT + 10);
+      text(amount(account.balance), THIS_YEAR - 40, { right: THIS_YEAR + 55 });
+      y += 13;
+    }
+  }
   pdf.addPage();
   y = 50;
   header();

@@ -238,6 +238,7 @@ export const reportsExamples: ApiExamples = {
           },
           { heading: 'Henkilöstön keskimääräinen lukumäärä tilikaudella', toBeFilled: true },
         ],
+        unmappedAccounts: [],
       },
     },
   },

@@ -501,6 +501,16 @@ export const FinancialStatements = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    unmappedAccounts: Type.Array(
+      Type.Object(
+        { accountNumber: Type.String(), name: Type.String(), balance: Money({ description: AMOUNT_NOTE }) },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          "Accounts with a balance at the year's end that no line of the decree's formats takes (numbers outside the four-digit ranges of the standard chart): the statements leave them out, so they must be moved to accounts of the chart before the statements are signed. Empty when every account is on a line.",
+      },
+    ),
   },
   { title: 'FinancialStatements', additionalProperties: false },
 );

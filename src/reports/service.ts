@@ -14,6 +14,7 @@ import {
   BALANCE_SHEET,
   cashFlowRows,
   INCOME_STATEMENT,
+  lineOf,
   statementRows,
   type ReportLanguage,
   type StatementLine,
@@ -524,13 +525,23 @@ export class ReportService {
     const previous = years.filter((y) => y.end < year.start).at(-1);
     const formats = STATEMENT_FORMATS[format];
     const period = (y: { start: string; end: string }) => ({ startDate: y.start, endDate: y.end });
-    const [company, income, balance, previousIncome, previousBalance] = await Promise.all([
+    const [company, income, balance, previousIncome, previousBalance, atEnd] = await Promise.all([
       store.companyIdentity(this.#ctx.readDb, companyId),
       this.#incomeStatement(companyId, period(year), {}, formats.incomeStatement),
       this.#balanceSheet(companyId, year.end, {}, formats.balanceSheet),
       previous ? this.#incomeStatement(companyId, period(previous), {}, formats.incomeStatement) : undefined,
       previous ? this.#balanceSheet(companyId, previous.end, {}, formats.balanceSheet) : undefined,
+      this.balances(companyId, year.end, undefined, {}),
     ]);
+    // an account outside the chart's four-digit ranges is on no line: listed, as the sides then differ by it
+    const unmappedAccounts = atEnd.balances
+      .filter((b) => !b.balance.isZero())
+      .filter(
+        (b) =>
+          lineOf(formats.balanceSheet, b.accountNumber) === undefined &&
+          lineOf(formats.incomeStatement, b.accountNumber) === undefined,
+      )
+      .map((b) => ({ accountNumber: b.accountNumber, name: b.name, balance: b.balance }));
     const rows = (current: StatementRow[], before: StatementRow[] | undefined) =>
       current.map((row, i) => ({
         key: row.key,
@@ -561,6 +572,7 @@ export class ReportService {
       incomeStatement,
       balanceSheet,
       notes: statementNotes(format, language, balanceSheet),
+      unmappedAccounts,
     };
   }
 

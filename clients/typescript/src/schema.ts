@@ -66240,7 +66240,8 @@ export interface operations {
            *           "heading": "Henkilöstön keskimääräinen lukumäärä tilikaudella",
            *           "toBeFilled": true
            *         }
-           *       ]
+           *       ],
+           *       "unmappedAccounts": []
            *     }
            */
           'application/json': {
@@ -66321,6 +66322,13 @@ export interface operations {
                */
               startDate: string;
             };
+            /** @description Accounts with a balance at the year's end that no line of the decree's formats takes (numbers outside the four-digit ranges of the standard chart): the statements leave them out, so they must be moved to accounts of the chart before the statements are signed. Empty when every account is on a line. */
+            unmappedAccounts: {
+              accountNumber: string;
+              /** @description Exact decimal in the company currency: debit positive, credit negative. */
+              balance: number;
+              name: string;
+            }[];
           };
         };
       };
