@@ -169,7 +169,6 @@ export class InvoicePayments extends InvoiceActions {
       const after = paid + amount;
       if ((gross < 0n ? -after : after) > (gross < 0n ? -gross : gross))
         throw apiError('PAYMENT_EXCEEDS_OPEN_AMOUNT', 'amount', { open: centsToDecimal(gross - paid).toFixed(2) });
-      const booking = await this.#booking(trx, companyId, id, document, settledSoFar);
       const foreign = record.currency !== companyCurrency;
       let rate = new Decimal(1);
       let accounting = amount;
@@ -187,13 +186,16 @@ export class InvoicePayments extends InvoiceActions {
         accounting = roundToCents(centsToDecimal(amount).dividedBy(rate));
       }
       // the last payment clears what is left of the receivable or payable as booked; the others their share of it
-      // at the booking rate
-      const settled = !foreign
-        ? amount
-        : after === gross
-          ? booking.grossMinor - booking.settled
-          : roundToCents(centsToDecimal(amount).dividedBy(new Decimal(document.paymentInfo.currencyRate)));
-      settledSoFar.set(id, booking.settled + settled);
+      // at the booking rate (an invoice in the company currency was booked at its own figures)
+      let settled = amount;
+      if (foreign) {
+        const booking = await this.#booking(trx, companyId, id, document, settledSoFar);
+        settled =
+          after === gross
+            ? booking.grossMinor - booking.settled
+            : roundToCents(centsToDecimal(amount).dividedBy(new Decimal(document.paymentInfo.currencyRate)));
+        settledSoFar.set(id, booking.settled + settled);
+      }
       drafts.push({
         type: 'JOURNAL',
         status: 'APPROVED',
