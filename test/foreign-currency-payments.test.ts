@@ -240,4 +240,52 @@ describe('a bank entry allocated to a foreign-currency invoice', () => {
       ['3580', -9.18],
     ]);
   });
+
+  it("pays the euros at the day's rate when the bank tells no dollar amount, and refuses without a rate", async () => {
+    const statement = (await svc.api('GET', '/bankstatements')).body.results[0];
+    // 1250.00 EUR credited on 2026-03-10, no instructed amount
+    const entry = statement.events.find((e: { sum: number }) => e.sum === 1250);
+    // 2000 USD without VAT, booked at 1.1: 1818.18 EUR
+    const invoice = await approved(usd('SALES_INVOICE', 2000, 0));
+    const allocate = () =>
+      svc.api('PUT', `/bankstatements/${statement.id}/events/${entry.id}/invoices`, undefined, {
+        raw: String(invoice.id),
+        contentType: 'application/json',
+      });
+    const receiptsBefore = (await svc.api('GET', '/ledgerreceipts?size=200')).body.meta.totalCount;
+    // no USD rate from 2026-03-03 to 2026-03-10
+    const refused = await allocate();
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ status: 400, field: 'invoiceId' });
+    expect(refused.body.errors[0].message).toContain('PAYMENT_RATE_NOT_FOUND');
+    expect((await svc.api('GET', `/invoices/${invoice.id}`)).body.status).toBe('NOT_SENT');
+    const after = (await svc.api('GET', '/bankstatements')).body.results[0];
+    expect(after.events.find((e: { id: number }) => e.id === entry.id).allocated).toBe(false);
+    expect((await svc.api('GET', '/ledgerreceipts?size=200')).body.meta.totalCount).toBe(receiptsBefore);
+
+    await svc.app.services.currencies.importRates(`<?xml version="1.0" encoding="UTF-8"?>
+<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+  <gesmes:subject>Reference rates</gesmes:subject>
+  <Cube><Cube time="2026-03-10"><Cube currency="USD" rate="1.25"/></Cube></Cube>
+</gesmes:Envelope>`);
+    // 1250 EUR × 1.25 = 1562.50 USD paid; cleared at 1.1: 1420.45; loss 170.45
+    const allocated = await allocate();
+    expect(allocated.status, allocated.text).toBe(200);
+    const [event] = (await svc.api('GET', `/invoices/${invoice.id}/paymentevents`)).body.results;
+    expect(event).toMatchObject({
+      amount: 1250,
+      currency: 'EUR',
+      paidAmount: 1562.5,
+      paidCurrency: 'USD',
+      currencyRate: 1.25,
+      exchangeDifference: -170.45,
+    });
+    expect((await svc.api('GET', `/invoices/${invoice.id}`)).body.status).toBe('PARTLY_PAID');
+    const [receipt] = await paymentReceipts(invoice.id);
+    expect(await lines(receipt)).toEqual([
+      ['1910', 1250],
+      ['1700', -1420.45],
+      ['3580', 170.45],
+    ]);
+  });
 });

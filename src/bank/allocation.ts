@@ -165,7 +165,7 @@ export class BankAllocations {
       const original = entry.original.amount < 0n ? -entry.original.amount : entry.original.amount;
       return { paid: original, accounting: amount };
     }
-    const rate = await this.#invoices.paymentRate(trx, companyId, invoiceCurrency, entry.date);
+    const rate = await this.#invoices.paymentRate(trx, companyId, invoiceCurrency, entry.date, 'invoiceId');
     return {
       paid: toMinorUnits(fromMinorUnits(amount).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
       accounting: amount,

@@ -79,9 +79,15 @@ export class InvoicePayments extends InvoiceActions {
 
   /**
    * The company's rate of `currency` on `day` for a payment (units per one unit of the company currency); a
-   * currency without one is refused, naming the field that gives it.
+   * currency without one is refused, naming `field` (the request's field that gives a rate, or what was asked).
    */
-  async paymentRate(trx: Db, companyId: number, currency: string, day: string): Promise<Decimal> {
+  async paymentRate(
+    trx: Db,
+    companyId: number,
+    currency: string,
+    day: string,
+    field = 'currencyRate',
+  ): Promise<Decimal> {
     const baseCurrency = await this.companyCurrency(trx, companyId);
     if (currency === baseCurrency) return new Decimal(1);
     try {
@@ -90,11 +96,11 @@ export class InvoicePayments extends InvoiceActions {
         { baseCurrency, currency, day, rateType: 'PROCOUNTOR_ACCOUNTING_EXCHANGE_RATE' },
         trx,
       );
-      if (rate === undefined) throw apiError('PAYMENT_RATE_NOT_FOUND', 'currencyRate', { currency, baseCurrency, day });
+      if (rate === undefined) throw apiError('PAYMENT_RATE_NOT_FOUND', field, { currency, baseCurrency, day });
       return new Decimal(rate.toString());
     } catch (error) {
       if (error instanceof ApiError && error.status === 404)
-        throw apiError('PAYMENT_RATE_NOT_FOUND', 'currencyRate', { currency, baseCurrency, day });
+        throw apiError('PAYMENT_RATE_NOT_FOUND', field, { currency, baseCurrency, day });
       throw error;
     }
   }

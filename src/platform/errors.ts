@@ -382,7 +382,7 @@ export const ERRORS = {
   PAYMENT_RATE_NOT_FOUND: {
     status: 400,
     message:
-      'PAYMENT_RATE_NOT_FOUND: no exchange rate of {currency} against {baseCurrency} for {day}; give the rate of the payment (currencyRate).',
+      'PAYMENT_RATE_NOT_FOUND: no exchange rate of {currency} against {baseCurrency} for {day}; give the rate of the payment (currencyRate) or import the rates of that day.',
   },
   PAYMENT_AMOUNT_SIGN: { status: 400, message: 'PAYMENT_AMOUNT_SIGN: the amount must be {sign} and not zero.' },
   PAYMENT_EXCEEDS_OPEN_AMOUNT: { status: 400, message: 'PAYMENT_EXCEEDS_OPEN_AMOUNT: the open amount is {open}.' },
