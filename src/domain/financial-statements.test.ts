@@ -77,7 +77,7 @@ describe('decree lines of the standard chart', () => {
   });
 
   it('names every line in Finnish and Swedish', () => {
-    for (const line of [...INCOME_STATEMENT, ...BALANCE_SHEET]) {
+    for (const line of [...INCOME_STATEMENT, ...BALANCE_SHEET, ...INCOME_STATEMENT_FULL, ...BALANCE_SHEET_FULL]) {
       expect(line.name.fi).not.toBe('');
       expect(line.name.sv).not.toBe('');
     }
