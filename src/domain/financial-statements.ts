@@ -1,7 +1,11 @@
 // The income statement and the balance sheet in the formats of the Finnish accounting decree (Kirjanpitoasetus
 // 1339/1997, 1:1 § the income statement by nature of expense, 1:6 § the balance sheet), computed from account
 // balances of the Finnish standard chart (Liikekirjuri: account number ranges as in domain-facts §2.1 and Odoo's
-// l10n_fi chart, whose account tags name the decree's line of each account).
+// l10n_fi chart, whose account tags name the decree's line of each account). Two formats of each: a small
+// company's (PMA 1753/2015 2:1 § and 2:4 §, the numbered and Roman-numeral items: INCOME_STATEMENT, BALANCE_SHEET,
+// also what POST /reports/accounting answers) and the full formats of KPA 1:1 § and 1:6 § with every lettered and
+// numbered item (…_FULL). The items' order and names follow the decree as the Finnish accounting programs lay it
+// out over this chart (e.g. Tilitin's balance-sheet format); the keys of the items both formats have are the same.
 //
 // Signs: the income statement shows income positive and expenses negative (the negated ledger balance, as ledger
 // lines are debit positive); the balance sheet shows assets (vastaavaa) as their debit balance and equity and
@@ -133,10 +137,7 @@ export const INCOME_STATEMENT_FULL: readonly StatementLine[] = [
   ),
   accounts(
     'currentAssetImpairment',
-    n(
-      'Vaihtuvien vastaavien poikkeukselliset arvonalentumiset',
-      'Exceptionella nedskrivningar av rörliga aktiva',
-    ),
+    n('Vaihtuvien vastaavien poikkeukselliset arvonalentumiset', 'Exceptionella nedskrivningar av rörliga aktiva'),
     [6990, 6999],
   ),
   sum(
@@ -440,7 +441,11 @@ export const BALANCE_SHEET_FULL: readonly StatementLine[] = [
   accounts('developmentCosts', n('Kehittämismenot', 'Utvecklingsutgifter'), [1000, 1029]),
   accounts('intangibleRights', n('Aineettomat oikeudet', 'Immateriella rättigheter'), [1030, 1049]),
   accounts('goodwill', n('Liikearvo', 'Goodwill'), [1050, 1069]),
-  accounts('otherLongTermExpenses', n('Muut pitkävaikutteiset menot', 'Övriga utgifter med lång verkningstid'), [1070, 1089]),
+  accounts(
+    'otherLongTermExpenses',
+    n('Muut pitkävaikutteiset menot', 'Övriga utgifter med lång verkningstid'),
+    [1070, 1089],
+  ),
   accounts('intangibleAdvances', n('Ennakkomaksut', 'Förskottsbetalningar'), [1090, 1099]),
   sum(
     'intangibleAssets',
@@ -469,7 +474,11 @@ export const BALANCE_SHEET_FULL: readonly StatementLine[] = [
     'otherTangibleAssets',
     'tangibleAdvances',
   ),
-  accounts('groupShares', n('Osuudet saman konsernin yrityksissä', 'Andelar i företag inom samma koncern'), [1400, 1409]),
+  accounts(
+    'groupShares',
+    n('Osuudet saman konsernin yrityksissä', 'Andelar i företag inom samma koncern'),
+    [1400, 1409],
+  ),
   accounts(
     'groupInvestmentReceivables',
     n('Saamiset saman konsernin yrityksiltä', 'Fordringar hos företag inom samma koncern'),
@@ -493,7 +502,13 @@ export const BALANCE_SHEET_FULL: readonly StatementLine[] = [
     'otherShares',
     'otherInvestmentReceivables',
   ),
-  sum('fixedAssets', n('Pysyvät vastaavat yhteensä', 'Bestående aktiva sammanlagt'), 'intangibleAssets', 'tangibleAssets', 'investments'),
+  sum(
+    'fixedAssets',
+    n('Pysyvät vastaavat yhteensä', 'Bestående aktiva sammanlagt'),
+    'intangibleAssets',
+    'tangibleAssets',
+    'investments',
+  ),
   accounts('rawMaterials', n('Aineet ja tarvikkeet', 'Material och förnödenheter'), [1500, 1509]),
   accounts('workInProgress', n('Keskeneräiset tuotteet', 'Varor under tillverkning'), [1510, 1519]),
   accounts('finishedGoods', n('Valmiit tuotteet/tavarat', 'Färdiga varor'), [1520, 1539]),
@@ -609,7 +624,12 @@ export const BALANCE_SHEET_FULL: readonly StatementLine[] = [
     n('Lyhytaikainen vieras pääoma yhteensä', 'Kortfristigt främmande kapital sammanlagt'),
     ...keysOf(SHORT_TERM_DEBT),
   ),
-  sum('liabilities', n('Vieras pääoma yhteensä', 'Främmande kapital sammanlagt'), 'longTermLiabilities', 'shortTermLiabilities'),
+  sum(
+    'liabilities',
+    n('Vieras pääoma yhteensä', 'Främmande kapital sammanlagt'),
+    'longTermLiabilities',
+    'shortTermLiabilities',
+  ),
   sum(
     'equityAndLiabilities',
     n('Vastattavaa yhteensä', 'Passiva sammanlagt'),
