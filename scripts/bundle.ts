@@ -33,6 +33,7 @@ await build({
     'tase-bundle': join(root, 'src', 'main.ts'),
     'invoice-render-worker': join(root, 'src', 'invoices', 'invoice-render-worker.ts'),
     'payslip-render-worker': join(root, 'src', 'payroll', 'payslip-render-worker.ts'),
+    'statements-render-worker': join(root, 'src', 'reports', 'statements-render-worker.ts'),
   },
   outdir: dist,
   bundle: true,

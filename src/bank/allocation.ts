@@ -33,6 +33,10 @@ interface Entry {
   id: number;
   bankAccountId: number;
   amount: bigint;
+  /** The currency of the entry's account. */
+  currency: string;
+  /** The amount as the payer instructed it in another currency (a foreign payment), when the bank tells it. */
+  original?: { amount: bigint; currency: string };
   date: string;
   message: string | null;
   name: string | null;
@@ -43,6 +47,11 @@ const eventEntry = (row: store.BankStatementEventRow): Entry => ({
   id: Number(row.id),
   bankAccountId: Number(row.bank_account_id),
   amount: minor(row.amount),
+  currency: row.currency,
+  original:
+    row.original_amount !== null && row.original_currency !== null
+      ? { amount: minor(row.original_amount), currency: row.original_currency }
+      : undefined,
   date: row.pay_date,
   message: row.message,
   name: row.name,
@@ -53,6 +62,7 @@ const paymentEntry = (row: store.ReferencePaymentRow): Entry => ({
   id: Number(row.id),
   bankAccountId: Number(row.bank_account_id),
   amount: minor(row.amount),
+  currency: row.currency,
   date: row.payment_date,
   message: row.message ?? `Reference ${row.reference}`,
   name: row.name,
@@ -133,6 +143,35 @@ export class BankAllocations {
     };
   }
 
+  /**
+   * What an entry pays of an invoice, in the invoice's currency (`paid`), and what it came to in the company
+   * currency when the bank tells it (`accounting`): an entry in the invoice's currency pays its amount (converted at
+   * the payment's rate when booked); an entry of an account in the company currency paying an invoice in another
+   * pays the amount the payer instructed in the invoice's currency, or else its amount at the company's rate of the
+   * day, and is booked at what the account was credited or debited.
+   */
+  async #invoicePayment(
+    trx: Db,
+    companyId: number,
+    entry: Entry,
+    amount: bigint,
+    invoiceCurrency: string,
+    companyCurrency: string,
+  ): Promise<{ paid: bigint; accounting?: bigint }> {
+    if (entry.currency === invoiceCurrency) return { paid: amount };
+    if (entry.currency !== companyCurrency)
+      throw apiError('PAYMENT_CURRENCY_MISMATCH', 'invoiceId', { currency: invoiceCurrency });
+    if (entry.original?.currency === invoiceCurrency) {
+      const original = entry.original.amount < 0n ? -entry.original.amount : entry.original.amount;
+      return { paid: original, accounting: amount };
+    }
+    const rate = await this.#invoices.paymentRate(trx, companyId, invoiceCurrency, entry.date, 'invoiceId');
+    return {
+      paid: toMinorUnits(fromMinorUnits(amount).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
+      accounting: amount,
+    };
+  }
+
   /** Books rows against the entry's bank account: the receipt of a product or metadata allocation. */
   async #book(trx: Db, companyId: number, entry: Entry, rows: AllocationRow[], field: string): Promise<number> {
     const problem = allocationProblem(entry.amount, rows);
@@ -168,14 +207,25 @@ export class BankAllocations {
       });
     const amount = entry.amount < 0n ? -entry.amount : entry.amount;
     const open = minor(invoice.gross_minor) - minor(invoice.paid_minor);
-    const excess = addPenalExpense && sales && amount > open && open > 0n ? amount - open : 0n;
-    const event = await this.#invoices.recordPayment(
-      trx,
-      caller,
-      invoiceId,
-      this.#payment(entry, amount - excess, invoice.currency),
-      LATEST_VERSION,
-    );
+    const companyCurrency = await this.#invoices.companyCurrency(trx, caller.companyId);
+    const payment = await this.#invoicePayment(trx, caller.companyId, entry, amount, invoice.currency, companyCurrency);
+    // an overpayment is booked as penal expense only where the entry and the invoice share the company currency
+    const sameMoney = invoice.currency === companyCurrency && entry.currency === companyCurrency;
+    const excess = addPenalExpense && sales && sameMoney && amount > open && open > 0n ? amount - open : 0n;
+    const event = (
+      await this.#invoices.recordPayments(
+        trx,
+        caller,
+        [
+          {
+            invoiceId,
+            body: this.#payment(entry, payment.paid - excess, invoice.currency),
+            accountingMinor: payment.accounting,
+          },
+        ],
+        LATEST_VERSION,
+      )
+    )[0];
     let receipt: number | null = null;
     if (excess > 0n) {
       const bank = await store.bankLedgerAccount(trx, caller.companyId, entry.bankAccountId);

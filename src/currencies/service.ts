@@ -1,6 +1,7 @@
 // Currencies and exchange rates: the currencies Tase knows, the company's own, and conversions from the stored
 // euro reference rates (imported from ECB files or fetched from TASE_RATES_URL).
 import type { AppContext } from '../platform/context.ts';
+import type { Db } from '../db/index.ts';
 import type { CompanyService } from '../company/index.ts';
 import { apiError } from '../platform/errors.ts';
 import { isoDate } from '../platform/clock.ts';
@@ -52,11 +53,15 @@ export class CurrencyService {
   /**
    * GET /currencies/exchangerate: units of `currency` per one `baseCurrency` on `day`, from the latest day with a
    * rate of both within the company's currencyRateSearchDensity (404 when there is none). Every rate type reads
-   * the reference rates.
+   * the reference rates. `db` is the caller's transaction when it reads inside one.
    */
-  async exchangeRate(companyId: number, query: ExchangeRateQuery): Promise<CurrencyExchangeRateWire> {
+  async exchangeRate(
+    companyId: number,
+    query: ExchangeRateQuery,
+    db: Db = this.#ctx.db,
+  ): Promise<CurrencyExchangeRateWire> {
     const { baseCurrency, currency, day } = query;
-    const { currencyRateSearchDensity } = await this.#company.get(companyId);
+    const { currencyRateSearchDensity } = await this.#company.get(companyId, db);
     const { latest, earliest } = searchWindow(day, currencyRateSearchDensity ?? 'DAILY_EXCHANGE_RATE');
     if (baseCurrency === currency)
       return {
@@ -66,7 +71,7 @@ export class CurrencyService {
         rate: crossRate('1', '1'),
       };
     const foreign = [baseCurrency, currency].filter((c) => c !== EURO);
-    const found = await store.ratesOnLatestDay(this.#ctx.db, foreign, latest, earliest);
+    const found = await store.ratesOnLatestDay(db, foreign, latest, earliest);
     if (!found)
       throw apiError('CURRENCY_RATE_NOT_FOUND', undefined, {
         currency,

@@ -5,6 +5,8 @@ import {
   cashFlowRows,
   INCOME_STATEMENT,
   isIncomeStatementAccount,
+  BALANCE_SHEET_FULL,
+  INCOME_STATEMENT_FULL,
   lineOf,
   statementRows,
   unmapped,
@@ -52,11 +54,30 @@ describe('decree lines of the standard chart', () => {
       const account = String(number);
       const lines = [lineOf(BALANCE_SHEET, account), lineOf(INCOME_STATEMENT, account)].filter(Boolean);
       expect(lines, account).toHaveLength(1);
+      const full = [lineOf(BALANCE_SHEET_FULL, account), lineOf(INCOME_STATEMENT_FULL, account)].filter(Boolean);
+      expect(full, account).toHaveLength(1);
     }
   });
 
+  it('keeps share premium, revaluation and fair value reserves apart from the other reserves', () => {
+    expect(lineOf(BALANCE_SHEET, '2010')).toBe('shareCapital');
+    expect(lineOf(BALANCE_SHEET, '2021')).toBe('sharePremium');
+    expect(lineOf(BALANCE_SHEET, '2111')).toBe('sharePremium');
+    expect(lineOf(BALANCE_SHEET, '2031')).toBe('revaluationReserve');
+    expect(lineOf(BALANCE_SHEET, '2211')).toBe('revaluationReserve');
+    expect(lineOf(BALANCE_SHEET, '2051')).toBe('reserves');
+    expect(lineOf(BALANCE_SHEET_FULL, '2041')).toBe('fairValueReserve');
+    expect(lineOf(BALANCE_SHEET_FULL, '2051')).toBe('legalReserve');
+    expect(lineOf(BALANCE_SHEET_FULL, '2071')).toBe('statutoryReserves');
+    expect(lineOf(BALANCE_SHEET_FULL, '2061')).toBe('otherReserves');
+    expect(lineOf(BALANCE_SHEET_FULL, '2871')).toBe('shortTermTradePayables');
+    expect(lineOf(BALANCE_SHEET_FULL, '2980')).toBe('shortTermDeferredTax');
+    expect(lineOf(INCOME_STATEMENT_FULL, '6130')).toBe('pensionExpenses');
+    expect(lineOf(INCOME_STATEMENT_FULL, '9460')).toBe('interestExpenses');
+  });
+
   it('names every line in Finnish and Swedish', () => {
-    for (const line of [...INCOME_STATEMENT, ...BALANCE_SHEET]) {
+    for (const line of [...INCOME_STATEMENT, ...BALANCE_SHEET, ...INCOME_STATEMENT_FULL, ...BALANCE_SHEET_FULL]) {
       expect(line.name.fi).not.toBe('');
       expect(line.name.sv).not.toBe('');
     }

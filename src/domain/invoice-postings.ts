@@ -101,12 +101,42 @@ export function invoicePostingLines(
   return lines.filter((line) => line.amountMinor !== 0n);
 }
 
-/** A payment of an invoice: sales Dr bank / Cr receivables; purchases Dr payables / Cr bank. */
-export function invoicePaymentLines(side: InvoiceSide, amountMinor: MinorUnits): InvoiceLine[] {
-  const open = side === 'SALES' ? STANDARD_ACCOUNTS.tradeReceivables : STANDARD_ACCOUNTS.tradePayables;
-  const sign = side === 'SALES' ? 1n : -1n;
-  return [
-    { account: STANDARD_ACCOUNTS.bank, amountMinor: sign * amountMinor, vatType: side },
-    { account: open, amountMinor: -sign * amountMinor, vatType: side },
+/**
+ * A payment of an invoice: sales Dr bank / Cr receivables; purchases Dr payables / Cr bank. The bank line is what
+ * the payment came to in the company currency at its own rate (`accountingMinor`); the receivable or payable is
+ * cleared at the rate it was booked at (`settledMinor`), and the difference is the exchange difference. Differences
+ * on trade receivables and payables adjust sales and purchases (the Accounting Board's general guidance on
+ * converting receivables and liabilities in foreign currency, KILA; the standard chart's 3580 "Myynnin
+ * valuuttakurssierot" and 4370 "Ostojen valuuttakurssierot"), while 9260/9620 are for financing items. For an
+ * invoice in the company currency both amounts are the same and there is no third line.
+ */
+export function invoicePaymentLines(
+  side: InvoiceSide,
+  accountingMinor: MinorUnits,
+  settledMinor: MinorUnits = accountingMinor,
+): InvoiceLine[] {
+  const sales = side === 'SALES';
+  const open = sales ? STANDARD_ACCOUNTS.tradeReceivables : STANDARD_ACCOUNTS.tradePayables;
+  const sign = sales ? 1n : -1n;
+  const lines: InvoiceLine[] = [
+    { account: STANDARD_ACCOUNTS.bank, amountMinor: sign * accountingMinor, vatType: side },
+    { account: open, amountMinor: -sign * settledMinor, vatType: side },
   ];
+  const difference = sign * (settledMinor - accountingMinor);
+  if (difference !== 0n)
+    lines.push({
+      account: sales ? STANDARD_ACCOUNTS.salesExchangeDifferences : STANDARD_ACCOUNTS.purchaseExchangeDifferences,
+      amountMinor: difference,
+      vatType: side,
+    });
+  return lines;
+}
+
+/** The exchange difference of a payment in the company currency: positive a gain, negative a loss. */
+export function exchangeDifference(
+  side: InvoiceSide,
+  accountingMinor: MinorUnits,
+  settledMinor: MinorUnits,
+): MinorUnits {
+  return side === 'SALES' ? accountingMinor - settledMinor : settledMinor - accountingMinor;
 }

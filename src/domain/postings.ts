@@ -203,6 +203,8 @@ export const STANDARD_ACCOUNTS = {
   sales: '3000',
   purchases: '4000',
   euServicePurchases: '4470',
+  salesExchangeDifferences: '3580',
+  purchaseExchangeDifferences: '4370',
 } as const;
 
 export interface DocumentRow {

@@ -7,6 +7,7 @@ import { attachmentsOf } from '../attachments/index.ts';
 import { getCompany, type CompanyService } from '../company/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { BankAccountService } from '../bankaccounts/index.ts';
+import type { CurrencyService } from '../currencies/index.ts';
 import { invoiceMigrations } from './migrations.ts';
 import { invoiceRoutes } from './routes.ts';
 import { invoiceOutputRoutes } from './output-routes.ts';
@@ -60,8 +61,15 @@ export const invoicesArea = defineArea({
   },
   migrations: invoiceMigrations,
   rights: ['payments.markAsPaid'],
-  create: (ctx, deps: { ledger: LedgerService; company: CompanyService; bankAccounts: BankAccountService }) =>
-    new InvoiceService(ctx, deps.ledger, deps.company),
+  create: (
+    ctx,
+    deps: {
+      ledger: LedgerService;
+      company: CompanyService;
+      bankAccounts: BankAccountService;
+      currencies: CurrencyService;
+    },
+  ) => new InvoiceService(ctx, deps.ledger, deps.company, deps.currencies),
   routes: (invoices, ctx, deps) => [
     ...invoiceRoutes(invoices),
     ...invoiceOutputRoutes(new InvoiceOutputs(invoices, deps.company, deps.bankAccounts, ctx)),

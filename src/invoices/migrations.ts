@@ -4,6 +4,17 @@ import { parseJson } from '../platform/json.ts';
 import { searchGrams, serializeListing, type StoredInvoice } from './mapping.ts';
 
 export const invoiceMigrations: Record<string, Migration> = {
+  // A payment event in a foreign currency keeps what it came to in the company currency at the payment's rate
+  // (`accounting_minor`), the part of the receivable or payable it cleared at the invoice's booking rate
+  // (`settled_minor`; their difference is the exchange difference posted) and the rate. Events recorded before
+  // were posted at the booking rate and have none of them (read as the amount converted at that rate).
+  '0513_payment_event_rates': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('invoice_payment_events').addColumn('accounting_minor', 'bigint').execute();
+      await db.schema.alterTable('invoice_payment_events').addColumn('settled_minor', 'bigint').execute();
+      await db.schema.alterTable('invoice_payment_events').addColumn('currency_rate', 'text').execute();
+    },
+  },
   // Purchase invoices made from Finvoice messages, by the message's sender, invoice number and message id: the
   // same message imported again answers the invoice it made. The message is kept as received.
   '0512_finvoice_imports': {

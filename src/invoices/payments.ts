@@ -2,20 +2,30 @@
 // Cr receivables; purchases: Dr payables / Cr bank). The status follows the sum of the events exactly: PAID when
 // it equals the invoice total, PARTLY_PAID in between; a credit note is paid with negative amounts. Deleting a
 // payment event (two-factor, src/mfa) reverses its posting and emits INVOICE_PAYMENTEVENTS_DELETED.
+//
+// A payment of an invoice in a foreign currency is paid in that currency (`paidAmount`, `paidCurrency` of the
+// event) and booked in the company currency at the payment's own rate (`amount`, `currency`): the rate given, the
+// amount the bank credited in the company currency, or else the company's exchange rate of the payment date. The
+// receivable or payable is cleared at the rate the invoice was booked at (the last payment clears what is left of
+// it, so no cent stays open), and the difference is booked as the exchange difference (src/domain/invoice-postings.ts).
 import type { Db } from '../db/index.ts';
 import { allocateIdBlocks } from '../db/index.ts';
-import { apiError, notFound } from '../platform/errors.ts';
+import { ApiError, apiError, notFound } from '../platform/errors.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { staleUnlessWritten } from '../platform/lock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
-import { Decimal, minor } from '../domain/decimal.ts';
+import { Decimal, minor, type MinorUnits } from '../domain/decimal.ts';
 import { centsToDecimal, roundToCents } from '../domain/invoice-arithmetic.ts';
-import { invoicePaymentLines } from '../domain/invoice-postings.ts';
+import { exchangeDifference, invoicePaymentLines } from '../domain/invoice-postings.ts';
+import type { AppContext } from '../platform/context.ts';
+import type { CompanyService } from '../company/index.ts';
+import type { Posting } from '../ledger/index.ts';
 import { emitEvents } from '../webhooks/index.ts';
 import type { ReceiptDraft } from '../ledger/index.ts';
 import { InvoiceActions } from './actions.ts';
 import type { MarkInvoiceAsPaidWire, PaymentEventType, PaymentEventWire } from './schemas.ts';
 import { SALES_TYPES, type Caller } from './service.ts';
+import { figuresOf, type StoredInvoice } from './mapping.ts';
 import * as store from './store.ts';
 
 const EVENT_TYPE: Record<NonNullable<MarkInvoiceAsPaidWire['paymentMethodType']>, PaymentEventType> = {
@@ -40,9 +50,61 @@ const PAYABLE = {
 export interface InvoicePayment {
   invoiceId: number;
   body: MarkInvoiceAsPaidWire;
+  /**
+   * What the payment came to in the company currency when that is known (a bank entry of an account in the
+   * company currency): its rate follows from it.
+   */
+  accountingMinor?: MinorUnits;
 }
 
+/** The exchange rates a payment is converted at (the currencies area). */
+export interface PaymentRates {
+  exchangeRate(
+    companyId: number,
+    query: { baseCurrency: string; currency: string; day: string; rateType: 'PROCOUNTOR_ACCOUNTING_EXCHANGE_RATE' },
+    db: Db,
+  ): Promise<{ rate?: { toString(): string } }>;
+}
+
+/** Significant digits of a rate that follows from two amounts, as the currencies area gives a cross rate. */
+const IMPLIED_RATE_DIGITS = 10;
+
 export class InvoicePayments extends InvoiceActions {
+  readonly #rates: PaymentRates;
+
+  constructor(ctx: AppContext, ledger: Posting, company: CompanyService, rates: PaymentRates) {
+    super(ctx, ledger, company);
+    this.#rates = rates;
+  }
+
+  /**
+   * The company's rate of `currency` on `day` for a payment (units per one unit of the company currency); a
+   * currency without one is refused, naming `field` (the request's field that gives a rate, or what was asked).
+   */
+  async paymentRate(
+    trx: Db,
+    companyId: number,
+    currency: string,
+    day: string,
+    field = 'currencyRate',
+  ): Promise<Decimal> {
+    const baseCurrency = await this.companyCurrency(trx, companyId);
+    if (currency === baseCurrency) return new Decimal(1);
+    try {
+      const { rate } = await this.#rates.exchangeRate(
+        companyId,
+        { baseCurrency, currency, day, rateType: 'PROCOUNTOR_ACCOUNTING_EXCHANGE_RATE' },
+        trx,
+      );
+      if (rate === undefined) throw apiError('PAYMENT_RATE_NOT_FOUND', field, { currency, baseCurrency, day });
+      return new Decimal(rate.toString());
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404)
+        throw apiError('PAYMENT_RATE_NOT_FOUND', field, { currency, baseCurrency, day });
+      throw error;
+    }
+  }
+
   async markPaid(
     caller: Caller,
     id: number,
@@ -85,10 +147,12 @@ export class InvoicePayments extends InvoiceActions {
     const companyId = caller.companyId;
     const invoices = await this.lockAllForAction(trx, caller, [...new Set(payments.map((p) => p.invoiceId))], 'view');
     const states = new Map<number, store.PaymentState>();
+    const settledSoFar = new Map<number, MinorUnits>();
+    const companyCurrency = await this.companyCurrency(trx, companyId);
     const now = this.ctx.clock.now();
-    const recorded: { event: Omit<store.PaymentEventRecord, 'id'>; paidAfter: bigint }[] = [];
+    const recorded: { event: Omit<store.PaymentEventRecord, 'id'>; side: 'SALES' | 'PURCHASE' }[] = [];
     const drafts: ReceiptDraft[] = [];
-    for (const { invoiceId: id, body } of payments) {
+    for (const { invoiceId: id, body, accountingMinor } of payments) {
       const { record: stored, document } = invoices.get(id)!;
       const state = states.get(id);
       const record = state ? { ...stored, ...state } : stored;
@@ -111,8 +175,33 @@ export class InvoicePayments extends InvoiceActions {
       const after = paid + amount;
       if ((gross < 0n ? -after : after) > (gross < 0n ? -gross : gross))
         throw apiError('PAYMENT_EXCEEDS_OPEN_AMOUNT', 'amount', { open: centsToDecimal(gross - paid).toFixed(2) });
-      const rate = new Decimal(document.paymentInfo.currencyRate);
-      const accountingAmount = roundToCents(centsToDecimal(amount).dividedBy(rate));
+      const foreign = record.currency !== companyCurrency;
+      let rate = new Decimal(1);
+      let accounting = amount;
+      if (foreign && accountingMinor !== undefined) {
+        if (accountingMinor === 0n || accountingMinor < 0n !== amount < 0n)
+          throw apiError('PAYMENT_AMOUNT_SIGN', 'amount', { sign: amount < 0n ? 'negative' : 'positive' });
+        accounting = accountingMinor;
+        rate = centsToDecimal(amount)
+          .dividedBy(centsToDecimal(accounting))
+          .toSignificantDigits(IMPLIED_RATE_DIGITS, Decimal.ROUND_HALF_UP);
+      } else if (foreign) {
+        rate = body.currencyRate ?? (await this.paymentRate(trx, companyId, record.currency, body.paymentDate));
+        if (rate.lessThanOrEqualTo(0))
+          throw apiError('VALIDATION_FAILED', 'currencyRate', { detail: "'currencyRate' must be greater than 0." });
+        accounting = roundToCents(centsToDecimal(amount).dividedBy(rate));
+      }
+      // the last payment clears what is left of the receivable or payable as booked; the others their share of it
+      // at the booking rate (an invoice in the company currency was booked at its own figures)
+      let settled = amount;
+      if (foreign) {
+        const booking = await this.#booking(trx, companyId, id, document, settledSoFar);
+        settled =
+          after === gross
+            ? booking.grossMinor - booking.settled
+            : roundToCents(centsToDecimal(amount).dividedBy(new Decimal(document.paymentInfo.currencyRate)));
+        settledSoFar.set(id, booking.settled + settled);
+      }
       drafts.push({
         type: 'JOURNAL',
         status: 'APPROVED',
@@ -123,7 +212,7 @@ export class InvoicePayments extends InvoiceActions {
         partnerId: document.partnerId ?? null,
         invoiceId: id,
         invoiceNumber: Number(record.invoice_number),
-        lines: invoicePaymentLines(side, accountingAmount).map((line) => ({
+        lines: invoicePaymentLines(side, accounting, settled).map((line) => ({
           account: line.account,
           amountMinor: line.amountMinor,
           partnerId: document.partnerId ?? null,
@@ -138,12 +227,15 @@ export class InvoicePayments extends InvoiceActions {
           payment_date: body.paymentDate,
           amount_minor: amount.toString(),
           currency: body.currency,
+          accounting_minor: accounting.toString(),
+          settled_minor: settled.toString(),
+          currency_rate: rate.toString(),
           description: body.description ?? null,
           ledger_receipt_id: 0, // posted below, with the others
           deleted: false,
           created_at: isoDateTime(now),
         },
-        paidAfter: after,
+        side,
       });
       states.set(id, {
         id,
@@ -186,7 +278,30 @@ export class InvoicePayments extends InvoiceActions {
           now,
         })),
       );
-    return events.map((event, i) => eventToWire(event, recorded[i].paidAfter));
+    return events.map((event, i) => eventToWire(event, { companyCurrency, side: recorded[i].side }));
+  }
+
+  /**
+   * What the invoice's receivable or payable was booked at in the company currency, and how much of it the
+   * payments before cleared (those of this batch included).
+   */
+  async #booking(
+    trx: Db,
+    companyId: number,
+    id: number,
+    document: StoredInvoice,
+    settledSoFar: Map<number, MinorUnits>,
+  ): Promise<{ grossMinor: MinorUnits; settled: MinorUnits }> {
+    const grossMinor = figuresOf(document).accounting.grossMinor;
+    let settled = settledSoFar.get(id);
+    if (settled === undefined) {
+      const bookingRate = new Decimal(document.paymentInfo.currencyRate);
+      settled = (await store.paymentEventsOf(trx, companyId, id)).rows.reduce(
+        (sum, row) => sum + settledOf(row, bookingRate),
+        0n,
+      );
+    }
+    return { grossMinor, settled };
   }
 
   /** The paid sum, the status it gives and the payment date, over the invoice as it was. */
@@ -217,23 +332,30 @@ export class InvoicePayments extends InvoiceActions {
   }
 
   async paymentEvents(caller: Caller, id: number, page: PageRequest): Promise<Paged<PaymentEventWire>> {
-    await this.get(caller, id);
-    const all = await store.paymentEventsOf(this.db, caller.companyId, id);
-    const running = runningTotals(all.rows);
+    const context = await this.#wireContext(caller, id);
     const { rows, total } = await store.paymentEventsOf(this.db, caller.companyId, id, page);
     return paged(
-      rows.map((r) => eventToWire(r, running.get(Number(r.id)) ?? 0n)),
+      rows.map((r) => eventToWire(r, context)),
       total,
       page,
     );
   }
 
   async paymentEvent(caller: Caller, id: number, eventId: number): Promise<PaymentEventWire> {
-    await this.get(caller, id);
+    const context = await this.#wireContext(caller, id);
     const event = await store.getPaymentEvent(this.db, caller.companyId, id, eventId);
     if (!event) throw notFound('Payment event');
-    const running = runningTotals((await store.paymentEventsOf(this.db, caller.companyId, id)).rows);
-    return eventToWire(event, running.get(eventId) ?? 0n);
+    return eventToWire(event, context);
+  }
+
+  /** What an invoice's events need to be answered: its side, the company currency and its booking rate. */
+  async #wireContext(caller: Caller, id: number): Promise<WireContext> {
+    const invoice = await this.get(caller, id);
+    return {
+      companyCurrency: await this.companyCurrency(this.db, caller.companyId),
+      side: SALES_TYPES.has(invoice.type) ? 'SALES' : 'PURCHASE',
+      bookingRate: new Decimal(invoice.paymentInfo.currencyRate),
+    };
   }
 
   /** Checks before the two-factor confirmation that the event can be deleted; answers the user's summary. */
@@ -263,28 +385,44 @@ export class InvoicePayments extends InvoiceActions {
   }
 }
 
-function runningTotals(rows: readonly store.PaymentEventRecord[]): Map<number, bigint> {
-  const totals = new Map<number, bigint>();
-  let sum = 0n;
-  for (const row of rows) {
-    sum += minor(row.amount_minor);
-    totals.set(Number(row.id), sum);
-  }
-  return totals;
+interface WireContext {
+  companyCurrency: string;
+  side: 'SALES' | 'PURCHASE';
+  /** The invoice's rate, for events recorded before payments kept their own. */
+  bookingRate?: Decimal;
 }
 
-function eventToWire(row: store.PaymentEventRecord, paidAfter: bigint): PaymentEventWire {
+/** What an event cleared of the receivable or payable as booked (older events: converted at the booking rate). */
+function settledOf(row: store.PaymentEventRecord, bookingRate: Decimal): MinorUnits {
+  if (row.settled_minor !== null) return minor(row.settled_minor);
+  return roundToCents(centsToDecimal(minor(row.amount_minor)).dividedBy(bookingRate));
+}
+
+/**
+ * The real `PaymentEvent`: `amount` in the accounting currency at the payment's rate, `paidAmount` and
+ * `paidCurrency` this payment as it was paid; for a foreign currency, the rate and the exchange difference booked
+ * as additions.
+ */
+function eventToWire(row: store.PaymentEventRecord, context: WireContext): PaymentEventWire {
+  const paid = minor(row.amount_minor);
+  const foreign = row.currency !== context.companyCurrency;
+  const bookingRate = context.bookingRate ?? new Decimal(1);
+  const accounting = row.accounting_minor !== null ? minor(row.accounting_minor) : settledOf(row, bookingRate);
   const wire: PaymentEventWire = {
     id: Number(row.id),
     invoiceId: Number(row.invoice_id),
     type: row.type as PaymentEventType,
     paymentDate: row.payment_date,
     status: 'MARKED_PAID',
-    amount: centsToDecimal(minor(row.amount_minor)),
-    currency: row.currency as PaymentEventWire['currency'],
-    paidAmount: centsToDecimal(paidAfter),
+    amount: centsToDecimal(foreign ? accounting : paid),
+    currency: context.companyCurrency as PaymentEventWire['currency'],
+    paidAmount: centsToDecimal(paid),
     paidCurrency: row.currency as PaymentEventWire['paidCurrency'],
   };
   if (row.description !== null) wire.description = row.description;
+  if (foreign) {
+    wire.currencyRate = new Decimal(row.currency_rate ?? bookingRate);
+    wire.exchangeDifference = centsToDecimal(exchangeDifference(context.side, accounting, settledOf(row, bookingRate)));
+  }
   return wire;
 }

@@ -397,6 +397,20 @@ export const MarkInvoiceAsPaid = Type.Object(
     paymentMethodType: Type.Optional(
       StringEnum([...PAYMENT_METHOD_TYPES], { description: 'Default EXTERNAL_BANK_TRANSFER.' }),
     ),
+    currencyRate: Addition(
+      Type.Optional(
+        DecimalNumber({
+          scale: 6,
+          minimum: 0,
+          maximum: 1000000,
+          description:
+            "Tase: the payment's rate, units of the invoice currency per one unit of the company currency (an " +
+            "invoice in a foreign currency only). Default the company's exchange rate of the payment date " +
+            '(GET /currencies/exchangerate); a payment of a currency with no rate for that date and none given is ' +
+            'refused. The difference to the rate the invoice was booked at is booked as an exchange difference.',
+        }),
+      ),
+    ),
   },
   { title: 'MarkInvoiceAsPaid', additionalProperties: false },
 );
@@ -436,11 +450,36 @@ export const PaymentEvent = Type.Object(
     type: Type.Optional(StringEnum([...PAYMENT_EVENT_TYPES])),
     paymentDate: Type.Optional(DateString()),
     status: Type.Optional(StringEnum([...INVOICE_STATUSES])),
-    amount: Type.Optional(DecimalNumber({ scale: 2 })),
-    currency: Type.Optional(StringEnum([...CURRENCIES])),
+    amount: Type.Optional(
+      DecimalNumber({
+        scale: 2,
+        description: "This payment in the company's accounting currency, at the payment's rate.",
+      }),
+    ),
+    currency: Type.Optional(StringEnum([...CURRENCIES], { description: 'The accounting currency.' })),
     description: Type.Optional(Type.String()),
-    paidAmount: Type.Optional(DecimalNumber({ scale: 2, description: 'Paid in total after this event.' })),
-    paidCurrency: Type.Optional(StringEnum([...CURRENCIES])),
+    paidAmount: Type.Optional(DecimalNumber({ scale: 2, description: 'This payment in the currency it was paid in.' })),
+    paidCurrency: Type.Optional(
+      StringEnum([...CURRENCIES], { description: 'The currency the payment was made in (the invoice currency).' }),
+    ),
+    currencyRate: Addition(
+      Type.Optional(
+        DecimalNumber({
+          scale: 10,
+          description: "Tase: the payment's rate, units of `paidCurrency` per one unit of `currency`.",
+        }),
+      ),
+    ),
+    exchangeDifference: Addition(
+      Type.Optional(
+        DecimalNumber({
+          scale: 2,
+          description:
+            'Tase: the exchange difference booked, in the accounting currency: positive a gain, negative a loss ' +
+            "(this payment at its own rate against the invoice's booking rate).",
+        }),
+      ),
+    ),
   },
   { $id: 'PaymentEvent', title: 'PaymentEvent', additionalProperties: false },
 );

@@ -56,6 +56,12 @@ export interface PaymentEventRecord {
   payment_date: string;
   amount_minor: number | string | bigint;
   currency: string;
+  /** The payment in the company currency at its own rate; null on events recorded before rates were kept. */
+  accounting_minor: number | string | bigint | null;
+  /** The receivable or payable it cleared, at the invoice's booking rate; null likewise. */
+  settled_minor: number | string | bigint | null;
+  /** The payment's rate: units of `currency` per one unit of the company currency (decimal text). */
+  currency_rate: string | null;
   description: string | null;
   ledger_receipt_id: number | null;
   deleted: boolean | number;

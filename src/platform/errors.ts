@@ -416,6 +416,11 @@ export const ERRORS = {
     message: 'CIRCULATION_HAS_NO_ACCEPTORS: invoice circulation is in use and the invoice has no acceptor.',
   },
   PAYMENT_CURRENCY_MISMATCH: { status: 400, message: 'PAYMENT_CURRENCY_MISMATCH: the invoice is in {currency}.' },
+  PAYMENT_RATE_NOT_FOUND: {
+    status: 400,
+    message:
+      'PAYMENT_RATE_NOT_FOUND: no exchange rate of {currency} against {baseCurrency} for {day}; give the rate of the payment (currencyRate) or import the rates of that day.',
+  },
   PAYMENT_AMOUNT_SIGN: { status: 400, message: 'PAYMENT_AMOUNT_SIGN: the amount must be {sign} and not zero.' },
   PAYMENT_EXCEEDS_OPEN_AMOUNT: { status: 400, message: 'PAYMENT_EXCEEDS_OPEN_AMOUNT: the open amount is {open}.' },
   INVOICE_DISCUSSION_NOT_ALLOWED: {

@@ -204,4 +204,42 @@ export const reportsExamples: ApiExamples = {
       },
     },
   },
+  getReportsFinancialstatements: {
+    responses: {
+      200: {
+        companyName: 'Esimerkki Oy',
+        businessId: '1234567-1',
+        currency: 'EUR',
+        format: 'SMALL',
+        language: 'fi',
+        fiscalYear: { id: 2, startDate: '2026-01-01', endDate: '2026-12-31', closed: false },
+        previousFiscalYear: { id: 1, startDate: '2025-01-01', endDate: '2025-12-31', closed: true },
+        incomeStatement: [
+          { key: 'revenue', name: 'Liikevaihto', subtotal: false, value: 120000, previousValue: 95000 },
+          { key: 'profit', name: 'Tilikauden voitto (tappio)', subtotal: true, value: 18250.5, previousValue: 9100 },
+        ],
+        balanceSheet: [
+          {
+            key: 'shareCapital',
+            name: 'Osake-, osuus- tai muu vastaava pääoma',
+            subtotal: false,
+            value: 2500,
+            previousValue: 2500,
+          },
+          { key: 'sharePremium', name: 'Ylikurssirahasto', subtotal: false, value: 10000, previousValue: 10000 },
+          { key: 'revaluationReserve', name: 'Arvonkorotusrahasto', subtotal: false, value: 5000, previousValue: 0 },
+          { key: 'reserves', name: 'Muut rahastot', subtotal: false, value: 0, previousValue: 0 },
+        ],
+        notes: [
+          {
+            heading: 'Tilinpäätöksen laatimisperiaatteet',
+            text: 'Tilinpäätös on laadittu pien- ja mikroyrityksen tilinpäätöksessä esitettävistä tiedoista annetun valtioneuvoston asetuksen (1753/2015) mukaisesti.',
+            toBeFilled: false,
+          },
+          { heading: 'Henkilöstön keskimääräinen lukumäärä tilikaudella', toBeFilled: true },
+        ],
+        unmappedAccounts: [],
+      },
+    },
+  },
 };

@@ -9,6 +9,8 @@ import {
   AccountingReportRequest,
   AccountingReportResponse,
   AccountsParam,
+  FinancialStatements,
+  FinancialStatementsQuery,
   GeneralLedgerPage,
   GeneralLedgerReportRequest,
   GeneralLedgerReportResponse,
@@ -40,6 +42,8 @@ const STATUS_NOTE =
   'By default only lines of APPROVED receipts (the ledger) count; `receiptStatus` chooses the receipts of other statuses instead: drafts (`UNFINISHED`) and the receipts of invoices in a status of theirs (`PAID`, `PARTLY_PAID`, `SENT`, …), each invoice type only when the caller may view its invoices (others are left out, not refused). Amounts are exact decimals in the company currency, debit positive and credit negative.';
 const YEAR_NOTE =
   'Balance-sheet accounts carry their balance across fiscal years; income-statement accounts start each fiscal year at zero, so a period crossing a fiscal-year start closes their earlier balance there.';
+const STATEMENTS_NOTE =
+  "The income statement of the fiscal year and the balance sheet at its end in the decree's formats: `SMALL` a small company's (PMA 1753/2015 2:1 §, 2:4 §), `FULL` the Accounting Ordinance's (KPA 1339/1997 1:1 § by nature of expense, 1:6 §), every item the decree names on its own line (share capital, share premium, revaluation reserve and other reserves apart), and the notes a small company presents (PMA 1753/2015 chapter 3): those the books hold are derived (the principles, the changes of equity, revaluations), the others are headings for the preparer (`toBeFilled`). The balance sheet's two sides are always equal: the year's result goes to `profit`, results of earlier years not yet closed to `retainedEarnings`.";
 const DIMENSION_NOTE =
   'With `dimensionId` and `itemId` only the amounts allocated to that dimension item count (each line with its allocated amount); an item not in the dimension, or only one of the two, is refused with 400.';
 const FIGURES_NOTE =
@@ -195,6 +199,55 @@ export function reportRoutes(reports: ReportService): RouteDef[] {
         const dimension = dimensionOf(query);
         await reports.checkDimension(auth.companyId, dimension, 'itemId');
         return reports.balances(auth.companyId, query.date, parseAccounts(query.accounts), { dimension });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/reports/financialstatements',
+      right: view(RIGHT),
+      tags: TAGS,
+      summary: 'Financial statements of a fiscal year by the decree',
+      description: `${STATEMENTS_NOTE} Each line has this fiscal year's figure and, when there is one, the previous fiscal year's (\`previousValue\`). ${LEDGER_NOTE}`,
+      schema: {
+        ...ADDITION,
+        querystring: FinancialStatementsQuery,
+        response: { 200: FinancialStatements },
+      },
+      handler: ({ auth, query }) =>
+        reports.financialStatements(
+          auth.companyId,
+          query.fiscalYearId,
+          query.format ?? 'SMALL',
+          query.language ?? 'fi',
+        ),
+    }),
+    route({
+      method: 'GET',
+      path: '/reports/financialstatements/pdf',
+      right: view(RIGHT),
+      tags: TAGS,
+      summary: 'Financial statements of a fiscal year as a PDF to be signed',
+      description: `${STATEMENTS_NOTE} A PDF/A-2b document: the income statement and the balance sheet with the previous year's figures, the notes (those the preparer writes as headings with room to fill in) and the lines for dating and the signatures (KPL 3:7 §) and the auditor's note. Drawn in a worker thread within TASE_RENDER_TIMEOUT_MS (503 \`DOCUMENT_RENDER_TIMEOUT\` past it, \`DOCUMENT_RENDER_BUSY\` when every renderer is busy).`,
+      schema: {
+        ...ADDITION,
+        querystring: FinancialStatementsQuery,
+        response: {
+          200: {
+            description: 'The financial statements.',
+            content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+          } as never,
+        },
+      },
+      handler: async ({ auth, query }, reply) => {
+        const pdf = await reports.financialStatementsPdf(
+          auth.companyId,
+          query.fiscalYearId,
+          query.format ?? 'SMALL',
+          query.language ?? 'fi',
+        );
+        reply.header('content-type', 'application/pdf');
+        reply.header('content-disposition', `attachment; filename="financial-statements-${query.fiscalYearId}.pdf"`);
+        return reply.send(pdf);
       },
     }),
   ];

@@ -458,3 +458,73 @@ export const GeneralLedgerReportResponse = Type.Object(
   },
   { title: 'GeneralLedgerReportResponse' },
 );
+
+const StatementFigure = Type.Object(
+  {
+    key: Type.String({ description: "The line's key (the same in every language), e.g. `sharePremium`." }),
+    name: Type.String({ description: "The decree's name of the line in the asked language." }),
+    subtotal: Type.Boolean({ description: 'A total of the lines above it that it names, not of accounts.' }),
+    value: Money({
+      description: 'This fiscal year: income positive, expenses negative; both balance-sheet sides positive.',
+    }),
+    previousValue: Type.Optional(
+      Money({ description: 'The previous fiscal year (none when there is no previous year).' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const FiscalYearInfo = Type.Object(
+  { id: Id(), startDate: DateString(), endDate: DateString(), closed: Type.Boolean() },
+  { additionalProperties: false },
+);
+
+export const FinancialStatements = Type.Object(
+  {
+    companyName: Type.String(),
+    businessId: Type.Optional(Type.String()),
+    currency: Type.String(),
+    format: StringEnum(['SMALL', 'FULL']),
+    language: StringEnum(['fi', 'sv']),
+    fiscalYear: FiscalYearInfo,
+    previousFiscalYear: Type.Optional(FiscalYearInfo),
+    incomeStatement: Type.Array(StatementFigure),
+    balanceSheet: Type.Array(StatementFigure),
+    notes: Type.Array(
+      Type.Object(
+        {
+          heading: Type.String(),
+          text: Type.Optional(Type.String()),
+          rows: Type.Optional(Type.Array(StatementFigure)),
+          toBeFilled: Type.Boolean({ description: 'The preparer writes this note: the books do not hold it.' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    unmappedAccounts: Type.Array(
+      Type.Object(
+        { accountNumber: Type.String(), name: Type.String(), balance: Money({ description: AMOUNT_NOTE }) },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          "Accounts with a balance at the year's end that no line of the decree's formats takes (numbers outside the four-digit ranges of the standard chart): the statements leave them out, so they must be moved to accounts of the chart before the statements are signed. Empty when every account is on a line.",
+      },
+    ),
+  },
+  { title: 'FinancialStatements', additionalProperties: false },
+);
+
+export const FinancialStatementsQuery = Type.Object(
+  {
+    fiscalYearId: Id({ description: 'The fiscal year (GET /fiscalyears).' }),
+    format: Type.Optional(
+      StringEnum(['SMALL', 'FULL'], {
+        description:
+          "SMALL (default): a small company's formats, PMA 1753/2015; FULL: the Accounting Ordinance's, KPA 1339/1997 1:1 § and 1:6 §.",
+      }),
+    ),
+    language: Type.Optional(StringEnum(['fi', 'sv'], { description: 'Finnish (default) or Swedish.' })),
+  },
+  { additionalProperties: false },
+);

@@ -7,16 +7,25 @@ import type { AppContext } from '../platform/context.ts';
 import { apiError } from '../platform/errors.ts';
 import { hasRight, type RightLeaf, type Rights } from '../platform/rights.ts';
 import { isoDate } from '../platform/clock.ts';
+import { pdfOf, renderInWorker, workerEntry } from '../platform/render-pool.ts';
 import { paged, type PageRequest } from '../platform/paging.ts';
 import { Decimal, fromMinorUnits, toMinorUnits, type MinorUnits } from '../domain/decimal.ts';
 import {
   BALANCE_SHEET,
   cashFlowRows,
   INCOME_STATEMENT,
+  lineOf,
   statementRows,
   type ReportLanguage,
+  type StatementLine,
   type StatementRow,
 } from '../domain/financial-statements.ts';
+import {
+  STATEMENT_FORMATS,
+  statementNotes,
+  type FinancialStatements,
+  type StatementFormat,
+} from '../domain/financial-statement-notes.ts';
 import { findDimensionItems } from '../dimensions/index.ts';
 import { balancesOn, fiscalYearStartOn, netOf, restartsEachYear, trialBalance } from './balances.ts';
 import * as store from './store.ts';
@@ -25,6 +34,7 @@ import type { ChartAccount, LineFilter, Movements, ReceiptFilter, StatusFilter }
 import type { ReportReceiptStatus } from './schemas.ts';
 
 const MAX_ACCOUNTS = 200;
+const STATEMENTS_WORKER = workerEntry(import.meta.url, 'statements-render-worker');
 /** Lines one general-ledger report of an account may hold (it has no paging in the real interface). */
 const MAX_ACCOUNT_LINES = 10_000;
 
@@ -438,14 +448,24 @@ export class ReportService {
     return reportOptions(request, { companyId, currency }, rights);
   }
 
-  async #incomeStatement(companyId: number, period: Period, filter: ReportFilter): Promise<StatementRow[]> {
+  async #incomeStatement(
+    companyId: number,
+    period: Period,
+    filter: ReportFilter,
+    format: readonly StatementLine[] = INCOME_STATEMENT,
+  ): Promise<StatementRow[]> {
     const moved = await this.#movements(companyId, period.startDate, period.endDate, filter);
-    return statementRows(INCOME_STATEMENT, netOf(moved));
+    return statementRows(format, netOf(moved));
   }
 
   /** The balance sheet at the end of a day (none before the first day: every line is zero). */
-  async #balanceSheet(companyId: number, on: string, filter: ReportFilter): Promise<StatementRow[]> {
-    if (on === '') return statementRows(BALANCE_SHEET, new Map());
+  async #balanceSheet(
+    companyId: number,
+    on: string,
+    filter: ReportFilter,
+    format: readonly StatementLine[] = BALANCE_SHEET,
+  ): Promise<StatementRow[]> {
+    if (on === '') return statementRows(format, new Map());
     const { beforeYear, inYear } = await this.#balancesOn(companyId, on, filter);
     const chart = await this.#chart(companyId);
     const balances = new Map<string, MinorUnits>();
@@ -460,7 +480,7 @@ export class ReportService {
       else balances.set(account, (balances.get(account) ?? 0n) + amount);
     }
     return statementRows(
-      BALANCE_SHEET,
+      format,
       balances,
       new Map([
         ['profit', profit],
@@ -503,6 +523,86 @@ export class ReportService {
         value: money(r.value),
         ...(r.subtotal ? { formula: r.of.map((n) => `[${n}]`).join('+') } : {}),
       })),
+    };
+  }
+
+  /**
+   * The financial statements of a fiscal year as the decree lays them out (`format`: SMALL by PMA 1753/2015, FULL
+   * by KPA 1339/1997): the income statement of the year and the balance sheet at its end, each line with the
+   * previous fiscal year's figure beside it (none when there is no previous year), and the notes derived from them.
+   * Only the ledger (APPROVED receipts) counts. 404 for a fiscal year the company does not have.
+   */
+  /** The financial statements as a PDF to be signed, drawn in a worker thread within TASE_RENDER_TIMEOUT_MS. */
+  async financialStatementsPdf(
+    companyId: number,
+    fiscalYearId: number,
+    format: StatementFormat,
+    language: ReportLanguage,
+  ): Promise<Buffer> {
+    const statements = await this.financialStatements(companyId, fiscalYearId, format, language);
+    return pdfOf(await renderInWorker(STATEMENTS_WORKER, statements, this.#ctx.config.renderTimeoutMs));
+  }
+
+  async financialStatements(
+    companyId: number,
+    fiscalYearId: number,
+    format: StatementFormat,
+    language: ReportLanguage,
+  ): Promise<FinancialStatements> {
+    const years = await store.fiscalYears(this.#ctx.readDb, companyId);
+    const year = years.find((y) => y.id === fiscalYearId);
+    if (!year) throw apiError('NOT_FOUND', 'fiscalYearId', { resource: 'Fiscal year' });
+    const previous = years.filter((y) => y.end < year.start).at(-1);
+    const formats = STATEMENT_FORMATS[format];
+    const period = (y: { start: string; end: string }) => ({ startDate: y.start, endDate: y.end });
+    const [company, income, balance, previousIncome, previousBalance, atEnd] = await Promise.all([
+      store.companyIdentity(this.#ctx.readDb, companyId),
+      this.#incomeStatement(companyId, period(year), {}, formats.incomeStatement),
+      this.#balanceSheet(companyId, year.end, {}, formats.balanceSheet),
+      previous ? this.#incomeStatement(companyId, period(previous), {}, formats.incomeStatement) : undefined,
+      previous ? this.#balanceSheet(companyId, previous.end, {}, formats.balanceSheet) : undefined,
+      this.balances(companyId, year.end, undefined, {}),
+    ]);
+    // an account outside the chart's four-digit ranges is on no line: listed, as the sides then differ by it
+    const unmappedAccounts = atEnd.balances
+      .filter((b) => !b.balance.isZero())
+      .filter(
+        (b) =>
+          lineOf(formats.balanceSheet, b.accountNumber) === undefined &&
+          lineOf(formats.incomeStatement, b.accountNumber) === undefined,
+      )
+      .map((b) => ({ accountNumber: b.accountNumber, name: b.name, balance: b.balance }));
+    const rows = (current: StatementRow[], before: StatementRow[] | undefined) =>
+      current.map((row, i) => ({
+        key: row.key,
+        name: row.name[language],
+        subtotal: row.subtotal,
+        value: money(row.value),
+        ...(before ? { previousValue: money(before[i].value) } : {}),
+      }));
+    const incomeStatement = rows(income, previousIncome);
+    const balanceSheet = rows(balance, previousBalance);
+    return {
+      companyName: company.name,
+      ...(company.businessId ? { businessId: company.businessId } : {}),
+      currency: company.currency,
+      format,
+      language,
+      fiscalYear: { id: year.id, startDate: year.start, endDate: year.end, closed: year.closed },
+      ...(previous
+        ? {
+            previousFiscalYear: {
+              id: previous.id,
+              startDate: previous.start,
+              endDate: previous.end,
+              closed: previous.closed,
+            },
+          }
+        : {}),
+      incomeStatement,
+      balanceSheet,
+      notes: statementNotes(format, language, balanceSheet),
+      unmappedAccounts,
     };
   }
 

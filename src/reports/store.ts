@@ -739,3 +739,16 @@ export async function companyCurrency(db: Db, companyId: number): Promise<string
     .executeTakeFirst();
   return row?.currency ?? 'EUR';
 }
+
+/** The company's name and business id, as the financial statements are headed. */
+export async function companyIdentity(
+  db: Db,
+  companyId: number,
+): Promise<{ name: string; businessId: string | null; currency: string }> {
+  const row = await db
+    .selectFrom('companies')
+    .select(['name', 'business_id', 'currency'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return { name: row?.name ?? '', businessId: row?.business_id ?? null, currency: row?.currency ?? 'EUR' };
+}

@@ -3150,6 +3150,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/reports/financialstatements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Financial statements of a fiscal year by the decree
+     * @description The income statement of the fiscal year and the balance sheet at its end in the decree's formats: `SMALL` a small company's (PMA 1753/2015 2:1 §, 2:4 §), `FULL` the Accounting Ordinance's (KPA 1339/1997 1:1 § by nature of expense, 1:6 §), every item the decree names on its own line (share capital, share premium, revaluation reserve and other reserves apart), and the notes a small company presents (PMA 1753/2015 chapter 3): those the books hold are derived (the principles, the changes of equity, revaluations), the others are headings for the preparer (`toBeFilled`). The balance sheet's two sides are always equal: the year's result goes to `profit`, results of earlier years not yet closed to `retainedEarnings`. Each line has this fiscal year's figure and, when there is one, the previous fiscal year's (`previousValue`). Only lines of APPROVED receipts count. Amounts are exact decimals in the company currency, debit positive and credit negative.
+     */
+    get: operations['getReportsFinancialstatements'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reports/financialstatements/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Financial statements of a fiscal year as a PDF to be signed
+     * @description The income statement of the fiscal year and the balance sheet at its end in the decree's formats: `SMALL` a small company's (PMA 1753/2015 2:1 §, 2:4 §), `FULL` the Accounting Ordinance's (KPA 1339/1997 1:1 § by nature of expense, 1:6 §), every item the decree names on its own line (share capital, share premium, revaluation reserve and other reserves apart), and the notes a small company presents (PMA 1753/2015 chapter 3): those the books hold are derived (the principles, the changes of equity, revaluations), the others are headings for the preparer (`toBeFilled`). The balance sheet's two sides are always equal: the year's result goes to `profit`, results of earlier years not yet closed to `retainedEarnings`. A PDF/A-2b document: the income statement and the balance sheet with the previous year's figures, the notes (those the preparer writes as headings with room to fill in) and the lines for dating and the signatures (KPL 3:7 §) and the auditor's note. Drawn in a worker thread within TASE_RENDER_TIMEOUT_MS (503 `DOCUMENT_RENDER_TIMEOUT` past it, `DOCUMENT_RENDER_BUSY` when every renderer is busy).
+     */
+    get: operations['getReportsFinancialstatementsPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/reports/generalledger': {
     parameters: {
       query?: never;
@@ -8578,8 +8618,12 @@ export interface components {
     };
     /** PaymentEvent */
     'def-18': {
+      /** @description This payment in the company's accounting currency, at the payment's rate. */
       amount?: number;
-      /** @enum {string} */
+      /**
+       * @description The accounting currency.
+       * @enum {string}
+       */
       currency?:
         | 'AED'
         | 'AFN'
@@ -8792,12 +8836,19 @@ export interface components {
         | 'ZMW'
         | 'ZWB'
         | 'ZWL';
+      /** @description Tase: the payment's rate, units of `paidCurrency` per one unit of `currency`. */
+      currencyRate?: number;
       description?: string;
+      /** @description Tase: the exchange difference booked, in the accounting currency: positive a gain, negative a loss (this payment at its own rate against the invoice's booking rate). */
+      exchangeDifference?: number;
       id?: number;
       invoiceId?: number;
-      /** @description Paid in total after this event. */
+      /** @description This payment in the currency it was paid in. */
       paidAmount?: number;
-      /** @enum {string} */
+      /**
+       * @description The currency the payment was made in (the invoice currency).
+       * @enum {string}
+       */
       paidCurrency?:
         | 'AED'
         | 'AFN'
@@ -38028,7 +38079,10 @@ export interface operations {
   getInvoicesByInvoiceIdPaymenteventsByPaymentEventId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Invoice id (int32). */
         invoiceId: number;
@@ -38076,8 +38130,12 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description This payment in the company's accounting currency, at the payment's rate. */
             amount?: number;
-            /** @enum {string} */
+            /**
+             * @description The accounting currency.
+             * @enum {string}
+             */
             currency?:
               | 'AED'
               | 'AFN'
@@ -38290,12 +38348,19 @@ export interface operations {
               | 'ZMW'
               | 'ZWB'
               | 'ZWL';
+            /** @description Tase: the payment's rate, units of `paidCurrency` per one unit of `currency`. */
+            currencyRate?: number;
             description?: string;
+            /** @description Tase: the exchange difference booked, in the accounting currency: positive a gain, negative a loss (this payment at its own rate against the invoice's booking rate). */
+            exchangeDifference?: number;
             id?: number;
             invoiceId?: number;
-            /** @description Paid in total after this event. */
+            /** @description This payment in the currency it was paid in. */
             paidAmount?: number;
-            /** @enum {string} */
+            /**
+             * @description The currency the payment was made in (the invoice currency).
+             * @enum {string}
+             */
             paidCurrency?:
               | 'AED'
               | 'AFN'
@@ -38623,7 +38688,10 @@ export interface operations {
         /** @description Accepted; no penal expense is added. */
         addPenalExpense?: boolean;
       };
-      header?: never;
+      header?: {
+        /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
+        'Tase-Additions'?: 'include';
+      };
       path: {
         /** @description Invoice id (int32). */
         invoiceId: number;
@@ -38860,6 +38928,8 @@ export interface operations {
             | 'ZMW'
             | 'ZWB'
             | 'ZWL';
+          /** @description Tase: the payment's rate, units of the invoice currency per one unit of the company currency (an invoice in a foreign currency only). Default the company's exchange rate of the payment date (GET /currencies/exchangerate); a payment of a currency with no rate for that date and none given is refused. The difference to the rate the invoice was booked at is booked as an exchange difference. */
+          currencyRate?: number;
           description?: string;
           /**
            * Format: date
@@ -38921,8 +38991,12 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description This payment in the company's accounting currency, at the payment's rate. */
             amount?: number;
-            /** @enum {string} */
+            /**
+             * @description The accounting currency.
+             * @enum {string}
+             */
             currency?:
               | 'AED'
               | 'AFN'
@@ -39135,12 +39209,19 @@ export interface operations {
               | 'ZMW'
               | 'ZWB'
               | 'ZWL';
+            /** @description Tase: the payment's rate, units of `paidCurrency` per one unit of `currency`. */
+            currencyRate?: number;
             description?: string;
+            /** @description Tase: the exchange difference booked, in the accounting currency: positive a gain, negative a loss (this payment at its own rate against the invoice's booking rate). */
+            exchangeDifference?: number;
             id?: number;
             invoiceId?: number;
-            /** @description Paid in total after this event. */
+            /** @description This payment in the currency it was paid in. */
             paidAmount?: number;
-            /** @enum {string} */
+            /**
+             * @description The currency the payment was made in (the invoice currency).
+             * @enum {string}
+             */
             paidCurrency?:
               | 'AED'
               | 'AFN'
@@ -66714,6 +66795,256 @@ export interface operations {
               type: 'INCOME_STATEMENT' | 'CASH_FLOW' | 'BALANCE_SHEET';
             };
           };
+        };
+      };
+    };
+  };
+  getReportsFinancialstatements: {
+    parameters: {
+      query: {
+        /** @description The fiscal year (GET /fiscalyears). */
+        fiscalYearId: number;
+        /** @description SMALL (default): a small company's formats, PMA 1753/2015; FULL: the Accounting Ordinance's, KPA 1339/1997 1:1 § and 1:6 §. */
+        format?: 'SMALL' | 'FULL';
+        /** @description Finnish (default) or Swedish. */
+        language?: 'fi' | 'sv';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "companyName": "Esimerkki Oy",
+           *       "businessId": "1234567-1",
+           *       "currency": "EUR",
+           *       "format": "SMALL",
+           *       "language": "fi",
+           *       "fiscalYear": {
+           *         "id": 2,
+           *         "startDate": "2026-01-01",
+           *         "endDate": "2026-12-31",
+           *         "closed": false
+           *       },
+           *       "previousFiscalYear": {
+           *         "id": 1,
+           *         "startDate": "2025-01-01",
+           *         "endDate": "2025-12-31",
+           *         "closed": true
+           *       },
+           *       "incomeStatement": [
+           *         {
+           *           "key": "revenue",
+           *           "name": "Liikevaihto",
+           *           "subtotal": false,
+           *           "value": 120000,
+           *           "previousValue": 95000
+           *         },
+           *         {
+           *           "key": "profit",
+           *           "name": "Tilikauden voitto (tappio)",
+           *           "subtotal": true,
+           *           "value": 18250.5,
+           *           "previousValue": 9100
+           *         }
+           *       ],
+           *       "balanceSheet": [
+           *         {
+           *           "key": "shareCapital",
+           *           "name": "Osake-, osuus- tai muu vastaava pääoma",
+           *           "subtotal": false,
+           *           "value": 2500,
+           *           "previousValue": 2500
+           *         },
+           *         {
+           *           "key": "sharePremium",
+           *           "name": "Ylikurssirahasto",
+           *           "subtotal": false,
+           *           "value": 10000,
+           *           "previousValue": 10000
+           *         },
+           *         {
+           *           "key": "revaluationReserve",
+           *           "name": "Arvonkorotusrahasto",
+           *           "subtotal": false,
+           *           "value": 5000,
+           *           "previousValue": 0
+           *         },
+           *         {
+           *           "key": "reserves",
+           *           "name": "Muut rahastot",
+           *           "subtotal": false,
+           *           "value": 0,
+           *           "previousValue": 0
+           *         }
+           *       ],
+           *       "notes": [
+           *         {
+           *           "heading": "Tilinpäätöksen laatimisperiaatteet",
+           *           "text": "Tilinpäätös on laadittu pien- ja mikroyrityksen tilinpäätöksessä esitettävistä tiedoista annetun valtioneuvoston asetuksen (1753/2015) mukaisesti.",
+           *           "toBeFilled": false
+           *         },
+           *         {
+           *           "heading": "Henkilöstön keskimääräinen lukumäärä tilikaudella",
+           *           "toBeFilled": true
+           *         }
+           *       ],
+           *       "unmappedAccounts": []
+           *     }
+           */
+          'application/json': {
+            balanceSheet: {
+              /** @description The line's key (the same in every language), e.g. `sharePremium`. */
+              key: string;
+              /** @description The decree's name of the line in the asked language. */
+              name: string;
+              /** @description The previous fiscal year (none when there is no previous year). */
+              previousValue?: number;
+              /** @description A total of the lines above it that it names, not of accounts. */
+              subtotal: boolean;
+              /** @description This fiscal year: income positive, expenses negative; both balance-sheet sides positive. */
+              value: number;
+            }[];
+            businessId?: string;
+            companyName: string;
+            currency: string;
+            fiscalYear: {
+              closed: boolean;
+              /**
+               * Format: date
+               * @example 2026-01-30
+               */
+              endDate: string;
+              id: number;
+              /**
+               * Format: date
+               * @example 2026-01-30
+               */
+              startDate: string;
+            };
+            /** @enum {string} */
+            format: 'SMALL' | 'FULL';
+            incomeStatement: {
+              /** @description The line's key (the same in every language), e.g. `sharePremium`. */
+              key: string;
+              /** @description The decree's name of the line in the asked language. */
+              name: string;
+              /** @description The previous fiscal year (none when there is no previous year). */
+              previousValue?: number;
+              /** @description A total of the lines above it that it names, not of accounts. */
+              subtotal: boolean;
+              /** @description This fiscal year: income positive, expenses negative; both balance-sheet sides positive. */
+              value: number;
+            }[];
+            /** @enum {string} */
+            language: 'fi' | 'sv';
+            notes: {
+              heading: string;
+              rows?: {
+                /** @description The line's key (the same in every language), e.g. `sharePremium`. */
+                key: string;
+                /** @description The decree's name of the line in the asked language. */
+                name: string;
+                /** @description The previous fiscal year (none when there is no previous year). */
+                previousValue?: number;
+                /** @description A total of the lines above it that it names, not of accounts. */
+                subtotal: boolean;
+                /** @description This fiscal year: income positive, expenses negative; both balance-sheet sides positive. */
+                value: number;
+              }[];
+              text?: string;
+              /** @description The preparer writes this note: the books do not hold it. */
+              toBeFilled: boolean;
+            }[];
+            previousFiscalYear?: {
+              closed: boolean;
+              /**
+               * Format: date
+               * @example 2026-01-30
+               */
+              endDate: string;
+              id: number;
+              /**
+               * Format: date
+               * @example 2026-01-30
+               */
+              startDate: string;
+            };
+            /** @description Accounts with a balance at the year's end that no line of the decree's formats takes (numbers outside the four-digit ranges of the standard chart): the statements leave them out, so they must be moved to accounts of the chart before the statements are signed. Empty when every account is on a line. */
+            unmappedAccounts: {
+              accountNumber: string;
+              /** @description Exact decimal in the company currency: debit positive, credit negative. */
+              balance: number;
+              name: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  getReportsFinancialstatementsPdf: {
+    parameters: {
+      query: {
+        /** @description The fiscal year (GET /fiscalyears). */
+        fiscalYearId: number;
+        /** @description SMALL (default): a small company's formats, PMA 1753/2015; FULL: the Accounting Ordinance's, KPA 1339/1997 1:1 § and 1:6 §. */
+        format?: 'SMALL' | 'FULL';
+        /** @description Finnish (default) or Swedish. */
+        language?: 'fi' | 'sv';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description The financial statements. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
         };
       };
     };
