@@ -25,6 +25,13 @@ describe('the sandbox in production mode', () => {
       ['PUT', '/sandbox/mfa'],
       ['POST', '/sandbox/reset'],
       ['POST', '/sandbox/seed'],
+      ['GET', '/sandbox/snapshots'],
+      ['POST', '/sandbox/snapshots'],
+      ['POST', '/sandbox/snapshots/x/restore'],
+      ['DELETE', '/sandbox/snapshots/x'],
+      ['GET', '/sandbox/faults'],
+      ['POST', '/sandbox/faults'],
+      ['DELETE', '/sandbox/faults/1'],
       ['GET', '/sandbox/webhooks/deliveries'],
       ['POST', '/sandbox/webhooks/deliveries/00000000-0000-4000-8000-000000000000/replay'],
     ]) {

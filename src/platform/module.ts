@@ -5,13 +5,14 @@ import { RateLimiter, purgeExpiredWindows } from './rate-limit.ts';
 import { statusRoutes } from './status.ts';
 import { changeNoticeMigrations } from '../db/change-notices.ts';
 import { platformExamples } from './examples.ts';
+import { idempotencyMigrations, purgeExpiredIdempotencyKeys } from './idempotency.ts';
 
 // Named after its service, the rate limiter (app.services.rateLimit).
 export const platformArea = defineArea({
   name: 'rateLimit',
   examples: platformExamples,
   tags: [{ name: 'Service', description: 'Health and documents.' }],
-  tables: { global: ['service_settings', 'rate_limit_windows'] },
+  tables: { company: ['idempotency_keys'], global: ['service_settings', 'rate_limit_windows'] },
   create: (ctx) =>
     new RateLimiter({
       limit: ctx.config.rateLimitPerSecond,
@@ -19,7 +20,10 @@ export const platformArea = defineArea({
       engine: ctx.engine,
       databaseUrl: ctx.config.databaseUrl,
     }),
-  migrations: changeNoticeMigrations,
+  migrations: { ...changeNoticeMigrations, ...idempotencyMigrations },
   routes: (_rateLimit, ctx) => statusRoutes(ctx),
-  purge: { global: { rateLimitWindows: purgeExpiredWindows } },
+  purge: {
+    company: { idempotencyKeys: purgeExpiredIdempotencyKeys },
+    global: { rateLimitWindows: purgeExpiredWindows },
+  },
 });

@@ -228,8 +228,11 @@ export const STEPS: Step[] = [
   { operationId: 'postPaymentsDirectsalarypayments' },
   { operationId: 'putUsers' },
   { operationId: 'putSandboxMfa' },
+  { operationId: 'postSandboxSnapshots' },
   { operationId: 'postSandboxReset' },
   { operationId: 'postSandboxClock' },
+  // last: its rule makes the next two invoices fail
+  { operationId: 'postSandboxFaults' },
 ];
 
 interface Operation {
