@@ -158,7 +158,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   installVersionLifecycle(fastify, clock);
   installRateLimit(fastify, services.rateLimit);
-  if (config.mode === 'sandbox') services.sandbox.faults.install(fastify);
+  if (config.mode === 'sandbox') {
+    services.sandbox.faults.install(fastify);
+    services.sandbox.journal.install(fastify);
+  }
   installMetrics(fastify, database);
   installHealth(fastify, database.db);
 

@@ -30,6 +30,7 @@ describe('the sandbox in production mode', () => {
       ['POST', '/sandbox/snapshots/x/restore'],
       ['DELETE', '/sandbox/snapshots/x'],
       ['GET', '/sandbox/faults'],
+      ['GET', '/sandbox/requests'],
       ['POST', '/sandbox/faults'],
       ['DELETE', '/sandbox/faults/1'],
       ['GET', '/sandbox/webhooks/deliveries'],

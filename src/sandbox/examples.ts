@@ -67,6 +67,27 @@ export const sandboxExamples: ApiExamples = {
       },
     },
   },
+  getSandboxRequests: {
+    responses: {
+      200: {
+        results: [
+          {
+            id: 12,
+            at: '2026-03-16T09:00:00.120',
+            method: 'POST',
+            path: '/products',
+            query: '',
+            status: 200,
+            durationMs: 14,
+            clientId: 'tase-demo',
+            requestBody: '{"type":"SALES","name":"Kahvi","price":3.5,"active":true,"currency":"EUR"}',
+            answerBody: '{"id":5,"type":"SALES","name":"Kahvi","price":3.5,"active":true,"currency":"EUR"}',
+          },
+        ],
+        meta: { page: 0, size: 50, totalCount: 1 },
+      },
+    },
+  },
   getSandboxFaults: {
     responses: {
       200: {

@@ -7,6 +7,8 @@ import {
   Fault,
   FaultList,
   FaultRequest,
+  Journal,
+  JournalQuery,
   Fixture,
   InspectedDeliveries,
   MfaScript,
@@ -169,6 +171,21 @@ export function sandboxRoutes(sandbox: SandboxService): RouteDef[] {
         await sandbox.deleteSnapshot(auth.companyId, params.name);
         return { message: 'Snapshot deleted.' };
       },
+    }),
+    route({
+      method: 'GET',
+      path: '/sandbox/requests',
+      right: view(COMPANY),
+      tags: TAGS,
+      summary: "The company's recent API requests, newest first",
+      description:
+        'What each request sent and was answered: method, path, query, status, duration, client, the bodies ' +
+        '(secrets redacted, cut at 4096 characters). The newest 2,000 requests of the sandbox are kept, until it ' +
+        "restarts. A sandbox administrator also sees the token endpoint's requests. The sandbox page shows them " +
+        'too: `{root}/sandbox/webhooks`.',
+      schema: { ...ADDITION, querystring: JournalQuery, response: { 200: Journal } },
+      handler: async ({ auth, query }) =>
+        sandbox.journal.list(auth.companyId, await sandbox.isAdministrator(auth.userId), query),
     }),
     route({
       method: 'GET',

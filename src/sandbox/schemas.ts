@@ -295,3 +295,47 @@ export type FaultWire = Static<typeof FaultObject>;
 export const FaultList = Addition(
   Type.Object({ results: Type.Array(FaultObject) }, { title: 'SandboxFaults', additionalProperties: false }),
 );
+
+export const JournalQuery = Type.Object(
+  {
+    clientId: Type.Optional(Text(100)),
+    path: Type.Optional(Text(300, { description: 'Requests whose API path (after `/api`) starts with this.' })),
+    status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
+    since: Type.Optional(DateTimeString({ description: 'From this time of the service clock (UTC).' })),
+    until: Type.Optional(DateTimeString()),
+    page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type JournalQueryWire = Static<typeof JournalQuery>;
+
+const JournalEntryObject = Type.Object(
+  {
+    id: Type.Integer(),
+    at: DateTimeString({ description: 'When it was answered (service clock).' }),
+    method: Type.String(),
+    path: Type.String({ description: 'The API path after `/api`.' }),
+    query: Type.String({ description: 'The query string, secrets redacted.' }),
+    status: Type.Integer(),
+    durationMs: Type.Integer(),
+    clientId: Type.Optional(Type.String()),
+    requestBody: Type.Optional(Type.String({ description: 'As received (JSON), secrets redacted, cut at 4096.' })),
+    answerBody: Type.Optional(Type.String({ description: 'As answered, secrets redacted, cut at 4096.' })),
+  },
+  { title: 'SandboxRequest', additionalProperties: false },
+);
+export type JournalEntryWire = Static<typeof JournalEntryObject>;
+
+export const Journal = Addition(
+  Type.Object(
+    {
+      results: Type.Array(JournalEntryObject),
+      meta: Type.Object(
+        { page: Type.Integer(), size: Type.Integer(), totalCount: Type.Integer() },
+        { additionalProperties: false },
+      ),
+    },
+    { title: 'SandboxRequests', additionalProperties: false },
+  ),
+);

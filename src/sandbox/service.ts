@@ -22,6 +22,7 @@ import { AdminError, AdminService } from '../company/index.ts';
 import * as store from './store.ts';
 import { CompanySnapshots } from './snapshots.ts';
 import { Faults } from './faults.ts';
+import { RequestJournal } from './journal.ts';
 import { sqliteSnapshots } from './snapshot-sqlite.ts';
 import { postgresSnapshots } from './snapshot-postgres.ts';
 import {
@@ -110,6 +111,8 @@ export class SandboxService {
   readonly #snapshots: CompanySnapshots;
   /** The fault rules (installed on the app by the composition root in sandbox mode). */
   readonly faults: Faults;
+  /** The request journal (installed like the faults). */
+  readonly journal: RequestJournal;
   #offsetMs = 0;
 
   constructor(
@@ -135,6 +138,7 @@ export class SandboxService {
     ]);
     deps.mfa.sandboxOutcome = (request) => this.#mfaOutcome(request);
     this.faults = new Faults(ctx.clock);
+    this.journal = new RequestJournal(ctx.clock);
   }
 
   // ---- who acts on the whole sandbox -----------------------------------------------------------------

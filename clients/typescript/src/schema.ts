@@ -3290,6 +3290,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sandbox/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's recent API requests, newest first
+     * @description What each request sent and was answered: method, path, query, status, duration, client, the bodies (secrets redacted, cut at 4096 characters). The newest 2,000 requests of the sandbox are kept, until it restarts. A sandbox administrator also sees the token endpoint's requests. The sandbox page shows them too: `{root}/sandbox/webhooks`.
+     */
+    get: operations['getSandboxRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sandbox/reset': {
     parameters: {
       query?: never;
@@ -69423,6 +69443,105 @@ export interface operations {
              * @enum {string}
              */
             outcome: 'CONFIRM' | 'REJECT' | 'EXPIRE';
+          };
+        };
+      };
+    };
+  };
+  getSandboxRequests: {
+    parameters: {
+      query?: {
+        clientId?: string;
+        page?: number;
+        /** @description Requests whose API path (after `/api`) starts with this. */
+        path?: string;
+        /**
+         * @description From this time of the service clock (UTC).
+         * @example 2026-01-30T15:20:00
+         */
+        since?: string;
+        size?: number;
+        status?: number;
+        /** @example 2026-01-30T15:20:00 */
+        until?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 12,
+           *           "at": "2026-03-16T09:00:00.120",
+           *           "method": "POST",
+           *           "path": "/products",
+           *           "query": "",
+           *           "status": 200,
+           *           "durationMs": 14,
+           *           "clientId": "tase-demo",
+           *           "requestBody": "{\"type\":\"SALES\",\"name\":\"Kahvi\",\"price\":3.5,\"active\":true,\"currency\":\"EUR\"}",
+           *           "answerBody": "{\"id\":5,\"type\":\"SALES\",\"name\":\"Kahvi\",\"price\":3.5,\"active\":true,\"currency\":\"EUR\"}"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "page": 0,
+           *         "size": 50,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
+          'application/json': {
+            meta: {
+              page: number;
+              size: number;
+              totalCount: number;
+            };
+            results: {
+              /** @description As answered, secrets redacted, cut at 4096. */
+              answerBody?: string;
+              /**
+               * @description When it was answered (service clock).
+               * @example 2026-01-30T15:20:00
+               */
+              at: string;
+              clientId?: string;
+              durationMs: number;
+              id: number;
+              method: string;
+              /** @description The API path after `/api`. */
+              path: string;
+              /** @description The query string, secrets redacted. */
+              query: string;
+              /** @description As received (JSON), secrets redacted, cut at 4096. */
+              requestBody?: string;
+              status: number;
+            }[];
           };
         };
       };
