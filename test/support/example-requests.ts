@@ -230,9 +230,9 @@ export const STEPS: Step[] = [
   { operationId: 'putSandboxMfa' },
   { operationId: 'postSandboxSnapshots' },
   { operationId: 'postSandboxReset' },
-  { operationId: 'postSandboxClock' },
-  // last: its rule makes the next two invoices fail
+  // its rule makes the next two invoices fail: after the last invoice (the clock's move is never matched)
   { operationId: 'postSandboxFaults' },
+  { operationId: 'postSandboxClock' },
 ];
 
 interface Operation {
