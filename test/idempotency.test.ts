@@ -133,7 +133,7 @@ describe('a crash between the commit and the answer', () => {
       second.child.kill('SIGTERM');
       await second.exited;
     }
-  }, 120_000);
+  }, 240_000);
 });
 
 async function emptyDatabase(): Promise<string> {
@@ -191,7 +191,8 @@ function startChild(url: string, port: number, crashPoint?: string) {
 
 /** Waits for the banner; answers the demo credentials it prints (the first start). */
 async function ready(output: () => string, banner = 'API key') {
-  const until = Date.now() + 30_000;
+  // a first start migrates a new database: slow on a loaded machine
+  const until = Date.now() + 90_000;
   while (!new RegExp(`${banner}`).test(output())) {
     if (Date.now() > until) throw new Error(`the service did not start:\n${output()}`);
     await sleep(20);
