@@ -3,7 +3,7 @@
 // baseline, which a crash of the server may lose, and unlogged writes skip the write-ahead log.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { SnapshotEngine } from './snapshots.ts';
+import type { RestoreStatement, SnapshotEngine } from './snapshots.ts';
 
 export const postgresSnapshots: SnapshotEngine = {
   async columns(db: Db, table: string) {
@@ -26,6 +26,26 @@ export const postgresSnapshots: SnapshotEngine = {
     await sql`create index ${sql.id(`${copy}_by_snapshot`)} on ${sql.id(copy)} (company_id, sandbox_snapshot)`.execute(
       db,
     );
+  },
+
+  /**
+   * The whole restore in one round trip: a block of PL/pgSQL (its statements are text with their values written
+   * in, and a statement without parameters may be a block), the deleted rows counted into a setting of the
+   * transaction that the next statement reads.
+   */
+  async runAll(trx: Db, statements: readonly RestoreStatement[]) {
+    const body = statements
+      .map((s) => (s.counts ? `${s.text};\nget diagnostics c = row_count;\nn := n + c;` : `${s.text};`))
+      .join('\n');
+    await sql
+      .raw(
+        `do $tase_restore$ declare n bigint := 0; c bigint; begin\n${body}\n` +
+          `perform set_config('tase.restored_deleted', n::text, true); end $tase_restore$`,
+      )
+      .execute(trx);
+    const result = await sql<{ deleted: string }>`
+      select current_setting('tase.restored_deleted') as deleted`.execute(trx);
+    return Number(result.rows[0].deleted);
   },
 
   async triggerSources(db: Db) {
