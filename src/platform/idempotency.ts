@@ -18,6 +18,8 @@ import { Type } from './schema.ts';
 
 const HEADER = 'idempotency-key';
 const KEEP_MS = 24 * 3600 * 1000;
+/** How long a keyed request's transaction waits for its answer to be serialised. */
+const ANSWER_WAIT_MS = 30_000;
 /** Answers larger than this are not kept (a retry then runs again). */
 const LARGEST_KEPT_ANSWER = 1024 * 1024;
 
@@ -145,7 +147,12 @@ export class IdempotencyKeys {
       const committed = inRequestTransaction(() =>
         this.#db.transaction().execute(async (trx) => {
           handled(await handler(request, reply));
+          // the answer arrives from the onSend hook at once; a request that never reaches it must not hold its
+          // transaction (and on SQLite the one connection) for ever: its work is undone (status 0)
+          const timer = setTimeout(() => answer({ status: 0, payload: null, contentType: '' }), ANSWER_WAIT_MS);
           const { status, payload, contentType } = await answered;
+          clearTimeout(timer);
+          if (status === 0) throw apiError('INTERNAL_ERROR');
           const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
           if (status >= 200 && status < 300 && body !== null && body.length <= LARGEST_KEPT_ANSWER)
             await trx
