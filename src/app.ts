@@ -44,6 +44,7 @@ import { installMetrics } from './platform/metrics.ts';
 import { installHealth } from './platform/health.ts';
 import { installDrain } from './platform/drain.ts';
 import { installDocsPage } from './platform/docs-page.ts';
+import { IdempotencyKeys } from './platform/idempotency.ts';
 
 export interface AppOptions {
   config: Config;
@@ -160,6 +161,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   installVersionLifecycle(fastify, clock);
   installRateLimit(fastify, services.platform.rateLimiter);
+  if (config.mode === 'sandbox') {
+    services.sandbox.faults.install(fastify);
+    services.sandbox.journal.install(fastify);
+  }
   installMetrics(fastify, database);
   const drain = installDrain(fastify);
   installHealth(fastify, database.db, drain);
@@ -208,12 +213,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   // the upload parser and its hooks only where files are taken: registered for every route they cost every request
   const uploads = routes.filter(takesUploads);
+  const idempotency = new IdempotencyKeys(ctx.db, clock);
   for (const def of routes)
-    if (!takesUploads(def)) registerRoute(fastify, def, services.auth, table, services.mfa, config.validateResponses);
+    if (!takesUploads(def))
+      registerRoute(fastify, def, services.auth, table, services.mfa, config.validateResponses, idempotency);
   await fastify.register(async (withUploads) => {
     await installMultipart(withUploads, { fileSizeLimit: MAX_ATTACHMENT_BYTES });
     for (const def of uploads)
-      registerRoute(withUploads, def, services.auth, table, services.mfa, config.validateResponses);
+      registerRoute(withUploads, def, services.auth, table, services.mfa, config.validateResponses, idempotency);
   });
   for (const def of rootRoutes(ctx, services)) registerRootRoute(fastify, def, services.auth, table);
   installNotFound(fastify, table);

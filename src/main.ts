@@ -127,8 +127,9 @@ function banner(config: Config, base: string, demo: DemoCredentials | undefined)
 async function sandboxDemo(app: App): Promise<DemoCredentials | undefined> {
   if (app.ctx.config.mode !== 'sandbox') return undefined;
   if (!(await hasCompanies(app.ctx))) {
-    await seedDemo(app.ctx, { withData: true });
+    const seeded = await seedDemo(app.ctx, { withData: true });
     await app.services.currencies.seedSandboxRates();
+    await app.services.sandbox.recordBaseline(seeded.companyId);
   }
   return storedDemo(app.ctx);
 }
@@ -728,6 +729,7 @@ export async function main(argv: string[]): Promise<number> {
         const credentials = await withAdmin(config, async (_admin, app) => {
           const seeded = await seedDemo(app.ctx, { withData: true });
           await app.services.currencies.seedSandboxRates();
+          if (config.mode === 'sandbox') await app.services.sandbox.recordBaseline(seeded.companyId);
           return seeded;
         });
         if (args.includes('--json')) print(credentials);

@@ -8,6 +8,7 @@ import { immediateReaders } from './prepared.ts';
 import { GroupCommit, groupCommits } from './group-commit.ts';
 import type { Database } from './types.ts';
 import { runMigrations } from './migration-runner.ts';
+import { heldByRequest, requestTransactionDialect } from './request-transaction.ts';
 
 export { MigrationError } from './migration-runner.ts';
 
@@ -54,7 +55,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const changes = new ChangeStamps(listener && (() => listener.freshness()));
     const db = new Kysely<Database>({
       dialect: companyScopedDialect(
-        dialect,
+        requestTransactionDialect(dialect),
         options.globalTables,
         (tables) => changes.written(tables),
         () => changes.rolledBack(),
@@ -71,7 +72,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const sqlite = openSqlite(location);
   const changes = new ChangeStamps(sqlite.dataVersion);
   const dialect = companyScopedDialect(
-    sqlite.dialect,
+    requestTransactionDialect(sqlite.dialect),
     options.globalTables,
     (tables) => changes.written(tables),
     () => changes.rolledBack(),
@@ -103,7 +104,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
  * the promise settles only after the commit that makes the write durable. `work` must use only `trx`.
  */
 export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  const group = groupCommits.get(db);
+  const group = heldByRequest() ? undefined : groupCommits.get(db);
   return group ? group.run(work) : db.transaction().execute(work);
 }
 

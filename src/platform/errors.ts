@@ -137,12 +137,25 @@ export const ERRORS = {
     message: 'callbackUrl must be an absolute https URL (http only on localhost) without credentials or fragment.',
   },
   INTEGRATION_RIGHT_LISTED_TWICE: { status: 400, message: 'Right {right} is requested more than once.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was used with another request within 24 hours; use a new key for new work.',
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: 'A request with this Idempotency-Key was committed meanwhile; retry it to get its answer.',
+  },
   SANDBOX_CLOCK_FIXED: { status: 409, message: 'The clock of this service cannot be moved.' },
   SANDBOX_MFA_OUTCOME_INVALID: {
     status: 400,
     message: "The header X-Tase-Sandbox-Mfa must be CONFIRM, REJECT or EXPIRE, got '{value}'.",
   },
   SANDBOX_SEED_REFUSED: { status: 400, message: 'The fixture was refused: {detail}.' },
+  SANDBOX_SNAPSHOT_LIMIT: { status: 409, message: 'A company keeps at most {limit} snapshots; delete one first.' },
+  SANDBOX_SNAPSHOT_OUTDATED: {
+    status: 409,
+    message: "Snapshot '{name}' was taken before an upgrade changed the tables; take it again.",
+  },
   SANDBOX_ADMINISTRATOR_ONLY: {
     status: 403,
     message: "Only a sandbox administrator may {action}: a company's administrator acts on its own company only.",

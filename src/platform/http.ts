@@ -22,7 +22,8 @@ import type { Clock } from './clock.ts';
 import type { RequestAuth, RouteDef, RouteRequest, TwoFactorGate } from './route.ts';
 import { ADDITIONS_HEADER, additionsProjector, keepUnseenAdditions, wantsAdditions } from './additions.ts';
 import { OPTIONAL_BODY, VERSION_RULE } from './openapi.ts';
-import { OptionalKind } from '@sinclair/typebox';
+import { OptionalKind, Type, type TObject } from '@sinclair/typebox';
+import { IdempotencyHeaders, type IdempotencyKeys } from './idempotency.ts';
 
 const API_REALM = 'Tase API';
 
@@ -401,6 +402,7 @@ export function registerRoute(
   table: RouteTable,
   twoFactor?: TwoFactorGate,
   validateResponses = false,
+  idempotency?: IdempotencyKeys,
 ): void {
   const needsAuth = def.auth !== 'none';
   const right = def.right;
@@ -445,6 +447,13 @@ export function registerRoute(
     };
   }
   const preSerialization = def.schema['x-tase-addition'] ? undefined : realShapeHook(documented, validateResponses);
+  const keyed = idempotency && def.method === 'POST' && needsAuth ? idempotency : undefined;
+  if (keyed) handler = keyed.wrap(handler);
+  const headers = keyed
+    ? parts.headers
+      ? Type.Composite([parts.headers as TObject, IdempotencyHeaders])
+      : IdempotencyHeaders
+    : parts.headers;
 
   for (const version of API_VERSIONS) {
     if (!routeInVersion(version.id, def.since, def.removedIn)) continue;
@@ -460,6 +469,7 @@ export function registerRoute(
         : {}),
       schema: {
         ...parts,
+        ...(headers ? { headers } : {}),
         ...(consumes ? { consumes } : {}),
         ...(optionalBody ? { [OPTIONAL_BODY]: true } : {}),
         ...(def.version ? { [VERSION_RULE]: def.version } : {}),
@@ -474,6 +484,7 @@ export function registerRoute(
       },
       onRequest,
       ...(preSerialization ? { preSerialization } : {}),
+      ...(keyed ? { onSend: (request, reply, payload) => keyed.beforeSend(request, reply, payload) } : {}),
       ...(optionalBody ? { preValidation: absentBodyAsEmpty } : {}),
       handler,
     });

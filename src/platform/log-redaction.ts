@@ -31,3 +31,23 @@ export function requestForLog(request: FastifyRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/**
+ * Fields of a JSON body whose value a record of requests never shows: credentials sent (a client secret, an API
+ * key, a password, a webhook's shared secret) and received (access and refresh tokens). Narrower than the URL's
+ * list: a body's `code` or `key` is mostly data (a postal code, a reference key).
+ */
+const SECRET_FIELD = /secret|passw|token|api_?key|signature|assertion|otp/i;
+
+/** A parsed JSON body with the values of its secret fields replaced, at any depth. */
+export function redactedBody(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactedBody);
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([name, v]) => [
+        name,
+        SECRET_FIELD.test(name) && (typeof v === 'string' || typeof v === 'number') ? '[redacted]' : redactedBody(v),
+      ]),
+    );
+  return value;
+}

@@ -5,6 +5,7 @@ import { RateLimiter, purgeExpiredWindows } from './rate-limit.ts';
 import { statusRoutes } from './status.ts';
 import { changeNoticeMigrations } from '../db/change-notices.ts';
 import { platformExamples } from './examples.ts';
+import { idempotencyMigrations, purgeExpiredIdempotencyKeys } from './idempotency.ts';
 
 /** What the service's own part gives the areas (`app.services.platform`). */
 export interface PlatformServices {
@@ -16,7 +17,7 @@ export const platformArea = defineArea({
   name: 'platform',
   examples: platformExamples,
   tags: [{ name: 'Service', description: 'Health and documents.' }],
-  tables: { global: ['service_settings', 'rate_limit_windows'] },
+  tables: { company: ['idempotency_keys'], global: ['service_settings', 'rate_limit_windows'] },
   create: (ctx): PlatformServices => ({
     rateLimiter: new RateLimiter({
       limit: ctx.config.rateLimitPerSecond,
@@ -25,7 +26,10 @@ export const platformArea = defineArea({
       databaseUrl: ctx.config.databaseUrl,
     }),
   }),
-  migrations: changeNoticeMigrations,
+  migrations: { ...changeNoticeMigrations, ...idempotencyMigrations },
   routes: (_platform, ctx) => statusRoutes(ctx),
-  purge: { global: { rateLimitWindows: purgeExpiredWindows } },
+  purge: {
+    company: { idempotencyKeys: purgeExpiredIdempotencyKeys },
+    global: { rateLimitWindows: purgeExpiredWindows },
+  },
 });

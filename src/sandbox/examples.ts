@@ -39,7 +39,70 @@ export const sandboxExamples: ApiExamples = {
     },
   },
   postSandboxWebhooksDeliveriesByDeliveryIdReplay: { responses: { 200: { message: 'Delivery queued.' } } },
-  postSandboxReset: { request: { scope: 'COMPANY' }, responses: { 200: { companies: [1], deletedRows: 1392 } } },
+  postSandboxReset: {
+    request: { scope: 'COMPANY' },
+    responses: {
+      200: { companies: [1], deletedRows: 1392, clock: { now: '2026-03-16T09:00:00.000', offsetSeconds: 0 } },
+    },
+  },
+  getSandboxSnapshots: {
+    responses: {
+      200: {
+        results: [{ name: 'before-tests', takenAt: '2026-03-16T09:00:00.000', rows: 1392, clockOffsetSeconds: 0 }],
+      },
+    },
+  },
+  postSandboxSnapshots: {
+    request: { name: 'before-tests' },
+    responses: { 200: { name: 'before-tests', takenAt: '2026-03-16T09:00:00.000', rows: 1392, clockOffsetSeconds: 0 } },
+  },
+  postSandboxSnapshotsByNameRestore: {
+    responses: {
+      200: {
+        name: 'before-tests',
+        deletedRows: 1410,
+        restoredRows: 1392,
+        durationMs: 9,
+        clock: { now: '2026-03-16T09:00:00.000', offsetSeconds: 0 },
+      },
+    },
+  },
+  getSandboxRequests: {
+    responses: {
+      200: {
+        results: [
+          {
+            id: 12,
+            at: '2026-03-16T09:00:00.120',
+            method: 'POST',
+            path: '/products',
+            query: '',
+            status: 200,
+            durationMs: 14,
+            clientId: 'tase-demo',
+            requestBody: '{"type":"SALES","name":"Kahvi","price":3.5,"active":true,"currency":"EUR"}',
+            answerBody: '{"id":5,"type":"SALES","name":"Kahvi","price":3.5,"active":true,"currency":"EUR"}',
+          },
+        ],
+        meta: { page: 0, size: 50, totalCount: 1 },
+      },
+    },
+  },
+  getSandboxFaults: {
+    responses: {
+      200: {
+        results: [{ id: 1, path: '/invoices', method: 'POST', kind: 'STATUS', status: 503, count: 2, remaining: 2 }],
+      },
+    },
+  },
+  postSandboxFaults: {
+    request: { path: '/invoices', method: 'POST', kind: 'STATUS', status: 503, count: 2 },
+    responses: {
+      200: { id: 1, path: '/invoices', method: 'POST', kind: 'STATUS', status: 503, count: 2, remaining: 2 },
+    },
+  },
+  deleteSandboxFaultsById: { responses: { 200: { message: 'Fault rule removed.' } } },
+  deleteSandboxSnapshotsByName: { responses: { 200: { message: 'Snapshot deleted.' } } },
   postSandboxSeed: {
     request: {
       companies: [

@@ -25,7 +25,7 @@ export const sandboxArea = defineArea({
         'webhook deliveries, reset a company, seed companies from a fixture.',
     },
   ],
-  tables: { company: ['sandbox_settings'], global: ['sandbox_administrators'] },
+  tables: { company: ['sandbox_settings', 'sandbox_snapshots'], global: ['sandbox_administrators'] },
   migrations: sandboxMigrations,
   create: (ctx, deps: { mfa: MfaService; webhooks: WebhookService; auth: AuthService }, areas) =>
     new SandboxService(ctx, deps, areas),

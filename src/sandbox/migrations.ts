@@ -23,4 +23,20 @@ export const sandboxMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Named states of a company: its baseline (the fixture or demo data it was made with) and the snapshots a test
+  // suite takes; the rows themselves are in the copy tables of src/sandbox/snapshots.ts.
+  '0812_sandbox_snapshots': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sandbox_snapshots')
+        .addColumn('company_id', 'bigint', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('taken_at', 'text', (c) => c.notNull())
+        .addColumn('clock_offset_ms', 'bigint', (c) => c.notNull())
+        .addColumn('layout', 'text', (c) => c.notNull())
+        .addColumn('row_count', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('sandbox_snapshots_pk', ['company_id', 'name'])
+        .execute();
+    },
+  },
 };

@@ -1,6 +1,7 @@
-// The webhook inspector page of the sandbox (`{root}/sandbox/webhooks`): the integrator pastes an access token,
-// and the page lists the company's deliveries from GET /api/sandbox/webhooks/deliveries (bodies, signatures,
-// attempts) with a button replaying each. Everything shown is set as text, never as HTML.
+// The sandbox page (`{root}/sandbox/webhooks`): the integrator pastes an access token, and the page lists the
+// company's webhook deliveries from GET /api/sandbox/webhooks/deliveries (bodies, signatures, attempts) with a
+// button replaying each, and its recent API requests from GET /api/sandbox/requests. Everything shown is set as
+// text, never as HTML.
 import { randomBytes } from 'node:crypto';
 import { rootRoute, type RootRouteDef } from '../platform/root-routes.ts';
 
@@ -48,6 +49,16 @@ const SCRIPT = `(function () {
       });
       show(answer.results.length + ' deliveries');
     }, function (e) { show(e.message); });
+    call('GET', '/sandbox/requests?size=100').then(function (answer) {
+      var body = document.getElementById('requests');
+      body.replaceChildren();
+      answer.results.forEach(function (r) {
+        var row = document.createElement('tr');
+        cell(row, r.at); cell(row, r.method + ' ' + r.path + (r.query ? '?' + r.query : '')); cell(row, r.status);
+        cell(row, r.durationMs + ' ms'); cell(row, r.clientId); cell(row, r.requestBody, true); cell(row, r.answerBody, true);
+        body.appendChild(row);
+      });
+    }, function (e) { show(e.message); });
   }
   document.getElementById('load').addEventListener('click', load);
   if (tokenInput.value) load();
@@ -58,7 +69,7 @@ export function inspectorRoutes(): RootRouteDef[] {
     rootRoute({
       method: 'GET',
       path: '/sandbox/webhooks',
-      summary: 'Webhook inspector of the sandbox',
+      summary: 'The sandbox page: webhook deliveries and recent requests',
       handler(_request, reply) {
         const nonce = randomBytes(16).toString('base64');
         return reply.headers({
@@ -75,6 +86,9 @@ export function inspectorRoutes(): RootRouteDef[] {
 <button id="load" type="button">Show deliveries</button> <span id="status" role="status"></span></p>
 <table><thead><tr><th>Event time</th><th>Event</th><th>URL</th><th>Status</th><th>Attempts</th><th>Body</th><th>Signature</th><th></th></tr></thead>
 <tbody id="deliveries"></tbody></table>
+<h2>Requests</h2>
+<table><thead><tr><th>Time</th><th>Request</th><th>Status</th><th>Duration</th><th>Client</th><th>Sent</th><th>Answered</th></tr></thead>
+<tbody id="requests"></tbody></table>
 <script nonce="${nonce}">${SCRIPT}</script>
 </body></html>`);
       },

@@ -56,11 +56,56 @@ export const ResetRequest = Addition(
 
 export const ResetResult = Addition(
   Type.Object(
-    { companies: Type.Array(Id()), deletedRows: Type.Integer() },
+    {
+      companies: Type.Array(Id()),
+      deletedRows: Type.Integer(),
+      clock: Type.Object(SandboxClock.properties, {
+        additionalProperties: false,
+        description: "The clock after the reset (set back only by a sandbox administrator's reset).",
+      }),
+    },
     { title: 'SandboxResetResult', additionalProperties: false },
   ),
 );
 export type ResetResultWire = Static<typeof ResetResult>;
+
+const SnapshotName = Text(64, { minLength: 1, pattern: '^[A-Za-z0-9._-]+$' });
+
+export const SnapshotRequest = Addition(
+  Type.Object({ name: SnapshotName }, { title: 'SandboxSnapshotRequest', additionalProperties: false }),
+);
+
+const SnapshotObject = Type.Object(
+  {
+    name: Type.String(),
+    takenAt: DateTimeString({ description: 'The service clock when it was taken.' }),
+    rows: Type.Integer({ description: 'Rows of the company it holds, every table together.' }),
+    clockOffsetSeconds: Type.Integer({ description: 'The clock offset it was taken at (see GET /sandbox/clock).' }),
+  },
+  { title: 'SandboxSnapshot', additionalProperties: false },
+);
+export const Snapshot = Addition(SnapshotObject);
+export type SnapshotWire = Static<typeof SnapshotObject>;
+
+export const Snapshots = Addition(
+  Type.Object({ results: Type.Array(SnapshotObject) }, { title: 'SandboxSnapshots', additionalProperties: false }),
+);
+
+export const SnapshotParams = Type.Object({ name: SnapshotName });
+
+export const RestoreResult = Addition(
+  Type.Object(
+    {
+      name: Type.String(),
+      deletedRows: Type.Integer(),
+      restoredRows: Type.Integer(),
+      durationMs: Type.Integer({ description: 'Time the restore took in the database.' }),
+      clock: Type.Object(SandboxClock.properties, { additionalProperties: false }),
+    },
+    { title: 'SandboxRestoreResult', additionalProperties: false },
+  ),
+);
+export type RestoreResultWire = Static<typeof RestoreResult>;
 
 const Attempt = Type.Object(
   {
@@ -198,3 +243,99 @@ export const SeedResult = Addition(
   ),
 );
 export type SeedResultWire = Static<typeof SeedResult>;
+
+const FAULT_KINDS = ['STATUS', 'DELAY', 'DROP', 'SUSPEND', 'EXPIRE_TOKEN'] as const;
+
+const faultFields = {
+  path: Text(300, {
+    minLength: 1,
+    pattern: '^/',
+    description:
+      'The API path after `/api` the rule matches; `*` stands for any text in a segment, `**` for any segments.',
+  }),
+  method: Type.Optional(StringEnum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])),
+  clientId: Type.Optional(Text(100, { description: "Only this OAuth client's requests (default: every client's)." })),
+  kind: StringEnum([...FAULT_KINDS], {
+    description:
+      'STATUS: answer `status` with the error body; DELAY: answer `delayMs` later; DROP: close the connection ' +
+      'unanswered; SUSPEND: suspend the client for `suspendSeconds` (every request 403), as the real service ' +
+      'may when a client exceeds its request rate; EXPIRE_TOKEN: the access token of the request has expired ' +
+      '(401 for it from then on).',
+  }),
+  status: Type.Optional(Type.Integer({ minimum: 400, maximum: 599 })),
+  message: Type.Optional(Text(500)),
+  delayMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 60_000 })),
+  suspendSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600 })),
+  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'Requests it applies to.' })),
+  forSeconds: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 86_400, description: 'How long it holds (on the service clock).' }),
+  ),
+};
+
+export const FaultRequest = Addition(
+  Type.Object(faultFields, {
+    title: 'SandboxFaultRequest',
+    additionalProperties: false,
+    description: 'A rule needs `count` or `forSeconds` (or both: whichever ends first).',
+  }),
+);
+export type FaultRequestWire = Static<typeof FaultRequest>;
+
+const FaultObject = Type.Object(
+  {
+    id: Type.Integer(),
+    ...faultFields,
+    remaining: Type.Optional(Type.Integer({ description: 'Requests it still applies to.' })),
+    until: Type.Optional(DateTimeString({ description: 'When it ends.' })),
+  },
+  { title: 'SandboxFault', additionalProperties: false },
+);
+export const Fault = Addition(FaultObject);
+export type FaultWire = Static<typeof FaultObject>;
+export const FaultList = Addition(
+  Type.Object({ results: Type.Array(FaultObject) }, { title: 'SandboxFaults', additionalProperties: false }),
+);
+
+export const JournalQuery = Type.Object(
+  {
+    clientId: Type.Optional(Text(100)),
+    path: Type.Optional(Text(300, { description: 'Requests whose API path (after `/api`) starts with this.' })),
+    status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
+    since: Type.Optional(DateTimeString({ description: 'From this time of the service clock (UTC).' })),
+    until: Type.Optional(DateTimeString()),
+    page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type JournalQueryWire = Static<typeof JournalQuery>;
+
+const JournalEntryObject = Type.Object(
+  {
+    id: Type.Integer(),
+    at: DateTimeString({ description: 'When it was answered (service clock).' }),
+    method: Type.String(),
+    path: Type.String({ description: 'The API path after `/api`.' }),
+    query: Type.String({ description: 'The query string, secrets redacted.' }),
+    status: Type.Integer(),
+    durationMs: Type.Integer(),
+    clientId: Type.Optional(Type.String()),
+    requestBody: Type.Optional(Type.String({ description: 'As received (JSON), secrets redacted, cut at 4096.' })),
+    answerBody: Type.Optional(Type.String({ description: 'As answered, secrets redacted, cut at 4096.' })),
+  },
+  { title: 'SandboxRequest', additionalProperties: false },
+);
+export type JournalEntryWire = Static<typeof JournalEntryObject>;
+
+export const Journal = Addition(
+  Type.Object(
+    {
+      results: Type.Array(JournalEntryObject),
+      meta: Type.Object(
+        { page: Type.Integer(), size: Type.Integer(), totalCount: Type.Integer() },
+        { additionalProperties: false },
+      ),
+    },
+    { title: 'SandboxRequests', additionalProperties: false },
+  ),
+);

@@ -4,8 +4,8 @@
 //             request and login expiry, due dates, fiscal periods) can be tested without waiting;
 //   two-factor  how new transactions end, per request (header X-Tase-Sandbox-Mfa) or per company;
 //   webhooks  an inspector of the deliveries sent (bodies, signatures, answers, retries) and their replay;
-//   reset     a company's (or every company's) data deleted and the company set up afresh; identities, OAuth
-//             clients, API keys, webhooks and integrations stay;
+//   baselines a company back to the state it was made in (its fixture or the demo data, else set up afresh) and to
+//             the snapshots a test suite names; identities, OAuth clients, API keys and integrations stay;
 //   seed      companies, users, clients, API keys and documents from a fixture, the documents created through
 //             the API itself (the same validation as any client's requests).
 import { createHmac } from 'node:crypto';
@@ -20,6 +20,11 @@ import type { MfaService, SandboxOutcome } from '../mfa/index.ts';
 import type { WebhookService } from '../webhooks/index.ts';
 import { AdminError, AdminService } from '../company/index.ts';
 import * as store from './store.ts';
+import { CompanySnapshots } from './snapshots.ts';
+import { Faults } from './faults.ts';
+import { RequestJournal } from './journal.ts';
+import { sqliteSnapshots } from './snapshot-sqlite.ts';
+import { postgresSnapshots } from './snapshot-postgres.ts';
 import {
   MFA_OUTCOMES,
   type FixtureWire,
@@ -27,6 +32,8 @@ import {
   type ResetResultWire,
   type SandboxClockWire,
   type SeedResultWire,
+  type SnapshotWire,
+  type RestoreResultWire,
 } from './schemas.ts';
 import { withoutUndefined } from '../domain/objects.ts';
 
@@ -40,6 +47,17 @@ const DELIVERIES_LISTED = 200;
  */
 const KEPT_AREAS = new Set(['auth', 'company', 'integrations', 'sandbox']);
 const KEPT_TABLES = new Set(['webhooks', 'webhook_subscriptions']);
+
+/**
+ * Tables a snapshot leaves out: the identities a test suite holds (API keys, sessions: a token stays valid across
+ * restores), integrations, and the snapshots themselves. Everything else of the company comes back, its id
+ * sequences and numbering too, so ids and numbers run on as they did after the snapshot was taken.
+ */
+const UNSNAPPED_AREAS = new Set(['auth', 'integrations']);
+const UNSNAPPED_TABLES = new Set(['sandbox_snapshots']);
+/** The snapshot a company's creation leaves: what reset returns to. Names from the API cannot start with '@'. */
+const BASELINE = '@baseline';
+const SNAPSHOTS_PER_COMPANY = 20;
 
 /** The documents of a fixture company, in the order they are created, with the endpoint creating each. */
 const FIXTURE_DOCUMENTS = [
@@ -91,6 +109,11 @@ export class SandboxService {
   readonly #companyTables: string[];
   /** Every company table, the kept ones too: a refused fixture's companies go entirely. */
   readonly #allCompanyTables: string[];
+  readonly #snapshots: CompanySnapshots;
+  /** The fault rules (installed on the app by the composition root in sandbox mode). */
+  readonly faults: Faults;
+  /** The request journal (installed like the faults). */
+  readonly journal: RequestJournal;
   #offsetMs = 0;
 
   constructor(
@@ -106,7 +129,17 @@ export class SandboxService {
       .flatMap((area) => area.tables?.company ?? [])
       .filter((table) => !KEPT_TABLES.has(table));
     this.#allCompanyTables = [...areas.flatMap((area) => area.tables?.company ?? []), 'id_sequences'];
+    const snapped = areas
+      .filter((area) => !UNSNAPPED_AREAS.has(area.name))
+      .flatMap((area) => area.tables?.company ?? [])
+      .filter((table) => !UNSNAPPED_TABLES.has(table));
+    this.#snapshots = new CompanySnapshots(ctx.db, ctx.engine === 'postgres' ? postgresSnapshots : sqliteSnapshots, [
+      ...snapped,
+      'id_sequences',
+    ]);
     deps.mfa.sandboxOutcome = (request) => this.#mfaOutcome(request);
+    this.faults = new Faults(ctx.clock);
+    this.journal = new RequestJournal(ctx.clock);
   }
 
   // ---- who acts on the whole sandbox -----------------------------------------------------------------
@@ -119,6 +152,10 @@ export class SandboxService {
   async requireAdministrator(userId: number, action: string): Promise<void> {
     if (!(await store.isSandboxAdministrator(this.#ctx.db, userId)))
       throw apiError('SANDBOX_ADMINISTRATOR_ONLY', undefined, { action });
+  }
+
+  async isAdministrator(userId: number): Promise<boolean> {
+    return store.isSandboxAdministrator(this.#ctx.db, userId);
   }
 
   /** Names a user an administrator of the whole sandbox (`tase admin sandbox-administrator USERNAME`). */
@@ -141,6 +178,14 @@ export class SandboxService {
     clock.advance(seconds * 1000);
     this.#offsetMs += seconds * 1000;
     return this.clock();
+  }
+
+  /** Sets the clock back (or forward) to an offset a baseline or snapshot was taken at. */
+  #clockTo(offsetMs: number): void {
+    const clock = this.#ctx.clock;
+    if (!movable(clock) || offsetMs === this.#offsetMs) return;
+    clock.advance(offsetMs - this.#offsetMs);
+    this.#offsetMs = offsetMs;
   }
 
   // ---- two-factor -------------------------------------------------------------------------------------
@@ -206,10 +251,22 @@ export class SandboxService {
 
   // ---- reset ------------------------------------------------------------------------------------------
 
-  async reset(companyId: number, scope: 'COMPANY' | 'ALL'): Promise<ResetResultWire> {
+  /**
+   * Returns companies to the state they were made in: the baseline their fixture or the demo data left, else (a
+   * company made by `tase admin`) emptied and set up afresh. `moveClock` (a sandbox administrator's reset) sets
+   * the shared clock back to the baseline's time too.
+   */
+  async reset(companyId: number, scope: 'COMPANY' | 'ALL', moveClock: boolean): Promise<ResetResultWire> {
     const companies = scope === 'ALL' ? await companyIds(this.#ctx.db, 0, 100_000) : [companyId];
     let deletedRows = 0;
+    let clockAt = 0;
     for (const id of companies) {
+      const baseline = await store.findSnapshot(this.#ctx.db, id, BASELINE);
+      if (baseline) {
+        deletedRows += (await this.#restore(id, baseline)).deletedRows;
+        if (scope === 'COMPANY') clockAt = Number(baseline.clock_offset_ms);
+        continue;
+      }
       deletedRows += await this.#ctx.db.transaction().execute(async (trx) => {
         let deleted = 0;
         for (const table of this.#companyTables) deleted += await store.deleteCompanyRows(trx, table, id);
@@ -226,7 +283,77 @@ export class SandboxService {
         return deleted;
       });
     }
-    return { companies, deletedRows };
+    if (moveClock) this.#clockTo(clockAt);
+    return { companies, deletedRows, clock: this.clock() };
+  }
+
+  // ---- snapshots --------------------------------------------------------------------------------------
+
+  /** The company's state as it stands now becomes its baseline (after its fixture or demo data). */
+  async recordBaseline(companyId: number): Promise<void> {
+    await this.#take(companyId, BASELINE);
+  }
+
+  async takeSnapshot(companyId: number, name: string): Promise<SnapshotWire> {
+    const existing = await store.listSnapshots(this.#ctx.db, companyId);
+    const named = existing.filter((row) => row.name !== BASELINE);
+    if (!named.some((row) => row.name === name) && named.length >= SNAPSHOTS_PER_COMPANY)
+      throw apiError('SANDBOX_SNAPSHOT_LIMIT', 'name', { limit: SNAPSHOTS_PER_COMPANY });
+    return snapshotWire(await this.#take(companyId, name));
+  }
+
+  async #take(companyId: number, name: string): Promise<store.SandboxSnapshotRow> {
+    const { fingerprint } = await this.#snapshots.layout();
+    // Ids this process reserved in blocks are forgotten, as after a restore: the ids made after the snapshot are
+    // then the same as those made after each restore of it.
+    this.#ctx.changes.rolledBack();
+    return this.#ctx.db.transaction().execute(async (trx) => {
+      const rows = await this.#snapshots.take(trx, companyId, name);
+      const row = {
+        company_id: companyId,
+        name,
+        taken_at: isoDateTime(this.#ctx.clock.now()),
+        clock_offset_ms: this.#offsetMs,
+        layout: fingerprint,
+        row_count: rows,
+      };
+      await store.saveSnapshot(trx, row);
+      return row;
+    });
+  }
+
+  async snapshots(companyId: number): Promise<{ results: SnapshotWire[] }> {
+    const rows = await store.listSnapshots(this.#ctx.db, companyId);
+    return { results: rows.filter((row) => row.name !== BASELINE).map(snapshotWire) };
+  }
+
+  async restoreSnapshot(companyId: number, name: string, moveClock: boolean): Promise<RestoreResultWire> {
+    const row = await store.findSnapshot(this.#ctx.db, companyId, name);
+    if (!row || name === BASELINE) throw notFound('Snapshot');
+    const { deletedRows, durationMs } = await this.#restore(companyId, row);
+    if (moveClock) this.#clockTo(Number(row.clock_offset_ms));
+    return { name, deletedRows, restoredRows: Number(row.row_count), durationMs, clock: this.clock() };
+  }
+
+  async deleteSnapshot(companyId: number, name: string): Promise<void> {
+    if (name === BASELINE || !(await store.findSnapshot(this.#ctx.db, companyId, name))) throw notFound('Snapshot');
+    await this.#ctx.db.transaction().execute(async (trx) => {
+      await this.#snapshots.drop(trx, companyId, name);
+      await store.deleteSnapshot(trx, companyId, name);
+    });
+  }
+
+  async #restore(companyId: number, row: store.SandboxSnapshotRow) {
+    const { fingerprint } = await this.#snapshots.layout();
+    if (row.layout !== fingerprint) throw apiError('SANDBOX_SNAPSHOT_OUTDATED', undefined, { name: row.name });
+    const started = performance.now();
+    const deletedRows = await this.#ctx.db
+      .transaction()
+      .execute((trx) => this.#snapshots.restore(trx, companyId, row.name));
+    // The company's id sequences went back: ids this process reserved in blocks since must not be handed out, and
+    // nothing cached of the company's rows holds any more (src/db/changes.ts).
+    this.#ctx.changes.rolledBack();
+    return { deletedRows, durationMs: Math.round(performance.now() - started) };
   }
 
   // ---- fixtures ---------------------------------------------------------------------------------------
@@ -254,6 +381,7 @@ export class SandboxService {
       const companies = [];
       for (const company of fixture.companies)
         companies.push(await this.#seedCompany(admin, company, call, made, (at) => (item = at)));
+      for (const { companyId } of companies) await this.recordBaseline(companyId);
       return { clients, companies };
     } catch (err) {
       await this.#undo(made, sequences);
@@ -353,4 +481,13 @@ function withKeys(value: unknown, keys: Record<string, number>): unknown {
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withKeys(v, keys)]));
   return value;
+}
+
+function snapshotWire(row: store.SandboxSnapshotRow): SnapshotWire {
+  return {
+    name: row.name,
+    takenAt: row.taken_at,
+    rows: Number(row.row_count),
+    clockOffsetSeconds: Math.round(Number(row.clock_offset_ms) / 1000),
+  };
 }

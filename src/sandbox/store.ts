@@ -8,6 +8,15 @@ interface SandboxSettingRow {
   value: string;
 }
 
+export interface SandboxSnapshotRow {
+  company_id: number;
+  name: string;
+  taken_at: string;
+  clock_offset_ms: number;
+  layout: string;
+  row_count: number;
+}
+
 interface SandboxAdministratorRow {
   user_id: number;
   named_at: string;
@@ -17,6 +26,7 @@ declare module '../db/types.ts' {
   interface Database {
     sandbox_settings: SandboxSettingRow;
     sandbox_administrators: SandboxAdministratorRow;
+    sandbox_snapshots: SandboxSnapshotRow;
   }
 }
 
@@ -173,4 +183,35 @@ export async function nameSandboxAdministrator(db: Db, userId: number, now: stri
     .values({ user_id: userId, named_at: now })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
+}
+
+export async function findSnapshot(db: Db, companyId: number, name: string) {
+  return db
+    .selectFrom('sandbox_snapshots')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+}
+
+export async function listSnapshots(db: Db, companyId: number) {
+  return db.selectFrom('sandbox_snapshots').selectAll().where('company_id', '=', companyId).orderBy('name').execute();
+}
+
+export async function saveSnapshot(db: Db, row: SandboxSnapshotRow): Promise<void> {
+  const { company_id, name, ...rest } = row;
+  await db
+    .insertInto('sandbox_snapshots')
+    .values(row)
+    .onConflict((oc) => oc.columns(['company_id', 'name']).doUpdateSet(rest))
+    .execute();
+}
+
+export async function deleteSnapshot(db: Db, companyId: number, name: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sandbox_snapshots')
+    .where('company_id', '=', companyId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -2,10 +2,12 @@
 // of its first start, announced on stdout, so that the test's kill lands exactly there. TASE_TEST_CRASH_POINT names
 // the moment: `migration:<name>` (the migration's statements have run, its record not yet written) or
 // `seeding:<step>` (the demo seeding is about to run the AdminService step: createUser, addMember, createClient,
-// createApiKey; the steps before it have run).
+// createApiKey; the steps before it have run), or `idempotency:committed` (a POST with an Idempotency-Key has
+// committed its work and answer, which is not sent yet; used by test/idempotency.test.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MODULES } from '../../src/modules.ts';
 import { AdminService } from '../../src/company/admin.ts';
+import { IdempotencyKeys } from '../../src/platform/idempotency.ts';
 
 export const CRASH_POINT_REACHED = 'crash point reached:';
 
@@ -39,4 +41,6 @@ if (kind === 'migration') {
     await hold();
     return step.apply(this, args);
   };
+} else if (kind === 'idempotency') {
+  (IdempotencyKeys.prototype as unknown as { committed: () => Promise<void> }).committed = hold;
 }

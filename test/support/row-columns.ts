@@ -9,6 +9,24 @@ type Nullability<Row> = { [K in keyof Row]-?: null extends Row[K] ? 'null' : 'no
 export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = {
   sandbox_settings: { company_id: 'notnull', name: 'notnull', value: 'notnull' },
   sandbox_administrators: { user_id: 'notnull', named_at: 'notnull' },
+  idempotency_keys: {
+    company_id: 'notnull',
+    client_id: 'notnull',
+    idempotency_key: 'notnull',
+    request_hash: 'notnull',
+    status: 'notnull',
+    content_type: 'notnull',
+    body: 'notnull',
+    created_at: 'notnull',
+  },
+  sandbox_snapshots: {
+    company_id: 'notnull',
+    name: 'notnull',
+    taken_at: 'notnull',
+    clock_offset_ms: 'notnull',
+    layout: 'notnull',
+    row_count: 'notnull',
+  },
   integration_directory: { integration_id: 'notnull', company_id: 'notnull', created_at: 'notnull' },
   integration_specifications: {
     company_id: 'notnull',

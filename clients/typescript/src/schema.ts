@@ -3311,6 +3311,44 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sandbox/faults': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the fault rules of the company */
+    get: operations['getSandboxFaults'];
+    put?: never;
+    /**
+     * Make requests fail on demand
+     * @description A rule makes the company's API requests matching its path (and method, and client) fail as its `kind` says, for `count` requests or `forSeconds` (whichever ends first); the first rule added that matches applies. The sandbox endpoints are never matched. Rules live until the service restarts.
+     */
+    post: operations['postSandboxFaults'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sandbox/faults/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a fault rule */
+    delete: operations['deleteSandboxFaultsById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sandbox/mfa': {
     parameters: {
       query?: never;
@@ -3332,6 +3370,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sandbox/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's recent API requests, newest first
+     * @description What each request sent and was answered: method, path, query, status, duration, client, the bodies (secrets redacted, cut at 4096 characters). The newest 2,000 requests of the sandbox are kept, until it restarts. A sandbox administrator also sees the token endpoint's requests. The sandbox page shows them too: `{root}/sandbox/webhooks`.
+     */
+    get: operations['getSandboxRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sandbox/reset': {
     parameters: {
       query?: never;
@@ -3342,8 +3400,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Reset the company (or the whole sandbox)
-     * @description Deletes the company's data — registers, documents, ledger, payroll, two-factor and webhook deliveries — and sets it up afresh (chart of accounts, fiscal year, VAT defaults). Users, OAuth clients, API keys, webhooks and integrations stay. `scope: ALL` resets every company of the sandbox: only a sandbox administrator may (403 `SANDBOX_ADMINISTRATOR_ONLY`).
+     * Reset the company (or the whole sandbox) to the state it was made in
+     * @description A company made by a fixture (`POST /sandbox/seed`, `tase seed`) or with the demo data returns to the state that left — documents, registers, settings, ledger, payroll, webhooks and their deliveries, id sequences and numbering — and a company made otherwise is emptied and set up afresh (chart of accounts, fiscal year, VAT defaults). Users, OAuth clients, API keys (and the tokens issued on them) and integrations stay. A sandbox administrator's reset also sets the shared clock back to the company's creation time (`scope: ALL`: to the real time). `scope: ALL` resets every company of the sandbox: only a sandbox administrator may (403 `SANDBOX_ADMINISTRATOR_ONLY`).
      */
     post: operations['postSandboxReset'];
     delete?: never;
@@ -3366,6 +3424,64 @@ export interface paths {
      * @description The fixture format is the request body below (its JSON Schema is also in the repository, `schemas/sandbox-fixture.schema.json`); `tase seed FILE` does the same from the command line. All or nothing: a refused item answers 400 naming it (`field`: `companies.<name>.invoices[4]`) and leaves the sandbox as it was before the request. It makes companies beside every other, so only a sandbox administrator may (403 `SANDBOX_ADMINISTRATOR_ONLY`).
      */
     post: operations['postSandboxSeed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sandbox/snapshots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the snapshots of the company */
+    get: operations['getSandboxSnapshots'];
+    put?: never;
+    /**
+     * Name the current state of the company
+     * @description Copies every row of the company (what a reset returns, see `POST /sandbox/reset`) under the name, replacing a snapshot of that name. A company keeps at most 20 (409 `SANDBOX_SNAPSHOT_LIMIT`).
+     */
+    post: operations['postSandboxSnapshots'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sandbox/snapshots/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a snapshot */
+    delete: operations['deleteSandboxSnapshotsByName'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sandbox/snapshots/{name}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return the company to a snapshot
+     * @description In one transaction, in milliseconds: a test suite restores before each test. Ids, numbering and webhook deliveries go on as they did after the snapshot was taken; tokens stay valid. A sandbox administrator's restore also sets the shared clock back to the snapshot's time. A snapshot taken before an upgrade changed the tables answers 409 `SANDBOX_SNAPSHOT_OUTDATED`.
+     */
+    post: operations['postSandboxSnapshotsByNameRestore'];
     delete?: never;
     options?: never;
     head?: never;
@@ -9316,7 +9432,10 @@ export interface operations {
   postAttachments: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -10095,6 +10214,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
         /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
         'Tase-Additions'?: 'include';
       };
@@ -12596,7 +12717,10 @@ export interface operations {
   postBankstatementsImport: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -13169,6 +13293,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
         /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
         'Tase-Additions'?: 'include';
       };
@@ -21829,7 +21955,10 @@ export interface operations {
   postBusinesspartnersGroups: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -27179,7 +27308,10 @@ export interface operations {
   postDimensions: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -27525,7 +27657,10 @@ export interface operations {
   postDimensionsByDimensionIdItems: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path: {
         /** @description Dimension id (int32). */
         dimensionId: number;
@@ -27763,7 +27898,10 @@ export interface operations {
   postFactoringcontracts: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -28032,7 +28170,10 @@ export interface operations {
   postFiscalyears: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -29052,7 +29193,10 @@ export interface operations {
   postIntegrationspecifications: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -30230,6 +30374,8 @@ export interface operations {
         addCollectionPenalCosts?: boolean;
       };
       header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
         /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
         'Tase-Additions'?: 'include';
       };
@@ -37508,7 +37654,10 @@ export interface operations {
   postInvoicesByInvoiceIdComments: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path: {
         /** @description Invoice id (int32). */
         invoiceId: number;
@@ -39935,7 +40084,10 @@ export interface operations {
   postInvoicesFinvoice: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -41873,7 +42025,10 @@ export interface operations {
   postInvoicesFinvoiceDeliveries: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -42891,7 +43046,10 @@ export interface operations {
         /** @description Adds (or adjusts) the RECONCILIATION_ENTRY row that balances the receipt. */
         createReconciliation?: boolean;
       };
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -46124,7 +46282,10 @@ export interface operations {
   postPayments: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -47549,7 +47710,10 @@ export interface operations {
   postPaymentsDirectbanktransfers: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -48868,7 +49032,10 @@ export interface operations {
   postPaymentsDirectsalarypayments: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -49457,7 +49624,10 @@ export interface operations {
   postPaymentsFiles: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -52112,7 +52282,10 @@ export interface operations {
   postPayrollsEmployeesByEmployeeIdSalaryinfoEmployments: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path: {
         /** @description Employee id (int64). */
         employeeId: number;
@@ -52606,7 +52779,10 @@ export interface operations {
   postPayrollsEmployeesByEmployeeIdSalaryinfoLaborunionmemberships: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path: {
         /** @description Employee id (int64). */
         employeeId: number;
@@ -53055,6 +53231,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
         /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
         'Tase-Additions'?: 'include';
       };
@@ -53656,6 +53834,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
         /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
         'Tase-Additions'?: 'include';
       };
@@ -55243,7 +55423,10 @@ export interface operations {
   postPayrollsSalarylists: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -57904,7 +58087,10 @@ export interface operations {
   postPayrollsSalaryslipsBySalarySlipIdPayleaves: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path: {
         /** @description Salary slip id (int64). */
         salarySlipId: number;
@@ -58945,7 +59131,10 @@ export interface operations {
   postPersons: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -62112,7 +62301,10 @@ export interface operations {
   postProducts: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -65042,7 +65234,10 @@ export interface operations {
   postProductsGroups: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -65541,7 +65736,10 @@ export interface operations {
   postReferencepaymentsMatch: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -65591,6 +65789,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
         /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
         'Tase-Additions'?: 'include';
       };
@@ -67231,7 +67431,10 @@ export interface operations {
   postReportsGeneralledgerByLedgerAccountCode: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path: {
         /** @description Account number. */
         ledgerAccountCode: string;
@@ -68403,6 +68606,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
         /** @description `include`: answer Tase's additions (fields marked `x-tase-addition`) too. Without it the answer carries exactly the real interface's fields, and a PUT keeps the stored values of additions it leaves out. */
         'Tase-Additions'?: 'include';
       };
@@ -69840,7 +70045,10 @@ export interface operations {
   postSandboxClock: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -69894,6 +70102,244 @@ export interface operations {
             now: string;
             /** @description How far the clock has been moved ahead of the real time. */
             offsetSeconds: number;
+          };
+        };
+      };
+    };
+  };
+  getSandboxFaults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 1,
+           *           "path": "/invoices",
+           *           "method": "POST",
+           *           "kind": "STATUS",
+           *           "status": 503,
+           *           "count": 2,
+           *           "remaining": 2
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            results: {
+              /** @description Only this OAuth client's requests (default: every client's). */
+              clientId?: string;
+              /** @description Requests it applies to. */
+              count?: number;
+              delayMs?: number;
+              /** @description How long it holds (on the service clock). */
+              forSeconds?: number;
+              id: number;
+              /**
+               * @description STATUS: answer `status` with the error body; DELAY: answer `delayMs` later; DROP: close the connection unanswered; SUSPEND: suspend the client for `suspendSeconds` (every request 403), as the real service may when a client exceeds its request rate; EXPIRE_TOKEN: the access token of the request has expired (401 for it from then on).
+               * @enum {string}
+               */
+              kind: 'STATUS' | 'DELAY' | 'DROP' | 'SUSPEND' | 'EXPIRE_TOKEN';
+              message?: string;
+              /** @enum {string} */
+              method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+              /** @description The API path after `/api` the rule matches; `*` stands for any text in a segment, `**` for any segments. */
+              path: string;
+              /** @description Requests it still applies to. */
+              remaining?: number;
+              status?: number;
+              suspendSeconds?: number;
+              /**
+               * @description When it ends.
+               * @example 2026-01-30T15:20:00
+               */
+              until?: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  postSandboxFaults: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A rule needs `count` or `forSeconds` (or both: whichever ends first). */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "path": "/invoices",
+         *       "method": "POST",
+         *       "kind": "STATUS",
+         *       "status": 503,
+         *       "count": 2
+         *     }
+         */
+        'application/json': {
+          /** @description Only this OAuth client's requests (default: every client's). */
+          clientId?: string;
+          /** @description Requests it applies to. */
+          count?: number;
+          delayMs?: number;
+          /** @description How long it holds (on the service clock). */
+          forSeconds?: number;
+          /**
+           * @description STATUS: answer `status` with the error body; DELAY: answer `delayMs` later; DROP: close the connection unanswered; SUSPEND: suspend the client for `suspendSeconds` (every request 403), as the real service may when a client exceeds its request rate; EXPIRE_TOKEN: the access token of the request has expired (401 for it from then on).
+           * @enum {string}
+           */
+          kind: 'STATUS' | 'DELAY' | 'DROP' | 'SUSPEND' | 'EXPIRE_TOKEN';
+          message?: string;
+          /** @enum {string} */
+          method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+          /** @description The API path after `/api` the rule matches; `*` stands for any text in a segment, `**` for any segments. */
+          path: string;
+          status?: number;
+          suspendSeconds?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "path": "/invoices",
+           *       "method": "POST",
+           *       "kind": "STATUS",
+           *       "status": 503,
+           *       "count": 2,
+           *       "remaining": 2
+           *     }
+           */
+          'application/json': {
+            /** @description Only this OAuth client's requests (default: every client's). */
+            clientId?: string;
+            /** @description Requests it applies to. */
+            count?: number;
+            delayMs?: number;
+            /** @description How long it holds (on the service clock). */
+            forSeconds?: number;
+            id: number;
+            /**
+             * @description STATUS: answer `status` with the error body; DELAY: answer `delayMs` later; DROP: close the connection unanswered; SUSPEND: suspend the client for `suspendSeconds` (every request 403), as the real service may when a client exceeds its request rate; EXPIRE_TOKEN: the access token of the request has expired (401 for it from then on).
+             * @enum {string}
+             */
+            kind: 'STATUS' | 'DELAY' | 'DROP' | 'SUSPEND' | 'EXPIRE_TOKEN';
+            message?: string;
+            /** @enum {string} */
+            method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+            /** @description The API path after `/api` the rule matches; `*` stands for any text in a segment, `**` for any segments. */
+            path: string;
+            /** @description Requests it still applies to. */
+            remaining?: number;
+            status?: number;
+            suspendSeconds?: number;
+            /**
+             * @description When it ends.
+             * @example 2026-01-30T15:20:00
+             */
+            until?: string;
+          };
+        };
+      };
+    };
+  };
+  deleteSandboxFaultsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Fault rule removed."
+           *     }
+           */
+          'application/json': {
+            message: string;
           };
         };
       };
@@ -70008,10 +70454,112 @@ export interface operations {
       };
     };
   };
+  getSandboxRequests: {
+    parameters: {
+      query?: {
+        clientId?: string;
+        page?: number;
+        /** @description Requests whose API path (after `/api`) starts with this. */
+        path?: string;
+        /**
+         * @description From this time of the service clock (UTC).
+         * @example 2026-01-30T15:20:00
+         */
+        since?: string;
+        size?: number;
+        status?: number;
+        /** @example 2026-01-30T15:20:00 */
+        until?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": 12,
+           *           "at": "2026-03-16T09:00:00.120",
+           *           "method": "POST",
+           *           "path": "/products",
+           *           "query": "",
+           *           "status": 200,
+           *           "durationMs": 14,
+           *           "clientId": "tase-demo",
+           *           "requestBody": "{\"type\":\"SALES\",\"name\":\"Kahvi\",\"price\":3.5,\"active\":true,\"currency\":\"EUR\"}",
+           *           "answerBody": "{\"id\":5,\"type\":\"SALES\",\"name\":\"Kahvi\",\"price\":3.5,\"active\":true,\"currency\":\"EUR\"}"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "page": 0,
+           *         "size": 50,
+           *         "totalCount": 1
+           *       }
+           *     }
+           */
+          'application/json': {
+            meta: {
+              page: number;
+              size: number;
+              totalCount: number;
+            };
+            results: {
+              /** @description As answered, secrets redacted, cut at 4096. */
+              answerBody?: string;
+              /**
+               * @description When it was answered (service clock).
+               * @example 2026-01-30T15:20:00
+               */
+              at: string;
+              clientId?: string;
+              durationMs: number;
+              id: number;
+              method: string;
+              /** @description The API path after `/api`. */
+              path: string;
+              /** @description The query string, secrets redacted. */
+              query: string;
+              /** @description As received (JSON), secrets redacted, cut at 4096. */
+              requestBody?: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+    };
+  };
   postSandboxReset: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -70059,10 +70607,24 @@ export interface operations {
            *       "companies": [
            *         1
            *       ],
-           *       "deletedRows": 1392
+           *       "deletedRows": 1392,
+           *       "clock": {
+           *         "now": "2026-03-16T09:00:00.000",
+           *         "offsetSeconds": 0
+           *       }
            *     }
            */
           'application/json': {
+            /** @description The clock after the reset (set back only by a sandbox administrator's reset). */
+            clock: {
+              /**
+               * @description The service clock (UTC).
+               * @example 2026-01-30T15:20:00
+               */
+              now: string;
+              /** @description How far the clock has been moved ahead of the real time. */
+              offsetSeconds: number;
+            };
             companies: number[];
             deletedRows: number;
           };
@@ -70073,7 +70635,10 @@ export interface operations {
   postSandboxSeed: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -70217,6 +70782,249 @@ export interface operations {
       };
     };
   };
+  getSandboxSnapshots: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "name": "before-tests",
+           *           "takenAt": "2026-03-16T09:00:00.000",
+           *           "rows": 1392,
+           *           "clockOffsetSeconds": 0
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            results: {
+              /** @description The clock offset it was taken at (see GET /sandbox/clock). */
+              clockOffsetSeconds: number;
+              name: string;
+              /** @description Rows of the company it holds, every table together. */
+              rows: number;
+              /**
+               * @description The service clock when it was taken.
+               * @example 2026-01-30T15:20:00
+               */
+              takenAt: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  postSandboxSnapshots: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "before-tests"
+         *     }
+         */
+        'application/json': {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "before-tests",
+           *       "takenAt": "2026-03-16T09:00:00.000",
+           *       "rows": 1392,
+           *       "clockOffsetSeconds": 0
+           *     }
+           */
+          'application/json': {
+            /** @description The clock offset it was taken at (see GET /sandbox/clock). */
+            clockOffsetSeconds: number;
+            name: string;
+            /** @description Rows of the company it holds, every table together. */
+            rows: number;
+            /**
+             * @description The service clock when it was taken.
+             * @example 2026-01-30T15:20:00
+             */
+            takenAt: string;
+          };
+        };
+      };
+    };
+  };
+  deleteSandboxSnapshotsByName: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Snapshot deleted."
+           *     }
+           */
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postSandboxSnapshotsByNameRestore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every 4xx answer carries this body. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              /** @description Path of the offending field, e.g. `invoicingInfo.bccAddresses[0]`. */
+              field?: string;
+              message: string;
+              status: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "before-tests",
+           *       "deletedRows": 1410,
+           *       "restoredRows": 1392,
+           *       "durationMs": 9,
+           *       "clock": {
+           *         "now": "2026-03-16T09:00:00.000",
+           *         "offsetSeconds": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            clock: {
+              /**
+               * @description The service clock (UTC).
+               * @example 2026-01-30T15:20:00
+               */
+              now: string;
+              /** @description How far the clock has been moved ahead of the real time. */
+              offsetSeconds: number;
+            };
+            deletedRows: number;
+            /** @description Time the restore took in the database. */
+            durationMs: number;
+            name: string;
+            restoredRows: number;
+          };
+        };
+      };
+    };
+  };
   getSandboxWebhooksDeliveries: {
     parameters: {
       query?: never;
@@ -70312,7 +71120,10 @@ export interface operations {
   postSandboxWebhooksDeliveriesByDeliveryIdReplay: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path: {
         deliveryId: string;
       };
@@ -70426,7 +71237,10 @@ export interface operations {
   postSeFactoringcontracts: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -72390,7 +73204,10 @@ export interface operations {
   postVatReturns: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -72736,7 +73553,10 @@ export interface operations {
   postVatReturnsCorrected: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -73392,7 +74212,10 @@ export interface operations {
   postWebhooks: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (an addition of Tase): a retry with the same key and body answers the first answer without doing the work again, for 24 hours; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED). Keys are per OAuth client and company. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };

@@ -1,0 +1,103 @@
+// The request journal of the sandbox: the newest API requests with what was sent and answered, so an integrator's
+// test can ask what its code sent. Bounded: the newest ENTRIES requests, each body cut at BODY_CHARS characters,
+// secrets redacted as in the service's log (src/platform/log-redaction.ts). Kept in the process.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { redactedBody, redactedUrl } from '../platform/log-redaction.ts';
+import { isoDateTime, parseDateTime, type Clock } from '../platform/clock.ts';
+import type { JournalEntryWire, JournalQueryWire } from './schemas.ts';
+
+const ENTRIES = 2000;
+const BODY_CHARS = 4096;
+const API_PATH = /^\/(?:v[\d.]+\/)?api(\/[^?]*)/;
+
+interface Entry extends JournalEntryWire {
+  companyId?: number;
+  atMs: number;
+}
+
+export class RequestJournal {
+  readonly #clock: Clock;
+  readonly #entries: Entry[] = [];
+  #next = 1;
+  readonly #answers = new WeakMap<FastifyRequest, string>();
+
+  constructor(clock: Clock) {
+    this.#clock = clock;
+  }
+
+  install(fastify: FastifyInstance): void {
+    fastify.addHook('onSend', async (request, _reply, payload) => {
+      if (typeof payload === 'string') this.#answers.set(request, payload);
+      else if (Buffer.isBuffer(payload)) this.#answers.set(request, `[${payload.length} bytes]`);
+      return payload;
+    });
+    fastify.addHook('onResponse', async (request, reply) => {
+      const path = API_PATH.exec(request.url)?.[1];
+      if (!path || (path === '/sandbox/requests' && request.method === 'GET')) return;
+      const now = this.#clock.now();
+      const url = redactedUrl(request.url);
+      const mark = url.indexOf('?');
+      const entry: Entry = {
+        id: this.#next++,
+        at: isoDateTime(now),
+        atMs: now.getTime(),
+        method: request.method,
+        path,
+        query: mark < 0 ? '' : url.slice(mark + 1),
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime),
+        clientId: request.auth?.clientId,
+        companyId: request.auth?.companyId,
+        requestBody: shown(request.body),
+        answerBody: shownText(this.#answers.get(request), reply.getHeader('content-type')),
+      };
+      this.#entries.push(entry);
+      if (this.#entries.length > ENTRIES) this.#entries.splice(0, this.#entries.length - ENTRIES);
+    });
+  }
+
+  /**
+   * The company's requests, newest first; `everyone` (a sandbox administrator) also sees the requests made
+   * without a company's token (the token endpoint).
+   */
+  list(companyId: number, everyone: boolean, query: JournalQueryWire) {
+    const since = query.since ? parseDateTime(query.since).getTime() : -Infinity;
+    const until = query.until ? parseDateTime(query.until).getTime() : Infinity;
+    const matching = this.#entries
+      .filter(
+        (e) =>
+          (e.companyId === companyId || (everyone && e.companyId === undefined)) &&
+          (query.clientId === undefined || e.clientId === query.clientId) &&
+          (query.path === undefined || e.path.startsWith(query.path)) &&
+          (query.status === undefined || e.status === query.status) &&
+          e.atMs >= since &&
+          e.atMs <= until,
+      )
+      .reverse();
+    const size = query.size ?? 50;
+    const page = query.page ?? 0;
+    return {
+      results: matching.slice(page * size, (page + 1) * size).map(({ companyId: _c, atMs: _a, ...rest }) => rest),
+      meta: { page, size, totalCount: matching.length },
+    };
+  }
+}
+
+function shown(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  return cut(JSON.stringify(redactedBody(body)));
+}
+
+function shownText(text: string | undefined, contentType: unknown): string | undefined {
+  if (text === undefined || text === '') return undefined;
+  if (typeof contentType !== 'string' || !contentType.includes('json')) return cut(text);
+  try {
+    return cut(JSON.stringify(redactedBody(JSON.parse(text))));
+  } catch {
+    return cut(text);
+  }
+}
+
+function cut(text: string): string {
+  return text.length <= BODY_CHARS ? text : `${text.slice(0, BODY_CHARS)}… [${text.length} characters]`;
+}
