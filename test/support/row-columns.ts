@@ -39,6 +39,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     created_at: 'notnull',
     expires_at: 'notnull',
     decided_at: 'null',
+    ticket_id: 'null',
   },
   integration_customers: {
     company_id: 'notnull',
