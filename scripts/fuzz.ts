@@ -7,8 +7,10 @@
 import { parseArgs } from 'node:util';
 import { ManualClock } from '../src/platform/clock.ts';
 import { startService } from '../test/support/service.ts';
+import { approvedIntegration } from '../test/integration-helpers.ts';
 import {
   changedPaths,
+  fuzzEncodings,
   fuzzOperation,
   knownIdsOf,
   operationsOf,
@@ -68,6 +70,20 @@ try {
       `  ${sent} sent, ${failures.length} problems, ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
     );
   }
+
+  // the cookies of the login page and the authenticator, Basic and Bearer credentials, review and activation
+  // tickets: a fiftieth of the requests, at least 100 texts (11 requests each)
+  const encodings = await fuzzEncodings(svc.base, {
+    seed,
+    integrationId: (await approvedIntegration(svc)).integrationId,
+    runs: Math.max(100, Math.round(total / 50 / 11)),
+    concurrency,
+  });
+  sent += encodings.sent;
+  for (const [status, count] of encodings.byStatus) byStatus.set(status, (byStatus.get(status) ?? 0) + count);
+  for (const f of encodings.failures)
+    failures.push({ ...f, operation: `cookies, credentials and tickets (seed ${seed})` });
+  console.log(`  cookies, credentials and tickets: ${encodings.sent} sent, ${encodings.failures.length} problems`);
 
   const seconds = (Date.now() - started) / 1000;
   console.log(`\n${sent} requests in ${seconds.toFixed(1)} s (${(sent / seconds).toFixed(0)}/s)`);

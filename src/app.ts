@@ -1,4 +1,5 @@
 // Builds the service: the database, the shared HTTP conventions, every area's routes and the API documents.
+import { DEFAULT_PASSWORD_COST, setPasswordCost } from './auth/index.ts';
 import { requestForLog } from './platform/log-redaction.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const requestIdPrefix = randomBytes(6).toString('base64url');
   let requestCounter = 0;
   const { config } = options;
+  setPasswordCost(config.passwordCost ?? DEFAULT_PASSWORD_COST);
   const clock = options.clock ?? (config.mode === 'sandbox' ? new ShiftedClock() : systemClock);
   const database =
     options.database ??
@@ -123,6 +125,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const fastify = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestForLog } },
     bodyLimit: config.bodyLimitBytes,
+    // behind a TLS-terminating proxy: the client's address and https from the proxy's headers, and no one else's
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : (config.trustProxy ?? false),
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

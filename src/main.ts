@@ -56,6 +56,8 @@ const USAGE = `Usage: tase <command>
   admin user set-password --user-id N --password P            set a password (ends all sessions of the user)
   admin user remove-from-company --user-id N --company-id N   end the membership, its sessions and API keys
   admin user api-login-only --user-id N (--on | --off)         the 'API login only' limitation (on ends code-flow sessions)
+  admin authenticator reset --user-id N                         remove the user's second factors (authenticator app,
+                                                              recovery codes) and authenticator sessions: they enrol anew
   admin period close|open --company-id N --date YYYY-MM-DD   close or reopen the fiscal period holding the date
   admin fiscal-year create --company-id N --start-date D --end-date D
   admin fiscal-year close --company-id N --date D             close the fiscal year holding the date (books the
@@ -544,6 +546,19 @@ async function admin(config: Config, args: string[]): Promise<void> {
   if (noun === 'sandbox-administrator') {
     if (verb === undefined || rest.length > 0) throw new AdminError('admin sandbox-administrator takes one username');
     print(await withAdmin(config, (_service, app) => app.services.sandbox.nameAdministrator(verb)));
+    return;
+  }
+  if (noun === 'authenticator') {
+    const { values } = parseArgs({ args: rest, options: { 'user-id': { type: 'string' } }, strict: true });
+    if (verb !== 'reset') throw new AdminError(`admin authenticator takes 'reset --user-id N'\n\n${USAGE}`);
+    const userId = int('user-id', values['user-id']);
+    print(
+      await withAdmin(config, (_service, app) =>
+        app.services.authenticator.resetFactors(userId).catch((err: unknown) => {
+          throw asAdminError(err);
+        }),
+      ),
+    );
     return;
   }
   if (noun === 'housekeeping') {

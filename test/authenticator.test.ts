@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { ManualClock } from '../src/platform/clock.ts';
 import { startService, type TestService } from './support/service.ts';
-import { PASSWORD, person, until } from './mfa-helpers.ts';
+import { confirmSecondFactor, PASSWORD, person, rememberDevice, totpCode, until } from './mfa-helpers.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -100,6 +100,23 @@ describe('authenticator in Chromium', () => {
 
     await page.fill('#password', PASSWORD);
     await page.click('#login-button');
+    // the password alone shows nothing: the first login enrols an authenticator app from its QR code
+    await page.locator('#enrol').waitFor();
+    expect(await page.isVisible('#pending')).toBe(false);
+    await expect
+      .poll(() => page.$eval('#qr', (img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(100);
+    const secret = (await page.textContent('#secret'))!;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.fill('#enrol-code', totpCode(secret, Date.now() - 60_000));
+    await page.click('#enrol-button');
+    await expect.poll(() => page.textContent('#notice')).toBe('Wrong or already used code.');
+    await page.fill('#enrol-code', totpCode(secret));
+    await page.click('#enrol-button');
+    await page.locator('#recovery').waitFor();
+    const recoveryCodes = await page.locator('#recovery-codes li').allTextContents();
+    expect(recoveryCodes).toHaveLength(10);
+    await page.click('#recovery-done');
     await page.locator('li.transaction').nth(1).waitFor();
     expect(await page.textContent('#who')).toContain('(maija)');
     const items = page.locator('li.transaction');
@@ -143,6 +160,17 @@ describe('authenticator in Chromium', () => {
     await page.click('#logout');
     await page.locator('#login-form').waitFor();
     expect(await page.textContent('#notice')).toBe('You have logged out.');
+
+    // the next login asks for the app's code (a later step: the one of the enrolment was used)
+    await page.fill('#username', 'maija');
+    await page.fill('#password', PASSWORD);
+    await page.click('#login-button');
+    await page.locator('#code-form').waitFor();
+    const later = Date.now() + 30_000;
+    await page.fill('#code', totpCode(secret, later));
+    await page.click('#code-button');
+    rememberDevice(svc, 'maija', { secret, recoveryCodes, lastStep: Math.floor(later / 30_000) });
+    await page.locator('li.transaction').first().waitFor();
     await page.close();
   });
 });
@@ -157,7 +185,9 @@ describe('authenticator endpoints', () => {
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Strict/);
     expect(setCookie).toMatch(/Path=\/authenticator/);
-    return { cookie: setCookie.split(';')[0], csrf: answer.body.csrfToken as string };
+    const cookie = setCookie.split(';')[0];
+    const confirmed = await confirmSecondFactor(svc, 'maija', cookie, answer.body);
+    return { cookie, csrf: confirmed.csrfToken as string };
   }
 
   it('requires the CSRF token, a JSON body and the same origin on posts', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
 import { startService, type TestService } from './support/service.ts';
 import { launchBrowser } from './support/browser.ts';
-import { PASSWORD, person } from './mfa-helpers.ts';
+import { enrolOnPage, PASSWORD, person } from './mfa-helpers.ts';
 
 let svc: TestService;
 let clock: ManualClock;
@@ -37,6 +37,7 @@ describe('the countdown of the authenticator page', () => {
     await tab.fill('#username', 'countdown-ville');
     await tab.fill('#password', PASSWORD);
     await tab.click('#login-button');
+    await enrolOnPage(svc, 'countdown-ville', tab);
     const countdown = tab.locator('li.transaction .countdown');
     await countdown.waitFor();
     expect(await countdown.textContent()).toMatch(/^expires in 3:(30|2\d)$/);

@@ -348,11 +348,33 @@ describe('the sandbox month of rates', () => {
 describe('the scheduled fetch from TASE_RATES_URL', () => {
   let server: Server;
   let served = 0;
+  let redirectedTo = 0;
   let fetching: TestService;
 
   beforeAll(async () => {
     const xml = readFileSync(DAILY, 'utf8');
-    server = createServer((_request, response) => {
+    server = createServer((request, response) => {
+      if (request.url === '/moved') {
+        response.writeHead(302, { location: '/target' }).end();
+        return;
+      }
+      if (request.url === '/target') {
+        redirectedTo += 1;
+        response.writeHead(200, { 'content-type': 'text/xml' }).end(xml);
+        return;
+      }
+      if (request.url === '/huge') {
+        // an endless answer: the fetch stops at its bound
+        response.writeHead(200, { 'content-type': 'text/xml' });
+        const chunk = Buffer.alloc(2 ** 20, 0x20);
+        const write = () => {
+          while (response.write(chunk));
+          response.once('drain', write);
+        };
+        response.once('close', () => response.removeAllListeners('drain'));
+        write();
+        return;
+      }
       served += 1;
       response.writeHead(200, { 'content-type': 'text/xml' }).end(xml);
     });
@@ -380,6 +402,15 @@ describe('the scheduled fetch from TASE_RATES_URL', () => {
     for (let tries = 0; served === first && tries < 50; tries += 1)
       await new Promise((resolve) => setTimeout(resolve, 100));
     expect(served).toBeGreaterThan(first);
+  }, 30_000);
+
+  it('follows no redirect and reads a bounded size', async () => {
+    const base = fetching.app.ctx.config.ratesUrl!.replace('/eurofxref-daily.xml', '');
+    await expect(fetching.app.services.currencies.fetchRates(`${base}/moved`)).rejects.toThrow(/answered 302/);
+    await expect(fetching.app.services.currencies.fetchRates(`${base}/huge`)).rejects.toThrow(
+      /more than 16777216 bytes/,
+    );
+    expect(redirectedTo).toBe(0);
   }, 30_000);
 });
 

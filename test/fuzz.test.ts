@@ -5,8 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
 import { startService, type TestService } from './support/service.ts';
+import { approvedIntegration } from './integration-helpers.ts';
 import {
   changedPaths,
+  fuzzEncodings,
   fuzzOperation,
   knownIdsOf,
   operationsOf,
@@ -26,6 +28,15 @@ beforeAll(async () => {
   operations = operationsOf((await svc.request('GET', '/api/openapi.json')).body);
 });
 afterAll(() => svc.close());
+
+describe('cookies, credentials and tickets', () => {
+  it('answers hostile encodings of the login and authenticator cookies, Basic and Bearer credentials and tickets below 500', async () => {
+    const { integrationId } = await approvedIntegration(svc);
+    const run = await fuzzEncodings(svc.base, { seed: SEED, runs: 60, concurrency: 4, integrationId });
+    expect(run.failures.slice(0, 5)).toEqual([]);
+    expect(run.sent).toBe(60 * 11);
+  }, 120_000);
+});
 
 describe('fixed regressions', () => {
   it('refuses page numbers, sizes and ids beyond int32 with a 400 naming the parameter', async () => {

@@ -17,7 +17,7 @@ import { REFRESH_TOKEN_SECONDS } from '../src/auth/service.ts';
 import { startService, otherCompany, type TestService } from './support/service.ts';
 import { freshDatabase, testEngine } from './support/database.ts';
 import { claimsOf, csrfOf, loginForCode, loginPath, page, personTokens, refresh } from './identity-support.ts';
-import { PASSWORD, person, personToken, personTokenOn, until } from './mfa-helpers.ts';
+import { authenticatorSession, person, personToken, personTokenOn, until } from './mfa-helpers.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -282,12 +282,7 @@ describe('two-factor transactions and authenticator sessions', () => {
   };
   const status = async (id: string) => (await svc.request('GET', `/api/mfatransactionresult/${id}`, { token })).status;
   const authenticator = async () => {
-    const login = await svc.request('POST', '/authenticator/api/login', {
-      body: { username: 'maija', password: PASSWORD },
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.get('set-cookie')!.split(';')[0];
-    const csrf = login.body.csrfToken as string;
+    const { cookie, csrf } = await authenticatorSession(svc, 'maija');
     return {
       cookie,
       session: async () => (await svc.request('GET', '/authenticator/api/session', { headers: { cookie } })).status,

@@ -52,20 +52,28 @@ export async function activate(
   login: { username: string; password: string },
   companyIds: number[],
   state = 'state-1',
-): Promise<{ status: number; text: string; callback?: URL; requestId?: number }> {
+): Promise<{ status: number; text: string; callback?: URL; requestId?: number; replay?: () => Promise<Response> }> {
   const url = `${svc.base}/activate/${integrationId}`;
   const page = await fetch(`${url}?state=${encodeURIComponent(state)}`);
   if (page.status !== 200) return { status: page.status, text: await page.text() };
   const companies = await post(url, { step: 'password', csrf: csrfOf(await page.text()), ...login });
   const html = await companies.text();
   if (companies.status !== 200) return { status: companies.status, text: html };
-  const accepted = await post(url, {
+  const form = {
     step: 'accept',
     csrf: csrfOf(html),
     ...Object.fromEntries(companyIds.map((id) => [`company_${id}`, 'on'])),
-  });
+  };
+  const accepted = await post(url, form);
   const location = accepted.headers.get('location');
   if (accepted.status !== 302 || !location) return { status: accepted.status, text: await accepted.text() };
   const callback = new URL(location);
-  return { status: 302, text: '', callback, requestId: Number(callback.searchParams.get('rq_id')) };
+  return {
+    status: 302,
+    text: '',
+    callback,
+    requestId: Number(callback.searchParams.get('rq_id')),
+    // the same accept form posted again
+    replay: () => post(url, form),
+  };
 }

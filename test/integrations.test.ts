@@ -99,6 +99,29 @@ describe('the activation journey', () => {
     expect(requestId).toBeGreaterThan(0);
   });
 
+  it('makes one request of one accept form, however often it is posted', async () => {
+    const done = await activate(svc, integrationId, login(), [customer.companyId], 'xyz-replay');
+    expect(done.status).toBe(302);
+    const requests = async () =>
+      Number(
+        (
+          await svc.app.ctx.db
+            .selectFrom('integration_requests')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('company_id', '=', svc.demo.companyId)
+            .where('integration_id', '=', integrationId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await requests();
+    const replays = await Promise.all([done.replay!(), done.replay!(), done.replay!()]);
+    for (const replay of replays) {
+      expect(replay.status).toBe(409);
+      expect(await replay.text()).toContain('This activation was sent already.');
+    }
+    expect(await requests()).toBe(before);
+  });
+
   it('refuses a wrong password, an unknown integration, a forged form and a company of someone else', async () => {
     expect(
       (await activate(svc, integrationId, { ...login(), password: 'wrong-pass-1' }, [customer.companyId])).status,

@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { ManualClock } from '../src/platform/clock.ts';
 import { startService, type TestService } from './support/service.ts';
 import { csrfOf, errorOf, loginPath } from './identity-support.ts';
-import { PASSWORD, person } from './mfa-helpers.ts';
+import { confirmSecondFactor, PASSWORD, person } from './mfa-helpers.ts';
 
 const clock = new ManualClock(new Date());
 let svc: TestService;
@@ -195,7 +195,7 @@ describe('password attempts', () => {
 
     const login = await authenticatorLogin('127.0.0.6', 'payer', PASSWORD);
     expect(login.status, login.text).toBe(200);
-    const csrf = JSON.parse(login.text).csrfToken as string;
+    const csrf = (await confirmSecondFactor(svc, 'payer', login.cookie!, JSON.parse(login.text))).csrfToken as string;
     const listed = await send('127.0.0.6', 'GET', '/authenticator/api/transactions', {
       headers: { cookie: login.cookie! },
     });

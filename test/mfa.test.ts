@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
 import { startService, otherCompany, type TestService } from './support/service.ts';
-import { PASSWORD, person, personToken } from './mfa-helpers.ts';
+import { authenticatorSession, person, personToken } from './mfa-helpers.ts';
 
 const user = {
   firstName: 'Maija',
@@ -103,10 +103,7 @@ describe('production mode', () => {
 
   /** Logs in to the authenticator's HTTP endpoints as a user. */
   async function authenticator(username: string) {
-    const login = await svc.request('POST', '/authenticator/api/login', { body: { username, password: PASSWORD } });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.get('set-cookie')!.split(';')[0];
-    const csrf = login.body.csrfToken as string;
+    const { cookie, csrf } = await authenticatorSession(svc, username);
     return {
       list: () => svc.request('GET', '/authenticator/api/transactions', { headers: { cookie } }),
       decide: (id: string, decision: 'approve' | 'reject', token = csrf) =>

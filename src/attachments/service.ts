@@ -121,15 +121,16 @@ export class AttachmentService {
       'meta.referenceType',
     );
     if (!file) throw apiError('FILE_MISSING', 'file', { field: 'file' });
-    if (file.bytes.length === 0) throw apiError('FILE_EMPTY', 'file');
-    const type = await sniffFileType(file.bytes);
+    if (file.size === 0) throw apiError('FILE_EMPTY', 'file');
+    const bytes = await file.read();
+    const type = await sniffFileType(bytes);
     if (!type.allowed)
       throw apiError('ATTACHMENT_FILE_TYPE_NOT_ALLOWED', 'file', {
         detected: type.mimeType,
         allowed: ALLOWED_FILE_TYPES.join(', '),
       });
     const { companyId } = caller;
-    const stored = await this.#storage.put(companyId, file.bytes);
+    const stored = await this.#storage.put(companyId, bytes);
     try {
       return await this.#db.transaction().execute(async (trx) => {
         if (!(await target.exists(trx, companyId, meta.referenceId)))
@@ -145,8 +146,8 @@ export class AttachmentService {
           reference_id: meta.referenceId,
           mime_type: type.mimeType,
           send_with_invoice: meta.sendWithInvoice,
-          size: file.bytes.length,
-          sha256: createHash('sha256').update(file.bytes).digest('hex'),
+          size: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
           file_key: stored.fileKey,
           content: stored.content,
           created: this.#clock.now().toISOString(),

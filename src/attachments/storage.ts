@@ -36,10 +36,11 @@ export function directoryStorage(root: string): FileStorage {
     async put(companyId, bytes) {
       const fileKey = `${companyId}/${randomUUID()}`;
       const path = pathOf(fileKey);
-      await mkdir(join(root, String(companyId)), { recursive: true });
+      // owner-only: the service's user alone reads the companies' files
+      await mkdir(join(root, String(companyId)), { recursive: true, mode: 0o700 });
       const partial = `${path}.part`;
       try {
-        await writeFile(partial, bytes, { flag: 'wx', flush: true });
+        await writeFile(partial, bytes, { flag: 'wx', flush: true, mode: 0o600 });
         await rename(partial, path);
       } catch (err) {
         await rm(partial, { force: true });

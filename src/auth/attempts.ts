@@ -129,6 +129,23 @@ export async function reserveAttempt(db: Db, username: string, address: string, 
   };
 }
 
+/**
+ * Reserves an attempt at a user's second factor (a code of their authenticator app or a recovery code). Counted
+ * per user, whatever the address: whoever tries codes already has the password, and six digits fall to a search
+ * spread over many addresses. A right code clears the counter.
+ */
+export async function reserveSecondFactorAttempt(db: Db, userId: number, now: Date): Promise<Reservation> {
+  const key = `f:${userId}`;
+  const reserved = await reserveKey(db, key, FREE_PER_USER, now);
+  if (!reserved.ok) return reserved;
+  return {
+    ok: true,
+    release: async (success) => {
+      if (success) await db.deleteFrom('login_attempts').where('key', '=', key).execute();
+    },
+  };
+}
+
 /** Deletes up to `batch.limit` counters forgotten by the rule (housekeeping); answers how many went. */
 export async function purgeForgottenAttempts(db: Db, batch: PurgeBatch): Promise<number> {
   const before = isoDateTime(new Date(batch.now.getTime() - Math.max(FORGET_SECONDS, MAX_DELAY_SECONDS) * 1000));

@@ -5,13 +5,21 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import { isoDateTime } from '../platform/clock.ts';
 import { reserveAttempt } from './attempts.ts';
-import { hashPassword, verifyPassword } from './secrets.ts';
+import { hashPassword, needsRehash, verifyPassword } from './secrets.ts';
 import { findUserByName, type ApiKeyRow, type CompanyUserRow, type OAuthClientRow, type UserRow } from './store.ts';
 
-let decoyHash: Promise<string> | undefined;
+export { reserveSecondFactorAttempt } from './attempts.ts';
+
+let decoy: string | undefined;
 
 export type PasswordCheck =
   { outcome: 'ok'; user: UserRow } | { outcome: 'wrong' } | { outcome: 'slowed'; until: string };
+
+/** A hash of a random password at the current parameters: unknown users cost what known ones do. */
+async function decoyHash(): Promise<string> {
+  if (decoy === undefined || needsRehash(decoy)) decoy = await hashPassword(randomBytes(12).toString('hex'));
+  return decoy;
+}
 
 /**
  * Checks a username and password from a client address (the login page, the authenticator, the activation
@@ -29,11 +37,30 @@ export async function checkPassword(
   const reservation = await reserveAttempt(db, username, address, now);
   if (!reservation.ok) return { outcome: 'slowed', until: reservation.until };
   const user = await findUserByName(db, username);
-  const hash = user?.password_hash || (await (decoyHash ??= hashPassword(randomBytes(12).toString('hex'))));
+  const hash = user?.password_hash || (await decoyHash());
   const verified = await verifyPassword(password, hash);
   const known = user?.password_hash ? user : undefined;
   await reservation.release(verified && !!known);
-  return verified && known ? { outcome: 'ok', user: known } : { outcome: 'wrong' };
+  if (!verified || !known) return { outcome: 'wrong' };
+  if (needsRehash(known.password_hash!)) return { outcome: 'ok', user: await rehash(db, known, password) };
+  return { outcome: 'ok', user: known };
+}
+
+/**
+ * Replaces a hash of older parameters with one of the current ones, now that the password is at hand (the only
+ * time it is). Only if the hash is still the one checked: a password set meanwhile wins. The password is the
+ * same, but its hash differs, so the authenticator's sessions of the old hash end once.
+ */
+async function rehash(db: Db, user: UserRow, password: string): Promise<UserRow> {
+  const hash = await hashPassword(password);
+  const updated = await db
+    .updateTable('users')
+    .set({ password_hash: hash })
+    .where('user_id', '=', user.user_id)
+    .where('password_hash', '=', user.password_hash)
+    .returning('user_id')
+    .executeTakeFirst();
+  return updated ? { ...user, password_hash: hash } : user;
 }
 
 export async function insertUser(db: Db, row: UserRow): Promise<void> {

@@ -10,7 +10,16 @@ import { authExamples } from './examples.ts';
 import { purgeForgottenAttempts } from './attempts.ts';
 
 export { AuthService, CODE_SECONDS, formatApiKey } from './service.ts';
-export { digest, hashPassword, passwordProblem, randomSecret, sameDigest, verifyPassword } from './secrets.ts';
+export {
+  DEFAULT_PASSWORD_COST,
+  digest,
+  hashPassword,
+  passwordProblem,
+  randomSecret,
+  sameDigest,
+  setPasswordCost,
+  verifyPassword,
+} from './secrets.ts';
 export {
   findApiKey,
   findClient,

@@ -7,12 +7,29 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCallback(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
-const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/**
+ * scrypt's cost as OWASP's Password Storage Cheat Sheet recommends: N=2^17, r=8, p=1 (128 MiB and a fraction of
+ * a second per hash). `TASE_PASSWORD_COST` sets log2 N (14 to 18); a stored hash of other parameters still
+ * verifies with its own and is replaced at the user's next login (`needsRehash`).
+ */
+export const DEFAULT_PASSWORD_COST = 17;
+const R = 8;
+const P = 1;
+let cost = DEFAULT_PASSWORD_COST;
+
+/** Sets log2 N of new hashes (the service's setting). */
+export function setPasswordCost(log2N: number): void {
+  cost = log2N;
+}
+
+/** Twice the memory scrypt needs (128 · N · r bytes), so Node's default cap of 32 MiB does not refuse it. */
+const maxmem = (n: number, r: number) => 256 * n * r;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password.normalize('NFC'), salt, 32, SCRYPT);
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const n = 2 ** cost;
+  const key = await scrypt(password.normalize('NFC'), salt, 32, { N: n, r: R, p: P, maxmem: maxmem(n, R) });
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -23,9 +40,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: SCRYPT.maxmem,
+    maxmem: maxmem(Number(n), Number(r)),
   });
   return timingSafeEqual(actual, expected);
+}
+
+/** Whether a stored hash was made with other parameters than new ones get (replaced at the next right login). */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(n) !== 2 ** cost || Number(r) !== R || Number(p) !== P;
 }
 
 /** Minimum 8 characters, from at least two groups (lower case, upper case, digits, other). */

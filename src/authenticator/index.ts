@@ -10,7 +10,7 @@ export { AuthenticatorService } from './service.ts';
 
 export const authenticatorArea = defineArea({
   name: 'authenticator',
-  tables: { global: ['authenticator_sessions'] },
+  tables: { global: ['authenticator_sessions', 'authenticator_factors', 'authenticator_recovery_codes'] },
   migrations: authenticatorMigrations,
   create: (ctx, deps: { mfa: MfaService }) => new AuthenticatorService(ctx, deps.mfa),
   rootRoutes: (authenticator) => authenticatorRoutes(authenticator),

@@ -26,4 +26,39 @@ export const authenticatorMigrations: Record<string, Migration> = {
       await db.schema.alterTable('authenticator_sessions').addColumn('password_stamp', 'text').execute();
     },
   },
+  // The second factor: the devices a user confirms with (an authenticator app's TOTP secret; one not yet
+  // confirmed is an enrolment under way), the digests of their single-use recovery codes, and when a session was
+  // confirmed with one (a session with only the password lists and decides nothing).
+  '0045_authenticator_factors': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('authenticator_factors')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'bigint', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('last_step', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('confirmed_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('authenticator_factors_by_user')
+        .on('authenticator_factors')
+        .columns(['user_id'])
+        .execute();
+      await db.schema
+        .createTable('authenticator_recovery_codes')
+        .addColumn('code_digest', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('authenticator_recovery_codes_by_user')
+        .on('authenticator_recovery_codes')
+        .columns(['user_id'])
+        .execute();
+      await db.schema.alterTable('authenticator_sessions').addColumn('factor_at', 'text').execute();
+    },
+  },
 };

@@ -23,6 +23,29 @@ export const PAGE_HTML = `<!doctype html>
       <button type="submit" id="login-button">Log in</button>
     </form>
   </section>
+  <section id="second-factor" hidden>
+    <h2>Confirm it is you</h2>
+    <form id="code-form">
+      <label>Code from your authenticator app, or a recovery code <input id="code" name="code" inputmode="text" autocomplete="one-time-code" required maxlength="40"></label>
+      <button type="submit" id="code-button">Confirm</button>
+    </form>
+  </section>
+  <section id="enrol" hidden>
+    <h2>Set up your authenticator app</h2>
+    <p>Scan the QR code with an authenticator app (or type in the key), then enter the six-digit code it shows. From then on, the app confirms your logins here.</p>
+    <img id="qr" alt="QR code of the authenticator app key" width="232" height="232">
+    <p>Key: <code id="secret"></code></p>
+    <form id="enrol-form">
+      <label>Six-digit code <input id="enrol-code" name="code" inputmode="numeric" autocomplete="one-time-code" required maxlength="6"></label>
+      <button type="submit" id="enrol-button">Confirm the app</button>
+    </form>
+  </section>
+  <section id="recovery" hidden>
+    <h2>Your recovery codes</h2>
+    <p>Each code confirms one login if you lose your app. Keep them somewhere safe: they are shown only now.</p>
+    <ul id="recovery-codes"></ul>
+    <button type="button" id="recovery-done">I have saved them</button>
+  </section>
   <section id="pending" hidden>
     <div class="bar"><span id="who"></span> <button type="button" id="logout" class="link">Log out</button></div>
     <h2>Waiting for your decision</h2>
@@ -55,6 +78,8 @@ li.transaction .summary{font-weight:600;margin:0 0 .4rem}
 li.transaction .meta{color:#555;font-size:.9rem;margin:.2rem 0}
 li.transaction ul.details{margin:.4rem 0 .8rem;padding-left:1.2rem}
 li.transaction .actions{display:flex;gap:.6rem}
+#qr{display:block;background:#fff;border:1px solid #ddd}
+ul#recovery-codes{font-family:ui-monospace,monospace;columns:2}
 `;
 
 export const PAGE_JS = `'use strict';
@@ -85,13 +110,33 @@ export const PAGE_JS = `'use strict';
     return first ? first.message : 'The request failed (' + answer.status + ').';
   }
 
+  function show(section) {
+    for (const id of ['login', 'second-factor', 'enrol', 'recovery', 'pending']) $(id).hidden = id !== section;
+  }
+
   function showLogin() {
     csrf = null;
     clearInterval(refreshTimer);
     clearInterval(countdownTimer);
-    $('pending').hidden = true;
-    $('login').hidden = false;
+    show('login');
     $('username').focus();
+  }
+
+  // After the password: the second factor, or the enrolment of an app when the user has none yet.
+  async function afterPassword(session) {
+    csrf = session.csrfToken;
+    if (session.secondFactor === 'CONFIRMED') return showPending(session);
+    if (session.secondFactor === 'REQUIRED') {
+      show('second-factor');
+      $('code').focus();
+      return;
+    }
+    const answer = await call('POST', '/enrolment/totp');
+    if (answer.status !== 200) return notice(errorText(answer), true);
+    $('secret').textContent = answer.data.secret;
+    $('qr').src = answer.data.qr + '?' + Date.now();
+    show('enrol');
+    $('enrol-code').focus();
   }
 
   function el(tag, className, text) {
@@ -147,7 +192,7 @@ export const PAGE_JS = `'use strict';
 
   async function refresh() {
     const answer = await call('GET', '/transactions');
-    if (answer.status === 401) return showLogin();
+    if (answer.status === 401) return start();
     if (answer.status !== 200) return notice(errorText(answer), true);
     clockOffset = Date.parse(answer.data.now + 'Z') - Date.now();
     render(answer.data.transactions);
@@ -156,7 +201,7 @@ export const PAGE_JS = `'use strict';
   async function decide(t, decision, buttons) {
     for (const b of buttons) b.disabled = true;
     const answer = await call('POST', '/transactions/' + encodeURIComponent(t.transactionIdentifier) + '/' + decision);
-    if (answer.status === 401) return showLogin();
+    if (answer.status === 401) return start();
     if (answer.status !== 200) notice(errorText(answer), true);
     else if (answer.data.state === 'REJECTED') notice('Rejected: ' + t.summary + '.', false);
     else if (answer.data.failed) notice('Approved, but the action failed: ' + errorText({ status: 400, data: { errors: answer.data.errors } }), true);
@@ -167,8 +212,7 @@ export const PAGE_JS = `'use strict';
   async function showPending(session) {
     csrf = session.csrfToken;
     $('who').textContent = session.user.firstName + ' ' + session.user.lastName + ' (' + session.user.username + ')';
-    $('login').hidden = true;
-    $('pending').hidden = false;
+    show('pending');
     await refresh();
     clearInterval(refreshTimer);
     refreshTimer = setInterval(refresh, 5000);
@@ -184,7 +228,41 @@ export const PAGE_JS = `'use strict';
     $('password').value = '';
     if (answer.status !== 200) return notice(errorText(answer), true);
     notice('', false);
+    await afterPassword(answer.data);
+  });
+
+  $('code-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    $('code-button').disabled = true;
+    const answer = await call('POST', '/second-factor', { code: $('code').value });
+    $('code-button').disabled = false;
+    $('code').value = '';
+    if (answer.status !== 200) {
+      notice(errorText(answer), true);
+      if (answer.status === 401 && (await call('GET', '/session')).status === 401) showLogin();
+      return;
+    }
+    notice('', false);
     await showPending(answer.data);
+  });
+
+  $('enrol-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    $('enrol-button').disabled = true;
+    const answer = await call('POST', '/enrolment/totp/confirm', { code: $('enrol-code').value });
+    $('enrol-button').disabled = false;
+    $('enrol-code').value = '';
+    if (answer.status !== 200) return notice(errorText(answer), true);
+    notice('Your authenticator app is set up.', false);
+    const list = $('recovery-codes');
+    list.replaceChildren();
+    for (const code of answer.data.recoveryCodes) list.append(el('li', '', code));
+    show('recovery');
+    $('recovery-done').onclick = () => {
+      list.replaceChildren();
+      notice('', false);
+      showPending(answer.data);
+    };
   });
 
   $('logout').addEventListener('click', async () => {
@@ -193,10 +271,12 @@ export const PAGE_JS = `'use strict';
     showLogin();
   });
 
-  (async () => {
+  async function start() {
     const answer = await call('GET', '/session');
-    if (answer.status === 200) await showPending(answer.data);
+    if (answer.status === 200) await afterPassword(answer.data);
     else showLogin();
-  })();
+  }
+
+  start();
 })();
 `;

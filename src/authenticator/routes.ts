@@ -1,15 +1,21 @@
 // The authenticator at the service root: the page (`GET {root}/authenticator`) and the endpoints it uses
 // (`{root}/authenticator/api/…`, JSON, errors in the API's error body):
 //
-//   GET  /authenticator/api/session                          the logged-in user and the CSRF token, or 401
-//   POST /authenticator/api/login      {username, password}   logs in: sets the session cookie, answers as /session
+//   GET  /authenticator/api/session                          the logged-in user, the CSRF token and `secondFactor`
+//                                                            (CONFIRMED, REQUIRED or ENROL), or 401
+//   POST /authenticator/api/login      {username, password}   the password: sets the session cookie, answers as /session
+//   POST /authenticator/api/second-factor {code}              an app's code or a recovery code confirms the session
+//   POST /authenticator/api/enrolment/totp                    starts enrolling an app: {secret, uri, qr}
+//   GET  /authenticator/api/enrolment/totp.svg                the QR code of the enrolment under way
+//   POST /authenticator/api/enrolment/totp/confirm {code}     the app's first code ends it: as /session, with
+//                                                            the new `recoveryCodes` (shown this once)
 //   POST /authenticator/api/logout                            ends the session (204)
 //   GET  /authenticator/api/transactions                      {transactions:[…]} waiting for the user's decision
 //   POST /authenticator/api/transactions/{id}/approve         runs the action: {state:'COMPLETED', failed, result|errors}
 //   POST /authenticator/api/transactions/{id}/reject          {state:'REJECTED'}
 //
-// POSTs other than login carry `X-CSRF-Token`; every POST must be JSON (or empty) and, when the browser sends
-// an Origin, come from this site.
+// The transactions need a session confirmed with the second factor (401 otherwise). POSTs other than login carry
+// `X-CSRF-Token`; every POST must be JSON (or empty) and, when the browser sends an Origin, come from this site.
 import { cookieOf } from '../platform/cookies.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rootRoute, type RootRouteDef } from '../platform/root-routes.ts';
@@ -62,17 +68,24 @@ function csrfOf(request: FastifyRequest): string | undefined {
 }
 
 function sessionBody(session: Session) {
-  return { user: session.user, csrfToken: session.csrfToken, expiresAt: session.expiresAt };
+  return {
+    user: session.user,
+    csrfToken: session.csrfToken,
+    expiresAt: session.expiresAt,
+    secondFactor: session.secondFactor,
+  };
 }
+
+const codeOf = (request: FastifyRequest) => ((request.body ?? {}) as Record<string, unknown>).code;
 
 function asset(reply: FastifyReply, type: string, text: string) {
   return reply.headers(SECURITY_HEADERS).header('cache-control', 'no-cache').type(type).send(text);
 }
 
 export function authenticatorRoutes(authenticator: AuthenticatorService): RootRouteDef[] {
-  const changing = async (request: FastifyRequest) => {
+  const changing = async (request: FastifyRequest, stage: 'password' | 'confirmed' = 'confirmed') => {
     checkPost(request);
-    return authenticator.sessionForChange(sessionCookie(request), csrfOf(request));
+    return authenticator.sessionForChange(sessionCookie(request), csrfOf(request), stage);
   };
   return [
     rootRoute({
@@ -116,10 +129,51 @@ export function authenticatorRoutes(authenticator: AuthenticatorService): RootRo
     }),
     rootRoute({
       method: 'POST',
+      path: '/authenticator/api/second-factor',
+      summary: 'Confirm the authenticator session with an app code or a recovery code',
+      async handler(request, reply) {
+        const session = await changing(request, 'password');
+        return reply.headers(SECURITY_HEADERS).send(sessionBody(await authenticator.confirm(session, codeOf(request))));
+      },
+    }),
+    rootRoute({
+      method: 'POST',
+      path: '/authenticator/api/enrolment/totp',
+      summary: 'Start enrolling an authenticator app (TOTP)',
+      async handler(request, reply) {
+        const session = await changing(request, 'password');
+        const { secret, uri } = await authenticator.startTotp(session);
+        return reply.headers(SECURITY_HEADERS).send({ secret, uri, qr: `${COOKIE_PATH}/api/enrolment/totp.svg` });
+      },
+    }),
+    rootRoute({
+      method: 'GET',
+      path: '/authenticator/api/enrolment/totp.svg',
+      summary: 'QR code of the authenticator app enrolment under way',
+      async handler(request, reply) {
+        const session = await authenticator.session(sessionCookie(request));
+        const svg = await authenticator.totpQr(session);
+        return reply.headers(SECURITY_HEADERS).type('image/svg+xml').send(svg);
+      },
+    }),
+    rootRoute({
+      method: 'POST',
+      path: '/authenticator/api/enrolment/totp/confirm',
+      summary: 'Finish enrolling an authenticator app with its first code (answers the recovery codes once)',
+      async handler(request, reply) {
+        const session = await changing(request, 'password');
+        const done = await authenticator.confirmTotp(session, codeOf(request));
+        return reply
+          .headers(SECURITY_HEADERS)
+          .send({ ...sessionBody(done.session), recoveryCodes: done.recoveryCodes });
+      },
+    }),
+    rootRoute({
+      method: 'POST',
       path: '/authenticator/api/logout',
       summary: 'Log out of the authenticator',
       async handler(request, reply) {
-        const session = await changing(request);
+        const session = await changing(request, 'password');
         await authenticator.logout(session);
         setCookie(reply, request, null);
         return reply.headers(SECURITY_HEADERS).code(204).send();
@@ -130,7 +184,7 @@ export function authenticatorRoutes(authenticator: AuthenticatorService): RootRo
       path: '/authenticator/api/transactions',
       summary: 'Two-factor actions waiting for the decision of the logged-in user',
       async handler(request, reply) {
-        const session = await authenticator.session(sessionCookie(request));
+        const session = await authenticator.confirmedSession(sessionCookie(request));
         // `now` by the service clock: the page counts the time left from it, not from the browser's clock
         return reply
           .headers(SECURITY_HEADERS)

@@ -1,8 +1,10 @@
 // The authenticator: where a person confirms or rejects the two-factor actions started in their name. They log
-// in with their own username and password (slowed after wrong ones as on the login page; a new password ends
-// the sessions of the old one); the page keeps its own
-// session in a cookie (HttpOnly, SameSite=Strict, only the digest of its secret stored) with a CSRF token
-// that every state-changing request must echo in `X-CSRF-Token`.
+// in with their username and password (slowed after wrong ones as on the login page) and then confirm with their
+// second factor, something they have: a code of the authenticator app they enrolled (TOTP, totp.ts) or one of
+// their single-use recovery codes. A session with only the password lists and decides nothing; it may enrol an
+// app only while the user has none (the first enrolment, or after an administrator's reset). A new password ends
+// the sessions of the old one. The page keeps its own session in a cookie (HttpOnly, SameSite=Strict, only the
+// digest of its secret stored) with a CSRF token that every state-changing request must echo in `X-CSRF-Token`.
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound } from '../platform/errors.ts';
 import { isoDateTime, parseDateTime } from '../platform/clock.ts';
@@ -10,8 +12,22 @@ import * as authStore from '../auth/index.ts';
 import { digest, identity, randomSecret, sameDigest } from '../auth/index.ts';
 import type { Decision, MfaService, PendingTransaction, TransactionState } from '../mfa/index.ts';
 import * as store from './store.ts';
+import {
+  isTotpCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  normalizedRecoveryCode,
+  totpQrSvg,
+  totpStep,
+  totpUri,
+} from './totp.ts';
 
 export const SESSION_SECONDS = 30 * 60;
+/** Time to give the second factor after the password. */
+const PASSWORD_STAGE_SECONDS = 5 * 60;
+
+/** Where a session stands with the second factor: confirmed, to be given, or to be enrolled first. */
+type SecondFactorState = 'CONFIRMED' | 'REQUIRED' | 'ENROL';
 
 interface AuthenticatorUser {
   userId: number;
@@ -25,6 +41,7 @@ export interface Session {
   user: AuthenticatorUser;
   csrfToken: string;
   expiresAt: string;
+  secondFactor: SecondFactorState;
 }
 
 export class AuthenticatorService {
@@ -74,13 +91,17 @@ export class AuthenticatorService {
       user_id: Number(user.user_id),
       password_stamp: passwordStamp(user),
       created_at: isoDateTime(now),
-      expires_at: isoDateTime(new Date(now.getTime() + SESSION_SECONDS * 1000)),
+      expires_at: isoDateTime(new Date(now.getTime() + PASSWORD_STAGE_SECONDS * 1000)),
+      factor_at: null,
     };
     await store.insertSession(this.#ctx.db, row);
-    return { session: this.#session(row, user), cookie: `${id}.${secret}` };
+    return { session: await this.#session(row, user), cookie: `${id}.${secret}` };
   }
 
-  #session(row: store.AuthenticatorSessionRow, user: authStore.UserRow): Session {
+  async #session(row: store.AuthenticatorSessionRow, user: authStore.UserRow): Promise<Session> {
+    const enrolled =
+      row.factor_at !== null ||
+      (await store.factorsOf(this.#ctx.db, Number(user.user_id))).some((f) => f.confirmed_at !== null);
     return {
       id: row.id,
       user: {
@@ -91,10 +112,11 @@ export class AuthenticatorService {
       },
       csrfToken: row.csrf_token,
       expiresAt: row.expires_at,
+      secondFactor: row.factor_at !== null ? 'CONFIRMED' : enrolled ? 'REQUIRED' : 'ENROL',
     };
   }
 
-  /** The live session of a cookie; 401 without one. */
+  /** The live session of a cookie, confirmed with the second factor or not; 401 without one. */
   async session(cookie: string | undefined): Promise<Session> {
     const required = () => apiError('AUTHENTICATOR_SESSION_REQUIRED');
     const [id, secret] = (cookie ?? '').split('.');
@@ -114,11 +136,131 @@ export class AuthenticatorService {
     return this.#session(row, user);
   }
 
-  /** A session whose CSRF token the request echoes (state-changing requests). */
-  async sessionForChange(cookie: string | undefined, csrf: string | undefined): Promise<Session> {
+  /** The live session of a cookie, confirmed with the second factor: 401 otherwise. */
+  async confirmedSession(cookie: string | undefined): Promise<Session> {
+    return confirmed(await this.session(cookie));
+  }
+
+  /**
+   * A session whose CSRF token the request echoes (state-changing requests); `stage` 'confirmed' asks for one
+   * confirmed with the second factor.
+   */
+  async sessionForChange(
+    cookie: string | undefined,
+    csrf: string | undefined,
+    stage: 'password' | 'confirmed',
+  ): Promise<Session> {
     const session = await this.session(cookie);
     if (!csrf || !sameToken(csrf, session.csrfToken)) throw apiError('AUTHENTICATOR_CSRF');
-    return session;
+    return stage === 'confirmed' ? confirmed(session) : session;
+  }
+
+  /**
+   * Confirms the session with a code of the user's authenticator app or a recovery code. Wrong codes slow the
+   * next attempt (src/auth/attempts.ts); a code is accepted once.
+   */
+  async confirm(session: Session, code: unknown): Promise<Session> {
+    if (session.secondFactor === 'CONFIRMED') return session;
+    if (typeof code !== 'string' || !code.trim() || code.length > 40) throw apiError('AUTHENTICATOR_CODE_WRONG');
+    const userId = session.user.userId;
+    const now = this.#now();
+    const reservation = await identity.reserveSecondFactorAttempt(this.#ctx.db, userId, now);
+    if (!reservation.ok) throw apiError('AUTHENTICATOR_CODE_SLOWED', undefined, { until: reservation.until });
+    let right = false;
+    if (isTotpCode(code)) {
+      const factors = await store.factorsOf(this.#ctx.db, userId);
+      for (const factor of factors.filter((f) => f.confirmed_at !== null)) {
+        const step = totpStep(factor.secret, code.replace(/\s/g, ''));
+        if (step !== undefined && (await store.takeStep(this.#ctx.db, factor.id, step))) {
+          right = true;
+          break;
+        }
+      }
+    } else {
+      right = await store.useRecoveryCode(this.#ctx.db, userId, recoveryDigest(userId, code), isoDateTime(now));
+    }
+    await reservation.release(right);
+    if (!right) throw apiError('AUTHENTICATOR_CODE_WRONG');
+    return this.#confirmSession(session, now);
+  }
+
+  async #confirmSession(session: Session, now: Date): Promise<Session> {
+    const expiresAt = isoDateTime(new Date(now.getTime() + SESSION_SECONDS * 1000));
+    await store.confirmSession(this.#ctx.db, session.id, isoDateTime(now), expiresAt);
+    return { ...session, secondFactor: 'CONFIRMED', expiresAt };
+  }
+
+  /**
+   * Starts enrolling an authenticator app: a new secret, its otpauth:// URI (the QR code shows the same). A
+   * session with only the password may enrol only while the user has no second factor; to replace an app, the
+   * user first confirms with the one they have (or a recovery code).
+   */
+  async startTotp(session: Session): Promise<{ secret: string; uri: string }> {
+    if (session.secondFactor === 'REQUIRED') throw apiError('AUTHENTICATOR_ENROLMENT_CLOSED');
+    const secret = newTotpSecret();
+    await store.insertPendingFactor(this.#ctx.db, {
+      id: randomSecret(12),
+      user_id: session.user.userId,
+      kind: 'TOTP',
+      secret,
+      last_step: 0,
+      created_at: isoDateTime(this.#now()),
+      confirmed_at: null,
+    });
+    return { secret, uri: totpUri(secret, session.user.username) };
+  }
+
+  /** The QR code (SVG) of the enrolment under way. */
+  async totpQr(session: Session): Promise<string> {
+    const pending = await this.#pendingFactor(session);
+    return totpQrSvg(totpUri(pending.secret, session.user.username));
+  }
+
+  async #pendingFactor(session: Session): Promise<store.FactorRow> {
+    if (session.secondFactor === 'REQUIRED') throw apiError('AUTHENTICATOR_ENROLMENT_CLOSED');
+    const pending = (await store.factorsOf(this.#ctx.db, session.user.userId)).find((f) => f.confirmed_at === null);
+    if (!pending) throw apiError('AUTHENTICATOR_NO_ENROLMENT');
+    return pending;
+  }
+
+  /**
+   * Ends the enrolment with the app's first code: the app becomes the user's second factor (replacing an earlier
+   * one), the session is confirmed, and new recovery codes are answered — this once; only their digests are kept.
+   */
+  async confirmTotp(session: Session, code: unknown): Promise<{ session: Session; recoveryCodes: string[] }> {
+    const pending = await this.#pendingFactor(session);
+    const userId = session.user.userId;
+    const now = this.#now();
+    const reservation = await identity.reserveSecondFactorAttempt(this.#ctx.db, userId, now);
+    if (!reservation.ok) throw apiError('AUTHENTICATOR_CODE_SLOWED', undefined, { until: reservation.until });
+    const step = typeof code === 'string' ? totpStep(pending.secret, code.replace(/\s/g, '')) : undefined;
+    const right = step !== undefined && (await store.takeStep(this.#ctx.db, pending.id, step));
+    await reservation.release(right);
+    if (!right) throw apiError('AUTHENTICATOR_CODE_WRONG');
+    const recoveryCodes = newRecoveryCodes();
+    await store.confirmFactor(
+      this.#ctx.db,
+      pending,
+      isoDateTime(now),
+      recoveryCodes.map((c) => recoveryDigest(userId, c)),
+    );
+    return { session: await this.#confirmSession(session, now), recoveryCodes };
+  }
+
+  /** How many recovery codes the user has left. */
+  recoveryCodesLeft(session: Session): Promise<number> {
+    return store.unusedRecoveryCodes(this.#ctx.db, confirmed(session).user.userId);
+  }
+
+  /**
+   * The administrator's reset (`tase admin authenticator reset --user-id N`), for a user who lost their device
+   * and codes: their factors, recovery codes and authenticator sessions go; they enrol anew after the password.
+   */
+  async resetFactors(
+    userId: number,
+  ): Promise<{ userId: number; factors: number; recoveryCodes: number; sessions: number }> {
+    if (!(await authStore.findUser(this.#ctx.db, userId))) throw notFound('User');
+    return { userId, ...(await store.resetFactors(this.#ctx.db, userId)) };
   }
 
   async logout(session: Session): Promise<void> {
@@ -126,18 +268,28 @@ export class AuthenticatorService {
   }
 
   pending(session: Session): Promise<PendingTransaction[]> {
-    return this.#mfa.pendingOf(session.user.userId);
+    return this.#mfa.pendingOf(confirmed(session).user.userId);
   }
 
   decide(session: Session, transactionId: string, decision: Decision): Promise<TransactionState> {
     if (transactionId.length > 100) throw notFound('Transaction');
-    return this.#mfa.decide(transactionId, session.user.userId, decision);
+    return this.#mfa.decide(transactionId, confirmed(session).user.userId, decision);
   }
 }
 
 /** Tells one password of a user from the next (every hash has its own salt), without keeping the hash. */
 function passwordStamp(user: authStore.UserRow): string | null {
   return user.password_hash ? digest(user.password_hash) : null;
+}
+
+function confirmed(session: Session): Session {
+  if (session.secondFactor !== 'CONFIRMED') throw apiError('AUTHENTICATOR_SECOND_FACTOR_REQUIRED');
+  return session;
+}
+
+/** A recovery code is kept as a digest, salted by its user (so one digest table never tells two users' codes). */
+function recoveryDigest(userId: number, code: string): string {
+  return digest(`${userId}:${normalizedRecoveryCode(code)}`);
 }
 
 function sameToken(a: string, b: string): boolean {

@@ -147,7 +147,9 @@ export class CurrencyService {
 
   /** Fetches the ECB file at `url` and stores its rates. */
   async fetchRates(url: string): Promise<RatesImport> {
-    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    // a redirect is not followed: the operator named this address, not wherever its answer points (another
+    // host, an internal one); an answer of 3xx is refused as any other failure
+    const response = await fetch(url, { signal: AbortSignal.timeout(30_000), redirect: 'manual' });
     if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
     // read to a bound: a wrong or hostile address must not fill the memory
     const chunks: Uint8Array[] = [];
@@ -163,7 +165,7 @@ export class CurrencyService {
 }
 
 /** The historical file of every day since 1999 is some 6 MB. */
-const MAX_RATES_FILE_BYTES = 64 * 2 ** 20;
+const MAX_RATES_FILE_BYTES = 16 * 2 ** 20;
 
 /**
  * The sandbox rates ship with the sources (src/currencies), found upwards from this module: from src/currencies, or

@@ -106,7 +106,16 @@ export interface EmbeddedDatabase {
 }
 
 export function openSqlite(location: string): EmbeddedDatabase {
-  if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
+  if (location !== ':memory:') {
+    // the books are readable by the service's user alone: the folder and the file are created owner-only (SQLite
+    // gives its -wal and -shm files the database file's permissions)
+    mkdirSync(dirname(location), { recursive: true, mode: 0o700 });
+    try {
+      closeSync(openSync(location, 'wx', 0o600));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
   const db = new DatabaseSync(location);
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');

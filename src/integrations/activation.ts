@@ -5,7 +5,9 @@
 //
 // The two form posts carry a signed ticket (HMAC with the service's signing key) instead of a server-side flow:
 // the first one names only the integration, the second one also the user who gave the right password, and
-// both expire after 5 minutes. Nothing reaches the callback address but what the integrator registered.
+// both expire after 5 minutes; the second one also names itself, and makes one activation request however often
+// it is posted (a replay is refused). Nothing reaches the callback address but what the integrator registered.
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import { rootRoute, type RootRouteDef } from '../platform/root-routes.ts';
@@ -30,6 +32,8 @@ interface Ticket {
   integrationId: string;
   userId: number;
   state: string;
+  /** Names the accept form: it makes one activation request, however often it is posted. */
+  id?: string;
 }
 
 function tickets(key: Uint8Array, now: () => Date) {
@@ -143,21 +147,28 @@ export function activationRoutes(integrations: IntegrationService, ctx: AppConte
       throw new ActivationProblem('You may manage integrations in none of your companies.', 403);
     return companyStep(
       live,
-      signed.issue({ integrationId: live.integrationId, userId: check.user.user_id, state: ticket.state }),
+      signed.issue({
+        integrationId: live.integrationId,
+        userId: check.user.user_id,
+        state: ticket.state,
+        id: randomBytes(16).toString('base64url'),
+      }),
       companies,
     );
   }
 
   async function accept(live: LiveIntegration, form: Record<string, string | undefined>): Promise<string> {
     const ticket = signed.read(form.csrf, live.integrationId);
-    if (!ticket.userId) throw new ActivationProblem('Log in first.', 403);
+    if (!ticket.userId || !ticket.id) throw new ActivationProblem('Log in first.', 403);
     const allowed = new Set((await companiesOf(ticket.userId)).map((c) => c.companyId));
     const chosen = Object.keys(form)
       .filter((k) => /^company_\d{1,10}$/.test(k) && form[k] === 'on')
       .map((k) => Number(k.slice('company_'.length)));
     if (chosen.length === 0) throw new ActivationProblem('Choose at least one company.');
     if (chosen.some((id) => !allowed.has(id))) throw new ActivationProblem('Choose among your companies.', 403);
-    const requestId = await integrations.createRequest(live, ticket.userId, chosen);
+    const requestId = await integrations.createRequest(live, ticket.userId, chosen, ticket.id);
+    if (requestId === undefined)
+      throw new ActivationProblem('This activation was sent already. Open the activation link again.', 409);
     const callback = new URL(live.callbackUrl);
     callback.searchParams.set('rq_id', String(requestId));
     if (live.partnerVal !== null) callback.searchParams.set('partner_val', live.partnerVal);

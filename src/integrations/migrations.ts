@@ -80,4 +80,17 @@ export const integrationMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The ticket of the activation form that made a request: one accept form makes one request, however often it
+  // is posted (a replay finds its ticket used).
+  '0801_integration_request_tickets': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('integration_requests').addColumn('ticket_id', 'text').execute();
+      await db.schema
+        .createIndex('integration_requests_by_ticket')
+        .on('integration_requests')
+        .columns(['company_id', 'ticket_id'])
+        .unique()
+        .execute();
+    },
+  },
 };

@@ -250,7 +250,16 @@ export class IntegrationService {
    * The customer accepted on the activation page for `companyIds` (companies where the user may manage
    * integrations, checked by the page): a request for the integrator, and the customers listed as NEW.
    */
-  async createRequest(live: LiveIntegration, userId: number, companyIds: number[]): Promise<number> {
+  /**
+   * The activation request of an accept form; `ticketId` names the form, and a form posted again answers
+   * undefined (nothing is written).
+   */
+  async createRequest(
+    live: LiveIntegration,
+    userId: number,
+    companyIds: number[],
+    ticketId: string,
+  ): Promise<number | undefined> {
     const now = this.#now();
     const companies = await Promise.all(
       companyIds.map(async (companyId) => ({ companyId, extraInfo: await this.#extraInfo(companyId, live) })),
@@ -258,7 +267,7 @@ export class IntegrationService {
     return this.#ctx.db.transaction().execute(async (trx) => {
       const owner = live.ownerCompanyId;
       const id = await allocateId(trx, owner, 'integration_requests');
-      await store.insertRequest(trx, {
+      const inserted = await store.insertRequest(trx, {
         company_id: owner,
         id,
         integration_id: live.integrationId,
@@ -268,7 +277,9 @@ export class IntegrationService {
         created_at: isoDateTime(now),
         expires_at: isoDateTime(new Date(now.getTime() + REQUEST_SECONDS * 1000)),
         decided_at: null,
+        ticket_id: ticketId,
       });
+      if (!inserted) return undefined;
       for (const companyId of companyIds) {
         if (await store.findCustomer(trx, owner, live.integrationId, companyId)) continue;
         await store.insertCustomer(trx, {

@@ -37,6 +37,8 @@ export interface IntegrationRequestRow {
   created_at: string;
   expires_at: string;
   decided_at: string | null;
+  /** The activation form's ticket that made the request (one request per ticket). */
+  ticket_id: string | null;
 }
 
 export interface IntegrationCustomerRow {
@@ -145,8 +147,15 @@ export async function getRequest(db: Db, companyId: number, id: number): Promise
     .executeTakeFirst();
 }
 
-export async function insertRequest(db: Db, row: IntegrationRequestRow): Promise<void> {
-  await db.insertInto('integration_requests').values(row).execute();
+/** Inserts a request; false when a request of the same ticket exists (the form was posted again). */
+export async function insertRequest(db: Db, row: IntegrationRequestRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('integration_requests')
+    .values(row)
+    .onConflict((oc) => oc.columns(['company_id', 'ticket_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 /** Marks a request decided; false when another decision came first. */

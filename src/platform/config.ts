@@ -1,4 +1,5 @@
 // Configuration comes from environment variables only (documented in docs/configuration.md).
+import { isIP } from 'node:net';
 
 export type Mode = 'sandbox' | 'production';
 
@@ -54,6 +55,13 @@ export interface Config {
    * and every answer closes its connection (default 5000 in production, 0 in the sandbox).
    */
   drainGraceMs: number;
+  /** log2 of scrypt's N for new password hashes (default 17, OWASP's recommendation; 14 to 18). */
+  passwordCost?: number;
+  /**
+   * The proxies in front whose X-Forwarded-For and X-Forwarded-Proto are believed (TLS termination): a list of
+   * addresses and CIDR ranges, or a number of hops. None: the headers are ignored, the peer is the client.
+   */
+  trustProxy?: string[] | number;
 }
 
 export class ConfigError extends Error {
@@ -137,5 +145,41 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     attachmentsDir: env.TASE_ATTACHMENTS_DIR || undefined,
     renderTimeoutMs: integer('TASE_RENDER_TIMEOUT_MS', env.TASE_RENDER_TIMEOUT_MS, 30_000),
     drainGraceMs: integer('TASE_DRAIN_GRACE_MS', env.TASE_DRAIN_GRACE_MS, mode === 'production' ? 5000 : 0),
+    passwordCost: passwordCost(env.TASE_PASSWORD_COST),
+    trustProxy: trustProxy(env.TASE_TRUST_PROXY),
   };
+}
+
+function passwordCost(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 14 || n > 18)
+    throw new ConfigError(`TASE_PASSWORD_COST must be an integer from 14 to 18 (log2 of scrypt's N), got '${value}'`);
+  return n;
+}
+
+/**
+ * `TASE_TRUST_PROXY`: a number of proxy hops (`1`), or the proxies' addresses and CIDR ranges, comma-separated
+ * (`10.0.0.0/8,127.0.0.1`). Never "trust everyone": a client could then name any address and protocol.
+ */
+function trustProxy(value: string | undefined): string[] | number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^\d+$/.test(value.trim())) {
+    const hops = Number(value.trim());
+    if (hops < 1 || hops > 10) throw new ConfigError(`TASE_TRUST_PROXY hops must be 1 to 10, got '${value}'`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const ok =
+      extra === undefined &&
+      (isIP(address) !== 0 || address === 'loopback' || address === 'linklocal' || address === 'uniquelocal') &&
+      (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 6 ? 128 : 32)));
+    if (!ok)
+      throw new ConfigError(
+        `TASE_TRUST_PROXY takes a number of hops or addresses and CIDR ranges separated by commas, got '${entry}'`,
+      );
+  }
+  return entries;
 }

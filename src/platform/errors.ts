@@ -86,6 +86,17 @@ export const ERRORS = {
   },
   AUTHENTICATOR_SESSION_REQUIRED: { status: 401, message: 'Log in to the authenticator first.' },
   AUTHENTICATOR_CSRF: { status: 403, message: 'Missing or wrong CSRF token.' },
+  AUTHENTICATOR_SECOND_FACTOR_REQUIRED: {
+    status: 401,
+    message: 'Confirm with your authenticator app or a recovery code first.',
+  },
+  AUTHENTICATOR_CODE_WRONG: { status: 401, message: 'Wrong or already used code.' },
+  AUTHENTICATOR_CODE_SLOWED: { status: 429, message: 'Too many wrong codes: try again after {until} (UTC).' },
+  AUTHENTICATOR_ENROLMENT_CLOSED: {
+    status: 403,
+    message: 'A second factor is already enrolled: confirm with it before enrolling another.',
+  },
+  AUTHENTICATOR_NO_ENROLMENT: { status: 409, message: 'Start the enrolment of an authenticator app first.' },
 
   // webhooks (src/webhooks)
   WEBHOOK_EVENT_ALREADY_SUBSCRIBED: {

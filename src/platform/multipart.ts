@@ -1,10 +1,19 @@
 // File uploads (`multipart/form-data`) on the routes that declare them in `schema.consumes`. The parts are read
 // before validation: text fields become the body's fields (a field holding a JSON object — sent as
 // `application/json` or as plain text — becomes that object, so the route's body schema validates it as any
-// JSON body), and each file part becomes the body field of its name holding the file's name, its bytes kept
-// aside for the handler (`uploadedFile`). The route's schema documents the file field as binary.
+// JSON body), and each file part becomes the body field of its name holding the file's name. A file's bytes go
+// to a temporary file (owner-only) as they arrive, never held in memory while a client sends them; the handler
+// reads them once the whole body is in (`uploadedFile`), and the file is deleted when the answer is sent. The
+// body is counted as it arrives and refused the moment it passes the route's limit (body.ts). The route's schema
+// documents the file field as binary.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import { parseJson } from './json.ts';
 import { apiError } from './errors.ts';
 import type { RouteDef } from './route.ts';
@@ -13,8 +22,14 @@ import { watchUpload } from './body.ts';
 export interface UploadedFile {
   /** The name the client gave the file (not trusted for its type). */
   fileName: string;
-  bytes: Buffer;
+  /** Bytes received. */
+  size: number;
+  /** The bytes, from the temporary file. */
+  read(): Promise<Buffer>;
 }
+
+/** Where files being uploaded wait (one folder per process, owner-only). */
+export const UPLOAD_SPOOL_DIR = join(tmpdir(), `tase-uploads-${process.pid}`);
 
 const MULTIPART = 'multipart/form-data';
 const uploads = new WeakMap<FastifyRequest, Map<string, UploadedFile>>();
@@ -60,7 +75,7 @@ export async function installMultipart(app: FastifyInstance, options: { fileSize
   await app.register(multipart, {
     limits: { fileSize: options.fileSizeLimit, files: 4, fields: 16, fieldSize: 1024 * 1024, parts: 20 },
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     const wanted = consumesMultipart(request);
     const sent = request.isMultipart();
     if (!wanted && !sent) return;
@@ -72,14 +87,24 @@ export async function installMultipart(app: FastifyInstance, options: { fileSize
     }
     const body: Record<string, unknown> = {};
     const files = new Map<string, UploadedFile>();
+    const spooled: string[] = [];
+    // the temporary files go with the answer, whatever it is
+    const removeSpooled = () => Promise.all(spooled.map((path) => rm(path, { force: true }))).then(() => undefined);
+    reply.raw.once('close', () => void removeSpooled());
+    await mkdir(UPLOAD_SPOOL_DIR, { recursive: true, mode: 0o700 });
     const read = async () => {
       for await (const part of request.parts()) {
         if (part.type === 'file' && part.mimetype.startsWith('application/json')) {
           // a JSON field sent as a file part (as browsers' FormData send a Blob)
           body[part.fieldname] = fieldValue((await part.toBuffer()).toString('utf8'));
         } else if (part.type === 'file') {
-          const bytes = await part.toBuffer();
-          files.set(part.fieldname, { fileName: part.filename, bytes });
+          const path = join(UPLOAD_SPOOL_DIR, randomBytes(12).toString('hex'));
+          spooled.push(path);
+          let size = 0;
+          part.file.on('data', (chunk: Buffer) => (size += chunk.length));
+          await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+          if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+          files.set(part.fieldname, { fileName: part.filename, size, read: () => readFile(path) });
           body[part.fieldname] = part.filename || part.fieldname;
         } else {
           body[part.fieldname] = fieldValue(part.value);

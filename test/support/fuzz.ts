@@ -819,3 +819,162 @@ export async function fuzzOperation(
   await Promise.all(Array.from({ length: options.concurrency ?? 1 }, worker));
   return run;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Cookies, credentials and tickets
+
+/** Pieces of hostile encodings: broken and overlong percent-escapes, text beyond ASCII, separators. */
+const ENCODING_PIECES = [
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%C3%28',
+  '%00',
+  '%FF%FE',
+  '%2e%2E',
+  'é',
+  'ä',
+  'ÿ',
+  '€',
+  '𝄞',
+  '\u0080',
+  '.',
+  '..',
+  '=',
+  ';',
+  ',',
+  ':',
+  '"',
+  '\\',
+  ' ',
+  '\t',
+  '+',
+  '/',
+  '-',
+  '_',
+  'a',
+  'Z',
+  '0',
+  'eyJleHAiOjF9',
+  'tak_1_1_',
+];
+
+const hostileText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: fc.array(fc.constantFrom(...ENCODING_PIECES), { maxLength: 40 }).map((p) => p.join('')) },
+  { weight: 1, arbitrary: fc.constantFrom(...ENCODING_PIECES).map((p) => p.repeat(2000)) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 60 }) },
+);
+
+/** A header value as a client sends it: the text's UTF-8 bytes, without line breaks. */
+const headerValue = (text: string) => Buffer.from(text.replace(/[\r\n]/g, ''), 'utf8').toString('latin1');
+
+/** Text in a query string: its percent-escapes kept as written (broken ones too), the rest escaped. */
+const queryValue = (text: string) =>
+  [...text].map((c) => (c === '%' || /[A-Za-z0-9._~-]/.test(c) ? c : encodeURIComponent(c))).join('');
+
+/** A signed ticket's shape (payload.signature) with a hostile signature, or hostile text as it is. */
+const ticketOf = (text: string, asTicket: boolean) =>
+  asTicket ? `${Buffer.from('{"exp":9999999999}').toString('base64url')}.${text}` : text;
+
+const form = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([k, v]) => `${k}=${queryValue(v)}`)
+    .join('&');
+
+/** The requests that carry a cookie, credentials or a ticket of `text`, on the pages and the token endpoint. */
+function encodingRequests(text: string, asTicket: boolean, integrationId: string): FuzzRequest[] {
+  const cookieText = headerValue(text);
+  const ticket = ticketOf(text, asTicket);
+  const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+  const basic = (value: string) => `Basic ${Buffer.from(value, 'utf8').toString('base64')}`;
+  return [
+    { method: 'GET', path: '/authenticator/api/session', headers: { cookie: `tase_authenticator=${cookieText}` } },
+    {
+      method: 'POST',
+      path: '/authenticator/api/second-factor',
+      headers: {
+        cookie: `tase_authenticator=${cookieText}`,
+        'x-csrf-token': cookieText,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ code: text }),
+    },
+    {
+      method: 'GET',
+      path: '/authenticator/api/enrolment/totp.svg',
+      headers: { cookie: `tase_authenticator=${cookieText}` },
+    },
+    {
+      method: 'GET',
+      path: `/login?response_type=code&client_id=tase-demo&state=${queryValue(text)}`,
+      headers: { cookie: `tase_login=${cookieText}` },
+    },
+    {
+      method: 'POST',
+      path: '/login',
+      headers: { ...urlencoded, cookie: `tase_login=${cookieText}` },
+      body: form({ username: text, password: text, csrf: text }),
+    },
+    {
+      method: 'POST',
+      path: '/api/oauth/token',
+      headers: { ...urlencoded, authorization: basic(`${text}:${text}`) },
+      body: form({ grant_type: 'client_credentials', api_key: text }),
+    },
+    { method: 'GET', path: '/api/users', headers: { authorization: headerValue(`Basic ${text}`) } },
+    { method: 'GET', path: '/api/users', headers: { authorization: headerValue(`Bearer ${ticket}`) } },
+    { method: 'GET', path: `/admin/integrations?ticket=${queryValue(ticket)}`, headers: {} },
+    { method: 'GET', path: `/activate/${integrationId}?state=${queryValue(text)}`, headers: {} },
+    {
+      method: 'POST',
+      path: `/activate/${integrationId}`,
+      headers: urlencoded,
+      body: form({ step: asTicket ? 'accept' : 'password', csrf: ticket, username: text, password: text }),
+    },
+  ];
+}
+
+/**
+ * Sends `runs` hostile texts as cookies of the login page and the authenticator, as Basic and Bearer credentials,
+ * and as tickets of the review and activation pages (the same ones for the same seed). Pages answer HTML, so the
+ * check is the one that holds everywhere: an answer below 500, without the framework's code or a stack trace.
+ */
+export async function fuzzEncodings(
+  base: string,
+  options: { seed: number; runs: number; concurrency?: number; integrationId?: string },
+): Promise<OperationRun> {
+  const integrationId = options.integrationId ?? '00000000-0000-4000-8000-000000000000';
+  const texts = fc.sample(fc.tuple(hostileText, fc.boolean()), { seed: options.seed, numRuns: options.runs });
+  const requests = texts.flatMap(([text, asTicket]) => encodingRequests(text, asTicket, integrationId));
+  const run: OperationRun = { sent: 0, byStatus: new Map(), failures: [], accepted: false };
+  let next = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const request = requests[next++];
+      let answer: FuzzAnswer;
+      try {
+        answer = await send(base, request);
+      } catch (err) {
+        run.failures.push({ problem: `no answer: ${(err as Error).message}`, request: describeRequest(base, request) });
+        continue;
+      }
+      run.sent++;
+      run.byStatus.set(answer.status, (run.byStatus.get(answer.status) ?? 0) + 1);
+      const problem =
+        answer.status >= 500
+          ? `status ${answer.status}`
+          : answer.text.includes('FST_ERR')
+            ? "the answer carries the framework's own error code"
+            : /\n\s+at .+:\d+:\d+/.test(answer.text)
+              ? 'the answer carries a stack trace'
+              : undefined;
+      if (problem)
+        run.failures.push({
+          problem: `${problem}: ${answer.text.slice(0, 300)}`,
+          request: describeRequest(base, request),
+        });
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 1 }, worker));
+  return run;
+}

@@ -57,6 +57,7 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     created_at: 'notnull',
     expires_at: 'notnull',
     decided_at: 'null',
+    ticket_id: 'null',
   },
   integration_customers: {
     company_id: 'notnull',
@@ -432,6 +433,22 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     password_stamp: 'null',
     created_at: 'notnull',
     expires_at: 'notnull',
+    factor_at: 'null',
+  },
+  authenticator_factors: {
+    id: 'notnull',
+    user_id: 'notnull',
+    kind: 'notnull',
+    secret: 'notnull',
+    last_step: 'notnull',
+    created_at: 'notnull',
+    confirmed_at: 'null',
+  },
+  authenticator_recovery_codes: {
+    code_digest: 'notnull',
+    user_id: 'notnull',
+    created_at: 'notnull',
+    used_at: 'null',
   },
   bank_statements: {
     company_id: 'notnull',

@@ -65,6 +65,9 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     validateResponses: true,
     // Tests send bursts far above 60/s: the rate limit is off unless a test sets it (test/identity-rate-limit.test.ts).
     rateLimitPerSecond: 0,
+    // Passwords hashed at the least cost the setting takes (2^14): the suite hashes thousands; the default
+    // (2^17) and the rehash from one to the other are tested in test/password-hashing.test.ts.
+    passwordCost: 14,
     ...options.config,
   };
   const app = await buildApp({ config, clock, database });
