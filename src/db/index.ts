@@ -10,6 +10,7 @@ import type { Database } from './types.ts';
 import { runMigrations } from './migration-runner.ts';
 
 export { MigrationError } from './migration-runner.ts';
+export { databaseUnavailable } from './postgres.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 

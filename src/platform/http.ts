@@ -23,6 +23,7 @@ import type { RequestAuth, RouteDef, RouteRequest, TwoFactorGate } from './route
 import { ADDITIONS_HEADER, additionsProjector, keepUnseenAdditions, wantsAdditions } from './additions.ts';
 import { OPTIONAL_BODY, VERSION_RULE } from './openapi.ts';
 import { OptionalKind } from '@sinclair/typebox';
+import { databaseUnavailable } from '../db/index.ts';
 
 const API_REALM = 'Tase API';
 
@@ -123,6 +124,10 @@ export function installConventions(
       return send(reply, status, [
         { ...errorItem('REQUEST_REFUSED', undefined, { reason: STATUS_CODES[status] ?? status }), status },
       ]);
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply, 503, [errorItem('DATABASE_UNAVAILABLE')], { 'retry-after': '1' });
+    }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, [errorItem('INTERNAL_ERROR')]);
   });
