@@ -11,6 +11,7 @@ import { runMigrations } from './migration-runner.ts';
 import { heldByRequest, requestTransactionDialect } from './request-transaction.ts';
 
 export { MigrationError } from './migration-runner.ts';
+export { databaseUnavailable } from './postgres.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 

@@ -57,6 +57,8 @@ class NamedStatementClient {
   }
 }
 
+const listened = new WeakSet<pg.PoolClient>();
+
 class NamedStatementPool implements PostgresPool {
   readonly #pool: pg.Pool;
   readonly #named: boolean;
@@ -65,7 +67,16 @@ class NamedStatementPool implements PostgresPool {
     this.#named = named;
   }
   async connect(): Promise<PostgresPoolClient> {
-    return new NamedStatementClient(await this.#pool.connect(), this.#named) as unknown as PostgresPoolClient;
+    const client = await this.#pool.connect();
+    if (!listened.has(client)) {
+      listened.add(client);
+      // A server that dies (SIGKILL of the primary, a failover) sends FATAL 57P01 also to a connection checked out
+      // between two statements of a transaction; pg emits that as 'error' on the client, which without a listener
+      // ends the process. The client is already unusable: its next statement fails (answered 503) and pg drops
+      // it from the pool when it is released.
+      client.on('error', () => {});
+    }
+    return new NamedStatementClient(client, this.#named) as unknown as PostgresPoolClient;
   }
   end(): Promise<void> {
     return this.#pool.end();
@@ -84,10 +95,42 @@ export function transactionPooled(url: string): { url: string; pooled: boolean }
   return { url: parsed.toString(), pooled };
 }
 
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** SQLSTATE classes and codes that say the server is gone or cannot take this write now, not that it was wrong. */
+const UNAVAILABLE_STATES = /^(08...|57P01|57P02|57P03|25006|53300)$/;
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/**
+ * An error that says the PostgreSQL primary could not be reached or has just stopped being the primary: the
+ * server shut down or crashed (57P01/57P02), is starting or promoting (57P03), a connection broke, or the server
+ * answering is a standby that was the primary a moment ago (25006 read-only transaction). pg has already dropped
+ * such a connection from its pool, so the next request opens a new one to whichever server is primary by then.
+ * The request is answered 503: retrying it later is the client's choice (a write whose commit was under way when
+ * the connection broke may or may not have been committed).
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (typeof e !== 'object' || e === null) return false;
+  if (typeof e.code === 'string' && (UNAVAILABLE_STATES.test(e.code) || UNAVAILABLE_SOCKET.has(e.code))) return true;
+  return typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message);
+}
+
 export function openPostgres(given: string, poolSize: number): { dialect: PostgresDialect; pool: pg.Pool } {
   const { url, pooled } = transactionPooled(given);
-  // named so an operator (and `tase admin restore`) can tell the service's sessions apart; a URL's own wins
-  const pool = new (pgDriver().Pool)({ connectionString: url, max: poolSize, application_name: `tase ${process.pid}` });
+  const pool = new (pgDriver().Pool)({
+    connectionString: url,
+    max: poolSize,
+    // named so an operator (and `tase admin restore`) can tell the service's sessions apart; a URL's own wins
+    application_name: `tase ${process.pid}`,
+    // While no server takes connections (a failover), a request waits at most this long for one and is then
+    // answered 503 (databaseUnavailable) instead of hanging; keepalive notices a peer gone without a reset.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   // An idle connection that the server ends (restart, failover, an administrator's termination) is reported on
   // the pool; pg has already dropped it and the next checkout opens a new one, so it must not end the process.
   pool.on('error', (err: Error & { code?: string }) => {

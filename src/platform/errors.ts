@@ -56,6 +56,11 @@ export const ERRORS = {
     message: 'API version {version} reached the end of its support on {date}; use {alternatives}.',
   },
   INTERNAL_ERROR: { status: 500, message: 'Internal server error; the request may be retried with a growing delay.' },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message:
+      'The database cannot be reached at the moment (for example while a standby takes over); retry the request shortly.',
+  },
   SHUTTING_DOWN: { status: 503, message: 'The service is shutting down; retry the request shortly.' },
   RATE_LIMITED: {
     status: 429,

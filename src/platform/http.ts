@@ -24,6 +24,7 @@ import { ADDITIONS_HEADER, additionsProjector, keepUnseenAdditions, wantsAdditio
 import { OPTIONAL_BODY, VERSION_RULE } from './openapi.ts';
 import { OptionalKind, Type, type TObject } from '@sinclair/typebox';
 import { IdempotencyHeaders, type IdempotencyKeys } from './idempotency.ts';
+import { databaseUnavailable } from '../db/index.ts';
 
 const API_REALM = 'Tase API';
 
@@ -124,6 +125,10 @@ export function installConventions(
       return send(reply, status, [
         { ...errorItem('REQUEST_REFUSED', undefined, { reason: STATUS_CODES[status] ?? status }), status },
       ]);
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply, 503, [errorItem('DATABASE_UNAVAILABLE')], { 'retry-after': '1' });
+    }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, [errorItem('INTERNAL_ERROR')]);
   });
