@@ -33,6 +33,7 @@ const NONE: HousekeepingCounts = {
   mfaTransactions: 0,
   webhookDeliveries: 0,
   rateLimitWindows: 0,
+  idempotencyKeys: 0,
 };
 const counts = (some: Partial<HousekeepingCounts>): HousekeepingCounts => ({ ...NONE, ...some }) as HousekeepingCounts;
 

@@ -40,6 +40,7 @@ const BODIES: Record<string, unknown> = {
     allocationMetadataRows: [{ vatPercentage: 0, sum: 1 }],
   },
   'PUT /referencepayments/{referencePaymentId}/metadata': { allocationMetadataRows: [{ vatPercentage: 0, sum: 1 }] },
+  'PUT /vat/corrections/{receiptId}': { periodType: 'MONTH', startDate: '2026-02-01' },
 };
 
 /** The id of A's resource a path parameter names (`groupId` is a product group or a partner group by its path). */

@@ -20,11 +20,10 @@ import type { MfaService, SandboxOutcome } from '../mfa/index.ts';
 import type { WebhookService } from '../webhooks/index.ts';
 import { AdminError, AdminService } from '../company/index.ts';
 import * as store from './store.ts';
-import { CompanySnapshots } from './snapshots.ts';
+import type { CompanySnapshots } from './snapshots.ts';
 import { Faults } from './faults.ts';
 import { RequestJournal } from './journal.ts';
-import { sqliteSnapshots } from './snapshot-sqlite.ts';
-import { postgresSnapshots } from './snapshot-postgres.ts';
+import { companySnapshots } from './snapshot-engines.ts';
 import {
   MFA_OUTCOMES,
   type FixtureWire,
@@ -133,10 +132,7 @@ export class SandboxService {
       .filter((area) => !UNSNAPPED_AREAS.has(area.name))
       .flatMap((area) => area.tables?.company ?? [])
       .filter((table) => !UNSNAPPED_TABLES.has(table));
-    this.#snapshots = new CompanySnapshots(ctx.db, ctx.engine === 'postgres' ? postgresSnapshots : sqliteSnapshots, [
-      ...snapped,
-      'id_sequences',
-    ]);
+    this.#snapshots = companySnapshots(ctx, [...snapped, 'id_sequences']);
     deps.mfa.sandboxOutcome = (request) => this.#mfaOutcome(request);
     this.faults = new Faults(ctx.clock);
     this.journal = new RequestJournal(ctx.clock);

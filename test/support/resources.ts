@@ -4,6 +4,7 @@
 // a ledger receipt, a paid invoice with a comment, an attachment, a webhook with a delivery, an integration with an
 // activation request, two-factor payments and a payment file. Answers the id of each by the name of the path
 // parameter that takes it, so a test can fill in every path of the OpenAPI document.
+import { TYEL } from './payroll.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestService } from './service.ts';
@@ -81,7 +82,7 @@ export async function seedResources(
       excludedFromAutomatedWithholdingPercentageRequest: false,
     },
     insurancesConfiguration: {
-      pensionInsurance: { type: 'TYEL' },
+      pensionInsurance: TYEL,
       accidentInsurance: { percent: 0 },
       pensionVoluntarilyPaid: false,
     },
@@ -299,5 +300,11 @@ export async function seedResources(
   });
   ids.set('paymentListId', String(salaries.directSalaryPayment.id));
   ids.set('fileId', String((await create('/payments/files', {})).files[0].id));
+  // the sandbox's records of the company: a snapshot by its name, a fault rule that matches no request
+  ids.set('name', (await create('/sandbox/snapshots', { name: `${mark}-baseline` })).name);
+  ids.set(
+    'id',
+    String((await create('/sandbox/faults', { path: '/no-such-path', kind: 'STATUS', status: 503, count: 1 })).id),
+  );
   return ids;
 }
