@@ -8,23 +8,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otherCompany, startService, type TestService } from './support/service.ts';
 import { partsOf } from './support/multipart.ts';
+import { BANK_FEE_RECEIPT } from './support/ledger-bodies.ts';
 
 let svc: TestService;
 let receiptId: number;
 let customerId: number;
 let png: Buffer;
 
-const receipt = {
-  type: 'JOURNAL',
-  name: 'Bank fee',
-  receiptDate: '2026-03-05',
-  vatType: 'PURCHASE',
-  vatStatus: 1,
-  transactions: [
-    { transactionType: 'ENTRY', account: '7900', accountingValue: 3.5, vatPercent: 0 },
-    { transactionType: 'ENTRY', account: '1910', accountingValue: -3.5, vatPercent: 0 },
-  ],
-};
+const receipt = BANK_FEE_RECEIPT;
 
 interface Upload {
   meta: unknown;

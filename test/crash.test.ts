@@ -5,96 +5,30 @@
 // then started again: every acknowledged write is there, the ledger balances, receipt numbers are gapless, the
 // service starts and answers with its demo credentials, and the outbox deliveries resume.
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/db/index.ts';
 import { allMigrations, globalTables } from '../src/modules.ts';
 import { emitEvent } from '../src/webhooks/outbox.ts';
 import { testEngine } from './support/database.ts';
 import { CRASH_POINT_REACHED } from './support/crash-point.ts';
+import {
+  accessToken,
+  emptyDatabase,
+  freePort,
+  loadReceipt,
+  startChild,
+  webhookReceiver,
+  type Child,
+  type Cleanups,
+  type Credentials,
+} from './support/child-service.ts';
 
-const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
-const CRASH_POINT_MODULE = new URL('./support/crash-point.ts', import.meta.url).href;
 const MIGRATIONS = Object.keys(allMigrations()).length;
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: Cleanups = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-/** A database URL for a new, empty database of the engine under test (a file for SQLite: processes share it). */
-async function emptyDatabase(): Promise<string> {
-  if (testEngine === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'tase-crash-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    return join(dir, 'tase.sqlite');
-  }
-  const base = process.env.DATABASE_URL!;
-  const name = `tase_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: base });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  });
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Credentials {
-  clientId: string;
-  clientSecret: string;
-  apiKey: string;
-}
-
-interface Child {
-  process: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** The `tase serve` command; with a crash point, held at that moment of its first start (test/support/crash-point.ts). */
-function startChild(url: string, port: number, crashPoint?: string): Child {
-  const preload = crashPoint ? ['--import', CRASH_POINT_MODULE] : [];
-  const child = spawn(process.execPath, [...preload, MAIN, 'serve'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      TASE_MODE: 'sandbox',
-      TASE_RATE_LIMIT: '0',
-      LOG_LEVEL: 'error',
-      TASE_TEST_CRASH_POINT: crashPoint ?? '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { process: child, output: () => output, exited };
-}
 
 /** Waits for the banner; answers the demo credentials it prints. */
 async function ready(child: Child): Promise<Credentials> {
@@ -118,18 +52,6 @@ async function kill(child: Child): Promise<void> {
 async function stop(child: Child): Promise<void> {
   child.process.kill('SIGTERM');
   await child.exited;
-}
-
-async function token(base: string, credentials: Credentials): Promise<string> {
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: credentials.clientId,
-    client_secret: credentials.clientSecret,
-    api_key: credentials.apiKey,
-  });
-  const answer = await fetch(`${base}/api/oauth/token`, { method: 'POST', body: form });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { access_token: string }).access_token;
 }
 
 /** Opens the database beside the service (SQLite: a second connection to the file). */
@@ -173,36 +95,16 @@ async function tableExists(db: DatabaseHandle, table: string): Promise<boolean> 
 }
 
 const today = new Date().toISOString().slice(0, 10);
-const receipt = (n: number) => ({
-  type: 'JOURNAL',
-  name: `Load ${n}`,
-  receiptDate: today,
-  vatType: 'PURCHASE',
-  vatStatus: 1,
-  transactions: [
-    { transactionType: 'ENTRY', account: '7000', accountingValue: 10 + (n % 90) + 0.25, vatPercent: 0 },
-    { transactionType: 'ENTRY', account: '1910', accountingValue: -(10 + (n % 90) + 0.25), vatPercent: 0 },
-  ],
-});
-
 describe(`crash safety (${testEngine})`, () => {
   it('keeps every acknowledged receipt, a balanced ledger, gapless numbers and the outbox after kill -9 under load', async () => {
-    const url = await emptyDatabase();
+    const url = await emptyDatabase(cleanups);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const delivered = new Set<string>();
-    const receiver: Server = createServer((request, response) => {
-      delivered.add(String(request.headers['x-tase-delivery']));
-      request.resume();
-      request.on('end', () => response.end('ok'));
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise((resolve) => receiver.close(() => resolve())));
-    const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+    const { hookUrl, delivered } = await webhookReceiver(cleanups);
 
     let child = startChild(url, port);
     const credentials = await ready(child);
-    let bearer = await token(base, credentials);
+    let bearer = await accessToken(base, credentials);
     const subscribed = await fetch(`${base}/api/webhooks`, {
       method: 'POST',
       headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
@@ -221,7 +123,7 @@ describe(`crash safety (${testEngine})`, () => {
           const answer = await fetch(`${base}/api/ledgerreceipts`, {
             method: 'POST',
             headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-            body: JSON.stringify(receipt(n)),
+            body: JSON.stringify(loadReceipt('Load', n)),
           });
           if (answer.status === 200) {
             const body = (await answer.json()) as { id: number; receiptNumber: number };
@@ -266,7 +168,7 @@ describe(`crash safety (${testEngine})`, () => {
     child = startChild(url, port);
     const again = await ready(child);
     expect(again).toEqual(credentials);
-    bearer = await token(base, credentials);
+    bearer = await accessToken(base, credentials);
     try {
       for (const [id, number] of acknowledged) {
         const answer = await fetch(`${base}/api/ledgerreceipts/${id}`, {
@@ -305,12 +207,12 @@ describe(`crash safety (${testEngine})`, () => {
 
   it('keeps every product answered 200 and none refused after kill -9 under concurrent product writes', async () => {
     // on SQLite the writes of one turn are committed together (src/db/group-commit.ts): an answer must mean a commit
-    const url = await emptyDatabase();
+    const url = await emptyDatabase(cleanups);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let child = startChild(url, port);
     const credentials = await ready(child);
-    let bearer = await token(base, credentials);
+    let bearer = await accessToken(base, credentials);
     const acknowledged = new Map<number, string>(); // id → name
     const refused: string[] = [];
     let killed = false;
@@ -342,7 +244,7 @@ describe(`crash safety (${testEngine})`, () => {
 
     child = startChild(url, port);
     await ready(child);
-    bearer = await token(base, credentials);
+    bearer = await accessToken(base, credentials);
     try {
       const db = inspect(url);
       const stored = new Map(
@@ -368,7 +270,7 @@ describe(`crash safety (${testEngine})`, () => {
       ...['addMember', 'createApiKey'].map((step) => `seeding:${step}`),
     ];
     for (const point of points) {
-      const url = await emptyDatabase();
+      const url = await emptyDatabase(cleanups);
       const port = await freePort();
       let child = startChild(url, port, point);
       const until = Date.now() + 30_000;
@@ -401,7 +303,7 @@ describe(`crash safety (${testEngine})`, () => {
       child = startChild(url, port);
       try {
         const credentials = await ready(child);
-        const bearer = await token(`http://127.0.0.1:${port}`, credentials);
+        const bearer = await accessToken(`http://127.0.0.1:${port}`, credentials);
         const products = await fetch(`http://127.0.0.1:${port}/api/products`, {
           headers: { authorization: `Bearer ${bearer}` },
         });

@@ -6,8 +6,6 @@
 // afterwards, numbers gapless, the trial balance exact, the webhooks of committed events delivered.
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +13,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/index.ts';
 import { globalTables } from '../src/modules.ts';
 import { emitEvent } from '../src/webhooks/outbox.ts';
+import { accessToken, freePort, loadReceipt, webhookReceiver, type Cleanups } from './support/child-service.ts';
 
 const HA_URL = process.env.TASE_HA_URL;
 const HA_DIR = process.env.TASE_HA_DIR ?? '/tmp/tase-ha';
@@ -22,18 +21,10 @@ const API_PORTS = [8011, 8012, 8013];
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 /** No request may take longer: the pool's connection timeout (5 s) plus a statement's own time, with room. */
 const BOUND_MS = 15_000;
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: Cleanups = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function leader(): Promise<number> {
   for (;;) {
@@ -60,18 +51,6 @@ const salesInvoice = (n: number) => ({
 });
 
 const today = new Date().toISOString().slice(0, 10);
-const receipt = (n: number) => ({
-  type: 'JOURNAL',
-  name: `Failover ${n}`,
-  receiptDate: today,
-  vatType: 'PURCHASE',
-  vatStatus: 1,
-  transactions: [
-    { transactionType: 'ENTRY', account: '7000', accountingValue: 10 + (n % 90) + 0.25, vatPercent: 0 },
-    { transactionType: 'ENTRY', account: '1910', accountingValue: -(10 + (n % 90) + 0.25), vatPercent: 0 },
-  ],
-});
-
 describe.skipIf(!HA_URL)('failover of the PostgreSQL primary (Patroni)', () => {
   it('answers 503 during the switch, serves again by itself and keeps every acknowledged write', async () => {
     const name = `tase_failover_${randomBytes(4).toString('hex')}`;
@@ -82,15 +61,7 @@ describe.skipIf(!HA_URL)('failover of the PostgreSQL primary (Patroni)', () => {
     const url = new URL(HA_URL!);
     url.pathname = `/${name}`;
 
-    const delivered = new Set<string>();
-    const receiver: Server = createServer((request, response) => {
-      delivered.add(String(request.headers['x-tase-delivery']));
-      request.resume();
-      request.on('end', () => response.end('ok'));
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise((resolve) => receiver.close(() => resolve())));
-    const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+    const { hookUrl, delivered } = await webhookReceiver(cleanups);
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -126,15 +97,11 @@ describe.skipIf(!HA_URL)('failover of the PostgreSQL primary (Patroni)', () => {
       await sleep(50);
     }
     const field = (label: string) => output.match(new RegExp(`${label}:\\s+(\\S+)`))![1];
-    const form = new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: field('OAuth client'),
-      client_secret: field('client secret'),
-      api_key: field('API key'),
+    const bearer = await accessToken(base, {
+      clientId: field('OAuth client'),
+      clientSecret: field('client secret'),
+      apiKey: field('API key'),
     });
-    const tokenAnswer = await fetch(`${base}/api/oauth/token`, { method: 'POST', body: form });
-    expect(tokenAnswer.status).toBe(200);
-    const bearer = ((await tokenAnswer.json()) as { access_token: string }).access_token;
     const headers = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
     const subscribed = await fetch(`${base}/api/webhooks`, {
       method: 'POST',
@@ -194,11 +161,15 @@ describe.skipIf(!HA_URL)('failover of the PostgreSQL primary (Patroni)', () => {
     const writers = [
       async () => {
         for (let n = 0; !stopping; n++)
-          await write('/ledgerreceipts', receipt(n), (a) => receipts.set(Number(a.id), Number(a.receiptNumber)));
+          await write('/ledgerreceipts', loadReceipt('Failover', n), (a) =>
+            receipts.set(Number(a.id), Number(a.receiptNumber)),
+          );
       },
       async () => {
         for (let n = 0; !stopping; n++)
-          await write('/ledgerreceipts', receipt(n + 1000), (a) => receipts.set(Number(a.id), Number(a.receiptNumber)));
+          await write('/ledgerreceipts', loadReceipt('Failover', n + 1000), (a) =>
+            receipts.set(Number(a.id), Number(a.receiptNumber)),
+          );
       },
       async () => {
         for (let n = 0; !stopping; n++)

@@ -10,6 +10,7 @@ import { openDatabase } from '../src/db/index.ts';
 import { globalTables } from '../src/modules.ts';
 import { startService, type TestService } from './support/service.ts';
 import { testEngine } from './support/database.ts';
+import { BANK_FEE_RECEIPT } from './support/ledger-bodies.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tase-permissions-'));
 const databaseFile = join(dir, 'data', 'tase.sqlite');
@@ -44,17 +45,7 @@ describe('data files', () => {
   });
 
   it('creates the attachments folders and files owner-only', async () => {
-    const receipt = await svc.api('POST', '/ledgerreceipts', {
-      type: 'JOURNAL',
-      name: 'Bank fee',
-      receiptDate: '2026-03-05',
-      vatType: 'PURCHASE',
-      vatStatus: 1,
-      transactions: [
-        { transactionType: 'ENTRY', account: '7900', accountingValue: 3.5, vatPercent: 0 },
-        { transactionType: 'ENTRY', account: '1910', accountingValue: -3.5, vatPercent: 0 },
-      ],
-    });
+    const receipt = await svc.api('POST', '/ledgerreceipts', BANK_FEE_RECEIPT);
     const form = new FormData();
     form.append(
       'meta',

@@ -2,23 +2,20 @@
 // work again, the same key with another body is refused (422), and a retry after the service died between the
 // commit and the answer gets the committed answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { startService, type TestService } from './support/service.ts';
-import { testEngine } from './support/database.ts';
 import { CRASH_POINT_REACHED } from './support/crash-point.ts';
-
-const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
-const CRASH_POINT_MODULE = new URL('./support/crash-point.ts', import.meta.url).href;
+import {
+  accessToken,
+  emptyDatabase,
+  freePort,
+  startChild,
+  type Child,
+  type Cleanups,
+} from './support/child-service.ts';
 
 let svc: TestService;
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: Cleanups = [];
 beforeAll(async () => {
   svc = await startService();
 });
@@ -96,11 +93,11 @@ describe('an Idempotency-Key', () => {
 
 describe('a crash between the commit and the answer', () => {
   it('leaves the committed answer for the retry', async () => {
-    const url = await emptyDatabase();
+    const url = await emptyDatabase(cleanups);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const first = startChild(url, port, 'idempotency:committed');
-    const credentials = await ready(first.output);
+    const first = killedAfterAll(startChild(url, port, 'idempotency:committed'));
+    const credentials = await ready(first);
     const token = await accessToken(base, credentials);
     const send = () =>
       fetch(`${base}/api/products`, {
@@ -114,12 +111,12 @@ describe('a crash between the commit and the answer', () => {
       if (Date.now() > until) throw new Error(`no crash point:\n${first.output()}`);
       await sleep(20);
     }
-    first.child.kill('SIGKILL');
+    first.process.kill('SIGKILL');
     await first.exited;
     expect(await lost).toBeInstanceOf(Error);
 
-    const second = startChild(url, port);
-    await ready(second.output, 'listening');
+    const second = killedAfterAll(startChild(url, port));
+    await ready(second, 'listening');
     try {
       const retry = await send();
       expect(retry.status).toBe(200);
@@ -130,84 +127,25 @@ describe('a crash between the commit and the answer', () => {
       const results = ((await list.json()) as { results: { id: number; name: string }[] }).results;
       expect(results.filter((p) => p.name === 'Committed before the crash').map((p) => p.id)).toEqual([created.id]);
     } finally {
-      second.child.kill('SIGTERM');
+      second.process.kill('SIGTERM');
       await second.exited;
     }
   }, 240_000);
 });
 
-async function emptyDatabase(): Promise<string> {
-  if (testEngine === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'tase-idem-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    return join(dir, 'tase.sqlite');
-  }
-  const name = `tase_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  });
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function startChild(url: string, port: number, crashPoint?: string) {
-  const preload = crashPoint ? ['--import', CRASH_POINT_MODULE] : [];
-  const child = spawn(process.execPath, [...preload, MAIN, 'serve'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      TASE_MODE: 'sandbox',
-      TASE_RATE_LIMIT: '0',
-      LOG_LEVEL: 'error',
-      TASE_TEST_CRASH_POINT: crashPoint ?? '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  cleanups.push(async () => void child.kill('SIGKILL'));
-  return { child, output: () => output, exited };
+function killedAfterAll(child: Child): Child {
+  cleanups.push(async () => void child.process.kill('SIGKILL'));
+  return child;
 }
 
 /** Waits for the banner; answers the demo credentials it prints (the first start). */
-async function ready(output: () => string, banner = 'API key') {
+async function ready(child: Child, banner = 'API key') {
   // a first start migrates a new database: slow on a loaded machine
   const until = Date.now() + 90_000;
-  while (!new RegExp(`${banner}`).test(output())) {
-    if (Date.now() > until) throw new Error(`the service did not start:\n${output()}`);
+  while (!new RegExp(`${banner}`).test(child.output())) {
+    if (Date.now() > until) throw new Error(`the service did not start:\n${child.output()}`);
     await sleep(20);
   }
-  const field = (label: string) => output().match(new RegExp(`${label}:\\s+(\\S+)`))?.[1] ?? '';
+  const field = (label: string) => child.output().match(new RegExp(`${label}:\\s+(\\S+)`))?.[1] ?? '';
   return { clientId: field('OAuth client'), clientSecret: field('client secret'), apiKey: field('API key') };
-}
-
-async function accessToken(base: string, credentials: { clientId: string; clientSecret: string; apiKey: string }) {
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: credentials.clientId,
-    client_secret: credentials.clientSecret,
-    api_key: credentials.apiKey,
-  });
-  const answer = await fetch(`${base}/api/oauth/token`, { method: 'POST', body: form });
-  return ((await answer.json()) as { access_token: string }).access_token;
 }

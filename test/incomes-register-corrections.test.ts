@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { incomesRegisterBatches, markIncomesRegisterDelivered } from '../src/payroll/index.ts';
 import { incomesRegisterErrors } from './support/incomes-register-xsd.ts';
-import { identityCode, monthListBody, salaryInfoBody, TYEL } from './support/payroll.ts';
+import {
+  identityCode,
+  monthListBody,
+  salaryInfoBody,
+  TYEL,
+  INCOMES_REGISTER_CONTACT,
+  TAX_CARD_2026,
+} from './support/payroll.ts';
 import { startService, type TestService } from './support/service.ts';
 
 let svc: TestService;
@@ -18,10 +25,7 @@ let people = 0;
 
 beforeAll(async () => {
   svc = await startService();
-  const contact = await svc.api('PUT', '/payrolls/salariesbasicinfo/incomesregistercontact', {
-    name: 'Palkanlaskija Paula',
-    telephone: '+358 40 123 4567',
-  });
+  const contact = await svc.api('PUT', '/payrolls/salariesbasicinfo/incomesregistercontact', INCOMES_REGISTER_CONTACT);
   expect(contact.status, contact.text).toBe(200);
 });
 afterAll(() => svc.close());
@@ -42,14 +46,7 @@ async function hire(pensionInsurance: Record<string, unknown> = TYEL): Promise<n
   });
   expect(info.status, info.text).toBe(200);
   const id = info.body.employeeId as number;
-  const card = await svc.api('POST', `/payrolls/employees/${id}/salaryinfo/taxcards`, {
-    type: 'A',
-    revised: false,
-    validFrom: '2026-01-01',
-    basePercent: 20,
-    additionalPercent: 40,
-    annualIncomeLimit: 60000,
-  });
+  const card = await svc.api('POST', `/payrolls/employees/${id}/salaryinfo/taxcards`, TAX_CARD_2026);
   expect(card.status, card.text).toBe(200);
   return id;
 }

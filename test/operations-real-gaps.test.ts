@@ -7,22 +7,13 @@ import { ManualClock } from '../src/platform/clock.ts';
 import { otherCompany, startService, type TestService } from './support/service.ts';
 import { bankAccountBody, invoiceBody } from './support/bank-bodies.ts';
 import { person, until } from './mfa-helpers.ts';
+import { BANK_FEE_RECEIPT } from './support/ledger-bodies.ts';
 
 let svc: TestService;
 const PAYER_IBAN = 'FI2112345600000785';
 const SUPPLIER_IBAN = 'FI7944052020036082';
 
-const journal = {
-  type: 'JOURNAL',
-  name: 'Bank fee',
-  receiptDate: '2026-03-05',
-  vatType: 'PURCHASE',
-  vatStatus: 1,
-  transactions: [
-    { transactionType: 'ENTRY', account: '7900', accountingValue: 3.5, vatPercent: 0 },
-    { transactionType: 'ENTRY', account: '1910', accountingValue: -3.5, vatPercent: 0 },
-  ],
-};
+const journal = BANK_FEE_RECEIPT;
 
 /** A PNG of `side` pixels a side: larger sides give larger files. */
 const png = (side: number) =>

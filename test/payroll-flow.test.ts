@@ -13,17 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { incomesRegisterBatches } from '../src/payroll/index.ts';
 import { incomesRegisterErrors } from './support/incomes-register-xsd.ts';
-import { identityCode, monthListBody, salaryInfoBody, TYEL } from './support/payroll.ts';
+import { identityCode, monthListBody, salaryInfoBody, TYEL, INCOMES_REGISTER_CONTACT } from './support/payroll.ts';
 import { startService, type TestService } from './support/service.ts';
 
 let svc: TestService;
 
 beforeAll(async () => {
   svc = await startService();
-  const contact = await svc.api('PUT', '/payrolls/salariesbasicinfo/incomesregistercontact', {
-    name: 'Palkanlaskija Paula',
-    telephone: '+358 40 123 4567',
-  });
+  const contact = await svc.api('PUT', '/payrolls/salariesbasicinfo/incomesregistercontact', INCOMES_REGISTER_CONTACT);
   expect(contact.status, contact.text).toBe(200);
 });
 afterAll(() => svc.close());

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ManualClock } from '../src/platform/clock.ts';
 import { incomesRegisterBatches, markIncomesRegisterDelivered } from '../src/payroll/index.ts';
-import { identityCode, monthListBody, salaryInfoBody } from './support/payroll.ts';
+import { identityCode, monthListBody, salaryInfoBody, TAX_CARD_2026 } from './support/payroll.ts';
 import { incomesRegisterErrors } from './support/incomes-register-xsd.ts';
 import { startService, type TestService } from './support/service.ts';
 
@@ -46,14 +46,7 @@ async function monthlyEmployee(
     keva: false,
   });
   expect(employment.status, employment.text).toBe(200);
-  const card = await svc.api('POST', `/payrolls/employees/${id}/salaryinfo/taxcards`, {
-    type: 'A',
-    revised: false,
-    validFrom: '2026-01-01',
-    basePercent: 20,
-    additionalPercent: 40,
-    annualIncomeLimit: 60000,
-  });
+  const card = await svc.api('POST', `/payrolls/employees/${id}/salaryinfo/taxcards`, TAX_CARD_2026);
   expect(card.status, card.text).toBe(200);
   const base = await svc.api('PUT', `/payrolls/employees/${id}/salarybase`, {
     rows: [

@@ -3,13 +3,14 @@
 // database in use is refused, naming its sessions, unless told to end them.
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { Agent, createServer, request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freshDatabase, testEngine } from './support/database.ts';
+import { freePort } from './support/child-service.ts';
 import { openDatabase } from '../src/db/index.ts';
 import { globalTables } from '../src/modules.ts';
 
@@ -33,14 +34,6 @@ async function databaseUrl(name: string): Promise<string> {
   await fresh.db.destroy();
   made.push(fresh.url);
   return fresh.url;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 interface Running {

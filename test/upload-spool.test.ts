@@ -7,25 +7,14 @@ import { join } from 'node:path';
 import { startService, type TestService } from './support/service.ts';
 import { UPLOAD_SPOOL_DIR } from '../src/platform/multipart.ts';
 import { until } from './mfa-helpers.ts';
+import { BANK_FEE_RECEIPT } from './support/ledger-bodies.ts';
 
 let svc: TestService;
 let receiptId: number;
 
 beforeAll(async () => {
   svc = await startService();
-  receiptId = (
-    await svc.api('POST', '/ledgerreceipts', {
-      type: 'JOURNAL',
-      name: 'Bank fee',
-      receiptDate: '2026-03-05',
-      vatType: 'PURCHASE',
-      vatStatus: 1,
-      transactions: [
-        { transactionType: 'ENTRY', account: '7900', accountingValue: 3.5, vatPercent: 0 },
-        { transactionType: 'ENTRY', account: '1910', accountingValue: -3.5, vatPercent: 0 },
-      ],
-    })
-  ).body.id;
+  receiptId = (await svc.api('POST', '/ledgerreceipts', BANK_FEE_RECEIPT)).body.id;
 });
 afterAll(() => svc?.close());
 

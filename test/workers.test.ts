@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freshDatabase, testEngine } from './support/database.ts';
+import { freePort } from './support/child-service.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/index.ts';
 import { emitEvent } from '../src/webhooks/outbox.ts';
 import { globalTables } from '../src/modules.ts';
@@ -25,14 +26,6 @@ let server: ChildProcess;
 let output = '';
 let base: string;
 let demo: { clientId: string; clientSecret: string; apiKey: string };
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 interface Answer {
   status: number;

@@ -4,7 +4,7 @@
 // signatures the Accounting Act asks of the statements (KPL 1336/1997 3:7 §: dated and signed by the board, or by
 // the person responsible) with room for the auditor's note. Pure: made from a FinancialStatements, no database.
 import { Decimal } from './decimal.ts';
-import { pdfFont } from './invoice-output/fonts.ts';
+import { groupedAmount, openPdfDocument, Pen } from './pdf-document.ts';
 import type { FinancialStatements, StatementFigure } from './financial-statement-notes.ts';
 
 /** A statement as it reaches the thread that renders it: its decimals as text. */
@@ -24,11 +24,7 @@ const THIS_YEAR = 395;
 const PREVIOUS_YEAR = 470;
 
 /** Finnish and Swedish number style: thin groups of three, a decimal comma. */
-const amount = (value: Decimal | string | undefined) => {
-  if (value === undefined) return '';
-  const [whole, cents] = new Decimal(value).toFixed(2).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${cents}`;
-};
+const amount = (value: Decimal | string | undefined) => (value === undefined ? '' : groupedAmount(value));
 
 const date = (iso: string) => {
   const [y, m, d] = iso.split('-');
@@ -69,144 +65,99 @@ const WORDS = {
 
 /** The statements as a PDF. */
 export async function renderFinancialStatementsPdf(statements: PortableStatements): Promise<Buffer> {
-  // loaded with the first PDF, not at start (see invoice-output/render.ts)
-  const { default: PDFDocument } = await import('pdfkit');
   const words = WORDS[statements.language];
   const year = statements.fiscalYear;
   const previous = statements.previousFiscalYear;
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    pdfVersion: '1.7',
-    subset: 'PDF/A-2b',
-    tagged: true,
+  const { pdf, done } = await openPdfDocument({
     lang: statements.language,
-    displayTitle: true,
+    title: `${words.title} ${date(year.startDate)}–${date(year.endDate)} ${statements.companyName}`,
+    author: statements.companyName,
+    subject: words.title,
     // dated by the year's end, so the same statements are the same bytes every time
-    info: {
-      Title: `${words.title} ${date(year.startDate)}–${date(year.endDate)} ${statements.companyName}`,
-      Author: statements.companyName,
-      Subject: words.title,
-      CreationDate: new Date(`${year.endDate}T00:00:00Z`),
-      ModDate: new Date(`${year.endDate}T00:00:00Z`),
-    },
+    date: year.endDate,
+    margin: 50,
   });
-  pdf.registerFont('regular', pdfFont('regular'));
-  pdf.registerFont('bold', pdfFont('bold'));
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const pen = new Pen(pdf, LEFT, RIGHT);
 
-  let y = 50;
-  const text = (
-    value: string,
-    x: number,
-    options: { weight?: 'regular' | 'bold'; size?: number; right?: number; width?: number } = {},
-  ) => {
-    pdf
-      .font(options.weight ?? 'regular')
-      .fontSize(options.size ?? 9)
-      .fillColor('#000');
-    if (options.right !== undefined) {
-      pdf.text(value, x, y, { width: options.right - x, align: 'right', lineBreak: false });
-    } else if (options.width !== undefined) {
-      pdf.text(value, x, y, { width: options.width });
-    } else pdf.text(value, x, y, { lineBreak: false });
-  };
-  const rule = () => {
-    pdf.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).stroke('#000');
-    y += 6;
-  };
-  const ensureRoom = (height: number) => {
-    if (y + height > 790) {
-      pdf.addPage();
-      y = 50;
-    }
-  };
   const header = () => {
-    text(statements.companyName, LEFT, { weight: 'bold', size: 12 });
-    text(words.title, 350, { weight: 'bold', size: 12, right: RIGHT });
-    y += 16;
-    if (statements.businessId) text(`${words.businessId} ${statements.businessId}`, LEFT);
-    text(`${words.period} ${date(year.startDate)}–${date(year.endDate)}`, 300, { right: RIGHT });
-    y += 24;
+    pen.text(statements.companyName, LEFT, { weight: 'bold', size: 12 });
+    pen.text(words.title, 350, { weight: 'bold', size: 12, right: RIGHT });
+    pen.y += 16;
+    if (statements.businessId) pen.text(`${words.businessId} ${statements.businessId}`, LEFT);
+    pen.text(`${words.period} ${date(year.startDate)}–${date(year.endDate)}`, 300, { right: RIGHT });
+    pen.y += 24;
   };
   const columns = (title: string, from: (fy: { startDate: string; endDate: string }) => string) => {
-    ensureRoom(40);
-    text(title, LEFT, { weight: 'bold', size: 11 });
-    text(from(year), THIS_YEAR - 40, { weight: 'bold', right: THIS_YEAR + 55 });
-    if (previous) text(from(previous), PREVIOUS_YEAR - 20, { weight: 'bold', right: RIGHT });
-    y += 15;
-    rule();
+    pen.ensureRoom(40);
+    pen.text(title, LEFT, { weight: 'bold', size: 11 });
+    pen.text(from(year), THIS_YEAR - 40, { weight: 'bold', right: THIS_YEAR + 55 });
+    if (previous) pen.text(from(previous), PREVIOUS_YEAR - 20, { weight: 'bold', right: RIGHT });
+    pen.y += 15;
+    pen.rule();
   };
   const figures = (rows: readonly Portable<StatementFigure>[] | readonly StatementFigure[]) => {
     for (const row of rows) {
-      ensureRoom(14);
+      pen.ensureRoom(14);
       const weight = row.subtotal ? 'bold' : 'regular';
-      text(row.name, row.subtotal ? LEFT : LEFT + 10, { weight });
-      text(amount(row.value), THIS_YEAR - 40, { weight, right: THIS_YEAR + 55 });
+      pen.text(row.name, row.subtotal ? LEFT : LEFT + 10, { weight });
+      pen.text(amount(row.value), THIS_YEAR - 40, { weight, right: THIS_YEAR + 55 });
       if (row.previousValue !== undefined)
-        text(amount(row.previousValue), PREVIOUS_YEAR - 20, { weight, right: RIGHT });
-      y += row.subtotal ? 16 : 13;
+        pen.text(amount(row.previousValue), PREVIOUS_YEAR - 20, { weight, right: RIGHT });
+      pen.y += row.subtotal ? 16 : 13;
     }
-    y += 14;
+    pen.y += 14;
   };
 
   header();
   columns(words.income, (fy) => `${date(fy.startDate)}–${date(fy.endDate)}`);
   figures(statements.incomeStatement);
-  pdf.addPage();
-  y = 50;
+  pen.newPage();
   header();
   columns(words.balance, (fy) => date(fy.endDate));
   figures(statements.balanceSheet);
   if (statements.unmappedAccounts.length > 0) {
-    ensureRoom(30);
-    text(words.unmapped, LEFT, { weight: 'bold', width: RIGHT - LEFT });
-    y = pdf.y + 6;
+    pen.ensureRoom(30);
+    pen.text(words.unmapped, LEFT, { weight: 'bold', width: RIGHT - LEFT });
+    pen.y = pdf.y + 6;
     for (const account of statements.unmappedAccounts) {
-      ensureRoom(14);
-      text(`${account.accountNumber} ${account.name}`, LEFT + 10);
-      text(amount(account.balance), THIS_YEAR - 40, { right: THIS_YEAR + 55 });
-      y += 13;
+      pen.ensureRoom(14);
+      pen.text(`${account.accountNumber} ${account.name}`, LEFT + 10);
+      pen.text(amount(account.balance), THIS_YEAR - 40, { right: THIS_YEAR + 55 });
+      pen.y += 13;
     }
   }
-  pdf.addPage();
-  y = 50;
+  pen.newPage();
   header();
-  text(words.notes, LEFT, { weight: 'bold', size: 11 });
-  y += 20;
+  pen.text(words.notes, LEFT, { weight: 'bold', size: 11 });
+  pen.y += 20;
   for (const note of statements.notes) {
-    ensureRoom(note.toBeFilled ? 70 : 40);
-    text(note.heading, LEFT, { weight: 'bold', size: 10 });
-    if (note.toBeFilled) text(words.toFill, 400, { right: RIGHT });
-    y += 15;
+    pen.ensureRoom(note.toBeFilled ? 70 : 40);
+    pen.text(note.heading, LEFT, { weight: 'bold', size: 10 });
+    if (note.toBeFilled) pen.text(words.toFill, 400, { right: RIGHT });
+    pen.y += 15;
     if (note.text) {
-      text(note.text, LEFT, { width: RIGHT - LEFT });
-      y = pdf.y + 8;
+      pen.text(note.text, LEFT, { width: RIGHT - LEFT });
+      pen.y = pdf.y + 8;
     }
     if (note.rows && note.rows.length > 0) figures(note.rows);
     // room to write what only the preparer knows
-    if (note.toBeFilled) y += 30;
-    else y += 6;
+    if (note.toBeFilled) pen.y += 30;
+    else pen.y += 6;
   }
-  ensureRoom(160);
-  y += 10;
-  text(words.signatures, LEFT, { weight: 'bold', size: 11 });
-  y += 30;
+  pen.ensureRoom(160);
+  pen.y += 10;
+  pen.text(words.signatures, LEFT, { weight: 'bold', size: 11 });
+  pen.y += 30;
   for (const label of [words.place, words.board, words.board, words.auditor]) {
-    ensureRoom(40);
+    pen.ensureRoom(40);
     pdf
-      .moveTo(LEFT, y)
-      .lineTo(LEFT + 260, y)
+      .moveTo(LEFT, pen.y)
+      .lineTo(LEFT + 260, pen.y)
       .lineWidth(0.5)
       .stroke('#000');
-    y += 4;
-    text(label, LEFT, { size: 8 });
-    y += 30;
+    pen.y += 4;
+    pen.text(label, LEFT, { size: 8 });
+    pen.y += 30;
   }
   pdf.end();
   return done;

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from './decimal.ts';
 import { vatReturnFile } from './vat-return-file.ts';
-import type { VatReturnFigures } from './vat-return.ts';
+import { noVatFigures, type VatReturnFigures } from './vat-return.ts';
 
-const ZERO: VatReturnFigures = {
-  domesticSalesTax: [],
-  euGoodsPurchaseTax: 0n,
-  euServicesPurchaseTax: 0n,
-  importTax: 0n,
-  constructionPurchaseTax: 0n,
-  deductibleTax: 0n,
-  taxPayable: 0n,
-  zeroRatedSales: 0n,
-  euGoodsSales: 0n,
-  euServicesSales: 0n,
-  constructionSales: 0n,
-  euGoodsPurchases: 0n,
-  euServicesPurchases: 0n,
-  imports: 0n,
-  constructionPurchases: 0n,
-  outputVat: 0n,
-  inputVat: 0n,
-};
+const ZERO = noVatFigures();
 
 const fields = (text: string) =>
   Object.fromEntries(

@@ -175,15 +175,9 @@ export interface VatReturnFigures {
 
 const RATE_FIELDS: Record<string, string> = { '24': '301', '25.5': '301', '14': '302', '13.5': '302', '10': '303' };
 
-/**
- * The VAT return of a period from the ledger lines dated in it (approved receipts, receipts outside the return
- * left out by the caller). Tax figures come from the VAT accounts as booked: output VAT lines of self-assessed
- * purchases go to 305/306/318/340 by status, every other output VAT line to the domestic tax of its percent;
- * deductible tax is the input VAT. Sales figures are the income-account lines of SALES by status; purchase
- * bases are the taxed lines of self-assessed purchases.
- */
-export function vatReturnFigures(lines: readonly VatReturnLine[]): VatReturnFigures {
-  const f: VatReturnFigures = {
+/** The figures of a period with nothing to declare: every field zero. */
+export function noVatFigures(): VatReturnFigures {
+  return {
     domesticSalesTax: [],
     euGoodsPurchaseTax: 0n,
     euServicesPurchaseTax: 0n,
@@ -202,6 +196,17 @@ export function vatReturnFigures(lines: readonly VatReturnLine[]): VatReturnFigu
     outputVat: 0n,
     inputVat: 0n,
   };
+}
+
+/**
+ * The VAT return of a period from the ledger lines dated in it (approved receipts, receipts outside the return
+ * left out by the caller). Tax figures come from the VAT accounts as booked: output VAT lines of self-assessed
+ * purchases go to 305/306/318/340 by status, every other output VAT line to the domestic tax of its percent;
+ * deductible tax is the input VAT. Sales figures are the income-account lines of SALES by status; purchase
+ * bases are the taxed lines of self-assessed purchases.
+ */
+export function vatReturnFigures(lines: readonly VatReturnLine[]): VatReturnFigures {
+  const f = noVatFigures();
   const domestic = new Map<string, DomesticSalesTax>();
   const rate = (percent: Decimal) => {
     const key = percent.toFixed();

@@ -7,8 +7,9 @@
 // Balance rule: the balance of a balance-sheet account before a day sums the lines from the start of the latest
 // fiscal year before that day whose opening balances are booked (a live opening receipt: approved, neither a
 // reversal nor reversed), or every line when no year has them (years never closed keep one running balance).
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
+import type { Database } from '../db/types.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
 import { isBalanceSheet, RESULT_OF_THE_YEAR_ACCOUNT, RETAINED_EARNINGS_ACCOUNT } from '../accounts/index.ts';
 import type { YearEndBooking, FiscalYearSpan } from '../fiscal/index.ts';
@@ -19,6 +20,25 @@ import { OPENING_RECEIPT_TYPE } from './opening.ts';
 /** The receipt holds no VAT: the status of "no VAT handling". */
 const NO_VAT_HANDLING = 12;
 
+/** Whether the receipt `r` is a live opening receipt: an approved opening, neither a reversal nor reversed. */
+const liveOpening = (eb: ExpressionBuilder<Database & { r: Database['ledger_receipts'] }, 'r'>, companyId: number) =>
+  eb.and([
+    eb('r.type', '=', OPENING_RECEIPT_TYPE),
+    eb('r.status', '=', 'APPROVED'),
+    eb('r.reverses_receipt_id', 'is', null),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('ledger_receipts as x')
+          .select('x.id')
+          .where('x.company_id', '=', companyId)
+          // a reversal has the type of what it reverses: found by the receipts' type index
+          .where('x.type', '=', OPENING_RECEIPT_TYPE)
+          .whereRef('x.reverses_receipt_id', '=', 'r.id'),
+      ),
+    ),
+  ]);
+
 /** The live opening receipts of a fiscal year (normally one). */
 async function liveOpeningReceipts(db: Db, companyId: number, fiscalYearId: number): Promise<number[]> {
   const rows = await db
@@ -26,22 +46,7 @@ async function liveOpeningReceipts(db: Db, companyId: number, fiscalYearId: numb
     .select('r.id')
     .where('r.company_id', '=', companyId)
     .where('r.fiscal_year_id', '=', fiscalYearId)
-    .where('r.type', '=', OPENING_RECEIPT_TYPE)
-    .where('r.status', '=', 'APPROVED')
-    .where('r.reverses_receipt_id', 'is', null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('ledger_receipts as x')
-            .select('x.id')
-            .where('x.company_id', '=', companyId)
-            // a reversal has the type of what it reverses: found by the receipts' type index
-            .where('x.type', '=', OPENING_RECEIPT_TYPE)
-            .whereRef('x.reverses_receipt_id', '=', 'r.id'),
-        ),
-      ),
-    )
+    .where((eb) => liveOpening(eb, companyId))
     .orderBy('r.id')
     .execute();
   return rows.map((r) => Number(r.id));
@@ -79,22 +84,7 @@ export async function openingStateOn(
     .select(['r.id', 'y.start_date'])
     .where('r.company_id', '=', companyId)
     .where('y.start_date', '<=', day)
-    .where('r.type', '=', OPENING_RECEIPT_TYPE)
-    .where('r.status', '=', 'APPROVED')
-    .where('r.reverses_receipt_id', 'is', null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('ledger_receipts as x')
-            .select('x.id')
-            .where('x.company_id', '=', companyId)
-            // a reversal has the type of what it reverses: found by the receipts' type index
-            .where('x.type', '=', OPENING_RECEIPT_TYPE)
-            .whereRef('x.reverses_receipt_id', '=', 'r.id'),
-        ),
-      ),
-    )
+    .where((eb) => liveOpening(eb, companyId))
     .orderBy('y.start_date', 'desc')
     .orderBy('r.id')
     .execute();

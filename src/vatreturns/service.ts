@@ -231,20 +231,7 @@ export class VatReturnService {
               lines,
             });
       await this.#fiscal.closePeriodsIn(trx, companyId, period.startDate, period.endDate, userId);
-      const row: store.VatReturnRow = {
-        company_id: companyId,
-        id,
-        period_type: period.periodType,
-        start_date: period.startDate,
-        end_date: period.endDate,
-        figures: figuresToJson(figures),
-        settlement_receipt_id: settlement?.id ?? null,
-        filed_at: isoDateTime(this.#ctx.clock.now()),
-        filed_by: userId,
-        version: 1,
-        correction_reason: null,
-        replaces_id: null,
-      };
+      const row = this.#filedRow(companyId, id, userId, period, figures, settlement);
       await store.insertReturn(trx, row);
       const wire = filedToWire(row, []);
       await recordAuditEvent(trx, companyId, {
@@ -324,20 +311,11 @@ export class VatReturnService {
             throw ofSettlementDate(err);
           });
       }
-      const row: store.VatReturnRow = {
-        company_id: companyId,
-        id,
-        period_type: period.periodType,
-        start_date: period.startDate,
-        end_date: period.endDate,
-        figures: figuresToJson(figures),
-        settlement_receipt_id: settlement?.id ?? null,
-        filed_at: isoDateTime(this.#ctx.clock.now()),
-        filed_by: userId,
+      const row = this.#filedRow(companyId, id, userId, period, figures, settlement, {
         version,
         correction_reason: input.correctionReason,
         replaces_id: Number(latest.id),
-      };
+      });
       await store.insertReturn(trx, row);
       const taken = pending.map((c) => Number(c.id));
       await store.markCorrectionsFiled(trx, companyId, taken, id);
@@ -471,6 +449,34 @@ export class VatReturnService {
   ): Promise<{ start: string; end: string } | undefined> {
     const row = await store.overlapping(trx, companyId, start, end);
     return row ? { start: row.start_date, end: row.end_date } : undefined;
+  }
+
+  /** The row of a return filed now: version 1, or the corrected version `correction` names. */
+  #filedRow(
+    companyId: number,
+    id: number,
+    userId: number | null,
+    period: Period,
+    figures: VatReturnFigures,
+    settlement: { id: number } | null,
+    correction: Pick<store.VatReturnRow, 'version' | 'correction_reason' | 'replaces_id'> = {
+      version: 1,
+      correction_reason: null,
+      replaces_id: null,
+    },
+  ): store.VatReturnRow {
+    return {
+      company_id: companyId,
+      id,
+      period_type: period.periodType,
+      start_date: period.startDate,
+      end_date: period.endDate,
+      figures: figuresToJson(figures),
+      settlement_receipt_id: settlement?.id ?? null,
+      filed_at: isoDateTime(this.#ctx.clock.now()),
+      filed_by: userId,
+      ...correction,
+    };
   }
 
   async #figures(db: Db, companyId: number, period: Period): Promise<VatReturnFigures> {

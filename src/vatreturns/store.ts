@@ -51,19 +51,20 @@ export async function lockRegister(db: Db, companyId: number): Promise<void> {
   await allocateIds(db, companyId, 'vat_returns', 0);
 }
 
+/** The company's filed returns (every version). */
+const returnsOf = (db: Db, companyId: number) =>
+  db.selectFrom('vat_returns').selectAll().where('company_id', '=', companyId);
+
+/** The company's correcting vouchers. */
+const correctionsOf = (db: Db, companyId: number) =>
+  db.selectFrom('vat_return_corrections').selectAll().where('company_id', '=', companyId);
+
 export async function insertReturn(db: Db, row: VatReturnRow): Promise<void> {
   await db.insertInto('vat_returns').values(row).execute();
 }
 
 export async function listReturns(db: Db, companyId: number): Promise<VatReturnRow[]> {
-  return db
-    .selectFrom('vat_returns')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .orderBy('start_date')
-    .orderBy('version')
-    .orderBy('id')
-    .execute();
+  return returnsOf(db, companyId).orderBy('start_date').orderBy('version').orderBy('id').execute();
 }
 
 /** The latest filed version of exactly the period `start`..`end`. */
@@ -73,10 +74,7 @@ export async function latestOfPeriod(
   start: string,
   end: string,
 ): Promise<VatReturnRow | undefined> {
-  return db
-    .selectFrom('vat_returns')
-    .selectAll()
-    .where('company_id', '=', companyId)
+  return returnsOf(db, companyId)
     .where('start_date', '=', start)
     .where('end_date', '=', end)
     .orderBy('version', 'desc')
@@ -119,22 +117,11 @@ export async function getCorrection(
   companyId: number,
   receiptId: number,
 ): Promise<VatCorrectionRow | undefined> {
-  return db
-    .selectFrom('vat_return_corrections')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('receipt_id', '=', receiptId)
-    .executeTakeFirst();
+  return correctionsOf(db, companyId).where('receipt_id', '=', receiptId).executeTakeFirst();
 }
 
 export async function listCorrections(db: Db, companyId: number): Promise<VatCorrectionRow[]> {
-  return db
-    .selectFrom('vat_return_corrections')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .orderBy('start_date')
-    .orderBy('receipt_id')
-    .execute();
+  return correctionsOf(db, companyId).orderBy('start_date').orderBy('receipt_id').execute();
 }
 
 /** The corrections naming the period `start`..`end`. */
@@ -144,10 +131,7 @@ export async function correctionsOfPeriod(
   start: string,
   end: string,
 ): Promise<VatCorrectionRow[]> {
-  return db
-    .selectFrom('vat_return_corrections')
-    .selectAll()
-    .where('company_id', '=', companyId)
+  return correctionsOf(db, companyId)
     .where('start_date', '=', start)
     .where('end_date', '=', end)
     .orderBy('receipt_id')
@@ -227,12 +211,7 @@ export async function businessIdOf(db: Db, companyId: number): Promise<string | 
 }
 
 export async function getReturn(db: Db, companyId: number, id: number): Promise<VatReturnRow | undefined> {
-  return db
-    .selectFrom('vat_returns')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return returnsOf(db, companyId).where('id', '=', id).executeTakeFirst();
 }
 
 /** The first filed return whose period overlaps `start`..`end`. */
@@ -242,10 +221,7 @@ export async function overlapping(
   start: string,
   end: string,
 ): Promise<VatReturnRow | undefined> {
-  return db
-    .selectFrom('vat_returns')
-    .selectAll()
-    .where('company_id', '=', companyId)
+  return returnsOf(db, companyId)
     .where('start_date', '<=', end)
     .where('end_date', '>=', start)
     .orderBy('start_date')

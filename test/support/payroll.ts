@@ -6,6 +6,19 @@ import type { TestService } from './service.ts';
 /** The TyEL insurance of the employees of the tests: Elo's, with a policy number in the register's form. */
 export const TYEL = { type: 'TYEL', pensionProviderCode: 54, pensionPolicyNumber: '54-1234567A' } as const;
 
+/** The payroll's contact person for the Incomes Register, without whom no report is sent. */
+export const INCOMES_REGISTER_CONTACT = { name: 'Palkanlaskija Paula', telephone: '+358 40 123 4567' };
+
+/** A tax card A for 2026: 20 % up to 60,000 a year, 40 % over it. */
+export const TAX_CARD_2026 = {
+  type: 'A',
+  revised: false,
+  validFrom: '2026-01-01',
+  basePercent: 20,
+  additionalPercent: 40,
+  annualIncomeLimit: 60000,
+};
+
 /** The salary info of a resident employee insured under TyEL, with the income configuration given. */
 export const salaryInfoBody = (personId: number, income: Record<string, unknown>) => ({
   personId,

@@ -3,7 +3,8 @@
 // rasterised by sharp; the PDF is written by pdfkit as PDF/A-2b with the typeface embedded.
 // pdfkit and sharp are loaded when the first picture or PDF is made: together they cost a start ~0.5 s
 import type { InvoiceDocument } from './document.ts';
-import { pdfFont, textOutline } from './fonts.ts';
+import { textOutline } from './fonts.ts';
+import { openPdfDocument } from '../pdf-document.ts';
 import { A4, layoutInvoice, type DrawOp } from './layout.ts';
 
 export type ImageFormat = 'png' | 'jpeg';
@@ -75,32 +76,15 @@ export function invoicePageCount(doc: InvoiceDocument): number {
 /** The whole invoice as a PDF/A-2b document with its fonts embedded. */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const { pages } = layoutInvoice(doc);
-  const { default: PDFDocument } = await import('pdfkit');
-  const pdf = new PDFDocument({
-    size: 'A4',
+  const { pdf, done } = await openPdfDocument({
+    lang: doc.language === 'ENGLISH' ? 'en' : doc.language === 'SWEDISH' ? 'sv' : 'fi',
+    title: `${doc.seller.name} ${doc.invoiceNumber}`,
+    author: doc.seller.name,
+    subject: 'Invoice',
+    // dated by the invoice, so the same invoice is the same bytes every time
+    date: doc.date,
     margin: 0,
     autoFirstPage: false,
-    pdfVersion: '1.7',
-    subset: 'PDF/A-2b',
-    tagged: true,
-    lang: doc.language === 'ENGLISH' ? 'en' : doc.language === 'SWEDISH' ? 'sv' : 'fi',
-    displayTitle: true,
-    // dated by the invoice, so the same invoice is the same bytes every time
-    info: {
-      Title: `${doc.seller.name} ${doc.invoiceNumber}`,
-      Author: doc.seller.name,
-      Subject: 'Invoice',
-      CreationDate: new Date(`${doc.date}T00:00:00Z`),
-      ModDate: new Date(`${doc.date}T00:00:00Z`),
-    },
-  });
-  pdf.registerFont('regular', pdfFont('regular'));
-  pdf.registerFont('bold', pdfFont('bold'));
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
   });
   for (const ops of pages) {
     pdf.addPage();
