@@ -79,6 +79,9 @@ export function payrollRoutes(payroll: PayrollService): RouteDef[] {
       description:
         'The person cannot change. A `version` sent in a configuration must be the current one (400 STALE_VERSION).',
       schema: { params: EmployeeParam, body: SalaryInfo, response: { 200: SalaryInfo } },
+      // the pension provider and policy are additions a client of the real interface never sees
+      keepsAdditions: ({ auth, params }) =>
+        registers.salaryInfo(auth.companyId, parseId(params.employeeId, 'Employee')),
       handler: ({ auth, params, body }) =>
         registers.replaceSalaryInfo(auth.companyId, parseId(params.employeeId, 'Employee'), body),
     }),
