@@ -186,7 +186,13 @@ describe('the second factor of the authenticator', () => {
       ['src/main.ts', 'admin', 'authenticator', 'reset', '--user-id', String(lost.userId)],
       { env },
     );
-    expect(JSON.parse(reset.stdout)).toEqual({ userId: lost.userId, factors: 1, recoveryCodes: 10, sessions: 2 });
+    expect(JSON.parse(reset.stdout)).toEqual({
+      userId: lost.userId,
+      factors: 1,
+      passkeys: 0,
+      recoveryCodes: 10,
+      sessions: 2,
+    });
 
     expect((await before.get('/session')).status).toBe(401);
     expect((await (await passwordLogin('lost')).post('/second-factor', { code: device.recoveryCodes[1] })).status).toBe(

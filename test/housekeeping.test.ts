@@ -17,7 +17,7 @@ import { REFRESH_TOKEN_SECONDS } from '../src/auth/service.ts';
 import { startService, otherCompany, type TestService } from './support/service.ts';
 import { freshDatabase, testEngine } from './support/database.ts';
 import { claimsOf, csrfOf, loginForCode, loginPath, page, personTokens, refresh } from './identity-support.ts';
-import { authenticatorSession, person, personToken, personTokenOn, until } from './mfa-helpers.ts';
+import { authenticatorSession, PASSWORD, person, personToken, personTokenOn, until } from './mfa-helpers.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -30,6 +30,8 @@ const NONE: HousekeepingCounts = {
   loginFlows: 0,
   loginAttempts: 0,
   authenticatorSessions: 0,
+  authenticatorEnrolments: 0,
+  authenticatorChallenges: 0,
   mfaTransactions: 0,
   webhookDeliveries: 0,
   rateLimitWindows: 0,
@@ -433,6 +435,44 @@ describe('webhook deliveries', () => {
 });
 
 // ---- the command -----------------------------------------------------------------------------------------
+
+// ---- enrolments of a second factor never finished ------------------------------------------------------
+
+describe('unfinished enrolments of the authenticator', () => {
+  let svc: TestService;
+  const t0 = new Date(Math.floor(Date.now() / SECOND) * SECOND);
+  const clock = new ManualClock(t0);
+
+  beforeAll(async () => {
+    svc = await startService({
+      clock,
+      config: { mode: 'production', signingSecret: 'x'.repeat(40), housekeepingIntervalSeconds: 0 },
+    });
+  });
+  afterAll(() => svc?.close());
+
+  it('removes an app enrolment and a passkey challenge left unfinished, once they can no longer be finished', async () => {
+    await person(svc, 'keskenerainen');
+    const login = await svc.request('POST', '/authenticator/api/login', {
+      body: { username: 'keskenerainen', password: PASSWORD },
+    });
+    expect(login.status).toBe(200);
+    const headers = { cookie: login.headers.get('set-cookie')!.split(';')[0], 'x-csrf-token': login.body.csrfToken };
+    expect((await svc.request('POST', '/authenticator/api/enrolment/totp', { headers })).status).toBe(200);
+    const options = await svc.request('POST', '/authenticator/api/passkeys/registration/options', { headers });
+    expect(options.status).toBe(200);
+    const pass = () => svc.app.services.housekeeping.runOnce();
+    expect(await pass()).toEqual(NONE);
+    // the password stage (5 minutes) and the passkey challenge (5 minutes) are over; the app's enrolment (30) not
+    clock.set(new Date(t0.getTime() + 6 * MINUTE));
+    expect(await pass()).toEqual(counts({ authenticatorSessions: 1, authenticatorChallenges: 1 }));
+    clock.set(new Date(t0.getTime() + 31 * MINUTE));
+    expect(await pass()).toEqual(counts({ authenticatorEnrolments: 1 }));
+    const left = await svc.app.ctx.db.selectFrom('authenticator_factors').select('id').execute();
+    expect(left).toEqual([]);
+    expect(await pass()).toEqual(NONE);
+  });
+});
 
 describe('tase admin housekeeping', () => {
   const run = promisify(execFile);

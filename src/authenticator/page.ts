@@ -1,5 +1,27 @@
 // The authenticator web page: a static shell, its stylesheet and its script. The script talks to the
-// authenticator's HTTP endpoints (/authenticator/api/…); everything shown is set as text, never as HTML.
+// authenticator's HTTP endpoints (/authenticator/api/…); everything shown is set as text, never as HTML. Passkey
+// ceremonies go through @simplewebauthn/browser, served from this site as a file of its own (the page's CSP
+// allows scripts from 'self' only, nothing inline).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let webauthnBundle: string | undefined;
+
+/** The browser library's standalone build (it defines `SimpleWebAuthnBrowser`), read once from the package. */
+export function webauthnScript(): string {
+  webauthnBundle ??= readFileSync(
+    join(
+      dirname(fileURLToPath(import.meta.resolve('@simplewebauthn/browser'))),
+      '..',
+      'dist',
+      'bundle',
+      'index.umd.min.js',
+    ),
+    'utf8',
+  );
+  return webauthnBundle;
+}
 
 export const PAGE_HTML = `<!doctype html>
 <html lang="en">
@@ -8,6 +30,7 @@ export const PAGE_HTML = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tase Authenticator</title>
 <link rel="stylesheet" href="/authenticator/app.css">
+<script src="/authenticator/webauthn.js" defer></script>
 <script src="/authenticator/app.js" defer></script>
 </head>
 <body>
@@ -29,6 +52,7 @@ export const PAGE_HTML = `<!doctype html>
       <label>Code from your authenticator app, or a recovery code <input id="code" name="code" inputmode="text" autocomplete="one-time-code" required maxlength="40"></label>
       <button type="submit" id="code-button">Confirm</button>
     </form>
+    <p>Or <button type="button" id="passkey-button">Use a passkey</button></p>
   </section>
   <section id="enrol" hidden>
     <h2>Set up your authenticator app</h2>
@@ -39,6 +63,7 @@ export const PAGE_HTML = `<!doctype html>
       <label>Six-digit code <input id="enrol-code" name="code" inputmode="numeric" autocomplete="one-time-code" required maxlength="6"></label>
       <button type="submit" id="enrol-button">Confirm the app</button>
     </form>
+    <p>Or, instead of an app: <button type="button" id="passkey-enrol-button">Set up a passkey</button> (this device's screen lock or a security key).</p>
   </section>
   <section id="recovery" hidden>
     <h2>Your recovery codes</h2>
@@ -51,6 +76,9 @@ export const PAGE_HTML = `<!doctype html>
     <h2>Waiting for your decision</h2>
     <p id="empty" hidden>Nothing is waiting for your decision.</p>
     <ul id="transactions"></ul>
+    <h2>Your passkeys</h2>
+    <ul id="passkeys"></ul>
+    <button type="button" id="passkey-add">Add a passkey</button>
   </section>
   <noscript>This page needs JavaScript.</noscript>
 </main>
@@ -80,6 +108,8 @@ li.transaction ul.details{margin:.4rem 0 .8rem;padding-left:1.2rem}
 li.transaction .actions{display:flex;gap:.6rem}
 #qr{display:block;background:#fff;border:1px solid #ddd}
 ul#recovery-codes{font-family:ui-monospace,monospace;columns:2}
+ul#passkeys{padding-left:1.2rem}
+ul#passkeys button{margin-left:.6rem}
 `;
 
 export const PAGE_JS = `'use strict';
@@ -214,6 +244,7 @@ export const PAGE_JS = `'use strict';
     $('who').textContent = session.user.firstName + ' ' + session.user.lastName + ' (' + session.user.username + ')';
     show('pending');
     await refresh();
+    await loadPasskeys();
     clearInterval(refreshTimer);
     refreshTimer = setInterval(refresh, 5000);
     clearInterval(countdownTimer);
@@ -246,6 +277,18 @@ export const PAGE_JS = `'use strict';
     await showPending(answer.data);
   });
 
+  function showRecovery(session) {
+    const list = $('recovery-codes');
+    list.replaceChildren();
+    for (const code of session.recoveryCodes) list.append(el('li', '', code));
+    show('recovery');
+    $('recovery-done').onclick = () => {
+      list.replaceChildren();
+      notice('', false);
+      showPending(session);
+    };
+  }
+
   $('enrol-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     $('enrol-button').disabled = true;
@@ -254,16 +297,75 @@ export const PAGE_JS = `'use strict';
     $('enrol-code').value = '';
     if (answer.status !== 200) return notice(errorText(answer), true);
     notice('Your authenticator app is set up.', false);
-    const list = $('recovery-codes');
-    list.replaceChildren();
-    for (const code of answer.data.recoveryCodes) list.append(el('li', '', code));
-    show('recovery');
-    $('recovery-done').onclick = () => {
-      list.replaceChildren();
-      notice('', false);
-      showPending(answer.data);
-    };
+    showRecovery(answer.data);
   });
+
+  // Passkeys: the browser makes or uses the credential (navigator.credentials through SimpleWebAuthnBrowser);
+  // the service checks the answer against the challenge it handed this session.
+  async function enrolPasskey(button) {
+    button.disabled = true;
+    try {
+      const options = await call('POST', '/passkeys/registration/options');
+      if (options.status !== 200) return notice(errorText(options), true);
+      let response;
+      try {
+        response = await SimpleWebAuthnBrowser.startRegistration({ optionsJSON: options.data });
+      } catch (error) {
+        return notice('No passkey was made: ' + error.message, true);
+      }
+      const answer = await call('POST', '/passkeys/registration', { response });
+      if (answer.status !== 200) return notice(errorText(answer), true);
+      notice('Your passkey is set up.', false);
+      if (answer.data.recoveryCodes) showRecovery(answer.data);
+      else await showPending(answer.data);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  $('passkey-enrol-button').addEventListener('click', () => enrolPasskey($('passkey-enrol-button')));
+  $('passkey-add').addEventListener('click', () => enrolPasskey($('passkey-add')));
+
+  $('passkey-button').addEventListener('click', async () => {
+    $('passkey-button').disabled = true;
+    try {
+      const options = await call('POST', '/passkeys/authentication/options');
+      if (options.status !== 200) return notice(errorText(options), true);
+      let response;
+      try {
+        response = await SimpleWebAuthnBrowser.startAuthentication({ optionsJSON: options.data });
+      } catch (error) {
+        return notice('The passkey was not used: ' + error.message, true);
+      }
+      const answer = await call('POST', '/passkeys/authentication', { response });
+      if (answer.status !== 200) return notice(errorText(answer), true);
+      notice('', false);
+      await showPending(answer.data);
+    } finally {
+      $('passkey-button').disabled = false;
+    }
+  });
+
+  async function loadPasskeys() {
+    const answer = await call('GET', '/passkeys');
+    if (answer.status !== 200) return;
+    const ul = $('passkeys');
+    ul.replaceChildren();
+    for (const p of answer.data.passkeys) {
+      const li = el('li', 'passkey', p.name + ' · added ' + p.createdAt.slice(0, 10));
+      li.dataset.id = p.id;
+      const remove = el('button', 'link remove-passkey', 'Remove');
+      remove.type = 'button';
+      remove.addEventListener('click', async () => {
+        const removed = await call('DELETE', '/passkeys/' + encodeURIComponent(p.id));
+        if (removed.status !== 204) notice(errorText(removed), true);
+        else notice('Removed the passkey ' + p.name + '.', false);
+        await loadPasskeys();
+      });
+      li.append(remove);
+      ul.append(li);
+    }
+  }
 
   $('logout').addEventListener('click', async () => {
     await call('POST', '/logout');

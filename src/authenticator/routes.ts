@@ -9,6 +9,14 @@
 //   GET  /authenticator/api/enrolment/totp.svg                the QR code of the enrolment under way
 //   POST /authenticator/api/enrolment/totp/confirm {code}     the app's first code ends it: as /session, with
 //                                                            the new `recoveryCodes` (shown this once)
+//   POST /authenticator/api/passkeys/registration/options    starts enrolling a passkey: the options for
+//                                                            navigator.credentials.create (a challenge of 5 minutes)
+//   POST /authenticator/api/passkeys/registration {response, name}  the browser's answer ends it: as /session, with
+//                                                            `passkey` and, for a first factor, `recoveryCodes`
+//   POST /authenticator/api/passkeys/authentication/options  the options for navigator.credentials.get
+//   POST /authenticator/api/passkeys/authentication {response}  the assertion confirms the session, as /session
+//   GET  /authenticator/api/passkeys                         {passkeys:[{id, name, createdAt, lastUsedAt}]}, own
+//   DELETE /authenticator/api/passkeys/{id}                  removes one of them (204), not the last factor
 //   POST /authenticator/api/logout                            ends the session (204)
 //   GET  /authenticator/api/transactions                      {transactions:[…]} waiting for the user's decision
 //   POST /authenticator/api/transactions/{id}/approve         runs the action: {state:'COMPLETED', failed, result|errors}
@@ -22,7 +30,7 @@ import { rootRoute, type RootRouteDef } from '../platform/root-routes.ts';
 import { apiError } from '../platform/errors.ts';
 import type { AuthenticatorService, Session } from './service.ts';
 import { SESSION_SECONDS } from './service.ts';
-import { PAGE_CSS, PAGE_HTML, PAGE_JS } from './page.ts';
+import { PAGE_CSS, PAGE_HTML, PAGE_JS, webauthnScript } from './page.ts';
 
 const COOKIE = 'tase_authenticator';
 const COOKIE_PATH = '/authenticator';
@@ -76,7 +84,8 @@ function sessionBody(session: Session) {
   };
 }
 
-const codeOf = (request: FastifyRequest) => ((request.body ?? {}) as Record<string, unknown>).code;
+const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+const codeOf = (request: FastifyRequest) => bodyOf(request).code;
 
 function asset(reply: FastifyReply, type: string, text: string) {
   return reply.headers(SECURITY_HEADERS).header('cache-control', 'no-cache').type(type).send(text);
@@ -99,6 +108,12 @@ export function authenticatorRoutes(authenticator: AuthenticatorService): RootRo
       path: '/authenticator/app.js',
       summary: 'Script of the authenticator page',
       handler: (_request, reply) => asset(reply, 'text/javascript; charset=utf-8', PAGE_JS),
+    }),
+    rootRoute({
+      method: 'GET',
+      path: '/authenticator/webauthn.js',
+      summary: 'The WebAuthn browser library the page uses (@simplewebauthn/browser), served from this site',
+      handler: (_request, reply) => asset(reply, 'text/javascript; charset=utf-8', webauthnScript()),
     }),
     rootRoute({
       method: 'GET',
@@ -166,6 +181,68 @@ export function authenticatorRoutes(authenticator: AuthenticatorService): RootRo
         return reply
           .headers(SECURITY_HEADERS)
           .send({ ...sessionBody(done.session), recoveryCodes: done.recoveryCodes });
+      },
+    }),
+    rootRoute({
+      method: 'POST',
+      path: '/authenticator/api/passkeys/registration/options',
+      summary: 'Start enrolling a passkey (WebAuthn registration options)',
+      async handler(request, reply) {
+        const session = await changing(request, 'password');
+        return reply.headers(SECURITY_HEADERS).send(await authenticator.startPasskeyRegistration(session));
+      },
+    }),
+    rootRoute({
+      method: 'POST',
+      path: '/authenticator/api/passkeys/registration',
+      summary: "Finish enrolling a passkey with the browser's answer",
+      async handler(request, reply) {
+        const session = await changing(request, 'password');
+        const body = bodyOf(request);
+        const done = await authenticator.finishPasskeyRegistration(session, body.response, body.name);
+        return reply.headers(SECURITY_HEADERS).send({
+          ...sessionBody(done.session),
+          passkey: done.passkey,
+          ...(done.recoveryCodes ? { recoveryCodes: done.recoveryCodes } : {}),
+        });
+      },
+    }),
+    rootRoute({
+      method: 'POST',
+      path: '/authenticator/api/passkeys/authentication/options',
+      summary: 'Start confirming the session with a passkey (WebAuthn authentication options)',
+      async handler(request, reply) {
+        const session = await changing(request, 'password');
+        return reply.headers(SECURITY_HEADERS).send(await authenticator.startPasskeyConfirmation(session));
+      },
+    }),
+    rootRoute({
+      method: 'POST',
+      path: '/authenticator/api/passkeys/authentication',
+      summary: "Confirm the session with a passkey's assertion",
+      async handler(request, reply) {
+        const session = await changing(request, 'password');
+        const confirmedSession = await authenticator.confirmWithPasskey(session, bodyOf(request).response);
+        return reply.headers(SECURITY_HEADERS).send(sessionBody(confirmedSession));
+      },
+    }),
+    rootRoute({
+      method: 'GET',
+      path: '/authenticator/api/passkeys',
+      summary: "The logged-in user's passkeys",
+      async handler(request, reply) {
+        const session = await authenticator.confirmedSession(sessionCookie(request));
+        return reply.headers(SECURITY_HEADERS).send({ passkeys: await authenticator.passkeys(session) });
+      },
+    }),
+    rootRoute({
+      method: 'DELETE',
+      path: '/authenticator/api/passkeys/:passkeyId',
+      summary: "Remove one of the logged-in user's passkeys",
+      async handler(request, reply) {
+        const session = await changing(request);
+        await authenticator.removePasskey(session, (request.params as { passkeyId: string }).passkeyId);
+        return reply.headers(SECURITY_HEADERS).code(204).send();
       },
     }),
     rootRoute({

@@ -7,6 +7,8 @@
 //   auth_codes              expired more than a day ago (used or not)                auth/store.ts purgeSpentCodes
 //   login_flows             expired more than a day ago                              login/store.ts purgeExpiredFlows
 //   authenticator_sessions  expired                                                  authenticator/store.ts purgeExpired
+//   authenticator_factors   app enrolments unfinished 30 minutes after they began    authenticator/store.ts purgeUnfinishedEnrolments
+//   authenticator_challenges  passkey ceremonies never finished, expired             authenticator/store.ts purgeExpiredChallenges
 //   mfa_transactions        past their 24-hour status window                          mfa/store.ts purgeExpired
 //   webhook_deliveries      delivered, failed or cancelled more than 30 days ago     webhooks/store.ts purgeFinishedDeliveries
 //   rate_limit_windows      slots claimed more than a minute ago                     platform/rate-limit.ts purgeExpiredWindows

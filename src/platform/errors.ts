@@ -102,6 +102,12 @@ export const ERRORS = {
     message: 'A second factor is already enrolled: confirm with it before enrolling another.',
   },
   AUTHENTICATOR_NO_ENROLMENT: { status: 409, message: 'Start the enrolment of an authenticator app first.' },
+  AUTHENTICATOR_PASSKEY_REFUSED: { status: 401, message: 'The passkey was not accepted: try again.' },
+  AUTHENTICATOR_NO_PASSKEY: { status: 409, message: 'No passkey is enrolled for this user.' },
+  AUTHENTICATOR_LAST_FACTOR: {
+    status: 409,
+    message: 'This passkey is your only second factor: enrol another before removing it.',
+  },
 
   // webhooks (src/webhooks)
   WEBHOOK_EVENT_ALREADY_SUBSCRIBED: {

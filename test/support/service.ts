@@ -71,7 +71,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     ...options.config,
   };
   const app = await buildApp({ config, clock, database });
-  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  await app.fastify.listen({ port: config.port, host: '127.0.0.1' });
   const address = app.fastify.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const demo = await seedDemo(app.ctx);
