@@ -145,6 +145,35 @@ describe('the second factor of the authenticator', () => {
     expect((await session.get('/transactions')).status).toBe(first.status === 200 ? 200 : 401);
   });
 
+  it("keeps the app's secret encrypted at rest; a row from before encryption is still read and sealed at its next use", async () => {
+    const pirjo = await person(svc, 'pirjo');
+    const device = await enrol('pirjo');
+    const stored = () =>
+      svc.app.ctx.db
+        .selectFrom('authenticator_factors')
+        .select('secret')
+        .where('user_id', '=', pirjo.userId)
+        .executeTakeFirstOrThrow();
+    const sealed = (await stored()).secret;
+    expect(sealed).toMatch(/^v1\.[\w-]{16}\.[\w-]+\.[\w-]{22}$/);
+    expect(sealed).not.toContain(device.secret);
+    expect(Buffer.from(sealed.split('.')[2], 'base64url').toString('latin1')).not.toContain(device.secret);
+
+    // as an earlier version stored it: the base32 secret itself
+    await svc.app.ctx.db
+      .updateTable('authenticator_factors')
+      .set({ secret: device.secret })
+      .where('user_id', '=', pirjo.userId)
+      .execute();
+    const session = await passwordLogin('pirjo');
+    const code = totpCode(device.secret, (device.step + 1) * 30_000);
+    expect((await session.post('/second-factor', { code })).status).toBe(200);
+    const resealed = (await stored()).secret;
+    expect(resealed).toMatch(/^v1\./);
+    expect(resealed).not.toBe(sealed); // a fresh nonce
+    expect(resealed).not.toContain(device.secret);
+  });
+
   it('confirms with a recovery code once (dashes and case do not matter)', async () => {
     await person(svc, 'reeta');
     const device = await enrol('reeta');

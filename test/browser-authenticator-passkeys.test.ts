@@ -154,7 +154,7 @@ describe('passkeys on the authenticator page', () => {
     const answered = tab.waitForResponse((r) => r.url().endsWith('/authenticator/api/passkeys/authentication'));
     await tab.click('#passkey-button');
     expect((await answered).status()).toBe(401);
-    expect(await tab.textContent('#notice')).toBe('The passkey was not accepted: try again.');
+    await expect.poll(() => tab.textContent('#notice')).toBe('The passkey was not accepted: try again.');
     expect(await tab.locator('#pending').isHidden()).toBe(true);
     await tab.unroute('**/authenticator/api/passkeys/authentication/options');
   }, 60_000);

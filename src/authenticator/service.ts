@@ -201,7 +201,8 @@ export class AuthenticatorService {
     if (isTotpCode(code)) {
       const factors = await store.factorsOf(this.#ctx.db, userId);
       for (const factor of factors.filter((f) => f.confirmed_at !== null)) {
-        const step = totpStep(await this.#secretOf(factor), code.replace(/\s/g, ''));
+        const secret = await this.#secretOf(factor);
+        const step = secret === undefined ? undefined : totpStep(secret, code.replace(/\s/g, ''));
         if (step !== undefined && (await store.takeStep(this.#ctx.db, factor.id, step))) {
           right = true;
           break;
@@ -216,8 +217,14 @@ export class AuthenticatorService {
   }
 
   /** The TOTP secret of a factor; one still stored in plain text (from before encryption) is sealed now. */
-  async #secretOf(factor: store.FactorRow): Promise<string> {
-    const secret = openSecret(this.#key, factor.secret);
+  async #secretOf(factor: store.FactorRow): Promise<string | undefined> {
+    let secret: string;
+    try {
+      secret = openSecret(this.#key, factor.secret);
+    } catch {
+      // sealed under another signing secret (it was changed): the app no longer confirms, the operator resets it
+      return undefined;
+    }
     if (isPlainSecret(factor.secret))
       await store.rewriteFactorSecret(this.#ctx.db, factor.id, factor.secret, sealSecret(this.#key, secret));
     return secret;
@@ -252,7 +259,9 @@ export class AuthenticatorService {
   /** The QR code (SVG) of the enrolment under way. */
   async totpQr(session: Session): Promise<string> {
     const pending = await this.#pendingFactor(session);
-    return totpQrSvg(totpUri(await this.#secretOf(pending), session.user.username));
+    const secret = await this.#secretOf(pending);
+    if (secret === undefined) throw apiError('AUTHENTICATOR_NO_ENROLMENT');
+    return totpQrSvg(totpUri(secret, session.user.username));
   }
 
   async #pendingFactor(session: Session): Promise<store.FactorRow> {
@@ -276,7 +285,8 @@ export class AuthenticatorService {
     const reservation = await identity.reserveSecondFactorAttempt(this.#ctx.db, userId, now);
     if (!reservation.ok) throw apiError('AUTHENTICATOR_CODE_SLOWED', undefined, { until: reservation.until });
     const secret = await this.#secretOf(pending);
-    const step = typeof code === 'string' ? totpStep(secret, code.replace(/\s/g, '')) : undefined;
+    const step =
+      typeof code === 'string' && secret !== undefined ? totpStep(secret, code.replace(/\s/g, '')) : undefined;
     const right = step !== undefined && (await store.takeStep(this.#ctx.db, pending.id, step));
     await reservation.release(right);
     if (!right) throw apiError('AUTHENTICATOR_CODE_WRONG');
