@@ -174,6 +174,22 @@ describe('the second factor of the authenticator', () => {
     expect(resealed).not.toContain(device.secret);
   });
 
+  it('refuses malformed passkey answers with 401, never a 5xx; without a passkey there is nothing to confirm with', async () => {
+    await person(svc, 'hostile');
+    const session = await passwordLogin('hostile');
+    const hostile = [undefined, null, 'x', 12, [], {}, { id: 'A'.repeat(5000) }, { id: 'AAAA', response: 'x' }];
+    for (const response of hostile) {
+      expect((await session.post('/passkeys/registration/options')).status).toBe(200);
+      const answer = await session.post('/passkeys/registration', { response, name: 'n'.repeat(500) });
+      expect(answer.status, answer.text).toBe(401);
+      expect(answer.body.errors[0].message).toBe('The passkey was not accepted: try again.');
+    }
+    const none = await session.post('/passkeys/authentication/options');
+    expect(none.status).toBe(409);
+    expect((await session.post('/passkeys/authentication', { response: { id: 'AAAA' } })).status).toBe(401);
+    expect((await session.get('/passkeys')).status).toBe(401);
+  });
+
   it('confirms with a recovery code once (dashes and case do not matter)', async () => {
     await person(svc, 'reeta');
     const device = await enrol('reeta');
