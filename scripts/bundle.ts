@@ -4,29 +4,35 @@
 // files of their own at run time (fonts, a WebAssembly module, the documentation page's assets), native ones
 // and the ones loaded only when first used stay outside and are loaded from node_modules.
 //   node scripts/bundle.ts        (run by `npm run build`)
-import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { build, type Plugin } from 'esbuild';
+import { EXTERNAL } from './bundle-externals.ts';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
 
-const EXTERNAL = [
-  // native, or reading their own files
-  'sharp',
-  'pdfkit',
-  'fontkit',
-  'dejavu-fonts-ttf',
-  'xmllint-wasm',
-  '@fastify/swagger-ui',
-  'pg-native',
-  // loaded when first used (a dynamic import or a require at the point of use)
-  'pg',
-  'file-type',
-  'bwip-js',
-];
 
-await build({
+/**
+ * Node's built-in modules imported with `require` instead of `import`: an ES import of one makes Node build its
+ * ES facade, reading every export — lazy ones too, so `node:http` loads the whole web client (undici) and
+ * `node:fs` its promises API at start; some 60 ms of a start in all, measured by bench/sandbox-start.ts.
+ */
+const builtinsByRequire: Plugin = {
+  name: 'builtins-by-require',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^node:/ }, (args) =>
+      args.kind === 'import-statement' ? { path: args.path, namespace: 'builtin' } : undefined,
+    );
+    bundle.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+const result = await build({
   // the worker threads that render long documents start from files of their own, beside the bundle
   // (src/platform/render-pool.ts, workerEntry)
   entryPoints: {
@@ -41,13 +47,25 @@ await build({
   format: 'esm',
   target: 'node24',
   external: EXTERNAL,
+  plugins: [builtinsByRequire],
   // CommonJS packages inside an ES module bundle call require(): give them one
   banner: {
     js: "import { createRequire as tase_createRequire } from 'node:module';\nconst require = tase_createRequire(import.meta.url);",
   },
   legalComments: 'none',
   logLevel: 'warning',
+  metafile: true,
 });
+
+// What a sandbox's template database is keyed by (src/sandbox/template.ts): the code, and the data files the
+// demo seed reads. A new bundle of other code makes other templates.
+const fingerprint = createHash('sha256');
+for (const file of [
+  ...Object.keys(result.metafile.outputs).sort(),
+  join(root, 'src', 'currencies', 'sandbox-rates.xml'),
+])
+  fingerprint.update(readFileSync(file));
+writeFileSync(join(dist, 'tase-bundle.fingerprint'), `${fingerprint.digest('hex')}\n`);
 
 writeFileSync(
   join(dist, 'tase.js'),

@@ -4,7 +4,7 @@ import { requestForLog } from './platform/log-redaction.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { randomBytes } from 'node:crypto';
-import { migrate, openDatabase, type DatabaseHandle } from './db/index.ts';
+import { editedImage, migrate, openDatabase, type DatabaseHandle } from './db/index.ts';
 import type { Config } from './platform/config.ts';
 import { ShiftedClock, systemClock, type Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
@@ -52,6 +52,8 @@ export interface AppOptions {
   clock?: Clock;
   /** An already open database (tests share one per file); otherwise config.databaseUrl is opened. */
   database?: DatabaseHandle;
+  /** An in-memory embedded database starts as a copy of this database file (the sandbox's template). */
+  databaseImage?: Uint8Array;
   /** Run migrations before serving (default true). */
   migrate?: boolean;
   /** Start the background work, e.g. the webhook delivery worker (default true). */
@@ -63,9 +65,16 @@ export interface App {
   ctx: AppContext;
   services: Services;
   close(): Promise<void>;
+  /**
+   * The embedded engine: the database as the bytes of a database file for other instances to start from, without
+   * this instance's token signing secret (each makes its own, so no token of one is good at another).
+   */
+  templateImage?: () => Uint8Array;
   /** Readiness 503 and `Connection: close` on every answer for `graceMs`, then close. */
   drain(graceMs: number): Promise<void>;
 }
+
+const SIGNING_SECRET = 'signing_secret';
 
 async function signingKey(database: DatabaseHandle, config: Config): Promise<Uint8Array> {
   if (config.signingSecret) return new TextEncoder().encode(config.signingSecret);
@@ -75,19 +84,19 @@ async function signingKey(database: DatabaseHandle, config: Config): Promise<Uin
   const existing = await db
     .selectFrom('service_settings')
     .select('value')
-    .where('name', '=', 'signing_secret')
+    .where('name', '=', SIGNING_SECRET)
     .executeTakeFirst();
   if (existing) return Buffer.from(existing.value, 'base64url');
   const secret = randomBytes(32);
   await db
     .insertInto('service_settings')
-    .values({ name: 'signing_secret', value: secret.toString('base64url') })
+    .values({ name: SIGNING_SECRET, value: secret.toString('base64url') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const stored = await db
     .selectFrom('service_settings')
     .select('value')
-    .where('name', '=', 'signing_secret')
+    .where('name', '=', SIGNING_SECRET)
     .executeTakeFirstOrThrow();
   return Buffer.from(stored.value, 'base64url');
 }
@@ -101,7 +110,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? (config.mode === 'sandbox' ? new ShiftedClock() : systemClock);
   const database =
     options.database ??
-    openDatabase({ url: config.databaseUrl, listenUrl: config.databaseDirectUrl, globalTables: globalTables() });
+    openDatabase({
+      url: config.databaseUrl,
+      listenUrl: config.databaseDirectUrl,
+      globalTables: globalTables(),
+      image: options.databaseImage,
+    });
   if (options.migrate !== false) await migrate(database.db, allMigrations());
   const replica = config.databaseReadUrl
     ? openDatabase({ url: config.databaseReadUrl, listenUrl: false, globalTables: globalTables() })
@@ -247,6 +261,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
   }
 
+  const image = database.image;
   const close = async () => {
     await fastify.close();
     if (!options.database) await database.close();
@@ -257,6 +272,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ctx,
     services,
     close,
+    templateImage:
+      image && (() => editedImage(image(), `delete from service_settings where name = '${SIGNING_SECRET}'`)),
     async drain(graceMs) {
       drain.begin();
       await new Promise((resolve) => setTimeout(resolve, graceMs));

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { incomesRegisterBatches, markIncomesRegisterDelivered, setPayrollContactPerson } from './payroll/index.ts';
 import { createReadStream } from 'node:fs';
 import { ACCOUNT_TYPES } from './accounts/index.ts';
-import { parseFixture } from './sandbox/index.ts';
+import { parseFixture, sandboxTemplate } from './sandbox/index.ts';
 import { reviewLink } from './integrations/index.ts';
 import { Presets, SingleBar } from 'cli-progress';
 import { BackupError, backupDatabase, restoreDatabase } from './db/backup.ts';
@@ -153,8 +153,20 @@ async function serve(config: Config, args: string[]): Promise<void> {
     superviseWorkers(workers, config.drainGraceMs, () => printBanner(config, demo));
     return;
   }
-  const app: App = await buildApp({ config });
+  // a sandbox in memory starts from the template of an earlier start when there is one (src/sandbox/template.ts)
+  const template = isWorkerProcess() ? undefined : sandboxTemplate(config, new Date());
+  let image = template?.read();
+  let app: App;
+  try {
+    app = await buildApp({ config, databaseImage: image });
+  } catch (err) {
+    // a template that is not a database of this build (damaged on disk): seed anew, and replace it
+    if (!image) throw err;
+    image = undefined;
+    app = await buildApp({ config });
+  }
   const demo = isWorkerProcess() ? undefined : await sandboxDemo(app);
+  if (template && !image && app.templateImage) template.write(app.templateImage());
   try {
     await app.fastify.listen({ port: config.port, host: config.host });
   } catch (err) {

@@ -1,5 +1,6 @@
 import { Kysely, sql, type Migration } from 'kysely';
 import { openSqlite } from './sqlite.ts';
+export { editedImage } from './sqlite.ts';
 import { openPostgres, transactionPooled } from './postgres.ts';
 import { ChangeListener } from './change-notices.ts';
 import { companyScopedDialect } from './company-scope.ts';
@@ -24,6 +25,8 @@ export interface DatabaseHandle {
   changes: ChangeStamps;
   /** Connections of the pool (PostgreSQL; the embedded engine has one connection and no pool). */
   pool?: () => { total: number; idle: number; waiting: number; max: number };
+  /** The embedded engine: the whole database as the bytes of a database file. */
+  image?: () => Uint8Array;
   close(): Promise<void>;
 }
 
@@ -42,6 +45,8 @@ export interface DatabaseOptions {
    * `pooling=transaction`; false: no listening, nothing cached.
    */
   listenUrl?: string | false;
+  /** The embedded engine in memory: start from this copy of a database file (a sandbox's template). */
+  image?: Uint8Array;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -70,7 +75,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     return { db, engine: 'postgres', changes, pool: usage, close };
   }
   const location = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
-  const sqlite = openSqlite(location);
+  const sqlite = openSqlite(location, options.image);
   const changes = new ChangeStamps(sqlite.dataVersion);
   const dialect = companyScopedDialect(
     requestTransactionDialect(sqlite.dialect),
@@ -95,7 +100,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       },
     }),
   );
-  return { db, engine: 'sqlite', changes, close: () => db.destroy() };
+  return { db, engine: 'sqlite', changes, image: sqlite.image, close: () => db.destroy() };
 }
 
 /**

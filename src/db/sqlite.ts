@@ -103,9 +103,12 @@ export interface EmbeddedDatabase {
    * the insert it guards.
    */
   savepoint: { open(): void; release(): void; rollBack(): void };
+  /** The whole database as the bytes of a database file (sqlite3_serialize). */
+  image: () => Uint8Array;
 }
 
-export function openSqlite(location: string): EmbeddedDatabase {
+/** `image`: an in-memory database starts as a copy of these bytes of a database file (sqlite3_deserialize). */
+export function openSqlite(location: string, image?: Uint8Array): EmbeddedDatabase {
   if (location !== ':memory:') {
     // the books are readable by the service's user alone: the folder and the file are created owner-only (SQLite
     // gives its -wal and -shm files the database file's permissions)
@@ -117,6 +120,10 @@ export function openSqlite(location: string): EmbeddedDatabase {
     }
   }
   const db = new DatabaseSync(location);
+  if (image) {
+    if (location !== ':memory:') throw new Error('only an in-memory database starts from an image');
+    db.deserialize(image);
+  }
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
   // A statement inside a transaction keeps the pages it changes in a statement journal, to undo itself alone;
@@ -154,7 +161,20 @@ export function openSqlite(location: string): EmbeddedDatabase {
       release: () => savepoint.release.run(),
       rollBack: () => savepoint.rollBack.run(),
     },
+    image: () => db.serialize(),
   };
+}
+
+/** A database file's bytes after `sql` ran on a copy of them in memory (the original is untouched). */
+export function editedImage(image: Uint8Array, sql: string): Uint8Array {
+  const scratch = new DatabaseSync(':memory:');
+  try {
+    scratch.deserialize(image);
+    scratch.exec(sql);
+    return scratch.serialize();
+  } finally {
+    scratch.close();
+  }
 }
 
 /** Bytes of the WAL-index header that every commit rewrites (the first of its two copies). */

@@ -4,7 +4,6 @@
 // (xmllint-wasm) does the validation. The schemas are read once.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { memoryPages, validateXML } from 'xmllint-wasm';
 
 /**
  * The file of a schema in the repository's `schemas/` folder, found upwards from this module: from src/domain,
@@ -42,6 +41,8 @@ export async function schemaFailures(
   schema: { name: string; text: string },
   fileName = 'document.xml',
 ): Promise<SchemaProblem[]> {
+  // loaded when first used: most starts of the service validate no XML
+  const { memoryPages, validateXML } = await import('xmllint-wasm');
   const size = typeof xml === 'string' ? Buffer.byteLength(xml) : xml.byteLength;
   const result = await validateXML({
     xml: [{ fileName, contents: xml }],

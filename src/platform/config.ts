@@ -62,6 +62,11 @@ export interface Config {
    * addresses and CIDR ranges, or a number of hops. None: the headers are ignored, the peer is the client.
    */
   trustProxy?: string[] | number;
+  /**
+   * Where a sandbox on an in-memory database keeps its template (the migrated and seeded database it starts
+   * from); none: the system's cache folder; false (`TASE_CACHE_DIR=off`): no template, every start seeds anew.
+   */
+  cacheDir?: string | false;
 }
 
 export class ConfigError extends Error {
@@ -147,6 +152,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     drainGraceMs: integer('TASE_DRAIN_GRACE_MS', env.TASE_DRAIN_GRACE_MS, mode === 'production' ? 5000 : 0),
     passwordCost: passwordCost(env.TASE_PASSWORD_COST),
     trustProxy: trustProxy(env.TASE_TRUST_PROXY),
+    cacheDir: env.TASE_CACHE_DIR === 'off' ? false : env.TASE_CACHE_DIR || undefined,
   };
 }
 

@@ -460,6 +460,7 @@ export function registerRoute(
       : IdempotencyHeaders
     : parts.headers;
 
+  const operationId = def.operationId ?? operationIdOf(def.method, def.path);
   for (const version of API_VERSIONS) {
     if (!routeInVersion(version.id, def.since, def.removedIn)) continue;
     const url = `/${version.path}/api${def.path}`;
@@ -483,7 +484,7 @@ export function registerRoute(
         description: def.description,
         tags: def.tags,
         deprecated: def.deprecated,
-        operationId: def.operationId ?? operationIdOf(def.method, def.path),
+        operationId,
         security: needsAuth ? [{ bearerAuth: [] }] : [],
         hide: def.hidden,
       },
