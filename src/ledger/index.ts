@@ -10,6 +10,8 @@ import { ledgerMigrations } from './migrations.ts';
 import { ledgerRoutes } from './routes.ts';
 import { historyRoutes } from './history-routes.ts';
 import { LedgerService } from './service.ts';
+import { PostgresReceiptBook } from './book-postgres.ts';
+import { SqliteReceiptBook } from './book-sqlite.ts';
 import { getReceipt, receiptIdsIn, receiptIdsOfType } from './store.ts';
 import { RECEIPT_TYPES } from './schemas.ts';
 import { ATTACHMENT_SEARCH_TYPES } from '../domain/real-vocabularies.ts';
@@ -57,7 +59,9 @@ export const ledgerArea = defineArea({
     deps.fiscal.useUnfinishedReceipts((trx, companyId, start, end, limit) =>
       receiptIdsIn(trx, companyId, 'UNFINISHED', start, end, limit),
     );
-    const ledger = new LedgerService(ctx, deps.fiscal, deps.vat);
+    // the one place the ledger asks which engine runs: how checked receipts are written (book.ts)
+    const book = ctx.engine === 'postgres' ? new PostgresReceiptBook() : new SqliteReceiptBook(ctx);
+    const ledger = new LedgerService(ctx, deps.fiscal, deps.vat, book);
     // closing a fiscal year books the next one's opening balances; reopening reverses them
     deps.fiscal.useYearEndBooking(yearEndBooking(ledger));
     return ledger;

@@ -1,16 +1,12 @@
-// What the checks of postings read — the periods of their dates, their accounts, dimension items and partners — in
-// at most one statement:
-// - PostgreSQL: one query (`factTables`, which the posting statement embeds), which also holds the periods and
-//   their years (FOR SHARE) until the posting commits, so a closing cannot slip in between; the accounts, items and
-//   partners the drafts name are looked up by their keys.
-// - SQLite: from per-process caches of the company's periods, accounts and dimension items and of the partners
-//   seen, exact there (src/db/read-cache.ts: writers are serialised, another process's commit is noticed, and a
-//   rollback forgets what was read since). Read again only after one of their tables was written.
-import { sql } from 'kysely';
-import type { Db, Engine } from '../db/index.ts';
-import type { ChangeStamps } from '../db/changes.ts';
-import { ReadCache } from '../db/read-cache.ts';
-import type { PeriodOfDate } from '../fiscal/index.ts';
+// The rules every new receipt is checked against, written once: what a draft breaks on its own (`draftProblems`)
+// and against the facts read for it (`refusedOrPeriods`): the period of its date, its accounts, dimension items and
+// partners. How the facts are read is the receipt book's concern (book-sqlite.ts from exact caches, book-postgres.ts
+// in one statement that holds the periods until the posting commits); whatever reads them, these checks decide.
+import { ApiError, errorItem, type ErrorItem } from '../platform/errors.ts';
+import { checkLines, type PostingLine } from '../domain/postings.ts';
+import { vatLineProblems } from '../domain/vat-return.ts';
+import { openPeriodFrom, type OpenPeriod, type PeriodOfDate } from '../fiscal/index.ts';
+import type { ReceiptDraft } from './mapping.ts';
 
 export interface DimensionItemFact {
   dimensionId: number;
@@ -35,153 +31,110 @@ export interface FactsWanted {
   partners: readonly number[];
 }
 
-interface CompanyFacts {
-  periods: (PeriodOfDate & { period_start: string; period_end: string })[];
-  accounts: Map<string, boolean>;
-  items: Map<number, DimensionItemFact>;
+/** Where a line of a draft is reported in an error: `transactions[i].field`, as the API names it. */
+const lineField = (i: number | undefined, field: string | undefined): string | undefined =>
+  i === undefined ? field : `transactions[${i}]${field ? `.${field}` : ''}`;
+
+/** The problems of a draft found without data, and what must be read to check the rest. */
+export interface DraftCheck {
+  items: ErrorItem[];
+  wanted: FactsWanted;
+  /** Each partner the draft names, with the field it is first named in. */
+  partnerFields: Map<number, string>;
 }
 
-const COMPANY_TABLES = ['fiscal_periods', 'fiscal_years', 'accounts', 'dimension_items'];
+/** The problems of a draft that need no data, and what its checks must read. */
+export function draftProblems(draft: ReceiptDraft): DraftCheck {
+  const items: ErrorItem[] = [];
+  for (const p of checkLines(draft.lines)) items.push(errorItem(p.code, lineField(p.line, p.field), p.params));
+  if (draft.name.length === 0 || draft.name.length > 80)
+    items.push(errorItem('VALIDATION_FAILED', 'name', { detail: 'name: 1 to 80 characters' }));
+  if (draft.periodStartDate && draft.periodEndDate && draft.periodStartDate > draft.periodEndDate)
+    items.push(errorItem('START_DATE_AFTER_END_DATE', 'periodStartDate'));
+  for (const p of vatLineProblems(draft.lines, draft)) items.push(errorItem(p.code, 'transactions', p.params));
 
-const periodColumns = [
-  'p.id as period_id',
-  'p.closed as period_closed',
-  'y.id as year_id',
-  'y.closed as year_closed',
-  'y.start_date',
-  'y.end_date',
-] as const;
-
-export class PostingChecks {
-  readonly #engine: Engine;
-  readonly #company: ReadCache<CompanyFacts>;
-  readonly #partners: ReadCache<true>;
-
-  constructor(engine: Engine, changes: ChangeStamps) {
-    this.#engine = engine;
-    this.#company = new ReadCache(changes, COMPANY_TABLES, 1_000);
-    this.#partners = new ReadCache(changes, ['business_partners'], 100_000);
-  }
-
-  async facts(trx: Db, companyId: number, wanted: FactsWanted): Promise<PostingFacts> {
-    return this.#engine === 'postgres' ? queried(trx, companyId, wanted) : this.#cached(trx, companyId, wanted);
-  }
-
-  async #cached(trx: Db, companyId: number, wanted: FactsWanted): Promise<PostingFacts> {
-    const company = (await this.#company.get(String(companyId), () => companyFacts(trx, companyId)))!;
-    const partners = new Set<number>();
-    const unknown: number[] = [];
-    for (const id of wanted.partners) {
-      if (this.#partners.peek(`${companyId}:${id}`)) partners.add(id);
-      else unknown.push(id);
-    }
-    if (unknown.length > 0) {
-      const found = await trx
-        .selectFrom('business_partners')
-        .select('id')
-        .where('company_id', '=', companyId)
-        .where('id', 'in', unknown)
-        .execute();
-      for (const { id } of found) {
-        partners.add(Number(id));
-        await this.#partners.get(`${companyId}:${Number(id)}`, () => Promise.resolve(true));
-      }
-    }
-    const periods = new Map<string, PeriodOfDate | undefined>();
-    for (const date of wanted.dates)
-      periods.set(
-        date,
-        company.periods.find((p) => p.period_start <= date && p.period_end >= date),
-      );
-    return {
-      periods,
-      accounts: company.accounts,
-      items: company.items,
-      partners,
-    };
-  }
+  // every partner the draft names, each reported once, where it first appears
+  const partnerFields = new Map<number, string>();
+  if (draft.partnerId != null) partnerFields.set(draft.partnerId, 'partnerId');
+  draft.lines.forEach((line, i) => {
+    if (line.partnerId != null && !partnerFields.has(line.partnerId))
+      partnerFields.set(line.partnerId, lineField(i, 'partnerId')!);
+  });
+  const wanted: FactsWanted = {
+    dates: [draft.receiptDate],
+    accounts: [...new Set(draft.lines.map((l) => l.account))],
+    items: [...new Set(draft.lines.flatMap((l) => (l.dimensions ?? []).map((d) => d.itemId)))],
+    partners: [...partnerFields.keys()],
+  };
+  return { items, wanted, partnerFields };
 }
 
-async function companyFacts(trx: Db, companyId: number): Promise<CompanyFacts> {
-  const [periods, accounts, items] = await Promise.all([
-    trx
-      .selectFrom('fiscal_periods as p')
-      .innerJoin('fiscal_years as y', (join) =>
-        join.onRef('y.id', '=', 'p.fiscal_year_id').on('y.company_id', '=', companyId),
-      )
-      .select([...periodColumns, 'p.start_date as period_start', 'p.end_date as period_end'])
-      .where('p.company_id', '=', companyId)
-      .execute(),
-    trx.selectFrom('accounts').select(['number', 'active']).where('company_id', '=', companyId).execute(),
-    trx
-      .selectFrom('dimension_items')
-      .select(['id', 'dimension_id', 'status'])
-      .where('company_id', '=', companyId)
-      .execute(),
-  ]);
+/** What the checks of many drafts read together. */
+export function allWanted(checks: readonly DraftCheck[]): FactsWanted {
+  const distinct = <T>(values: T[]): T[] => [...new Set(values)];
   return {
-    periods,
-    accounts: new Map(accounts.map((a) => [a.number, Boolean(a.active)])),
-    items: new Map(
-      items.map((i) => [Number(i.id), { dimensionId: Number(i.dimension_id), active: i.status === 'ACTIVE' }]),
-    ),
+    dates: distinct(checks.flatMap((c) => c.wanted.dates)),
+    accounts: distinct(checks.flatMap((c) => c.wanted.accounts)),
+    items: distinct(checks.flatMap((c) => c.wanted.items)),
+    partners: distinct(checks.flatMap((c) => c.wanted.partners)),
   };
 }
 
 /**
- * PostgreSQL: the common table expressions that read the facts, for a statement of the form
- * `with ${factTables(…)}, … select ${FACT_COLUMNS}, …`: `periods` (a date's period and year, held FOR SHARE),
- * `found_accounts`, `found_items`, `found_partners`. Every lookup goes by key from the wanted values, so that the
- * plan a prepared statement keeps does not depend on how many there are.
+ * The open period of each draft, or the problems of the first draft that breaks a rule (an ApiError): those found
+ * without data (`checks`, one per draft) and those against the facts read.
  */
-export function factTables(companyId: number, wanted: FactsWanted) {
-  return sql`periods as materialized (select d.date, f.* from unnest(cast(${[...wanted.dates]} as text[])) d(date)
-      cross join lateral (select p.id as period_id, p.closed as period_closed, y.id as year_id,
-          y.closed as year_closed, y.start_date, y.end_date
-        from fiscal_periods p join fiscal_years y on y.company_id = ${companyId} and y.id = p.fiscal_year_id
-        where p.company_id = ${companyId} and p.start_date <= d.date and p.end_date >= d.date
-        limit 1 for share of p, y) f),
-    found_accounts as materialized (select a.number, a.active from unnest(cast(${[...wanted.accounts]} as text[])) w(number)
-      join accounts a on a.company_id = ${companyId} and a.number = w.number),
-    found_items as materialized (select i.id, i.dimension_id, i.status from unnest(cast(${[...wanted.items]} as bigint[])) w(id)
-      join dimension_items i on i.company_id = ${companyId} and i.id = w.id),
-    found_partners as materialized (select b.id from unnest(cast(${[...wanted.partners]} as bigint[])) w(id)
-      join business_partners b on b.company_id = ${companyId} and b.id = w.id)`;
+export function refusedOrPeriods(
+  drafts: readonly ReceiptDraft[],
+  checks: readonly DraftCheck[],
+  facts: PostingFacts,
+): OpenPeriod[] {
+  return drafts.map((draft, i) => {
+    const { items, partnerFields } = checks[i];
+    const period = factProblems(draft, facts, partnerFields, items);
+    if (items.length > 0 || !period) throw new ApiError(items);
+    return period;
+  });
 }
 
-/** The facts `factTables` read, as JSON columns (what `factsOf` takes). */
-export const FACT_COLUMNS = sql`(select json_agg(row_to_json(periods)) from periods) as periods,
-  (select json_agg(json_build_array(number, active)) from found_accounts) as accounts,
-  (select json_agg(json_build_array(id, dimension_id, status)) from found_items) as items,
-  (select json_agg(id) from found_partners) as partners`;
-
-/** What `FACT_COLUMNS` answer (null for an empty list). */
-export interface FoundFacts {
-  periods: (PeriodOfDate & { date: string })[] | null;
-  accounts: [string, boolean][] | null;
-  items: [number, number, string][] | null;
-  partners: number[] | null;
+/** Adds the problems of a draft against the facts read to `items`; answers the open period, if the date has one. */
+function factProblems(
+  draft: ReceiptDraft,
+  facts: PostingFacts,
+  partnerFields: ReadonlyMap<number, string>,
+  items: ErrorItem[],
+): OpenPeriod | undefined {
+  let period: OpenPeriod | undefined;
+  try {
+    period = openPeriodFrom(facts.periods.get(draft.receiptDate), draft.receiptDate);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    items.push(...err.items);
+  }
+  draft.lines.forEach((line, i) => {
+    if (!facts.accounts.get(line.account))
+      items.push(errorItem('ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', lineField(i, 'account')));
+  });
+  items.push(...dimensionItemProblems(facts.items, draft.lines, (i, j) => lineField(i, `dimensionItemValues[${j}]`)!));
+  for (const [partnerId, field] of partnerFields) {
+    if (!facts.partners.has(partnerId)) items.push(errorItem('LEDGER_PARTNER_NOT_FOUND', field, { partnerId }));
+  }
+  return period;
 }
 
-/** PostgreSQL: one statement. */
-async function queried(trx: Db, companyId: number, wanted: FactsWanted): Promise<PostingFacts> {
-  const found = await sql<FoundFacts>`with ${factTables(companyId, wanted)} select ${FACT_COLUMNS}`.execute(trx);
-  return factsOf(found.rows[0], wanted.dates);
-}
-
-/** The facts from what `FACT_COLUMNS` found; a wanted date without a period maps to undefined. */
-export function factsOf(found: FoundFacts, dates: readonly string[]): PostingFacts {
-  const periods = new Map<string, PeriodOfDate | undefined>(dates.map((date) => [date, undefined]));
-  for (const { date, ...period } of found.periods ?? []) periods.set(date, period);
-  return {
-    periods,
-    accounts: new Map((found.accounts ?? []).map(([number, active]) => [number, active])),
-    items: new Map(
-      (found.items ?? []).map(([id, dimensionId, status]) => [
-        Number(id),
-        { dimensionId: Number(dimensionId), active: status === 'ACTIVE' },
-      ]),
-    ),
-    partners: new Set((found.partners ?? []).map(Number)),
-  };
+/** Dimension allocations of lines against the items found: each exists, is active and is of its dimension. */
+export function dimensionItemProblems(
+  found: ReadonlyMap<number, DimensionItemFact>,
+  lines: readonly PostingLine[],
+  field: (line: number, value: number) => string,
+): ErrorItem[] {
+  const items: ErrorItem[] = [];
+  lines.forEach((line, i) =>
+    (line.dimensions ?? []).forEach((d, j) => {
+      const item = found.get(d.itemId);
+      if (!item || !item.active || item.dimensionId !== d.dimensionId)
+        items.push(errorItem('DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION', field(i, j)));
+    }),
+  );
+  return items;
 }

@@ -21,10 +21,10 @@
 //   partners of a draft in one query), and the receipt date lies in an open fiscal period (CLOSED_FISCAL_PERIOD
 //   / NO_FISCAL_YEAR_FOR_DATE). VAT statuses and rates are checked by `checkVat` for callers that take them
 //   from outside (the API's journal receipts); document areas compute their VAT with src/domain/vat.ts.
-// - The writers of ledger lines (store.insertPostedReceipts, insertCheckedReceipts, writeEntries) refuse unbalanced
-//   lines again, so an unbalanced receipt cannot be stored by any path.
-// - A new receipt costs at most three statements, one on PostgreSQL (see #book); `postMany` books many in about
-//   as many statements as one. The month totals follow the lines by trigger.
+// - The writers of ledger lines (the receipt books, store.writeEntries) refuse unbalanced lines again, so an
+//   unbalanced receipt cannot be stored by any path.
+// - A new receipt costs at most three statements, two on PostgreSQL (the receipt book, book.ts); `postMany` books
+//   many in about as many statements as one. The month totals follow the lines by trigger.
 // - Receipt numbers run per company and fiscal year without gaps: the number is taken from a counter row in
 //   the same transaction, so a rolled-back posting gives its number back. Lines count in balances, reports and
 //   the SIE export exactly while their receipt is APPROVED (ledger_entries.in_ledger).
@@ -33,37 +33,20 @@
 //   ledger, so every period already reported keeps its figures. A receipt is reversed at most once.
 import { attachmentsOf } from '../attachments/index.ts';
 import { allocateIds, type Db } from '../db/index.ts';
-import { IdBlocks } from '../db/id-blocks.ts';
 import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { apiError, ApiError, errorItem, notFound, type ErrorItem } from '../platform/errors.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
-import { checkLines, type PostingLine } from '../domain/postings.ts';
+import type { PostingLine } from '../domain/postings.ts';
 import { vatCountry } from '../domain/vat.ts';
-import { vatLineProblems } from '../domain/vat-return.ts';
 import { findDimensionItems } from '../dimensions/index.ts';
-import { openPeriodFrom, type FiscalService, type OpenPeriod } from '../fiscal/index.ts';
+import type { FiscalService } from '../fiscal/index.ts';
 import type { VatService } from '../vat/index.ts';
 import type { LedgerReceiptWire, ReceiptStatus } from './schemas.ts';
-import {
-  allocationRows,
-  draftToRow,
-  entryToLine,
-  lineToEntry,
-  receiptToWire,
-  rowToDraft,
-  type DraftLine,
-  type ReceiptDraft,
-  type ReceiptIdentity,
-} from './mapping.ts';
+import { draftToRow, entryToLine, receiptToWire, rowToDraft, type DraftLine, type ReceiptDraft } from './mapping.ts';
 import * as store from './store.ts';
-import {
-  factsOf,
-  PostingChecks,
-  type DimensionItemFact,
-  type FactsWanted,
-  type PostingFacts,
-} from './posting-checks.ts';
+import { allWanted, dimensionItemProblems, draftProblems, refusedOrPeriods } from './posting-checks.ts';
+import { entryRows, type BookingHeader, type ReceiptBook } from './book.ts';
 import { isTracked, recordChange, type HistoryAction } from './history.ts';
 import { postedReceipts } from '../platform/metrics.ts';
 
@@ -93,23 +76,18 @@ const HISTORY_ACTIONS: Record<ReceiptStatus, HistoryAction> = {
   INVALIDATED: 'INVALIDATE',
 };
 
-/** Where a line of a draft is reported in an error: `transactions[i].field`, as the API names it. */
-const lineField = (i: number | undefined, field: string | undefined): string | undefined =>
-  i === undefined ? field : `transactions[${i}]${field ? `.${field}` : ''}`;
-
 export class LedgerPosting {
   readonly #ctx: AppContext;
   readonly #fiscal: FiscalService;
   readonly #vat: VatService;
-  readonly #checks: PostingChecks;
-  readonly #ids: IdBlocks;
+  /** How checked receipts are written: chosen once, by the engine, where the area is created (index.ts). */
+  protected readonly book: ReceiptBook;
 
-  constructor(ctx: AppContext, fiscal: FiscalService, vat: VatService) {
+  constructor(ctx: AppContext, fiscal: FiscalService, vat: VatService, book: ReceiptBook) {
     this.#ctx = ctx;
     this.#fiscal = fiscal;
     this.#vat = vat;
-    this.#checks = new PostingChecks(ctx.engine, ctx.changes);
-    this.#ids = new IdBlocks(ctx.changes, { ledger_receipts: 100, ledger_entries: 1_000 });
+    this.book = book;
   }
 
   /** Books a new receipt inside the caller's transaction. */
@@ -151,7 +129,7 @@ export class LedgerPosting {
     draft: ReceiptDraft,
     actor: number | null = null,
   ): Promise<PostedReceipt> {
-    const current = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
+    const current = await this.book.lock(trx, companyId, receiptId);
     if (!current) throw notFound('Ledger receipt');
     const before = await this.#trackedBefore(trx, companyId, current);
     await this.#fiscal.openPeriodOn(trx, companyId, current.receipt_date);
@@ -199,7 +177,7 @@ export class LedgerPosting {
     to: ReceiptStatus,
     actor: number | null = null,
   ): Promise<store.LedgerReceiptRow> {
-    const row = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
+    const row = await this.book.lock(trx, companyId, receiptId);
     if (!row) throw notFound('Ledger receipt');
     const action = (Object.keys(ACTIONS) as ReceiptAction[]).find((a) => ACTIONS[a].to === to)!;
     if (!(ACTIONS[action].from as readonly string[]).includes(row.status)) {
@@ -227,7 +205,7 @@ export class LedgerPosting {
     receiptId: number,
     options: { receiptDate?: string; name?: string } = {},
   ): Promise<PostedReceipt> {
-    const original = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
+    const original = await this.book.lock(trx, companyId, receiptId);
     if (!original) throw notFound('Ledger receipt');
     const reversed = (await store.reversalOf(trx, companyId, receiptId)) !== undefined;
     if (original.status !== 'APPROVED' || reversed) {
@@ -255,19 +233,14 @@ export class LedgerPosting {
   ): Promise<PostedReceipt> {
     const problems = draftProblems(draft).items;
     if (problems.length > 0) throw new ApiError(problems);
-    const now = this.#ctx.clock.now();
-    const version = nextVersion(now);
-    const firstId = await allocateIds(trx, companyId, 'ledger_receipts', 1);
-    const firstEntryId = await allocateIds(trx, companyId, 'ledger_entries', draft.lines.length);
-    const identity = { companyId, reversesReceiptId: reverses, version, createdAt: isoDateTime(now) };
-    const receipts = newReceipts([draft], { ...identity, firstId, firstEntryId }, () => fiscalYearId);
-    const receiptNumber = await store.insertYearEndReceipt(trx, this.#ctx.engine, receipts[0]);
-    return { id: firstId, receiptNumber, fiscalYearId, version };
+    const header = this.#header(companyId, reverses);
+    const written = await this.book.writeYearEnd(trx, draft, fiscalYearId, header);
+    return { ...written, fiscalYearId, version: header.version };
   }
 
   /** Reverses a receipt of the year-end whatever the state of its periods (see `bookOutsidePeriods`). */
   async reverseOutsidePeriods(trx: Db, companyId: number, receiptId: number, name: string): Promise<PostedReceipt> {
-    const original = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
+    const original = await this.book.lock(trx, companyId, receiptId);
     if (!original) throw notFound('Ledger receipt');
     const reversal = reversalOf(await this.#storedDraft(trx, companyId, original), original, { name });
     return this.bookOutsidePeriods(trx, companyId, Number(original.fiscal_year_id), reversal, receiptId);
@@ -379,73 +352,30 @@ export class LedgerPosting {
 
   // -------------------------------------------------------------------------------------------------------
 
-  /**
-   * New receipts. PostgreSQL: one statement that checks and writes them all (store.insertCheckedReceipts). SQLite:
-   * the checks' reads (none while the caches hold), the ids from this process's blocks, then the inserts of
-   * store.insertPostedReceipts (a single receipt: its insert, its lines', its allocations' if any).
-   */
+  /** New receipts: every draft checked (posting-checks.ts) against the facts the book reads, then written by it. */
   async #book(
     trx: Db,
     companyId: number,
     drafts: readonly ReceiptDraft[],
     reversesReceiptId: number | null,
   ): Promise<PostedReceipt[]> {
-    const now = this.#ctx.clock.now();
-    const version = nextVersion(now);
-    const identity = { companyId, reversesReceiptId, version, createdAt: isoDateTime(now) };
     const checks = drafts.map(draftProblems);
-    const wanted: FactsWanted = {
-      dates: distinct(checks.flatMap((c) => c.wanted.dates)),
-      accounts: distinct(checks.flatMap((c) => c.wanted.accounts)),
-      items: distinct(checks.flatMap((c) => c.wanted.items)),
-      partners: distinct(checks.flatMap((c) => c.wanted.partners)),
-    };
-    if (this.#ctx.engine === 'postgres') {
-      // the statement fills in the ids, the numbers and the fiscal years; the rows carry indexes (see the store)
-      const receipts = newReceipts(drafts, { ...identity, firstId: 0, firstEntryId: 0 }, () => 0);
-      const pairs = new Map<string, { itemId: number; dimensionId: number }>();
-      for (const draft of drafts)
-        for (const l of draft.lines)
-          for (const d of l.dimensions ?? [])
-            pairs.set(`${d.itemId}:${d.dimensionId}`, { itemId: d.itemId, dimensionId: d.dimensionId });
-      const valid = checks.every((c) => c.items.length === 0);
-      const checked = await store.insertCheckedReceipts(
-        trx,
-        companyId,
-        { ...wanted, draftValid: valid, pairs: [...pairs.values()] },
-        receipts,
-      );
-      let periods: OpenPeriod[];
-      try {
-        periods = refusedOrPeriods(drafts, checks, factsOf(checked, wanted.dates));
-      } catch (err) {
-        // the statement applies the same checks: receipts written that these refuse are a defect, not bad input
-        if (checked.written) throw new Error('the posting statement wrote receipts its checks refuse', { cause: err });
-        throw err;
-      }
-      if (!checked.written) throw new Error('the posting statement refused receipts its checks accept');
-      return checked.written.map((w, i) => ({ ...w, fiscalYearId: periods[i].fiscalYearId, version }));
-    }
-    const periods = refusedOrPeriods(drafts, checks, await this.#checks.facts(trx, companyId, wanted));
-    const [firstId, firstEntryId] = await this.#ids.take(trx, companyId, [
-      { name: 'ledger_receipts', count: drafts.length },
-      { name: 'ledger_entries', count: drafts.reduce((n, d) => n + d.lines.length, 0) },
-    ]);
-    // the numbers are taken as they are inserted
-    const receipts = newReceipts(drafts, { ...identity, firstId, firstEntryId }, (i) => periods[i].fiscalYearId);
-    const numbers = await store.insertPostedReceipts(trx, receipts);
-    return receipts.map(({ row }, i) => ({
-      id: row.id,
-      receiptNumber: numbers[i],
-      fiscalYearId: periods[i].fiscalYearId,
-      version,
-    }));
+    const periods = refusedOrPeriods(drafts, checks, await this.book.facts(trx, companyId, allWanted(checks)));
+    const fiscalYearIds = periods.map((p) => p.fiscalYearId);
+    const header = this.#header(companyId, reversesReceiptId);
+    const written = await this.book.write(trx, drafts, fiscalYearIds, header);
+    return written.map((w, i) => ({ ...w, fiscalYearId: fiscalYearIds[i], version: header.version }));
+  }
+
+  #header(companyId: number, reversesReceiptId: number | null): BookingHeader {
+    const now = this.#ctx.clock.now();
+    return { companyId, reversesReceiptId, version: nextVersion(now), createdAt: isoDateTime(now) };
   }
 
   /** Every rule of a draft, all problems together; answers where the receipt goes. */
   async #validate(trx: Db, companyId: number, draft: ReceiptDraft) {
     const check = draftProblems(draft);
-    return refusedOrPeriods([draft], [check], await this.#checks.facts(trx, companyId, check.wanted))[0];
+    return refusedOrPeriods([draft], [check], await this.book.facts(trx, companyId, check.wanted))[0];
   }
 
   async #writeLines(
@@ -502,127 +432,6 @@ function reversalOf(
       dimensions: (line.dimensions ?? []).map((d) => ({ ...d, amountMinor: -d.amountMinor })),
     })),
   };
-}
-
-/**
- * The rows of new receipts: ids from `firstId` and their lines' from `firstEntryId` on, in order (on PostgreSQL
- * both 0: indexes that the posting statement turns into ids).
- */
-function newReceipts(
-  drafts: readonly ReceiptDraft[],
-  identity: Omit<ReceiptIdentity, 'id' | 'fiscalYearId' | 'receiptNumber'> & { firstId: number; firstEntryId: number },
-  fiscalYearId: (i: number) => number,
-): store.NewReceipt[] {
-  const { firstId, firstEntryId, ...header } = identity;
-  let entryId = firstEntryId;
-  return drafts.map((draft, i) => {
-    const row = draftToRow(draft, { ...header, id: firstId + i, fiscalYearId: fiscalYearId(i), receiptNumber: 0 });
-    return {
-      row,
-      ...entryRows(
-        row,
-        draft.lines,
-        draft.lines.map(() => entryId++),
-      ),
-    };
-  });
-}
-
-/** The rows of a receipt's lines (with the given ids) and of their dimension allocations. */
-function entryRows(receipt: store.LedgerReceiptRow, lines: readonly DraftLine[], ids: readonly number[]) {
-  return {
-    entries: lines.map((line, i) => lineToEntry(receipt, ids[i], line)),
-    dimensions: lines.flatMap((line, i) =>
-      allocationRows(receipt.company_id, receipt.id, ids[i], line.dimensions ?? []),
-    ),
-  };
-}
-
-/** The problems of a draft that need no data, and what its checks must read. */
-function draftProblems(draft: ReceiptDraft) {
-  const items: ErrorItem[] = [];
-  for (const p of checkLines(draft.lines)) items.push(errorItem(p.code, lineField(p.line, p.field), p.params));
-  if (draft.name.length === 0 || draft.name.length > 80)
-    items.push(errorItem('VALIDATION_FAILED', 'name', { detail: 'name: 1 to 80 characters' }));
-  if (draft.periodStartDate && draft.periodEndDate && draft.periodStartDate > draft.periodEndDate)
-    items.push(errorItem('START_DATE_AFTER_END_DATE', 'periodStartDate'));
-  for (const p of vatLineProblems(draft.lines, draft)) items.push(errorItem(p.code, 'transactions', p.params));
-
-  // every partner the draft names, each reported once, where it first appears
-  const partnerFields = new Map<number, string>();
-  if (draft.partnerId != null) partnerFields.set(draft.partnerId, 'partnerId');
-  draft.lines.forEach((line, i) => {
-    if (line.partnerId != null && !partnerFields.has(line.partnerId))
-      partnerFields.set(line.partnerId, lineField(i, 'partnerId')!);
-  });
-  const wanted: FactsWanted = {
-    dates: [draft.receiptDate],
-    accounts: [...new Set(draft.lines.map((l) => l.account))],
-    items: [...new Set(draft.lines.flatMap((l) => (l.dimensions ?? []).map((d) => d.itemId)))],
-    partners: [...partnerFields.keys()],
-  };
-  return { items, wanted, partnerFields };
-}
-
-/**
- * The open period of each draft, or the problems of the first draft that breaks a rule (an ApiError): those found
- * without data (`checks`, one per draft) and those against the facts read.
- */
-function refusedOrPeriods(
-  drafts: readonly ReceiptDraft[],
-  checks: readonly ReturnType<typeof draftProblems>[],
-  facts: PostingFacts,
-): OpenPeriod[] {
-  return drafts.map((draft, i) => {
-    const { items, partnerFields } = checks[i];
-    const period = factProblems(draft, facts, partnerFields, items);
-    if (items.length > 0 || !period) throw new ApiError(items);
-    return period;
-  });
-}
-
-const distinct = <T>(values: T[]): T[] => [...new Set(values)];
-
-/** Adds the problems of a draft against the facts read to `items`; answers the open period, if the date has one. */
-function factProblems(
-  draft: ReceiptDraft,
-  facts: PostingFacts,
-  partnerFields: ReadonlyMap<number, string>,
-  items: ErrorItem[],
-): OpenPeriod | undefined {
-  let period: OpenPeriod | undefined;
-  try {
-    period = openPeriodFrom(facts.periods.get(draft.receiptDate), draft.receiptDate);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    items.push(...err.items);
-  }
-  draft.lines.forEach((line, i) => {
-    if (!facts.accounts.get(line.account))
-      items.push(errorItem('ERROR_LEDGERACCOUNT_NOT_EXIST_OR_INACTIVE', lineField(i, 'account')));
-  });
-  items.push(...dimensionItemProblems(facts.items, draft.lines, (i, j) => lineField(i, `dimensionItemValues[${j}]`)!));
-  for (const [partnerId, field] of partnerFields) {
-    if (!facts.partners.has(partnerId)) items.push(errorItem('LEDGER_PARTNER_NOT_FOUND', field, { partnerId }));
-  }
-  return period;
-}
-
-/** Dimension allocations of lines against the items found: each exists, is active and is of its dimension. */
-function dimensionItemProblems(
-  found: ReadonlyMap<number, DimensionItemFact>,
-  lines: readonly PostingLine[],
-  field: (line: number, value: number) => string,
-): ErrorItem[] {
-  const items: ErrorItem[] = [];
-  lines.forEach((line, i) =>
-    (line.dimensions ?? []).forEach((d, j) => {
-      const item = found.get(d.itemId);
-      if (!item || !item.active || item.dimensionId !== d.dimensionId)
-        items.push(errorItem('DIMENSION_ITEM_IS_PASSIVE_OR_DOES_NOT_EXIST_IN_DIMENSION', field(i, j)));
-    }),
-  );
-  return items;
 }
 
 /**

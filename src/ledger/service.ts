@@ -12,6 +12,7 @@ import type { VatService } from '../vat/index.ts';
 import type { DimensionItemValueWire, JournalWire, LedgerReceiptBasicInfoWire, LedgerReceiptWire } from './schemas.ts';
 import { allocationRows, basicInfo, journalOf, valueToAllocation, wireToDraft } from './mapping.ts';
 import { ACTIONS, LedgerPosting, type ReceiptAction } from './posting.ts';
+import type { ReceiptBook } from './book.ts';
 import * as store from './store.ts';
 import { isTracked, receiptHistory, type HistoryEntry } from './history.ts';
 
@@ -23,8 +24,8 @@ export class LedgerService extends LedgerPosting {
   readonly #ctx: AppContext;
   readonly #fiscal: FiscalService;
 
-  constructor(ctx: AppContext, fiscal: FiscalService, vat: VatService) {
-    super(ctx, fiscal, vat);
+  constructor(ctx: AppContext, fiscal: FiscalService, vat: VatService, book: ReceiptBook) {
+    super(ctx, fiscal, vat, book);
     this.#ctx = ctx;
     this.#fiscal = fiscal;
   }
@@ -89,7 +90,7 @@ export class LedgerService extends LedgerPosting {
     options: { createReconciliation?: boolean; userId?: number } = {},
   ): Promise<LedgerReceiptWire> {
     return this.#ctx.db.transaction().execute(async (trx) => {
-      const row = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
+      const row = await this.book.lock(trx, companyId, receiptId);
       if (!row) throw notFound('Ledger receipt');
       const stored = (await this.receipt(trx, companyId, receiptId))!;
       if (row.type !== 'JOURNAL') throw apiError('RECEIPT_TYPE_NOT_EDITABLE', 'type', { type: row.type });
@@ -134,7 +135,7 @@ export class LedgerService extends LedgerPosting {
     userId: number | null = null,
   ): Promise<LedgerReceiptWire> {
     return this.#ctx.db.transaction().execute(async (trx) => {
-      const row = await store.lockReceipt(trx, companyId, receiptId, this.#ctx.engine);
+      const row = await this.book.lock(trx, companyId, receiptId);
       if (!row) throw notFound('Ledger receipt');
       const entry = (await store.entriesOf(trx, companyId, [receiptId])).find((e) => Number(e.id) === transactionId);
       if (!entry) throw notFound('Transaction');

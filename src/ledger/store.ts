@@ -1,14 +1,13 @@
-// SQL of ledger receipts and their entries, written only by the ledger (posting.ts, service.ts); the writers of
-// entries (`insertPostedReceipts`, `insertCheckedReceipts`, `writeEntries`) refuse an unbalanced set of lines, so no
-// unbalanced receipt can be stored. The month totals (ledger_account_months) follow every write of lines by trigger (migration 0355).
+// SQL of ledger receipts and their entries, written only by the ledger (posting.ts, service.ts and the receipt books
+// book-sqlite.ts, book-postgres.ts); the writers of entries (`insertPostedReceipts`, the PostgreSQL book's statement,
+// `writeEntries`) refuse an unbalanced set of lines (`checkEntries`), so no unbalanced receipt can be stored. The month totals (ledger_account_months) follow every write of lines by trigger (migration 0355).
 import { sql } from 'kysely';
-import { allocateIds, type Db } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import { insertRows, withRows, type ColumnType } from '../db/bulk.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import { assertBalanced } from '../domain/postings.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
 import type {} from './account-months.ts';
-import { factTables, FACT_COLUMNS, type FactsWanted, type FoundFacts } from './posting-checks.ts';
 
 export interface LedgerReceiptRow {
   company_id: number;
@@ -126,18 +125,6 @@ export async function getReceipts(db: Db, companyId: number, ids: number[]): Pro
     .execute();
 }
 
-/** Locks the receipt row for the rest of the transaction (PostgreSQL; SQLite serialises writers anyway). */
-export async function lockReceipt(
-  db: Db,
-  companyId: number,
-  id: number,
-  engine: 'sqlite' | 'postgres',
-): Promise<LedgerReceiptRow | undefined> {
-  let query = db.selectFrom('ledger_receipts').selectAll().where('company_id', '=', companyId).where('id', '=', id);
-  if (engine === 'postgres') query = query.forUpdate();
-  return query.executeTakeFirst();
-}
-
 export async function entriesOf(db: Db, companyId: number, receiptIds: number[]): Promise<LedgerEntryRow[]> {
   if (receiptIds.length === 0) return [];
   const rows = await db
@@ -198,7 +185,7 @@ export interface NewReceipt {
  * its counter's next values without a gap: one receipt takes its number in its insert; many read the counters
  * once and go in RECEIPT_CHUNK rows an insert, numbered in the order given. The receipts' trigger advances the
  * counters and the company's receipt count. Then the lines of all the receipts and their allocations, up to CHUNK
- * rows an insert. (PostgreSQL books through `insertCheckedReceipts`.)
+ * rows an insert. (PostgreSQL books through its own statement, book-postgres.ts.)
  */
 export async function insertPostedReceipts(db: Db, receipts: readonly NewReceipt[]): Promise<number[]> {
   for (const { row, entries } of receipts) checkEntries(row.company_id, row.id, entries);
@@ -209,23 +196,6 @@ export async function insertPostedReceipts(db: Db, receipts: readonly NewReceipt
     receipts.flatMap((r) => r.dimensions),
   );
   return numbers;
-}
-
-/**
- * Writes one receipt of the year-end, outside the posting statement (which books only into open periods), numbered
- * next in its fiscal year. On SQLite as `insertPostedReceipts` (the trigger advances the counters); on
- * PostgreSQL, which has no such trigger, the number and the company's receipt count are taken from their
- * counters here, as the posting statement takes them.
- */
-export async function insertYearEndReceipt(db: Db, engine: string, receipt: NewReceipt): Promise<number> {
-  if (engine !== 'postgres') return (await insertPostedReceipts(db, [receipt]))[0];
-  const { row, entries, dimensions } = receipt;
-  checkEntries(row.company_id, row.id, entries);
-  const number = await allocateIds(db, row.company_id, receiptNumberCounter(Number(row.fiscal_year_id)));
-  await allocateIds(db, row.company_id, RECEIPT_COUNT);
-  await insertRows(db, 'ledger_receipts', [{ ...row, receipt_number: number }]);
-  await insertLines(db, entries, dimensions);
-  return number;
 }
 
 /** Receipts per insert: keeps the bound parameters (28 a receipt) under SQLite's limit of 32 766. */
@@ -274,8 +244,8 @@ async function insertNumbered(db: Db, row: LedgerReceiptRow): Promise<number> {
   return Number(numbered.receipt_number);
 }
 
-/** The columns of the rows, with their SQL types (PostgreSQL's single posting statement reads the rows from JSON). */
-const RECEIPT_TYPES = {
+/** The columns of the rows, with their SQL types (PostgreSQL's posting statement reads the rows from JSON). */
+export const RECEIPT_TYPES = {
   company_id: 'bigint',
   id: 'bigint',
   fiscal_year_id: 'bigint',
@@ -306,7 +276,7 @@ const RECEIPT_TYPES = {
   created_at: 'text',
 } as const satisfies Record<keyof LedgerReceiptRow, ColumnType>;
 
-const ENTRY_TYPES = {
+export const ENTRY_TYPES = {
   company_id: 'bigint',
   receipt_id: 'bigint',
   id: 'bigint',
@@ -328,7 +298,7 @@ const ENTRY_TYPES = {
   in_ledger: 'boolean',
 } as const satisfies Record<keyof LedgerEntryRow, ColumnType>;
 
-const DIMENSION_TYPES = {
+export const DIMENSION_TYPES = {
   company_id: 'bigint',
   receipt_id: 'bigint',
   entry_id: 'bigint',
@@ -337,123 +307,18 @@ const DIMENSION_TYPES = {
   amount_minor: 'bigint',
 } as const satisfies Record<keyof LedgerEntryDimensionRow, ColumnType>;
 
-/** The columns a posting statement fills itself: the keys, which it allocates, and the fiscal year it found. */
-const ALLOCATED = new Set(['company_id', 'id', 'receipt_id', 'entry_id', 'fiscal_year_id', 'receipt_number']);
-const filled = (types: Record<string, ColumnType>) => Object.keys(types).filter((c) => !ALLOCATED.has(c));
-
-/** What the posting statement is to check, besides writing. */
-export interface PostingCheck extends FactsWanted {
-  /** The drafts passed the checks that need no data: without that, the statement only reads. */
-  draftValid: boolean;
-  /** The distinct (item, dimension) pairs the allocations name. */
-  pairs: readonly { itemId: number; dimensionId: number }[];
-}
-
-/** What the statement found (as posting-checks.ts reads it) and, when it wrote the receipts, their ids and numbers. */
-export interface CheckedPosting extends FoundFacts {
-  /** By receipt, in the order given: its id and number. */
-  written: { id: number; receiptNumber: number }[] | undefined;
-}
-
-/**
- * PostgreSQL: new receipts checked and written in one statement (one round trip, whatever their number). It holds
- * the periods of their dates and the years FOR SHARE until the transaction ends (a closing waits for it), reads the
- * accounts, dimension items and partners the drafts name (posting-checks.ts `factTables`), and — only when every
- * check passes — advances the counters (the receipts' ids, their numbers in each fiscal year, the lines' ids, the
- * company's receipt count, in that order), writes the receipts (numbered in the order given within each year), their
- * lines and their allocations. In the rows given, a receipt's `id` is its index in `receipts`; a line's `id` is its
- * index among all the lines and its `receipt_id` its receipt's index; an allocation's `entry_id` is its line's
- * index. The caller reports problems from what was found; the checks in SQL are the same as posting.ts applies to
- * it. The text is the same for every call (rows as JSON), so the server prepares it once per connection.
- */
-export async function insertCheckedReceipts(
-  db: Db,
-  companyId: number,
-  check: PostingCheck,
-  receipts: readonly NewReceipt[],
-): Promise<CheckedPosting> {
-  // invalid drafts are only checked (their lines may not balance): nothing is written
-  if (check.draftValid) for (const { row, entries } of receipts) checkEntries(companyId, row.id, entries);
-  const columns = (names: string[], prefix = '') => sql.raw(names.map((c) => `${prefix}${c}`).join(', '));
-  const receiptColumns = filled(RECEIPT_TYPES);
-  const entryColumns = filled(ENTRY_TYPES);
-  const typed = (types: Record<string, ColumnType>, extra: string) =>
-    sql.raw([extra, ...filled(types).map((c) => `${c} ${types[c]}`)].join(', '));
-  const json = (rows: readonly object[]) =>
-    JSON.stringify(rows, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-  const entries = receipts.flatMap((r) => r.entries);
-  const result = await sql<
-    FoundFacts & { first_receipt: number | null; numbers: [number, number][] | null }
-  >`with ${factTables(companyId, check)},
-    wanted_items as (select * from unnest(cast(${check.pairs.map((i) => i.itemId)} as bigint[]),
-      cast(${check.pairs.map((i) => i.dimensionId)} as bigint[])) w(id, dimension_id)),
-    ok as (select 1 where ${check.draftValid}
-        and (select count(*) from periods where not period_closed and not year_closed) = ${check.dates.length}
-        and (select count(*) from found_accounts where active) = ${check.accounts.length}
-        and (select count(*) from wanted_items w join found_items f on f.id = w.id
-          and f.dimension_id = w.dimension_id and f.status = 'ACTIVE') = ${check.pairs.length}
-        and (select count(*) from found_partners) = ${check.partners.length}),
-    receipt_rows as materialized (select * from json_to_recordset(cast(${json(receipts.map((r) => r.row))} as json))
-      as r(${typed(RECEIPT_TYPES, 'id bigint')})),
-    years as (select p.year_id, count(*) as receipts from receipt_rows r join periods p on p.date = r.receipt_date
-      group by p.year_id),
-    ids as (insert into id_sequences (company_id, name, last_id)
-      select ${companyId}, n.name, n.count from ok cross join (
-        select 1 as position, 'ledger_receipts' as name, cast(${receipts.length} as bigint) as count
-        union all select 2, ${RECEIPT_NUMBER_PREFIX} || year_id, receipts from years
-        union all select 3, 'ledger_entries', ${entries.length}
-        union all select 4, ${RECEIPT_COUNT}, ${receipts.length}) n
-      order by n.position, n.name
-      on conflict (company_id, name) do update set last_id = id_sequences.last_id + excluded.last_id
-      returning name, last_id),
-    allocated as (select max(last_id) filter (where name = 'ledger_receipts') - ${receipts.length} + 1 as first_receipt,
-        max(last_id) filter (where name = 'ledger_entries') - ${entries.length} + 1 as first_entry
-      from ids having count(*) > 0),
-    year_numbers as (select y.year_id, i.last_id - y.receipts as before from years y
-      join ids i on i.name = ${RECEIPT_NUMBER_PREFIX} || y.year_id),
-    receipt as (insert into ledger_receipts (company_id, id, fiscal_year_id, receipt_number, ${columns(receiptColumns)})
-      select ${companyId}, n.first_receipt + r.id, p.year_id,
-        y.before + row_number() over (partition by p.year_id order by r.id), ${columns(receiptColumns, 'r.')}
-      from allocated n cross join receipt_rows r join periods p on p.date = r.receipt_date
-        join year_numbers y on y.year_id = p.year_id
-      returning id, receipt_number),
-    lines as (insert into ledger_entries (company_id, receipt_id, id, fiscal_year_id, ${columns(entryColumns)})
-      select ${companyId}, n.first_receipt + l.receipt_id, n.first_entry + l.id, p.year_id, ${columns(entryColumns, 'l.')}
-      from allocated n cross join json_to_recordset(cast(${json(entries)} as json))
-          as l(${typed(ENTRY_TYPES, 'receipt_id bigint, id bigint')})
-        join periods p on p.date = l.entry_date),
-    allocations as (insert into ledger_entry_dimensions
-        (company_id, receipt_id, entry_id, dimension_id, item_id, amount_minor)
-      select ${companyId}, n.first_receipt + d.receipt_id, n.first_entry + d.entry_id, d.dimension_id, d.item_id,
-        d.amount_minor
-      from allocated n cross join json_to_recordset(cast(${json(receipts.flatMap((r) => r.dimensions))} as json))
-        as d(${typed(DIMENSION_TYPES, 'receipt_id bigint, entry_id bigint')}))
-    select ${FACT_COLUMNS}, n.first_receipt,
-      (select json_agg(json_build_array(id, receipt_number)) from receipt) as numbers
-    from (select 1) one left join allocated n on true`.execute(db);
-  const { first_receipt: first, numbers, ...found } = result.rows[0];
-  const numberOf = new Map((numbers ?? []).map(([id, number]) => [Number(id), Number(number)]));
-  return {
-    ...found,
-    written:
-      first === null
-        ? undefined
-        : receipts.map((_, i) => ({ id: Number(first) + i, receiptNumber: numberOf.get(Number(first) + i)! })),
-  };
-}
-
 /** The counters of the fiscal years' receipt numbers (in `id_sequences`) are named by this and the year's id. */
-const RECEIPT_NUMBER_PREFIX = 'receipt_number:';
+export const RECEIPT_NUMBER_PREFIX = 'receipt_number:';
 export const receiptNumberCounter = (fiscalYearId: number) => `${RECEIPT_NUMBER_PREFIX}${fiscalYearId}`;
 
-async function insertLines(db: Db, entries: LedgerEntryRow[], dimensions: LedgerEntryDimensionRow[]) {
+export async function insertLines(db: Db, entries: LedgerEntryRow[], dimensions: LedgerEntryDimensionRow[]) {
   for (let i = 0; i < entries.length; i += CHUNK) await insertRows(db, 'ledger_entries', entries.slice(i, i + CHUNK));
   for (let i = 0; i < dimensions.length; i += CHUNK)
     await insertRows(db, 'ledger_entry_dimensions', dimensions.slice(i, i + CHUNK));
 }
 
 /** Lines of one receipt that sum to zero, or throws: no unbalanced receipt is stored, whoever writes it. */
-function checkEntries(companyId: number, receiptId: number, entries: LedgerEntryRow[]): void {
+export function checkEntries(companyId: number, receiptId: number, entries: LedgerEntryRow[]): void {
   assertBalanced(entries.map((e) => e.amount_minor));
   for (const e of entries) {
     if (e.company_id !== companyId || e.receipt_id !== receiptId) throw new Error('ledger entry of another receipt');
