@@ -167,9 +167,9 @@ export const SalaryInfo = Type.Object(
               Addition(
                 Type.Integer({
                   minimum: 1,
-                  maximum: 999,
+                  maximum: 99999,
                   description:
-                    "Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode).",
+                    "Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode): 46, 54, 55, 56 for the pension companies, 7nnnn for a pension trust, 8nnnn for a pension fund.",
                 }),
               ),
             ),
