@@ -13,6 +13,9 @@ import type { PayRuns } from './pay-runs/routes.ts';
 import { SalaryBases } from './bases/salary-base.ts';
 import { SalaryLists } from './lists/salary-lists.ts';
 import { SalarySlips } from './slips/salary-slips.ts';
+import { Payslips } from './slips/payslip.ts';
+import { PayrollTerms } from './terms/terms.ts';
+import { approvedSlipHolidays } from './holidays/worked-months.ts';
 
 /** Company setup: the Finnish salary type catalogue, once. */
 export async function seedSalaryTypes(db: Db, companyId: number): Promise<void> {
@@ -84,7 +87,12 @@ export class PayrollService {
   constructor(ctx: AppContext, ledger: Posting) {
     this.#ctx = ctx;
     this.registers = new PayrollRegisters(ctx);
-    this.payRuns = { bases: new SalaryBases(ctx), lists: new SalaryLists(ctx), slips: new SalarySlips(ctx, ledger) };
+    this.payRuns = {
+      bases: new SalaryBases(ctx),
+      lists: new SalaryLists(ctx),
+      slips: new SalarySlips(ctx, ledger),
+      payslips: new Payslips(ctx, new PayrollTerms(ctx, approvedSlipHolidays)),
+    };
   }
 
   /** The catalogue is a few dozen types: filtered, ordered and paged in memory. */

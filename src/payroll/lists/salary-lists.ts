@@ -49,12 +49,14 @@ type SlipData = Omit<
 >;
 
 export function slipData(row: payStore.SalarySlipRow): SlipData {
-  // pay leaves that are not rows are kept beside the slip's wire data (salary-slips.ts)
+  // pay leaves that are not rows, and the rows' amounts a payslip shows (slips/payslip.ts), are kept beside the
+  // slip's wire data (salary-slips.ts)
   const {
     leaves: _leaves,
     withholdingBasis: _basis,
+    rowAmounts: _amounts,
     ...data
-  } = parseJson(row.data) as SlipData & { leaves?: unknown; withholdingBasis?: unknown };
+  } = parseJson(row.data) as SlipData & { leaves?: unknown; withholdingBasis?: unknown; rowAmounts?: unknown };
   return data;
 }
 
@@ -307,7 +309,7 @@ export class SalaryLists {
           slip_number: firstNumber + i,
           status: 'CREATED',
           payday: body.payday,
-          data: stringifyJson(withLeaves(data, holidays.get(entry.employeeId)!)),
+          data: stringifyJson({ ...withLeaves(data, holidays.get(entry.employeeId)!), rowAmounts: calc.rowAmounts }),
           employee_data: stringifyJson(entry),
           figures: stringifyJson(calc.figures),
           tax_card_id: null,

@@ -22,6 +22,7 @@ import {
 import type { SalaryBases } from '../bases/salary-base.ts';
 import type { SalaryLists } from '../lists/salary-lists.ts';
 import type { SalarySlips } from '../slips/salary-slips.ts';
+import type { Payslips } from '../slips/payslip.ts';
 
 const TAGS = ['Payroll'];
 const SALARIES = 'salaries.salaries' as const;
@@ -46,9 +47,10 @@ export interface PayRuns {
   bases: SalaryBases;
   lists: SalaryLists;
   slips: SalarySlips;
+  payslips: Payslips;
 }
 
-export function payRunRoutes({ bases, lists, slips }: PayRuns): RouteDef[] {
+export function payRunRoutes({ bases, lists, slips, payslips }: PayRuns): RouteDef[] {
   return [
     route({
       method: 'GET',
@@ -312,7 +314,7 @@ export function payRunRoutes({ bases, lists, slips }: PayRuns): RouteDef[] {
         },
       },
       handler: async ({ auth, params }, reply) => {
-        const pdf = await slips.pdf(auth.companyId, params.salarySlipId);
+        const pdf = await payslips.pdf(auth.companyId, params.salarySlipId);
         reply.header('content-type', 'application/pdf');
         reply.header('content-disposition', `attachment; filename="payslip-${params.salarySlipId}.pdf"`);
         return reply.send(pdf);

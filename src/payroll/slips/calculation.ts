@@ -336,6 +336,8 @@ export interface WithholdingBasis {
 
 export interface CalculatedSlip {
   rows: SlipRowWire[];
+  /** Each row's amount as the calculation made it, to the cent, in the order of `rows`: what a payslip shows. */
+  rowAmounts: string[];
   figures: SlipFiguresWire;
   salaryLines: DraftLine[];
   contributionLines: DraftLine[];
@@ -462,6 +464,7 @@ export function calculateRows(rows: readonly SlipRowWire[], ctx: SlipContext): C
   });
   return {
     rows: [...entered.map((r) => ({ ...r, quantity: dec(r.quantity), unitValue: dec(r.unitValue) })), ...calculated],
+    rowAmounts: [...calc.rowAmounts, ...calculated.map((r) => r.unitValue as Decimal)].map((a) => a.toFixed(2)),
     figures: {
       grossPay: calc.paidEarnings,
       taxablePay: calc.taxablePay,

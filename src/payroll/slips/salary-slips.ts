@@ -4,7 +4,6 @@
 // and the payslip PDF.
 import { allocateIds, type Db } from '../../db/index.ts';
 import { Decimal, toMinorUnits } from '../../domain/decimal.ts';
-import type { Payslip, PayslipLine } from '../../domain/payroll/payslip-pdf.ts';
 import { reconciliationLine } from '../../domain/postings.ts';
 import type { Posting, ReceiptDraft } from '../../ledger/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -12,7 +11,6 @@ import { ApiError, apiError, notFound, Violations } from '../../platform/errors.
 import { isoDate, nextVersion } from '../../platform/clock.ts';
 import { parseJson, stringifyJson } from '../../platform/json.ts';
 import { staleUnlessWritten } from '../../platform/lock.ts';
-import { renderPayslip } from '../payslip-render.ts';
 import { paged, pageRequest, type Paged } from '../../platform/paging.ts';
 import { checkReadOnly } from '../../platform/resource.ts';
 import {
@@ -23,7 +21,6 @@ import {
   type SalarySlipBasicDataWire,
   type SalarySlipQueryWire,
   type SalarySlipWire,
-  type SlipFiguresWire,
   type SlipRowWire,
 } from '../pay-runs/schemas.ts';
 import * as payStore from '../pay-runs/store.ts';
@@ -33,7 +30,6 @@ import {
   cardOn,
   dec,
   employeeFacts,
-  figuresOf,
   payPeriodOf,
   rowProblems,
   salaryTypeTerms,
@@ -259,7 +255,7 @@ export class SalarySlips {
       const updated: payStore.SalarySlipRow = {
         ...row,
         payday,
-        data: stringifyJson({ ...data, rows: calc.rows, ...storedLeaves(row) }),
+        data: stringifyJson({ ...data, rows: calc.rows, rowAmounts: calc.rowAmounts, ...storedLeaves(row) }),
         figures: stringifyJson(calc.figures),
         version,
       };
@@ -375,7 +371,7 @@ export class SalarySlips {
       const version = nextVersion(this.#ctx.clock.now(), row.version);
       const updated: payStore.SalarySlipRow = {
         ...row,
-        data: stringifyJson({ ...data, rows: calc.rows, leaves }),
+        data: stringifyJson({ ...data, rows: calc.rows, rowAmounts: calc.rowAmounts, leaves }),
         figures: stringifyJson(calc.figures),
         version,
       };
@@ -548,7 +544,13 @@ export class SalarySlips {
     const updated: payStore.SalarySlipRow = {
       ...row,
       status: 'APPROVED',
-      data: stringifyJson({ ...data, rows: calc.rows, ...storedLeaves(row), withholdingBasis: calc.withholdingBasis }),
+      data: stringifyJson({
+        ...data,
+        rows: calc.rows,
+        rowAmounts: calc.rowAmounts,
+        ...storedLeaves(row),
+        withholdingBasis: calc.withholdingBasis,
+      }),
       figures: stringifyJson(calc.figures),
       tax_card_id: calc.taxCardId,
       limit_counted: calc.limitCounted.toFixed(),
@@ -711,131 +713,5 @@ export class SalarySlips {
       });
     });
     return this.accounting(companyId, id);
-  }
-
-  /** The payslip of a slip as a PDF: earnings, deductions, employer contributions, the year to date. */
-  async pdf(companyId: number, id: number): Promise<Buffer> {
-    const db = this.#ctx.db;
-    const row = await this.#slip(db, companyId, id);
-    const [types, list, company, approved, accrual] = await Promise.all([
-      store.listSalaryTypes(db, companyId),
-      payStore.getList(db, companyId, Number(row.list_id)),
-      db.selectFrom('companies').select('name').where('company_id', '=', companyId).executeTakeFirst(),
-      payStore.approvedSlipsOf(db, companyId, Number(row.employee_id), `${row.payday.slice(0, 4)}-01-01`, row.payday),
-      this.#terms.holidayPay(companyId, Number(row.employee_id), row.payday),
-    ]);
-    const names = new Map(types.map((t) => [Number(t.code), t]));
-    const f = figuresOf(row.figures);
-    const label = (code: number, custom?: string) => custom ?? `${code} ${names.get(code)?.name_en ?? ''}`.trim();
-    const data = slipData(row);
-    const earnings: PayslipLine[] = [];
-    for (const r of data.rows) {
-      const type = names.get(r.salaryTypeCode);
-      if (!type || type.calculated || ['TAX', 'INFORMATIVE_ITEMS', 'DEDUCTIONS_FROM_NET_PAY'].includes(type.category))
-        continue;
-      const quantity = dec(r.quantity) ?? new Decimal(1);
-      const unitValue = dec(r.unitValue) ?? new Decimal(0);
-      const percent = dec(r.paymentPercent) ?? new Decimal(type.payment_percent);
-      earnings.push({
-        label: label(r.salaryTypeCode, r.customName) + (type.category === 'FRINGE_BENEFITS' ? ' (not paid out)' : ''),
-        quantity,
-        unitValue,
-        amount: quantity.times(unitValue).times(percent).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
-      });
-    }
-    const money = (label: string, amount: Decimal) => ({ label, amount });
-    const netDeductions = data.rows
-      .filter(
-        (r) =>
-          names.get(r.salaryTypeCode)?.category === 'DEDUCTIONS_FROM_NET_PAY' &&
-          !names.get(r.salaryTypeCode)?.calculated,
-      )
-      .map((r) =>
-        money(
-          label(r.salaryTypeCode, r.customName),
-          (dec(r.quantity) ?? new Decimal(1)).times(dec(r.unitValue) ?? 0).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
-        ),
-      );
-    const taxLabel = {
-      CARD: 'Withholding tax',
-      NO_CARD: 'Withholding tax (no tax card, 60 %)',
-      TAX_AT_SOURCE: 'Tax at source',
-    };
-    const counted = approved.some((s) => Number(s.id) === Number(row.id)) ? approved : [...approved, row];
-    const sum = (pick: (x: SlipFiguresWire) => Decimal) =>
-      counted.reduce((total, s) => total.plus(pick(figuresOf(s.figures))), new Decimal(0));
-    const holidayPaid = (code: number) =>
-      counted.reduce(
-        (total, s) =>
-          total.plus(
-            slipData(s)
-              .rows.filter((r) => r.salaryTypeCode === code)
-              .reduce(
-                (n, r) => n.plus((dec(r.quantity) ?? new Decimal(1)).times(dec(r.unitValue) ?? 0)),
-                new Decimal(0),
-              ),
-          ),
-        new Decimal(0),
-      );
-    const slip: Payslip = {
-      companyName: company?.name ?? '',
-      employeeName: row.employee_name,
-      slipNumber: Number(row.slip_number),
-      payday: row.payday,
-      paymentPeriod: list ? { start: list.payment_period_start, end: list.payment_period_end } : null,
-      earnings,
-      deductions: [
-        money(taxLabel[f.withholdingKind], f.withholding),
-        money('Employee pension contribution (TyEL)', f.employeePension),
-        money('Employee unemployment insurance', f.employeeUnemployment),
-        ...netDeductions,
-      ],
-      netPay: f.netPay,
-      employerContributions: [
-        money('Employer pension contribution (TyEL)', f.employerPension),
-        money('Health insurance contribution', f.employerHealthInsurance),
-        money('Unemployment insurance', f.employerUnemployment),
-        money('Accident insurance', f.accidentInsurance),
-        money('Group life insurance', f.groupLifeInsurance),
-      ].filter((l) => !l.amount.isZero()),
-      yearToDate: [
-        money(
-          'Paid earnings',
-          sum((x) => x.grossPay),
-        ),
-        money(
-          'Taxable pay',
-          sum((x) => x.taxablePay),
-        ),
-        money(
-          'Withholding and tax at source',
-          sum((x) => x.withholding),
-        ),
-        money(
-          'Employee pension contributions',
-          sum((x) => x.employeePension),
-        ),
-        money(
-          'Employee unemployment insurance',
-          sum((x) => x.employeeUnemployment),
-        ),
-        money(
-          'Net pay',
-          sum((x) => x.netPay),
-        ),
-      ],
-      holidays: [
-        ...[money('Holiday pay paid', holidayPaid(1510)), money('Holiday bonus paid', holidayPaid(1520))].filter(
-          (l) => !l.amount.isZero(),
-        ),
-        // the accrual as of the payday: the days earned and not yet taken, by credit year, and their pay
-        ...(accrual.yearlyRemainings ?? []).map((year) => ({
-          label: `Holidays left, credit year ${year.holidayCreditYear ?? ''}–${(year.holidayCreditYear ?? 0) + 1} (days)`,
-          quantity: new Decimal(year.remainingHolidayDays ?? 0),
-          amount: year.remainingHolidayPay ?? new Decimal(0),
-        })),
-      ],
-    };
-    return renderPayslip(slip, this.#ctx.config.renderTimeoutMs);
   }
 }
