@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { incomesRegisterBatches, markIncomesRegisterDelivered } from '../src/payroll/index.ts';
-import { incomesRegisterErrors } from './support/incomes-register-xsd.ts';
+import { incomesRegisterCancellationErrors, incomesRegisterErrors } from './support/incomes-register-xsd.ts';
 import {
   identityCode,
   monthListBody,
@@ -101,13 +101,18 @@ describe('cancelling a delivered report', () => {
       'DeliveryDataSender',
       'Items',
     ]);
+    // 105: the cancellation of earnings payment reports, a record type of its own
     expect(data).toMatchObject({
-      DeliveryDataType: 100,
+      DeliveryDataType: 105,
       ProductionEnvironment: false,
       DeliveryDataOwner: { Type: 1, Code: '1234567-1' },
       Items: { Item: { ItemId: reportId } },
     });
     expect(cancelling.cancellationXml).toContain('xmlns:ir="http://www.tulorekisteri.fi/2017/1/InvalidationsToIR"');
+    expect(await incomesRegisterCancellationErrors(cancelling.cancellationXml!)).toEqual([]);
+    // the schema holds: a record without its items is refused
+    const itemless = cancelling.cancellationXml!.replace(/<Items>[\s\S]*<\/Items>/, '');
+    expect(await incomesRegisterCancellationErrors(itemless)).not.toEqual([]);
     // not delivered yet: the same batch again; delivered, nothing is left to cancel
     expect((await batchOf('2026-05-31')).cancelled).toEqual([slip.id]);
     await markIncomesRegisterDelivered(svc.app.ctx, [cancelling]);
@@ -151,6 +156,7 @@ describe('cancelling a delivered report', () => {
     const oldId = `${svc.demo.companyId}-${slip.id}`;
     expect(moved).toMatchObject({ reported: [slip.id], cancelled: [slip.id] });
     expect(moved.cancellationXml).toContain(`<ItemId>${oldId}</ItemId>`);
+    expect(await incomesRegisterCancellationErrors(moved.cancellationXml!)).toEqual([]);
     expect(moved.xml).toContain(`<ActionCode>1</ActionCode>\n          <ReportId>${oldId}-1</ReportId>`);
     expect(moved.xml).toContain('<PaymentDate>2026-04-29</PaymentDate>');
     expect(await incomesRegisterErrors(moved.xml!)).toEqual([]);
@@ -231,6 +237,16 @@ describe("the register's codes", () => {
       [{ pensionProviderCode: 99, pensionPolicyNumber: '54-1234567A' }, 'pensionProviderCode'],
       [{ pensionProviderCode: 54, pensionPolicyNumber: '54-123456' }, 'pensionPolicyNumber'],
       [{ pensionProviderCode: 54, pensionPolicyNumber: '46-1234567A' }, 'pensionPolicyNumber'],
+      // pension funds (8nnnn) and trusts (7nnnn) of the register's code set: a code outside it, a policy of
+      // another fund, a five-digit part of neither kind, or a fund the code set does not have
+      [{ pensionProviderCode: 80099, pensionPolicyNumber: '80099-1234A' }, 'pensionProviderCode'],
+      [{ pensionProviderCode: 80001, pensionPolicyNumber: '80005-1234A' }, 'pensionPolicyNumber'],
+      [{ pensionProviderCode: 80005, pensionPolicyNumber: '80005-1234a' }, 'pensionPolicyNumber'],
+      [{ pensionProviderCode: 80005, pensionPolicyNumber: '80005-123A' }, 'pensionPolicyNumber'],
+      [{ pensionPolicyNumber: '12345-1234A' }, 'pensionPolicyNumber'],
+      [{ pensionPolicyNumber: '80099-1234A' }, 'pensionPolicyNumber'],
+      [{ pensionProviderCode: 70078, pensionPolicyNumber: '55-7654321X' }, 'pensionPolicyNumber'],
+      [{ pensionProviderCode: 100000, pensionPolicyNumber: '80005-1234A' }, 'pensionProviderCode'],
     ] as const) {
       const refused = await withPension(pension);
       expect(refused.status, refused.text).toBe(400);
@@ -238,6 +254,24 @@ describe("the register's codes", () => {
     }
     // nothing was made: the person can still be hired
     expect((await withPension({ pensionProviderCode: 55, pensionPolicyNumber: '55-7654321X' })).status).toBe(200);
+  });
+
+  it('a pension fund and a pension trust of the code set are accepted, and reported under their codes', async () => {
+    const policies = [
+      { pensionProviderCode: 80005, pensionPolicyNumber: '80005-0123A' },
+      { pensionProviderCode: 70078, pensionPolicyNumber: '70078-98765' },
+    ];
+    for (const [i, pension] of policies.entries()) {
+      const employeeId = await hire({ type: 'TYEL', ...pension });
+      const slip = await slipOf(employeeId, `2026-0${i + 1}`);
+      await ok(svc.api('PUT', `/payrolls/salaryslips/${slip.id}/approve`));
+      const report = await svc.api('GET', `/payrolls/salaryslips/${slip.id}/incomesregister`);
+      expect(report.status, report.text).toBe(200);
+      const batch = await batchOf(`2026-0${i + 1}-${i === 0 ? 31 : 28}`);
+      expect(batch.xml).toContain(`<PensionProvIdCode>${pension.pensionProviderCode}</PensionProvIdCode>`);
+      expect(batch.xml).toContain(`<PensionPolicyNo>${pension.pensionPolicyNumber}</PensionPolicyNo>`);
+      expect(await incomesRegisterErrors(batch.xml!)).toEqual([]);
+    }
   });
 
   it("a car age group or allowance kind outside the register's codes is refused naming the field", async () => {

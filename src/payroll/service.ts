@@ -4,15 +4,18 @@ import { Decimal } from '../domain/decimal.ts';
 import type { SalaryCategory } from '../domain/payroll/slip.ts';
 import type { AppContext } from '../platform/context.ts';
 import { paged, pageRequest, type Paged } from '../platform/paging.ts';
-import { SALARY_TYPE_CATALOGUE } from './catalogue.ts';
-import type { SalaryTypeQueryWire, SalaryTypeWire } from './schemas.ts';
-import * as store from './store.ts';
-import { PayrollRegisters } from './registers.ts';
+import { SALARY_TYPE_CATALOGUE } from './salary-types/catalogue.ts';
+import type { SalaryTypeQueryWire, SalaryTypeWire } from './employees/schemas.ts';
+import * as store from './employees/store.ts';
+import { PayrollRegisters } from './employees/registers.ts';
 import type { Posting } from '../ledger/index.ts';
-import type { PayRuns } from './pay-routes.ts';
-import { SalaryBases } from './salary-base.ts';
-import { SalaryLists } from './salary-lists.ts';
-import { SalarySlips } from './salary-slips.ts';
+import type { PayRuns } from './pay-runs/routes.ts';
+import { SalaryBases } from './bases/salary-base.ts';
+import { SalaryLists } from './lists/salary-lists.ts';
+import { SalarySlips } from './slips/salary-slips.ts';
+import { Payslips } from './slips/payslip.ts';
+import { PayrollTerms } from './terms/terms.ts';
+import { approvedSlipHolidays } from './holidays/worked-months.ts';
 
 /** Company setup: the Finnish salary type catalogue, once. */
 export async function seedSalaryTypes(db: Db, companyId: number): Promise<void> {
@@ -84,7 +87,12 @@ export class PayrollService {
   constructor(ctx: AppContext, ledger: Posting) {
     this.#ctx = ctx;
     this.registers = new PayrollRegisters(ctx);
-    this.payRuns = { bases: new SalaryBases(ctx), lists: new SalaryLists(ctx), slips: new SalarySlips(ctx, ledger) };
+    this.payRuns = {
+      bases: new SalaryBases(ctx),
+      lists: new SalaryLists(ctx),
+      slips: new SalarySlips(ctx, ledger),
+      payslips: new Payslips(ctx, new PayrollTerms(ctx, approvedSlipHolidays)),
+    };
   }
 
   /** The catalogue is a few dozen types: filtered, ordered and paged in memory. */

@@ -51078,7 +51078,7 @@ export interface operations {
                 pensionContractId?: number;
                 /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
                 pensionPolicyNumber?: string;
-                /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+                /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode): 46, 54, 55, 56 for the pension companies, 7nnnn for a pension trust, 8nnnn for a pension fund. */
                 pensionProviderCode?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -51484,7 +51484,7 @@ export interface operations {
               pensionContractId?: number;
               /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
               pensionPolicyNumber?: string;
-              /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+              /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode): 46, 54, 55, 56 for the pension companies, 7nnnn for a pension trust, 8nnnn for a pension fund. */
               pensionProviderCode?: number;
               /** @enum {string} */
               type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -51905,7 +51905,7 @@ export interface operations {
                 pensionContractId?: number;
                 /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
                 pensionPolicyNumber?: string;
-                /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+                /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode): 46, 54, 55, 56 for the pension companies, 7nnnn for a pension trust, 8nnnn for a pension fund. */
                 pensionProviderCode?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -53952,7 +53952,7 @@ export interface operations {
               pensionContractId?: number;
               /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
               pensionPolicyNumber?: string;
-              /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+              /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode): 46, 54, 55, 56 for the pension companies, 7nnnn for a pension trust, 8nnnn for a pension fund. */
               pensionProviderCode?: number;
               /** @enum {string} */
               type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';
@@ -54373,7 +54373,7 @@ export interface operations {
                 pensionContractId?: number;
                 /** @description Tase: the pension insurance policy number reported to the Incomes Register. */
                 pensionPolicyNumber?: string;
-                /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode). */
+                /** @description Tase: the Incomes Register's code of the earnings-related pension provider (PensionProvIdCode): 46, 54, 55, 56 for the pension companies, 7nnnn for a pension trust, 8nnnn for a pension fund. */
                 pensionProviderCode?: number;
                 /** @enum {string} */
                 type: 'MYEL' | 'NONE' | 'TYEL' | 'YEL';

@@ -127,22 +127,47 @@ export interface PensionInsuranceFacts {
 }
 
 /**
- * The earnings-related pension companies the register's pension provider codes name, by the code that is also the
- * first part of their pension policy numbers (vero.fi, Incomes Register: "Pension policy number": Ilmarinen 46-,
- * Elo 54-, Varma 55-, Veritas 56-). Pension funds and trusts have five-digit first parts (7nnnn, 8nnnn) that
- * no provider code of Tase's stands for yet.
+ * The providers of TyEL insurance among the register's pension provider codes (PensionProvIdCode, Incomes Register
+ * code set "Koodistot 2022" v1.03 §1.55): the pension insurance companies, and the company pension trusts (7nnnn)
+ * and industry-wide pension funds (8nnnn) through which TyEL §1 lets an employer arrange it instead. The code is
+ * also the first part of the provider's policy numbers. The code set's other providers (Keva, the seamen's and the
+ * Orthodox clergy's pension funds, MELA) insure under other acts than TyEL.
  */
 const PENSION_PROVIDERS: Readonly<Record<number, string>> = {
   46: 'Ilmarinen',
   54: 'Elo',
   55: 'Varma',
   56: 'Veritas',
+  70014: 'UPM Sellutehtaiden eläkesäätiö',
+  70047: 'Sanoman Eläkesäätiö',
+  70072: 'Sandvik Eläkesäätiö',
+  70076: 'Kontinon yhteiseläkesäätiö',
+  70078: 'Yleisradion eläkesäätiö',
+  70088: 'ABB Eläkesäätiö',
+  70093: 'L-Fashion Group Oy:n eläkesäätiö',
+  70109: 'Honeywell Oy:n Henkilökunnan Eläkesäätiö',
+  70199: 'Telian Eläkesäätiö',
+  70200: 'Yara Suomen Eläkesäätiö',
+  70202: 'Orionin Eläkesäätiö',
+  80001: 'Valion Eläkekassa',
+  80005: 'OP-Eläkekassa',
+  80008: 'Eläkekassa Verso',
+  80009: 'Apteekkien Eläkekassa',
+  80012: 'Liikennepalvelualojen Eläkekassa Viabek',
+  80014: 'Reka Eläkekassa',
 };
 
+const knownProviders = () =>
+  Object.entries(PENSION_PROVIDERS)
+    .map(([code, name]) => `${code} ${name}`)
+    .join(', ');
+
 /**
- * What is wrong with a TyEL insurance's provider code and policy number, if anything: the provider must be one of
- * the register's, and the policy number the register's 11 characters (nn-nnnnnnnT, or nnnnn-nnnnT of a fund or a
- * trust, T a digit or a capital letter), its first part the provider's (the same vero.fi page).
+ * What is wrong with a TyEL insurance's provider code and policy number, if anything, as the register checks them
+ * (vero.fi, Incomes Register: "Pension policy number"; "Tietojen toimittaminen – Skeemat – Palkkatietoilmoitukset
+ * 2022" §2.22): the provider one of the code set's; the policy number 11 characters, nn-nnnnnnnT of a company or
+ * nnnnn-nnnnT of a trust (7nnnn) or a fund (8nnnn), T a digit or a capital letter; its part before the hyphen a
+ * provider's code, and the provider code given the same as that part.
  */
 export function pensionPolicyProblem(
   providerCode: number | undefined,
@@ -151,21 +176,23 @@ export function pensionPolicyProblem(
   if (providerCode !== undefined && !(providerCode in PENSION_PROVIDERS))
     return {
       field: 'pensionProviderCode',
-      detail:
-        `${providerCode} is not a pension provider code of the Incomes Register; known: ` +
-        Object.entries(PENSION_PROVIDERS)
-          .map(([code, name]) => `${code} ${name}`)
-          .join(', ') +
-        '.',
+      detail: `${providerCode} is not the Incomes Register's code of a TyEL pension provider; known: ${knownProviders()}.`,
     };
   if (policyNumber === undefined) return null;
   if (!/^(\d{2}-\d{7}|[78]\d{4}-\d{4})[0-9A-Z]$/.test(policyNumber))
     return {
       field: 'pensionPolicyNumber',
-      detail: `${policyNumber} is no pension policy number: 11 characters, nn-nnnnnnnT (or nnnnn-nnnnT).`,
+      detail:
+        `${policyNumber} is no pension policy number: 11 characters, nn-nnnnnnnT of a pension company or ` +
+        'nnnnn-nnnnT of a pension trust (7nnnn) or fund (8nnnn).',
     };
-  const first = policyNumber.split('-')[0];
-  if (providerCode !== undefined && first.length === 2 && Number(first) !== providerCode)
+  const first = Number(policyNumber.split('-')[0]);
+  if (!(first in PENSION_PROVIDERS))
+    return {
+      field: 'pensionPolicyNumber',
+      detail: `The policy number ${policyNumber} names provider ${first}, not a TyEL pension provider of the register.`,
+    };
+  if (providerCode !== undefined && first !== providerCode)
     return {
       field: 'pensionPolicyNumber',
       detail: `The policy number ${policyNumber} is one of provider ${first}, not of ${providerCode}.`,
@@ -400,10 +427,11 @@ export function incomesRegisterXml(delivery: IncomesRegisterDelivery): string {
 
 const INVALIDATIONS_NAMESPACE = 'http://www.tulorekisteri.fi/2017/1/InvalidationsToIR';
 /**
- * The record type of a cancellation of earnings payment reports, as the register's data content of cancellations
- * (InvalidationsToIR) numbers it, after the record type of the reports it cancels (100, earnings payment reports).
+ * The delivery data type of a record cancelling earnings payment reports one by one: 105, not the 100 of the
+ * reports it cancels (Incomes Register, "Tekninen rajapinta – Tietojen toimittaminen tulorekisteriin 2021" §9.2.1,
+ * and the code set "Koodistot 2022" §1.4 DeliveryDataType; 109 would cancel a whole earlier delivery instead).
  */
-const CANCELLATION_OF_EARNINGS_PAYMENT_REPORTS = '100';
+const CANCELLATION_OF_EARNINGS_PAYMENT_REPORTS = '105';
 
 export interface IncomesRegisterCancellation {
   deliveryId: string;
