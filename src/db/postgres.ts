@@ -37,6 +37,18 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
+/**
+ * Errors raised by the driver: a statement's (its connection broke, the server refused it) or a checkout's from the
+ * pool (no server took the connection). Only these can say that the database is unavailable: an ECONNREFUSED of
+ * an outgoing call (a webhook receiver, a currency rate source) is that call's own failure.
+ */
+const driverErrors = new WeakSet<object>();
+
+function fromDriver(err: unknown): never {
+  if (typeof err === 'object' && err !== null) driverErrors.add(err);
+  throw err;
+}
+
 class NamedStatementClient {
   readonly #client: pg.PoolClient;
   readonly #named: boolean;
@@ -48,9 +60,11 @@ class NamedStatementClient {
     const [text, values] = args;
     if (this.#named && typeof text === 'string' && Array.isArray(values)) {
       const name = statementName(text);
-      if (name) return this.#client.query({ name, text, values }) as Promise<never>;
+      if (name) return this.#client.query({ name, text, values }).catch(fromDriver);
     }
-    return (this.#client as unknown as { query(...a: unknown[]): unknown }).query(...args);
+    const result = (this.#client as unknown as { query(...a: unknown[]): unknown }).query(...args);
+    // a cursor (a streamed read) reports its errors by itself; a statement's promise is marked
+    return result instanceof Promise ? result.catch(fromDriver) : result;
   }
   release(): void {
     this.#client.release();
@@ -67,7 +81,7 @@ class NamedStatementPool implements PostgresPool {
     this.#named = named;
   }
   async connect(): Promise<PostgresPoolClient> {
-    const client = await this.#pool.connect();
+    const client = await this.#pool.connect().catch(fromDriver);
     if (!listened.has(client)) {
       listened.add(client);
       // A server that dies (SIGKILL of the primary, a failover) sends FATAL 57P01 also to a connection checked out
@@ -109,20 +123,30 @@ const UNAVAILABLE_MESSAGE =
  * answering is a standby that was the primary a moment ago (25006 read-only transaction). pg has already dropped
  * such a connection from its pool, so the next request opens a new one to whichever server is primary by then.
  * The request is answered 503: retrying it later is the client's choice (a write whose commit was under way when
- * the connection broke may or may not have been committed).
+ * the connection broke may or may not have been committed). Only an error of the driver counts (driverErrors).
  */
 export function databaseUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
-  if (typeof e !== 'object' || e === null) return false;
+  if (typeof e !== 'object' || e === null || !driverErrors.has(e)) return false;
   if (typeof e.code === 'string' && (UNAVAILABLE_STATES.test(e.code) || UNAVAILABLE_SOCKET.has(e.code))) return true;
   return typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message);
 }
 
-export function openPostgres(given: string, poolSize: number): { dialect: PostgresDialect; pool: pg.Pool } {
+/**
+ * `settings` are set for every session of the pool when it starts (not through a pooler in transaction mode, which
+ * would pass neither them nor a session's SET on).
+ */
+export function openPostgres(
+  given: string,
+  poolSize: number,
+  settings: Record<string, string> = {},
+): { dialect: PostgresDialect; pool: pg.Pool; pooled: boolean } {
   const { url, pooled } = transactionPooled(given);
+  const options = Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`);
   const pool = new (pgDriver().Pool)({
     connectionString: url,
     max: poolSize,
+    ...(options.length > 0 && !pooled ? { options: options.join(' ') } : {}),
     // named so an operator (and `tase admin restore`) can tell the service's sessions apart; a URL's own wins
     application_name: `tase ${process.pid}`,
     // While no server takes connections (a failover), a request waits at most this long for one and is then
@@ -136,5 +160,5 @@ export function openPostgres(given: string, poolSize: number): { dialect: Postgr
   pool.on('error', (err: Error & { code?: string }) => {
     if (err.code !== '57P01') process.emitWarning(`an idle database connection failed: ${err.message}`);
   });
-  return { dialect: new PostgresDialect({ pool: new NamedStatementPool(pool, !pooled) }), pool };
+  return { dialect: new PostgresDialect({ pool: new NamedStatementPool(pool, !pooled) }), pool, pooled };
 }
