@@ -97,6 +97,7 @@ export class CommitNotices {
   readonly #byStatement = new Map<string, readonly string[]>();
   readonly #pending = new Set<string>();
   #scheduled = false;
+  #closed = false;
   readonly #sending = new Set<Promise<void>>();
 
   constructor(noticed: readonly string[], send: (tables: string[]) => Promise<void>) {
@@ -128,6 +129,8 @@ export class CommitNotices {
 
   async #flush(): Promise<void> {
     this.#scheduled = false;
+    // a write that ended while the database closed: its pool is gone with it
+    if (this.#closed) return;
     const tables = [...this.#pending];
     this.#pending.clear();
     // once more on a failure (a connection dropped by a restart); past that, other processes see the write at
@@ -139,9 +142,10 @@ export class CommitNotices {
       });
   }
 
-  /** Waits for the notices still to be sent (before the pool closes). */
-  async settled(): Promise<void> {
+  /** Sends the notices still to be sent; the pool closes next. */
+  async close(): Promise<void> {
     while (this.#sending.size > 0) await Promise.all(this.#sending);
+    this.#closed = true;
   }
 
   /** The dialect whose ended transactions are noticed here. */

@@ -67,7 +67,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     });
     const usage = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
     const close = async () => {
-      await notices?.settled();
+      await notices?.close();
       await listener?.close();
       await db.destroy();
     };

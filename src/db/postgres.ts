@@ -56,8 +56,29 @@ class NamedStatementClient {
     this.#client = client;
     this.#named = named;
   }
+  /** The answer of a BEGIN sent but not yet awaited (see query). */
+  #begun: Promise<unknown> | undefined;
+
   query(...args: unknown[]): unknown {
     const [text, values] = args;
+    // BEGIN is answered at once and the transaction's first statement queued behind it on the connection: pg sends
+    // it the moment BEGIN's answer arrives, without a turn through Kysely and the service in between
+    if (text === 'begin' && this.#begun === undefined) {
+      const begun = this.#client.query('begin').catch(fromDriver);
+      begun.catch(() => undefined); // awaited with the next statement; never an unhandled rejection
+      this.#begun = begun;
+      return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [] });
+    }
+    const result = this.#send(text, values, args);
+    const begun = this.#begun;
+    this.#begun = undefined;
+    // the statement fails with its BEGIN (a BEGIN fails only with its connection, so the statement cannot have run)
+    return begun && result instanceof Promise
+      ? Promise.all([begun, result as Promise<unknown>]).then(([, answer]) => answer)
+      : result;
+  }
+
+  #send(text: unknown, values: unknown, args: unknown[]): unknown {
     if (this.#named && typeof text === 'string' && Array.isArray(values)) {
       const name = statementName(text);
       if (name) return this.#client.query({ name, text, values }).catch(fromDriver);
@@ -66,7 +87,9 @@ class NamedStatementClient {
     // a cursor (a streamed read) reports its errors by itself; a statement's promise is marked
     return result instanceof Promise ? result.catch(fromDriver) : result;
   }
+
   release(): void {
+    this.#begun = undefined;
     this.#client.release();
   }
 }
