@@ -78,4 +78,36 @@ describe.runIf(testEngine === 'postgres')('caches on PostgreSQL within the bound
     await sleep(STALE_BOUND_MS);
     expect((await svc.request('GET', '/api/products', { token: next })).status).toBe(401);
   });
+
+  it("notices the service's writes after their commit, and a writer's outside the service by the trigger", async () => {
+    // the service's sessions send their notices themselves, so the trigger sends none inside their transactions
+    const { rows } = await sql<{
+      setting: string | null;
+    }>`select current_setting('tase.notices', true) as setting`.execute(svc.app.ctx.db);
+    expect(rows[0].setting).toBe('after_commit');
+    await sleep(STALE_BOUND_MS);
+    // the earlier test revoked the company's sessions
+    const token = await svc.tokenFor(svc.demo.apiKey);
+    const get = async () => (await svc.request('GET', `/api/products/${id}`, { token })).body.name as string;
+    const created = await svc.request('POST', '/api/products', { token, body: { ...product, name: 'Plain' } });
+    const { id } = created.body as { id: number };
+    expect(await get()).toBe('Plain');
+    // a client that is not the service (psql, a migration tool): its session lacks the setting
+    const { pgDriver } = await import('../src/db/postgres.ts');
+    const plain = new (pgDriver().Client)({ connectionString: svc.app.ctx.config.databaseUrl });
+    await plain.connect();
+    try {
+      await plain.query('begin');
+      await plain.query('update products set name = $1 where company_id = $2 and id = $3', [
+        'By psql',
+        svc.demo.companyId,
+        id,
+      ]);
+      await plain.query('commit');
+    } finally {
+      await plain.end();
+    }
+    await sleep(STALE_BOUND_MS);
+    expect(await get()).toBe('By psql');
+  });
 });

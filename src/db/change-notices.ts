@@ -15,12 +15,14 @@ import { pgDriver } from './postgres.ts';
 import { sql, PostgresAdapter, type Kysely, type Migration } from 'kysely';
 
 const CHANGES_CHANNEL = 'tase_changes';
+/** The session setting by which a connection tells the trigger that it sends its notices after its commits. */
+export const NOTICES_SETTING = 'tase.notices';
 const HEARTBEAT_MS = 100;
 export const STALE_BOUND_MS = 500;
 const RECONNECT_MS = 1000;
 
 /** Tables read through per-process caches (src/auth sessions, src/products by id): their writes are noticed. */
-const NOTICED_TABLES = ['auth_sessions', 'company_users', 'users', 'api_keys', 'companies', 'products'];
+export const NOTICED_TABLES = ['auth_sessions', 'company_users', 'users', 'api_keys', 'companies', 'products'];
 
 export const changeNoticeMigrations: Record<string, Migration> = {
   '0900_change_notices': {
@@ -33,7 +35,26 @@ export const changeNoticeMigrations: Record<string, Migration> = {
           on ${sql.table(table)} for each statement execute function tase_notice_change()`.execute(db);
     },
   },
+  // The service's own sessions notice their writes after the commit (src/db/commit-notices.ts); the trigger
+  // still notices every other writer's.
+  '0901_change_notices_after_commit': {
+    async up(db: Kysely<unknown>) {
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      await sql`create or replace function tase_notice_change() returns trigger language plpgsql as $$
+        begin
+          if current_setting(${sql.lit(NOTICES_SETTING)}, true) is distinct from 'after_commit' then
+            perform pg_notify(${sql.lit(CHANGES_CHANNEL)}, tg_table_name);
+          end if;
+          return null;
+        end $$`.execute(db);
+    },
+  },
 };
+
+/** Sends the notices of tables written by transactions that have ended, in one statement. */
+export async function sendChangeNotices(pool: pg.Pool, tables: string[]): Promise<void> {
+  await pool.query('select pg_notify($1, t) from unnest($2::text[]) as t', [CHANGES_CHANNEL, tables]);
+}
 
 /** Listens for change notices; `freshness()` answers a generation while caches may answer, else null. */
 export class ChangeListener {

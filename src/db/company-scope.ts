@@ -261,7 +261,7 @@ function rawWrittenTables(text: string): string[] | null | undefined {
   return targets.length < words ? null : targets;
 }
 
-function writtenTables(root: RootOperationNode): string[] | null | undefined {
+export function writtenTables(root: RootOperationNode): string[] | null | undefined {
   const node = root as unknown as Node;
   const own = ownWrites(node);
   const ctes = ((node.with as Node | undefined)?.expressions as Node[] | undefined) ?? [];

@@ -2,7 +2,8 @@ import { Kysely, sql, type Migration } from 'kysely';
 import { openSqlite } from './sqlite.ts';
 export { editedImage } from './sqlite.ts';
 import { openPostgres, transactionPooled } from './postgres.ts';
-import { ChangeListener } from './change-notices.ts';
+import { ChangeListener, NOTICED_TABLES, NOTICES_SETTING, sendChangeNotices } from './change-notices.ts';
+import { CommitNotices } from './commit-notices.ts';
 import { companyScopedDialect } from './company-scope.ts';
 import { ChangeStamps } from './changes.ts';
 import { immediateReaders } from './prepared.ts';
@@ -53,7 +54,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const url = options.url;
   if (/^postgres(ql)?:\/\//.test(url)) {
     const max = options.poolSize ?? 16;
-    const { dialect, pool } = openPostgres(url, max);
+    const { dialect, pool, pooled } = openPostgres(url, max, { [NOTICES_SETTING]: 'after_commit' });
+    // through a pooler in transaction mode the setting does not reach the sessions: the trigger notices instead
+    const notices = pooled ? undefined : new CommitNotices(NOTICED_TABLES, (tables) => sendChangeNotices(pool, tables));
     const listenUrl = options.listenUrl ?? (transactionPooled(url).pooled ? false : url);
     const listener = listenUrl
       ? new ChangeListener(transactionPooled(listenUrl).url, (table) => changes.written([table]))
@@ -61,7 +64,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const changes = new ChangeStamps(listener && (() => listener.freshness()));
     const db = new Kysely<Database>({
       dialect: companyScopedDialect(
-        requestTransactionDialect(dialect),
+        requestTransactionDialect(notices ? notices.dialect(dialect) : dialect),
         options.globalTables,
         (tables) => changes.written(tables),
         () => changes.rolledBack(),
@@ -69,6 +72,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     });
     const usage = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
     const close = async () => {
+      await notices?.close();
       await listener?.close();
       await db.destroy();
     };

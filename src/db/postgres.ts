@@ -37,6 +37,18 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
+/**
+ * Errors raised by the driver: a statement's (its connection broke, the server refused it) or a checkout's from the
+ * pool (no server took the connection). Only these can say that the database is unavailable: an ECONNREFUSED of
+ * an outgoing call (a webhook receiver, a currency rate source) is that call's own failure.
+ */
+const driverErrors = new WeakSet<object>();
+
+function fromDriver(err: unknown): never {
+  if (typeof err === 'object' && err !== null) driverErrors.add(err);
+  throw err;
+}
+
 class NamedStatementClient {
   readonly #client: pg.PoolClient;
   readonly #named: boolean;
@@ -44,15 +56,40 @@ class NamedStatementClient {
     this.#client = client;
     this.#named = named;
   }
+  /** The answer of a BEGIN sent but not yet awaited (see query). */
+  #begun: Promise<unknown> | undefined;
+
   query(...args: unknown[]): unknown {
     const [text, values] = args;
+    // BEGIN is answered at once and the transaction's first statement queued behind it on the connection: pg sends
+    // it the moment BEGIN's answer arrives, without a turn through Kysely and the service in between
+    if (text === 'begin' && this.#begun === undefined) {
+      const begun = this.#client.query('begin').catch(fromDriver);
+      begun.catch(() => undefined); // awaited with the next statement; never an unhandled rejection
+      this.#begun = begun;
+      return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [] });
+    }
+    const result = this.#send(text, values, args);
+    const begun = this.#begun;
+    this.#begun = undefined;
+    // the statement fails with its BEGIN (a BEGIN fails only with its connection, so the statement cannot have run)
+    return begun && result instanceof Promise
+      ? Promise.all([begun, result as Promise<unknown>]).then(([, answer]) => answer)
+      : result;
+  }
+
+  #send(text: unknown, values: unknown, args: unknown[]): unknown {
     if (this.#named && typeof text === 'string' && Array.isArray(values)) {
       const name = statementName(text);
-      if (name) return this.#client.query({ name, text, values }) as Promise<never>;
+      if (name) return this.#client.query({ name, text, values }).catch(fromDriver);
     }
-    return (this.#client as unknown as { query(...a: unknown[]): unknown }).query(...args);
+    const result = (this.#client as unknown as { query(...a: unknown[]): unknown }).query(...args);
+    // a cursor (a streamed read) reports its errors by itself; a statement's promise is marked
+    return result instanceof Promise ? result.catch(fromDriver) : result;
   }
+
   release(): void {
+    this.#begun = undefined;
     this.#client.release();
   }
 }
@@ -67,7 +104,7 @@ class NamedStatementPool implements PostgresPool {
     this.#named = named;
   }
   async connect(): Promise<PostgresPoolClient> {
-    const client = await this.#pool.connect();
+    const client = await this.#pool.connect().catch(fromDriver);
     if (!listened.has(client)) {
       listened.add(client);
       // A server that dies (SIGKILL of the primary, a failover) sends FATAL 57P01 also to a connection checked out
@@ -109,20 +146,30 @@ const UNAVAILABLE_MESSAGE =
  * answering is a standby that was the primary a moment ago (25006 read-only transaction). pg has already dropped
  * such a connection from its pool, so the next request opens a new one to whichever server is primary by then.
  * The request is answered 503: retrying it later is the client's choice (a write whose commit was under way when
- * the connection broke may or may not have been committed).
+ * the connection broke may or may not have been committed). Only an error of the driver counts (driverErrors).
  */
 export function databaseUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
-  if (typeof e !== 'object' || e === null) return false;
+  if (typeof e !== 'object' || e === null || !driverErrors.has(e)) return false;
   if (typeof e.code === 'string' && (UNAVAILABLE_STATES.test(e.code) || UNAVAILABLE_SOCKET.has(e.code))) return true;
   return typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message);
 }
 
-export function openPostgres(given: string, poolSize: number): { dialect: PostgresDialect; pool: pg.Pool } {
+/**
+ * `settings` are set for every session of the pool when it starts (not through a pooler in transaction mode, which
+ * would pass neither them nor a session's SET on).
+ */
+export function openPostgres(
+  given: string,
+  poolSize: number,
+  settings: Record<string, string> = {},
+): { dialect: PostgresDialect; pool: pg.Pool; pooled: boolean } {
   const { url, pooled } = transactionPooled(given);
+  const options = Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`);
   const pool = new (pgDriver().Pool)({
     connectionString: url,
     max: poolSize,
+    ...(options.length > 0 && !pooled ? { options: options.join(' ') } : {}),
     // named so an operator (and `tase admin restore`) can tell the service's sessions apart; a URL's own wins
     application_name: `tase ${process.pid}`,
     // While no server takes connections (a failover), a request waits at most this long for one and is then
@@ -136,5 +183,5 @@ export function openPostgres(given: string, poolSize: number): { dialect: Postgr
   pool.on('error', (err: Error & { code?: string }) => {
     if (err.code !== '57P01') process.emitWarning(`an idle database connection failed: ${err.message}`);
   });
-  return { dialect: new PostgresDialect({ pool: new NamedStatementPool(pool, !pooled) }), pool };
+  return { dialect: new PostgresDialect({ pool: new NamedStatementPool(pool, !pooled) }), pool, pooled };
 }

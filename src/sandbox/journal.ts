@@ -19,7 +19,8 @@ export class RequestJournal {
   readonly #clock: Clock;
   readonly #entries: Entry[] = [];
   #next = 1;
-  readonly #answers = new WeakMap<FastifyRequest, string>();
+  /** The answer's text, or for bytes their count (`json` false: never parsed, a parse that throws is dear). */
+  readonly #answers = new WeakMap<FastifyRequest, { text: string; json: boolean }>();
 
   constructor(clock: Clock) {
     this.#clock = clock;
@@ -27,8 +28,8 @@ export class RequestJournal {
 
   install(fastify: FastifyInstance): void {
     fastify.addHook('onSend', async (request, _reply, payload) => {
-      if (typeof payload === 'string') this.#answers.set(request, payload);
-      else if (Buffer.isBuffer(payload)) this.#answers.set(request, `[${payload.length} bytes]`);
+      if (typeof payload === 'string') this.#answers.set(request, { text: payload, json: true });
+      else if (Buffer.isBuffer(payload)) this.#answers.set(request, { text: `[${payload.length} bytes]`, json: false });
       return payload;
     });
     fastify.addHook('onResponse', async (request, reply) => {
@@ -88,9 +89,10 @@ function shown(body: unknown): string | undefined {
   return cut(JSON.stringify(redactedBody(body)));
 }
 
-function shownText(text: string | undefined, contentType: unknown): string | undefined {
-  if (text === undefined || text === '') return undefined;
-  if (typeof contentType !== 'string' || !contentType.includes('json')) return cut(text);
+function shownText(answer: { text: string; json: boolean } | undefined, contentType: unknown): string | undefined {
+  if (answer === undefined || answer.text === '') return undefined;
+  const text = answer.text;
+  if (!answer.json || typeof contentType !== 'string' || !contentType.includes('json')) return cut(text);
   try {
     return cut(JSON.stringify(redactedBody(JSON.parse(text))));
   } catch {

@@ -1,0 +1,51 @@
+import { createServer, connect } from 'node:net';
+import { Kysely, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { databaseUnavailable, openPostgres } from './postgres.ts';
+
+/** A loopback port that nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function refusal<T>(attempt: () => Promise<T>): Promise<unknown> {
+  try {
+    await attempt();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('databaseUnavailable', () => {
+  it('says so of a database connection refused by way of the pool', async () => {
+    const port = await closedPort();
+    const { dialect } = openPostgres(`postgres://tase@127.0.0.1:${port}/tase`, 1);
+    const db = new Kysely<Record<string, never>>({ dialect });
+    try {
+      const err = await refusal(() => sql`select 1`.execute(db));
+      expect((err as { code?: string }).code).toBe('ECONNREFUSED');
+      expect(databaseUnavailable(err)).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('does not say so of an outgoing connection refused (a webhook receiver, a rate source)', async () => {
+    const port = await closedPort();
+    const err = await refusal(
+      () =>
+        new Promise((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => resolve(socket.end()));
+          socket.once('error', reject);
+        }),
+    );
+    expect((err as { code?: string }).code).toBe('ECONNREFUSED');
+    expect(databaseUnavailable(err)).toBe(false);
+    expect(databaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(false);
+  });
+});
