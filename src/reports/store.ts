@@ -634,6 +634,42 @@ async function keysAfterSkipping(
   return { keys: rows, skipped: minor(rows[0].running) - minor(rows[0].amount_minor) };
 }
 
+/**
+ * The day of its month on which a page starts, from the lines of its account counted and summed per day: how many
+ * of that day's lines come before the page, and the sum of the days before it. A count per day streams through the
+ * reports index in its order, a fraction of what ranking and summing every line skipped (a window over them) costs,
+ * so a page deep in a busy account's month (a bank account's thousands of lines) is found about as fast as the first.
+ */
+async function dayOfSkip(
+  db: Db,
+  companyId: number,
+  query: Omit<LinesQuery, 'accounts'>,
+  from: PageStart,
+): Promise<{ date: string; skip: number; skipped: MinorUnits }> {
+  if (from.skip === 0) return { date: from.date, skip: 0, skipped: 0n };
+  const monthEnd = lastOfMonth(monthOf(from.date));
+  const days = await linesBase(db, companyId, {
+    ...query,
+    start: from.date,
+    end: query.end < monthEnd ? query.end : monthEnd,
+    accounts: [from.account],
+  })
+    .select(['e.entry_date', sql<unknown>`count(*)`.as('n'), sql<unknown>`sum(e.amount_minor)`.as('total')])
+    .groupBy('e.entry_date')
+    .orderBy('e.entry_date')
+    .execute();
+  let before = 0;
+  let skipped = 0n;
+  for (const d of days) {
+    const n = Number(d.n);
+    if (from.skip < before + n) return { date: d.entry_date, skip: from.skip - before, skipped };
+    before += n;
+    skipped += minor(d.total);
+  }
+  // the month holds fewer lines than its count says (a write since): the page starts after them
+  return { date: dayAfter(monthEnd), skip: from.skip - before, skipped };
+}
+
 /** One page of lines in general-ledger order: account, date, receipt, line. */
 export async function pageOfLines(
   db: Db,
@@ -660,13 +696,15 @@ export async function pageFrom(
   from: PageStart,
   after: { account: string; count: number }[],
 ): Promise<{ lines: LedgerLine[]; skipped: MinorUnits }> {
-  const { keys: first, skipped } = await keysAfterSkipping(
+  const day = await dayOfSkip(db, companyId, query, from);
+  const { keys: first, skipped: skippedThatDay } = await keysAfterSkipping(
     db,
     companyId,
-    { ...query, start: from.date, accounts: [from.account] },
+    { ...query, start: day.date, accounts: [from.account] },
     limit,
-    from.skip,
+    day.skip,
   );
+  const skipped = day.skipped + skippedThatDay;
   let room = limit - first.length;
   const whole: string[] = [];
   let last: { account: string; take: number } | undefined;
