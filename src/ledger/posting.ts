@@ -67,7 +67,7 @@ export const ACTIONS = {
 } as const satisfies Record<string, { to: ReceiptStatus; from: ReceiptStatus[] }>;
 export type ReceiptAction = keyof typeof ACTIONS;
 
-/** Lines booked together by `postMany` (one statement on PostgreSQL): a few megabytes of rows at most. */
+/** Lines booked together by `postMany` (one writing statement on PostgreSQL): a few megabytes of rows at most. */
 const BATCH_LINES = 5_000;
 
 const HISTORY_ACTIONS: Record<ReceiptStatus, HistoryAction> = {
