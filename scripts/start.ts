@@ -21,7 +21,12 @@ function newest(path: string): number {
   return latest;
 }
 
-const sources = [join(root, 'src'), join(root, 'scripts', 'bundle.ts'), join(root, 'package-lock.json')];
+const sources = [
+  join(root, 'src'),
+  join(root, 'scripts', 'bundle.ts'),
+  join(root, 'scripts', 'bundle-externals.ts'),
+  join(root, 'package-lock.json'),
+];
 const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
 if (sources.some((source) => newest(source) > built)) {
   process.stdout.write('Bundling the service (sources changed since the last build)…\n');
