@@ -1,8 +1,10 @@
 // Fiscal years and their monthly periods: opened, closed, and asked where a posting of a date goes.
 import { defineArea } from '../platform/area.ts';
+import { fiscalAdminCommands } from './admin-commands.ts';
 import { fiscalMigrations } from './migrations.ts';
 import { fiscalRoutes } from './routes.ts';
 import { FiscalService, setUpFiscalYear } from './service.ts';
+import { periodLocks } from './period-locks.ts';
 import { fiscalExamples } from './examples.ts';
 
 export {
@@ -18,11 +20,12 @@ export {
 
 export const fiscalArea = defineArea({
   name: 'fiscal',
+  adminCommands: fiscalAdminCommands,
   examples: fiscalExamples,
   rights: ['accounting.fiscalPeriods'],
   tables: { company: ['fiscal_years', 'fiscal_periods'] },
   migrations: fiscalMigrations,
-  create: (ctx) => new FiscalService(ctx),
+  create: (ctx) => new FiscalService(ctx, periodLocks(ctx.engine)),
   routes: (fiscal) => fiscalRoutes(fiscal),
   initCompany: setUpFiscalYear,
 });

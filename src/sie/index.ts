@@ -2,6 +2,7 @@
 import { defineArea } from '../platform/area.ts';
 import { sieRoutes } from './routes.ts';
 import { SieService } from './service.ts';
+import { exportReads } from './export-reads.ts';
 import { sieExamples } from './examples.ts';
 
 export { SieService } from './service.ts';
@@ -11,6 +12,6 @@ export const sieArea = defineArea({
   examples: sieExamples,
   rights: ['accounting.reports'],
   tags: [{ name: 'SIE', description: 'SIE 4 export of a fiscal year (CP437, streamed).' }],
-  create: (ctx) => new SieService(ctx),
+  create: (ctx) => new SieService(ctx, exportReads(ctx.engine)),
   routes: (sie) => sieRoutes(sie),
 });
