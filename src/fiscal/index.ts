@@ -4,7 +4,8 @@ import { fiscalAdminCommands } from './admin-commands.ts';
 import { fiscalMigrations } from './migrations.ts';
 import { fiscalRoutes } from './routes.ts';
 import { FiscalService, setUpFiscalYear } from './service.ts';
-import { periodLocks } from './period-locks.ts';
+import { postgresPeriodLocks } from './period-locks-postgres.ts';
+import { sqlitePeriodLocks } from './period-locks-sqlite.ts';
 import { fiscalExamples } from './examples.ts';
 
 export {
@@ -25,7 +26,7 @@ export const fiscalArea = defineArea({
   rights: ['accounting.fiscalPeriods'],
   tables: { company: ['fiscal_years', 'fiscal_periods'] },
   migrations: fiscalMigrations,
-  create: (ctx) => new FiscalService(ctx, periodLocks(ctx.engine)),
+  create: (ctx) => new FiscalService(ctx, ctx.engine === 'postgres' ? postgresPeriodLocks : sqlitePeriodLocks),
   routes: (fiscal) => fiscalRoutes(fiscal),
   initCompany: setUpFiscalYear,
 });

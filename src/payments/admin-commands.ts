@@ -2,7 +2,7 @@
 // against the pain.001.001.09 schema), each written to DIR as MESSAGE-ID.xml for the bank.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { asAdmin, int, required, type AdminCommand } from '../platform/admin-commands.ts';
+import { AdminError, asAdmin, int, optional, type AdminCommand } from '../platform/admin-commands.ts';
 import type { PaymentFiles } from './files.ts';
 
 export const paymentsAdminCommands: readonly AdminCommand<{ files: PaymentFiles }>[] = [
@@ -12,7 +12,8 @@ export const paymentsAdminCommands: readonly AdminCommand<{ files: PaymentFiles 
       'payments export --company-id N --out DIR              write the queued payments as pain.001.001.09 files into DIR',
     options: { 'company-id': { type: 'string' }, out: { type: 'string' } },
     run: ({ service: { files }, values }) => {
-      const out = required('out', values.out);
+      const out = optional(values.out);
+      if (!out) throw new AdminError('admin payments export takes --company-id N --out DIR');
       const companyId = int('company-id', values['company-id']);
       return asAdmin(async () => {
         const result = await files.export(companyId);

@@ -1,11 +1,8 @@
-// Where an export reads the books, chosen once when the area is built: on PostgreSQL one snapshot for the whole
-// export (export-reads-postgres.ts); on the embedded engine, whose one connection a long transaction would block, the
-// shared connection chunk by chunk (export-reads-sqlite.ts).
+// Where an export reads the books, chosen once when the area is built (index.ts): on PostgreSQL one snapshot for
+// the whole export (export-reads-postgres.ts); on the embedded engine, whose one connection a long transaction
+// would block, the shared connection chunk by chunk (export-reads-sqlite.ts).
 import type { Kysely } from 'kysely';
-import type { Engine } from '../db/index.ts';
 import type { Database } from '../db/types.ts';
-import { snapshotReads } from './export-reads-postgres.ts';
-import { sharedReads } from './export-reads-sqlite.ts';
 
 /** The reads of one export, open until `close` (after its last read) or `fail` (when it stops early). */
 interface ExportReading {
@@ -17,5 +14,3 @@ interface ExportReading {
 export interface ExportReads {
   open(readDb: Kysely<Database>): Promise<ExportReading>;
 }
-
-export const exportReads = (engine: Engine): ExportReads => (engine === 'postgres' ? snapshotReads : sharedReads);
