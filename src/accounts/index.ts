@@ -1,6 +1,7 @@
 // The chart of accounts: seeded for every company by its form; accounts added, renamed, activated and
 // deactivated; references to accounts from other registers are checked here.
 import { defineArea } from '../platform/area.ts';
+import { accountsAdminCommands } from './admin-commands.ts';
 import { accountMigrations } from './migrations.ts';
 import { accountRoutes } from './routes.ts';
 import { AccountService, seedChart } from './service.ts';
@@ -20,6 +21,7 @@ export {
 
 export const accountsArea = defineArea({
   name: 'accounts',
+  adminCommands: accountsAdminCommands,
   examples: accountsExamples,
   rights: ['accounting.chartOfAccounts'],
   tags: [{ name: 'Ledger', description: 'Chart of accounts, fiscal years and periods, ledger receipts and journals.' }],

@@ -1,5 +1,6 @@
 // The authenticator page ({root}/authenticator), where a user confirms or rejects two-factor transactions.
 import { defineArea } from '../platform/area.ts';
+import { authenticatorAdminCommands } from './admin-commands.ts';
 import type { MfaService } from '../mfa/index.ts';
 import { authenticatorMigrations } from './migrations.ts';
 import { authenticatorRoutes } from './routes.ts';
@@ -12,6 +13,7 @@ export { AuthenticatorService } from './service.ts';
 
 export const authenticatorArea = defineArea({
   name: 'authenticator',
+  adminCommands: authenticatorAdminCommands,
   tables: {
     global: [
       'authenticator_sessions',

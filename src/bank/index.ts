@@ -1,5 +1,6 @@
 // Money in: bank statements (camt.053) and reference payments (camt.054) imported from the bank's files.
 import { defineArea } from '../platform/area.ts';
+import { bankAdminCommands } from './admin-commands.ts';
 import { bankMigrations } from './migrations.ts';
 import { bankRoutes } from './routes.ts';
 import { BankService } from './service.ts';
@@ -15,6 +16,7 @@ export { BankService } from './service.ts';
 
 export const bankArea = defineArea({
   name: 'bank',
+  adminCommands: bankAdminCommands,
   examples: bankExamples,
   tags: [
     {

@@ -21,10 +21,7 @@ import { PRODUCT_VERSIONS } from '../domain/real-vocabularies.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import { CURRENCIES } from '../domain/codes.ts';
 import { BUSINESS_FORMS, isBusinessForm, seedChart } from '../accounts/index.ts';
-
-export class AdminError extends Error {
-  override name = 'AdminError';
-}
+import { AdminError } from '../platform/admin-commands.ts';
 
 export interface NewCompany {
   name: string;

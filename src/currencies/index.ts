@@ -1,6 +1,7 @@
 // Currencies and exchange rates: the euro reference rates of the European Central Bank, stored per day (a global
 // table), imported from its XML files (`tase admin rates import`) or fetched on a schedule (TASE_RATES_URL).
 import { defineArea } from '../platform/area.ts';
+import { currenciesAdminCommands } from './admin-commands.ts';
 import type { CompanyService } from '../company/index.ts';
 import { currenciesMigrations } from './migrations.ts';
 import { currencyRoutes } from './routes.ts';
@@ -13,6 +14,7 @@ export { parseEcbRates, RatesFileError } from './ecb.ts';
 
 export const currenciesArea = defineArea({
   name: 'currencies',
+  adminCommands: currenciesAdminCommands,
   examples: currenciesExamples,
   tags: [
     {

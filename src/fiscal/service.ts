@@ -7,6 +7,7 @@ import { isoDate, isoDateTime, nextVersion } from '../platform/clock.ts';
 import { addDays, calendarYearOf, fiscalYearProblem, monthlyPeriods } from './periods.ts';
 import type { FiscalYearWire, NewFiscalYearWire } from './schemas.ts';
 import * as store from './store.ts';
+import type { PeriodLocks } from './period-locks.ts';
 import { emitEvent } from '../webhooks/index.ts';
 import { recordAuditEvent } from '../audit/index.ts';
 
@@ -152,8 +153,11 @@ export class FiscalService {
   #unfinishedReceipts: UnfinishedReceipts = () => Promise.resolve([]);
   #filedVatReturn: FiledVatReturn = () => Promise.resolve(undefined);
   #yearEnd: YearEndBooking | undefined;
-  constructor(ctx: AppContext) {
+  readonly #locks: PeriodLocks;
+
+  constructor(ctx: AppContext, locks: PeriodLocks) {
     this.#ctx = ctx;
+    this.#locks = locks;
   }
 
   /** Wires the year-end booking of the ledger (when the services are built). */
@@ -177,15 +181,7 @@ export class FiscalService {
    * and closes them, so a concurrent posting waits and then finds them closed instead of deadlocking.
    */
   async lockPeriodsIn(trx: Db, companyId: number, start: string, end: string): Promise<void> {
-    if (this.#ctx.engine !== 'postgres') return;
-    await trx
-      .selectFrom('fiscal_periods')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('start_date', '<=', end)
-      .where('end_date', '>=', start)
-      .forUpdate()
-      .execute();
+    await this.#locks.holdPeriodsIn(trx, companyId, start, end);
   }
 
   /** Closes every open period overlapping `start`..`end` in the caller's transaction (a VAT return is filed). */
@@ -217,7 +213,7 @@ export class FiscalService {
    * sees it in its closing checks).
    */
   async openPeriodOn(trx: Db, companyId: number, date: string, field = 'receiptDate'): Promise<OpenPeriod> {
-    let query = trx
+    const query = trx
       .selectFrom('fiscal_periods as p')
       .innerJoin('fiscal_years as y', (join) =>
         join.onRef('y.id', '=', 'p.fiscal_year_id').on('y.company_id', '=', companyId),
@@ -233,8 +229,7 @@ export class FiscalService {
       .where('p.company_id', '=', companyId)
       .where('p.start_date', '<=', date)
       .where('p.end_date', '>=', date);
-    if (this.#ctx.engine === 'postgres') query = query.forShare();
-    return openPeriodFrom(await query.executeTakeFirst(), date, field);
+    return openPeriodFrom(await this.#locks.shared(query).executeTakeFirst(), date, field);
   }
 
   async createYear(companyId: number, input: NewFiscalYearWire): Promise<FiscalYearWire> {

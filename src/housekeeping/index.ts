@@ -1,5 +1,6 @@
 // Housekeeping: the background task that runs every area's purges of expired rows.
 import { defineArea } from '../platform/area.ts';
+import { housekeepingAdminCommands } from './admin-commands.ts';
 import { housekeepingMigrations } from './migrations.ts';
 import { Housekeeping, purgesOf } from './task.ts';
 
@@ -7,6 +8,7 @@ export { Housekeeping, purgesOf, type HousekeepingCounts } from './task.ts';
 
 export const housekeepingArea = defineArea({
   name: 'housekeeping',
+  adminCommands: housekeepingAdminCommands,
   migrations: housekeepingMigrations,
   create: (ctx, _deps, areas) =>
     new Housekeeping(ctx, {

@@ -1,6 +1,7 @@
 // Integrations: the specifications integrator companies write and have reviewed, the activation page where
 // customers turn an integration on, activation requests, and the technical users their approval creates.
 import { defineArea } from '../platform/area.ts';
+import { integrationsAdminCommands } from './admin-commands.ts';
 import type { CompanyService } from '../company/index.ts';
 import { integrationMigrations } from './migrations.ts';
 import { integrationRoutes } from './routes.ts';
@@ -14,6 +15,7 @@ export { reviewLink } from './review-page.ts';
 
 export const integrationsArea = defineArea({
   name: 'integrations',
+  adminCommands: integrationsAdminCommands,
   examples: integrationsExamples,
   rights: ['management.integrations'],
   tags: [

@@ -18,6 +18,7 @@ import { INVOICE_TYPES, type InvoiceTransactionAction } from './schemas.ts';
 import { figuresOf, mayView, type StoredInvoice } from './mapping.ts';
 import { CIRCULATED_TYPES, InvoiceDocuments, SALES_TYPES, type Caller } from './service.ts';
 import * as store from './store.ts';
+import type { InvoiceQueries } from './queries.ts';
 
 export type InvoiceAction =
   'approve' | 'send' | 'unfinished' | 'invalidate' | 'verify' | 'reject' | 'sendToCirculation';
@@ -49,14 +50,29 @@ const ACTIONS: Record<Kind, Partial<Record<InvoiceAction, { from: string[]; to: 
   },
 };
 
-const HISTORY: Partial<Record<InvoiceAction, InvoiceTransactionAction>> = {
-  approve: 'APPROVAL',
-  send: 'SEND',
-  unfinished: 'UNFINISHED',
-  verify: 'VERIFICATION',
-  reject: 'DENY_PAYMENT',
-  sendToCirculation: 'SEND_TO_CIRCULATION',
-};
+/** What an action has to work with, in its transaction. */
+interface ActionStep {
+  trx: Db;
+  caller: Caller;
+  record: store.InvoiceRecord;
+  document: StoredInvoice;
+  checkers: store.InvoiceCheckerRecord[];
+  settings: CirculationSettings;
+}
+
+interface ActionOutcome {
+  /** The answer when the invoice stays in its status: more verifiers or acceptors are still to act. */
+  held?: string;
+  /** The invoice's ledger receipt, when the action posted it or reversed its posting (null). */
+  ledgerReceiptId?: number | null;
+}
+
+interface ActionRule {
+  level: 'view' | 'edit';
+  refusedWhenPaid?: boolean;
+  effect?: (step: ActionStep) => Promise<ActionOutcome>;
+  history?: InvoiceTransactionAction;
+}
 
 const LABEL: Record<string, string> = {
   SALES_INVOICE: 'Sales invoice',
@@ -77,8 +93,8 @@ export class InvoiceActions extends InvoiceDocuments {
   protected readonly ledger: Posting;
   protected readonly company: CompanyService;
 
-  constructor(ctx: AppContext, ledger: Posting, company: CompanyService) {
-    super(ctx);
+  constructor(ctx: AppContext, queries: InvoiceQueries, ledger: Posting, company: CompanyService) {
+    super(ctx, queries);
     this.ledger = ledger;
     this.company = company;
   }
@@ -101,75 +117,112 @@ export class InvoiceActions extends InvoiceDocuments {
     });
   }
 
+  /**
+   * The actions as data: the right over the invoice each needs (a verifier or acceptor need only see it), whether
+   * payments forbid it (going back or invalidating would leave them without their invoice's posting), its effect in
+   * the action's transaction, and what the history records. The statuses each is legal from and leads to are in
+   * ACTIONS.
+   */
+  readonly #actions: Record<InvoiceAction, ActionRule> = {
+    approve: { level: 'edit', history: 'APPROVAL', effect: (step) => this.#approve(step) },
+    send: { level: 'edit', history: 'SEND' },
+    unfinished: { level: 'edit', history: 'UNFINISHED', refusedWhenPaid: true, effect: (s) => this.#unfinish(s) },
+    invalidate: { level: 'edit', refusedWhenPaid: true, effect: (step) => this.#reversePosting(step) },
+    verify: { level: 'view', history: 'VERIFICATION', effect: (step) => this.#verify(step) },
+    reject: { level: 'view', history: 'DENY_PAYMENT', effect: (step) => this.#reject(step) },
+    sendToCirculation: {
+      level: 'edit',
+      history: 'SEND_TO_CIRCULATION',
+      effect: async ({ trx, caller, record, checkers, settings }) => {
+        await this.startCirculation(trx, caller, record, checkers, settings);
+        return {};
+      },
+    },
+  };
+
   /** Runs an action: checks it is legal, does it, records it. Answers the InfoMessage. */
   async act(caller: Caller, id: number, action: InvoiceAction, comment?: string): Promise<{ message: string }> {
     // read before the transaction: the settings are read outside it, and SQLite has one connection
     const settings = await this.company.circulationSettings(caller.companyId);
+    const rule = this.#actions[action];
     return this.db.transaction().execute(async (trx) => {
-      const circulationRight = action === 'verify' || action === 'reject';
-      const { record, document } = await this.lockForAction(trx, caller, id, circulationRight ? 'view' : 'edit');
+      const { record, document } = await this.lockForAction(trx, caller, id, rule.level);
       const isOffer = Boolean(record.is_offer);
-      const rule = ACTIONS[kindOf(record.type, isOffer)][action];
-      if (!rule || !rule.from.includes(record.status))
+      const transition = ACTIONS[kindOf(record.type, isOffer)][action];
+      if (!transition || !transition.from.includes(record.status))
         throw apiError('INVOICE_ACTION_NOT_ALLOWED', 'status', {
           action,
           type: isOffer ? 'offer' : record.type,
           status: record.status,
-          allowed: rule ? rule.from.join(', ') : 'no status (not an action of this type)',
+          allowed: transition ? transition.from.join(', ') : 'no status (not an action of this type)',
         });
-      if ((action === 'unfinished' || action === 'invalidate') && BigInt(record.paid_minor) !== 0n)
+      if (rule.refusedWhenPaid && BigInt(record.paid_minor) !== 0n)
         throw apiError('INVOICE_HAS_PAYMENTS', 'status', { action });
-      let to = rule.to;
-      let message = `Invoice ${record.invoice_number}: ${action} done; status ${to}.`;
       const checkers = await store.checkersOf(trx, caller.companyId, id);
-      if (action === 'verify') {
-        if (!hasRight(caller.rights, { leaf: 'invoiceCirculation.verification', level: 'edit' }))
-          throw apiError('FORBIDDEN', undefined, { right: 'invoiceCirculation.verification (all rights)' });
-        const left = await this.checkIn(trx, caller, record, checkers, 'VERIFIER', settings);
-        if (left > 0) {
-          to = record.status;
-          message = `Invoice ${record.invoice_number}: verification recorded; ${left} verifier(s) still to verify.`;
-        }
-      }
-      if (
-        action === 'reject' &&
-        !this.isChecker(checkers, caller.userId) &&
-        !hasRight(caller.rights, { leaf: 'invoiceCirculation.approval', level: 'edit' })
-      )
-        throw apiError('FORBIDDEN', undefined, { right: 'invoiceCirculation.approval (all rights)' });
-      if (action === 'approve' && kindOf(record.type, isOffer) === 'CIRCULATED') {
-        const left = await this.approveInCirculation(trx, caller, record, checkers, settings);
-        if (left > 0) {
-          to = record.status;
-          message = `Invoice ${record.invoice_number}: approval recorded; ${left} acceptor(s) still to approve.`;
-        }
-      }
-      if (action === 'sendToCirculation') await this.startCirculation(trx, caller, record, checkers, settings);
-
+      const outcome = (await rule.effect?.({ trx, caller, record, document, checkers, settings })) ?? {};
+      const to = outcome.held === undefined ? transition.to : record.status;
       const updated: store.InvoiceRecord = {
         ...record,
         status: to,
         version: nextVersion(this.ctx.clock.now(), record.version),
+        ...(outcome.ledgerReceiptId === undefined ? {} : { ledger_receipt_id: outcome.ledgerReceiptId }),
       };
-      if (to === 'APPROVED' || (action === 'approve' && to === 'NOT_SENT')) {
-        if (posts(record.type, isOffer)) updated.ledger_receipt_id = await this.post(trx, caller, record, document);
-      }
-      if ((action === 'unfinished' || action === 'invalidate') && record.ledger_receipt_id !== null) {
-        await this.ledger.reverse(trx, caller.companyId, Number(record.ledger_receipt_id), {
-          name: `Reversal of invoice ${record.invoice_number}`,
-        });
-        updated.ledger_receipt_id = null;
-      }
-      if (action === 'unfinished' && checkers.length > 0)
-        await this.saveCheckers(trx, caller.companyId, id, {
-          verifiers: checkers.filter((c) => c.role === 'VERIFIER').map((c) => Number(c.user_id)),
-          acceptors: checkers.filter((c) => c.role === 'ACCEPTOR').map((c) => Number(c.user_id)),
-        });
       await staleUnlessWritten(store.updateInvoice(trx, updated, record.version));
-      const history = HISTORY[action];
-      if (history) await this.history(trx, caller, id, history, comment);
-      return { message };
+      if (rule.history) await this.history(trx, caller, id, rule.history, comment);
+      return { message: outcome.held ?? `Invoice ${record.invoice_number}: ${action} done; status ${to}.` };
     });
+  }
+
+  /** Approval: in circulation, the caller's turn as an acceptor; once approved, the posting. */
+  async #approve({ trx, caller, record, document, checkers, settings }: ActionStep): Promise<ActionOutcome> {
+    const isOffer = Boolean(record.is_offer);
+    if (kindOf(record.type, isOffer) === 'CIRCULATED') {
+      const left = await this.approveInCirculation(trx, caller, record, checkers, settings);
+      if (left > 0)
+        return { held: `Invoice ${record.invoice_number}: approval recorded; ${left} acceptor(s) still to approve.` };
+    }
+    return posts(record.type, isOffer) ? { ledgerReceiptId: await this.post(trx, caller, record, document) } : {};
+  }
+
+  /** Verification: the caller's turn as a verifier, under the circulation's verification right. */
+  async #verify({ trx, caller, record, checkers, settings }: ActionStep): Promise<ActionOutcome> {
+    if (!hasRight(caller.rights, { leaf: 'invoiceCirculation.verification', level: 'edit' }))
+      throw apiError('FORBIDDEN', undefined, { right: 'invoiceCirculation.verification (all rights)' });
+    const left = await this.checkIn(trx, caller, record, checkers, 'VERIFIER', settings);
+    return left > 0
+      ? { held: `Invoice ${record.invoice_number}: verification recorded; ${left} verifier(s) still to verify.` }
+      : {};
+  }
+
+  /** Denying payment: for a checker of the invoice, or a user with the circulation's approval right. */
+  #reject({ caller, checkers }: ActionStep): Promise<ActionOutcome> {
+    if (
+      !this.isChecker(checkers, caller.userId) &&
+      !hasRight(caller.rights, { leaf: 'invoiceCirculation.approval', level: 'edit' })
+    )
+      throw apiError('FORBIDDEN', undefined, { right: 'invoiceCirculation.approval (all rights)' });
+    return Promise.resolve({});
+  }
+
+  /** Back to UNFINISHED: the posting reversed, and the circulation to start again with the same checkers. */
+  async #unfinish(step: ActionStep): Promise<ActionOutcome> {
+    const outcome = await this.#reversePosting(step);
+    const { trx, caller, record, checkers } = step;
+    if (checkers.length > 0)
+      await this.saveCheckers(trx, caller.companyId, Number(record.id), {
+        verifiers: checkers.filter((c) => c.role === 'VERIFIER').map((c) => Number(c.user_id)),
+        acceptors: checkers.filter((c) => c.role === 'ACCEPTOR').map((c) => Number(c.user_id)),
+      });
+    return outcome;
+  }
+
+  /** The invoice's posting, if any, reversed by a linked receipt. */
+  async #reversePosting({ trx, caller, record }: ActionStep): Promise<ActionOutcome> {
+    if (record.ledger_receipt_id === null) return {};
+    await this.ledger.reverse(trx, caller.companyId, Number(record.ledger_receipt_id), {
+      name: `Reversal of invoice ${record.invoice_number}`,
+    });
+    return { ledgerReceiptId: null };
   }
 
   private isChecker(checkers: readonly store.InvoiceCheckerRecord[], userId: number): boolean {

@@ -13,6 +13,7 @@ import { invoiceRoutes } from './routes.ts';
 import { invoiceOutputRoutes } from './output-routes.ts';
 import { InvoiceOutputs } from './outputs.ts';
 import { InvoiceService } from './comments.ts';
+import { invoiceQueries } from './queries.ts';
 import { INVOICE_TYPES, type InvoiceWire } from './schemas.ts';
 import * as store from './store.ts';
 import { invoiceToWire, rightOf } from './mapping.ts';
@@ -69,7 +70,7 @@ export const invoicesArea = defineArea({
       bankAccounts: BankAccountService;
       currencies: CurrencyService;
     },
-  ) => new InvoiceService(ctx, deps.ledger, deps.company, deps.currencies),
+  ) => new InvoiceService(ctx, invoiceQueries(ctx.engine), deps.ledger, deps.company, deps.currencies),
   routes: (invoices, ctx, deps) => [
     ...invoiceRoutes(invoices),
     ...invoiceOutputRoutes(new InvoiceOutputs(invoices, deps.company, deps.bankAccounts, ctx)),

@@ -27,6 +27,7 @@ import type { MarkInvoiceAsPaidWire, PaymentEventType, PaymentEventWire } from '
 import { SALES_TYPES, type Caller } from './service.ts';
 import { figuresOf, type StoredInvoice } from './mapping.ts';
 import * as store from './store.ts';
+import type { InvoiceQueries } from './queries.ts';
 
 const EVENT_TYPE: Record<NonNullable<MarkInvoiceAsPaidWire['paymentMethodType']>, PaymentEventType> = {
   ADJUSTMENT: 'ADJUSTMENT',
@@ -72,8 +73,8 @@ const IMPLIED_RATE_DIGITS = 10;
 export class InvoicePayments extends InvoiceActions {
   readonly #rates: PaymentRates;
 
-  constructor(ctx: AppContext, ledger: Posting, company: CompanyService, rates: PaymentRates) {
-    super(ctx, ledger, company);
+  constructor(ctx: AppContext, queries: InvoiceQueries, ledger: Posting, company: CompanyService, rates: PaymentRates) {
+    super(ctx, queries, ledger, company);
     this.#rates = rates;
   }
 

@@ -39,6 +39,8 @@ import {
   type StoredInvoice,
 } from './mapping.ts';
 import * as store from './store.ts';
+import type { InvoiceQueries } from './queries.ts';
+import type { InvoiceSearch } from './search.ts';
 
 export const SALES_TYPES = new Set<string>(['SALES_INVOICE', 'SALES_ORDER']);
 /** Types that go through circulation (verification and approval by persons). */
@@ -65,9 +67,11 @@ export interface Caller {
 
 export class InvoiceDocuments {
   protected readonly ctx: AppContext;
+  protected readonly queries: InvoiceQueries;
 
-  constructor(ctx: AppContext) {
+  constructor(ctx: AppContext, queries: InvoiceQueries) {
     this.ctx = ctx;
+    this.queries = queries;
   }
 
   protected get db(): Db {
@@ -108,7 +112,7 @@ export class InvoiceDocuments {
 
   async search(
     caller: Caller,
-    search: store.InvoiceSearch,
+    search: InvoiceSearch,
     page: PageRequest,
   ): Promise<{
     results: InvoiceBasicWire[];
@@ -121,21 +125,7 @@ export class InvoiceDocuments {
     // every invoice is of an editable type: a caller who may view them all needs no type condition (which would
     // keep the planner from reading invoices in id order)
     const types = search.types?.length || viewable.length < EDITABLE_TYPES.length ? viewable : undefined;
-    const find = (db: Db) => store.searchInvoices(db, this.ctx.engine, caller.companyId, { ...search, types }, page);
-    // PostgreSQL: statements are prepared by name, and after a few runs a generic plan (made without the grams'
-    // frequencies) may hash every entry of each gram; a search by term in an order of the invoices' own columns,
-    // which joins the grams to the invoices, is planned for its own grams instead. A search in id order has one
-    // plan whatever its grams (store.searchInvoices), so it needs no transaction.
-    const customPlan =
-      this.ctx.engine === 'postgres' &&
-      search.words &&
-      (search.orderByDate ?? search.orderByCreated ?? search.orderByVersion);
-    const { rows, total } = customPlan
-      ? await this.db.transaction().execute(async (trx) => {
-          await store.planForTheseValues(trx);
-          return find(trx);
-        })
-      : await find(this.db);
+    const { rows, total } = await this.queries.search(this.db, caller.companyId, { ...search, types }, page);
     const currency = await this.companyCurrency(this.db, caller.companyId);
     const results = rows.map((r) => invoiceToBasic(r, currency));
     if (total !== undefined) return paged(results, total, page);
@@ -194,7 +184,7 @@ export class InvoiceDocuments {
   /** PUT /invoices/{id}: replaces the document; type, status and attachments cannot change. */
   async replace(caller: Caller, id: number, body: InvoiceWire): Promise<InvoiceWire> {
     return this.db.transaction().execute(async (trx) => {
-      const record = await store.lockInvoice(trx, caller.companyId, id, this.ctx.engine);
+      const record = await this.queries.lock(trx, caller.companyId, id);
       if (!record || !mayView(caller.rights, record.type, Boolean(record.is_offer))) throw notFound('Invoice');
       requireInvoiceRight(caller.rights, record.type, Boolean(record.is_offer), 'edit');
       if (body.version !== record.version) throw apiError('STALE_VERSION', 'version');
@@ -497,7 +487,7 @@ export class InvoiceDocuments {
     id: number,
     level: 'view' | 'edit',
   ): Promise<{ record: store.InvoiceRecord; document: StoredInvoice }> {
-    const record = await store.lockInvoice(trx, caller.companyId, id, this.ctx.engine);
+    const record = await this.queries.lock(trx, caller.companyId, id);
     return this.#forAction(caller, record, level);
   }
 
@@ -508,7 +498,7 @@ export class InvoiceDocuments {
     ids: number[],
     level: 'view' | 'edit',
   ): Promise<Map<number, { record: store.InvoiceRecord; document: StoredInvoice }>> {
-    const records = await store.lockInvoices(trx, caller.companyId, ids, this.ctx.engine);
+    const records = await this.queries.lockAll(trx, caller.companyId, ids);
     const byId = new Map(records.map((record) => [Number(record.id), record]));
     return new Map(ids.map((id) => [id, this.#forAction(caller, byId.get(id), level)]));
   }

@@ -1,6 +1,7 @@
 // Payments out: invoice payments, direct bank transfers and direct salary payments confirmed by two-factor, sent
 // to the bank as ISO 20022 pain.001.001.09 payment files and settled by the bank statements' debits.
 import { defineArea } from '../platform/area.ts';
+import { paymentsAdminCommands } from './admin-commands.ts';
 import type { InvoiceService } from '../invoices/index.ts';
 import type { BankService } from '../bank/index.ts';
 import { paymentMigrations } from './migrations.ts';
@@ -13,6 +14,7 @@ export type { PaymentService } from './service.ts';
 
 export const paymentsArea = defineArea({
   name: 'payments',
+  adminCommands: paymentsAdminCommands,
   examples: paymentsExamples,
   tags: [
     {

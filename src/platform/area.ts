@@ -10,6 +10,7 @@ import type { RouteDef } from './route.ts';
 import type { RightLeaf } from './rights.ts';
 import type { RootRouteDef } from './root-routes.ts';
 import type { ApiExamples } from './openapi-examples.ts';
+import type { AdminCommand } from './admin-commands.ts';
 import type { ATTACHMENT_REFERENCE_TYPES, ATTACHMENT_SEARCH_TYPES } from '../domain/real-vocabularies.ts';
 
 export type { NewMember } from './context.ts';
@@ -94,6 +95,8 @@ export interface Area<Name extends string = string, Service = unknown, Deps = un
   tasks?(service: Service): BackgroundTask[];
   /** The documents of this area files can be attached to, by reference type. */
   attachmentTargets?: Partial<Record<AttachmentReferenceType, AttachmentTarget>>;
+  /** Its `tase admin` commands (its admin-commands.ts), listed in `tase --help` in module-list order. */
+  adminCommands?: readonly AdminCommand<NoInfer<Service>>[];
   /** Examples of its routes' request bodies and answers for the OpenAPI document, by operationId (its examples.ts). */
   examples?: ApiExamples;
 }

@@ -1,6 +1,7 @@
 // The service's own part of the module list: the status endpoint, the per-client rate limiter and the
 // service-wide settings (the signing secret, the record of company setup, the demo credentials).
 import { defineArea } from './area.ts';
+import { databaseAdminCommands } from './database-commands.ts';
 import { RateLimiter, purgeExpiredWindows } from './rate-limit.ts';
 import { statusRoutes } from './status.ts';
 import { changeNoticeMigrations } from '../db/change-notices.ts';
@@ -15,6 +16,7 @@ export interface PlatformServices {
 
 export const platformArea = defineArea({
   name: 'platform',
+  adminCommands: databaseAdminCommands,
   examples: platformExamples,
   tags: [{ name: 'Service', description: 'Health and documents.' }],
   tables: { company: ['idempotency_keys'], global: ['service_settings', 'rate_limit_windows'] },

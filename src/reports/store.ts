@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
 import { OPENING_RECEIPT_TYPE, openingStateOn } from '../ledger/index.ts';
+import { getCompany } from '../company/index.ts';
 
 /** Debits (positive lines) and credits (negative lines, as a positive sum), minor units. */
 export interface Movement {
@@ -770,12 +771,7 @@ async function completeLines(db: Db, companyId: number, keys: LineKey[]): Promis
 
 /** The company's currency: the currency of every receipt that has no invoice behind it. */
 export async function companyCurrency(db: Db, companyId: number): Promise<string> {
-  const row = await db
-    .selectFrom('companies')
-    .select('currency')
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  return row?.currency ?? 'EUR';
+  return (await getCompany(db, companyId))?.currency ?? 'EUR';
 }
 
 /** The company's name and business id, as the financial statements are headed. */
@@ -783,10 +779,6 @@ export async function companyIdentity(
   db: Db,
   companyId: number,
 ): Promise<{ name: string; businessId: string | null; currency: string }> {
-  const row = await db
-    .selectFrom('companies')
-    .select(['name', 'business_id', 'currency'])
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  const row = await getCompany(db, companyId);
   return { name: row?.name ?? '', businessId: row?.business_id ?? null, currency: row?.currency ?? 'EUR' };
 }

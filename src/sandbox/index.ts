@@ -1,6 +1,7 @@
 // The integrator's sandbox: clock control, scripted two-factor outcomes, the webhook inspector, reset and
 // fixtures. Its routes and page exist only when TASE_MODE=sandbox.
 import { defineArea } from '../platform/area.ts';
+import { sandboxAdminCommands } from './admin-commands.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { MfaService } from '../mfa/index.ts';
 import type { WebhookService } from '../webhooks/index.ts';
@@ -16,6 +17,7 @@ export { sandboxTemplate } from './template.ts';
 
 export const sandboxArea = defineArea({
   name: 'sandbox',
+  adminCommands: sandboxAdminCommands,
   examples: sandboxExamples,
   rights: ['management.companyInfo', 'management.webhooks'],
   tags: [

@@ -1,6 +1,7 @@
 // SQL of filed VAT returns, and the ledger lines a VAT return is computed from (read from the ledger's tables).
 import { allocateIds, type Db } from '../db/index.ts';
 import { RECEIPT_TYPES_OUTSIDE_VAT_RETURN } from '../domain/vat-return.ts';
+import { getCompany } from '../company/index.ts';
 
 export interface VatReturnRow {
   company_id: number;
@@ -202,12 +203,7 @@ export async function latestReceiptDate(
 
 /** The business id of the company (the tenant register's), for the return's file. */
 export async function businessIdOf(db: Db, companyId: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('companies')
-    .select('business_id')
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  return row?.business_id ?? null;
+  return (await getCompany(db, companyId))?.business_id ?? null;
 }
 
 export async function getReturn(db: Db, companyId: number, id: number): Promise<VatReturnRow | undefined> {
