@@ -13,7 +13,6 @@ import { join } from 'node:path';
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
 
-
 /**
  * Node's built-in modules imported with `require` instead of `import`: an ES import of one makes Node build its
  * ES facade, reading every export — lazy ones too, so `node:http` loads the whole web client (undici) and
