@@ -85,7 +85,9 @@ export function sandboxBooks(): Access {
   for (const operation of OPERATIONS)
     remote[operation] = (...args) => {
       if (TOLD.has(operation)) {
-        process.send!({ type: ASK, operation: operation as Operation, args } satisfies Ask);
+        // a worker draining after the primary has gone loses the entry rather than failing (the callback keeps
+        // a closed channel from becoming an 'error' event of the process)
+        process.send!({ type: ASK, operation: operation as Operation, args } satisfies Ask, undefined, {}, () => {});
         return Promise.resolve();
       }
       const id = ++asked;
@@ -100,7 +102,17 @@ export function sandboxBooks(): Access {
           else if (answer.failure !== undefined) reject(new Error(answer.failure));
           else resolve(answer.result);
         });
-        process.send!({ type: ASK, id, operation: operation as Operation, args } satisfies Ask);
+        process.send!(
+          { type: ASK, id, operation: operation as Operation, args } satisfies Ask,
+          undefined,
+          {},
+          (err) => {
+            if (!err) return;
+            clearTimeout(timer);
+            waiting.delete(id);
+            reject(err);
+          },
+        );
       });
     };
   return remote as unknown as Access;
