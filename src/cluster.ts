@@ -3,9 +3,11 @@
 // forwards SIGTERM/SIGINT to every worker (each drains its requests and deliveries, see `tase serve`) and exits
 // when they all have, and gathers the workers' metrics for /metrics. Everything the workers share lives in the
 // database: the rate-limit slots, the webhook outbox with its leases, the housekeeping batches; per-process
-// caches are used only where every other process's writes are seen (see src/db/changes.ts).
+// caches are used only where every other process's writes are seen (see src/db/changes.ts). The sandbox's fault
+// rules and request journal are kept in the primary itself, which the workers ask (src/sandbox/books.ts).
 import cluster, { type Worker } from 'node:cluster';
 import { serveClusterMetrics } from './platform/metrics.ts';
+import { serveSandboxBooks } from './sandbox/index.ts';
 
 /** Replacements this close together mean a worker cannot start: give up instead of forking forever. */
 const RESTART_WINDOW_MS = 10_000;
@@ -17,6 +19,7 @@ export const isWorkerProcess = (): boolean => cluster.isWorker;
 
 export function superviseWorkers(count: number, drainGraceMs: number, onListening: () => void): void {
   serveClusterMetrics();
+  serveSandboxBooks();
   let stopping = false;
   let exitCode = 0;
   let listening = 0;

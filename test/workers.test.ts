@@ -1,6 +1,6 @@
 // `tase serve --workers 2` as an operator starts it: two processes behind one port share the rate limit, the
 // webhook outbox and the sessions through the database; the logs carry the request ids; /metrics sums both
-// workers; SIGTERM stops them all.
+// workers; the sandbox's fault rules and request journal are one for both; SIGTERM stops them all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
@@ -193,6 +193,59 @@ describe('tase serve --workers 2', () => {
       await new Promise((resolve) => receiver.close(resolve));
     }
   }, 90_000);
+
+  it("applies a sandbox fault rule in every worker, its count exactly, and journals both workers' requests", async () => {
+    const bearer = await token();
+    const authorization = `Bearer ${bearer}`;
+    const json = { authorization, 'content-type': 'application/json' };
+    await new Promise((r) => setTimeout(r, 1100));
+    const COUNT = 6;
+    const rule = await send(
+      'POST',
+      '/api/sandbox/faults',
+      json,
+      JSON.stringify({ path: '/businesspartners', method: 'GET', kind: 'STATUS', status: 503, count: COUNT }),
+    );
+    expect(rule.status).toBe(200);
+    // listed by both workers
+    const lists = await Promise.all([1, 2].map(() => send('GET', '/api/sandbox/faults', { authorization })));
+    expect(new Set(lists.map(prefixOf)).size).toBe(2);
+    for (const list of lists)
+      expect((JSON.parse(list.text) as { results: { remaining: number }[] }).results).toEqual([
+        expect.objectContaining({ remaining: COUNT }),
+      ]);
+    // one after another: each worker in turn answers with the fault
+    const first: Answer[] = [];
+    for (let i = 0; i < 4; i++) first.push(await send('GET', '/api/businesspartners', { authorization }));
+    expect(first.map((a) => a.status)).toEqual(Array(4).fill(503));
+    expect(new Set(first.map(prefixOf)).size).toBe(2);
+    expect(JSON.parse(first[0].text)).toEqual({ errors: [expect.objectContaining({ status: 503 })] });
+    // then at once on both workers: what remains of the count is used up once, never twice
+    const rest = await Promise.all(
+      Array.from({ length: 12 }, () => send('GET', '/api/businesspartners', { authorization })),
+    );
+    expect(new Set(rest.map(prefixOf)).size).toBe(2);
+    expect(rest.filter((a) => a.status === 503)).toHaveLength(COUNT - 4);
+    expect(rest.filter((a) => a.status === 200)).toHaveLength(12 - (COUNT - 4));
+
+    await new Promise((r) => setTimeout(r, 1100));
+    const journal = () => send('GET', '/api/sandbox/requests?path=/businesspartners&size=100', { authorization });
+    const total = (answer: Answer) => (JSON.parse(answer.text) as { meta: { totalCount: number } }).meta.totalCount;
+    // the workers tell the primary after answering: give the last of them a moment
+    let seen = 0;
+    for (let i = 0; i < 10 && seen < 16; i++) {
+      seen = total(await journal());
+      if (seen < 16) await new Promise((r) => setTimeout(r, 100));
+    }
+    const journals = await Promise.all([journal(), journal()]);
+    expect(new Set(journals.map(prefixOf)).size).toBe(2);
+    for (const listed of journals) {
+      const { results } = JSON.parse(listed.text) as { results: { status: number }[] };
+      // every request of both workers, whichever worker lists them
+      expect(results).toHaveLength(16);
+      expect(results.filter((e) => e.status === 503)).toHaveLength(COUNT);
+    }
+  });
 
   it('ends a session revoked by another process in every worker (PostgreSQL: within the bound)', async () => {
     await new Promise((r) => setTimeout(r, 1100));

@@ -14,6 +14,7 @@ import { sandboxExamples } from './examples.ts';
 export { SandboxService } from './service.ts';
 export { fixtureJsonSchema, parseFixture } from './fixture.ts';
 export { sandboxTemplate } from './template.ts';
+export { serveSandboxBooks } from './books.ts';
 
 export const sandboxArea = defineArea({
   name: 'sandbox',

@@ -1,6 +1,7 @@
 // The request journal of the sandbox: the newest API requests with what was sent and answered, so an integrator's
 // test can ask what its code sent. Bounded: the newest ENTRIES requests, each body cut at BODY_CHARS characters,
-// secrets redacted as in the service's log (src/platform/log-redaction.ts). Kept in the process.
+// secrets redacted as in the service's log (src/platform/log-redaction.ts). Kept in one book for all worker
+// processes (src/sandbox/books.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { redactedBody, redactedUrl } from '../platform/log-redaction.ts';
 import { isoDateTime, parseDateTime, type Clock } from '../platform/clock.ts';
@@ -10,51 +11,19 @@ const ENTRIES = 2000;
 const BODY_CHARS = 4096;
 const API_PATH = /^\/(?:v[\d.]+\/)?api(\/[^?]*)/;
 
-interface Entry extends JournalEntryWire {
+export interface JournalRecord extends JournalEntryWire {
   companyId?: number;
   atMs: number;
 }
 
-export class RequestJournal {
-  readonly #clock: Clock;
-  readonly #entries: Entry[] = [];
+/** The newest ENTRIES requests of every worker process, in one book (src/sandbox/books.ts). */
+export class JournalBook {
+  readonly #entries: JournalRecord[] = [];
   #next = 1;
-  /** The answer's text, or for bytes their count (`json` false: never parsed, a parse that throws is dear). */
-  readonly #answers = new WeakMap<FastifyRequest, { text: string; json: boolean }>();
 
-  constructor(clock: Clock) {
-    this.#clock = clock;
-  }
-
-  install(fastify: FastifyInstance): void {
-    fastify.addHook('onSend', async (request, _reply, payload) => {
-      if (typeof payload === 'string') this.#answers.set(request, { text: payload, json: true });
-      else if (Buffer.isBuffer(payload)) this.#answers.set(request, { text: `[${payload.length} bytes]`, json: false });
-      return payload;
-    });
-    fastify.addHook('onResponse', async (request, reply) => {
-      const path = API_PATH.exec(request.url)?.[1];
-      if (!path || (path === '/sandbox/requests' && request.method === 'GET')) return;
-      const now = this.#clock.now();
-      const url = redactedUrl(request.url);
-      const mark = url.indexOf('?');
-      const entry: Entry = {
-        id: this.#next++,
-        at: isoDateTime(now),
-        atMs: now.getTime(),
-        method: request.method,
-        path,
-        query: mark < 0 ? '' : url.slice(mark + 1),
-        status: reply.statusCode,
-        durationMs: Math.round(reply.elapsedTime),
-        clientId: request.auth?.clientId,
-        companyId: request.auth?.companyId,
-        requestBody: shown(request.body),
-        answerBody: shownText(this.#answers.get(request), reply.getHeader('content-type')),
-      };
-      this.#entries.push(entry);
-      if (this.#entries.length > ENTRIES) this.#entries.splice(0, this.#entries.length - ENTRIES);
-    });
+  record(entry: Omit<JournalRecord, 'id'>): void {
+    this.#entries.push({ id: this.#next++, ...entry });
+    if (this.#entries.length > ENTRIES) this.#entries.splice(0, this.#entries.length - ENTRIES);
   }
 
   /**
@@ -81,6 +50,57 @@ export class RequestJournal {
       results: matching.slice(page * size, (page + 1) * size).map(({ companyId: _c, atMs: _a, ...rest }) => rest),
       meta: { page, size, totalCount: matching.length },
     };
+  }
+}
+
+/** The journal as a worker reaches it: in its own process or in the primary's (src/sandbox/books.ts). */
+export interface JournalBookAccess {
+  /** Not awaited: the answer has gone already. */
+  recordRequest(entry: Omit<JournalRecord, 'id'>): unknown;
+  listRequests(companyId: number, everyone: boolean, query: JournalQueryWire): Promise<ReturnType<JournalBook['list']>>;
+}
+
+export class RequestJournal {
+  readonly #clock: Clock;
+  readonly #books: JournalBookAccess;
+  /** The answer's text, or for bytes their count (`json` false: never parsed, a parse that throws is dear). */
+  readonly #answers = new WeakMap<FastifyRequest, { text: string; json: boolean }>();
+
+  constructor(clock: Clock, books: JournalBookAccess) {
+    this.#clock = clock;
+    this.#books = books;
+  }
+
+  install(fastify: FastifyInstance): void {
+    fastify.addHook('onSend', async (request, _reply, payload) => {
+      if (typeof payload === 'string') this.#answers.set(request, { text: payload, json: true });
+      else if (Buffer.isBuffer(payload)) this.#answers.set(request, { text: `[${payload.length} bytes]`, json: false });
+      return payload;
+    });
+    fastify.addHook('onResponse', async (request, reply) => {
+      const path = API_PATH.exec(request.url)?.[1];
+      if (!path || (path === '/sandbox/requests' && request.method === 'GET')) return;
+      const now = this.#clock.now();
+      const url = redactedUrl(request.url);
+      const mark = url.indexOf('?');
+      void this.#books.recordRequest({
+        at: isoDateTime(now),
+        atMs: now.getTime(),
+        method: request.method,
+        path,
+        query: mark < 0 ? '' : url.slice(mark + 1),
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime),
+        clientId: request.auth?.clientId,
+        companyId: request.auth?.companyId,
+        requestBody: shown(request.body),
+        answerBody: shownText(this.#answers.get(request), reply.getHeader('content-type')),
+      });
+    });
+  }
+
+  list(companyId: number, everyone: boolean, query: JournalQueryWire) {
+    return this.#books.listRequests(companyId, everyone, query);
   }
 }
 

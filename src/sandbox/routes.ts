@@ -216,8 +216,8 @@ export function sandboxRoutes(sandbox: SandboxService): RouteDef[] {
       tags: TAGS,
       summary: 'Remove a fault rule',
       schema: { ...ADDITION, params: Type.Object({ id: Type.Integer() }), response: { 200: InfoMessage } },
-      handler: ({ auth, params }) => {
-        sandbox.faults.remove(auth.companyId, params.id);
+      handler: async ({ auth, params }) => {
+        await sandbox.faults.remove(auth.companyId, params.id);
         return { message: 'Fault rule removed.' };
       },
     }),

@@ -23,6 +23,7 @@ import * as store from './store.ts';
 import type { CompanySnapshots } from './snapshots.ts';
 import { Faults } from './faults.ts';
 import { RequestJournal } from './journal.ts';
+import { sandboxBooks } from './books.ts';
 import { companySnapshots } from './snapshot-engines.ts';
 import {
   MFA_OUTCOMES,
@@ -134,8 +135,9 @@ export class SandboxService {
       .filter((table) => !UNSNAPPED_TABLES.has(table));
     this.#snapshots = companySnapshots(ctx, [...snapped, 'id_sequences']);
     deps.mfa.sandboxOutcome = (request) => this.#mfaOutcome(request);
-    this.faults = new Faults(ctx.clock);
-    this.journal = new RequestJournal(ctx.clock);
+    const books = sandboxBooks();
+    this.faults = new Faults(ctx.clock, books);
+    this.journal = new RequestJournal(ctx.clock, books);
   }
 
   // ---- who acts on the whole sandbox -----------------------------------------------------------------
