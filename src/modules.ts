@@ -3,7 +3,6 @@
 // this order), the housekeeping purges and the background tasks. Adding an area is one folder with an
 // index.ts and one line here.
 import type { AdminCommand } from './platform/admin-commands.ts';
-import { payrollAdminCommands } from './payroll/admin-commands.ts';
 import type { AppContext } from './platform/context.ts';
 import type { RouteDef } from './platform/route.ts';
 import type { RootRouteDef } from './platform/root-routes.ts';
@@ -177,17 +176,9 @@ export function tableOwners(): Map<string, { area: string; global: boolean }> {
 
 export { AREAS };
 
-/**
- * Admin commands of an area not yet in its descriptor: payroll's import its functions through payroll's index.ts,
- * so its descriptor cannot name them until those functions move out of index.ts (payroll's restructuring).
- */
-const ADMIN_COMMANDS_BESIDE: Record<string, readonly AdminCommand[]> = { payroll: payrollAdminCommands };
-
 /** The `tase admin` commands, in module-list order, each with the name of the area whose service it runs with. */
 export function adminCommands(): { area: string; command: AdminCommand }[] {
   return AREAS.flatMap((area) =>
-    [...((area.adminCommands ?? []) as readonly AdminCommand[]), ...(ADMIN_COMMANDS_BESIDE[area.name] ?? [])].map(
-      (command) => ({ area: area.name, command }),
-    ),
+    ((area.adminCommands ?? []) as readonly AdminCommand[]).map((command) => ({ area: area.name, command })),
   );
 }

@@ -165,7 +165,7 @@ export class BankAllocations {
       const original = entry.original.amount < 0n ? -entry.original.amount : entry.original.amount;
       return { paid: original, accounting: amount };
     }
-    const rate = await this.#invoices.paymentRate(trx, companyId, invoiceCurrency, entry.date, 'invoiceId');
+    const rate = await this.#invoices.payments.paymentRate(trx, companyId, invoiceCurrency, entry.date, 'invoiceId');
     return {
       paid: toMinorUnits(fromMinorUnits(amount).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
       accounting: amount,
@@ -207,13 +207,13 @@ export class BankAllocations {
       });
     const amount = entry.amount < 0n ? -entry.amount : entry.amount;
     const open = minor(invoice.gross_minor) - minor(invoice.paid_minor);
-    const companyCurrency = await this.#invoices.companyCurrency(trx, caller.companyId);
+    const companyCurrency = await this.#invoices.documents.companyCurrency(trx, caller.companyId);
     const payment = await this.#invoicePayment(trx, caller.companyId, entry, amount, invoice.currency, companyCurrency);
     // an overpayment is booked as penal expense only where the entry and the invoice share the company currency
     const sameMoney = invoice.currency === companyCurrency && entry.currency === companyCurrency;
     const excess = addPenalExpense && sales && sameMoney && amount > open && open > 0n ? amount - open : 0n;
     const event = (
-      await this.#invoices.recordPayments(
+      await this.#invoices.payments.recordPayments(
         trx,
         caller,
         [
@@ -292,7 +292,7 @@ export class BankAllocations {
     );
     const taken = entries.find((entry) => allocated.has(entry.id));
     if (taken) throw apiError('BANK_ENTRY_ALREADY_ALLOCATED', undefined, { id: taken.id });
-    const events = await this.#invoices.recordPayments(
+    const events = await this.#invoices.payments.recordPayments(
       trx,
       caller,
       matches.map(({ payment, invoiceId }, i) => ({
@@ -402,7 +402,7 @@ export class BankAllocations {
     if (!allocation || allocation.kind !== kind)
       throw apiError('BANK_ENTRY_NOT_ALLOCATED', undefined, { id: entry.id, kind: kind.toLowerCase() });
     if (allocation.payment_event_id !== null && allocation.invoice_id !== null)
-      await this.#invoices.deletePaymentEvent(
+      await this.#invoices.payments.deletePaymentEvent(
         trx,
         caller,
         Number(allocation.invoice_id),

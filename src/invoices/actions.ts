@@ -16,9 +16,8 @@ import type { CompanyService } from '../company/index.ts';
 import { allocateId } from '../db/index.ts';
 import { INVOICE_TYPES, type InvoiceTransactionAction } from './schemas.ts';
 import { figuresOf, mayView, type StoredInvoice } from './mapping.ts';
-import { CIRCULATED_TYPES, InvoiceDocuments, SALES_TYPES, type Caller } from './service.ts';
+import { CIRCULATED_TYPES, SALES_TYPES, type Caller, type InvoiceDocuments } from './documents.ts';
 import * as store from './store.ts';
-import type { InvoiceQueries } from './queries.ts';
 
 export type InvoiceAction =
   'approve' | 'send' | 'unfinished' | 'invalidate' | 'verify' | 'reject' | 'sendToCirculation';
@@ -89,17 +88,25 @@ function kindOf(type: string, isOffer: boolean): Kind {
 /** Whether approving posts to the ledger. */
 const posts = (type: string, isOffer: boolean) => !isOffer && type in LABEL;
 
-export class InvoiceActions extends InvoiceDocuments {
-  protected readonly ledger: Posting;
-  protected readonly company: CompanyService;
+export class InvoiceActions {
+  readonly #ctx: AppContext;
+  readonly #documents: InvoiceDocuments;
+  readonly #ledger: Posting;
+  readonly #company: CompanyService;
 
-  constructor(ctx: AppContext, queries: InvoiceQueries, ledger: Posting, company: CompanyService) {
-    super(ctx, queries);
-    this.ledger = ledger;
-    this.company = company;
+  constructor(ctx: AppContext, documents: InvoiceDocuments, ledger: Posting, company: CompanyService) {
+    this.#ctx = ctx;
+    this.#documents = documents;
+    this.#ledger = ledger;
+    this.#company = company;
   }
 
-  protected async history(
+  get #db() {
+    return this.#ctx.db;
+  }
+
+  /** Records what was done to the invoice, by whom, in the action's transaction (its history). */
+  async history(
     trx: Db,
     caller: Caller,
     invoiceId: number,
@@ -112,7 +119,7 @@ export class InvoiceActions extends InvoiceDocuments {
       invoice_id: invoiceId,
       action,
       user_id: caller.userId,
-      at: isoDateTime(this.ctx.clock.now()),
+      at: isoDateTime(this.#ctx.clock.now()),
       details: details ?? null,
     });
   }
@@ -143,10 +150,10 @@ export class InvoiceActions extends InvoiceDocuments {
   /** Runs an action: checks it is legal, does it, records it. Answers the InfoMessage. */
   async act(caller: Caller, id: number, action: InvoiceAction, comment?: string): Promise<{ message: string }> {
     // read before the transaction: the settings are read outside it, and SQLite has one connection
-    const settings = await this.company.circulationSettings(caller.companyId);
+    const settings = await this.#company.circulationSettings(caller.companyId);
     const rule = this.#actions[action];
-    return this.db.transaction().execute(async (trx) => {
-      const { record, document } = await this.lockForAction(trx, caller, id, rule.level);
+    return this.#db.transaction().execute(async (trx) => {
+      const { record, document } = await this.#documents.lockForAction(trx, caller, id, rule.level);
       const isOffer = Boolean(record.is_offer);
       const transition = ACTIONS[kindOf(record.type, isOffer)][action];
       if (!transition || !transition.from.includes(record.status))
@@ -164,7 +171,7 @@ export class InvoiceActions extends InvoiceDocuments {
       const updated: store.InvoiceRecord = {
         ...record,
         status: to,
-        version: nextVersion(this.ctx.clock.now(), record.version),
+        version: nextVersion(this.#ctx.clock.now(), record.version),
         ...(outcome.ledgerReceiptId === undefined ? {} : { ledger_receipt_id: outcome.ledgerReceiptId }),
       };
       await staleUnlessWritten(store.updateInvoice(trx, updated, record.version));
@@ -209,7 +216,7 @@ export class InvoiceActions extends InvoiceDocuments {
     const outcome = await this.#reversePosting(step);
     const { trx, caller, record, checkers } = step;
     if (checkers.length > 0)
-      await this.saveCheckers(trx, caller.companyId, Number(record.id), {
+      await this.#documents.saveCheckers(trx, caller.companyId, Number(record.id), {
         verifiers: checkers.filter((c) => c.role === 'VERIFIER').map((c) => Number(c.user_id)),
         acceptors: checkers.filter((c) => c.role === 'ACCEPTOR').map((c) => Number(c.user_id)),
       });
@@ -219,7 +226,7 @@ export class InvoiceActions extends InvoiceDocuments {
   /** The invoice's posting, if any, reversed by a linked receipt. */
   async #reversePosting({ trx, caller, record }: ActionStep): Promise<ActionOutcome> {
     if (record.ledger_receipt_id === null) return {};
-    await this.ledger.reverse(trx, caller.companyId, Number(record.ledger_receipt_id), {
+    await this.#ledger.reverse(trx, caller.companyId, Number(record.ledger_receipt_id), {
       name: `Reversal of invoice ${record.invoice_number}`,
     });
     return { ledgerReceiptId: null };
@@ -251,8 +258,8 @@ export class InvoiceActions extends InvoiceDocuments {
         role: role === 'VERIFIER' ? 'verifier' : 'acceptor',
         invoiceNumber: Number(record.invoice_number),
       });
-    await store.markChecked(trx, caller.companyId, Number(mine.id), isoDate(this.ctx.clock.now()));
-    mine.performed_on = isoDate(this.ctx.clock.now());
+    await store.markChecked(trx, caller.companyId, Number(mine.id), isoDate(this.#ctx.clock.now()));
+    mine.performed_on = isoDate(this.#ctx.clock.now());
     return pending.length - 1;
   }
 
@@ -287,7 +294,7 @@ export class InvoiceActions extends InvoiceDocuments {
       const ordered = (list: typeof settings.verifiers) =>
         [...list].sort((a, b) => (a.orderNo ?? 0) - (b.orderNo ?? 0)).map((c) => c.userId);
       const lists = { verifiers: ordered(settings.verifiers), acceptors: ordered(settings.acceptors) };
-      if (inUse) await this.saveCheckers(trx, caller.companyId, Number(record.id), lists);
+      if (inUse) await this.#documents.saveCheckers(trx, caller.companyId, Number(record.id), lists);
       checkers.push(...(await store.checkersOf(trx, caller.companyId, Number(record.id))));
     }
     if (inUse && !checkers.some((c) => c.role === 'ACCEPTOR')) throw apiError('CIRCULATION_HAS_NO_ACCEPTORS');
@@ -329,13 +336,13 @@ export class InvoiceActions extends InvoiceDocuments {
         partnerId: document.partnerId ?? null,
       })),
     };
-    return (await this.ledger.post(trx, caller.companyId, draft)).id;
+    return (await this.#ledger.post(trx, caller.companyId, draft)).id;
   }
 
   async setNotes(caller: Caller, id: number, notes: string): Promise<{ message: string }> {
-    return this.db.transaction().execute(async (trx) => {
-      const { record } = await this.lockForAction(trx, caller, id, 'edit');
-      const updated = { ...record, notes, version: nextVersion(this.ctx.clock.now(), record.version) };
+    return this.#db.transaction().execute(async (trx) => {
+      const { record } = await this.#documents.lockForAction(trx, caller, id, 'edit');
+      const updated = { ...record, notes, version: nextVersion(this.#ctx.clock.now(), record.version) };
       await staleUnlessWritten(store.updateInvoice(trx, updated, record.version));
       return { message: 'The invoice notes were successfully updated.' };
     });
@@ -343,12 +350,12 @@ export class InvoiceActions extends InvoiceDocuments {
 
   /** Invoices of a type waiting for the caller's verification or approval. */
   async personalQueue(caller: Caller, role: 'VERIFIER' | 'ACCEPTOR', type: string): Promise<{ invoiceIds: number[] }> {
-    const settings = await this.company.circulationSettings(caller.companyId);
+    const settings = await this.#company.circulationSettings(caller.companyId);
     const statuses = role === 'VERIFIER' ? ['RECEIVED'] : ['RECEIVED', 'VERIFIED'];
-    const candidates = await store.waitingFor(this.db, caller.companyId, caller.userId, role, [type], statuses);
+    const candidates = await store.waitingFor(this.#db, caller.companyId, caller.userId, role, [type], statuses);
     const invoiceIds: number[] = [];
     for (const id of candidates) {
-      const checkers = await store.checkersOf(this.db, caller.companyId, id);
+      const checkers = await store.checkersOf(this.#db, caller.companyId, id);
       if (role === 'ACCEPTOR' && checkers.some((c) => c.role === 'VERIFIER' && c.performed_on === null)) continue;
       const pending = checkers.filter((c) => c.role === role && c.performed_on === null);
       if (settings.useDeterminedOrder && Number(pending[0]?.user_id) !== caller.userId) continue;
@@ -359,10 +366,10 @@ export class InvoiceActions extends InvoiceDocuments {
 
   /** GET /invoices/{id}/transactions: what was done to the invoice, by whom and when. */
   async transactions(caller: Caller, id: number) {
-    const record = await store.getInvoice(this.db, caller.companyId, id);
+    const record = await store.getInvoice(this.#db, caller.companyId, id);
     if (!record) throw notFound('Invoice');
-    await this.get(caller, id);
-    const rows = await store.historyOf(this.db, caller.companyId, [id]);
+    await this.#documents.get(caller, id);
+    const rows = await store.historyOf(this.#db, caller.companyId, [id]);
     return { transactions: rows.map(transactionOf) };
   }
 
@@ -374,13 +381,13 @@ export class InvoiceActions extends InvoiceDocuments {
     // a caller who may view no kind of invoice lacks the right the operation needs, whichever ids are asked for
     if (!INVOICE_TYPES.some((type) => mayView(caller.rights, type, false) || mayView(caller.rights, type, true)))
       throw apiError('FORBIDDEN', undefined, { right: 'viewing rights over some kind of invoice' });
-    const visible = (await store.getInvoices(this.db, caller.companyId, [...new Set(ids)])).filter((r) =>
+    const visible = (await store.getInvoices(this.#db, caller.companyId, [...new Set(ids)])).filter((r) =>
       mayView(caller.rights, r.type, Boolean(r.is_offer)),
     );
     if (visible.length === 0) throw notFound('Invoice');
     const invoiceIds = visible.map((r) => Number(r.id));
     const byInvoice = new Map(invoiceIds.map((id) => [id, [] as ReturnType<typeof transactionOf>[]]));
-    for (const row of await store.historyOf(this.db, caller.companyId, invoiceIds))
+    for (const row of await store.historyOf(this.#db, caller.companyId, invoiceIds))
       byInvoice.get(Number(row.invoice_id))!.push(transactionOf(row));
     return { results: [...byInvoice].map(([invoiceId, transactions]) => ({ invoiceId, transactions })) };
   }

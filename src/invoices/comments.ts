@@ -6,9 +6,10 @@ import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { isoDateTime } from '../platform/clock.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import { ApiError } from '../platform/errors.ts';
-import { InvoicePayments } from './payments.ts';
 import type { CommentWire, CommentWithTaggedUsersWire } from './schemas.ts';
-import type { Caller } from './service.ts';
+import type { CompanyService } from '../company/index.ts';
+import type { AppContext } from '../platform/context.ts';
+import type { Caller, InvoiceDocuments } from './documents.ts';
 import * as store from './store.ts';
 
 interface Tag {
@@ -34,15 +35,29 @@ function commentToWire(row: CommentRow): CommentWire {
   };
 }
 
-export class InvoiceService extends InvoicePayments {
+export class InvoiceComments {
+  readonly #ctx: AppContext;
+  readonly #documents: InvoiceDocuments;
+  readonly #company: CompanyService;
+
+  constructor(ctx: AppContext, documents: InvoiceDocuments, company: CompanyService) {
+    this.#ctx = ctx;
+    this.#documents = documents;
+    this.#company = company;
+  }
+
+  get #db() {
+    return this.#ctx.db;
+  }
+
   /** The discussion must be allowed and the invoice visible to the caller. */
   async #open(caller: Caller, id: number): Promise<void> {
-    const settings = await this.company.circulationSettings(caller.companyId);
-    const exists = await store.getInvoice(this.db, caller.companyId, id);
+    const settings = await this.#company.circulationSettings(caller.companyId);
+    const exists = await store.getInvoice(this.#db, caller.companyId, id);
     if (!exists) throw notFound('Invoice');
     if (!settings.allowInvoiceSpecificDiscussion) throw apiError('INVOICE_DISCUSSION_NOT_ALLOWED');
     try {
-      await this.get(caller, id);
+      await this.#documents.get(caller, id);
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) throw apiError('INVOICE_DISCUSSION_NOT_ALLOWED');
       throw err;
@@ -51,7 +66,7 @@ export class InvoiceService extends InvoicePayments {
 
   async comments(caller: Caller, id: number, readByAllTaggedUsers?: boolean): Promise<{ comments: CommentWire[] }> {
     await this.#open(caller, id);
-    const comments = (await store.commentsOf(this.db, caller.companyId, id)).map(commentToWire);
+    const comments = (await store.commentsOf(this.#db, caller.companyId, id)).map(commentToWire);
     return {
       comments:
         readByAllTaggedUsers === undefined
@@ -62,9 +77,9 @@ export class InvoiceService extends InvoicePayments {
 
   async comment(caller: Caller, id: number, commentId: number): Promise<CommentWithTaggedUsersWire> {
     await this.#open(caller, id);
-    const row = (await store.commentsOf(this.db, caller.companyId, id, commentId))[0];
+    const row = (await store.commentsOf(this.#db, caller.companyId, id, commentId))[0];
     if (!row) throw notFound('Comment');
-    const users = new Map((await store.companyUsers(this.db, caller.companyId)).map((u) => [Number(u.user_id), u]));
+    const users = new Map((await store.companyUsers(this.#db, caller.companyId)).map((u) => [Number(u.user_id), u]));
     const tags = parseJson(row.tagged) as Tag[];
     return {
       ...commentToWire(row),
@@ -82,7 +97,7 @@ export class InvoiceService extends InvoicePayments {
 
   async addComment(caller: Caller, id: number, text: string): Promise<CommentWire> {
     await this.#open(caller, id);
-    return this.db.transaction().execute(async (trx) => {
+    return this.#db.transaction().execute(async (trx) => {
       const members = new Set((await store.companyUsers(trx, caller.companyId)).map((u) => Number(u.user_id)));
       const tagged = [...new Set([...text.matchAll(TAG)].map((m) => Number(m[1])))];
       const v = new Violations();
@@ -95,7 +110,7 @@ export class InvoiceService extends InvoicePayments {
         id: commentId,
         invoice_id: id,
         author_id: caller.userId,
-        at: isoDateTime(this.ctx.clock.now()),
+        at: isoDateTime(this.#ctx.clock.now()),
         comment: text,
         tagged: stringifyJson(tagged.map((userId): Tag => ({ userId, read: null }))),
       });
@@ -105,7 +120,7 @@ export class InvoiceService extends InvoicePayments {
 
   async taggableUsers(caller: Caller, id: number) {
     await this.#open(caller, id);
-    const users = await store.companyUsers(this.db, caller.companyId);
+    const users = await store.companyUsers(this.#db, caller.companyId);
     return {
       taggableUsers: users.map((u) => ({
         userTagId: Number(u.user_id),
@@ -117,13 +132,13 @@ export class InvoiceService extends InvoicePayments {
 
   async markRead(caller: Caller, id: number, commentId: number): Promise<{ message: string }> {
     await this.#open(caller, id);
-    return this.db.transaction().execute(async (trx) => {
+    return this.#db.transaction().execute(async (trx) => {
       const row = (await store.commentsOf(trx, caller.companyId, id, commentId))[0];
       if (!row) throw notFound('Comment');
       const tags = parseJson(row.tagged) as Tag[];
       const mine = tags.find((t) => t.userId === caller.userId);
       if (!mine) throw apiError('ONLY_TAGGED_USER_CAN_MARK_READ');
-      mine.read ??= isoDateTime(this.ctx.clock.now());
+      mine.read ??= isoDateTime(this.#ctx.clock.now());
       await store.updateCommentTags(trx, caller.companyId, commentId, stringifyJson(tags));
       return { message: 'Comment marked as read.' };
     });

@@ -11,8 +11,7 @@ import type { CurrencyService } from '../currencies/index.ts';
 import { invoiceMigrations } from './migrations.ts';
 import { invoiceRoutes } from './routes.ts';
 import { invoiceOutputRoutes } from './output-routes.ts';
-import { InvoiceOutputs } from './outputs.ts';
-import { InvoiceService } from './comments.ts';
+import { InvoiceService } from './service.ts';
 import { invoiceQueries } from './queries.ts';
 import { INVOICE_TYPES, type InvoiceWire } from './schemas.ts';
 import * as store from './store.ts';
@@ -20,7 +19,7 @@ import { invoiceToWire, rightOf } from './mapping.ts';
 import { invoicesExamples } from './examples.ts';
 
 export type { InvoiceWire } from './schemas.ts';
-export type { InvoiceService } from './comments.ts';
+export type { InvoiceService } from './service.ts';
 export { openSalesInvoicesByReference } from './store.ts';
 
 /**
@@ -70,11 +69,14 @@ export const invoicesArea = defineArea({
       bankAccounts: BankAccountService;
       currencies: CurrencyService;
     },
-  ) => new InvoiceService(ctx, invoiceQueries(ctx.engine), deps.ledger, deps.company, deps.currencies),
-  routes: (invoices, ctx, deps) => [
-    ...invoiceRoutes(invoices),
-    ...invoiceOutputRoutes(new InvoiceOutputs(invoices, deps.company, deps.bankAccounts, ctx)),
-  ],
+  ) =>
+    new InvoiceService(ctx, invoiceQueries(ctx.engine), {
+      ledger: deps.ledger,
+      company: deps.company,
+      bankAccounts: deps.bankAccounts,
+      rates: deps.currencies,
+    }),
+  routes: (invoices) => [...invoiceRoutes(invoices), ...invoiceOutputRoutes(invoices.outputs)],
   attachmentTargets: {
     // the right over an invoice's files is the right over its type (sales, purchase, offers, …)
     INVOICE: {

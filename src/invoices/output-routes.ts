@@ -9,7 +9,7 @@ import { Attachment, multipartMixed } from '../attachments/index.ts';
 import { Invoice } from './schemas.ts';
 import { MAX_FRAMED_INVOICES } from '../domain/finvoice-frame.ts';
 import type { InvoiceOutputs } from './outputs.ts';
-import type { Caller } from './service.ts';
+import type { Caller } from './documents.ts';
 
 const TAGS = ['Invoices'];
 const InvoiceIdParam = Type.Object({ invoiceId: PathId('Invoice id (int32).') });

@@ -32,8 +32,7 @@ import type { InvoiceRenderJob } from './invoice-render-worker.ts';
 import { mayView, requireInvoiceRight } from './mapping.ts';
 import * as store from './store.ts';
 import { Invoice, type InvoiceWire } from './schemas.ts';
-import type { InvoiceService } from './comments.ts';
-import type { Caller } from './service.ts';
+import type { Caller, InvoiceDocuments } from './documents.ts';
 import { withoutUndefined } from '../domain/objects.ts';
 
 /** The accounts payments go to: active ones meant to be shown on invoices, the default for invoices first. */
@@ -260,12 +259,12 @@ const RENDER_WORKER = workerEntry(import.meta.url, 'invoice-render-worker');
 
 /** The outputs of invoices, for the caller's rights over each invoice. */
 export class InvoiceOutputs {
-  readonly #invoices: InvoiceService;
+  readonly #invoices: InvoiceDocuments;
   readonly #company: CompanyService;
   readonly #bankAccounts: BankAccountService;
   readonly #ctx: AppContext;
 
-  constructor(invoices: InvoiceService, company: CompanyService, bankAccounts: BankAccountService, ctx: AppContext) {
+  constructor(invoices: InvoiceDocuments, company: CompanyService, bankAccounts: BankAccountService, ctx: AppContext) {
     this.#invoices = invoices;
     this.#company = company;
     this.#bankAccounts = bankAccounts;

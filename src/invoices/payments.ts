@@ -18,16 +18,14 @@ import { Decimal, minor, type MinorUnits } from '../domain/decimal.ts';
 import { centsToDecimal, roundToCents } from '../domain/invoice-arithmetic.ts';
 import { exchangeDifference, invoicePaymentLines } from '../domain/invoice-postings.ts';
 import type { AppContext } from '../platform/context.ts';
-import type { CompanyService } from '../company/index.ts';
 import type { Posting } from '../ledger/index.ts';
 import { emitEvents } from '../webhooks/index.ts';
 import type { ReceiptDraft } from '../ledger/index.ts';
-import { InvoiceActions } from './actions.ts';
+import type { InvoiceActions } from './actions.ts';
 import type { MarkInvoiceAsPaidWire, PaymentEventType, PaymentEventWire } from './schemas.ts';
-import { SALES_TYPES, type Caller } from './service.ts';
+import { SALES_TYPES, type Caller, type InvoiceDocuments } from './documents.ts';
 import { figuresOf, type StoredInvoice } from './mapping.ts';
 import * as store from './store.ts';
-import type { InvoiceQueries } from './queries.ts';
 
 const EVENT_TYPE: Record<NonNullable<MarkInvoiceAsPaidWire['paymentMethodType']>, PaymentEventType> = {
   ADJUSTMENT: 'ADJUSTMENT',
@@ -70,12 +68,29 @@ export interface PaymentRates {
 /** Significant digits of a rate that follows from two amounts, as the currencies area gives a cross rate. */
 const IMPLIED_RATE_DIGITS = 10;
 
-export class InvoicePayments extends InvoiceActions {
+export class InvoicePayments {
+  readonly #ctx: AppContext;
+  readonly #documents: InvoiceDocuments;
+  readonly #actions: InvoiceActions;
+  readonly #ledger: Posting;
   readonly #rates: PaymentRates;
 
-  constructor(ctx: AppContext, queries: InvoiceQueries, ledger: Posting, company: CompanyService, rates: PaymentRates) {
-    super(ctx, queries, ledger, company);
+  constructor(
+    ctx: AppContext,
+    documents: InvoiceDocuments,
+    actions: InvoiceActions,
+    ledger: Posting,
+    rates: PaymentRates,
+  ) {
+    this.#ctx = ctx;
+    this.#documents = documents;
+    this.#actions = actions;
+    this.#ledger = ledger;
     this.#rates = rates;
+  }
+
+  get #db() {
+    return this.#ctx.db;
   }
 
   /**
@@ -89,7 +104,7 @@ export class InvoicePayments extends InvoiceActions {
     day: string,
     field = 'currencyRate',
   ): Promise<Decimal> {
-    const baseCurrency = await this.companyCurrency(trx, companyId);
+    const baseCurrency = await this.#documents.companyCurrency(trx, companyId);
     if (currency === baseCurrency) return new Decimal(1);
     try {
       const { rate } = await this.#rates.exchangeRate(
@@ -112,7 +127,7 @@ export class InvoicePayments extends InvoiceActions {
     body: MarkInvoiceAsPaidWire,
     apiVersion: string,
   ): Promise<PaymentEventWire> {
-    return this.db.transaction().execute((trx) => this.recordPayment(trx, caller, id, body, apiVersion));
+    return this.#db.transaction().execute((trx) => this.recordPayment(trx, caller, id, body, apiVersion));
   }
 
   /**
@@ -146,11 +161,16 @@ export class InvoicePayments extends InvoiceActions {
   ): Promise<PaymentEventWire[]> {
     if (payments.length === 0) return [];
     const companyId = caller.companyId;
-    const invoices = await this.lockAllForAction(trx, caller, [...new Set(payments.map((p) => p.invoiceId))], 'view');
+    const invoices = await this.#documents.lockAllForAction(
+      trx,
+      caller,
+      [...new Set(payments.map((p) => p.invoiceId))],
+      'view',
+    );
     const states = new Map<number, store.PaymentState>();
     const settledSoFar = new Map<number, MinorUnits>();
-    const companyCurrency = await this.companyCurrency(trx, companyId);
-    const now = this.ctx.clock.now();
+    const companyCurrency = await this.#documents.companyCurrency(trx, companyId);
+    const now = this.#ctx.clock.now();
     const recorded: { event: Omit<store.PaymentEventRecord, 'id'>; side: 'SALES' | 'PURCHASE' }[] = [];
     const drafts: ReceiptDraft[] = [];
     for (const { invoiceId: id, body, accountingMinor } of payments) {
@@ -251,7 +271,7 @@ export class InvoicePayments extends InvoiceActions {
     // The payment event is the allocation of the payment to its invoice: the lines it posts carry its id, which
     // the ledger answers as the transactions' `allocations`.
     drafts.forEach((draft, i) => draft.lines.forEach((line) => (line.allocations = [firstEvent + i])));
-    const receipts = await this.ledger.postMany(trx, companyId, drafts);
+    const receipts = await this.#ledger.postMany(trx, companyId, drafts);
     recorded.forEach(({ event }, i) => (event.ledger_receipt_id = receipts[i].id));
     const events = recorded.map(({ event }, i) => ({ ...event, id: firstEvent + i }));
     await store.insertPaymentEvents(trx, events);
@@ -315,7 +335,7 @@ export class InvoicePayments extends InvoiceActions {
       status,
       paid_minor: paid.toString(),
       payment_date: paid === 0n ? null : (paymentDate ?? record.payment_date),
-      version: nextVersion(this.ctx.clock.now(), record.version),
+      version: nextVersion(this.#ctx.clock.now(), record.version),
     };
   }
 
@@ -334,7 +354,7 @@ export class InvoicePayments extends InvoiceActions {
 
   async paymentEvents(caller: Caller, id: number, page: PageRequest): Promise<Paged<PaymentEventWire>> {
     const context = await this.#wireContext(caller, id);
-    const { rows, total } = await store.paymentEventsOf(this.db, caller.companyId, id, page);
+    const { rows, total } = await store.paymentEventsOf(this.#db, caller.companyId, id, page);
     return paged(
       rows.map((r) => eventToWire(r, context)),
       total,
@@ -344,16 +364,16 @@ export class InvoicePayments extends InvoiceActions {
 
   async paymentEvent(caller: Caller, id: number, eventId: number): Promise<PaymentEventWire> {
     const context = await this.#wireContext(caller, id);
-    const event = await store.getPaymentEvent(this.db, caller.companyId, id, eventId);
+    const event = await store.getPaymentEvent(this.#db, caller.companyId, id, eventId);
     if (!event) throw notFound('Payment event');
     return eventToWire(event, context);
   }
 
   /** What an invoice's events need to be answered: its side, the company currency and its booking rate. */
   async #wireContext(caller: Caller, id: number): Promise<WireContext> {
-    const invoice = await this.get(caller, id);
+    const invoice = await this.#documents.get(caller, id);
     return {
-      companyCurrency: await this.companyCurrency(this.db, caller.companyId),
+      companyCurrency: await this.#documents.companyCurrency(this.#db, caller.companyId),
       side: SALES_TYPES.has(invoice.type) ? 'SALES' : 'PURCHASE',
       bookingRate: new Decimal(invoice.paymentInfo.currencyRate),
     };
@@ -361,19 +381,19 @@ export class InvoicePayments extends InvoiceActions {
 
   /** Checks before the two-factor confirmation that the event can be deleted; answers the user's summary. */
   async describeDeletion(caller: Caller, id: number, eventId: number): Promise<string> {
-    const invoice = await this.get(caller, id);
-    const event = await store.getPaymentEvent(this.db, caller.companyId, id, eventId);
+    const invoice = await this.#documents.get(caller, id);
+    const event = await store.getPaymentEvent(this.#db, caller.companyId, id, eventId);
     if (!event) throw notFound('Payment event');
     return `Delete the payment of ${centsToDecimal(minor(event.amount_minor)).toFixed(2)} ${event.currency} on ${event.payment_date} from invoice ${invoice.invoiceNumber}`;
   }
 
   /** The confirmed deletion: reverses the event's posting and recomputes the paid sum and status. */
   async deletePaymentEvent(trx: Db, caller: Caller, id: number, eventId: number): Promise<{ message: string }> {
-    const { record } = await this.lockForAction(trx, caller, id, 'view');
+    const { record } = await this.#documents.lockForAction(trx, caller, id, 'view');
     const event = await store.getPaymentEvent(trx, caller.companyId, id, eventId);
     if (!event) throw notFound('Payment event');
     if (event.ledger_receipt_id !== null)
-      await this.ledger.reverse(trx, caller.companyId, Number(event.ledger_receipt_id), {
+      await this.#ledger.reverse(trx, caller.companyId, Number(event.ledger_receipt_id), {
         receiptDate: event.payment_date,
         name: `Reversal of payment of invoice ${record.invoice_number}`.slice(0, 80),
       });
@@ -381,7 +401,7 @@ export class InvoicePayments extends InvoiceActions {
     const paid = minor(record.paid_minor) - minor(event.amount_minor);
     const remaining = (await store.paymentEventsOf(trx, caller.companyId, id)).rows;
     await this.setPaid(trx, record, paid, remaining.at(-1)?.payment_date ?? null);
-    await this.history(trx, caller, id, 'DELETED_PAYMENT_TRANSACTION', `payment event ${eventId}`);
+    await this.#actions.history(trx, caller, id, 'DELETED_PAYMENT_TRANSACTION', `payment event ${eventId}`);
     return { message: `Payment event ${eventId} of invoice ${record.invoice_number} deleted.` };
   }
 }

@@ -37,8 +37,8 @@ import {
 } from './schemas.ts';
 import { INVOICE_CHANNELS } from '../partners/index.ts';
 import type { InvoiceAction } from './actions.ts';
-import type { InvoiceService } from './comments.ts';
-import type { Caller } from './service.ts';
+import type { Caller } from './documents.ts';
+import type { InvoiceService } from './service.ts';
 
 const TAGS = ['Invoices'];
 const InvoiceIdParam = Type.Object({ invoiceId: PathId('Invoice id (int32).') });
@@ -119,7 +119,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
           : {}),
         response: { 200: InfoMessage },
       },
-      handler: ({ auth, params, body }) => invoices.act(caller(auth), params.invoiceId, action, body?.comment),
+      handler: ({ auth, params, body }) => invoices.actions.act(caller(auth), params.invoiceId, action, body?.comment),
     });
   });
 
@@ -178,7 +178,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
                 const { grams, substring } = termGrams(word);
                 return substring ? { grams, substring: word } : { grams };
               });
-        return invoices.search(
+        return invoices.documents.search(
           caller(auth),
           {
             statuses: query.status,
@@ -226,7 +226,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
         }),
         response: { 200: Invoice },
       },
-      handler: ({ auth, body }) => invoices.create(caller(auth), body),
+      handler: ({ auth, body }) => invoices.documents.create(caller(auth), body),
     }),
     route({
       method: 'GET',
@@ -235,7 +235,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
       tags: TAGS,
       summary: 'Invoices waiting for my approval',
       schema: { querystring: Type.Object({ types: CIRCULATED }), response: { 200: InvoiceIds } },
-      handler: ({ auth, query }) => invoices.personalQueue(caller(auth), 'ACCEPTOR', query.types),
+      handler: ({ auth, query }) => invoices.actions.personalQueue(caller(auth), 'ACCEPTOR', query.types),
     }),
     route({
       method: 'GET',
@@ -244,7 +244,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
       tags: TAGS,
       summary: 'Invoices waiting for my verification',
       schema: { querystring: Type.Object({ types: CIRCULATED }), response: { 200: InvoiceIds } },
-      handler: ({ auth, query }) => invoices.personalQueue(caller(auth), 'VERIFIER', query.types),
+      handler: ({ auth, query }) => invoices.actions.personalQueue(caller(auth), 'VERIFIER', query.types),
     }),
     route({
       method: 'GET',
@@ -262,7 +262,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
         }),
         response: { 200: InvoiceTransactionsByInvoices },
       },
-      handler: ({ auth, query }) => invoices.transactionsOfMany(caller(auth), query.invoiceIds),
+      handler: ({ auth, query }) => invoices.actions.transactionsOfMany(caller(auth), query.invoiceIds),
     }),
     route({
       method: 'GET',
@@ -277,7 +277,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
       },
       handler: ({ auth, params }) =>
         batchGet<InvoiceWire & { id: number }>(params.invoiceId, 'Invoice', 'invoiceId', (ids) =>
-          invoices.getMany(caller(auth), ids),
+          invoices.documents.getMany(caller(auth), ids),
         ),
     }),
     route({
@@ -292,7 +292,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
         '`version` is required (a stale one is a 400); `type`, `status` and `attachments` cannot change. Rows sent ' +
         'with their `id` keep it; new rows get new ids in order.',
       schema: { params: InvoiceIdParam, body: Invoice, response: { 200: Invoice } },
-      handler: ({ auth, params, body }) => invoices.replace(caller(auth), params.invoiceId, body),
+      handler: ({ auth, params, body }) => invoices.documents.replace(caller(auth), params.invoiceId, body),
     }),
     ...actionRoutes,
     route({
@@ -302,7 +302,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
       tags: TAGS,
       summary: 'Replace the internal notes of an invoice',
       schema: { params: InvoiceIdParam, body: InvoiceNotes, response: { 200: InfoMessage } },
-      handler: ({ auth, params, body }) => invoices.setNotes(caller(auth), params.invoiceId, body.notes),
+      handler: ({ auth, params, body }) => invoices.actions.setNotes(caller(auth), params.invoiceId, body.notes),
     }),
     route({
       method: 'GET',
@@ -311,7 +311,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
       tags: TAGS,
       summary: 'What was done to an invoice',
       schema: { params: InvoiceIdParam, response: { 200: InvoiceTransactions } },
-      handler: ({ auth, params }) => invoices.transactions(caller(auth), params.invoiceId),
+      handler: ({ auth, params }) => invoices.actions.transactions(caller(auth), params.invoiceId),
     }),
     route({
       method: 'PUT',
@@ -332,7 +332,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
         response: { 200: PaymentEvent },
       },
       handler: ({ auth, params, body, apiVersion }) =>
-        invoices.markPaid(caller(auth), params.invoiceId, body, apiVersion),
+        invoices.payments.markPaid(caller(auth), params.invoiceId, body, apiVersion),
     }),
     route({
       method: 'GET',
@@ -345,7 +345,8 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
         querystring: Type.Object({ ...PagingQuery }),
         response: { 200: PaymentEventSearchResult },
       },
-      handler: ({ auth, params, query }) => invoices.paymentEvents(caller(auth), params.invoiceId, pageRequest(query)),
+      handler: ({ auth, params, query }) =>
+        invoices.payments.paymentEvents(caller(auth), params.invoiceId, pageRequest(query)),
     }),
     route({
       method: 'GET',
@@ -354,7 +355,8 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
       tags: TAGS,
       summary: 'One payment event of an invoice',
       schema: { params: EventParams, response: { 200: PaymentEvent } },
-      handler: ({ auth, params }) => invoices.paymentEvent(caller(auth), params.invoiceId, params.paymentEventId),
+      handler: ({ auth, params }) =>
+        invoices.payments.paymentEvent(caller(auth), params.invoiceId, params.paymentEventId),
     }),
     route({
       method: 'DELETE',
@@ -372,7 +374,11 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
         result: 'info',
         event: 'INVOICE_PAYMENTEVENTS_DELETED',
         async describe({ auth, params }) {
-          const summary = await invoices.describeDeletion(caller(auth), params.invoiceId, params.paymentEventId);
+          const summary = await invoices.payments.describeDeletion(
+            caller(auth),
+            params.invoiceId,
+            params.paymentEventId,
+          );
           return {
             summary,
             payload: { invoiceId: params.invoiceId, paymentEventId: params.paymentEventId, rights: auth.rights },
@@ -380,7 +386,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
         },
         async execute(action, trx) {
           const payload = action.payload as { invoiceId: number; paymentEventId: number; rights: Rights };
-          const result = await invoices.deletePaymentEvent(
+          const result = await invoices.payments.deletePaymentEvent(
             trx,
             { companyId: action.companyId, userId: action.userId, rights: payload.rights },
             payload.invoiceId,
@@ -404,7 +410,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
         response: { 200: Comments },
       },
       handler: ({ auth, params, query }) =>
-        invoices.comments(caller(auth), params.invoiceId, query.readByAllTaggedUsers),
+        invoices.comments.comments(caller(auth), params.invoiceId, query.readByAllTaggedUsers),
     }),
     route({
       method: 'POST',
@@ -414,7 +420,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
       summary: 'Comment an invoice',
       description: 'Tag users of the company with `@[userTagId]` in the text.',
       schema: { params: InvoiceIdParam, body: Comment, response: { 200: Comment } },
-      handler: ({ auth, params, body }) => invoices.addComment(caller(auth), params.invoiceId, body.comment),
+      handler: ({ auth, params, body }) => invoices.comments.addComment(caller(auth), params.invoiceId, body.comment),
     }),
     route({
       method: 'GET',
@@ -423,7 +429,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
       tags: TAGS,
       summary: 'Users who can be tagged in comments of an invoice',
       schema: { params: InvoiceIdParam, response: { 200: TaggableUsers } },
-      handler: ({ auth, params }) => invoices.taggableUsers(caller(auth), params.invoiceId),
+      handler: ({ auth, params }) => invoices.comments.taggableUsers(caller(auth), params.invoiceId),
     }),
     route({
       method: 'GET',
@@ -432,7 +438,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
       tags: TAGS,
       summary: 'One comment of an invoice, with its tagged users',
       schema: { params: CommentParams, response: { 200: CommentWithTaggedUsers } },
-      handler: ({ auth, params }) => invoices.comment(caller(auth), params.invoiceId, params.commentId),
+      handler: ({ auth, params }) => invoices.comments.comment(caller(auth), params.invoiceId, params.commentId),
     }),
     route({
       method: 'PUT',
@@ -441,7 +447,7 @@ export function invoiceRoutes(invoices: InvoiceService): RouteDef[] {
       tags: TAGS,
       summary: 'Mark a comment read (tagged users only)',
       schema: { params: CommentParams, response: { 200: InfoMessage } },
-      handler: ({ auth, params }) => invoices.markRead(caller(auth), params.invoiceId, params.commentId),
+      handler: ({ auth, params }) => invoices.comments.markRead(caller(auth), params.invoiceId, params.commentId),
     }),
   ];
 }

@@ -455,7 +455,7 @@ export class PaymentService {
       if (-debit.amount !== minor(payment.amount)) continue;
       await store.setStatus(trx, companyId, [Number(payment.id)], 'PAID');
       if (payment.invoice_id !== null)
-        await this.#invoices.recordPayment(
+        await this.#invoices.payments.recordPayment(
           trx,
           { companyId, userId: 0, rights: rightsForRole('ADMIN') },
           Number(payment.invoice_id),

@@ -3,7 +3,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AdminError, asAdminError, int, optional, required, type AdminCommand } from '../platform/admin-commands.ts';
-import { incomesRegisterBatches, markIncomesRegisterDelivered, setPayrollContactPerson } from './index.ts';
+import {
+  incomesRegisterBatches,
+  markIncomesRegisterDelivered,
+  setPayrollContactPerson,
+} from './incomes-register/delivery.ts';
 
 export const payrollAdminCommands: readonly AdminCommand[] = [
   {
