@@ -10,7 +10,9 @@ import { allMigrations, globalTables } from '../src/modules.ts';
 
 /** The tables `create_reference_table` would take (docs/scale-out.md, "Citus"): not owned by one company. */
 const REFERENCE_TABLES = [
+  'authenticator_challenges',
   'authenticator_factors',
+  'authenticator_passkeys',
   'authenticator_recovery_codes',
   'authenticator_sessions',
   'company_users',
