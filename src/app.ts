@@ -30,6 +30,7 @@ import {
   apiExamples,
   apiTags,
   backgroundTasks,
+  companyRegister,
   createServices,
   rootRoutes,
   type Services,
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     signingKey: await signingKey(database, config),
     issuer: config.publicUrl ?? `http://localhost:${config.port}`,
     companySetup: companySetup(AREAS, () => ctx),
+    companies: companyRegister(),
   };
   // companies that existed before a setup step did get it now
   if (options.migrate !== false) await backfillCompanySetup(AREAS, ctx);

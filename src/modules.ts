@@ -8,6 +8,7 @@ import type { RouteDef } from './platform/route.ts';
 import type { RootRouteDef } from './platform/root-routes.ts';
 import type { AnyArea, ApiTag, BackgroundTask } from './platform/area.ts';
 import type { ApiExamples } from './platform/openapi-examples.ts';
+import type { CompanyRegister } from './platform/company-register.ts';
 import type { Migration } from 'kysely';
 import { platformArea } from './platform/module.ts';
 import { authArea } from './auth/index.ts';
@@ -157,6 +158,13 @@ export function allMigrations(): Record<string, Migration> {
 /** Tables not owned by one company, as the areas declare them: the company-scope guard lets them through. */
 export function globalTables(): string[] {
   return AREAS.flatMap((area) => area.tables?.global ?? []);
+}
+
+/** The tenant register's reads, as the one area owning `companies` provides them (`ctx.companies`). */
+export function companyRegister(): CompanyRegister {
+  const providers = AREAS.filter((area) => area.companyRegister);
+  if (providers.length !== 1) throw new Error(`one area must provide the company register, not ${providers.length}`);
+  return providers[0].companyRegister!;
 }
 
 /** The area owning each table (the only one writing it). */

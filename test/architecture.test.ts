@@ -20,6 +20,18 @@ const isRuleFile = (path: string) =>
   !path.endsWith('.test.ts') && (path.startsWith('src/domain/') || /\/(service|rules)\.ts$/.test(path));
 /** The code without its comments, which may well speak of the engines. */
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+/**
+ * Tables that only their owning area reads as well as writes; the others ask the owner (the tenant register is
+ * read through `ctx.companies` or the company area's `getCompany`). Migrations keep their history.
+ */
+const TABLES_READ_ONLY_BY_THEIR_OWNER = ['companies'];
+const isMigration = (path: string) => /(^|[/-])migrations\.ts$/.test(path);
+/** Whether the code names the table in a query: Kysely's builders or raw SQL. */
+const queriesTable = (text: string, table: string) =>
+  new RegExp(
+    `\\b(selectFrom|updateTable|deleteFrom|insertInto|innerJoin|leftJoin|rightJoin|fullJoin)\\(\\s*'${table}\\b|\\b(from|join|update|into)\\s+${table}\\b`,
+    'i',
+  ).test(code(text));
 const readsTheEngine = (text: string) => /\bengine\b|'postgres'|'sqlite'/.test(code(text));
 
 describe('architecture', () => {
@@ -59,6 +71,20 @@ describe('architecture', () => {
       .filter((path) => readsTheEngine(readFileSync(new URL(path, root), 'utf8')))
       .sort();
     expect(asking).toEqual(RULE_FILES_READING_THE_ENGINE);
+  });
+
+  it('reads the tables kept to their owner (the tenant register) only in the owning area', () => {
+    const root = new URL('../', import.meta.url);
+    const owners = tableOwners();
+    const files = globSync('src/**/*.ts', { cwd: root }).filter((path) => !isMigration(path));
+    const outside = TABLES_READ_ONLY_BY_THEIR_OWNER.flatMap((table) => {
+      const owner = owners.get(table)!.area;
+      return files
+        .filter((path) => !path.startsWith(`src/${owner}/`))
+        .filter((path) => queriesTable(readFileSync(new URL(path, root), 'utf8'), table))
+        .map((path) => `${table}: ${path}`);
+    });
+    expect(outside).toEqual([]);
   });
 
   it('names every area once and declares each migration once', () => {

@@ -8,7 +8,6 @@ import { Decimal } from '../domain/decimal.ts';
 import { apiError, notFound } from '../platform/errors.ts';
 import { checkVersion, staleUnlessWritten } from '../platform/lock.ts';
 import { isoDate, nextVersion } from '../platform/clock.ts';
-import { findCompany } from '../auth/index.ts';
 import { ratesOn, standardRateOn, vatCountry } from '../domain/vat.ts';
 import { CHART_LANGUAGE, CHARTS, TRANSLATION_LANGUAGE, type BusinessForm } from './chart.ts';
 import type { LedgerAccountPatchWire, LedgerAccountWire } from './schemas.ts';
@@ -58,7 +57,7 @@ export async function seedChart(
   if (await store.hasAccounts(db, companyId)) return;
   const now = ctx.clock.now();
   const today = isoDate(now);
-  const company = await findCompany(db, companyId);
+  const company = await ctx.companies.company(db, companyId);
   const country = vatCountry(company?.country ?? 'FINLAND');
   const general = country ? standardRateOn(country, today) : undefined;
   const hasZero = country ? ratesOn(country, today).some((r) => new Decimal(r.percent).isZero()) : false;

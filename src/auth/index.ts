@@ -23,14 +23,13 @@ export {
 export {
   findApiKey,
   findClient,
-  findCompany,
   findMembership,
   findUser,
   findUserByName,
   membershipsOfUser,
   revokeUserSessions,
 } from './store.ts';
-export type { CompanyRow, CompanyUserRow, LoginFlowRow, OAuthClientRow, UserRow } from './store.ts';
+export type { CompanyUserRow, LoginFlowRow, OAuthClientRow, UserRow } from './store.ts';
 export * as identity from './identity.ts';
 
 export const authArea = defineArea({

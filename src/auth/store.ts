@@ -1,20 +1,10 @@
-// SQL of identity: companies, users, memberships, OAuth clients, API keys and token sessions.
+// SQL of identity: users, memberships, OAuth clients, API keys and token sessions.
 import type { Db } from '../db/index.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import { deletedRows, purgeCandidates, type PurgeBatch } from '../db/purge.ts';
 import { isoDateTime } from '../platform/clock.ts';
+import type { AppContext } from '../platform/context.ts';
 import { ACCESS_TOKEN_SECONDS } from './tokens.ts';
-
-export interface CompanyRow {
-  company_id: number;
-  name: string;
-  business_id: string | null;
-  country: string;
-  currency: string;
-  contract_type: string;
-  created_at: string;
-  version: string;
-}
 
 export interface UserRow {
   user_id: number;
@@ -111,7 +101,6 @@ export interface LoginFlowRow {
 declare module '../db/types.ts' {
   interface Database {
     service_settings: { name: string; value: string };
-    companies: CompanyRow;
     users: UserRow;
     company_users: CompanyUserRow;
     oauth_clients: OAuthClientRow;
@@ -151,10 +140,6 @@ export async function findUser(db: Db, userId: number): Promise<UserRow | undefi
 
 export async function findUserByName(db: Db, username: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-}
-
-export async function findCompany(db: Db, companyId: number): Promise<CompanyRow | undefined> {
-  return db.selectFrom('companies').selectAll().where('company_id', '=', companyId).executeTakeFirst();
 }
 
 export async function insertSession(db: Db, row: AuthSessionRow): Promise<void> {
@@ -243,18 +228,19 @@ export async function revokeUserSessions(
  * then picks a company): memberships are read by user id (company_users is a global table for this reason),
  * then the companies by their ids.
  */
-export async function membershipsOfUser(db: Db, userId: number, activeOnly = true) {
+export async function membershipsOfUser(
+  { db, companies }: Pick<AppContext, 'db' | 'companies'>,
+  userId: number,
+  activeOnly = true,
+) {
   let query = db.selectFrom('company_users').select(['company_id', 'role', 'active']).where('user_id', '=', userId);
   if (activeOnly) query = query.where('active', '=', true);
   const memberships = await query.execute();
   if (memberships.length === 0) return [];
-  const ids = memberships.map((m) => Number(m.company_id));
-  const companies = await db
-    .selectFrom('companies')
-    .select(['company_id', 'name'])
-    .where('company_id', 'in', ids)
-    .execute();
-  const names = new Map(companies.map((c) => [Number(c.company_id), c.name]));
+  const names = await companies.names(
+    db,
+    memberships.map((m) => Number(m.company_id)),
+  );
   return memberships
     .map((m) => ({
       companyId: Number(m.company_id),

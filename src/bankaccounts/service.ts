@@ -101,11 +101,7 @@ export class BankAccountService {
         if (normalized[flag] === true) violations.add('PAYMENT_FLAGS_NOT_ALLOWED_ON_OLD_BANK_CONNECTION', flag);
     }
     if (normalized.allowPayments && !normalized.bankingCode) {
-      const company = await db
-        .selectFrom('companies')
-        .select('country')
-        .where('company_id', '=', companyId)
-        .executeTakeFirst();
+      const company = await this.#ctx.companies.company(db, companyId);
       if (company?.country === 'SWEDEN') violations.add('BANKING_CODE_REQUIRED_FOR_PAYMENTS', 'bankingCode');
     }
     await checkAccountRefs(db, companyId, [{ field: 'ledgerAccount', number: body.ledgerAccount }], violations);

@@ -16,7 +16,7 @@ import type { NewMember } from '../platform/area.ts';
 import * as auth from '../auth/index.ts';
 import { digest, formatApiKey, hashPassword, identity, passwordProblem, randomSecret } from '../auth/index.ts';
 import { COUNTRIES } from '../domain/countries.ts';
-import { getSettings, insertCompany, saveSettings } from './store.ts';
+import { getCompany, getSettings, insertCompany, saveSettings } from './store.ts';
 import { PRODUCT_VERSIONS } from '../domain/real-vocabularies.ts';
 import { parseJson, stringifyJson } from '../platform/json.ts';
 import { CURRENCIES } from '../domain/codes.ts';
@@ -116,7 +116,7 @@ export class AdminService {
     productVersion: string,
   ): Promise<{ companyId: number; productVersion: string }> {
     productVersionOf(productVersion);
-    if (!(await auth.findCompany(this.#ctx.db, companyId))) throw new AdminError(`no company ${companyId}`);
+    if (!(await getCompany(this.#ctx.db, companyId))) throw new AdminError(`no company ${companyId}`);
     await this.#ctx.db.transaction().execute((trx) => writeProductVersion(trx, companyId, productVersion, this.#now()));
     return { companyId, productVersion };
   }
@@ -162,7 +162,7 @@ export class AdminService {
     overrides: Partial<Record<RightLeaf, RightValue>> = {},
   ): Promise<{ companyId: number; userId: number; role: Role; rights: Rights }> {
     if (!ROLES.includes(role)) throw new AdminError(`role must be one of ${ROLES.join(', ')}`);
-    if (!(await auth.findCompany(this.#ctx.db, companyId))) throw new AdminError(`no company ${companyId}`);
+    if (!(await getCompany(this.#ctx.db, companyId))) throw new AdminError(`no company ${companyId}`);
     if (!(await auth.findUser(this.#ctx.db, userId))) throw new AdminError(`no user ${userId}`);
     const rights = withOverrides(rightsForRole(role), overrides);
     const existing = await auth.findMembership(this.#ctx.db, companyId, userId);
@@ -268,7 +268,7 @@ export class AdminService {
     const user = await auth.findUser(this.#ctx.db, userId);
     if (!user) throw new AdminError(`no user ${userId}`);
     const hash = await hashPassword(password);
-    const companies = await auth.membershipsOfUser(this.#ctx.db, userId, false);
+    const companies = await auth.membershipsOfUser(this.#ctx, userId, false);
     return this.#ctx.db.transaction().execute(async (trx) => {
       const now = this.#now();
       await identity.setPasswordHash(trx, userId, hash, now, nextVersion(now, user.version));
@@ -308,7 +308,7 @@ export class AdminService {
   ): Promise<{ userId: number; apiLoginOnly: boolean; revokedSessions: number }> {
     const user = await auth.findUser(this.#ctx.db, userId);
     if (!user) throw new AdminError(`no user ${userId}`);
-    const companies = on ? await auth.membershipsOfUser(this.#ctx.db, userId, false) : [];
+    const companies = on ? await auth.membershipsOfUser(this.#ctx, userId, false) : [];
     return this.#ctx.db.transaction().execute(async (trx) => {
       const now = this.#now();
       await identity.updateUser(trx, userId, { api_login_only: on, version: nextVersion(now, user.version) });

@@ -5,6 +5,7 @@ import { companySettingsMigrations } from './migrations.ts';
 import { companyRoutes } from './routes.ts';
 import { CompanyService } from './service.ts';
 import { companyExamples } from './examples.ts';
+import { companyRegister } from './register.ts';
 
 export { CompanyService } from './service.ts';
 // the tenant register's row of a company, for the areas that read a company's name, ids, country or currency
@@ -18,6 +19,7 @@ export { hasCompanies, seedDemo, storedDemo, type DemoCredentials } from './demo
 export const companyArea = defineArea({
   name: 'company',
   adminCommands: companyAdminCommands,
+  companyRegister,
   examples: companyExamples,
   rights: ['management.companyInfo', 'sales.salesInvoices'],
   tags: [{ name: 'Company', description: 'Company details and settings.' }],

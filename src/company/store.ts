@@ -1,8 +1,19 @@
-// SQL of companies: the tenant register (`companies`: name, business id, country, currency, contract type; its
-// row type is declared with identity's tables) and the details, usage settings and invoice circulation
+// SQL of companies: the tenant register (`companies`: name, business id, country, currency, contract type; the
+// table was created by identity's first migration, before ownership was written down) and the details, usage settings and invoice circulation
 // settings of a company.
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { CompanyRow } from '../auth/index.ts';
+
+export interface CompanyRow {
+  company_id: number;
+  name: string;
+  business_id: string | null;
+  country: string;
+  currency: string;
+  contract_type: string;
+  created_at: string;
+  version: string;
+}
 
 export interface CompanySettingsRow {
   company_id: number;
@@ -14,12 +25,38 @@ export interface CompanySettingsRow {
 
 declare module '../db/types.ts' {
   interface Database {
+    companies: CompanyRow;
     company_settings: CompanySettingsRow;
   }
 }
 
 export async function getCompany(db: Db, companyId: number) {
   return db.selectFrom('companies').selectAll().where('company_id', '=', companyId).executeTakeFirst();
+}
+
+export async function companyNames(db: Db, companyIds: readonly number[]): Promise<Map<number, string>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('companies')
+    .select(['company_id', 'name'])
+    .where('company_id', 'in', [...new Set(companyIds)])
+    .execute();
+  return new Map(rows.map((c) => [Number(c.company_id), c.name]));
+}
+
+/**
+ * Raw SQL naming company_id, which the company-scope guard lets through (as it does the webhook queue's claim):
+ * the one statement that reads across companies.
+ */
+export async function companyIds(db: Db, after: number, limit: number): Promise<number[]> {
+  const result = await sql<{
+    company_id: number | string;
+  }>`select company_id from companies where company_id > ${after} order by company_id limit ${limit}`.execute(db);
+  return result.rows.map((r) => Number(r.company_id));
+}
+
+export async function lockCompany(trx: Db, companyId: number): Promise<void> {
+  await trx.selectFrom('companies').select('company_id').where('company_id', '=', companyId).forUpdate().execute();
 }
 
 export async function insertCompany(db: Db, row: CompanyRow): Promise<void> {

@@ -23,11 +23,10 @@
 // (src/db/company-scope.ts) without exception: every statement that touches a company's rows names that company,
 // so the guard needs no escape hatch, the deletes use the same company-first indexes as everything else, and the
 // schema stays shardable by company_id. It costs a handful of index look-ups per company and pass. The single
-// read across companies is the list of company ids (src/db/company-ids.ts).
+// read across companies is the list of company ids (`ctx.companies.ids`, the company area's).
 import type { AppContext } from '../platform/context.ts';
 import type { AnyArea, CompanyPurge, GlobalPurge } from '../platform/area.ts';
 import type { PurgeBatch } from '../db/purge.ts';
-import { companyIds } from '../db/company-ids.ts';
 
 const DEFAULT_INTERVAL_MS = 10 * 60_000;
 const DEFAULT_FIRST_RUN_MS = 15_000;
@@ -153,7 +152,7 @@ export class Housekeeping {
     for (const [name, purge] of this.#purges.global) counts[name] += await this.#untilDone(() => purge(db, batch));
     let after = 0;
     for (;;) {
-      const ids = await companyIds(db, after, COMPANY_PAGE);
+      const ids = await this.#ctx.companies.ids(db, after, COMPANY_PAGE);
       for (const companyId of ids) {
         if (this.#stopping) break;
         for (const [name, purge] of this.#purges.company)

@@ -121,7 +121,7 @@ export function activationRoutes(integrations: IntegrationService, ctx: AppConte
   /** The user's companies where they may manage integrations (all rights over management.integrations). */
   async function companiesOf(userId: number) {
     const out: { companyId: number; name: string }[] = [];
-    for (const company of await membershipsOfUser(ctx.db, userId)) {
+    for (const company of await membershipsOfUser(ctx, userId)) {
       const membership = await findMembership(ctx.db, company.companyId, userId);
       const rights = normalizeRights(JSON.parse(membership?.rights ?? '{}'));
       if (rights.management.integrations === 'ALL_RIGHTS') out.push(company);

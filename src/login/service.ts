@@ -213,7 +213,7 @@ export class LoginService {
         { clientName: client.name, restart },
       );
     }
-    const companies = await authStore.membershipsOfUser(this.#ctx.db, user.user_id);
+    const companies = await authStore.membershipsOfUser(this.#ctx, user.user_id);
     if (companies.length === 0)
       throw new LoginProblem('The user does not belong to any company.', { clientName: client.name, restart });
 

@@ -311,17 +311,28 @@ export class MfaService implements TwoFactorGate {
       isoDateTime(this.#ctx.clock.now()),
       MAX_PENDING_LISTED,
     );
-    return rows.map((r) => ({
-      transactionIdentifier: r.transaction_id,
-      companyId: Number(r.company_id),
-      companyName: r.company_name,
-      clientId: r.client_id,
-      clientName: r.client_name,
-      origin: r.origin,
-      summary: r.summary,
-      details: JSON.parse(r.details) as string[],
-      createdAt: r.created_at,
-      expiresAt: r.expires_at,
-    }));
+    const names = await this.#ctx.companies.names(
+      this.#ctx.db,
+      rows.map((r) => Number(r.company_id)),
+    );
+    return rows.flatMap((r) => {
+      // a transaction of a company no longer in the register is not listed (as the join it replaces had it)
+      const companyName = names.get(Number(r.company_id));
+      if (companyName === undefined) return [];
+      return [
+        {
+          transactionIdentifier: r.transaction_id,
+          companyId: Number(r.company_id),
+          companyName,
+          clientId: r.client_id,
+          clientName: r.client_name,
+          origin: r.origin,
+          summary: r.summary,
+          details: JSON.parse(r.details) as string[],
+          createdAt: r.created_at,
+          expiresAt: r.expires_at,
+        },
+      ];
+    });
   }
 }

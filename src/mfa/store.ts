@@ -79,7 +79,6 @@ export async function markConfirmRead(db: Db, transactionId: string, at: string)
 }
 
 export interface PendingListing extends MfaTransactionRow {
-  company_name: string;
   client_name: string | null;
 }
 
@@ -87,10 +86,9 @@ export interface PendingListing extends MfaTransactionRow {
 export async function pendingOfUser(db: Db, userId: number, now: string, limit: number): Promise<PendingListing[]> {
   const rows = await db
     .selectFrom('mfa_transactions as t')
-    .innerJoin('companies as c', 'c.company_id', 't.company_id')
     .leftJoin('oauth_clients as o', 'o.client_id', 't.client_id')
     .selectAll('t')
-    .select(['c.name as company_name', 'o.name as client_name'])
+    .select(['o.name as client_name'])
     .where('t.user_id', '=', userId)
     .where('t.status', '=', 'PENDING')
     .where('t.expires_at', '>', now)

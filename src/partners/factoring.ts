@@ -85,11 +85,7 @@ export class FactoringContracts {
 
   async #requireEnvironment(companyId: number, environment: 'FI' | 'SE'): Promise<void> {
     if (environment !== 'SE') return;
-    const company = await this.#db
-      .selectFrom('companies')
-      .select('country')
-      .where('company_id', '=', companyId)
-      .executeTakeFirst();
+    const company = await this.#ctx.companies.company(this.#db, companyId);
     if (company?.country !== 'SWEDEN') throw apiError('SWEDISH_ENVIRONMENT_ONLY');
   }
 }

@@ -11,6 +11,7 @@ import type { RightLeaf } from './rights.ts';
 import type { RootRouteDef } from './root-routes.ts';
 import type { ApiExamples } from './openapi-examples.ts';
 import type { AdminCommand } from './admin-commands.ts';
+import type { CompanyRegister } from './company-register.ts';
 import type { ATTACHMENT_REFERENCE_TYPES, ATTACHMENT_SEARCH_TYPES } from '../domain/real-vocabularies.ts';
 
 export type { NewMember } from './context.ts';
@@ -99,6 +100,8 @@ export interface Area<Name extends string = string, Service = unknown, Deps = un
   adminCommands?: readonly AdminCommand<NoInfer<Service>>[];
   /** Examples of its routes' request bodies and answers for the OpenAPI document, by operationId (its examples.ts). */
   examples?: ApiExamples;
+  /** The reads of the tenant register for the areas below it (`ctx.companies`); only the company area has it. */
+  companyRegister?: CompanyRegister;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

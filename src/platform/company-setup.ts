@@ -5,7 +5,6 @@
 // The backfill remembers in service_settings which steps every company has had, so a start with nothing new to
 // do costs one read. When a step is new it visits every company once, a transaction per company; on PostgreSQL
 // the company row is locked first, so two processes starting together set a company up once.
-import { companyIds } from '../db/company-ids.ts';
 import type { AnyArea } from './area.ts';
 import type { AppContext, CompanySetup } from './context.ts';
 
@@ -36,16 +35,10 @@ export async function backfillCompanySetup(areas: readonly AnyArea[], ctx: AppCo
   const missing = areas.filter((a) => a.initCompany && !done.has(a.name));
   if (missing.length === 0) return [];
   for (let after = 0; ;) {
-    const ids = await companyIds(db, after, PAGE);
+    const ids = await ctx.companies.ids(db, after, PAGE);
     for (const companyId of ids) {
       await db.transaction().execute(async (trx) => {
-        if (ctx.engine === 'postgres')
-          await trx
-            .selectFrom('companies')
-            .select('company_id')
-            .where('company_id', '=', companyId)
-            .forUpdate()
-            .execute();
+        if (ctx.engine === 'postgres') await ctx.companies.lock(trx, companyId);
         for (const area of missing) await area.initCompany!(trx, companyId, ctx);
       });
     }

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Clock } from './clock.ts';
 import type { Db, Engine } from '../db/index.ts';
 import type { ChangeStamps } from '../db/changes.ts';
+import type { CompanyRegister } from './company-register.ts';
 
 /** A user who has just joined a company (a new membership). */
 export interface NewMember {
@@ -36,4 +37,6 @@ export interface AppContext {
   issuer: string;
   /** The company setup the areas declare (src/modules.ts): run when a company is created or a user joins one. */
   companySetup: CompanySetup;
+  /** The tenant register's reads, provided by the company area (src/platform/company-register.ts). */
+  companies: CompanyRegister;
 }

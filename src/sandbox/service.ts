@@ -14,7 +14,6 @@ import type { AnyArea } from '../platform/area.ts';
 import type { RouteRequest, RouteSchemas } from '../platform/route.ts';
 import { apiError, notFound } from '../platform/errors.ts';
 import { isoDateTime } from '../platform/clock.ts';
-import { companyIds } from '../db/company-ids.ts';
 import { findClient, type AuthService } from '../auth/index.ts';
 import type { MfaService, SandboxOutcome } from '../mfa/index.ts';
 import type { WebhookService } from '../webhooks/index.ts';
@@ -255,7 +254,7 @@ export class SandboxService {
    * the shared clock back to the baseline's time too.
    */
   async reset(companyId: number, scope: 'COMPANY' | 'ALL', moveClock: boolean): Promise<ResetResultWire> {
-    const companies = scope === 'ALL' ? await companyIds(this.#ctx.db, 0, 100_000) : [companyId];
+    const companies = scope === 'ALL' ? await this.#ctx.companies.ids(this.#ctx.db, 0, 100_000) : [companyId];
     let deletedRows = 0;
     let clockAt = 0;
     for (const id of companies) {
@@ -398,7 +397,7 @@ export class SandboxService {
       await store.deleteRowsOf(trx, 'users', 'user_id', made.users);
       await store.deleteRateLimitSlots(trx, made.clients);
       await store.deleteRowsOf(trx, 'oauth_clients', 'client_id', made.clients);
-      const remaining = await companyIds(trx, sequences.get('companies') ?? 0, 100_000);
+      const remaining = await this.#ctx.companies.ids(trx, sequences.get('companies') ?? 0, 100_000);
       await store.rewindGlobalSequence(trx, 'companies', sequences.get('companies'), remaining.at(-1) ?? 0);
       await store.rewindGlobalSequence(trx, 'users', sequences.get('users'), await store.highestUserId(trx));
     });

@@ -5,7 +5,6 @@ import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
 import { apiError } from '../platform/errors.ts';
 import { isoDate, nextVersion } from '../platform/clock.ts';
-import { findCompany } from '../auth/index.ts';
 import { FINNISH_VAT_STATUSES, isRateValidOn, ratesOn, vatCountry, type CountryVat } from '../domain/vat.ts';
 import type { Static } from '../platform/schema.ts';
 import type { VatDefaultsWire, VatSettings } from './schemas.ts';
@@ -45,7 +44,7 @@ export class VatService {
 
   /** The VAT country of a company (its own country), when we hold VAT data for it. */
   async companyCountry(db: Db, companyId: number): Promise<CountryVat | undefined> {
-    const company = await findCompany(db, companyId);
+    const company = await this.#ctx.companies.company(db, companyId);
     return vatCountry(company?.country ?? 'FINLAND');
   }
 

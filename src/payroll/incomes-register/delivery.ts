@@ -31,10 +31,6 @@ export async function setPayrollContactPerson(
   companyId: number,
   contact: { name: string; telephone: string; email?: string },
 ) {
-  const company = await ctx.db
-    .selectFrom('companies')
-    .select('company_id')
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  const company = await ctx.companies.company(ctx.db, companyId);
   return company ? setContactPerson(ctx, companyId, contact) : null;
 }

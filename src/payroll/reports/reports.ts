@@ -2,7 +2,6 @@
 // message of a payday (XML), the employee's year summary, and the company's monthly employer contributions.
 // Every figure is one the slip's approval stored (its `figures`) or a sum of its rows, so each ties to the slip
 // and to its postings to the cent.
-import { companyIds } from '../../db/company-ids.ts';
 import type { Db } from '../../db/index.ts';
 import { Decimal } from '../../domain/decimal.ts';
 import {
@@ -278,7 +277,7 @@ export class PayrollReports {
     const [types, catalogue, company, earners, delivered] = await Promise.all([
       salaryTypeTerms(db, companyId),
       store.listSalaryTypes(db, companyId),
-      db.selectFrom('companies').select(['name', 'business_id']).where('company_id', '=', companyId).executeTakeFirst(),
+      this.#ctx.companies.company(db, companyId),
       earnersOf(db, companyId, employeeIds),
       deliveredReports(
         db,
@@ -417,10 +416,7 @@ export class PayrollReports {
         cancellations,
       },
     };
-    const company =
-      cancellations.length > 0
-        ? await db.selectFrom('companies').select('business_id').where('company_id', '=', companyId).executeTakeFirst()
-        : undefined;
+    const company = cancellations.length > 0 ? await this.#ctx.companies.company(db, companyId) : undefined;
     if (cancellations.length > 0)
       batch.cancellationXml = incomesRegisterCancellationXml({
         deliveryId: `${companyId}-${payday}-${now.getTime()}-C`,
@@ -460,7 +456,7 @@ export class PayrollReports {
   async incomesRegisterBatches(payday: string): Promise<IncomesRegisterBatch[]> {
     const batches: IncomesRegisterBatch[] = [];
     for (let after = 0; ;) {
-      const ids = await companyIds(this.#ctx.db, after, 500);
+      const ids = await this.#ctx.companies.ids(this.#ctx.db, after, 500);
       if (ids.length === 0) return batches;
       for (const id of ids) {
         const batch = await this.incomesRegisterBatch(id, payday);

@@ -67,7 +67,7 @@ export class Payslips {
     const [types, list, company, approved, accrual] = await Promise.all([
       store.listSalaryTypes(db, companyId),
       payStore.getList(db, companyId, Number(row.list_id)),
-      db.selectFrom('companies').select('name').where('company_id', '=', companyId).executeTakeFirst(),
+      this.#ctx.companies.company(db, companyId),
       payStore.approvedSlipsOf(db, companyId, Number(row.employee_id), `${row.payday.slice(0, 4)}-01-01`, row.payday),
       this.#terms.holidayPay(companyId, Number(row.employee_id), row.payday),
     ]);
