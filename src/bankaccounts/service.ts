@@ -9,6 +9,7 @@ import { staleUnlessWritten } from '../platform/lock.ts';
 import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { checkAccountRefs } from '../accounts/index.ts';
+import { withoutUndefined } from '../domain/objects.ts';
 import { PAYMENT_FLAGS, type BankAccountWire } from './schemas.ts';
 import * as store from './store.ts';
 
@@ -29,8 +30,7 @@ function toWire(row: store.BankAccountRow): BankAccountWire {
     created: row.created,
     version: row.version,
   } as Json;
-  for (const key of Object.keys(wire)) if (wire[key] === undefined) delete wire[key];
-  return wire as BankAccountWire;
+  return withoutUndefined(wire) as BankAccountWire;
 }
 
 export class BankAccountService {

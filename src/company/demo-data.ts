@@ -174,7 +174,7 @@ export async function seedDemoData(ctx: AppContext, companyId: number, adminUser
 
   // customers and suppliers (Finnish business IDs with valid check digits, valid IBANs)
   const partner = async (data: Record<string, unknown>) =>
-    (await partners.create(companyId, rights, body<PartnerWire>(BusinessPartner, data))).id!;
+    (await partners.businessPartners.create(companyId, rights, body<PartnerWire>(BusinessPartner, data))).id!;
   const address = (name: string, street: string, zip: string, city: string) => ({
     name,
     street,
@@ -243,7 +243,7 @@ export async function seedDemoData(ctx: AppContext, companyId: number, adminUser
   });
 
   // defaults of partners: cost-centre split, special price, default accounts
-  await partners.putPartnerDefaultDimension(
+  await partners.defaults.putPartnerDefaultDimension(
     companyId,
     rights,
     builder,
@@ -255,13 +255,13 @@ export async function seedDemoData(ctx: AppContext, companyId: number, adminUser
       ],
     }),
   );
-  await partners.putDefaultProducts(companyId, rights, builder, [
+  await partners.defaults.putDefaultProducts(companyId, rights, builder, [
     body<DefaultProductInputWire>(DefaultProductInput, {
       productId: consulting,
       defaultSettings: { useSpecialPrice: true, specialPrice: 89 },
     }),
   ]);
-  await partners.putDefaultAccounts(
+  await partners.defaults.putDefaultAccounts(
     companyId,
     rights,
     cleaner,

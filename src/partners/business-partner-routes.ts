@@ -47,7 +47,7 @@ export function businessPartnerCollectionRoutes(partners: PartnerService): Route
         response: { 200: BusinessPartnerSearchResult },
       },
       handler: ({ auth, query, raw }) =>
-        partners.search(
+        partners.businessPartners.search(
           auth.companyId,
           auth.rights,
           {
@@ -75,7 +75,7 @@ export function businessPartnerCollectionRoutes(partners: PartnerService): Route
         '`name` and `type` are required. Type PERSON creates a person of the person register (see `/persons`). Needs all rights ' +
         'to the register of the type. `invoicingInfo.bccAddresses`: at most 4, none equal to `invoicingInfo.email`, no special characters.',
       schema: { body: BusinessPartner, response: { 200: BusinessPartner } },
-      handler: ({ auth, body }) => partners.create(auth.companyId, auth.rights, body),
+      handler: ({ auth, body }) => partners.businessPartners.create(auth.companyId, auth.rights, body),
     }),
   ];
 }
@@ -96,7 +96,7 @@ export function businessPartnerRoutes(partners: PartnerService): RouteDef[] {
         params: Type.Object({ partnerId: Type.String({ description: 'Id, or comma-separated ids (at most 200).' }) }),
         response: { 200: Type.Union([BusinessPartner, Type.Array(BusinessPartner)]) },
       },
-      handler: ({ auth, params }) => partners.get(auth.companyId, auth.rights, params.partnerId),
+      handler: ({ auth, params }) => partners.businessPartners.get(auth.companyId, auth.rights, params.partnerId),
     }),
     route({
       method: 'PUT',
@@ -108,8 +108,10 @@ export function businessPartnerRoutes(partners: PartnerService): RouteDef[] {
       description:
         'Overwrites the partner: optional fields left out are removed. The type cannot change. A stale `version` is refused.',
       schema: { params: PartnerIdParam, body: BusinessPartner, response: { 200: BusinessPartner } },
-      keepsAdditions: ({ auth, params }) => partners.get(auth.companyId, auth.rights, String(partnerId(params))),
-      handler: ({ auth, params, body }) => partners.replace(auth.companyId, auth.rights, partnerId(params), body),
+      keepsAdditions: ({ auth, params }) =>
+        partners.businessPartners.get(auth.companyId, auth.rights, String(partnerId(params))),
+      handler: ({ auth, params, body }) =>
+        partners.businessPartners.replace(auth.companyId, auth.rights, partnerId(params), body),
     }),
     route({
       method: 'PATCH',
@@ -130,7 +132,7 @@ export function businessPartnerRoutes(partners: PartnerService): RouteDef[] {
         response: { 200: BusinessPartner },
       },
       handler: ({ auth, params, query, body }) =>
-        partners.patch(auth.companyId, auth.rights, partnerId(params), body, query.version),
+        partners.businessPartners.patch(auth.companyId, auth.rights, partnerId(params), body, query.version),
     }),
   ];
 }

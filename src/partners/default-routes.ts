@@ -22,7 +22,8 @@ export function partnerDefaultRoutes(partners: PartnerService): RouteDef[] {
       tags: TAGS,
       summary: 'Default products of a business partner',
       schema: { params: PartnerIdParam, response: { 200: Type.Array(DefaultProduct) } },
-      handler: ({ auth, params }) => partners.getDefaultProducts(auth.companyId, auth.rights, partnerId(params)),
+      handler: ({ auth, params }) =>
+        partners.defaults.getDefaultProducts(auth.companyId, auth.rights, partnerId(params)),
     }),
     route({
       method: 'PUT',
@@ -38,7 +39,7 @@ export function partnerDefaultRoutes(partners: PartnerService): RouteDef[] {
         response: { 200: Type.Array(DefaultProduct) },
       },
       handler: ({ auth, params, body }) =>
-        partners.putDefaultProducts(auth.companyId, auth.rights, partnerId(params), body),
+        partners.defaults.putDefaultProducts(auth.companyId, auth.rights, partnerId(params), body),
     }),
     route({
       method: 'GET',
@@ -48,7 +49,8 @@ export function partnerDefaultRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Default accounts of a business partner',
       description: 'Needs viewing rights to the supplier register (403 without). Not available for persons (404).',
       schema: { params: PartnerIdParam, response: { 200: DefaultAccounts } },
-      handler: ({ auth, params }) => partners.getDefaultAccounts(auth.companyId, auth.rights, partnerId(params)),
+      handler: ({ auth, params }) =>
+        partners.defaults.getDefaultAccounts(auth.companyId, auth.rights, partnerId(params)),
     }),
     route({
       method: 'PUT',
@@ -59,7 +61,7 @@ export function partnerDefaultRoutes(partners: PartnerService): RouteDef[] {
       description: 'Needs all rights to the supplier register. Not available for persons (404).',
       schema: { ...ADDITION, params: PartnerIdParam, body: DefaultAccounts, response: { 200: DefaultAccounts } },
       handler: ({ auth, params, body }) =>
-        partners.putDefaultAccounts(auth.companyId, auth.rights, partnerId(params), body),
+        partners.defaults.putDefaultAccounts(auth.companyId, auth.rights, partnerId(params), body),
     }),
     route({
       method: 'GET',
@@ -69,7 +71,7 @@ export function partnerDefaultRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Default dimensions of a business partner',
       schema: { params: PartnerIdParam, response: { 200: Type.Array(ListedDefaultDimension) } },
       handler: ({ auth, params }) =>
-        partners.listPartnerDefaultDimensions(auth.companyId, auth.rights, partnerId(params)),
+        partners.defaults.listPartnerDefaultDimensions(auth.companyId, auth.rights, partnerId(params)),
     }),
     route({
       method: 'GET',
@@ -79,7 +81,7 @@ export function partnerDefaultRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Default allocation of a business partner on one dimension',
       schema: { params: PartnerDimensionParams, response: { 200: DefaultDimension } },
       handler: ({ auth, params }) =>
-        partners.getPartnerDefaultDimension(
+        partners.defaults.getPartnerDefaultDimension(
           auth.companyId,
           auth.rights,
           partnerId(params),
@@ -97,7 +99,7 @@ export function partnerDefaultRoutes(partners: PartnerService): RouteDef[] {
         'Also updates the salary-base dimensions of an employee linked to the partner.',
       schema: { params: PartnerDimensionParams, body: DefaultDimension, response: { 200: DefaultDimension } },
       handler: ({ auth, params, body }) =>
-        partners.putPartnerDefaultDimension(
+        partners.defaults.putPartnerDefaultDimension(
           auth.companyId,
           auth.rights,
           partnerId(params),

@@ -28,7 +28,7 @@ export function factoringContractRoutes(partners: PartnerService): RouteDef[] {
         response: { 200: FactoringContractSearchResult },
       },
       handler: ({ auth, query }) =>
-        partners.searchFactoringContracts(auth.companyId, pageRequest(query), query.financingCompanyId),
+        partners.factoring.searchFactoringContracts(auth.companyId, pageRequest(query), query.financingCompanyId),
     }),
     route({
       method: 'POST',
@@ -39,7 +39,7 @@ export function factoringContractRoutes(partners: PartnerService): RouteDef[] {
       description:
         "A partner refers to it by `paymentInfo.factoringContractId`. The financing company's account must be a valid IBAN.",
       schema: { body: FactoringContract, response: { 200: FactoringContract } },
-      handler: ({ auth, body }) => partners.createFactoringContract(auth.companyId, 'FI', body),
+      handler: ({ auth, body }) => partners.factoring.createFactoringContract(auth.companyId, 'FI', body),
     }),
     route({
       method: 'GET',
@@ -50,7 +50,7 @@ export function factoringContractRoutes(partners: PartnerService): RouteDef[] {
       description:
         'The latest factoring contract of the company; 404 when it has none. Swedish companies only (400 SWEDISH_ENVIRONMENT_ONLY otherwise).',
       schema: { response: { 200: BasicFactoringContract } },
-      handler: ({ auth }) => partners.swedishFactoringContract(auth.companyId),
+      handler: ({ auth }) => partners.factoring.swedishFactoringContract(auth.companyId),
     }),
     route({
       method: 'POST',
@@ -61,7 +61,7 @@ export function factoringContractRoutes(partners: PartnerService): RouteDef[] {
       description:
         'The financing company is named; its account must be a valid IBAN. Swedish companies only (400 SWEDISH_ENVIRONMENT_ONLY otherwise).',
       schema: { body: BasicFactoringContract, response: { 200: BasicFactoringContract } },
-      handler: ({ auth, body }) => partners.createFactoringContract(auth.companyId, 'SE', body),
+      handler: ({ auth, body }) => partners.factoring.createFactoringContract(auth.companyId, 'SE', body),
     }),
   ];
 }

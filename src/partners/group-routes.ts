@@ -28,7 +28,7 @@ export function partnerGroupRoutes(partners: PartnerService): RouteDef[] {
         response: { 200: PartnerGroupSearchResult },
       },
       handler: ({ auth, query }) =>
-        partners.searchGroups(
+        partners.groups.searchGroups(
           auth.companyId,
           auth.rights,
           { name: query.name, type: query.type, active: query.active },
@@ -42,7 +42,7 @@ export function partnerGroupRoutes(partners: PartnerService): RouteDef[] {
       tags: TAGS,
       summary: 'Create a business partner group',
       schema: { body: PartnerGroup, response: { 200: PartnerGroup } },
-      handler: ({ auth, body }) => partners.createGroup(auth.companyId, auth.rights, body),
+      handler: ({ auth, body }) => partners.groups.createGroup(auth.companyId, auth.rights, body),
     }),
     route({
       method: 'GET',
@@ -52,7 +52,7 @@ export function partnerGroupRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Get a business partner group',
       schema: { params: GroupIdParam, response: { 200: PartnerGroup } },
       handler: ({ auth, params }) =>
-        partners.getGroup(auth.companyId, auth.rights, parseId(params.groupId, 'Business partner group')),
+        partners.groups.getGroup(auth.companyId, auth.rights, parseId(params.groupId, 'Business partner group')),
     }),
     route({
       method: 'PUT',
@@ -63,7 +63,12 @@ export function partnerGroupRoutes(partners: PartnerService): RouteDef[] {
       description: 'The type of a group that holds partners cannot change.',
       schema: { params: GroupIdParam, body: PartnerGroup, response: { 200: PartnerGroup } },
       handler: ({ auth, params, body }) =>
-        partners.replaceGroup(auth.companyId, auth.rights, parseId(params.groupId, 'Business partner group'), body),
+        partners.groups.replaceGroup(
+          auth.companyId,
+          auth.rights,
+          parseId(params.groupId, 'Business partner group'),
+          body,
+        ),
     }),
   ];
 }

@@ -2,10 +2,12 @@
 import { defineArea, type AttachmentTarget } from '../platform/area.ts';
 import type { RightLeaf } from '../platform/rights.ts';
 import type { Db } from '../db/index.ts';
-import { DimensionService } from '../dimensions/index.ts';
+import type { DimensionService } from '../dimensions/index.ts';
 import { partnerMigrations } from './migrations.ts';
 import { partnerRoutes } from './routes.ts';
 import { PartnerService } from './service.ts';
+import { BusinessPartners } from './business-partners.ts';
+import { Persons } from './persons.ts';
 import { getPartner, type PartnerType } from './store.ts';
 import { ATTACHMENT_REFERENCE_TYPE_OF } from './rights.ts';
 import { partnersExamples } from './examples.ts';
@@ -62,5 +64,5 @@ export const partnersArea = defineArea({
   // Persons are created as in the real service: by POST /businesspartners with type PERSON, and for every user
   // who joins a company (the user's own person, User.partnerId / PersonalDetails.partnerId).
   initMember: (trx, member, ctx) =>
-    new PartnerService(ctx, new DimensionService(ctx)).createPersonForMember(trx, member).then(() => undefined),
+    new Persons(ctx, new BusinessPartners(ctx)).createPersonForMember(trx, member).then(() => undefined),
 });

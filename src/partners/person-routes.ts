@@ -31,7 +31,7 @@ export function personalDetailsRoutes(partners: PartnerService): RouteDef[] {
       description:
         'The person of the current user in the person register; `partnerId` (formerly `personId`) is its id.',
       schema: { response: { 200: PersonalDetails } },
-      handler: ({ auth }) => partners.personalDetails(auth.companyId, auth.userId),
+      handler: ({ auth }) => partners.persons.personalDetails(auth.companyId, auth.userId),
     }),
   ];
 }
@@ -64,7 +64,7 @@ export function personRoutes(partners: PartnerService): RouteDef[] {
         response: { 200: PersonSearchResult },
       },
       handler: ({ auth, query }) =>
-        partners.searchPersons(
+        partners.persons.searchPersons(
           auth.companyId,
           {
             personNumber: query.personNumber,
@@ -84,7 +84,7 @@ export function personRoutes(partners: PartnerService): RouteDef[] {
       description:
         'A person of the person register (a business partner of type PERSON). `id` and `version` are given by the service.',
       schema: { body: Person, response: { 200: Person } },
-      handler: ({ auth, body }) => partners.createPerson(auth.companyId, body),
+      handler: ({ auth, body }) => partners.persons.createPerson(auth.companyId, body),
     }),
     route({
       method: 'GET',
@@ -93,7 +93,7 @@ export function personRoutes(partners: PartnerService): RouteDef[] {
       tags: PERSON_TAGS,
       summary: 'Default products of a person',
       schema: { params: PersonIdParam, response: { 200: Type.Array(DefaultProduct) } },
-      handler: ({ auth, params }) => partners.getPersonDefaultProducts(auth.companyId, personId(params)),
+      handler: ({ auth, params }) => partners.defaults.getPersonDefaultProducts(auth.companyId, personId(params)),
     }),
     route({
       method: 'GET',
@@ -107,7 +107,7 @@ export function personRoutes(partners: PartnerService): RouteDef[] {
         params: Type.Object({ personId: Type.String({ description: 'Id, or comma-separated ids (at most 200).' }) }),
         response: { 200: Type.Union([Person, Type.Array(Person)]) },
       },
-      handler: ({ auth, params }) => partners.getPersons(auth.companyId, params.personId),
+      handler: ({ auth, params }) => partners.persons.getPersons(auth.companyId, params.personId),
     }),
     route({
       method: 'PUT',
@@ -118,7 +118,7 @@ export function personRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Replace a person',
       description: 'Overwrites the person; optional fields left out are removed. A stale `version` is refused.',
       schema: { params: PersonIdParam, body: Person, response: { 200: Person } },
-      handler: ({ auth, params, body }) => partners.replacePerson(auth.companyId, personId(params), body),
+      handler: ({ auth, params, body }) => partners.persons.replacePerson(auth.companyId, personId(params), body),
     }),
     route({
       method: 'GET',
@@ -127,7 +127,7 @@ export function personRoutes(partners: PartnerService): RouteDef[] {
       tags: PERSON_TAGS,
       summary: 'Default dimensions of a person',
       schema: { params: PersonIdParam, response: { 200: Type.Array(ListedDefaultDimension) } },
-      handler: ({ auth, params }) => partners.listPersonDefaultDimensions(auth.companyId, personId(params)),
+      handler: ({ auth, params }) => partners.defaults.listPersonDefaultDimensions(auth.companyId, personId(params)),
     }),
     route({
       method: 'GET',
@@ -138,7 +138,11 @@ export function personRoutes(partners: PartnerService): RouteDef[] {
       description: '404 when the person or the dimension is missing.',
       schema: { params: PersonDimensionParams, response: { 200: DefaultDimension } },
       handler: ({ auth, params }) =>
-        partners.getPersonDefaultDimension(auth.companyId, personId(params), parseId(params.dimensionId, 'Dimension')),
+        partners.defaults.getPersonDefaultDimension(
+          auth.companyId,
+          personId(params),
+          parseId(params.dimensionId, 'Dimension'),
+        ),
     }),
     route({
       method: 'PUT',
@@ -148,7 +152,7 @@ export function personRoutes(partners: PartnerService): RouteDef[] {
       summary: 'Set the default allocation of a person on one dimension',
       schema: { params: PersonDimensionParams, body: DefaultDimension, response: { 200: DefaultDimension } },
       handler: ({ auth, params, body }) =>
-        partners.putPersonDefaultDimension(
+        partners.defaults.putPersonDefaultDimension(
           auth.companyId,
           personId(params),
           parseId(params.dimensionId, 'Dimension'),

@@ -8,6 +8,7 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, apiError, notFound } from '../platform/errors.ts';
 import { isoDateTime, type Clock } from '../platform/clock.ts';
+import { withoutUndefined } from '../domain/objects.ts';
 import type { FaultRequestWire, FaultWire } from './schemas.ts';
 
 interface Rule extends FaultWire {
@@ -237,5 +238,5 @@ function suspended(untilMs: number, nowMs: number): ApiError {
 
 function wire(rule: Rule): FaultWire {
   const { companyId: _c, pattern: _p, untilMs: _u, ...rest } = rule;
-  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as FaultWire;
+  return withoutUndefined<FaultWire>(rest);
 }
