@@ -3,7 +3,8 @@
 //   npm run bench                      (embedded SQLite)
 //   DATABASE_URL=postgres://… npm run bench
 // Options: BENCH_SECONDS (default 8), BENCH_WARMUP_SECONDS (default 5), BENCH_ROUNDS (default 3),
-// BENCH_CONNECTIONS (default 16).
+// BENCH_CONNECTIONS (default 16), BENCH_ONLY (a comma-separated choice of one,batch,page,uncached,post; the
+// ceiling is always measured), BENCH_SERVICE_ARGS (Node options of the service, e.g. `--cpu-prof`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { readFileSync } from 'node:fs';
@@ -13,7 +14,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
 async function startChild(kind: string): Promise<{ child: ChildProcess; info: Record<string, any> }> {
-  const child = spawn(process.execPath, [new URL('./servers.ts', import.meta.url).pathname, kind], {
+  const nodeOptions = kind === 'tase' ? (process.env.BENCH_SERVICE_ARGS?.split(' ').filter(Boolean) ?? []) : [];
+  const child = spawn(process.execPath, [...nodeOptions, new URL('./servers.ts', import.meta.url).pathname, kind], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: process.env,
   });
@@ -105,6 +107,13 @@ const scenarios: [string, autocannon.Options][] = [
     },
   ],
 ];
+
+// the short names BENCH_ONLY chooses from, in the order of `scenarios` after the ceiling
+const shortNames = ['ceiling', 'one', 'batch', 'page', 'uncached', 'post'];
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+if (only) {
+  for (let i = scenarios.length - 1; i > 0; i--) if (!only.includes(shortNames[i])) scenarios.splice(i, 1);
+}
 
 const best = new Map<string, Figures>();
 for (let round = 0; round < rounds; round++) {

@@ -38,6 +38,14 @@ describe('the request journal', () => {
         (r: { clientId?: string }) => r.clientId === svc.demo.clientId,
       ).length,
     );
+
+    // a product polled (one kept answer, its journal text made once) is journaled each time with its answer
+    await svc.api('GET', `/products/${created.body.id}`);
+    await svc.api('GET', `/products/${created.body.id}`);
+    const polled = (await svc.api('GET', `/sandbox/requests?path=/products/${created.body.id}`)).body.results;
+    expect(polled).toHaveLength(2);
+    expect(polled[0].id).not.toBe(polled[1].id);
+    for (const entry of polled) expect(JSON.parse(entry.answerBody)).toEqual(created.body);
   });
 
   it('redacts secrets, cuts long bodies, and keeps companies apart', async () => {

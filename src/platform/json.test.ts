@@ -37,6 +37,12 @@ describe('exact JSON numbers', () => {
     expect(stringifyJson(serializedOnce([withToJson]))).toBe('[{"replaced":true}]');
     expect(stringifyJson(serializedOnce([]))).toBe('[]');
     expect(stringifyJson(serializedOnce({}))).toBe('{}');
+    // a member whose toJSON answers undefined is left out, and a kept answer shared by two pages is made once
+    const shared = answer(5);
+    const first = serializedOnce({ results: serializedOnce([shared]), hidden: { toJSON: () => undefined }, n: 1 });
+    const second = serializedOnce({ hidden: { toJSON: () => undefined }, results: serializedOnce([shared, shared]) });
+    expect(stringifyJson(first)).toBe(plain(first));
+    expect(stringifyJson(second)).toBe(plain(second));
   });
   it('answers the bytes of values marked serializedOnce for the wire, the text of others', () => {
     const answer = serializedOnce({ name: 'Kahvi ☕ ä', price: jsonDecimal('2.50') });

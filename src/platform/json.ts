@@ -76,34 +76,64 @@ const SYNTAX = {
   null: Buffer.from('null'),
 };
 
-/** JSON.stringify's text of `value` as bytes, made from the kept bytes of its members marked serializedOnce. */
+/**
+ * JSON.stringify's text of `value` as bytes, made from the kept bytes of its members marked serializedOnce. A
+ * list marked but not made yet (a page's results) is written into the same bytes instead of into bytes of its
+ * own: a page costs one copy of its products' bytes, not one per level.
+ */
 function joined(value: object): Buffer {
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return Buffer.from(JSON.stringify(value));
   const parts: Buffer[] = [];
+  collect(value, parts);
+  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+}
+
+function collect(value: object, parts: Buffer[]): void {
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    parts.push(Buffer.from(JSON.stringify(value)));
+    return;
+  }
   if (Array.isArray(value)) {
     parts.push(SYNTAX.openArray);
     for (let i = 0; i < value.length; i++) {
       if (i > 0) parts.push(SYNTAX.comma);
-      parts.push(member(value[i]) ?? SYNTAX.null);
+      if (!member(value[i], parts)) parts.push(SYNTAX.null);
     }
     parts.push(SYNTAX.closeArray);
-    return Buffer.concat(parts);
+    return;
   }
   parts.push(SYNTAX.openObject);
+  let first = true;
   for (const key of Object.keys(value)) {
-    const bytes = member((value as Record<string, unknown>)[key]);
-    if (bytes === undefined) continue;
-    if (parts.length > 1) parts.push(SYNTAX.comma);
-    parts.push(Buffer.from(`${JSON.stringify(key)}:`), bytes);
+    const item = (value as Record<string, unknown>)[key];
+    const name = `${first ? '' : ','}${JSON.stringify(key)}:`;
+    if (isKept(item)) {
+      parts.push(Buffer.from(name));
+      member(item, parts);
+    } else {
+      // JSON.stringify leaves out a member whose text is undefined (undefined, a function, a toJSON answering it)
+      const text = JSON.stringify(item) as string | undefined;
+      if (text === undefined) continue;
+      parts.push(Buffer.from(name + text));
+    }
+    first = false;
   }
   parts.push(SYNTAX.closeObject);
-  return Buffer.concat(parts);
 }
 
-/** A member's JSON as bytes; undefined where JSON.stringify leaves it out (undefined, a function). */
-function member(item: unknown): Buffer | undefined {
-  const bytes = keptJson(item);
-  if (bytes !== undefined) return bytes;
+function isKept(item: unknown): item is object {
+  return typeof item === 'object' && item !== null && kept.has(item);
+}
+
+/** Adds a member's JSON as bytes; false (nothing added) where JSON.stringify leaves it out. */
+function member(item: unknown, parts: Buffer[]): boolean {
+  if (isKept(item)) {
+    // a list not made yet goes into the bytes being made; anything else is made once and kept (a product)
+    if (Array.isArray(item) && kept.get(item) === undefined) collect(item, parts);
+    else parts.push(keptJson(item)!);
+    return true;
+  }
   const text = JSON.stringify(item) as string | undefined;
-  return text === undefined ? undefined : Buffer.from(text);
+  if (text === undefined) return false;
+  parts.push(Buffer.from(text));
+  return true;
 }

@@ -109,15 +109,30 @@ function shown(body: unknown): string | undefined {
   return cut(JSON.stringify(redactedBody(body)));
 }
 
+/**
+ * The shown texts of the last JSON answers, by their text: an answer sent again and again (a product polled, kept
+ * as one text by the read caches) is parsed and redacted once. Up to SHOWN_KEPT texts of up to SHOWN_KEPT_CHARS.
+ */
+const shownJson = new Map<string, string>();
+const SHOWN_KEPT = 256;
+const SHOWN_KEPT_CHARS = 16_384;
+
 function shownText(answer: { text: string; json: boolean } | undefined, contentType: unknown): string | undefined {
   if (answer === undefined || answer.text === '') return undefined;
   const text = answer.text;
   if (!answer.json || typeof contentType !== 'string' || !contentType.includes('json')) return cut(text);
+  let shown = shownJson.get(text);
+  if (shown !== undefined) return shown;
   try {
-    return cut(JSON.stringify(redactedBody(JSON.parse(text))));
+    shown = cut(JSON.stringify(redactedBody(JSON.parse(text))));
   } catch {
-    return cut(text);
+    shown = cut(text);
   }
+  if (text.length <= SHOWN_KEPT_CHARS) {
+    if (shownJson.size >= SHOWN_KEPT) shownJson.delete(shownJson.keys().next().value!);
+    shownJson.set(text, shown);
+  }
+  return shown;
 }
 
 function cut(text: string): string {
