@@ -3,7 +3,8 @@
 //   npm run bench                      (embedded SQLite)
 //   DATABASE_URL=postgres://… npm run bench
 // Options: BENCH_SECONDS (default 8), BENCH_WARMUP_SECONDS (default 5), BENCH_ROUNDS (default 3),
-// BENCH_CONNECTIONS (default 16).
+// BENCH_CONNECTIONS (default 16), BENCH_ONLY (a word: only the endpoints whose name contains it, e.g. `post`, beside
+// the ceiling), BENCH_TASE_NODE_ARGS (Node options for the service only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { readFileSync } from 'node:fs';
@@ -13,7 +14,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
 async function startChild(kind: string): Promise<{ child: ChildProcess; info: Record<string, any> }> {
-  const child = spawn(process.execPath, [new URL('./servers.ts', import.meta.url).pathname, kind], {
+  const nodeArgs = kind === 'tase' ? (process.env.BENCH_TASE_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+  const child = spawn(process.execPath, [...nodeArgs, new URL('./servers.ts', import.meta.url).pathname, kind], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: process.env,
   });
@@ -63,7 +65,7 @@ const { port, token, ids, engine } = tase.info;
 const base = `http://127.0.0.1:${port}/api`;
 const headers = { authorization: `Bearer ${token}` };
 let nextPage = 0;
-const scenarios: [string, autocannon.Options][] = [
+const allScenarios: [string, autocannon.Options][] = [
   ['bare Fastify ceiling', { url: `http://127.0.0.1:${bare.info.port}/product` }],
   ['GET one product', { url: `${base}/products/${ids[7]}`, headers }],
   ['GET batch of 200', { url: `${base}/products/${ids.slice(0, 200).join(',')}`, headers }],
@@ -105,6 +107,8 @@ const scenarios: [string, autocannon.Options][] = [
     },
   ],
 ];
+const only = process.env.BENCH_ONLY?.toLowerCase();
+const scenarios = allScenarios.filter(([name], index) => index === 0 || !only || name.toLowerCase().includes(only));
 
 const best = new Map<string, Figures>();
 for (let round = 0; round < rounds; round++) {
