@@ -118,6 +118,16 @@ export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Prom
   return group ? group.run(work) : db.transaction().execute(work);
 }
 
+/**
+ * A write that is one statement (`work` sends exactly one, on the handle it is given): on PostgreSQL that statement
+ * is sent alone, a transaction of its own (every statement outside a transaction block is one: PostgreSQL manual,
+ * BEGIN), which spares the BEGIN and COMMIT round trips; on the embedded engine, and inside a request's
+ * transaction (where a failure must undo only this write), it is a `writeTransaction`. All or nothing either way.
+ */
+export function oneStatementWrite<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  return heldByRequest() || groupCommits.has(db) ? writeTransaction(db, work) : work(db);
+}
+
 /** A unique-key violation on either engine (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; errcode?: number; message?: string };

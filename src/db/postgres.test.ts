@@ -49,3 +49,39 @@ describe('databaseUnavailable', () => {
     expect(databaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(false);
   });
 });
+
+const url = process.env.DATABASE_URL ?? '';
+
+describe.runIf(/^postgres(ql)?:\/\//.test(url))('a BEGIN sent with the first statement of its transaction', () => {
+  it('opens the transaction that statement runs in, and a failing first statement leaves the session usable', async () => {
+    // one connection: the temporary table is the session's
+    const { dialect } = openPostgres(url, 1);
+    const db = new Kysely<{ kept: { id: number } }>({ dialect });
+    try {
+      await sql`create temporary table kept (id int primary key)`.execute(db);
+      const undone = await refusal(() =>
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('kept').values({ id: 1 }).execute();
+          throw new Error('the rest of the write fails');
+        }),
+      );
+      expect((undone as Error).message).toBe('the rest of the write fails');
+      await db.transaction().execute((trx) => trx.insertInto('kept').values({ id: 2 }).execute());
+      expect(await db.selectFrom('kept').select('id').execute()).toEqual([{ id: 2 }]);
+      // a statement the server refuses at its parse, twice: the second is parsed again, not taken as prepared
+      for (let i = 0; i < 2; i++) {
+        const err = await refusal(() =>
+          db.transaction().execute((trx) => sql`select id from missing_table`.execute(trx)),
+        );
+        expect((err as { code?: string }).code).toBe('42P01');
+      }
+      const duplicate = await refusal(() =>
+        db.transaction().execute((trx) => trx.insertInto('kept').values({ id: 2 }).execute()),
+      );
+      expect((duplicate as { code?: string }).code).toBe('23505');
+      expect(await db.selectFrom('kept').select('id').execute()).toEqual([{ id: 2 }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -49,6 +49,99 @@ function fromDriver(err: unknown): never {
   throw err;
 }
 
+/** What pg's client calls on the statement it is running (pg/lib/client.js); a Submittable. */
+interface PgQuery {
+  name?: string;
+  text?: string;
+  submit(connection: PgConnection): Error | null;
+  handleRowDescription(msg: unknown): void;
+  handleDataRow(msg: unknown): void;
+  handleCommandComplete(msg: { command?: string }, connection: PgConnection): void;
+  handleEmptyQuery(connection: PgConnection): void;
+  handlePortalSuspended(connection: PgConnection): void;
+  handleError(err: unknown, connection: PgConnection): void;
+  handleReadyForQuery(connection: PgConnection): void;
+  handleCopyInResponse(connection: PgConnection): void;
+  handleCopyData(msg: unknown, connection: PgConnection): void;
+}
+
+interface PgConnection {
+  stream: { cork(): void; uncork(): void };
+  parse(config: { text: string; name?: string }): void;
+  bind(config: { statement?: string; values?: unknown[] }): void;
+  execute(config: { portal?: string; rows?: number }): void;
+  submittedNamedStatements: Record<string, string | undefined>;
+}
+
+/**
+ * A transaction's BEGIN sent in the same write as its first statement, before that statement's Sync: one round
+ * trip and one write instead of two each. Messages before a Sync run in order and a BEGIN among them opens the
+ * transaction block the statement then runs in (PostgreSQL manual, 55.2.4 "Pipelining"); if the BEGIN fails, the
+ * server skips to the Sync and the statement fails with it, unrun.
+ */
+class BegunWith implements PgQuery {
+  readonly #statement: PgQuery;
+  /** The BEGIN's CommandComplete has not come yet: its ParseComplete must not count as the statement's. */
+  #beginning = true;
+  /** The statement's Parse went out with it (its name then waits for that Parse's answer). */
+  #parsing = false;
+
+  constructor(statement: PgQuery) {
+    this.#statement = statement;
+  }
+  get name(): string | undefined {
+    return this.#beginning ? undefined : this.#statement.name;
+  }
+  get text(): string | undefined {
+    return this.#statement.text;
+  }
+  submit(connection: PgConnection): Error | null {
+    const name = this.#statement.name;
+    this.#parsing = name !== undefined && connection.submittedNamedStatements[name] === undefined;
+    connection.stream.cork();
+    try {
+      connection.parse({ text: 'begin' });
+      connection.bind({ values: [] });
+      connection.execute({});
+      // the statement's own Parse?/Bind/Describe/Execute/Sync, corked with the BEGIN's into one write
+      return this.#statement.submit(connection);
+    } finally {
+      connection.stream.uncork();
+    }
+  }
+  handleCommandComplete(msg: { command?: string }, connection: PgConnection): void {
+    if (this.#beginning) return void (this.#beginning = false);
+    this.#statement.handleCommandComplete(msg, connection);
+  }
+  handleError(err: unknown, connection: PgConnection): void {
+    // the server skipped the statement's Parse with the rest: it is not prepared on this connection
+    const name = this.#statement.name;
+    if (this.#beginning && this.#parsing && name !== undefined) delete connection.submittedNamedStatements[name];
+    this.#statement.handleError(err, connection);
+  }
+  handleRowDescription(msg: unknown): void {
+    this.#statement.handleRowDescription(msg);
+  }
+  handleDataRow(msg: unknown): void {
+    this.#statement.handleDataRow(msg);
+  }
+  handleEmptyQuery(connection: PgConnection): void {
+    this.#statement.handleEmptyQuery(connection);
+  }
+  handlePortalSuspended(connection: PgConnection): void {
+    this.#statement.handlePortalSuspended(connection);
+  }
+  handleReadyForQuery(connection: PgConnection): void {
+    this.#statement.handleReadyForQuery(connection);
+  }
+  handleCopyInResponse(connection: PgConnection): void {
+    this.#statement.handleCopyInResponse(connection);
+  }
+  handleCopyData(msg: unknown, connection: PgConnection): void {
+    this.#statement.handleCopyData(msg, connection);
+  }
+}
+
 class NamedStatementClient {
   readonly #client: pg.PoolClient;
   readonly #named: boolean;
@@ -56,26 +149,40 @@ class NamedStatementClient {
     this.#client = client;
     this.#named = named;
   }
-  /** The answer of a BEGIN sent but not yet awaited (see query). */
-  #begun: Promise<unknown> | undefined;
+  /** A BEGIN answered but not yet sent: it goes out with the transaction's first statement (see BegunWith). */
+  #beginPending = false;
 
   query(...args: unknown[]): unknown {
     const [text, values] = args;
-    // BEGIN is answered at once and the transaction's first statement queued behind it on the connection: pg sends
-    // it the moment BEGIN's answer arrives, without a turn through Kysely and the service in between
-    if (text === 'begin' && this.#begun === undefined) {
-      const begun = this.#client.query('begin').catch(fromDriver);
-      begun.catch(() => undefined); // awaited with the next statement; never an unhandled rejection
-      this.#begun = begun;
+    if (text === 'begin' && !this.#beginPending) {
+      this.#beginPending = true;
       return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [] });
     }
+    if (!this.#beginPending) return this.#send(text, values, args);
+    this.#beginPending = false;
+    // a transaction that ran no statement: nothing was begun, so there is nothing to end
+    if (text === 'commit' || text === 'rollback')
+      return Promise.resolve({ command: text.toUpperCase(), rowCount: null, rows: [] });
+    const name = this.#named && typeof text === 'string' && Array.isArray(values) ? statementName(text) : undefined;
+    if (name) return this.#run(new (pgDriver().Query)({ name, text: text as string, values: values as unknown[] }));
+    // any other statement (a raw one, a streamed read): the BEGIN on its own first, queued ahead of it
+    const begun = this.#client.query('begin').catch(fromDriver);
+    begun.catch(() => undefined); // awaited with the statement; never an unhandled rejection
     const result = this.#send(text, values, args);
-    const begun = this.#begun;
-    this.#begun = undefined;
     // the statement fails with its BEGIN (a BEGIN fails only with its connection, so the statement cannot have run)
-    return begun && result instanceof Promise
+    return result instanceof Promise
       ? Promise.all([begun, result as Promise<unknown>]).then(([, answer]) => answer)
       : result;
+  }
+
+  /** `query` sent after a BEGIN in one write; its answer. */
+  #run(query: pg.Query): Promise<unknown> {
+    const answer = new Promise<unknown>((resolve, reject) => {
+      (query as unknown as { callback: (err: Error | null, result: unknown) => void }).callback = (err, result) =>
+        err ? reject(err) : resolve(result);
+    });
+    this.#client.query(new BegunWith(query as unknown as PgQuery) as unknown as pg.Query);
+    return answer.catch(fromDriver);
   }
 
   #send(text: unknown, values: unknown, args: unknown[]): unknown {
@@ -89,7 +196,7 @@ class NamedStatementClient {
   }
 
   release(): void {
-    this.#begun = undefined;
+    this.#beginPending = false;
     this.#client.release();
   }
 }

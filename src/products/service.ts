@@ -1,6 +1,6 @@
 // Rules of products and product groups.
 import { Decimal, jsonDecimal, type Answered, type WireDecimal } from '../domain/decimal.ts';
-import { allocateId, writeTransaction, type Db } from '../db/index.ts';
+import { allocateId, oneStatementWrite, writeTransaction, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { checkReadOnly, mergePatch } from '../platform/resource.ts';
@@ -109,7 +109,8 @@ export class ProductService {
     return this.#ctx.db;
   }
 
-  async #checkRules(db: Db, companyId: number, product: ProductWire): Promise<void> {
+  /** The rules a product is checked by without reading anything stored. */
+  #ownViolations(product: ProductWire): Violations {
     const violations = new Violations();
     if (product.type !== 'TRAVEL') {
       for (const field of TRAVEL_ONLY)
@@ -125,6 +126,18 @@ export class ProductService {
         detail: "'productLocalizations' must not name a language twice.",
       });
     }
+    return violations;
+  }
+
+  /** Whether checking the product reads stored rows (its group, its ledger accounts). */
+  #refersToStored(product: ProductWire): boolean {
+    return Boolean(
+      product.productGroupId || product.defaultAccount || (product.type === 'TRAVEL' && product.bookkeepingAccount),
+    );
+  }
+
+  async #checkRules(db: Db, companyId: number, product: ProductWire): Promise<void> {
+    const violations = this.#ownViolations(product);
     if (product.productGroupId) {
       const group = await store.getGroup(db, companyId, product.productGroupId);
       if (!group) violations.add('PRODUCT_GROUP_NOT_FOUND', 'productGroupId');
@@ -141,6 +154,13 @@ export class ProductService {
     // from a block reserved in a statement of its own (committed whatever becomes of this product): no statement
     // for most ids, and no lock on the company's sequence held by concurrent creations until they commit
     const [id] = await this.#ids.take(this.#db, companyId, PRODUCT_IDS);
+    if (!this.#refersToStored(body)) {
+      // nothing to read: the insert is the whole write
+      this.#ownViolations(body).throwIfAny();
+      const row = productToRow(companyId, id, body, nextVersion(this.#ctx.clock.now()));
+      await oneStatementWrite(this.#db, (db) => store.insertProduct(db, row));
+      return productResponse(row);
+    }
     return writeTransaction(this.#db, async (trx) => {
       await this.#checkRules(trx, companyId, body);
       const row = productToRow(companyId, id, body, nextVersion(this.#ctx.clock.now()));
