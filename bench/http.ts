@@ -4,7 +4,9 @@
 //   DATABASE_URL=postgres://… npm run bench
 // Options: BENCH_SECONDS (default 8), BENCH_WARMUP_SECONDS (default 5), BENCH_ROUNDS (default 3),
 // BENCH_CONNECTIONS (default 16), BENCH_ONLY (a comma-separated choice of one,batch,page,uncached,post; the
-// ceiling is always measured), BENCH_SERVICE_ARGS (Node options of the service, e.g. `--cpu-prof`).
+// ceiling is always measured), BENCH_SERVICE_ARGS (Node options of the service, e.g. `--cpu-prof`), BENCH_MODE
+// (`production`, the default: the service as an operator runs it; `sandbox`: with the sandbox's request journal,
+// which writes a row for every request, and its fault rules).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { readFileSync } from 'node:fs';
@@ -132,7 +134,7 @@ const ceiling = best.get('bare Fastify ceiling')!;
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const rows: string[] = [];
 rows.push(
-  `engine: ${engine}, ${connections} connections, best of ${rounds} rounds of ${seconds} s, Node ${process.version}`,
+  `engine: ${engine}, mode: ${process.env.BENCH_MODE === 'sandbox' ? 'sandbox' : 'production'}, ${connections} connections, best of ${rounds} rounds of ${seconds} s, Node ${process.version}`,
 );
 rows.push(
   `${'endpoint'.padEnd(22)}${pad('req/s', 10)}${pad('p99 ms', 9)}${pad('ratio', 8)}${pad('errors', 8)}${pad('CPU µs/req', 12)}`,

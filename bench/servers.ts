@@ -1,6 +1,7 @@
 // Child processes of the HTTP benchmark: `bare` is a Fastify app answering constant JSON (the ceiling);
 // `tase` is the real service on a fresh database with a demo company and products. Each prints one JSON line
 // describing itself on stdout once it listens.
+import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/platform/config.ts';
@@ -31,8 +32,15 @@ if (kind === 'bare') {
 } else if (kind === 'tase') {
   // a fresh database (on PostgreSQL beside DATABASE_URL's), never the one DATABASE_URL names
   const database = await benchDatabase('http');
+  const mode = process.env.BENCH_MODE === 'sandbox' ? 'sandbox' : 'production';
   const config = {
-    ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
+    // BENCH_MODE=production measures the service as an operator runs it: no sandbox request journal (a row written
+    // for every request) and no fault rules checked per request; the rate limit is off in both
+    ...configFromEnv({
+      TASE_MODE: mode,
+      TASE_RATE_LIMIT: '0',
+      ...(mode === 'production' ? { TASE_SIGNING_SECRET: randomBytes(48).toString('base64') } : {}),
+    }),
     databaseUrl: database.url,
     port: 0,
     logLevel: 'silent',
