@@ -3,7 +3,10 @@
 // as many receipts posted one call a receipt.
 //   node bench/ledger.ts                          (embedded SQLite, a file in a temporary directory)
 //   DATABASE_URL=postgres://… node bench/ledger.ts (a new database on that server, dropped afterwards)
-// Options: BENCH_RECEIPTS (default 100000), BENCH_LINES (lines per receipt, default 10).
+// On PostgreSQL each phase also reports the CPU time of the server processes serving this database (read from
+// /proc when the server runs on this machine), as on a shared machine the wall time says little.
+// Options: BENCH_RECEIPTS (default 100000), BENCH_LINES (lines per receipt, default 10), BENCH_POSTING_ONLY=1 (stop
+// after the bulk posting, to iterate on it).
 import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/platform/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
@@ -12,6 +15,8 @@ import { openDatabase, type Db } from '../src/db/index.ts';
 import type { PostingLine } from '../src/domain/postings.ts';
 import type { ReceiptDraft } from '../src/ledger/index.ts';
 import { sql } from 'kysely';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { globalTables } from '../src/modules.ts';
 import { benchDatabase } from './database.ts';
 
@@ -56,6 +61,29 @@ const sampler = setInterval(() => {
 }, 10);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
+/** CPU seconds (user + system) so far of each server process connected to this database, by pid. */
+async function serverCpu(): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  if (!postgres) return cpu;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client
+    .query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    )
+    .finally(() => client.end());
+  for (const { pid } of rows) {
+    try {
+      // fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses: user and system clock ticks
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      return new Map(); // the server runs elsewhere
+    }
+  }
+  return cpu;
+}
+
 async function phase<T>(
   label: string,
   work: () => Promise<T>,
@@ -63,15 +91,18 @@ async function phase<T>(
   globalThis.gc?.();
   const rssBefore = process.memoryUsage().rss;
   peak = rssBefore;
+  const serverBefore = await serverCpu();
   const cpu = process.cpuUsage();
   const started = performance.now();
   const result = await work();
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
+  let server = 0;
+  for (const [pid, seconds] of await serverCpu()) server += seconds - (serverBefore.get(pid) ?? 0);
   peak = Math.max(peak, process.memoryUsage().rss);
   const seconds = (micros: number) => (micros / 1e6).toFixed(2);
   console.log(
-    `${label.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(8)} s   CPU user ${seconds(used.user)} s sys ${seconds(used.system)} s   RSS ${mb(rssBefore).padStart(7)} → peak ${mb(peak).padStart(7)}`,
+    `${label.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(8)} s   CPU user ${seconds(used.user)} s sys ${seconds(used.system)} s${postgres ? `   server CPU ${server.toFixed(2)} s` : ''}   RSS ${mb(rssBefore).padStart(7)} → peak ${mb(peak).padStart(7)}`,
   );
   return { result, ms, rssBefore, rssPeak: peak };
 }
@@ -168,6 +199,13 @@ async function post(receipts: number, api: 'postMany' | 'post'): Promise<void> {
 
 console.log(`engine: ${app.ctx.engine}, ${RECEIPTS} receipts × ${LINES} lines, Node ${process.version}`);
 await phase(`post ${RECEIPTS} receipts (postMany, 500 a call)`, () => post(RECEIPTS, 'postMany'));
+if (process.env.BENCH_POSTING_ONLY === '1') {
+  clearInterval(sampler);
+  await app.close();
+  await database.close();
+  await bench.remove();
+  process.exit(0);
+}
 
 // ------------------------------------------------------------------------------------------------ reads
 /**

@@ -14,6 +14,7 @@ export {
   openPeriodFrom,
   type FiscalYearSpan,
   type PeriodOfDate,
+  type PeriodWithDates,
   type OpenPeriod,
   type UnfinishedReceipts,
   type YearEndBooking,

@@ -136,6 +136,12 @@ export interface PeriodOfDate {
   end_date: string;
 }
 
+/** A period with its year and its own dates: what a per-process cache of where postings go holds. */
+export interface PeriodWithDates extends PeriodOfDate {
+  period_start: string;
+  period_end: string;
+}
+
 /** Where a posting dated `date` goes, given the period that holds the date (if any); refuses a closed one. */
 export function openPeriodFrom(row: PeriodOfDate | undefined, date: string, field = 'receiptDate'): OpenPeriod {
   if (!row) throw apiError('NO_FISCAL_YEAR_FOR_DATE', field, { date });
@@ -230,6 +236,30 @@ export class FiscalService {
       .where('p.start_date', '<=', date)
       .where('p.end_date', '>=', date);
     return openPeriodFrom(await this.#locks.shared(query).executeTakeFirst(), date, field);
+  }
+
+  /**
+   * Every period of the company with its year, unlocked: for a reader that answers `openPeriodFrom` from memory and
+   * is told when these tables change (the embedded engine's receipt book, which writes one transaction at a time).
+   */
+  async periodsOf(db: Db, companyId: number): Promise<PeriodWithDates[]> {
+    return db
+      .selectFrom('fiscal_periods as p')
+      .innerJoin('fiscal_years as y', (join) =>
+        join.onRef('y.id', '=', 'p.fiscal_year_id').on('y.company_id', '=', companyId),
+      )
+      .select([
+        'p.id as period_id',
+        'p.closed as period_closed',
+        'y.id as year_id',
+        'y.closed as year_closed',
+        'y.start_date',
+        'y.end_date',
+        'p.start_date as period_start',
+        'p.end_date as period_end',
+      ])
+      .where('p.company_id', '=', companyId)
+      .execute();
   }
 
   async createYear(companyId: number, input: NewFiscalYearWire): Promise<FiscalYearWire> {

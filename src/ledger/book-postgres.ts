@@ -10,6 +10,7 @@ import type { FactsWanted, PostingFacts } from './posting-checks.ts';
 import { newReceipts, type BookingHeader, type ReceiptBook, type WrittenReceipt } from './book.ts';
 import type { ReceiptDraft } from './mapping.ts';
 import * as store from './store.ts';
+import { MONTH_TOTAL_TYPES, monthTotalsOf } from './account-months.ts';
 
 /** What the facts statement answers, as JSON columns (null for an empty list). */
 interface FoundFacts {
@@ -74,12 +75,12 @@ export class PostgresReceiptBook implements ReceiptBook {
     const { companyId } = header;
     const id = await allocateIds(trx, companyId, 'ledger_receipts', 1);
     const firstEntryId = await allocateIds(trx, companyId, 'ledger_entries', draft.lines.length);
-    const [{ row, entries, dimensions }] = newReceipts([draft], [fiscalYearId], header, id, firstEntryId);
-    store.checkEntries(companyId, id, entries);
+    const [receipt] = newReceipts([draft], [fiscalYearId], header, id, firstEntryId);
+    store.checkEntries(companyId, id, receipt.entries);
     const receiptNumber = await allocateIds(trx, companyId, store.receiptNumberCounter(fiscalYearId));
     await allocateIds(trx, companyId, store.RECEIPT_COUNT);
-    await insertRows(trx, 'ledger_receipts', [{ ...row, receipt_number: receiptNumber }]);
-    await store.insertLines(trx, entries, dimensions);
+    await insertRows(trx, 'ledger_receipts', [{ ...receipt.row, receipt_number: receiptNumber }]);
+    await store.insertLines(trx, [receipt]);
     return { id, receiptNumber };
   }
 
@@ -100,6 +101,11 @@ const filled = (types: Record<string, ColumnType>) => Object.keys(types).filter(
 const columns = (names: string[], prefix = '') => sql.raw(names.map((c) => `${prefix}${c}`).join(', '));
 const typed = (types: Record<string, ColumnType>, keys: string) =>
   sql.raw([keys, ...filled(types).map((c) => `${c} ${types[c]}`)].join(', '));
+const MONTH_COLUMNS = sql.raw(
+  Object.entries(MONTH_TOTAL_TYPES)
+    .map(([column, type]) => `${column} ${type}`)
+    .join(', '),
+);
 const json = (rows: readonly object[]) =>
   JSON.stringify(rows, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 
@@ -107,7 +113,8 @@ const json = (rows: readonly object[]) =>
  * New receipts written in one statement (one round trip, whatever their number): it advances the counters (the
  * receipts' ids, their numbers in each fiscal year, the lines' ids, the company's receipt count, in that order,
  * so concurrent postings lock them in one order), writes the receipts (numbered in the order given within each
- * year), their lines and their allocations. In the rows given, a receipt's `id` is its index; a line's `id` is its
+ * year), their lines and their allocations, and adds the lines to the month totals (after the counters, in key
+ * order). In the rows given, a receipt's `id` is its index; a line's `id` is its
  * index among all the lines and its `receipt_id` its receipt's index; an allocation's `entry_id` is its line's
  * index. The text is the same for every call (rows as JSON), so the server prepares it once per connection.
  */
@@ -147,7 +154,16 @@ async function writeNumbered(trx: Db, companyId: number, receipts: readonly stor
       select ${companyId}, n.first_receipt + d.receipt_id, n.first_entry + d.entry_id, d.dimension_id, d.item_id,
         d.amount_minor
       from allocated n cross join json_to_recordset(cast(${json(receipts.flatMap((r) => r.dimensions))} as json))
-        as d(${typed(DIMENSION_TYPES, 'receipt_id bigint, entry_id bigint')}))
+        as d(${typed(DIMENSION_TYPES, 'receipt_id bigint, entry_id bigint')})),
+    months as (insert into ledger_account_months
+        (company_id, account_number, month, debit_minor, credit_minor, line_count)
+      select ${companyId}, m.account_number, m.month, m.debit_minor, m.credit_minor, m.line_count
+      from allocated n cross join json_to_recordset(cast(${json(monthTotalsOf(receipts))} as json))
+        as m(${MONTH_COLUMNS})
+      on conflict (company_id, account_number, month) do update set
+        debit_minor = ledger_account_months.debit_minor + excluded.debit_minor,
+        credit_minor = ledger_account_months.credit_minor + excluded.credit_minor,
+        line_count = ledger_account_months.line_count + excluded.line_count)
     select n.first_receipt, (select json_agg(json_build_array(id, receipt_number)) from receipt) as numbers
     from allocated n`.execute(trx);
   const { first_receipt: first, numbers } = result.rows[0];

@@ -1,12 +1,13 @@
 // The receipt book of the embedded engine (SQLite), where writers are serialised: the checks' facts come from
-// per-process caches of the company's periods, accounts and dimension items and of the partners seen, exact there
-// (src/db/read-cache.ts: another process's commit is noticed, and a rollback forgets what was read since), read
-// again only after one of their tables was written; the ids come from this process's blocks; then the inserts
-// of store.insertPostedReceipts (a single receipt: its insert, its lines', its allocations' if any).
+// per-process caches of the company's periods (read through the fiscal area), accounts and dimension items and of
+// the partners seen, exact there (src/db/read-cache.ts: another process's commit is noticed, and a rollback forgets
+// what was read since), read again only after one of their tables was written; the ids come from this process's
+// blocks; then the inserts of store.insertPostedReceipts (a single receipt: its lines', its allocations' if any,
+// then its own).
 import { allocateIds, type Db } from '../db/index.ts';
 import { IdBlocks } from '../db/id-blocks.ts';
 import { ReadCache } from '../db/read-cache.ts';
-import type { PeriodOfDate } from '../fiscal/index.ts';
+import type { FiscalService, PeriodOfDate, PeriodWithDates } from '../fiscal/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { DimensionItemFact, FactsWanted, PostingFacts } from './posting-checks.ts';
 import { newReceipts, type BookingHeader, type ReceiptBook, type WrittenReceipt } from './book.ts';
@@ -14,7 +15,7 @@ import type { ReceiptDraft } from './mapping.ts';
 import * as store from './store.ts';
 
 interface CompanyFacts {
-  periods: (PeriodOfDate & { period_start: string; period_end: string })[];
+  periods: PeriodWithDates[];
   accounts: Map<string, boolean>;
   items: Map<number, DimensionItemFact>;
 }
@@ -25,15 +26,17 @@ export class SqliteReceiptBook implements ReceiptBook {
   readonly #company: ReadCache<CompanyFacts>;
   readonly #partners: ReadCache<true>;
   readonly #ids: IdBlocks;
+  readonly #fiscal: FiscalService;
 
-  constructor(ctx: AppContext) {
+  constructor(ctx: AppContext, fiscal: FiscalService) {
+    this.#fiscal = fiscal;
     this.#company = new ReadCache(ctx.changes, COMPANY_TABLES, 1_000);
     this.#partners = new ReadCache(ctx.changes, ['business_partners'], 100_000);
     this.#ids = new IdBlocks(ctx.changes, { ledger_receipts: 100, ledger_entries: 1_000 });
   }
 
   async facts(trx: Db, companyId: number, wanted: FactsWanted): Promise<PostingFacts> {
-    const company = (await this.#company.get(String(companyId), () => companyFacts(trx, companyId)))!;
+    const company = (await this.#company.get(String(companyId), () => companyFacts(trx, companyId, this.#fiscal)))!;
     const partners = new Set<number>();
     const unknown: number[] = [];
     for (const id of wanted.partners) {
@@ -97,25 +100,9 @@ export class SqliteReceiptBook implements ReceiptBook {
   }
 }
 
-async function companyFacts(trx: Db, companyId: number): Promise<CompanyFacts> {
+async function companyFacts(trx: Db, companyId: number, fiscal: FiscalService): Promise<CompanyFacts> {
   const [periods, accounts, items] = await Promise.all([
-    trx
-      .selectFrom('fiscal_periods as p')
-      .innerJoin('fiscal_years as y', (join) =>
-        join.onRef('y.id', '=', 'p.fiscal_year_id').on('y.company_id', '=', companyId),
-      )
-      .select([
-        'p.id as period_id',
-        'p.closed as period_closed',
-        'y.id as year_id',
-        'y.closed as year_closed',
-        'y.start_date',
-        'y.end_date',
-        'p.start_date as period_start',
-        'p.end_date as period_end',
-      ])
-      .where('p.company_id', '=', companyId)
-      .execute(),
+    fiscal.periodsOf(trx, companyId),
     trx.selectFrom('accounts').select(['number', 'active']).where('company_id', '=', companyId).execute(),
     trx
       .selectFrom('dimension_items')

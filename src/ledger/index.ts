@@ -60,7 +60,7 @@ export const ledgerArea = defineArea({
       receiptIdsIn(trx, companyId, 'UNFINISHED', start, end, limit),
     );
     // the one place the ledger asks which engine runs: how checked receipts are written (book.ts)
-    const book = ctx.engine === 'postgres' ? new PostgresReceiptBook() : new SqliteReceiptBook(ctx);
+    const book = ctx.engine === 'postgres' ? new PostgresReceiptBook() : new SqliteReceiptBook(ctx, deps.fiscal);
     const ledger = new LedgerService(ctx, deps.fiscal, deps.vat, book);
     // closing a fiscal year books the next one's opening balances; reopening reverses them
     deps.fiscal.useYearEndBooking(yearEndBooking(ledger));

@@ -295,6 +295,41 @@ export const ledgerMigrations: Record<string, Migration> = {
       await db.schema.dropIndex('ledger_entries_by_id').execute();
     },
   },
+  // New lines reach the month totals from their writer, one grouped upsert per batch (account-months.ts), instead
+  // of a trigger on every line: on SQLite that trigger upserted once per line after looking its receipt up, the
+  // largest part of SQLite's own work per line after the reports' index. A single receipt on SQLite writes its
+  // lines first and then itself, and the receipt's trigger adds them (the posting of one receipt stays two
+  // statements; `e.id > 0`, true of every line, keeps SQLite, which has no statistics, on the receipt's key instead
+  // of the reports' covering index, which would read every line of the company). PostgreSQL's statement trigger goes too: the posting statement adds the totals itself, so one rule
+  // feeds both engines. Deletes and moves of lines keep their triggers.
+  '0403_ledger_month_totals_from_the_writers': {
+    async up(db: Kysely<unknown>) {
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`drop trigger ledger_entries_months_insert on ledger_entries`.execute(db);
+        await sql`drop function tase_ledger_months_insert()`.execute(db);
+        return;
+      }
+      await sql`drop trigger ledger_entries_months_insert`.execute(db);
+      await sql`drop trigger ledger_receipts_counters`.execute(db);
+      await sql`create trigger ledger_receipts_counters after insert on ledger_receipts begin
+        insert into id_sequences (company_id, name, last_id) values (new.company_id, 'ledger_receipts:count', 1)
+          on conflict (company_id, name) do update set last_id = last_id + 1;
+        insert into id_sequences (company_id, name, last_id)
+          values (new.company_id, 'receipt_number:' || new.fiscal_year_id, new.receipt_number)
+          on conflict (company_id, name) do update set last_id = max(last_id, excluded.last_id);
+        insert into ledger_account_months (company_id, account_number, month, debit_minor, credit_minor, line_count)
+          select e.company_id, e.account_number, substr(e.entry_date, 1, 7), sum(max(e.amount_minor, 0)),
+            sum(max(-e.amount_minor, 0)), count(*)
+          from ledger_entries e
+          where e.company_id = new.company_id and e.receipt_id = new.id and e.id > 0 and e.in_ledger
+            and new.type <> ${sql.lit(OPENING_RECEIPT_TYPE)}
+          group by e.company_id, e.account_number, substr(e.entry_date, 1, 7)
+          on conflict (company_id, account_number, month) do update set
+            debit_minor = debit_minor + excluded.debit_minor, credit_minor = credit_minor + excluded.credit_minor,
+            line_count = line_count + excluded.line_count;
+        end`.execute(db);
+    },
+  },
   // A line's `allocations` are the ids of the allocations that booked it (the payment events of invoices, whose
   // migration 0511 gives their lines the ids). The column held whatever amounts clients sent in that field
   // before, which name no allocation.

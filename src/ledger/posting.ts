@@ -24,7 +24,8 @@
 // - The writers of ledger lines (the receipt books, store.writeEntries) refuse unbalanced lines again, so an
 //   unbalanced receipt cannot be stored by any path.
 // - A new receipt costs at most three statements, two on PostgreSQL (the receipt book, book.ts); `postMany` books
-//   many in about as many statements as one. The month totals follow the lines by trigger.
+//   many in about as many statements as one. The month totals follow the lines in the same statements
+//   (account-months.ts).
 // - Receipt numbers run per company and fiscal year without gaps: the number is taken from a counter row in
 //   the same transaction, so a rolled-back posting gives its number back. Lines count in balances, reports and
 //   the SIE export exactly while their receipt is APPROVED (ledger_entries.in_ledger).

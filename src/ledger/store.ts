@@ -1,13 +1,15 @@
 // SQL of ledger receipts and their entries, written only by the ledger (posting.ts, service.ts and the receipt books
 // book-sqlite.ts, book-postgres.ts); the writers of entries (`insertPostedReceipts`, the PostgreSQL book's statement,
-// `writeEntries`) refuse an unbalanced set of lines (`checkEntries`), so no unbalanced receipt can be stored. The month totals (ledger_account_months) follow every write of lines by trigger (migration 0355).
+// `writeEntries`) refuse an unbalanced set of lines (`checkEntries`), so no unbalanced receipt can be stored. The month
+// totals (ledger_account_months) follow every write of lines: new lines added by their writer (account-months.ts),
+// lines deleted or moved by trigger (migration 0355).
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { insertRows, withRows, type ColumnType } from '../db/bulk.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import { assertBalanced } from '../domain/postings.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
-import type {} from './account-months.ts';
+import { addMonthTotals, monthTotalsOf } from './account-months.ts';
 
 export interface LedgerReceiptRow {
   company_id: number;
@@ -180,21 +182,24 @@ export interface NewReceipt {
 }
 
 /**
- * SQLite: writes new receipts with their lines and their dimension allocations (the month totals follow by
- * trigger), in order, and answers their numbers. Writers are serialised, so each fiscal year's next numbers are
- * its counter's next values without a gap: one receipt takes its number in its insert; many read the counters
- * once and go in RECEIPT_CHUNK rows an insert, numbered in the order given. The receipts' trigger advances the
- * counters and the company's receipt count. Then the lines of all the receipts and their allocations, up to CHUNK
- * rows an insert. (PostgreSQL books through its own statement, book-postgres.ts.)
+ * SQLite: writes new receipts with their lines and their dimension allocations, in order, and answers their
+ * numbers; the lines reach the month totals in the same statements. Writers are serialised, so each fiscal year's
+ * next numbers are its counter's next values without a gap. One receipt: its lines (and allocations) first, then
+ * the receipt, whose insert takes its number from its year's counter and whose trigger (migration 0403) advances
+ * the counters and adds its lines to the month totals — two statements. Many: the counters read once, the receipts
+ * RECEIPT_CHUNK rows an insert, numbered in the order given (their trigger finds no lines yet), then the lines of
+ * all of them, up to CHUNK rows an insert, and their month totals in one upsert. (PostgreSQL books through its own
+ * statement, book-postgres.ts.)
  */
 export async function insertPostedReceipts(db: Db, receipts: readonly NewReceipt[]): Promise<number[]> {
   for (const { row, entries } of receipts) checkEntries(row.company_id, row.id, entries);
-  const numbers = receipts.length === 1 ? [await insertNumbered(db, receipts[0].row)] : await insertMany(db, receipts);
-  await insertLines(
-    db,
-    receipts.flatMap((r) => r.entries),
-    receipts.flatMap((r) => r.dimensions),
-  );
+  if (receipts.length === 1) {
+    const [{ row, entries, dimensions }] = receipts;
+    await insertRowsOf(db, entries, dimensions);
+    return [await insertNumbered(db, row)];
+  }
+  const numbers = await insertMany(db, receipts);
+  await insertLines(db, receipts);
   return numbers;
 }
 
@@ -311,10 +316,28 @@ export const DIMENSION_TYPES = {
 export const RECEIPT_NUMBER_PREFIX = 'receipt_number:';
 export const receiptNumberCounter = (fiscalYearId: number) => `${RECEIPT_NUMBER_PREFIX}${fiscalYearId}`;
 
-export async function insertLines(db: Db, entries: LedgerEntryRow[], dimensions: LedgerEntryDimensionRow[]) {
+/** The rows of lines and of their allocations, without their month totals. */
+async function insertRowsOf(db: Db, entries: LedgerEntryRow[], dimensions: LedgerEntryDimensionRow[]) {
   for (let i = 0; i < entries.length; i += CHUNK) await insertRows(db, 'ledger_entries', entries.slice(i, i + CHUNK));
   for (let i = 0; i < dimensions.length; i += CHUNK)
     await insertRows(db, 'ledger_entry_dimensions', dimensions.slice(i, i + CHUNK));
+}
+
+/** Inserts receipts' lines and their allocations (of one company), and adds the lines to the month totals. */
+export async function insertLines(
+  db: Db,
+  receipts: readonly {
+    row: Pick<LedgerReceiptRow, 'company_id' | 'type'>;
+    entries: LedgerEntryRow[];
+    dimensions: LedgerEntryDimensionRow[];
+  }[],
+) {
+  await insertRowsOf(
+    db,
+    receipts.flatMap((r) => r.entries),
+    receipts.flatMap((r) => r.dimensions),
+  );
+  if (receipts.length > 0) await addMonthTotals(db, receipts[0].row.company_id, monthTotalsOf(receipts));
 }
 
 /** Lines of one receipt that sum to zero, or throws: no unbalanced receipt is stored, whoever writes it. */
@@ -347,6 +370,13 @@ export async function writeEntries(
   dimensions: LedgerEntryDimensionRow[],
 ): Promise<void> {
   checkEntries(companyId, receiptId, entries);
+  // its type decides whether the lines count in the month totals (a year's opening balances do not)
+  const receipt = await db
+    .selectFrom('ledger_receipts')
+    .select('type')
+    .where('company_id', '=', companyId)
+    .where('id', '=', receiptId)
+    .executeTakeFirstOrThrow();
   await db
     .deleteFrom('ledger_entry_dimensions')
     .where('company_id', '=', companyId)
@@ -357,7 +387,7 @@ export async function writeEntries(
     .where('company_id', '=', companyId)
     .where('receipt_id', '=', receiptId)
     .execute();
-  await insertLines(db, entries, dimensions);
+  await insertLines(db, [{ row: { company_id: companyId, type: receipt.type }, entries, dimensions }]);
 }
 
 /** Replaces the dimension allocations of one line. */
