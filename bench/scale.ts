@@ -9,8 +9,13 @@
 // Options: SCALE_RECEIPTS (default 1000000), SCALE_BASELINE (default 10000), SCALE_COMPANIES (default 1000),
 // SCALE_SHARE (default 0.1), SCALE_LINES (lines per receipt, default 3), BENCH_SECONDS (per read/write, default 5),
 // BENCH_CONNECTIONS (default 8), SCALE_SERVICE_ARGS (Node options of the service, e.g. `--cpu-prof`), SCALE_KEEP (keep the database afterwards).
+// SCALE_REUSE=<kept>[,<kept>] measures databases SCALE_KEEP kept (a SQLite file or a PostgreSQL URL) without seeding:
+// one, or a baseline and a large one (the ratios as in a seeded run), each on a copy dropped afterwards, so the writes
+// measured never grow them and a change of the indexes or queries is measured on the same data (its migrations run).
+// Beside each read's p50/p99 it prints the service's CPU time per request (from /proc), which a loaded machine
+// stretches far less than the wall time.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +25,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp, type App } from '../src/app.ts';
 import { configFromEnv } from '../src/platform/config.ts';
-import { seedDemo, type DemoCredentials } from '../src/company/demo.ts';
+import { seedDemo, storedDemo, type DemoCredentials } from '../src/company/demo.ts';
 import { AdminService } from '../src/company/admin.ts';
 import type { PostingLine } from '../src/domain/postings.ts';
 import { allocateIdBlocks, type Db } from '../src/db/index.ts';
@@ -48,34 +53,50 @@ const YEAR = new Date().getUTCFullYear();
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 
 // ------------------------------------------------------------------------------------------------ database
-const base = process.env.DATABASE_URL ?? '';
+const REUSE = (process.env.SCALE_REUSE ?? '').split(',').filter((k) => k !== '');
+const base = REUSE.length > 0 ? REUSE[0] : (process.env.DATABASE_URL ?? '');
 const postgres = /^postgres(ql)?:\/\//.test(base);
 const dir = mkdtempSync(join(tmpdir(), 'tase-scale-bench-'));
 let url = join(dir, 'scale.sqlite');
 let dropDatabase = async () => {};
-if (postgres) {
+
+/** A new database: empty, or a copy of a kept one (PostgreSQL: its template; SQLite: its file). */
+async function newDatabase(kept?: string): Promise<void> {
+  if (!postgres) {
+    url = join(dir, `scale-${randomBytes(4).toString('hex')}.sqlite`);
+    if (kept) {
+      if (!existsSync(kept)) throw new Error(`no kept database ${kept}`);
+      copyFileSync(kept, url);
+    }
+    const file = url;
+    dropDatabase = async () => rmSync(file, { force: true });
+    return;
+  }
   const name = `tase_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
+  const admin = new pg.Client({ connectionString: kept ?? base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = kept ? ` TEMPLATE ${new URL(kept).pathname.slice(1)}` : '';
+  await admin.query(`CREATE DATABASE ${name}${template}`);
   await admin.end();
-  const u = new URL(base);
+  const u = new URL(kept ?? base);
   u.pathname = `/${name}`;
   url = u.toString();
   dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: base });
+    const c = new pg.Client({ connectionString: kept ?? base });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.end();
   };
 }
+if (REUSE.length === 0) await newDatabase();
 
-const config = {
+const configOf = () => ({
   ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
   databaseUrl: url,
   port: 0,
   logLevel: 'silent' as const,
-};
+});
+let config = configOf();
 
 // ------------------------------------------------------------------------------------------------ seeding
 let seed = 42;
@@ -96,16 +117,40 @@ async function startSeeding(): Promise<Seeder> {
   const companies = [demo.companyId];
   for (let i = 1; i < COMPANIES; i++)
     companies.push((await admin.createCompany({ name: `Yritys ${i} Oy`, contractType: 'TESTING' })).companyId);
+  return { app, demo, companies, accounts: await accountsOf(app, demo.companyId), posted: 0 };
+}
+
+/** A copy of a kept database, opened as the seeding left it (the demo company's credentials are stored in it). */
+async function openKept(kept: string): Promise<Seeder> {
+  await newDatabase(kept);
+  config = configOf();
+  const app = await buildApp({ config });
+  const demo = await storedDemo(app.ctx);
+  if (!demo) throw new Error(`${kept} holds no demo company: not a database the bench kept`);
+  const receipts = await app.ctx.db
+    .selectFrom('ledger_receipts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return {
+    app,
+    demo,
+    companies: [demo.companyId],
+    accounts: await accountsOf(app, demo.companyId),
+    posted: Number(receipts.n),
+  };
+}
+
+async function accountsOf(app: App, companyId: number): Promise<string[]> {
   const accounts = (
     await app.ctx.db
       .selectFrom('accounts')
       .select('number')
-      .where('company_id', '=', demo.companyId)
+      .where('company_id', '=', companyId)
       .where('type', 'in', ['EXPENSE', 'INCOME'])
       .orderBy('number')
       .execute()
   ).map((a) => a.number);
-  return { app, demo, companies, accounts: accounts.length > 0 ? accounts : ['7000'], posted: 0 };
+  return accounts.length > 0 ? accounts : ['7000'];
 }
 
 function lines(accounts: string[]): PostingLine[] {
@@ -388,6 +433,19 @@ interface Latency {
   p50: number;
   p99: number;
   rps: number;
+  /** CPU ms of the service per request (user + system); undefined without /proc. */
+  cpu?: number;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux)
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Percentiles of timings in ms. */
@@ -428,12 +486,17 @@ async function load(
     return latency(times, seconds);
   };
   await run(1);
-  return run(SECONDS);
+  const before = cpuMs(service.child.pid!);
+  const figures = await run(SECONDS);
+  const after = cpuMs(service.child.pid!);
+  const requests = figures.rps * SECONDS;
+  return { ...figures, cpu: before === undefined || after === undefined ? undefined : (after - before) / requests };
 }
 
 /** Sequential timings of a heavy read: p50/p99 over `count` runs. */
 async function timed(service: Service, path: string, count: number): Promise<Latency> {
   const times: number[] = [];
+  const before = cpuMs(service.child.pid!);
   for (let i = 0; i < count; i++) {
     const started = performance.now();
     const answer = await fetch(`${service.root}/api${path}`, { headers: { authorization: `Bearer ${service.token}` } });
@@ -441,7 +504,9 @@ async function timed(service: Service, path: string, count: number): Promise<Lat
     await answer.arrayBuffer();
     times.push(performance.now() - started);
   }
-  return latency(times, times.reduce((a, b) => a + b, 0) / 1000);
+  const after = cpuMs(service.child.pid!);
+  const figures = latency(times, times.reduce((a, b) => a + b, 0) / 1000);
+  return { ...figures, cpu: before === undefined || after === undefined ? undefined : (after - before) / count };
 }
 
 type Figures = Record<string, Latency>;
@@ -538,47 +603,69 @@ async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
-const seeder = await startSeeding();
-console.log(
-  `engine: ${seeder.app.ctx.engine}, ${COMPANIES} companies, receipts of ${LINES} lines, Node ${process.version}`,
-);
-const sizes = [...new Set([Math.min(BASELINE, RECEIPTS), RECEIPTS])];
-const results: { size: number; figures: Figures; heavy: Heavy[]; receiptsOfCompany: number; seconds: number }[] = [];
-for (const size of sizes) {
-  const started = performance.now();
-  await seedTo(seeder, size);
-  const seconds = (performance.now() - started) / 1000;
-  console.log(
-    `seeded up to ${size} receipts in ${seconds.toFixed(1)} s (${((size - (results.at(-1)?.size ?? 0)) / seconds).toFixed(0)} receipts/s)`,
-  );
-  const measured = await measure(seeder);
-  results.push({ size, seconds, ...measured });
+const results: { size: number; figures: Figures; heavy: Heavy[]; receiptsOfCompany: number; seconds?: number }[] = [];
+const cpu = (l: Latency) => (l.cpu === undefined ? '-' : ms(l.cpu));
+
+function print(size: number, measured: Awaited<ReturnType<typeof measure>>): void {
   const loadAverage = loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');
   console.log(`\n${size} receipts in all, ${measured.receiptsOfCompany} of them in the measured company`);
   console.log(`load average after measuring (1, 5, 15 min): ${loadAverage} on ${availableParallelism()} cores`);
-  console.log(`${'operation'.padEnd(46)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}`);
+  console.log(
+    `${'operation'.padEnd(46)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}${'CPU/req'.padStart(10)}`,
+  );
   for (const [label, l] of Object.entries(measured.figures))
-    console.log(`${label.padEnd(46)}${ms(l.p50).padStart(10)}${ms(l.p99).padStart(10)}${l.rps.toFixed(0).padStart(9)}`);
+    console.log(
+      `${label.padEnd(46)}${ms(l.p50).padStart(10)}${ms(l.p99).padStart(10)}${l.rps.toFixed(0).padStart(9)}${cpu(l).padStart(10)}`,
+    );
   for (const h of measured.heavy)
     console.log(
       `${h.label.padEnd(46)}${(h.ms / 1000).toFixed(2).padStart(8)} s   RSS ${mb(h.before)} → peak ${mb(h.peak)}`,
     );
 }
+
+if (REUSE.length > 0) {
+  for (const kept of REUSE) {
+    const seeder = await openKept(kept);
+    console.log(`engine: ${seeder.app.ctx.engine}, a copy of ${kept}, Node ${process.version}`);
+    const measured = await measure(seeder);
+    results.push({ size: seeder.posted, ...measured });
+    print(seeder.posted, measured);
+    await seeder.app.close();
+    await dropDatabase();
+  }
+} else {
+  const seeder = await startSeeding();
+  console.log(
+    `engine: ${seeder.app.ctx.engine}, ${COMPANIES} companies, receipts of ${LINES} lines, Node ${process.version}`,
+  );
+  const sizes = [...new Set([Math.min(BASELINE, RECEIPTS), RECEIPTS])];
+  for (const size of sizes) {
+    const started = performance.now();
+    await seedTo(seeder, size);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `seeded up to ${size} receipts in ${seconds.toFixed(1)} s (${((size - (results.at(-1)?.size ?? 0)) / seconds).toFixed(0)} receipts/s)`,
+    );
+    const measured = await measure(seeder);
+    results.push({ size, seconds, ...measured });
+    print(size, measured);
+  }
+  await seeder.app.close();
+  if (process.env.SCALE_KEEP) console.log(`kept the database: ${url}`);
+  else await dropDatabase();
+}
 if (results.length === 2) {
   const [small, large] = results;
-  console.log(`\n${large.size} vs ${small.size} receipts: p50 and p99 ratios (target within 1.3×)`);
+  console.log(`\n${large.size} vs ${small.size} receipts: ratios of p50, p99 and CPU per request (target within 1.3×)`);
   for (const label of Object.keys(small.figures)) {
     const a = small.figures[label];
     const b = large.figures[label];
+    const cpuRatio = a.cpu && b.cpu ? `${(b.cpu / a.cpu).toFixed(2)}×` : '-';
     console.log(
-      `${label.padEnd(46)}${`${(b.p50 / a.p50).toFixed(2)}×`.padStart(10)}${`${(b.p99 / a.p99).toFixed(2)}×`.padStart(10)}`,
+      `${label.padEnd(46)}${`${(b.p50 / a.p50).toFixed(2)}×`.padStart(10)}${`${(b.p99 / a.p99).toFixed(2)}×`.padStart(10)}${cpuRatio.padStart(10)}`,
     );
   }
 }
-
-await seeder.app.close();
-if (process.env.SCALE_KEEP) console.log(`kept the database: ${url}`);
-else await dropDatabase();
-if (!process.env.SCALE_KEEP || postgres) rmSync(dir, { recursive: true, force: true });
+if (!process.env.SCALE_KEEP || postgres || REUSE.length > 0) rmSync(dir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { reportMigrations } from './migrations.ts';
 import { reportRoutes } from './routes.ts';
 import { ReportService } from './service.ts';
 import { reportsExamples } from './examples.ts';
+import { lineDetails } from './line-details.ts';
 
 export { ReportService } from './service.ts';
 export { isIncomeStatement } from './balances.ts';
@@ -17,6 +18,6 @@ export const reportsArea = defineArea({
     { name: 'Reports', description: 'Trial balance, general ledger and account balances, computed by the database.' },
   ],
   migrations: reportMigrations,
-  create: (ctx) => new ReportService(ctx),
+  create: (ctx) => new ReportService(ctx, lineDetails(ctx.engine)),
   routes: (reports) => reportRoutes(reports),
 });
