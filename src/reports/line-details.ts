@@ -9,7 +9,7 @@ import type { Db, Engine } from '../db/index.ts';
 import { postgresLineDetails } from './line-details-postgres.ts';
 import { sqliteLineDetails } from './line-details-sqlite.ts';
 
-export interface LineRef {
+interface LineRef {
   receipt_id: number;
   id: number;
 }
