@@ -58,52 +58,53 @@ const REUSE = (process.env.SCALE_REUSE ?? '').split(',').filter((k) => k !== '')
 const base = REUSE.length > 0 ? REUSE[0] : (process.env.DATABASE_URL ?? '');
 const postgres = /^postgres(ql)?:\/\//.test(base);
 const dir = mkdtempSync(join(tmpdir(), 'tase-scale-bench-'));
-let url = join(dir, 'scale.sqlite');
-let dropDatabase = async () => {};
+
+interface Database {
+  url: string;
+  drop: () => Promise<void>;
+}
 
 /** A new database: empty, or a copy of a kept one (PostgreSQL: its template; SQLite: its file). */
-async function newDatabase(kept?: string): Promise<void> {
+async function newDatabase(kept?: string): Promise<Database> {
   if (!postgres) {
-    url = join(dir, `scale-${randomBytes(4).toString('hex')}.sqlite`);
+    const url = join(dir, `scale-${randomBytes(4).toString('hex')}.sqlite`);
     if (kept) {
       if (!existsSync(kept)) throw new Error(`no kept database ${kept}`);
       copyFileSync(kept, url);
     }
-    const file = url;
-    dropDatabase = async () => rmSync(file, { force: true });
-    return;
+    return { url, drop: async () => rmSync(url, { force: true }) };
   }
   const name = `tase_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: kept ?? base });
+  const server = kept ?? base;
+  const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   const template = kept ? ` TEMPLATE ${new URL(kept).pathname.slice(1)}` : '';
   await admin.query(`CREATE DATABASE ${name}${template}`);
   await admin.end();
-  const u = new URL(kept ?? base);
+  const u = new URL(server);
   u.pathname = `/${name}`;
-  url = u.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: kept ?? base });
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: server });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.end();
   };
+  return { url: u.toString(), drop };
 }
-if (REUSE.length === 0) await newDatabase();
 
-const configOf = () => ({
+const configOf = (url: string) => ({
   ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
   databaseUrl: url,
   port: 0,
   logLevel: 'silent' as const,
 });
-let config = configOf();
 
 // ------------------------------------------------------------------------------------------------ seeding
 let seed = 42;
 const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
 
 interface Seeder {
+  database: Database;
   app: App;
   demo: DemoCredentials;
   companies: number[];
@@ -112,20 +113,20 @@ interface Seeder {
 }
 
 async function startSeeding(): Promise<Seeder> {
-  const app = await buildApp({ config });
+  const database = await newDatabase();
+  const app = await buildApp({ config: configOf(database.url) });
   const demo = await seedDemo(app.ctx, { withData: true });
   const admin = new AdminService(app.ctx);
   const companies = [demo.companyId];
   for (let i = 1; i < COMPANIES; i++)
     companies.push((await admin.createCompany({ name: `Yritys ${i} Oy`, contractType: 'TESTING' })).companyId);
-  return { app, demo, companies, accounts: await accountsOf(app, demo.companyId), posted: 0 };
+  return { database, app, demo, companies, accounts: await accountsOf(app, demo.companyId), posted: 0 };
 }
 
 /** A copy of a kept database, opened as the seeding left it (the demo company's credentials are stored in it). */
 async function openKept(kept: string): Promise<Seeder> {
-  await newDatabase(kept);
-  config = configOf();
-  const app = await buildApp({ config });
+  const database = await newDatabase(kept);
+  const app = await buildApp({ config: configOf(database.url) });
   const demo = await storedDemo(app.ctx);
   if (!demo) throw new Error(`${kept} holds no demo company: not a database the bench kept`);
   // every query names its companies (the company-scope guard): the receipts of all of them
@@ -136,6 +137,7 @@ async function openKept(kept: string): Promise<Seeder> {
     .where('company_id', 'in', companies)
     .executeTakeFirstOrThrow();
   return {
+    database,
     app,
     demo,
     companies: [demo.companyId],
@@ -377,7 +379,7 @@ interface Service {
   token: string;
 }
 
-async function startService(demo: DemoCredentials): Promise<Service> {
+async function startService(url: string, demo: DemoCredentials): Promise<Service> {
   const port = await freePort();
   const nodeArgs = (process.env.SCALE_SERVICE_ARGS ?? '').split(' ').filter((a) => a !== '');
   const child = spawn(process.execPath, [...nodeArgs, MAIN, 'serve'], {
@@ -459,58 +461,86 @@ function latency(times: number[], seconds: number): Latency {
   return { p50: at(0.5), p99: at(0.99), rps: times.length / seconds };
 }
 
-/**
- * `connections` clients sending one request after another for SECONDS (after a second of warm-up); each request's
- * time is measured on the client to the microsecond.
- */
-async function load(
-  service: Service,
-  options: { path: () => string; method?: 'GET' | 'POST'; body?: () => string; connections?: number },
-): Promise<Latency> {
-  const headers = { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' };
-  const run = async (seconds: number) => {
-    const times: number[] = [];
-    const end = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: options.connections ?? CONNECTIONS }, async () => {
-        while (performance.now() < end) {
-          const path = options.path();
-          const started = performance.now();
-          const answer = await fetch(`${service.root}${path}`, {
-            method: options.method ?? 'GET',
-            headers,
-            body: options.body?.(),
-          });
-          const text = await answer.text();
-          if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${text.slice(0, 300)}`);
-          times.push(performance.now() - started);
-        }
-      }),
-    );
-    return latency(times, seconds);
-  };
-  await run(1);
-  const before = cpuMs(service.child.pid!);
-  const figures = await run(SECONDS);
-  const after = cpuMs(service.child.pid!);
-  const requests = figures.rps * SECONDS;
-  return { ...figures, cpu: before === undefined || after === undefined ? undefined : (after - before) / requests };
+interface Load {
+  path: () => string;
+  method?: 'GET' | 'POST';
+  body?: () => string;
+  connections?: number;
 }
 
-/** Sequential timings of a heavy read: p50/p99 over `count` runs. */
-async function timed(service: Service, path: string, count: number): Promise<Latency> {
+/**
+ * `connections` clients sending one request after another for `seconds`; each request's time is measured on the
+ * client to the microsecond, and the CPU time the service used meanwhile.
+ */
+async function slice(service: Service, options: Load, seconds: number): Promise<{ times: number[]; cpu?: number }> {
+  const headers = { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' };
   const times: number[] = [];
   const before = cpuMs(service.child.pid!);
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    const answer = await fetch(`${service.root}/api${path}`, { headers: { authorization: `Bearer ${service.token}` } });
-    if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-    await answer.arrayBuffer();
-    times.push(performance.now() - started);
-  }
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.connections ?? CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const path = options.path();
+        const started = performance.now();
+        const answer = await fetch(`${service.root}${path}`, {
+          method: options.method ?? 'GET',
+          headers,
+          body: options.body?.(),
+        });
+        const text = await answer.text();
+        if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${text.slice(0, 300)}`);
+        times.push(performance.now() - started);
+      }
+    }),
+  );
   const after = cpuMs(service.child.pid!);
-  const figures = latency(times, times.reduce((a, b) => a + b, 0) / 1000);
-  return { ...figures, cpu: before === undefined || after === undefined ? undefined : (after - before) / count };
+  return { times, cpu: before === undefined || after === undefined ? undefined : after - before };
+}
+
+/**
+ * The same load on each service (one per database measured) for SECONDS after a second of warm-up: in slices of a
+ * second taken in turn, so that the load of the rest of the machine, which moves by the minute, falls alike on each.
+ */
+async function load(targets: { service: Service; options: Load }[]): Promise<Latency[]> {
+  for (const t of targets) await slice(t.service, t.options, 1);
+  const runs: { times: number[]; cpu: number | undefined }[] = targets.map(() => ({ times: [], cpu: 0 }));
+  for (let s = 0; s < SECONDS; s++)
+    for (let k = 0; k < targets.length; k++) {
+      const i = s % 2 === 0 ? k : targets.length - 1 - k;
+      const run = await slice(targets[i].service, targets[i].options, 1);
+      runs[i].times.push(...run.times);
+      runs[i].cpu = runs[i].cpu === undefined || run.cpu === undefined ? undefined : runs[i].cpu + run.cpu;
+    }
+  return runs.map((r) => ({
+    ...latency(r.times, SECONDS),
+    cpu: r.cpu === undefined ? undefined : r.cpu / r.times.length,
+  }));
+}
+
+/** Sequential timings of a heavy read: p50/p99 over `count` runs on each service, taken in turn. */
+async function timed(targets: { service: Service; path: string }[], count: number): Promise<Latency[]> {
+  const runs: { times: number[]; cpu: number | undefined }[] = targets.map(() => ({ times: [], cpu: 0 }));
+  for (let i = -1; i < count; i++)
+    for (const [k, { service, path }] of targets.entries()) {
+      const before = cpuMs(service.child.pid!);
+      const started = performance.now();
+      const answer = await fetch(`${service.root}/api${path}`, {
+        headers: { authorization: `Bearer ${service.token}` },
+      });
+      if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+      await answer.arrayBuffer();
+      if (i < 0) continue; // a first run of each to warm up
+      runs[k].times.push(performance.now() - started);
+      const after = cpuMs(service.child.pid!);
+      runs[k].cpu =
+        runs[k].cpu === undefined || before === undefined || after === undefined
+          ? undefined
+          : runs[k].cpu + after - before;
+    }
+  return runs.map((r) => ({
+    ...latency(r.times, r.times.reduce((a, b) => a + b, 0) / 1000),
+    cpu: r.cpu === undefined ? undefined : r.cpu / r.times.length,
+  }));
 }
 
 type Figures = Record<string, Latency>;
@@ -520,8 +550,14 @@ interface Heavy {
   before: number;
   peak: number;
 }
+interface Measured {
+  figures: Figures;
+  heavy: Heavy[];
+  receiptsOfCompany: number;
+}
 
-async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy[]; receiptsOfCompany: number }> {
+/** The measured company's receipts and products, and the service started on the seeder's database. */
+async function serve(seeder: Seeder) {
   const companyId = seeder.demo.companyId;
   const db = seeder.app.ctx.db;
   const ids = (await db.selectFrom('ledger_receipts').select('id').where('company_id', '=', companyId).execute()).map(
@@ -532,74 +568,110 @@ async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy
   );
   // the seeding process stops while the service is measured: its background tasks would write beside it
   await seeder.app.close();
-  const service = await startService(seeder.demo);
+  const service = await startService(seeder.database.url, seeder.demo);
+  return { seeder, ids, products, service };
+}
+type Served = Awaited<ReturnType<typeof serve>>;
+
+/** The reads and writes measured on each seeder's database, side by side (see `load`), then its heavy reports. */
+async function measure(seeders: Seeder[]): Promise<Measured[]> {
+  const served: Served[] = [];
   try {
+    for (const seeder of seeders) served.push(await serve(seeder));
     const pick = <T>(list: T[]) => list[next() % list.length];
-    const figures: Figures = {};
-    const pages = Math.max(1, Math.floor(ids.length / 50));
     const range = `startDate=${YEAR}-01-01&endDate=${YEAR}-12-31`;
     let n = 0;
-    figures['GET one receipt'] = await load(service, { path: () => `/api/ledgerreceipts/${pick(ids)}` });
-    figures['GET page of 50 receipts (first 20 pages)'] = await load(service, {
-      path: () => `/api/ledgerreceipts?size=50&page=${next() % Math.min(20, pages)}`,
-    });
-    figures['GET page of 50 receipts, filtered (first 20)'] = await load(service, {
-      path: () => `/api/ledgerreceipts?types=JOURNAL&size=50&page=${next() % Math.min(20, pages)}`,
-    });
-    figures['GET page of 50 receipts (keyset, anywhere)'] = await load(service, {
-      path: () => `/api/ledgerreceipts?size=50&previousId=${pick(ids)}`,
-    });
-    figures['GET one product'] = await load(service, { path: () => `/api/products/${pick(products)}` });
-    figures['POST receipt'] = await load(service, {
-      path: () => '/api/ledgerreceipts',
-      method: 'POST',
-      connections: 4,
-      body: () =>
-        JSON.stringify({
-          type: 'JOURNAL',
-          name: `Kuormitus ${n++}`,
-          receiptDate: `${YEAR}-06-15`,
-          vatType: 'PURCHASE',
-          vatStatus: 1,
-          transactions: [
-            { transactionType: 'ENTRY', account: seeder.accounts[0], accountingValue: 12.5, vatPercent: 0 },
-            { transactionType: 'ENTRY', account: '1910', accountingValue: -12.5, vatPercent: 0 },
-          ],
-        }),
-    });
-    figures['trial balance (year)'] = await timed(service, `/reports/trialbalance?${range}`, 20);
-    const ledgerPages = Math.max(1, Math.floor((ids.length * LINES) / 200));
-    figures['general ledger, page of 200 lines (any depth)'] = await load(service, {
-      path: () => `/api/reports/generalledger?${range}&size=200&page=${next() % ledgerPages}`,
-      connections: 2,
-    });
-    const pid = service.child.pid!;
-    const heavy: Heavy[] = [];
-    const report = async (label: string, path: string) => {
-      const run = await withPeakRss(pid, async () => {
-        const answer = await fetch(`${service.root}/api${path}`, {
-          headers: { authorization: `Bearer ${service.token}` },
-        });
-        if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-        let bytes = 0;
-        for await (const chunk of answer.body!) bytes += (chunk as Uint8Array).length;
-        return bytes;
-      });
-      heavy.push({
-        label: `${label} (${(run.result / 1024 / 1024).toFixed(1)} MB)`,
-        ms: run.ms,
-        before: run.before,
-        peak: run.peak,
-      });
+    const reads: Record<string, (s: Served) => Load> = {
+      'GET one receipt': ({ ids }) => ({ path: () => `/api/ledgerreceipts/${pick(ids)}` }),
+      'GET page of 50 receipts (first 20 pages)': ({ ids }) => ({
+        path: () =>
+          `/api/ledgerreceipts?size=50&page=${next() % Math.min(20, Math.max(1, Math.floor(ids.length / 50)))}`,
+      }),
+      'GET page of 50 receipts, filtered (first 20)': ({ ids }) => ({
+        path: () =>
+          `/api/ledgerreceipts?types=JOURNAL&size=50&page=${next() % Math.min(20, Math.max(1, Math.floor(ids.length / 50)))}`,
+      }),
+      'GET page of 50 receipts (keyset, anywhere)': ({ ids }) => ({
+        path: () => `/api/ledgerreceipts?size=50&previousId=${pick(ids)}`,
+      }),
+      'GET one product': ({ products }) => ({ path: () => `/api/products/${pick(products)}` }),
+      'POST receipt': ({ seeder }) => ({
+        path: () => '/api/ledgerreceipts',
+        method: 'POST',
+        connections: 4,
+        body: () =>
+          JSON.stringify({
+            type: 'JOURNAL',
+            name: `Kuormitus ${n++}`,
+            receiptDate: `${YEAR}-06-15`,
+            vatType: 'PURCHASE',
+            vatStatus: 1,
+            transactions: [
+              { transactionType: 'ENTRY', account: seeder.accounts[0], accountingValue: 12.5, vatPercent: 0 },
+              { transactionType: 'ENTRY', account: '1910', accountingValue: -12.5, vatPercent: 0 },
+            ],
+          }),
+      }),
     };
-    await report('trial balance (year)', `/reports/trialbalance?${range}`);
-    await report('account balances on 30.6.', `/reports/ledgeraccounts/balances?date=${YEAR}-06-30`);
-    await report('general ledger, page 100 of 200 lines', `/reports/generalledger?${range}&size=200&page=100`);
-    await report('SIE export of the year', `/sie/file?accountingPeriodStart=${YEAR}-01-01`);
-    return { figures, heavy, receiptsOfCompany: ids.length };
+    const figures: Figures[] = served.map(() => ({}));
+    const record = (label: string, latencies: Latency[]) => latencies.forEach((l, i) => (figures[i][label] = l));
+    for (const [label, options] of Object.entries(reads))
+      record(label, await load(served.map((s) => ({ service: s.service, options: options(s) }))));
+    record(
+      'trial balance (year)',
+      await timed(
+        served.map((s) => ({ service: s.service, path: `/reports/trialbalance?${range}` })),
+        20,
+      ),
+    );
+    record(
+      'general ledger, page of 200 lines (any depth)',
+      await load(
+        served.map((s) => {
+          const ledgerPages = Math.max(1, Math.floor((s.ids.length * LINES) / 200));
+          return {
+            service: s.service,
+            options: {
+              path: () => `/api/reports/generalledger?${range}&size=200&page=${next() % ledgerPages}`,
+              connections: 2,
+            },
+          };
+        }),
+      ),
+    );
+    const results: Measured[] = [];
+    for (const [i, { service, ids }] of served.entries()) {
+      const pid = service.child.pid!;
+      const heavy: Heavy[] = [];
+      const report = async (label: string, path: string) => {
+        const run = await withPeakRss(pid, async () => {
+          const answer = await fetch(`${service.root}/api${path}`, {
+            headers: { authorization: `Bearer ${service.token}` },
+          });
+          if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+          let bytes = 0;
+          for await (const chunk of answer.body!) bytes += (chunk as Uint8Array).length;
+          return bytes;
+        });
+        heavy.push({
+          label: `${label} (${(run.result / 1024 / 1024).toFixed(1)} MB)`,
+          ms: run.ms,
+          before: run.before,
+          peak: run.peak,
+        });
+      };
+      await report('trial balance (year)', `/reports/trialbalance?${range}`);
+      await report('account balances on 30.6.', `/reports/ledgeraccounts/balances?date=${YEAR}-06-30`);
+      await report('general ledger, page 100 of 200 lines', `/reports/generalledger?${range}&size=200&page=100`);
+      await report('SIE export of the year', `/sie/file?accountingPeriodStart=${YEAR}-01-01`);
+      results.push({ figures: figures[i], heavy, receiptsOfCompany: ids.length });
+    }
+    return results;
   } finally {
-    await stopService(service);
-    seeder.app = await buildApp({ config });
+    for (const { seeder, service } of served) {
+      await stopService(service);
+      seeder.app = await buildApp({ config: configOf(seeder.database.url) });
+    }
   }
 }
 
@@ -610,7 +682,7 @@ const ms = (x: number) => `${x.toFixed(2)} ms`;
 const results: { size: number; figures: Figures; heavy: Heavy[]; receiptsOfCompany: number; seconds?: number }[] = [];
 const cpu = (l: Latency) => (l.cpu === undefined ? '-' : ms(l.cpu));
 
-function print(size: number, measured: Awaited<ReturnType<typeof measure>>): void {
+function print(size: number, measured: Measured): void {
   const loadAverage = loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');
@@ -630,14 +702,17 @@ function print(size: number, measured: Awaited<ReturnType<typeof measure>>): voi
 }
 
 if (REUSE.length > 0) {
+  const seeders: Seeder[] = [];
   for (const kept of REUSE) {
-    const seeder = await openKept(kept);
-    console.log(`engine: ${seeder.app.ctx.engine}, a copy of ${kept}, Node ${process.version}`);
-    const measured = await measure(seeder);
-    results.push({ size: seeder.posted, ...measured });
-    print(seeder.posted, measured);
+    seeders.push(await openKept(kept));
+    console.log(`engine: ${seeders[0].app.ctx.engine}, a copy of ${kept}, Node ${process.version}`);
+  }
+  const measured = await measure(seeders);
+  for (const [i, seeder] of seeders.entries()) {
+    results.push({ size: seeder.posted, ...measured[i] });
+    print(seeder.posted, measured[i]);
     await seeder.app.close();
-    await dropDatabase();
+    await seeder.database.drop();
   }
 } else {
   const seeder = await startSeeding();
@@ -652,13 +727,13 @@ if (REUSE.length > 0) {
     console.log(
       `seeded up to ${size} receipts in ${seconds.toFixed(1)} s (${((size - (results.at(-1)?.size ?? 0)) / seconds).toFixed(0)} receipts/s)`,
     );
-    const measured = await measure(seeder);
+    const [measured] = await measure([seeder]);
     results.push({ size, seconds, ...measured });
     print(size, measured);
   }
   await seeder.app.close();
-  if (process.env.SCALE_KEEP) console.log(`kept the database: ${url}`);
-  else await dropDatabase();
+  if (process.env.SCALE_KEEP) console.log(`kept the database: ${seeder.database.url}`);
+  else await seeder.database.drop();
 }
 if (results.length === 2) {
   const [small, large] = results;
