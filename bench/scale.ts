@@ -12,6 +12,8 @@
 // SCALE_REUSE=<kept>[,<kept>] measures databases SCALE_KEEP kept (a SQLite file or a PostgreSQL URL) without seeding:
 // one, or a baseline and a large one (the ratios as in a seeded run), each on a copy dropped afterwards, so the writes
 // measured never grow them and a change of the indexes or queries is measured on the same data (its migrations run).
+// Two are served side by side and measured in alternating one-second slices, so the machine's other load, which moves
+// by the minute, falls alike on both sizes.
 // Beside each read's p50/p99 it prints the service's CPU time per request (from /proc), which a loaded machine
 // stretches far less than the wall time.
 import { spawn, type ChildProcess } from 'node:child_process';
