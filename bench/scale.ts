@@ -9,8 +9,15 @@
 // Options: SCALE_RECEIPTS (default 1000000), SCALE_BASELINE (default 10000), SCALE_COMPANIES (default 1000),
 // SCALE_SHARE (default 0.1), SCALE_LINES (lines per receipt, default 3), BENCH_SECONDS (per read/write, default 5),
 // BENCH_CONNECTIONS (default 8), SCALE_SERVICE_ARGS (Node options of the service, e.g. `--cpu-prof`), SCALE_KEEP (keep the database afterwards).
+// SCALE_REUSE=<kept>[,<kept>] measures databases SCALE_KEEP kept (a SQLite file or a PostgreSQL URL) without seeding:
+// one, or a baseline and a large one (the ratios as in a seeded run), each on a copy dropped afterwards, so the writes
+// measured never grow them and a change of the indexes or queries is measured on the same data (its migrations run).
+// Two are served side by side and measured in alternating one-second slices, so the machine's other load, which moves
+// by the minute, falls alike on both sizes.
+// Beside each read's p50/p99 it prints the service's CPU time per request (from /proc), which a loaded machine
+// stretches far less than the wall time.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,10 +27,11 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp, type App } from '../src/app.ts';
 import { configFromEnv } from '../src/platform/config.ts';
-import { seedDemo, type DemoCredentials } from '../src/company/demo.ts';
+import { seedDemo, storedDemo, type DemoCredentials } from '../src/company/demo.ts';
 import { AdminService } from '../src/company/admin.ts';
 import type { PostingLine } from '../src/domain/postings.ts';
 import { allocateIdBlocks, type Db } from '../src/db/index.ts';
+import { companyIds } from '../src/db/company-ids.ts';
 import { isoDateTime, nextVersion } from '../src/platform/clock.ts';
 import { draftToRow, lineToEntry, type ReceiptDraft } from '../src/ledger/mapping.ts';
 import {
@@ -48,40 +56,57 @@ const YEAR = new Date().getUTCFullYear();
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 
 // ------------------------------------------------------------------------------------------------ database
-const base = process.env.DATABASE_URL ?? '';
+const REUSE = (process.env.SCALE_REUSE ?? '').split(',').filter((k) => k !== '');
+const base = REUSE.length > 0 ? REUSE[0] : (process.env.DATABASE_URL ?? '');
 const postgres = /^postgres(ql)?:\/\//.test(base);
 const dir = mkdtempSync(join(tmpdir(), 'tase-scale-bench-'));
-let url = join(dir, 'scale.sqlite');
-let dropDatabase = async () => {};
-if (postgres) {
+
+interface Database {
+  url: string;
+  drop: () => Promise<void>;
+}
+
+/** A new database: empty, or a copy of a kept one (PostgreSQL: its template; SQLite: its file). */
+async function newDatabase(kept?: string): Promise<Database> {
+  if (!postgres) {
+    const url = join(dir, `scale-${randomBytes(4).toString('hex')}.sqlite`);
+    if (kept) {
+      if (!existsSync(kept)) throw new Error(`no kept database ${kept}`);
+      copyFileSync(kept, url);
+    }
+    return { url, drop: async () => rmSync(url, { force: true }) };
+  }
   const name = `tase_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
+  const server = kept ?? base;
+  const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = kept ? ` TEMPLATE ${new URL(kept).pathname.slice(1)}` : '';
+  await admin.query(`CREATE DATABASE ${name}${template}`);
   await admin.end();
-  const u = new URL(base);
+  const u = new URL(server);
   u.pathname = `/${name}`;
-  url = u.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: base });
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: server });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.end();
   };
+  return { url: u.toString(), drop };
 }
 
-const config = {
+const configOf = (url: string) => ({
   ...configFromEnv({ TASE_MODE: 'sandbox', TASE_RATE_LIMIT: '0' }),
   databaseUrl: url,
   port: 0,
   logLevel: 'silent' as const,
-};
+});
 
 // ------------------------------------------------------------------------------------------------ seeding
 let seed = 42;
 const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
 
 interface Seeder {
+  database: Database;
   app: App;
   demo: DemoCredentials;
   companies: number[];
@@ -90,22 +115,50 @@ interface Seeder {
 }
 
 async function startSeeding(): Promise<Seeder> {
-  const app = await buildApp({ config });
+  const database = await newDatabase();
+  const app = await buildApp({ config: configOf(database.url) });
   const demo = await seedDemo(app.ctx, { withData: true });
   const admin = new AdminService(app.ctx);
   const companies = [demo.companyId];
   for (let i = 1; i < COMPANIES; i++)
     companies.push((await admin.createCompany({ name: `Yritys ${i} Oy`, contractType: 'TESTING' })).companyId);
+  return { database, app, demo, companies, accounts: await accountsOf(app, demo.companyId), posted: 0 };
+}
+
+/** A copy of a kept database, opened as the seeding left it (the demo company's credentials are stored in it). */
+async function openKept(kept: string): Promise<Seeder> {
+  const database = await newDatabase(kept);
+  const app = await buildApp({ config: configOf(database.url) });
+  const demo = await storedDemo(app.ctx);
+  if (!demo) throw new Error(`${kept} holds no demo company: not a database the bench kept`);
+  // every query names its companies (the company-scope guard): the receipts of all of them
+  const companies = await companyIds(app.ctx.db, 0, 1_000_000);
+  const receipts = await app.ctx.db
+    .selectFrom('ledger_receipts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', 'in', companies)
+    .executeTakeFirstOrThrow();
+  return {
+    database,
+    app,
+    demo,
+    companies: [demo.companyId],
+    accounts: await accountsOf(app, demo.companyId),
+    posted: Number(receipts.n),
+  };
+}
+
+async function accountsOf(app: App, companyId: number): Promise<string[]> {
   const accounts = (
     await app.ctx.db
       .selectFrom('accounts')
       .select('number')
-      .where('company_id', '=', demo.companyId)
+      .where('company_id', '=', companyId)
       .where('type', 'in', ['EXPENSE', 'INCOME'])
       .orderBy('number')
       .execute()
   ).map((a) => a.number);
-  return { app, demo, companies, accounts: accounts.length > 0 ? accounts : ['7000'], posted: 0 };
+  return accounts.length > 0 ? accounts : ['7000'];
 }
 
 function lines(accounts: string[]): PostingLine[] {
@@ -328,7 +381,7 @@ interface Service {
   token: string;
 }
 
-async function startService(demo: DemoCredentials): Promise<Service> {
+async function startService(url: string, demo: DemoCredentials): Promise<Service> {
   const port = await freePort();
   const nodeArgs = (process.env.SCALE_SERVICE_ARGS ?? '').split(' ').filter((a) => a !== '');
   const child = spawn(process.execPath, [...nodeArgs, MAIN, 'serve'], {
@@ -388,6 +441,19 @@ interface Latency {
   p50: number;
   p99: number;
   rps: number;
+  /** CPU ms of the service per request (user + system); undefined without /proc. */
+  cpu?: number;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux)
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Percentiles of timings in ms. */
@@ -397,51 +463,86 @@ function latency(times: number[], seconds: number): Latency {
   return { p50: at(0.5), p99: at(0.99), rps: times.length / seconds };
 }
 
-/**
- * `connections` clients sending one request after another for SECONDS (after a second of warm-up); each request's
- * time is measured on the client to the microsecond.
- */
-async function load(
-  service: Service,
-  options: { path: () => string; method?: 'GET' | 'POST'; body?: () => string; connections?: number },
-): Promise<Latency> {
-  const headers = { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' };
-  const run = async (seconds: number) => {
-    const times: number[] = [];
-    const end = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: options.connections ?? CONNECTIONS }, async () => {
-        while (performance.now() < end) {
-          const path = options.path();
-          const started = performance.now();
-          const answer = await fetch(`${service.root}${path}`, {
-            method: options.method ?? 'GET',
-            headers,
-            body: options.body?.(),
-          });
-          const text = await answer.text();
-          if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${text.slice(0, 300)}`);
-          times.push(performance.now() - started);
-        }
-      }),
-    );
-    return latency(times, seconds);
-  };
-  await run(1);
-  return run(SECONDS);
+interface Load {
+  path: () => string;
+  method?: 'GET' | 'POST';
+  body?: () => string;
+  connections?: number;
 }
 
-/** Sequential timings of a heavy read: p50/p99 over `count` runs. */
-async function timed(service: Service, path: string, count: number): Promise<Latency> {
+/**
+ * `connections` clients sending one request after another for `seconds`; each request's time is measured on the
+ * client to the microsecond, and the CPU time the service used meanwhile.
+ */
+async function slice(service: Service, options: Load, seconds: number): Promise<{ times: number[]; cpu?: number }> {
+  const headers = { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' };
   const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    const answer = await fetch(`${service.root}/api${path}`, { headers: { authorization: `Bearer ${service.token}` } });
-    if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-    await answer.arrayBuffer();
-    times.push(performance.now() - started);
-  }
-  return latency(times, times.reduce((a, b) => a + b, 0) / 1000);
+  const before = cpuMs(service.child.pid!);
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.connections ?? CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const path = options.path();
+        const started = performance.now();
+        const answer = await fetch(`${service.root}${path}`, {
+          method: options.method ?? 'GET',
+          headers,
+          body: options.body?.(),
+        });
+        const text = await answer.text();
+        if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${text.slice(0, 300)}`);
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  const after = cpuMs(service.child.pid!);
+  return { times, cpu: before === undefined || after === undefined ? undefined : after - before };
+}
+
+/**
+ * The same load on each service (one per database measured) for SECONDS after a second of warm-up: in slices of a
+ * second taken in turn, so that the load of the rest of the machine, which moves by the minute, falls alike on each.
+ */
+async function load(targets: { service: Service; options: Load }[]): Promise<Latency[]> {
+  for (const t of targets) await slice(t.service, t.options, 1);
+  const runs: { times: number[]; cpu: number | undefined }[] = targets.map(() => ({ times: [], cpu: 0 }));
+  for (let s = 0; s < SECONDS; s++)
+    for (let k = 0; k < targets.length; k++) {
+      const i = s % 2 === 0 ? k : targets.length - 1 - k;
+      const run = await slice(targets[i].service, targets[i].options, 1);
+      runs[i].times.push(...run.times);
+      runs[i].cpu = runs[i].cpu === undefined || run.cpu === undefined ? undefined : runs[i].cpu + run.cpu;
+    }
+  return runs.map((r) => ({
+    ...latency(r.times, SECONDS),
+    cpu: r.cpu === undefined ? undefined : r.cpu / r.times.length,
+  }));
+}
+
+/** Sequential timings of a heavy read: p50/p99 over `count` runs on each service, taken in turn. */
+async function timed(targets: { service: Service; path: string }[], count: number): Promise<Latency[]> {
+  const runs: { times: number[]; cpu: number | undefined }[] = targets.map(() => ({ times: [], cpu: 0 }));
+  for (let i = -1; i < count; i++)
+    for (const [k, { service, path }] of targets.entries()) {
+      const before = cpuMs(service.child.pid!);
+      const started = performance.now();
+      const answer = await fetch(`${service.root}/api${path}`, {
+        headers: { authorization: `Bearer ${service.token}` },
+      });
+      if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+      await answer.arrayBuffer();
+      if (i < 0) continue; // a first run of each to warm up
+      runs[k].times.push(performance.now() - started);
+      const after = cpuMs(service.child.pid!);
+      runs[k].cpu =
+        runs[k].cpu === undefined || before === undefined || after === undefined
+          ? undefined
+          : runs[k].cpu + after - before;
+    }
+  return runs.map((r) => ({
+    ...latency(r.times, r.times.reduce((a, b) => a + b, 0) / 1000),
+    cpu: r.cpu === undefined ? undefined : r.cpu / r.times.length,
+  }));
 }
 
 type Figures = Record<string, Latency>;
@@ -451,8 +552,14 @@ interface Heavy {
   before: number;
   peak: number;
 }
+interface Measured {
+  figures: Figures;
+  heavy: Heavy[];
+  receiptsOfCompany: number;
+}
 
-async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy[]; receiptsOfCompany: number }> {
+/** The measured company's receipts and products, and the service started on the seeder's database. */
+async function serve(seeder: Seeder) {
   const companyId = seeder.demo.companyId;
   const db = seeder.app.ctx.db;
   const ids = (await db.selectFrom('ledger_receipts').select('id').where('company_id', '=', companyId).execute()).map(
@@ -463,74 +570,110 @@ async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy
   );
   // the seeding process stops while the service is measured: its background tasks would write beside it
   await seeder.app.close();
-  const service = await startService(seeder.demo);
+  const service = await startService(seeder.database.url, seeder.demo);
+  return { seeder, ids, products, service };
+}
+type Served = Awaited<ReturnType<typeof serve>>;
+
+/** The reads and writes measured on each seeder's database, side by side (see `load`), then its heavy reports. */
+async function measure(seeders: Seeder[]): Promise<Measured[]> {
+  const served: Served[] = [];
   try {
+    for (const seeder of seeders) served.push(await serve(seeder));
     const pick = <T>(list: T[]) => list[next() % list.length];
-    const figures: Figures = {};
-    const pages = Math.max(1, Math.floor(ids.length / 50));
     const range = `startDate=${YEAR}-01-01&endDate=${YEAR}-12-31`;
     let n = 0;
-    figures['GET one receipt'] = await load(service, { path: () => `/api/ledgerreceipts/${pick(ids)}` });
-    figures['GET page of 50 receipts (first 20 pages)'] = await load(service, {
-      path: () => `/api/ledgerreceipts?size=50&page=${next() % Math.min(20, pages)}`,
-    });
-    figures['GET page of 50 receipts, filtered (first 20)'] = await load(service, {
-      path: () => `/api/ledgerreceipts?types=JOURNAL&size=50&page=${next() % Math.min(20, pages)}`,
-    });
-    figures['GET page of 50 receipts (keyset, anywhere)'] = await load(service, {
-      path: () => `/api/ledgerreceipts?size=50&previousId=${pick(ids)}`,
-    });
-    figures['GET one product'] = await load(service, { path: () => `/api/products/${pick(products)}` });
-    figures['POST receipt'] = await load(service, {
-      path: () => '/api/ledgerreceipts',
-      method: 'POST',
-      connections: 4,
-      body: () =>
-        JSON.stringify({
-          type: 'JOURNAL',
-          name: `Kuormitus ${n++}`,
-          receiptDate: `${YEAR}-06-15`,
-          vatType: 'PURCHASE',
-          vatStatus: 1,
-          transactions: [
-            { transactionType: 'ENTRY', account: seeder.accounts[0], accountingValue: 12.5, vatPercent: 0 },
-            { transactionType: 'ENTRY', account: '1910', accountingValue: -12.5, vatPercent: 0 },
-          ],
-        }),
-    });
-    figures['trial balance (year)'] = await timed(service, `/reports/trialbalance?${range}`, 20);
-    const ledgerPages = Math.max(1, Math.floor((ids.length * LINES) / 200));
-    figures['general ledger, page of 200 lines (any depth)'] = await load(service, {
-      path: () => `/api/reports/generalledger?${range}&size=200&page=${next() % ledgerPages}`,
-      connections: 2,
-    });
-    const pid = service.child.pid!;
-    const heavy: Heavy[] = [];
-    const report = async (label: string, path: string) => {
-      const run = await withPeakRss(pid, async () => {
-        const answer = await fetch(`${service.root}/api${path}`, {
-          headers: { authorization: `Bearer ${service.token}` },
-        });
-        if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-        let bytes = 0;
-        for await (const chunk of answer.body!) bytes += (chunk as Uint8Array).length;
-        return bytes;
-      });
-      heavy.push({
-        label: `${label} (${(run.result / 1024 / 1024).toFixed(1)} MB)`,
-        ms: run.ms,
-        before: run.before,
-        peak: run.peak,
-      });
+    const reads: Record<string, (s: Served) => Load> = {
+      'GET one receipt': ({ ids }) => ({ path: () => `/api/ledgerreceipts/${pick(ids)}` }),
+      'GET page of 50 receipts (first 20 pages)': ({ ids }) => ({
+        path: () =>
+          `/api/ledgerreceipts?size=50&page=${next() % Math.min(20, Math.max(1, Math.floor(ids.length / 50)))}`,
+      }),
+      'GET page of 50 receipts, filtered (first 20)': ({ ids }) => ({
+        path: () =>
+          `/api/ledgerreceipts?types=JOURNAL&size=50&page=${next() % Math.min(20, Math.max(1, Math.floor(ids.length / 50)))}`,
+      }),
+      'GET page of 50 receipts (keyset, anywhere)': ({ ids }) => ({
+        path: () => `/api/ledgerreceipts?size=50&previousId=${pick(ids)}`,
+      }),
+      'GET one product': ({ products }) => ({ path: () => `/api/products/${pick(products)}` }),
+      'POST receipt': ({ seeder }) => ({
+        path: () => '/api/ledgerreceipts',
+        method: 'POST',
+        connections: 4,
+        body: () =>
+          JSON.stringify({
+            type: 'JOURNAL',
+            name: `Kuormitus ${n++}`,
+            receiptDate: `${YEAR}-06-15`,
+            vatType: 'PURCHASE',
+            vatStatus: 1,
+            transactions: [
+              { transactionType: 'ENTRY', account: seeder.accounts[0], accountingValue: 12.5, vatPercent: 0 },
+              { transactionType: 'ENTRY', account: '1910', accountingValue: -12.5, vatPercent: 0 },
+            ],
+          }),
+      }),
     };
-    await report('trial balance (year)', `/reports/trialbalance?${range}`);
-    await report('account balances on 30.6.', `/reports/ledgeraccounts/balances?date=${YEAR}-06-30`);
-    await report('general ledger, page 100 of 200 lines', `/reports/generalledger?${range}&size=200&page=100`);
-    await report('SIE export of the year', `/sie/file?accountingPeriodStart=${YEAR}-01-01`);
-    return { figures, heavy, receiptsOfCompany: ids.length };
+    const figures: Figures[] = served.map(() => ({}));
+    const record = (label: string, latencies: Latency[]) => latencies.forEach((l, i) => (figures[i][label] = l));
+    for (const [label, options] of Object.entries(reads))
+      record(label, await load(served.map((s) => ({ service: s.service, options: options(s) }))));
+    record(
+      'trial balance (year)',
+      await timed(
+        served.map((s) => ({ service: s.service, path: `/reports/trialbalance?${range}` })),
+        20,
+      ),
+    );
+    record(
+      'general ledger, page of 200 lines (any depth)',
+      await load(
+        served.map((s) => {
+          const ledgerPages = Math.max(1, Math.floor((s.ids.length * LINES) / 200));
+          return {
+            service: s.service,
+            options: {
+              path: () => `/api/reports/generalledger?${range}&size=200&page=${next() % ledgerPages}`,
+              connections: 2,
+            },
+          };
+        }),
+      ),
+    );
+    const results: Measured[] = [];
+    for (const [i, { service, ids }] of served.entries()) {
+      const pid = service.child.pid!;
+      const heavy: Heavy[] = [];
+      const report = async (label: string, path: string) => {
+        const run = await withPeakRss(pid, async () => {
+          const answer = await fetch(`${service.root}/api${path}`, {
+            headers: { authorization: `Bearer ${service.token}` },
+          });
+          if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+          let bytes = 0;
+          for await (const chunk of answer.body!) bytes += (chunk as Uint8Array).length;
+          return bytes;
+        });
+        heavy.push({
+          label: `${label} (${(run.result / 1024 / 1024).toFixed(1)} MB)`,
+          ms: run.ms,
+          before: run.before,
+          peak: run.peak,
+        });
+      };
+      await report('trial balance (year)', `/reports/trialbalance?${range}`);
+      await report('account balances on 30.6.', `/reports/ledgeraccounts/balances?date=${YEAR}-06-30`);
+      await report('general ledger, page 100 of 200 lines', `/reports/generalledger?${range}&size=200&page=100`);
+      await report('SIE export of the year', `/sie/file?accountingPeriodStart=${YEAR}-01-01`);
+      results.push({ figures: figures[i], heavy, receiptsOfCompany: ids.length });
+    }
+    return results;
   } finally {
-    await stopService(service);
-    seeder.app = await buildApp({ config });
+    for (const { seeder, service } of served) {
+      await stopService(service);
+      seeder.app = await buildApp({ config: configOf(seeder.database.url) });
+    }
   }
 }
 
@@ -538,47 +681,72 @@ async function measure(seeder: Seeder): Promise<{ figures: Figures; heavy: Heavy
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
-const seeder = await startSeeding();
-console.log(
-  `engine: ${seeder.app.ctx.engine}, ${COMPANIES} companies, receipts of ${LINES} lines, Node ${process.version}`,
-);
-const sizes = [...new Set([Math.min(BASELINE, RECEIPTS), RECEIPTS])];
-const results: { size: number; figures: Figures; heavy: Heavy[]; receiptsOfCompany: number; seconds: number }[] = [];
-for (const size of sizes) {
-  const started = performance.now();
-  await seedTo(seeder, size);
-  const seconds = (performance.now() - started) / 1000;
-  console.log(
-    `seeded up to ${size} receipts in ${seconds.toFixed(1)} s (${((size - (results.at(-1)?.size ?? 0)) / seconds).toFixed(0)} receipts/s)`,
-  );
-  const measured = await measure(seeder);
-  results.push({ size, seconds, ...measured });
+const results: { size: number; figures: Figures; heavy: Heavy[]; receiptsOfCompany: number; seconds?: number }[] = [];
+const cpu = (l: Latency) => (l.cpu === undefined ? '-' : ms(l.cpu));
+
+function print(size: number, measured: Measured): void {
   const loadAverage = loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');
   console.log(`\n${size} receipts in all, ${measured.receiptsOfCompany} of them in the measured company`);
   console.log(`load average after measuring (1, 5, 15 min): ${loadAverage} on ${availableParallelism()} cores`);
-  console.log(`${'operation'.padEnd(46)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}`);
+  console.log(
+    `${'operation'.padEnd(46)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}${'CPU/req'.padStart(10)}`,
+  );
   for (const [label, l] of Object.entries(measured.figures))
-    console.log(`${label.padEnd(46)}${ms(l.p50).padStart(10)}${ms(l.p99).padStart(10)}${l.rps.toFixed(0).padStart(9)}`);
+    console.log(
+      `${label.padEnd(46)}${ms(l.p50).padStart(10)}${ms(l.p99).padStart(10)}${l.rps.toFixed(0).padStart(9)}${cpu(l).padStart(10)}`,
+    );
   for (const h of measured.heavy)
     console.log(
       `${h.label.padEnd(46)}${(h.ms / 1000).toFixed(2).padStart(8)} s   RSS ${mb(h.before)} → peak ${mb(h.peak)}`,
     );
 }
+
+if (REUSE.length > 0) {
+  const seeders: Seeder[] = [];
+  for (const kept of REUSE) {
+    seeders.push(await openKept(kept));
+    console.log(`engine: ${seeders[0].app.ctx.engine}, a copy of ${kept}, Node ${process.version}`);
+  }
+  const measured = await measure(seeders);
+  for (const [i, seeder] of seeders.entries()) {
+    results.push({ size: seeder.posted, ...measured[i] });
+    print(seeder.posted, measured[i]);
+    await seeder.app.close();
+    await seeder.database.drop();
+  }
+} else {
+  const seeder = await startSeeding();
+  console.log(
+    `engine: ${seeder.app.ctx.engine}, ${COMPANIES} companies, receipts of ${LINES} lines, Node ${process.version}`,
+  );
+  const sizes = [...new Set([Math.min(BASELINE, RECEIPTS), RECEIPTS])];
+  for (const size of sizes) {
+    const started = performance.now();
+    await seedTo(seeder, size);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `seeded up to ${size} receipts in ${seconds.toFixed(1)} s (${((size - (results.at(-1)?.size ?? 0)) / seconds).toFixed(0)} receipts/s)`,
+    );
+    const [measured] = await measure([seeder]);
+    results.push({ size, seconds, ...measured });
+    print(size, measured);
+  }
+  await seeder.app.close();
+  if (process.env.SCALE_KEEP) console.log(`kept the database: ${seeder.database.url}`);
+  else await seeder.database.drop();
+}
 if (results.length === 2) {
   const [small, large] = results;
-  console.log(`\n${large.size} vs ${small.size} receipts: p50 and p99 ratios (target within 1.3×)`);
+  console.log(`\n${large.size} vs ${small.size} receipts: ratios of p50, p99 and CPU per request (target within 1.3×)`);
   for (const label of Object.keys(small.figures)) {
     const a = small.figures[label];
     const b = large.figures[label];
+    const cpuRatio = a.cpu && b.cpu ? `${(b.cpu / a.cpu).toFixed(2)}×` : '-';
     console.log(
-      `${label.padEnd(46)}${`${(b.p50 / a.p50).toFixed(2)}×`.padStart(10)}${`${(b.p99 / a.p99).toFixed(2)}×`.padStart(10)}`,
+      `${label.padEnd(46)}${`${(b.p50 / a.p50).toFixed(2)}×`.padStart(10)}${`${(b.p99 / a.p99).toFixed(2)}×`.padStart(10)}${cpuRatio.padStart(10)}`,
     );
   }
 }
-
-await seeder.app.close();
-if (process.env.SCALE_KEEP) console.log(`kept the database: ${url}`);
-else await dropDatabase();
-if (!process.env.SCALE_KEEP || postgres) rmSync(dir, { recursive: true, force: true });
+if (!process.env.SCALE_KEEP || postgres || REUSE.length > 0) rmSync(dir, { recursive: true, force: true });

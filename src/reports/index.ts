@@ -4,6 +4,8 @@ import { reportMigrations } from './migrations.ts';
 import { reportRoutes } from './routes.ts';
 import { ReportService } from './service.ts';
 import { reportsExamples } from './examples.ts';
+import { postgresLineDetails } from './line-details-postgres.ts';
+import { sqliteLineDetails } from './line-details-sqlite.ts';
 
 export { ReportService } from './service.ts';
 export { isIncomeStatement } from './balances.ts';
@@ -17,6 +19,6 @@ export const reportsArea = defineArea({
     { name: 'Reports', description: 'Trial balance, general ledger and account balances, computed by the database.' },
   ],
   migrations: reportMigrations,
-  create: (ctx) => new ReportService(ctx),
+  create: (ctx) => new ReportService(ctx, ctx.engine === 'postgres' ? postgresLineDetails : sqliteLineDetails),
   routes: (reports) => reportRoutes(reports),
 });

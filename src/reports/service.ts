@@ -32,6 +32,7 @@ import * as store from './store.ts';
 import { BEGINNING, folded } from './store.ts';
 import type { ChartAccount, LineFilter, Movements, ReceiptFilter, StatusFilter } from './store.ts';
 import type { ReportReceiptStatus } from './schemas.ts';
+import type { LineDetails } from './line-details.ts';
 
 const MAX_ACCOUNTS = 200;
 const STATEMENTS_WORKER = workerEntry(import.meta.url, 'statements-render-worker');
@@ -233,8 +234,10 @@ function accountsAfter(months: store.MonthLines[], account: string): { account: 
 
 export class ReportService {
   readonly #ctx: AppContext;
-  constructor(ctx: AppContext) {
+  readonly #lineDetails: LineDetails;
+  constructor(ctx: AppContext, lineDetails: LineDetails) {
     this.#ctx = ctx;
+    this.#lineDetails = lineDetails;
   }
 
   async #chart(companyId: number, numbers?: string[]): Promise<Map<string, ChartAccount>> {
@@ -321,7 +324,15 @@ export class ReportService {
     const total = months.reduce((sum, m) => sum + m.count, 0);
     const at = pageStart(months, page.offset, startDate);
     const { lines, skipped } = at
-      ? await store.pageFrom(db, companyId, query, page.pageSize, at, accountsAfter(months, at.account))
+      ? await store.pageFrom(
+          db,
+          companyId,
+          query,
+          page.pageSize,
+          at,
+          accountsAfter(months, at.account),
+          this.#lineDetails,
+        )
       : { lines: [], skipped: 0n };
     const onPage = [...new Set(lines.map((l) => l.account))];
     const { spans } = await this.#spans(companyId, startDate, endDate, { accounts: onPage });
@@ -639,7 +650,7 @@ export class ReportService {
     if (total > MAX_ACCOUNT_LINES)
       throw apiError('REPORT_TOO_LARGE', 'endDate', { count: total, max: MAX_ACCOUNT_LINES });
     const [lines, chart] = await Promise.all([
-      store.pageOfLines(db, companyId, query, MAX_ACCOUNT_LINES, 0),
+      store.pageOfLines(db, companyId, query, MAX_ACCOUNT_LINES, 0, this.#lineDetails),
       this.#chart(companyId, [account]),
     ]);
     return {

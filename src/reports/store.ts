@@ -15,6 +15,7 @@ import type { Db } from '../db/index.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
 import { OPENING_RECEIPT_TYPE, openingStateOn } from '../ledger/index.ts';
 import { getCompany } from '../company/index.ts';
+import type { LineDetails } from './line-details.ts';
 
 /** Debits (positive lines) and credits (negative lines, as a positive sum), minor units. */
 export interface Movement {
@@ -678,8 +679,9 @@ export async function pageOfLines(
   query: LinesQuery,
   limit: number,
   offset: number,
+  details: LineDetails,
 ): Promise<LedgerLine[]> {
-  return completeLines(db, companyId, await lineKeys(db, companyId, query, limit, offset));
+  return completeLines(db, companyId, await lineKeys(db, companyId, query, limit, offset), details);
 }
 
 /**
@@ -696,6 +698,7 @@ export async function pageFrom(
   limit: number,
   from: PageStart,
   after: { account: string; count: number }[],
+  details: LineDetails,
 ): Promise<{ lines: LedgerLine[]; skipped: MinorUnits }> {
   const day = await dayOfSkip(db, companyId, query, from);
   const { keys: first, skipped: skippedThatDay } = await keysAfterSkipping(
@@ -722,23 +725,21 @@ export async function pageFrom(
     whole.length > 0 ? lineKeys(db, companyId, { ...query, accounts: whole }, limit) : [],
     last ? lineKeys(db, companyId, { ...query, accounts: [last.account] }, last.take) : [],
   ]);
-  const lines = await completeLines(db, companyId, [...first, ...middle, ...end].slice(0, limit));
+  const lines = await completeLines(db, companyId, [...first, ...middle, ...end].slice(0, limit), details);
   return { lines, skipped };
 }
 
 /** Lines of the keys completed with their text and receipt. */
-async function completeLines(db: Db, companyId: number, keys: LineKey[]): Promise<LedgerLine[]> {
+async function completeLines(
+  db: Db,
+  companyId: number,
+  keys: LineKey[],
+  lineDetails: LineDetails,
+): Promise<LedgerLine[]> {
   if (keys.length === 0) return [];
   const receiptIds = [...new Set(keys.map((k) => Number(k.receipt_id)))];
-  const lineIds = [...new Set(keys.map((k) => Number(k.id)))];
   const [details, receipts] = await Promise.all([
-    db
-      .selectFrom('ledger_entries')
-      .select(['receipt_id', 'id', 'description', 'partner_id', 'vat_percent', 'vat_status'])
-      .where('company_id', '=', companyId)
-      .where('receipt_id', 'in', receiptIds)
-      .where('id', 'in', lineIds)
-      .execute(),
+    lineDetails(db, companyId, keys),
     db
       .selectFrom('ledger_receipts')
       .select(['id', 'receipt_number', 'name', 'type', 'status'])
