@@ -31,7 +31,6 @@ import { seedDemo, storedDemo, type DemoCredentials } from '../src/company/demo.
 import { AdminService } from '../src/company/admin.ts';
 import type { PostingLine } from '../src/domain/postings.ts';
 import { allocateIdBlocks, type Db } from '../src/db/index.ts';
-import { companyIds } from '../src/db/company-ids.ts';
 import { isoDateTime, nextVersion } from '../src/platform/clock.ts';
 import { draftToRow, lineToEntry, type ReceiptDraft } from '../src/ledger/mapping.ts';
 import {
@@ -132,7 +131,7 @@ async function openKept(kept: string): Promise<Seeder> {
   const demo = await storedDemo(app.ctx);
   if (!demo) throw new Error(`${kept} holds no demo company: not a database the bench kept`);
   // every query names its companies (the company-scope guard): the receipts of all of them
-  const companies = await companyIds(app.ctx.db, 0, 1_000_000);
+  const companies = await app.ctx.companies.ids(app.ctx.db, 0, 1_000_000);
   const receipts = await app.ctx.db
     .selectFrom('ledger_receipts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
