@@ -210,9 +210,15 @@ const maxDate = (a: string, b: string) => (a > b ? a : b);
 /**
  * Where the line at `offset` of the general ledger is: its account, the first day of its month within the period
  * (or the period's start), and how many lines of that account from that day come before it. None past the end.
+ * `months` are the lines per month of the account holding the offset, which `before` lines of earlier accounts
+ * precede.
  */
-function pageStart(months: store.MonthLines[], offset: number, start: string): store.PageStart | undefined {
-  let before = 0;
+function pageStart(
+  months: store.MonthLines[],
+  offset: number,
+  before: number,
+  start: string,
+): store.PageStart | undefined {
   for (const m of months) {
     if (offset < before + m.count)
       return { account: m.account, date: maxDate(start, `${m.month}-01`), skip: offset - before };
@@ -221,15 +227,14 @@ function pageStart(months: store.MonthLines[], offset: number, start: string): s
   return undefined;
 }
 
-/** The accounts after `account` with how many lines each has in the period, in order. */
-function accountsAfter(months: store.MonthLines[], account: string): { account: string; count: number }[] {
-  const after: { account: string; count: number }[] = [];
-  for (const m of months) {
-    if (m.account <= account) continue;
-    if (after.at(-1)?.account === m.account) after.at(-1)!.count += m.count;
-    else after.push({ account: m.account, count: m.count });
+/** The account holding the line at `offset`, and how many lines the accounts before it hold. */
+function accountAt(accounts: store.AccountLines[], offset: number) {
+  let before = 0;
+  for (const a of accounts) {
+    if (offset < before + a.count) return { account: a.account, before };
+    before += a.count;
   }
-  return after;
+  return undefined;
 }
 
 export class ReportService {
@@ -320,9 +325,18 @@ export class ReportService {
     const query = { start: startDate, end: endDate, accounts };
     // The page is found from the month line counts: which account and month hold its first line, and how many of
     // that month's lines come before it. Only those are skipped, so a deep page costs what the first one does.
-    const months = await store.monthLines(db, companyId, startDate, endDate, accounts);
-    const total = months.reduce((sum, m) => sum + m.count, 0);
-    const at = pageStart(months, page.offset, startDate);
+    // First the account (one row per account), then the month within it (the rows of that account only).
+    const perAccount = await store.accountLines(db, companyId, startDate, endDate, accounts);
+    const total = perAccount.reduce((sum, a) => sum + a.count, 0);
+    const holding = accountAt(perAccount, page.offset);
+    const at = holding
+      ? pageStart(
+          await store.monthLines(db, companyId, startDate, endDate, [holding.account]),
+          page.offset,
+          holding.before,
+          startDate,
+        )
+      : undefined;
     const { lines, skipped } = at
       ? await store.pageFrom(
           db,
@@ -330,7 +344,7 @@ export class ReportService {
           query,
           page.pageSize,
           at,
-          accountsAfter(months, at.account),
+          perAccount.filter((a) => a.account > at.account),
           this.#lineDetails,
         )
       : { lines: [], skipped: 0n };
@@ -372,7 +386,7 @@ export class ReportService {
     // Accounts with an opening balance but no line in the period (retained earnings after a close, share
     // capital) have no page of their own: the first page lists them too, so the pages together list every account
     // of the trial balance.
-    const withLines = new Set(months.map((m) => m.account));
+    const withLines = new Set(perAccount.map((a) => a.account));
     const balanceOnly =
       page.offset === 0 ? await this.#openingOnly(companyId, startDate, endDate, accounts, withLines) : [];
     const allCharted = new Map([

@@ -534,6 +534,33 @@ async function countedMonthLines(
   return rows.map((r) => ({ account: r.account_number, month: r.month, count: Number(r.n) }));
 }
 
+/** The whole months of [start, end] and its partial months' days at either end (none when it has no whole month). */
+function wholeMonthsOf(start: string, end: string) {
+  const firstWhole = start === firstOfMonth(monthOf(start)) ? monthOf(start) : nextMonth(monthOf(start));
+  const lastWhole = end === lastOfMonth(monthOf(end)) ? monthOf(end) : previousMonth(monthOf(end));
+  if (firstWhole > lastWhole) return undefined;
+  return {
+    firstWhole,
+    lastWhole,
+    head: [start, dayBefore(firstOfMonth(firstWhole))] as const,
+    tail: [firstOfMonth(nextMonth(lastWhole)), end] as const,
+  };
+}
+
+function wholeMonthTotals(db: Db, companyId: number, firstWhole: string, lastWhole: string, accounts?: string[]) {
+  let q = db
+    .selectFrom('ledger_account_months')
+    .where('company_id', '=', companyId)
+    .where('month', '>=', firstWhole)
+    .where('month', '<=', lastWhole)
+    .where('line_count', '>', 0);
+  if (accounts) q = q.where('account_number', 'in', orNone(accounts));
+  return q;
+}
+
+// in the order of the lines themselves: text compared as the databases' index compares it (bytewise)
+const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * The lines of [start, end] per account and month, in general-ledger order (account, then month), none empty:
  * whole months from the month totals' line counts, the days of a partial month at either end of the range
@@ -547,23 +574,16 @@ export async function monthLines(
   accounts: string[] | undefined,
 ): Promise<MonthLines[]> {
   if (start > end) return [];
-  const firstWhole = start === firstOfMonth(monthOf(start)) ? monthOf(start) : nextMonth(monthOf(start));
-  const lastWhole = end === lastOfMonth(monthOf(end)) ? monthOf(end) : previousMonth(monthOf(end));
+  const span = wholeMonthsOf(start, end);
   let parts: MonthLines[];
-  if (firstWhole > lastWhole) parts = await countedMonthLines(db, companyId, start, end, accounts);
+  if (!span) parts = await countedMonthLines(db, companyId, start, end, accounts);
   else {
-    let q = db
-      .selectFrom('ledger_account_months')
-      .select(['account_number', 'month', 'line_count'])
-      .where('company_id', '=', companyId)
-      .where('month', '>=', firstWhole)
-      .where('month', '<=', lastWhole)
-      .where('line_count', '>', 0);
-    if (accounts) q = q.where('account_number', 'in', orNone(accounts));
     const [whole, head, tail] = await Promise.all([
-      q.execute(),
-      countedMonthLines(db, companyId, start, dayBefore(firstOfMonth(firstWhole)), accounts),
-      countedMonthLines(db, companyId, firstOfMonth(nextMonth(lastWhole)), end, accounts),
+      wholeMonthTotals(db, companyId, span.firstWhole, span.lastWhole, accounts)
+        .select(['account_number', 'month', 'line_count'])
+        .execute(),
+      countedMonthLines(db, companyId, ...span.head, accounts),
+      countedMonthLines(db, companyId, ...span.tail, accounts),
     ]);
     parts = [
       ...head,
@@ -571,9 +591,49 @@ export async function monthLines(
       ...tail,
     ];
   }
-  // in the order of the lines themselves: text compared as the databases' index compares it (bytewise)
-  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return parts.filter((p) => p.count > 0).sort((a, b) => order(a.account, b.account) || order(a.month, b.month));
+}
+
+/** How many lines of an account are in the ledger in a range. */
+export interface AccountLines {
+  account: string;
+  count: number;
+}
+
+/**
+ * The lines of [start, end] per account, in general-ledger order, none empty: `monthLines` summed per account,
+ * the whole months' sums by the database. One row per account instead of one per account and month: the rows a
+ * page's start is looked for in stay as many as the accounts when the months fill up (a year of a busy company has
+ * nearly every account in every month).
+ */
+export async function accountLines(
+  db: Db,
+  companyId: number,
+  start: string,
+  end: string,
+  accounts: string[] | undefined,
+): Promise<AccountLines[]> {
+  if (start > end) return [];
+  const span = wholeMonthsOf(start, end);
+  const counts = new Map<string, number>();
+  const add = (account: string, n: number) => counts.set(account, (counts.get(account) ?? 0) + n);
+  if (!span) for (const m of await countedMonthLines(db, companyId, start, end, accounts)) add(m.account, m.count);
+  else {
+    const [whole, head, tail] = await Promise.all([
+      wholeMonthTotals(db, companyId, span.firstWhole, span.lastWhole, accounts)
+        .select(['account_number', sql<unknown>`sum(line_count)`.as('n')])
+        .groupBy('account_number')
+        .execute(),
+      countedMonthLines(db, companyId, ...span.head, accounts),
+      countedMonthLines(db, companyId, ...span.tail, accounts),
+    ]);
+    for (const r of whole) add(r.account_number, Number(r.n));
+    for (const m of [...head, ...tail]) add(m.account, m.count);
+  }
+  return [...counts]
+    .filter(([, count]) => count > 0)
+    .map(([account, count]) => ({ account, count }))
+    .sort((a, b) => order(a.account, b.account));
 }
 
 /** Where a general-ledger page starts: the lines of `account` from `date` on, skipping the first `skip`. */
@@ -637,10 +697,12 @@ async function keysAfterSkipping(
 }
 
 /**
- * The day of its month on which a page starts, from the lines of its account counted and summed per day: how many
- * of that day's lines come before the page, and the sum of the days before it. A count per day streams through the
- * reports index in its order, a fraction of what ranking and summing every line skipped (a window over them) costs,
- * so a page deep in a busy account's month (a bank account's thousands of lines) is found about as fast as the first.
+ * The day of its month on which a page starts, from the lines of its account that come before the page counted and
+ * summed per day: how many of that day's lines come before the page, and the sum of the days before it. Only the
+ * `skip` lines before the page are read (in the reports index's order, a limit then a grouping), not the rest of
+ * the month: a count per day is a fraction of what ranking and summing every line skipped (a window over them)
+ * costs, and stopping at the page reads on average half of a busy account's month (a bank account's thousands of
+ * lines) that counting the whole month read.
  */
 async function dayOfSkip(
   db: Db,
@@ -650,26 +712,33 @@ async function dayOfSkip(
 ): Promise<{ date: string; skip: number; skipped: MinorUnits }> {
   if (from.skip === 0) return { date: from.date, skip: 0, skipped: 0n };
   const monthEnd = lastOfMonth(monthOf(from.date));
-  const days = await linesBase(db, companyId, {
-    ...query,
-    start: from.date,
-    end: query.end < monthEnd ? query.end : monthEnd,
-    accounts: [from.account],
-  })
-    .select(['e.entry_date', sql<unknown>`count(*)`.as('n'), sql<unknown>`sum(e.amount_minor)`.as('total')])
-    .groupBy('e.entry_date')
-    .orderBy('e.entry_date')
+  const before = lineKeysQuery(
+    db,
+    companyId,
+    { ...query, start: from.date, end: query.end < monthEnd ? query.end : monthEnd, accounts: [from.account] },
+    from.skip,
+  );
+  const days = await db
+    .selectFrom(before.as('k'))
+    .select(['k.entry_date', sql<unknown>`count(*)`.as('n'), sql<unknown>`sum(k.amount_minor)`.as('total')])
+    .groupBy('k.entry_date')
+    .orderBy('k.entry_date')
     .execute();
-  let before = 0;
+  // the page starts on the last day read, after that day's lines read (or on a later day, past all of them)
+  let counted = 0;
   let skipped = 0n;
-  for (const d of days) {
-    const n = Number(d.n);
-    if (from.skip < before + n) return { date: d.entry_date, skip: from.skip - before, skipped };
-    before += n;
+  for (const d of days.slice(0, -1)) {
+    counted += Number(d.n);
     skipped += minor(d.total);
   }
+  const last = days.at(-1);
+  if (last && counted + Number(last.n) === from.skip) return { date: last.entry_date, skip: Number(last.n), skipped };
   // the month holds fewer lines than its count says (a write since): the page starts after them
-  return { date: dayAfter(monthEnd), skip: from.skip - before, skipped };
+  if (last) {
+    counted += Number(last.n);
+    skipped += minor(last.total);
+  }
+  return { date: dayAfter(monthEnd), skip: from.skip - counted, skipped };
 }
 
 /** One page of lines in general-ledger order: account, date, receipt, line. */
