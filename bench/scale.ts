@@ -8,7 +8,8 @@
 //   DATABASE_URL=postgres://… node bench/scale.ts  (a new database on that server, dropped afterwards)
 // Options: SCALE_RECEIPTS (default 1000000), SCALE_BASELINE (default 10000), SCALE_COMPANIES (default 1000),
 // SCALE_SHARE (default 0.1), SCALE_LINES (lines per receipt, default 3), BENCH_SECONDS (per read/write, default 5),
-// BENCH_CONNECTIONS (default 8), SCALE_SERVICE_ARGS (Node options of the service, e.g. `--cpu-prof`), SCALE_KEEP (keep the database afterwards).
+// BENCH_CONNECTIONS (default 8), SCALE_ONLY (measure only the reads whose label contains it, e.g. `general ledger`,
+// and no heavy report), SCALE_SERVICE_ARGS (Node options of the service, e.g. `--cpu-prof`), SCALE_KEEP (keep the database afterwards).
 // SCALE_REUSE=<kept>[,<kept>] measures databases SCALE_KEEP kept (a SQLite file or a PostgreSQL URL) without seeding:
 // one, or a baseline and a large one (the ratios as in a seeded run), each on a copy dropped afterwards, so the writes
 // measured never grow them and a change of the indexes or queries is measured on the same data (its migrations run).
@@ -50,6 +51,8 @@ const LINES = Number(process.env.SCALE_LINES ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const BY_POSTING = process.env.SCALE_SEEDING === 'posting';
+const ONLY = process.env.SCALE_ONLY;
+const measured = (label: string) => ONLY === undefined || label.includes(ONLY);
 // the service's own clock everywhere: the seeding process and the service run the same housekeeping
 const YEAR = new Date().getUTCFullYear();
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
@@ -615,19 +618,19 @@ async function measure(seeders: Seeder[]): Promise<Measured[]> {
       }),
     };
     const figures: Figures[] = served.map(() => ({}));
-    const record = (label: string, latencies: Latency[]) => latencies.forEach((l, i) => (figures[i][label] = l));
+    const record = async (label: string, latencies: () => Promise<Latency[]>) => {
+      if (measured(label)) (await latencies()).forEach((l, i) => (figures[i][label] = l));
+    };
     for (const [label, options] of Object.entries(reads))
-      record(label, await load(served.map((s) => ({ service: s.service, options: options(s) }))));
-    record(
-      'trial balance (year)',
-      await timed(
+      await record(label, () => load(served.map((s) => ({ service: s.service, options: options(s) }))));
+    await record('trial balance (year)', () =>
+      timed(
         served.map((s) => ({ service: s.service, path: `/reports/trialbalance?${range}` })),
         20,
       ),
     );
-    record(
-      'general ledger, page of 200 lines (any depth)',
-      await load(
+    await record('general ledger, page of 200 lines (any depth)', () =>
+      load(
         served.map((s) => {
           const ledgerPages = Math.max(1, Math.floor((s.ids.length * LINES) / 200));
           return {
@@ -645,6 +648,7 @@ async function measure(seeders: Seeder[]): Promise<Measured[]> {
       const pid = service.child.pid!;
       const heavy: Heavy[] = [];
       const report = async (label: string, path: string) => {
+        if (ONLY !== undefined) return;
         const run = await withPeakRss(pid, async () => {
           const answer = await fetch(`${service.root}/api${path}`, {
             headers: { authorization: `Bearer ${service.token}` },
