@@ -701,8 +701,8 @@ async function keysAfterSkipping(
  * summed per day: how many of that day's lines come before the page, and the sum of the days before it. Only the
  * `skip` lines before the page are read (in the reports index's order, a limit then a grouping), not the rest of
  * the month: a count per day is a fraction of what ranking and summing every line skipped (a window over them)
- * costs, and stopping at the page reads on average half of a busy account's month (a bank account's thousands of
- * lines) that counting the whole month read.
+ * costs, and stopping at the page reads on average half of what counting the whole month read (a bank account's
+ * thousands of lines a month at a million receipts).
  */
 async function dayOfSkip(
   db: Db,
