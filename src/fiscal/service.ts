@@ -219,22 +219,7 @@ export class FiscalService {
    * sees it in its closing checks).
    */
   async openPeriodOn(trx: Db, companyId: number, date: string, field = 'receiptDate'): Promise<OpenPeriod> {
-    const query = trx
-      .selectFrom('fiscal_periods as p')
-      .innerJoin('fiscal_years as y', (join) =>
-        join.onRef('y.id', '=', 'p.fiscal_year_id').on('y.company_id', '=', companyId),
-      )
-      .select([
-        'p.id as period_id',
-        'p.closed as period_closed',
-        'y.id as year_id',
-        'y.closed as year_closed',
-        'y.start_date',
-        'y.end_date',
-      ])
-      .where('p.company_id', '=', companyId)
-      .where('p.start_date', '<=', date)
-      .where('p.end_date', '>=', date);
+    const query = periodsWithYears(trx, companyId).where('p.start_date', '<=', date).where('p.end_date', '>=', date);
     return openPeriodFrom(await this.#locks.shared(query).executeTakeFirst(), date, field);
   }
 
@@ -243,22 +228,8 @@ export class FiscalService {
    * is told when these tables change (the embedded engine's receipt book, which writes one transaction at a time).
    */
   async periodsOf(db: Db, companyId: number): Promise<PeriodWithDates[]> {
-    return db
-      .selectFrom('fiscal_periods as p')
-      .innerJoin('fiscal_years as y', (join) =>
-        join.onRef('y.id', '=', 'p.fiscal_year_id').on('y.company_id', '=', companyId),
-      )
-      .select([
-        'p.id as period_id',
-        'p.closed as period_closed',
-        'y.id as year_id',
-        'y.closed as year_closed',
-        'y.start_date',
-        'y.end_date',
-        'p.start_date as period_start',
-        'p.end_date as period_end',
-      ])
-      .where('p.company_id', '=', companyId)
+    return periodsWithYears(db, companyId)
+      .select(['p.start_date as period_start', 'p.end_date as period_end'])
       .execute();
   }
 
@@ -503,4 +474,22 @@ export class FiscalService {
     if (!period || Number(period.fiscal_year_id) !== fiscalYearId) throw notFound('Fiscal period');
     return period;
   }
+}
+
+/** The company's periods, each with what a posting's checks need of it and of its year. */
+function periodsWithYears(db: Db, companyId: number) {
+  return db
+    .selectFrom('fiscal_periods as p')
+    .innerJoin('fiscal_years as y', (join) =>
+      join.onRef('y.id', '=', 'p.fiscal_year_id').on('y.company_id', '=', companyId),
+    )
+    .select([
+      'p.id as period_id',
+      'p.closed as period_closed',
+      'y.id as year_id',
+      'y.closed as year_closed',
+      'y.start_date',
+      'y.end_date',
+    ])
+    .where('p.company_id', '=', companyId);
 }
