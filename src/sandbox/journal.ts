@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { redactedBody, redactedUrl } from '../platform/log-redaction.ts';
 import { isoDateTime, parseDateTime, type Clock } from '../platform/clock.ts';
 import type { JournalEntryWire, JournalQueryWire } from './schemas.ts';
+import { ShownAnswers } from './shown-answers.ts';
 
 const ENTRIES = 2000;
 const BODY_CHARS = 4096;
@@ -65,6 +66,7 @@ export class RequestJournal {
   readonly #books: JournalBookAccess;
   /** The answer's text, or for bytes their count (`json` false: never parsed, a parse that throws is dear). */
   readonly #answers = new WeakMap<FastifyRequest, { text: string; json: boolean }>();
+  readonly #shown = new ShownAnswers(cut);
 
   constructor(clock: Clock, books: JournalBookAccess) {
     this.#clock = clock;
@@ -94,7 +96,7 @@ export class RequestJournal {
         clientId: request.auth?.clientId,
         companyId: request.auth?.companyId,
         requestBody: shown(request.body),
-        answerBody: shownText(this.#answers.get(request), reply.getHeader('content-type')),
+        answerBody: shownText(this.#shown, this.#answers.get(request), reply.getHeader('content-type')),
       });
     });
   }
@@ -109,30 +111,14 @@ function shown(body: unknown): string | undefined {
   return cut(JSON.stringify(redactedBody(body)));
 }
 
-/**
- * The shown texts of the last JSON answers, by their text: an answer sent again and again (a product polled, kept
- * as one text by the read caches) is parsed and redacted once. Up to SHOWN_KEPT texts of up to SHOWN_KEPT_CHARS.
- */
-const shownJson = new Map<string, string>();
-const SHOWN_KEPT = 256;
-const SHOWN_KEPT_CHARS = 16_384;
-
-function shownText(answer: { text: string; json: boolean } | undefined, contentType: unknown): string | undefined {
+function shownText(
+  answers: ShownAnswers,
+  answer: { text: string; json: boolean } | undefined,
+  contentType: unknown,
+): string | undefined {
   if (answer === undefined || answer.text === '') return undefined;
-  const text = answer.text;
-  if (!answer.json || typeof contentType !== 'string' || !contentType.includes('json')) return cut(text);
-  let shown = shownJson.get(text);
-  if (shown !== undefined) return shown;
-  try {
-    shown = cut(JSON.stringify(redactedBody(JSON.parse(text))));
-  } catch {
-    shown = cut(text);
-  }
-  if (text.length <= SHOWN_KEPT_CHARS) {
-    if (shownJson.size >= SHOWN_KEPT) shownJson.delete(shownJson.keys().next().value!);
-    shownJson.set(text, shown);
-  }
-  return shown;
+  if (!answer.json || typeof contentType !== 'string' || !contentType.includes('json')) return cut(answer.text);
+  return answers.of(answer.text);
 }
 
 function cut(text: string): string {
