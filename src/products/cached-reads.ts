@@ -102,8 +102,9 @@ export class CachedProductReads implements Products {
     };
     const kept = this.#pages.peek(key);
     if (kept) return kept;
-    if (this.#askedOnce.delete(key)) return (await this.#pages.get(key, read))!;
-    if (this.#askedOnce.size >= PAGES_KEPT) this.#askedOnce.delete(this.#askedOnce.values().next().value!);
+    if (this.#askedOnce.has(key)) return (await this.#pages.get(key, read))!;
+    // forgotten all at once when full: one delete per page cost more than the rare page read once more
+    if (this.#askedOnce.size >= PAGES_KEPT) this.#askedOnce.clear();
     this.#askedOnce.add(key);
     return read();
   }
