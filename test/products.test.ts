@@ -164,6 +164,44 @@ describe('batch GET', () => {
     expect((await svc.api('GET', `/products/${ids[1]}`)).body.name).toBe('Batch 1 renamed');
   });
 
+  it('a page asked again and again (kept from its second asking) answers every write of this process at once', async () => {
+    const keyset = `/products?size=2&previousId=${ids[0] - 1}`;
+    const offset = '/products?size=200';
+    const ask = async (path: string) => {
+      const answer = await svc.api('GET', path);
+      expect(answer.status, answer.text).toBe(200);
+      return answer;
+    };
+    const names = (answer: { body: { results: { id: number; name: string }[] } }) =>
+      answer.body.results.filter((p) => ids.includes(p.id)).map((p) => p.name);
+    const listed = names(await ask(offset));
+    expect(listed).toHaveLength(3);
+    for (let i = 0; i < 3; i++) {
+      expect(names(await ask(keyset))).toEqual(listed.slice(0, 2));
+      expect(names(await ask(offset))).toEqual(listed);
+    }
+    const total = (await ask(offset)).body.meta.totalCount;
+    // the same bytes every time while nothing changed, the headers too but for the request's own
+    const [first, again] = [await ask(keyset), await ask(keyset)];
+    expect(again.text).toBe(first.text);
+    const own = new Set(['date', 'x-request-id']);
+    const headers = (answer: { headers: Headers }) => [...answer.headers].filter(([name]) => !own.has(name));
+    expect(headers(again)).toEqual(headers(first));
+    const stored = (await ask(`/products/${ids[0]}?includeLocalizations=true`)).body;
+    expect((await svc.api('PUT', `/products/${ids[0]}`, { ...stored, name: 'Batch 0 renamed' })).status).toBe(200);
+    const renamed = ['Batch 0 renamed', ...listed.slice(1)];
+    expect(names(await ask(keyset))).toEqual(renamed.slice(0, 2));
+    expect(names(await ask(offset))).toEqual(renamed);
+    const added = await create({ ...sales, name: 'Batch 3' });
+    expect((await ask(offset)).body.meta.totalCount).toBe(total + 1);
+    expect((await svc.api('DELETE', `/products/${added.id}`)).status).toBe(204);
+    expect((await ask(offset)).body.meta.totalCount).toBe(total);
+    expect(names(await ask(offset))).toEqual(renamed);
+    const current = (await ask(`/products/${ids[0]}?includeLocalizations=true`)).body;
+    expect((await svc.api('PUT', `/products/${ids[0]}`, { ...current, name: listed[0] })).status).toBe(200);
+    expect(names(await ask(keyset))).toEqual(listed.slice(0, 2));
+  });
+
   it('404 when all ids are invalid, 400 for more than 200', async () => {
     const none = await svc.api('GET', '/products/999998,999999');
     expect(none.status).toBe(404);

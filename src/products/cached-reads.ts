@@ -18,6 +18,9 @@ function localized(answer: ProductAnswer, includeLocalizations: boolean): Produc
     : { ...answer, productLocalizations: undefined };
 }
 
+/** Pages kept, and keys of pages asked once remembered. */
+const PAGES_KEPT = 1_000;
+
 export class CachedProductReads implements Products {
   readonly #ctx: AppContext;
   readonly #plain: ProductService;
@@ -28,6 +31,12 @@ export class CachedProductReads implements Products {
    * neither its count nor its ids query while no product changed.
    */
   readonly #pages: ReadCache<Paged<ProductAnswer>>;
+  /**
+   * Pages asked once, by key: a page is kept from its second asking on. A page read once (paging through a list)
+   * would live in #pages until pushed out, long enough to be moved to the old generation of the heap with its
+   * bytes, whose churn made the collector mark the whole heap every few seconds.
+   */
+  readonly #askedOnce = new Set<string>();
   /** How many products match a search, by company and search: paging through a list counts its matches once. */
   readonly #totals: ReadCache<number>;
 
@@ -35,7 +44,7 @@ export class CachedProductReads implements Products {
     this.#ctx = ctx;
     this.#plain = plain;
     this.#byId = new ReadCache(ctx.changes, ['products']);
-    this.#pages = new ReadCache(ctx.changes, ['products'], 1_000);
+    this.#pages = new ReadCache(ctx.changes, ['products'], PAGES_KEPT);
     this.#totals = new ReadCache(ctx.changes, ['products'], 1_000);
   }
 
@@ -82,7 +91,7 @@ export class CachedProductReads implements Products {
     // the page reads only ids from an index and takes the products from the cache
     const searched = `${companyId}:${JSON.stringify(search)}`;
     const key = `${searched}:${includeLocalizations}:${JSON.stringify(page)}`;
-    const answer = await this.#pages.get(key, async () => {
+    const read = async () => {
       const [total, ids] = await Promise.all([
         this.#totals.get(searched, () => store.countProducts(this.#ctx.db, companyId, search)),
         store.searchProductIds(this.#ctx.db, companyId, search, page),
@@ -90,8 +99,14 @@ export class CachedProductReads implements Products {
       return serializedOnce(
         paged(serializedOnce(await this.#answers(companyId, ids, includeLocalizations)), total!, page),
       );
-    });
-    return answer!;
+    };
+    const kept = this.#pages.peek(key);
+    if (kept) return kept;
+    if (this.#askedOnce.has(key)) return (await this.#pages.get(key, read))!;
+    // forgotten all at once when full: one delete per page cost more than the rare page read once more
+    if (this.#askedOnce.size >= PAGES_KEPT) this.#askedOnce.clear();
+    this.#askedOnce.add(key);
+    return read();
   }
 
   // writes: the plain service's (the caches see them through the change notices of `products`)

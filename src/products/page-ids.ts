@@ -11,6 +11,16 @@ export function joinedIds(db: Db, order: Expression<unknown>): RawBuilder<string
     : sql<string | null>`group_concat(id, ',' order by ${order})`;
 }
 
+/**
+ * The page's LIMIT. SQLite's planner reads a LIMIT bound as a lone `?` and marks the statement expired whenever
+ * that parameter is bound again (sqlite3ExprIsInteger in src/expr.c, vdbeUnbind in src/vdbeapi.c), so every page
+ * prepared its statement anew — half the ids query's time; `+?` binds the same value, which the planner does not
+ * read.
+ */
+export function pageLimit(db: Db, limit: number): number | RawBuilder<number> {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? limit : sql<number>`+${limit}`;
+}
+
 /** The numbers of a list that joinedIds made. */
 export function splitIds(list: string | null): number[] {
   if (list === null || list === '') return [];

@@ -6,7 +6,7 @@ import { updateIfVersion } from '../db/versioned.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import type { ProductType } from './schemas.ts';
-import { joinedIds, splitIds } from './page-ids.ts';
+import { joinedIds, pageLimit, splitIds } from './page-ids.ts';
 
 export interface ProductRow {
   company_id: number;
@@ -145,6 +145,7 @@ function matching(db: Db, search: ProductSearch, groups: number, has: (name: str
 }
 
 function pageOf<O>(
+  db: Db,
   query: SelectQueryBuilder<Database, 'products', O>,
   search: ProductSearch,
   page: PageRequest,
@@ -152,7 +153,10 @@ function pageOf<O>(
 ) {
   if (page.previousId !== undefined) query = query.where('id', page.order === 'asc' ? '>' : '<', param('previousId'));
   if (search.orderByVersion) query = query.orderBy('version', search.orderByVersion);
-  return query.orderBy('id', page.order).limit(param('limit')).offset(param('offset'));
+  return query
+    .orderBy('id', page.order)
+    .limit(pageLimit(db, param('limit')))
+    .offset(param('offset'));
 }
 
 type Statement = (db: Db, values: Record<string, unknown>) => Promise<unknown[]>;
@@ -173,9 +177,9 @@ function searchStatement(
     run = preparedQuery<Record<string, unknown>, unknown>((db, param) => {
       const query = matching(db, search, groups, (name) => name in values, param);
       if (kind === 'count') return query.select((eb) => eb.fn.countAll<number>().as('total'));
-      if (kind === 'rows') return pageOf(query.selectAll(), search, page!, param);
+      if (kind === 'rows') return pageOf(db, query.selectAll(), search, page!, param);
       // only what the order needs: the ids alone come from an index, without the rows
-      const ids = pageOf(query.select(search.orderByVersion ? ['id', 'version'] : ['id']), search, page!, param).as(
+      const ids = pageOf(db, query.select(search.orderByVersion ? ['id', 'version'] : ['id']), search, page!, param).as(
         'page',
       );
       const order = search.orderByVersion
