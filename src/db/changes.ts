@@ -1,8 +1,9 @@
 // Knowing when cached database state may be stale. The scope-checking driver reports every write statement's
 // tables here as it runs; on SQLite, `PRAGMA data_version` tells whether another connection (another process,
 // e.g. a `tase admin` command) committed anything since. Together they make a per-process cache exact on the
-// embedded engine (read once for a batch of arriving requests, not once per request: see `arrived`). On PostgreSQL other processes' writes arrive as notices (src/db/change-notices.ts): the
-// counter is then the listener's, null while it is not known to be current (do not cache).
+// embedded engine (the counter read once for a batch of arriving requests: see `arrived`). On PostgreSQL other
+// processes' writes arrive as notices (src/db/change-notices.ts): the counter is then the listener's, null while
+// it is not known to be current (do not cache).
 
 export class ChangeStamps {
   readonly #epochs = new Map<string, number>();
