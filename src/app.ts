@@ -160,9 +160,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: false,
   });
 
-  // each request reads anew whether another process committed (one read for all of its cached reads)
-  fastify.addHook('onRequest', (_request, _reply, done) => {
-    database.changes.refresh();
+  // whether another process committed is read for each batch of arriving requests (src/db/changes.ts)
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    database.changes.arrived(request.raw.socket ?? request.raw);
     done();
   });
   installShutdownAnswer(fastify);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { buildApp, type App } from '../src/app.ts';
 import { configFromEnv } from '../src/platform/config.ts';
 import { seedDemo, type DemoCredentials } from '../src/company/demo.ts';
@@ -83,6 +84,40 @@ describe.runIf(testEngine === 'sqlite')('read caches on the embedded engine', ()
       .execute();
     await other.close();
     expect(((await (await get(`/api/products/${id}`, bearer)).json()) as { name: string }).name).toBe('After');
+  });
+
+  it('requests arriving together after another process committed all see the change, pipelined ones too', async () => {
+    const bearer = await token();
+    const created = await fetch(`${base}/api/products`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'SALES', name: 'Before', price: 1, discount: 0, active: true, currency: 'EUR' }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    const name = async () => ((await (await get(`/api/products/${id}`, bearer)).json()) as { name: string }).name;
+    expect(await Promise.all(Array.from({ length: 8 }, name))).toEqual(Array(8).fill('Before'));
+    const other = openDatabase({ url: join(dir, 'tase.sqlite'), globalTables: globalTables() });
+    await other.db
+      .updateTable('products')
+      .set({ name: 'After' })
+      .where('company_id', '=', demo.companyId)
+      .where('id', '=', id)
+      .execute();
+    await other.close();
+    // two requests pipelined on one connection beside eight on connections of their own
+    const { port } = new URL(base);
+    const request = `GET /api/products/${id} HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${bearer}\r\n\r\n`;
+    const pipelined = new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.end(request + request));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(await Promise.all(Array.from({ length: 8 }, name))).toEqual(Array(8).fill('After'));
+    const answers = await pipelined;
+    expect(answers.match(/"name":"After"/g)).toHaveLength(2);
+    expect(answers).not.toContain('"name":"Before"');
   });
 
   it('a page of products changed by another process is answered as changed on the next request', async () => {

@@ -14,11 +14,40 @@ describe('change stamps', () => {
     expect(afterLocal).not.toBe(before);
     external = 2;
     expect(changes.stamp(['auth_sessions'])).toBe(afterLocal); // read once until the next request arrives
-    changes.refresh();
+    changes.arrived({});
     expect(changes.stamp(['auth_sessions'])).not.toBe(afterLocal);
     const beforeRaw = changes.stamp(['auth_sessions']);
     changes.written(null);
     expect(changes.stamp(['auth_sessions'])).not.toBe(beforeRaw);
+  });
+  it('are read once for the first requests of the connections of a batch, anew for a second request of one', async () => {
+    let external = 1;
+    let readings = 0;
+    const changes = new ChangeStamps(() => (readings++, external));
+    const [first, second] = [{}, {}];
+    changes.arrived(first);
+    const stamp = changes.stamp(['products']);
+    external = 2;
+    changes.arrived(second);
+    // the second connection's request began to arrive before the batch's reading
+    expect(changes.stamp(['products'])).toBe(stamp);
+    expect(readings).toBe(1);
+    changes.arrived(first);
+    // pipelined behind the first: perhaps sent after a commit that followed the reading
+    expect(changes.stamp(['products'])).not.toBe(stamp);
+    expect(readings).toBe(2);
+    external = 3;
+    await new Promise((resolve) => setImmediate(resolve));
+    // the next batch reads anew, for any connection
+    changes.arrived(second);
+    expect(changes.stamp(['products'])).toBe('3:0');
+    // a reading taken outside a request (a background task's) is never shared by the next batch's requests
+    await new Promise((resolve) => setImmediate(resolve));
+    external = 4;
+    changes.stamp(['products']);
+    external = 5;
+    changes.arrived(first);
+    expect(changes.stamp(['products'])).toBe('5:0');
   });
   it('never allow caching without an external change counter', () => {
     expect(new ChangeStamps().stamp(['auth_sessions'])).toBeNull();

@@ -1,17 +1,24 @@
 // Knowing when cached database state may be stale. The scope-checking driver reports every write statement's
 // tables here as it runs; on SQLite, `PRAGMA data_version` tells whether another connection (another process,
 // e.g. a `tase admin` command) committed anything since. Together they make a per-process cache exact on the
-// embedded engine. On PostgreSQL other processes' writes arrive as notices (src/db/change-notices.ts): the
-// counter is then the listener's, null while it is not known to be current (do not cache).
+// embedded engine (the counter read once for a batch of arriving requests: see `arrived`). On PostgreSQL other
+// processes' writes arrive as notices (src/db/change-notices.ts): the counter is then the listener's, null while
+// it is not known to be current (do not cache).
 
 export class ChangeStamps {
   readonly #epochs = new Map<string, number>();
   /** Writes whose tables could not be told (raw SQL): they invalidate everything. */
   #unknown = 0;
   readonly #external: (() => number | null) | undefined;
-  /** The engine's counter as read since the last `refresh()` (undefined: not read yet). */
+  /** The engine's counter as read for this request or turn (undefined: not read yet). */
   #known: number | null | undefined;
   #forgetting = false;
+  /** The reading the arriving requests of this turn share (undefined: none taken yet). */
+  #shared: number | null | undefined;
+  /** The next reading is taken for an arriving request. */
+  #sharing = false;
+  /** Counts the turns of the event loop in which the counter was read. */
+  #turn = 0;
 
   /**
    * `external` is the engine's counter of other connections' commits (null while unknown); without it nothing
@@ -42,12 +49,24 @@ export class ChangeStamps {
   }
 
   /**
-   * The next stamp reads the engine's counter anew. Called as each request arrives: a commit of another process
-   * that the client saw before sending the request is then seen by it, while the stamps taken for one request
-   * (its session, its data) cost one read of the counter, not one each (on SQLite a statement).
+   * A request arrived on `connection`: its stamps must see every commit another process completed before the
+   * client sent it. The requests of one batch of connections the event loop found readable share one reading of
+   * the engine's counter, taken as the first of them arrives: each of them began to arrive before the loop woke
+   * for the batch, so before that reading (Node reads every ready connection of a batch in the same poll phase;
+   * the reading is forgotten in the check phase that follows). A second request of the same connection in the
+   * batch (pipelined, so perhaps sent after the reading) reads the counter anew. The bound: libuv takes at most
+   * 1 024 ready connections from one wake-up and polls again for the rest within the same batch.
    */
-  refresh(): void {
-    this.#known = undefined;
+  arrived(connection: object): void {
+    const turn = this.#turn;
+    if (this.#shared !== undefined && turnOf.get(connection) !== turn) {
+      this.#known = this.#shared;
+    } else {
+      this.#known = undefined;
+      this.#sharing = true;
+      this.#forgetAfterThisTurn();
+    }
+    turnOf.set(connection, turn);
   }
 
   /**
@@ -58,18 +77,32 @@ export class ChangeStamps {
     let external = this.#known;
     if (external === undefined) {
       external = this.#known = this.#external?.() ?? null;
-      // kept for one turn of the event loop at most
-      if (!this.#forgetting) {
-        this.#forgetting = true;
-        setImmediate(() => {
-          this.#forgetting = false;
-          this.#known = undefined;
-        });
-      }
+      // read for an arriving request: shared with the other first requests of its batch
+      if (this.#sharing) this.#shared = external;
+      this.#sharing = false;
+      this.#forgetAfterThisTurn();
     }
     if (external === null) return null;
     let local = this.#unknown;
     for (const table of tables) local += this.#epochs.get(table) ?? 0;
     return `${external}:${local}`;
   }
+
+  /** Readings are kept for one turn of the event loop at most. */
+  #forgetAfterThisTurn(): void {
+    if (this.#forgetting) return;
+    this.#forgetting = true;
+    setImmediate(this.#forget);
+  }
+
+  readonly #forget = () => {
+    this.#forgetting = false;
+    this.#known = undefined;
+    this.#shared = undefined;
+    this.#sharing = false;
+    this.#turn++;
+  };
 }
+
+/** The turn of the event loop in which each connection last brought a request. */
+const turnOf = new WeakMap<object, number>();

@@ -304,14 +304,14 @@ export function installVersionLifecycle(app: FastifyInstance, clock: Clock): voi
     reply.header('x-content-type-options', 'nosniff');
     const version = versionOfUrl(request.url);
     if (!version) return done();
-    if (isPastSupport(version, clock.now())) {
+    if (version.supportEnds !== null && isPastSupport(version, clock.now())) {
       const alternatives = [`/latest/api (${LATEST_VERSION})`, `/supported/api (${VERSION_ALIASES.supported})`].join(
         ' or ',
       );
       return done(
         apiError('API_VERSION_UNSUPPORTED', undefined, {
           version: version.id,
-          date: version.supportEnds!,
+          date: version.supportEnds,
           alternatives,
         }),
       );
@@ -323,11 +323,23 @@ export function installVersionLifecycle(app: FastifyInstance, clock: Clock): voi
   });
 }
 
+/**
+ * The previous request's header and token on each connection. A client sends the same header request after
+ * request: the same token is then the string already taken from it, whose hash the caches keyed by tokens kept
+ * (hashing a token of ~300 characters and matching the header cost more than the rest of the check).
+ */
+const lastBearer = new WeakMap<object, { header: string; token: string }>();
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
+  const connection = request.raw.socket;
+  const last = connection && lastBearer.get(connection);
+  if (last?.header === header) return last.token;
   const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
-  return match ? match[1] : '';
+  if (!match) return '';
+  if (connection) lastBearer.set(connection, { header, token: match[1] });
+  return match[1];
 }
 
 /** `GET /products/:productId/defaults/dimensions` → `getProductsByProductIdDefaultsDimensions`. */

@@ -57,9 +57,14 @@ export function canonicalUrl(url: string): string {
   return url;
 }
 
+const VERSIONS_BY_PATH = new Map(API_VERSIONS.map((v) => [v.path, v]));
+
+/** The version of a canonical URL, `/vYYMM/api` followed by `/`, `?` or its end (every request asks). */
 export function versionOfUrl(url: string): ApiVersion | undefined {
-  const match = /^\/(v\d{4})\/api(?:\/|$|\?)/.exec(url);
-  return match ? API_VERSIONS.find((v) => v.path === match[1]) : undefined;
+  if (url.charCodeAt(0) !== 0x2f || !url.startsWith('/api', 6)) return undefined;
+  const after = url.length === 10 ? '' : url[10];
+  if (after !== '' && after !== '/' && after !== '?') return undefined;
+  return VERSIONS_BY_PATH.get(url.slice(1, 6));
 }
 
 /** Deprecation (RFC 9745) and Sunset (RFC 8594) headers for a version with an end of support. */

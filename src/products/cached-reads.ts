@@ -50,7 +50,11 @@ export class CachedProductReads implements Products {
 
   async get(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductAnswer[]> {
     if (ids.length === 1) {
-      const answer = await this.#byId.get(`${companyId}:${ids[0]}`, async () => {
+      const key = `${companyId}:${ids[0]}`;
+      // a current answer is taken without the promise of a read
+      const current = this.#byId.peek(key);
+      if (current) return [localized(current, includeLocalizations)];
+      const answer = await this.#byId.get(key, async () => {
         const [loaded] = await this.#plain.get(companyId, ids, true);
         return loaded && serializedOnce(loaded);
       });
