@@ -95,17 +95,16 @@ export class CachedFactsBook implements ReceiptBook {
     return facts;
   }
 
-  async writeIfFacts(
+  writeIfFacts(
     trx: Db,
     drafts: readonly ReceiptDraft[],
     fiscalYearIds: readonly number[],
     header: BookingHeader,
     facts: PostingFacts,
   ): Promise<WrittenReceipt[] | undefined> {
-    const written = await this.#book.writeIfFacts(trx, drafts, fiscalYearIds, header, facts);
-    // some fact changed: the posting reads the facts afresh, and the company is read whole again with it
-    if (!written) this.#forget(header.companyId);
-    return written;
+    // when a fact changed, the posting reads the facts afresh next (`facts`), which corrects what is kept of them:
+    // the company is not read whole again with it, so that no posting costs more than three statements
+    return this.#book.writeIfFacts(trx, drafts, fiscalYearIds, header, facts);
   }
 
   write(
