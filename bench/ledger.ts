@@ -7,8 +7,9 @@
 // /proc when the server runs on this machine), as on a shared machine the wall time says little.
 // Options: BENCH_RECEIPTS (default 100000), BENCH_LINES (lines per receipt, default 10), BENCH_POSTING_ONLY=1 (stop
 // after the bulk posting, to iterate on it), BENCH_SKIP_READS=1 (the two postings only: the one-a-call phase follows
-// the bulk posting at once). On PostgreSQL the one-a-call phase also counts what goes to the server per receipt:
-// each query the driver sends is one round trip (a transaction's BEGIN goes out with its first statement).
+// the bulk posting at once), BENCH_SINGLE (receipts posted one a call, default a tenth of BENCH_RECEIPTS). On
+// PostgreSQL the one-a-call phase also counts what goes to the server per receipt: each query the driver sends is
+// one round trip (a transaction's BEGIN goes out with its first statement).
 import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/platform/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
@@ -284,7 +285,7 @@ async function reads(): Promise<void> {
 }
 
 // the same posting one call a receipt, into the same ledger: what a single document's posting costs
-const SINGLE = Math.ceil(RECEIPTS / 10);
+const SINGLE = Number(process.env.BENCH_SINGLE ?? Math.ceil(RECEIPTS / 10));
 const sent = { queries: 0 };
 const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
 const query = client.query;
