@@ -6,7 +6,10 @@
 // On PostgreSQL each phase also reports the CPU time of the server processes serving this database (read from
 // /proc when the server runs on this machine), as on a shared machine the wall time says little.
 // Options: BENCH_RECEIPTS (default 100000), BENCH_LINES (lines per receipt, default 10), BENCH_POSTING_ONLY=1 (stop
-// after the bulk posting, to iterate on it).
+// after the bulk posting, to iterate on it), BENCH_SKIP_READS=1 (the two postings only: the one-a-call phase follows
+// the bulk posting at once), BENCH_SINGLE (receipts posted one a call, default a tenth of BENCH_RECEIPTS). On
+// PostgreSQL the one-a-call phase also counts what goes to the server per receipt: each query the driver sends is
+// one round trip (a transaction's BEGIN goes out with its first statement).
 import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/platform/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
@@ -226,61 +229,75 @@ async function getJson(path: string): Promise<any> {
   return answer.json();
 }
 
-const range = `startDate=${YEAR}-01-01&endDate=${YEAR}-12-31`;
-const tb = await phase('trial balance (whole year)', () => getJson(`/reports/trialbalance?${range}`));
-await phase('trial balance (again, warm)', () => getJson(`/reports/trialbalance?${range}`));
-await phase('trial balance (one month)', () =>
-  getJson(`/reports/trialbalance?startDate=${YEAR}-06-01&endDate=${YEAR}-06-30`),
-);
-await phase('account balances on 30.6.', () => getJson(`/reports/ledgeraccounts/balances?date=${YEAR}-06-30`));
-await phase('general ledger, first page of 200', () => getJson(`/reports/generalledger?${range}&size=200`));
-const deep = Math.floor((RECEIPTS * LINES) / 2 / 200);
-await phase(`general ledger, page ${deep} of 200`, () =>
-  getJson(`/reports/generalledger?${range}&size=200&page=${deep}`),
-);
-await phase('general ledger of 1910, page 100', () =>
-  getJson(`/reports/generalledger?${range}&accounts=1910&size=200&page=100`),
-);
+if (process.env.BENCH_SKIP_READS !== '1') await reads();
 
-const sie = await phase('SIE export of the year (streamed over HTTP)', async () => {
-  const answer = await get(`${root}/api/sie/file?accountingPeriodStart=${YEAR}-01-01`);
-  if (answer.status !== 200) throw new Error(`SIE: ${answer.status} ${await answer.text()}`);
-  let bytes = 0;
-  let lines = 0;
-  let vouchers = 0;
-  let lineStart = true;
-  let tail = '';
-  const reader = answer.body!.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.length;
-    for (let i = 0; i < value.length; i++) {
-      const b = value[i];
-      if (lineStart) tail = '';
-      if (b === 0x0a) {
-        lines++;
-        lineStart = true;
-        continue;
+async function reads(): Promise<void> {
+  const range = `startDate=${YEAR}-01-01&endDate=${YEAR}-12-31`;
+  const tb = await phase('trial balance (whole year)', () => getJson(`/reports/trialbalance?${range}`));
+  await phase('trial balance (again, warm)', () => getJson(`/reports/trialbalance?${range}`));
+  await phase('trial balance (one month)', () =>
+    getJson(`/reports/trialbalance?startDate=${YEAR}-06-01&endDate=${YEAR}-06-30`),
+  );
+  await phase('account balances on 30.6.', () => getJson(`/reports/ledgeraccounts/balances?date=${YEAR}-06-30`));
+  await phase('general ledger, first page of 200', () => getJson(`/reports/generalledger?${range}&size=200`));
+  const deep = Math.floor((RECEIPTS * LINES) / 2 / 200);
+  await phase(`general ledger, page ${deep} of 200`, () =>
+    getJson(`/reports/generalledger?${range}&size=200&page=${deep}`),
+  );
+  await phase('general ledger of 1910, page 100', () =>
+    getJson(`/reports/generalledger?${range}&accounts=1910&size=200&page=100`),
+  );
+
+  const sie = await phase('SIE export of the year (streamed over HTTP)', async () => {
+    const answer = await get(`${root}/api/sie/file?accountingPeriodStart=${YEAR}-01-01`);
+    if (answer.status !== 200) throw new Error(`SIE: ${answer.status} ${await answer.text()}`);
+    let bytes = 0;
+    let lines = 0;
+    let vouchers = 0;
+    let lineStart = true;
+    let tail = '';
+    const reader = answer.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      for (let i = 0; i < value.length; i++) {
+        const b = value[i];
+        if (lineStart) tail = '';
+        if (b === 0x0a) {
+          lines++;
+          lineStart = true;
+          continue;
+        }
+        if (tail.length < 5) {
+          tail += String.fromCharCode(b);
+          if (tail === '#VER ') vouchers++;
+        }
+        lineStart = false;
       }
-      if (tail.length < 5) {
-        tail += String.fromCharCode(b);
-        if (tail === '#VER ') vouchers++;
-      }
-      lineStart = false;
     }
-  }
-  return { bytes, lines, vouchers };
-});
+    return { bytes, lines, vouchers };
+  });
 
-const totals = tb.result.totals;
-console.log(`trial balance: ${tb.result.accounts.length} accounts, debit ${totals.debit} = credit ${totals.credit}`);
-console.log(`SIE file: ${mb(sie.result.bytes)}, ${sie.result.lines} lines, ${sie.result.vouchers} vouchers`);
+  const totals = tb.result.totals;
+  console.log(`trial balance: ${tb.result.accounts.length} accounts, debit ${totals.debit} = credit ${totals.credit}`);
+  console.log(`SIE file: ${mb(sie.result.bytes)}, ${sie.result.lines} lines, ${sie.result.vouchers} vouchers`);
+}
 
 // the same posting one call a receipt, into the same ledger: what a single document's posting costs
-const SINGLE = Math.ceil(RECEIPTS / 10);
+const SINGLE = Number(process.env.BENCH_SINGLE ?? Math.ceil(RECEIPTS / 10));
+const sent = { queries: 0 };
+const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+const query = client.query;
+// the service's pool loads the same pg module (src/db/postgres.ts): every statement, BEGIN and COMMIT it sends
+client.query = function (this: pg.Client, ...args: unknown[]) {
+  sent.queries++;
+  return query.apply(this, args);
+};
 const single = await phase(`post ${SINGLE} more receipts (post, one a call)`, () => post(SINGLE, 'post'));
-console.log(`post, one a call: ${Math.round(SINGLE / (single.ms / 1000))} receipts/s`);
+client.query = query;
+const perReceipt = postgres ? `, ${(sent.queries / SINGLE).toFixed(3)} round trips a receipt` : '';
+console.log(`post, one a call: ${Math.round(SINGLE / (single.ms / 1000))} receipts/s${perReceipt}`);
 
 clearInterval(sampler);
 await app.close();

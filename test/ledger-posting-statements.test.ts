@@ -1,5 +1,6 @@
 // The posting path's cost in statements, on the engine the suite runs on: a receipt is checked and written in at
-// most three statements (two on PostgreSQL: the checks' reads, then the writes) (the month totals and, on SQLite, the receipt counters follow by trigger inside them),
+// most three statements (on PostgreSQL two: the checks' reads, then the writes; one once the process knows the
+// checks' facts and its writing statement finds them unchanged) (the month totals and, on SQLite, the receipt counters follow by trigger inside them),
 // ids come from blocks on SQLite, and what the path writes stays right — numbers gapless across a rollback, ids
 // unique, the month totals equal to the lines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,8 +122,20 @@ describe('the posting path', () => {
       expect(perReceipt.filter((_, i) => (i + 2) % 5 !== 0).every((s) => s === 2)).toBe(true);
       expect(reservations).toBeLessThanOrEqual(Math.ceil(RECEIPTS / 100) + 1);
     } else {
-      // two statements: the checks' reads (the periods held FOR SHARE); the ids, number and writes
-      expect(perReceipt.every((s) => s === 2)).toBe(true);
+      // two statements while a date, account, item or partner is new to the process's cache of the checks' facts
+      // (the checks' reads, the periods held FOR SHARE; the ids, number and writes), else one that verifies them
+      expect(perReceipt.every((s) => s === 1 || s === 2)).toBe(true);
+      expect(perReceipt.filter((s) => s === 2).length).toBeLessThanOrEqual(RECEIPTS / 10);
+      const again = await svc.app.ctx.db.transaction().execute(async (trx) => {
+        const statements: number[] = [];
+        for (let n = 2; n < 2 + 20; n++) {
+          const { db, seen } = counting(trx);
+          await ledger.post(db, companyId, draft(n));
+          statements.push(seen.statements);
+        }
+        return statements;
+      });
+      expect(again).toEqual(again.map(() => 1));
     }
     expect(posted).toEqual(posted.map((_, i) => posted[0] + i));
   });
@@ -201,7 +214,7 @@ describe('the posting path', () => {
     expect(Number(receipts.n)).toBe(2);
   });
 
-  it('books many receipts in two statements on PostgreSQL, numbered in order within each fiscal year', async () => {
+  it('books many receipts in at most two statements on PostgreSQL, numbered in order within each fiscal year', async () => {
     const { ledger } = svc.app.services;
     const companyId = svc.demo.companyId;
     const db = svc.app.ctx.db;
@@ -234,7 +247,7 @@ describe('the posting path', () => {
       return { posted: await ledger.postMany(counted.db, companyId, drafts), seen: counted.seen };
     });
     const lines = drafts.reduce((n, d) => n + d.lines.length, 0);
-    if (svc.app.ctx.engine === 'postgres') expect(seen.statements).toBe(2);
+    if (svc.app.ctx.engine === 'postgres') expect(seen.statements).toBeLessThanOrEqual(2);
     // SQLite: an insert a receipt (its number taken in it), the lines and allocations a thousand rows an insert, the
     // partner not seen by the caches yet
     else expect(seen.statements - seen.reservations).toBeLessThanOrEqual(drafts.length + Math.ceil(lines / 1000) + 2);

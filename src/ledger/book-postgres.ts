@@ -1,12 +1,15 @@
 // The receipt book of PostgreSQL, where writers run side by side: the checks' facts are read in one statement that
 // holds the periods and their years FOR SHARE until the posting commits (a closing waits for it), and the checked
 // receipts are written in one more statement, whatever their number, which also takes their ids and numbers from
-// the counters in the same transaction (a rolled-back posting gives its numbers back).
-import { sql } from 'kysely';
+// the counters in the same transaction (a rolled-back posting gives its numbers back). Given facts checked already
+// (a cache's, posting-facts-cache.ts), the writing statement holds the periods itself and writes only while those
+// facts are still the database's: one statement.
+import { sql, type RawBuilder } from 'kysely';
 import { allocateIds, type Db } from '../db/index.ts';
 import { insertRows, type ColumnType } from '../db/bulk.ts';
-import type { PeriodOfDate } from '../fiscal/index.ts';
-import type { FactsWanted, PostingFacts } from './posting-checks.ts';
+import type { PeriodOfDate, PeriodWithDates } from '../fiscal/index.ts';
+import type { DimensionItemFact, FactsWanted, PostingFacts } from './posting-checks.ts';
+import type { CompanyFacts } from './posting-facts-cache.ts';
 import { newReceipts, type BookingHeader, type ReceiptBook, type WrittenReceipt } from './book.ts';
 import type { ReceiptDraft } from './mapping.ts';
 import * as store from './store.ts';
@@ -22,37 +25,54 @@ interface FoundFacts {
 
 export class PostgresReceiptBook implements ReceiptBook {
   /**
-   * Every lookup goes by key from the wanted values, so that the plan a prepared statement keeps does not depend on
-   * how many there are.
+   * Every lookup goes by key from the wanted values, which go as JSON arrays whose length the planner never knows,
+   * so that the server keeps one plan of the statement however many there are (see factsStillHold).
    */
   async facts(trx: Db, companyId: number, wanted: FactsWanted): Promise<PostingFacts> {
+    const keys = (values: readonly unknown[]) => sql`json_array_elements_text(cast(${json(values)} as json))`;
     const found = await sql<FoundFacts>`with
-      periods as materialized (select d.date, f.* from unnest(cast(${[...wanted.dates]} as text[])) d(date)
-        cross join lateral (select p.id as period_id, p.closed as period_closed, y.id as year_id,
-            y.closed as year_closed, y.start_date, y.end_date
-          from fiscal_periods p join fiscal_years y on y.company_id = ${companyId} and y.id = p.fiscal_year_id
-          where p.company_id = ${companyId} and p.start_date <= d.date and p.end_date >= d.date
-          limit 1 for share of p, y) f)
+      periods as materialized (${periodsHeld(companyId, sql`${keys(wanted.dates)} d(date)`)})
       select (select json_agg(row_to_json(periods)) from periods) as periods,
-        (select json_agg(json_build_array(a.number, a.active)) from unnest(cast(${[...wanted.accounts]} as text[])) w(number)
+        (select json_agg(json_build_array(a.number, a.active)) from ${keys(wanted.accounts)} w(number)
           join accounts a on a.company_id = ${companyId} and a.number = w.number) as accounts,
-        (select json_agg(json_build_array(i.id, i.dimension_id, i.status)) from unnest(cast(${[...wanted.items]} as bigint[])) w(id)
-          join dimension_items i on i.company_id = ${companyId} and i.id = w.id) as items,
-        (select json_agg(b.id) from unnest(cast(${[...wanted.partners]} as bigint[])) w(id)
-          join business_partners b on b.company_id = ${companyId} and b.id = w.id) as partners`.execute(trx);
+        (select json_agg(json_build_array(i.id, i.dimension_id, i.status)) from ${keys(wanted.items)} w(id)
+          join dimension_items i on i.company_id = ${companyId} and i.id = cast(w.id as bigint)) as items,
+        (select json_agg(b.id) from ${keys(wanted.partners)} w(id)
+          join business_partners b on b.company_id = ${companyId} and b.id = cast(w.id as bigint)) as partners`.execute(
+      trx,
+    );
     const { periods, accounts, items, partners } = found.rows[0];
     const byDate = new Map<string, PeriodOfDate | undefined>(wanted.dates.map((date) => [date, undefined]));
     for (const { date, ...period } of periods ?? []) byDate.set(date, period);
     return {
       periods: byDate,
       accounts: new Map(accounts ?? []),
-      items: new Map(
-        (items ?? []).map(([id, dimensionId, status]) => [
-          Number(id),
-          { dimensionId: Number(dimensionId), active: status === 'ACTIVE' },
-        ]),
-      ),
+      items: itemFacts(items),
       partners: new Set((partners ?? []).map(Number)),
+    };
+  }
+
+  /** Every period of the company with its year, and every account and dimension item: one statement. */
+  async companyFacts(trx: Db, companyId: number): Promise<CompanyFacts> {
+    const found = await sql<{
+      periods: PeriodWithDates[] | null;
+      accounts: [string, boolean][] | null;
+      items: [number, number, string][] | null;
+    }>`select
+      (select json_agg(json_build_object('period_id', p.id, 'period_closed', p.closed, 'year_id', y.id,
+          'year_closed', y.closed, 'start_date', y.start_date, 'end_date', y.end_date,
+          'period_start', p.start_date, 'period_end', p.end_date) order by p.start_date)
+        from fiscal_periods p join fiscal_years y on y.company_id = ${companyId} and y.id = p.fiscal_year_id
+        where p.company_id = ${companyId}) as periods,
+      (select json_agg(json_build_array(a.number, a.active)) from accounts a where a.company_id = ${companyId})
+        as accounts,
+      (select json_agg(json_build_array(i.id, i.dimension_id, i.status)) from dimension_items i
+        where i.company_id = ${companyId}) as items`.execute(trx);
+    const { periods, accounts, items } = found.rows[0];
+    return {
+      periods: periods ?? [],
+      accounts: new Map(accounts ?? []),
+      items: itemFacts(items),
     };
   }
 
@@ -63,7 +83,19 @@ export class PostgresReceiptBook implements ReceiptBook {
     header: BookingHeader,
   ): Promise<WrittenReceipt[]> {
     // the statement turns the indexes the rows carry into ids (see writeNumbered)
-    return writeNumbered(trx, header.companyId, newReceipts(drafts, fiscalYearIds, header, 0, 0));
+    return (await writeNumbered(trx, header.companyId, newReceipts(drafts, fiscalYearIds, header, 0, 0)))!;
+  }
+
+  async writeIfFacts(
+    trx: Db,
+    drafts: readonly ReceiptDraft[],
+    fiscalYearIds: readonly number[],
+    header: BookingHeader,
+    facts: PostingFacts,
+  ): Promise<WrittenReceipt[] | undefined> {
+    const guard = factsStillHold(header.companyId, facts);
+    if (!guard) return undefined;
+    return writeNumbered(trx, header.companyId, newReceipts(drafts, fiscalYearIds, header, 0, 0), guard);
   }
 
   async writeYearEnd(
@@ -95,6 +127,68 @@ export class PostgresReceiptBook implements ReceiptBook {
   }
 }
 
+const ACTIVE_ITEM = 'ACTIVE';
+
+const itemFacts = (items: [number, number, string][] | null): Map<number, DimensionItemFact> =>
+  new Map(
+    (items ?? []).map(([id, dimensionId, status]) => [
+      Number(id),
+      { dimensionId: Number(dimensionId), active: status === ACTIVE_ITEM },
+    ]),
+  );
+
+/**
+ * The period holding each date of `source` (rows `d` with a column `date`, and any others, which are kept), with
+ * its year, held FOR SHARE of both until the transaction ends, so that a closing of either waits for the posting.
+ */
+const periodsHeld = (companyId: number, source: RawBuilder<unknown>) =>
+  sql`select d.*, f.* from ${source}
+    cross join lateral (select p.id as period_id, p.closed as period_closed, y.id as year_id,
+        y.closed as year_closed, y.start_date, y.end_date
+      from fiscal_periods p join fiscal_years y on y.company_id = ${companyId} and y.id = p.fiscal_year_id
+      where p.company_id = ${companyId} and p.start_date <= d.date and p.end_date >= d.date
+      limit 1 for share of p, y) f`;
+
+/**
+ * The CTEs `held` and `guard` of writeNumbered that compare facts given (a cache's, posting-facts-cache.ts) with
+ * the database's, reading them as `facts` reads them and holding the periods as it holds them: `guard.holds` is
+ * true when every fact given is the database's, each period, account, dimension item and partner found with the
+ * same values. A comparison of facts, not a rule: the rules are those of posting-checks.ts, which judged the drafts
+ * on these facts. Undefined for facts it cannot compare (a date without a period: no posting is written on that).
+ *
+ * The facts go as JSON rows, whose count the planner never knows (json_to_recordset: 100 rows, in every plan), so
+ * that the server keeps one generic plan of the statement instead of planning it anew at each execution, as it does
+ * when a custom plan is cheaper than the generic one for the arrays' actual sizes (measured: 1.7 ms of server CPU a
+ * receipt planned each time, 0.7 ms with the plan kept; PostgreSQL manual, PREPARE, plan_cache_mode).
+ */
+function factsStillHold(companyId: number, facts: PostingFacts) {
+  const periods: { date: string; given: PeriodOfDate }[] = [];
+  for (const [date, p] of facts.periods) {
+    if (!p) return undefined;
+    const { period_id, period_closed, year_id, year_closed, start_date, end_date } = p;
+    periods.push({ date, given: { period_id, period_closed, year_id, year_closed, start_date, end_date } });
+  }
+  const accounts = [...facts.accounts].map(([number, active]) => ({ number, active }));
+  const items = [...facts.items].map(([id, item]) => ({ id, dimension_id: item.dimensionId, active: item.active }));
+  return sql`held as materialized (${periodsHeld(
+    companyId,
+    sql`json_to_recordset(cast(${json(periods)} as json)) as d(date text, given jsonb)`,
+  )}),
+    guard as materialized (select
+      (select count(*) from held h where to_jsonb(h) - 'date' - 'given' = h.given) = ${periods.length}
+      and (select count(*) from json_to_recordset(cast(${json(accounts)} as json)) as w(number text, active boolean)
+        join accounts a on a.company_id = ${companyId} and a.number = w.number and a.active = w.active)
+        = ${accounts.length}
+      and (select count(*)
+        from json_to_recordset(cast(${json(items)} as json)) as w(id bigint, dimension_id bigint, active boolean)
+        join dimension_items i on i.company_id = ${companyId} and i.id = w.id and i.dimension_id = w.dimension_id
+          and (i.status = ${ACTIVE_ITEM}) = w.active) = ${items.length}
+      and (select count(*) from json_array_elements_text(cast(${json([...facts.partners])} as json)) as w(id)
+        join business_partners b on b.company_id = ${companyId} and b.id = cast(w.id as bigint))
+        = ${facts.partners.size}
+      as holds),`;
+}
+
 /** The columns the statement fills itself: the keys, which it allocates, and the number. */
 const ALLOCATED = new Set(['company_id', 'id', 'receipt_id', 'entry_id', 'receipt_number']);
 const filled = (types: Record<string, ColumnType>) => Object.keys(types).filter((c) => !ALLOCATED.has(c));
@@ -106,7 +200,7 @@ const MONTH_COLUMNS = sql.raw(
     .map(([column, type]) => `${column} ${type}`)
     .join(', '),
 );
-const json = (rows: readonly object[]) =>
+const json = (rows: readonly unknown[]) =>
   JSON.stringify(rows, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 
 /**
@@ -117,12 +211,19 @@ const json = (rows: readonly object[]) =>
  * order). In the rows given, a receipt's `id` is its index; a line's `id` is its
  * index among all the lines and its `receipt_id` its receipt's index; an allocation's `entry_id` is its line's
  * index. The text is the same for every call (rows as JSON), so the server prepares it once per connection.
+ * With `guard` (factsStillHold) it first compares the facts the drafts were checked on with the database's, and
+ * when they differ advances no counter (`allocated` is then empty, so nothing is written) and answers undefined.
  */
-async function writeNumbered(trx: Db, companyId: number, receipts: readonly store.NewReceipt[]) {
+async function writeNumbered(
+  trx: Db,
+  companyId: number,
+  receipts: readonly store.NewReceipt[],
+  guard = sql`guard as (select true as holds),`,
+): Promise<WrittenReceipt[] | undefined> {
   for (const { row, entries } of receipts) store.checkEntries(companyId, row.id, entries);
   const { RECEIPT_TYPES, ENTRY_TYPES, DIMENSION_TYPES } = store;
   const entries = receipts.flatMap((r) => r.entries);
-  const result = await sql<{ first_receipt: number; numbers: [number, number][] }>`with
+  const result = await sql<{ first_receipt: number; numbers: [number, number][] }>`with ${guard}
     receipt_rows as materialized (select * from json_to_recordset(cast(${json(receipts.map((r) => r.row))} as json))
       as r(${typed(RECEIPT_TYPES, 'id bigint')})),
     years as (select fiscal_year_id, count(*) as receipts from receipt_rows group by fiscal_year_id),
@@ -132,12 +233,13 @@ async function writeNumbered(trx: Db, companyId: number, receipts: readonly stor
         union all select 2, ${store.RECEIPT_NUMBER_PREFIX} || fiscal_year_id, receipts from years
         union all select 3, 'ledger_entries', ${entries.length}
         union all select 4, ${store.RECEIPT_COUNT}, ${receipts.length}) n
+      where (select holds from guard)
       order by n.position, n.name
       on conflict (company_id, name) do update set last_id = id_sequences.last_id + excluded.last_id
       returning name, last_id),
     allocated as (select max(last_id) filter (where name = 'ledger_receipts') - ${receipts.length} + 1 as first_receipt,
         max(last_id) filter (where name = 'ledger_entries') - ${entries.length} + 1 as first_entry
-      from ids),
+      from ids having count(*) > 0),
     year_numbers as (select y.fiscal_year_id, i.last_id - y.receipts as before from years y
       join ids i on i.name = ${store.RECEIPT_NUMBER_PREFIX} || y.fiscal_year_id),
     receipt as (insert into ledger_receipts (company_id, id, receipt_number, ${columns(filled(RECEIPT_TYPES))})
@@ -166,6 +268,7 @@ async function writeNumbered(trx: Db, companyId: number, receipts: readonly stor
         line_count = ledger_account_months.line_count + excluded.line_count)
     select n.first_receipt, (select json_agg(json_build_array(id, receipt_number)) from receipt) as numbers
     from allocated n`.execute(trx);
+  if (result.rows.length === 0) return undefined;
   const { first_receipt: first, numbers } = result.rows[0];
   const numberOf = new Map(numbers.map(([id, number]) => [Number(id), Number(number)]));
   return receipts.map((_, i) => ({ id: Number(first) + i, receiptNumber: numberOf.get(Number(first) + i)! }));

@@ -36,6 +36,22 @@ export interface ReceiptBook {
     fiscalYearIds: readonly number[],
     header: BookingHeader,
   ): Promise<WrittenReceipt[]>;
+  /**
+   * The facts of `wanted` as a cache of the book holds them, without a read; undefined when it does not hold them
+   * all (or keeps none). They may be out of date: the checks run on them only to try `writeIfFacts`.
+   */
+  knownFacts?(companyId: number, wanted: FactsWanted): PostingFacts | undefined;
+  /**
+   * Writes as `write` does if `facts` (what `knownFacts` answered) still hold in the database, the periods of
+   * their dates held as `facts` would hold them; else writes nothing, takes no number, and answers undefined.
+   */
+  writeIfFacts?(
+    trx: Db,
+    drafts: readonly ReceiptDraft[],
+    fiscalYearIds: readonly number[],
+    header: BookingHeader,
+    facts: PostingFacts,
+  ): Promise<WrittenReceipt[] | undefined>;
   /** Writes one receipt of the year-end into its fiscal year, whatever the state of the periods (year-end.ts). */
   writeYearEnd(trx: Db, draft: ReceiptDraft, fiscalYearId: number, header: BookingHeader): Promise<WrittenReceipt>;
   /** A receipt, held against other writers until the transaction ends; undefined when missing. */

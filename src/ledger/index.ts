@@ -12,6 +12,7 @@ import { historyRoutes } from './history-routes.ts';
 import { LedgerService } from './service.ts';
 import { PostgresReceiptBook } from './book-postgres.ts';
 import { SqliteReceiptBook } from './book-sqlite.ts';
+import { CachedFactsBook } from './posting-facts-cache.ts';
 import { getReceipt, receiptIdsIn, receiptIdsOfType } from './store.ts';
 import { RECEIPT_TYPES } from './schemas.ts';
 import { ATTACHMENT_SEARCH_TYPES } from '../domain/real-vocabularies.ts';
@@ -59,8 +60,12 @@ export const ledgerArea = defineArea({
     deps.fiscal.useUnfinishedReceipts((trx, companyId, start, end, limit) =>
       receiptIdsIn(trx, companyId, 'UNFINISHED', start, end, limit),
     );
-    // the one place the ledger asks which engine runs: how checked receipts are written (book.ts)
-    const book = ctx.engine === 'postgres' ? new PostgresReceiptBook() : new SqliteReceiptBook(ctx, deps.fiscal);
+    // the one place the ledger asks which engine runs: how checked receipts are written (book.ts); on PostgreSQL
+    // the facts of the checks are also kept per process, verified by the writing statement (posting-facts-cache.ts)
+    const book =
+      ctx.engine === 'postgres'
+        ? new CachedFactsBook(new PostgresReceiptBook())
+        : new SqliteReceiptBook(ctx, deps.fiscal);
     const ledger = new LedgerService(ctx, deps.fiscal, deps.vat, book);
     // closing a fiscal year books the next one's opening balances; reopening reverses them
     deps.fiscal.useYearEndBooking(yearEndBooking(ledger));

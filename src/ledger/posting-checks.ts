@@ -1,7 +1,8 @@
 // The rules every new receipt is checked against, written once: what a draft breaks on its own (`draftProblems`)
 // and against the facts read for it (`refusedOrPeriods`): the period of its date, its accounts, dimension items and
 // partners. How the facts are read is the receipt book's concern (book-sqlite.ts from exact caches, book-postgres.ts
-// in one statement that holds the periods until the posting commits); whatever reads them, these checks decide.
+// in one statement that holds the periods until the posting commits, or from a cache whose facts its writing
+// statement verifies, posting-facts-cache.ts); whatever reads them, these checks decide.
 import { ApiError, errorItem, type ErrorItem } from '../platform/errors.ts';
 import { checkLines, type PostingLine } from '../domain/postings.ts';
 import { vatLineProblems } from '../domain/vat-return.ts';
@@ -89,12 +90,37 @@ export function refusedOrPeriods(
   checks: readonly DraftCheck[],
   facts: PostingFacts,
 ): OpenPeriod[] {
-  return drafts.map((draft, i) => {
-    const { items, partnerFields } = checks[i];
-    const period = factProblems(draft, facts, partnerFields, items);
-    if (items.length > 0 || !period) throw new ApiError(items);
-    return period;
-  });
+  const verdict = judged(drafts, checks, facts);
+  if (verdict instanceof ApiError) throw verdict;
+  return verdict;
+}
+
+/**
+ * The open period of each draft when every draft passes on the facts given, else undefined: the same rules as
+ * `refusedOrPeriods`, asked of facts that may be out of date (a cache's), whose refusal is never final.
+ */
+export function periodsIfPassing(
+  drafts: readonly ReceiptDraft[],
+  checks: readonly DraftCheck[],
+  facts: PostingFacts,
+): OpenPeriod[] | undefined {
+  const verdict = judged(drafts, checks, facts);
+  return verdict instanceof ApiError ? undefined : verdict;
+}
+
+function judged(
+  drafts: readonly ReceiptDraft[],
+  checks: readonly DraftCheck[],
+  facts: PostingFacts,
+): OpenPeriod[] | ApiError {
+  const periods: OpenPeriod[] = [];
+  for (const [i, draft] of drafts.entries()) {
+    const items = [...checks[i].items];
+    const period = factProblems(draft, facts, checks[i].partnerFields, items);
+    if (items.length > 0 || !period) return new ApiError(items);
+    periods.push(period);
+  }
+  return periods;
 }
 
 /** Adds the problems of a draft against the facts read to `items`; answers the open period, if the date has one. */

@@ -23,8 +23,9 @@
 //   from outside (the API's journal receipts); document areas compute their VAT with src/domain/vat.ts.
 // - The writers of ledger lines (the receipt books, store.writeEntries) refuse unbalanced lines again, so an
 //   unbalanced receipt cannot be stored by any path.
-// - A new receipt costs at most three statements, two on PostgreSQL (the receipt book, book.ts); `postMany` books
-//   many in about as many statements as one. The month totals follow the lines in the same statements
+// - A new receipt costs at most three statements, on PostgreSQL one when the facts of its checks are known to the
+//   book's cache and still hold, else two (the receipt book, book.ts); `postMany` books many in about as many
+//   statements as one. The month totals follow the lines in the same statements
 //   (account-months.ts).
 // - Receipt numbers run per company and fiscal year without gaps: the number is taken from a counter row in
 //   the same transaction, so a rolled-back posting gives its number back. Lines count in balances, reports and
@@ -41,13 +42,19 @@ import { isoDateTime, nextVersion } from '../platform/clock.ts';
 import type { PostingLine } from '../domain/postings.ts';
 import { vatCountry } from '../domain/vat.ts';
 import { findDimensionItems } from '../dimensions/index.ts';
-import type { FiscalService } from '../fiscal/index.ts';
+import type { FiscalService, OpenPeriod } from '../fiscal/index.ts';
 import type { VatService } from '../vat/index.ts';
 import type { LedgerReceiptWire, ReceiptStatus } from './schemas.ts';
 import { draftToRow, entryToLine, receiptToWire, rowToDraft, type DraftLine, type ReceiptDraft } from './mapping.ts';
 import * as store from './store.ts';
-import { allWanted, dimensionItemProblems, draftProblems, refusedOrPeriods } from './posting-checks.ts';
-import { entryRows, type BookingHeader, type ReceiptBook } from './book.ts';
+import {
+  allWanted,
+  dimensionItemProblems,
+  draftProblems,
+  periodsIfPassing,
+  refusedOrPeriods,
+} from './posting-checks.ts';
+import { entryRows, type BookingHeader, type ReceiptBook, type WrittenReceipt } from './book.ts';
 import { isTracked, recordChange, type HistoryAction } from './history.ts';
 import { postedReceipts } from '../platform/metrics.ts';
 
@@ -353,7 +360,12 @@ export class LedgerPosting {
 
   // -------------------------------------------------------------------------------------------------------
 
-  /** New receipts: every draft checked (posting-checks.ts) against the facts the book reads, then written by it. */
+  /**
+   * New receipts: every draft checked (posting-checks.ts) against the facts the book reads, then written by it. A
+   * book that keeps the facts (a cache) is asked first: drafts that pass on its facts are written by a statement
+   * that verifies them, and only when they no longer hold, or a draft fails on them, are the facts read afresh, so
+   * that every refusal is judged on facts read in this transaction.
+   */
   async #book(
     trx: Db,
     companyId: number,
@@ -361,11 +373,25 @@ export class LedgerPosting {
     reversesReceiptId: number | null,
   ): Promise<PostedReceipt[]> {
     const checks = drafts.map(draftProblems);
-    const periods = refusedOrPeriods(drafts, checks, await this.book.facts(trx, companyId, allWanted(checks)));
-    const fiscalYearIds = periods.map((p) => p.fiscalYearId);
+    const wanted = allWanted(checks);
     const header = this.#header(companyId, reversesReceiptId);
-    const written = await this.book.write(trx, drafts, fiscalYearIds, header);
-    return written.map((w, i) => ({ ...w, fiscalYearId: fiscalYearIds[i], version: header.version }));
+    const posted = (written: WrittenReceipt[], periods: OpenPeriod[]) =>
+      written.map((w, i) => ({ ...w, fiscalYearId: periods[i].fiscalYearId, version: header.version }));
+    const known = this.book.knownFacts?.(companyId, wanted);
+    const passing = known && periodsIfPassing(drafts, checks, known);
+    if (known && passing) {
+      const fiscalYearIds = passing.map((p) => p.fiscalYearId);
+      const written = await this.book.writeIfFacts!(trx, drafts, fiscalYearIds, header, known);
+      if (written) return posted(written, passing);
+    }
+    const periods = refusedOrPeriods(drafts, checks, await this.book.facts(trx, companyId, wanted));
+    const written = await this.book.write(
+      trx,
+      drafts,
+      periods.map((p) => p.fiscalYearId),
+      header,
+    );
+    return posted(written, periods);
   }
 
   #header(companyId: number, reversesReceiptId: number | null): BookingHeader {
