@@ -20,6 +20,12 @@ type Db = Kysely<Database>;
 /** Rows of one statement at most: bounds the statement's parameters (each column one array of these rows). */
 const BATCH_LIMIT = 64;
 
+/**
+ * Statements of one table in flight at once: the rows that arrive while they commit wait and go together in the
+ * next, so under load a statement carries what arrived during the one before (as in a WAL group flush).
+ */
+const STATEMENTS_IN_FLIGHT = 1;
+
 /** The two statements of an insert that can be batched: one row, and many rows of one table in one statement. */
 export interface RowInserts<Row> {
   one(db: Db, row: Row): Promise<unknown>;
@@ -35,27 +41,41 @@ interface Waiting<Row> {
 class Batch<Row> {
   readonly #db: Db;
   readonly #inserts: RowInserts<Row>;
+  readonly #unavailable: (error: unknown) => boolean;
   #waiting: Waiting<Row>[] = [];
   #scheduled = false;
+  /** Statements sent and not yet answered. */
+  #sending = 0;
 
-  constructor(db: Db, inserts: RowInserts<Row>) {
+  constructor(db: Db, inserts: RowInserts<Row>, unavailable: (error: unknown) => boolean) {
     this.#db = db;
     this.#inserts = inserts;
+    this.#unavailable = unavailable;
   }
 
   insert(row: Row): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.#waiting.push({ row, resolve, reject });
-      if (this.#scheduled) return;
-      this.#scheduled = true;
-      // after the I/O callbacks of this turn: every request that reached its insert in them joins the statement
-      setImmediate(() => outsideRequests(() => this.#flush()));
+      this.#schedule();
     });
+  }
+
+  #schedule(): void {
+    if (this.#scheduled || this.#sending >= STATEMENTS_IN_FLIGHT) return;
+    this.#scheduled = true;
+    // after the I/O callbacks of this turn: every request that reached its insert in them joins the statement
+    setImmediate(() => outsideRequests(() => this.#flush()));
   }
 
   #flush(): void {
     this.#scheduled = false;
-    while (this.#waiting.length > 0) void this.#commit(this.#waiting.splice(0, BATCH_LIMIT));
+    while (this.#waiting.length > 0 && this.#sending < STATEMENTS_IN_FLIGHT) {
+      this.#sending++;
+      void this.#commit(this.#waiting.splice(0, BATCH_LIMIT)).finally(() => {
+        this.#sending--;
+        this.#schedule();
+      });
+    }
   }
 
   async #commit(writes: Waiting<Row>[]): Promise<void> {
@@ -66,7 +86,7 @@ class Batch<Row> {
         writes.map((w) => w.row),
       );
     } catch (error) {
-      if (databaseUnavailable(error)) for (const write of writes) write.reject(error);
+      if (this.#unavailable(error)) for (const write of writes) write.reject(error);
       else await Promise.all(writes.map((write) => this.#alone(write)));
       return;
     }
@@ -86,18 +106,21 @@ class Batch<Row> {
 /** The batches of each root database of PostgreSQL, by the statements they run. */
 export class InsertBatches {
   readonly #db: Db;
+  readonly #unavailable: (error: unknown) => boolean;
   readonly #batches = new Map<RowInserts<never>, Batch<never>>();
 
-  constructor(db: Db) {
+  /** `unavailable`: whether an error says the server could not be reached or broke off. */
+  constructor(db: Db, unavailable: (error: unknown) => boolean = databaseUnavailable) {
     this.#db = db;
+    this.#unavailable = unavailable;
   }
 
   /** Inserts `row` in the next statement of its table's batch; settles after that statement's commit. */
   insert<Row>(inserts: RowInserts<Row>, row: Row): Promise<void> {
-    let batch = this.#batches.get(inserts as RowInserts<never>) as Batch<Row> | undefined;
+    let batch = this.#batches.get(inserts) as Batch<Row> | undefined;
     if (!batch) {
-      batch = new Batch(this.#db, inserts);
-      this.#batches.set(inserts as RowInserts<never>, batch as Batch<never>);
+      batch = new Batch(this.#db, inserts, this.#unavailable);
+      this.#batches.set(inserts, batch as Batch<never>);
     }
     return batch.insert(row);
   }
