@@ -13,6 +13,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './types.ts';
 import { databaseUnavailable } from './postgres.ts';
 import { outsideRequests } from './request-transaction.ts';
+import { noticeInStatement } from './change-notices.ts';
 
 // The handle of src/db/index.ts, named here without importing it (index.ts imports this file).
 type Db = Kysely<Database>;
@@ -130,15 +131,21 @@ export class InsertBatches {
  * The insert of many rows of `table` in one statement: each column goes as one array parameter, unnested into
  * rows, so the statement's text is the same whatever the number of rows and is parsed and planned once per
  * connection (a named prepared statement, src/db/postgres.ts). `columns`: every column with its SQL type.
+ * The statement sends the table's change notice itself: one commit for the rows and their notice, where a notice
+ * after the commit (src/db/commit-notices.ts) is a second transaction with its own WAL flush. A notifying
+ * transaction holds PostgreSQL's notify lock through its commit, which one statement in flight at a time
+ * (STATEMENTS_IN_FLIGHT) does not contend for with the table's other inserts.
  */
 export function unnestInsert<Row>(
   table: string,
   columns: Record<keyof Row & string, string>,
 ): (db: Db, rows: readonly Row[]) => Promise<unknown> {
   const names = Object.keys(columns) as (keyof Row & string)[];
-  const text = `insert into ${table} (${names.join(', ')}) select * from unnest(${names
+  const insert = `insert into ${table} (${names.join(', ')}) select * from unnest(${names
     .map((name, i) => `$${i + 1}::${columns[name]}[]`)
     .join(', ')})`;
+  const notice = noticeInStatement(table);
+  const text = notice ? `with written as (${insert} returning 1) select ${notice}` : insert;
   return (db, rows) =>
     db.executeQuery(
       CompiledQuery.raw(
