@@ -132,7 +132,8 @@ export class InsertBatches {
  * rows, so the statement's text is the same whatever the number of rows and is parsed and planned once per
  * connection (a named prepared statement, src/db/postgres.ts). `columns`: every column with its SQL type.
  * The statement sends the table's change notice itself: one commit for the rows and their notice, where a notice
- * after the commit (src/db/commit-notices.ts) is a second transaction with its own WAL flush. A notifying
+ * after the commit (src/db/commit-notices.ts) is a second transaction with its own WAL flush (a transaction that
+ * notifies is given a transaction id at its commit: PreCommit_Notify, src/backend/commands/async.c). A notifying
  * transaction holds PostgreSQL's notify lock through its commit, which one statement in flight at a time
  * (STATEMENTS_IN_FLIGHT) does not contend for with the table's other inserts.
  */
