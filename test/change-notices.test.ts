@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startService, type TestService } from './support/service.ts';
 import { testEngine } from './support/database.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/index.ts';
+import { batchedInsert, openDatabase, type DatabaseHandle } from '../src/db/index.ts';
+import { productInserts, type ProductRow } from '../src/products/store.ts';
 import { globalTables } from '../src/modules.ts';
 import { STALE_BOUND_MS } from '../src/db/change-notices.ts';
 
@@ -109,5 +110,51 @@ describe.runIf(testEngine === 'postgres')('caches on PostgreSQL within the bound
     }
     await sleep(STALE_BOUND_MS);
     expect(await get()).toBe('By psql');
+  });
+
+  it('notices creations committed together in one statement once, by that statement', async () => {
+    const { pgDriver } = await import('../src/db/postgres.ts');
+    const listener = new (pgDriver().Client)({ connectionString: svc.app.ctx.config.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (notice) => heard.push(notice.payload ?? ''));
+    await listener.query('listen tase_changes');
+    try {
+      const row = (id: number): ProductRow => ({
+        company_id: svc.demo.companyId,
+        id,
+        type: 'SALES',
+        name: `Together ${id}`,
+        code: null,
+        unit: null,
+        price: '1',
+        discount: '0',
+        vat: null,
+        vat_status: null,
+        currency: 'EUR',
+        active: true,
+        default_account: null,
+        product_group_id: null,
+        start_date: null,
+        end_date: null,
+        bookkeeping_account: null,
+        localizations: null,
+        version: '2026-11-27T10:00:00.000',
+      });
+      // started in one turn: one statement of three rows
+      await Promise.all(
+        [900_001, 900_002, 900_003].map((id) => batchedInsert(svc.app.ctx.db, productInserts, row(id))),
+      );
+      await sleep(STALE_BOUND_MS);
+      expect(heard.filter((table) => table === 'products')).toEqual(['products']);
+      const { rows } = await sql<{
+        n: string;
+      }>`select count(*) as n from products where company_id = ${svc.demo.companyId} and id >= 900001`.execute(
+        svc.app.ctx.db,
+      );
+      expect(Number(rows[0].n)).toBe(3);
+    } finally {
+      await listener.end();
+    }
   });
 });

@@ -1,7 +1,9 @@
 // Product writes sent at once, over real HTTP. On SQLite the writes of one turn of the event loop are committed
-// together, each in a savepoint of its own (src/db/group-commit.ts); on PostgreSQL each has its own transaction.
+// together, each in a savepoint of its own (src/db/group-commit.ts); on PostgreSQL each has its own transaction,
+// except creations that read nothing stored, whose rows of one turn go in one statement (src/db/insert-batches.ts).
 // Either way a write that is refused leaves nothing, the others are all kept, and each answer comes after its
 // commit: what a client was told is what the register holds.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from './support/service.ts';
 
@@ -57,6 +59,63 @@ describe('product writes sent at once', () => {
     expect(found.body.results.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b)).toEqual(
       created.sort((a, b) => a - b),
     );
+  });
+
+  it('keeps the creations sent with one the database refuses, which gets the answer it gets alone', async () => {
+    const db = svc.app.ctx.db;
+    // a refusal by the database itself, which no rule of the service foresees (as a constraint would be)
+    if (svc.app.ctx.engine === 'postgres') {
+      await sql`create function tase_test_refuse() returns trigger language plpgsql as $$
+        begin
+          if new.name like 'Refused%' then raise exception 'refused by the database' using errcode = '23514'; end if;
+          return new;
+        end $$`.execute(db);
+      await sql`create trigger tase_test_refuse before insert on products for each row execute function tase_test_refuse()`.execute(
+        db,
+      );
+    } else {
+      await sql`create trigger tase_test_refuse before insert on products when new.name like 'Refused%'
+        begin select raise(abort, 'refused by the database'); end`.execute(db);
+    }
+    try {
+      const alone = await svc.api('POST', '/products', product('Refused alone'));
+      expect(alone.status).toBe(500);
+      const bodies = Array.from({ length: 24 }, (_, n) => {
+        if (n % 6 === 1) return product(`Refused ${n}`);
+        // refused by the service's own rules, before any statement
+        if (n % 6 === 4) return { ...product(`Mixed ${n}`), startDate: '2026-01-01' };
+        return product(`Mixed ${n}`);
+      });
+      const answers = await Promise.all(bodies.map((body) => svc.api('POST', '/products', body)));
+      const created: number[] = [];
+      for (const [n, answer] of answers.entries()) {
+        if (n % 6 === 1) {
+          expect(answer.status, answer.text).toBe(alone.status);
+          expect(answer.body).toEqual(alone.body);
+        } else if (n % 6 === 4) {
+          expect(answer.status, answer.text).toBe(400);
+          expect(answer.body).toEqual({
+            errors: [expect.objectContaining({ status: 400, field: 'startDate' })],
+          });
+        } else {
+          expect(answer.status, answer.text).toBe(200);
+          expect(answer.body.name).toBe(`Mixed ${n}`);
+          created.push(answer.body.id);
+        }
+      }
+      expect(created).toHaveLength(16);
+      const mixed = await svc.api('GET', '/products?name=Mixed&size=100');
+      expect(mixed.body.meta.totalCount).toBe(16);
+      expect(mixed.body.results.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b)).toEqual(
+        created.sort((a, b) => a - b),
+      );
+      const refused = await svc.api('GET', '/products?name=Refused&size=100');
+      expect(refused.body.meta.totalCount).toBe(0);
+    } finally {
+      await sql`drop trigger tase_test_refuse${sql.raw(svc.app.ctx.engine === 'postgres' ? ' on products' : '')}`.execute(
+        db,
+      );
+    }
   });
 
   it('lets exactly one of several changes over the same version through', async () => {

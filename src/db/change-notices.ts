@@ -51,6 +51,21 @@ export const changeNoticeMigrations: Record<string, Migration> = {
   },
 };
 
+/**
+ * The notice of a write to `table` sent by the writing statement itself, when the table is noticed: what the
+ * statement returns (one row). Such a statement needs no notice after its commit (selfNoticedTables).
+ */
+export function noticeInStatement(table: string): string | undefined {
+  return NOTICED_TABLES.includes(table) ? `pg_notify('${CHANGES_CHANNEL}', '${table}')` : undefined;
+}
+
+const SELF_NOTICE = new RegExp(`pg_notify\\('${CHANGES_CHANNEL}', '(\\w+)'\\)`, 'g');
+
+/** The tables whose notice a statement sends itself (noticeInStatement). */
+export function selfNoticedTables(statement: string): string[] {
+  return [...statement.matchAll(SELF_NOTICE)].map((match) => match[1]);
+}
+
 /** Sends the notices of tables written by transactions that have ended, in one statement. */
 export async function sendChangeNotices(pool: pg.Pool, tables: string[]): Promise<void> {
   await pool.query('select pg_notify($1, t) from unnest($2::text[]) as t', [CHANGES_CHANNEL, tables]);

@@ -14,6 +14,7 @@ import type {
   TransactionSettings,
 } from 'kysely';
 import { writtenTables } from './company-scope.ts';
+import { selfNoticedTables } from './change-notices.ts';
 
 class NoticingConnection implements DatabaseConnection {
   readonly inner: DatabaseConnection;
@@ -110,8 +111,14 @@ export class CommitNotices {
     let tables = this.#byStatement.get(compiled.sql);
     if (tables === undefined) {
       const writes = writtenTables(compiled.query);
+      // a statement that sends its own notice commits it with its write (src/db/insert-batches.ts)
+      const sent = new Set(selfNoticedTables(compiled.sql));
       tables =
-        writes === undefined ? [] : writes === null ? [...this.#noticed] : writes.filter((t) => this.#noticed.has(t));
+        writes === undefined
+          ? []
+          : writes === null
+            ? [...this.#noticed]
+            : writes.filter((t) => this.#noticed.has(t) && !sent.has(t));
       if (this.#byStatement.size > 10_000) this.#byStatement.clear();
       this.#byStatement.set(compiled.sql, tables);
     }

@@ -8,12 +8,14 @@ import { companyScopedDialect } from './company-scope.ts';
 import { ChangeStamps } from './changes.ts';
 import { immediateReaders } from './prepared.ts';
 import { GroupCommit, groupCommits } from './group-commit.ts';
+import { InsertBatches, insertBatches, type RowInserts } from './insert-batches.ts';
 import type { Database } from './types.ts';
 import { runMigrations } from './migration-runner.ts';
 import { heldByRequest, requestTransactionDialect } from './request-transaction.ts';
 
 export { MigrationError } from './migration-runner.ts';
 export { databaseUnavailable } from './postgres.ts';
+export { unnestInsert, type RowInserts } from './insert-batches.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -70,6 +72,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
         () => changes.rolledBack(),
       ),
     });
+    insertBatches.set(db, new InsertBatches(db));
     const usage = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
     const close = async () => {
       await notices?.close();
@@ -124,8 +127,18 @@ export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Prom
  * BEGIN), which spares the BEGIN and COMMIT round trips; on the embedded engine, and inside a request's
  * transaction (where a failure must undo only this write), it is a `writeTransaction`. All or nothing either way.
  */
-export function oneStatementWrite<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+function oneStatementWrite<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
   return heldByRequest() || groupCommits.has(db) ? writeTransaction(db, work) : work(db);
+}
+
+/**
+ * A write that is the insert of one row: on PostgreSQL the rows of `inserts` that writes of one turn of the
+ * event loop insert go in one statement, committed together (src/db/insert-batches.ts); elsewhere it is the
+ * one-row insert as a `oneStatementWrite`. Settles after the commit; fails alone, with the one-row insert's error.
+ */
+export function batchedInsert<Row>(db: Db, inserts: RowInserts<Row>, row: Row): Promise<unknown> {
+  const batches = heldByRequest() ? undefined : insertBatches.get(db);
+  return batches ? batches.insert(inserts, row) : oneStatementWrite(db, (d) => inserts.one(d, row));
 }
 
 /** A unique-key violation on either engine (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */

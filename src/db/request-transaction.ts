@@ -33,6 +33,11 @@ export function heldByRequest(): boolean {
   return held.getStore()?.begun === true;
 }
 
+/** Runs `work` outside any request's transaction: work shared by several requests must not take one's connection. */
+export function outsideRequests<T>(work: () => T): T {
+  return held.exit(work);
+}
+
 class RequestTransactionDriver implements Driver {
   readonly #inner: Driver;
   constructor(inner: Driver) {

@@ -1,6 +1,6 @@
 // Rules of products and product groups.
 import { Decimal, jsonDecimal, type Answered, type WireDecimal } from '../domain/decimal.ts';
-import { allocateId, oneStatementWrite, writeTransaction, type Db } from '../db/index.ts';
+import { allocateId, batchedInsert, writeTransaction, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { checkReadOnly, mergePatch } from '../platform/resource.ts';
@@ -155,10 +155,10 @@ export class ProductService {
     // for most ids, and no lock on the company's sequence held by concurrent creations until they commit
     const [id] = await this.#ids.take(this.#db, companyId, PRODUCT_IDS);
     if (!this.#refersToStored(body)) {
-      // nothing to read: the insert is the whole write
+      // nothing to read: the insert is the whole write, committed with those of other creations at the same moment
       this.#ownViolations(body).throwIfAny();
       const row = productToRow(companyId, id, body, nextVersion(this.#ctx.clock.now()));
-      await oneStatementWrite(this.#db, (db) => store.insertProduct(db, row));
+      await batchedInsert(this.#db, store.productInserts, row);
       return productResponse(row);
     }
     return writeTransaction(this.#db, async (trx) => {

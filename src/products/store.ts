@@ -1,6 +1,6 @@
 // SQL of products and product groups.
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Db } from '../db/index.ts';
+import { unnestInsert, type Db, type RowInserts } from '../db/index.ts';
 import type { Database } from '../db/types.ts';
 import { updateIfVersion } from '../db/versioned.ts';
 import { preparedQuery } from '../db/prepared.ts';
@@ -253,6 +253,33 @@ const insertProductRow = preparedQuery<{ [K in keyof ProductRow]: ProductRow[K] 
 export async function insertProduct(db: Db, row: ProductRow): Promise<void> {
   await insertProductRow(db, row);
 }
+
+/** A product's insert alone, and those of many in one statement (PostgreSQL's group commit, src/db/insert-batches.ts). */
+export const productInserts: RowInserts<ProductRow> = {
+  one: insertProduct,
+  // every column with its type (a column added to ProductRow fails to compile until it is here)
+  many: unnestInsert<ProductRow>('products', {
+    company_id: 'bigint',
+    id: 'bigint',
+    type: 'text',
+    name: 'text',
+    code: 'text',
+    unit: 'text',
+    price: 'text',
+    discount: 'text',
+    vat: 'text',
+    vat_status: 'integer',
+    currency: 'text',
+    active: 'boolean',
+    default_account: 'text',
+    product_group_id: 'bigint',
+    start_date: 'text',
+    end_date: 'text',
+    bookkeeping_account: 'text',
+    localizations: 'text',
+    version: 'text',
+  }),
+};
 
 /** Updates the row if its version is still `expectedVersion`; false when someone changed it meanwhile. */
 export function updateProduct(db: Db, row: ProductRow, expectedVersion: string): Promise<boolean> {
