@@ -697,12 +697,10 @@ async function keysAfterSkipping(
 }
 
 /**
- * The day of its month on which a page starts, from the lines of its account that come before the page counted and
- * summed per day: how many of that day's lines come before the page, and the sum of the days before it. Only the
- * `skip` lines before the page are read (in the reports index's order, a limit then a grouping), not the rest of
- * the month: a count per day is a fraction of what ranking and summing every line skipped (a window over them)
- * costs, and stopping at the page reads on average half of what counting the whole month read (a bank account's
- * thousands of lines a month at a million receipts).
+ * The day of its month on which a page starts, from its account's day totals (ledger migration 0413): at most a
+ * month's rows, however many lines the days hold, instead of counting the lines before the page (a bank account's
+ * thousands of lines a month at a million receipts). Answers how many of that day's lines come before the page and
+ * the sum of the days before it; the lines of that one day are skipped by the page's read.
  */
 async function dayOfSkip(
   db: Db,
@@ -712,32 +710,26 @@ async function dayOfSkip(
 ): Promise<{ date: string; skip: number; skipped: MinorUnits }> {
   if (from.skip === 0) return { date: from.date, skip: 0, skipped: 0n };
   const monthEnd = lastOfMonth(monthOf(from.date));
-  const before = lineKeysQuery(
-    db,
-    companyId,
-    { ...query, start: from.date, end: query.end < monthEnd ? query.end : monthEnd, accounts: [from.account] },
-    from.skip,
-  );
   const days = await db
-    .selectFrom(before.as('k'))
-    .select(['k.entry_date', sql<unknown>`count(*)`.as('n'), sql<unknown>`sum(k.amount_minor)`.as('total')])
-    .groupBy('k.entry_date')
-    .orderBy('k.entry_date')
+    .selectFrom('ledger_account_days')
+    .select(['day', 'line_count', 'debit_minor', 'credit_minor'])
+    .where('company_id', '=', companyId)
+    .where('account_number', '=', from.account)
+    .where('day', '>=', from.date)
+    .where('day', '<=', query.end < monthEnd ? query.end : monthEnd)
+    .where('line_count', '>', 0)
+    .orderBy('day')
     .execute();
-  // the page starts on the last day read, after that day's lines read (or on a later day, past all of them)
   let counted = 0;
   let skipped = 0n;
-  for (const d of days.slice(0, -1)) {
-    counted += Number(d.n);
-    skipped += minor(d.total);
+  for (const d of days) {
+    const n = Number(d.line_count);
+    // the page starts on this day, or on a later one after all of its lines
+    if (counted + n >= from.skip) return { date: d.day, skip: from.skip - counted, skipped };
+    counted += n;
+    skipped += minor(d.debit_minor) - minor(d.credit_minor);
   }
-  const last = days.at(-1);
-  if (last && counted + Number(last.n) === from.skip) return { date: last.entry_date, skip: Number(last.n), skipped };
   // the month holds fewer lines than its count says (a write since): the page starts after them
-  if (last) {
-    counted += Number(last.n);
-    skipped += minor(last.total);
-  }
   return { date: dayAfter(monthEnd), skip: from.skip - counted, skipped };
 }
 
