@@ -6,10 +6,6 @@
 // SQLite, the receipt's insert trigger, which sums its lines written just before it. A trigger on every line cost
 // SQLite an upsert and a receipt lookup per line posted. Lines deleted or moved follow by the triggers of
 // migration 0355 (the count since reports migration 0392, for the general ledger's paging).
-//
-// The same per day (`ledger_account_days`, migration 0413), kept by the same writers in the same statements or
-// beside them: the general ledger finds the day a deep page starts on from at most a month's rows of its account
-// instead of counting that month's lines up to the page (a bank account's thousands of lines a month).
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { jsonRows, type ColumnType } from '../db/bulk.ts';
@@ -29,22 +25,9 @@ interface LedgerAccountMonthRow {
   line_count: number;
 }
 
-interface LedgerAccountDayRow {
-  company_id: number;
-  account_number: string;
-  /** YYYY-MM-DD: the lines' date. */
-  day: string;
-  /** Sum of the positive lines, cents. */
-  debit_minor: MinorUnits;
-  /** Sum of the negative lines as a positive amount, cents. */
-  credit_minor: MinorUnits;
-  line_count: number;
-}
-
 declare module '../db/types.ts' {
   interface Database {
     ledger_account_months: LedgerAccountMonthRow;
-    ledger_account_days: LedgerAccountDayRow;
   }
 }
 
@@ -64,41 +47,21 @@ interface NewLines {
   entries: readonly { account_number: string; entry_date: string; amount_minor: MinorUnits; in_ledger: unknown }[];
 }
 
-/** What new lines add to one account's day. */
-type DayTotal = Omit<LedgerAccountDayRow, 'company_id'>;
-
-const DAY_TOTAL_TYPES = {
-  account_number: 'text',
-  day: 'text',
-  debit_minor: 'bigint',
-  credit_minor: 'bigint',
-  line_count: 'bigint',
-} as const satisfies Record<keyof DayTotal, ColumnType>;
-
-interface Totals {
-  account_number: string;
-  /** The month or day. */
-  at: string;
-  debit_minor: MinorUnits;
-  credit_minor: MinorUnits;
-  line_count: number;
-}
-
 /**
- * The lines in the ledger, of receipts other than a year's opening balances, grouped by account and the period
- * `periodOf` gives their date, in key order (concurrent writers upsert them in one order).
+ * What new receipts' lines add to the month totals: the lines in the ledger, of receipts other than a year's
+ * opening balances, grouped by account and month, in key order (concurrent writers upsert them in one order).
  */
-function totalsOf(receipts: readonly NewLines[], periodOf: (date: string) => string): Totals[] {
-  const totals = new Map<string, Totals>();
+export function monthTotalsOf(receipts: readonly NewLines[]): MonthTotal[] {
+  const totals = new Map<string, MonthTotal>();
   for (const { row, entries } of receipts) {
     if (row.type === OPENING_RECEIPT_TYPE) continue;
     for (const line of entries) {
       if (!line.in_ledger) continue;
-      const at = periodOf(line.entry_date);
-      const key = `${line.account_number}\u0000${at}`;
+      const month = line.entry_date.slice(0, 7);
+      const key = `${line.account_number}\u0000${month}`;
       let total = totals.get(key);
       if (!total) {
-        total = { account_number: line.account_number, at, debit_minor: 0n, credit_minor: 0n, line_count: 0 };
+        total = { account_number: line.account_number, month, debit_minor: 0n, credit_minor: 0n, line_count: 0 };
         totals.set(key, total);
       }
       if (line.amount_minor > 0n) total.debit_minor += line.amount_minor;
@@ -107,17 +70,9 @@ function totalsOf(receipts: readonly NewLines[], periodOf: (date: string) => str
     }
   }
   return [...totals.values()].sort((a, b) =>
-    a.account_number === b.account_number ? compare(a.at, b.at) : compare(a.account_number, b.account_number),
+    a.account_number === b.account_number ? compare(a.month, b.month) : compare(a.account_number, b.account_number),
   );
 }
-
-/** What new receipts' lines add to the month totals, in key order. */
-export const monthTotalsOf = (receipts: readonly NewLines[]): MonthTotal[] =>
-  totalsOf(receipts, (date) => date.slice(0, 7)).map(({ at, ...t }) => ({ ...t, month: at }));
-
-/** What new receipts' lines add to the day totals, in key order. */
-export const dayTotalsOf = (receipts: readonly NewLines[]): DayTotal[] =>
-  totalsOf(receipts, (date) => date).map(({ at, ...t }) => ({ ...t, day: at }));
 
 /** Byte order, as the engines compare the keys (text in C collation). */
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -133,16 +88,4 @@ export async function addMonthTotals(db: Db, companyId: number, totals: readonly
       debit_minor = ledger_account_months.debit_minor + excluded.debit_minor,
       credit_minor = ledger_account_months.credit_minor + excluded.credit_minor,
       line_count = ledger_account_months.line_count + excluded.line_count`.execute(db);
-}
-
-/** Adds new lines' day totals (dayTotalsOf) to the company's, in one statement whatever their number. */
-export async function addDayTotals(db: Db, companyId: number, totals: readonly DayTotal[]): Promise<void> {
-  if (totals.length === 0) return;
-  await sql`insert into ledger_account_days (company_id, account_number, day, debit_minor, credit_minor, line_count)
-    select ${companyId}, d.account_number, d.day, d.debit_minor, d.credit_minor, d.line_count
-    from ${jsonRows(db, totals, DAY_TOTAL_TYPES)} d where true
-    on conflict (company_id, account_number, day) do update set
-      debit_minor = ledger_account_days.debit_minor + excluded.debit_minor,
-      credit_minor = ledger_account_days.credit_minor + excluded.credit_minor,
-      line_count = ledger_account_days.line_count + excluded.line_count`.execute(db);
 }

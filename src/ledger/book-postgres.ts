@@ -10,7 +10,7 @@ import type { FactsWanted, PostingFacts } from './posting-checks.ts';
 import { newReceipts, type BookingHeader, type ReceiptBook, type WrittenReceipt } from './book.ts';
 import type { ReceiptDraft } from './mapping.ts';
 import * as store from './store.ts';
-import { MONTH_TOTAL_TYPES, dayTotalsOf, monthTotalsOf } from './account-months.ts';
+import { MONTH_TOTAL_TYPES, monthTotalsOf } from './account-months.ts';
 
 /** What the facts statement answers, as JSON columns (null for an empty list). */
 interface FoundFacts {
@@ -113,8 +113,8 @@ const json = (rows: readonly object[]) =>
  * New receipts written in one statement (one round trip, whatever their number): it advances the counters (the
  * receipts' ids, their numbers in each fiscal year, the lines' ids, the company's receipt count, in that order,
  * so concurrent postings lock them in one order), writes the receipts (numbered in the order given within each
- * year), their lines and their allocations, and adds the lines to the month and day totals (after the counters,
- * in key order). In the rows given, a receipt's `id` is its index; a line's `id` is its
+ * year), their lines and their allocations, and adds the lines to the month totals (after the counters, in key
+ * order). In the rows given, a receipt's `id` is its index; a line's `id` is its
  * index among all the lines and its `receipt_id` its receipt's index; an allocation's `entry_id` is its line's
  * index. The text is the same for every call (rows as JSON), so the server prepares it once per connection.
  */
@@ -163,16 +163,7 @@ async function writeNumbered(trx: Db, companyId: number, receipts: readonly stor
       on conflict (company_id, account_number, month) do update set
         debit_minor = ledger_account_months.debit_minor + excluded.debit_minor,
         credit_minor = ledger_account_months.credit_minor + excluded.credit_minor,
-        line_count = ledger_account_months.line_count + excluded.line_count),
-    days as (insert into ledger_account_days
-        (company_id, account_number, day, debit_minor, credit_minor, line_count)
-      select ${companyId}, d.account_number, d.day, d.debit_minor, d.credit_minor, d.line_count
-      from allocated n cross join json_to_recordset(cast(${json(dayTotalsOf(receipts))} as json))
-        as d(account_number text, day text, debit_minor bigint, credit_minor bigint, line_count bigint)
-      on conflict (company_id, account_number, day) do update set
-        debit_minor = ledger_account_days.debit_minor + excluded.debit_minor,
-        credit_minor = ledger_account_days.credit_minor + excluded.credit_minor,
-        line_count = ledger_account_days.line_count + excluded.line_count)
+        line_count = ledger_account_months.line_count + excluded.line_count)
     select n.first_receipt, (select json_agg(json_build_array(id, receipt_number)) from receipt) as numbers
     from allocated n`.execute(trx);
   const { first_receipt: first, numbers } = result.rows[0];

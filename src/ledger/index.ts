@@ -51,7 +51,6 @@ export const ledgerArea = defineArea({
       'ledger_entry_dimensions',
       'ledger_receipt_history',
       'ledger_account_months',
-      'ledger_account_days',
     ],
   },
   migrations: ledgerMigrations,

@@ -1,15 +1,15 @@
 // SQL of ledger receipts and their entries, written only by the ledger (posting.ts, service.ts and the receipt books
 // book-sqlite.ts, book-postgres.ts); the writers of entries (`insertPostedReceipts`, the PostgreSQL book's statement,
 // `writeEntries`) refuse an unbalanced set of lines (`checkEntries`), so no unbalanced receipt can be stored. The month
-// and day totals (ledger_account_months, ledger_account_days) follow every write of lines: new lines added by their
-// writer (account-months.ts), lines deleted or moved by trigger (migrations 0355, 0413).
+// totals (ledger_account_months) follow every write of lines: new lines added by their writer (account-months.ts),
+// lines deleted or moved by trigger (migration 0355).
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { insertRows, withRows, type ColumnType } from '../db/bulk.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import { assertBalanced } from '../domain/postings.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
-import { addDayTotals, addMonthTotals, dayTotalsOf, monthTotalsOf } from './account-months.ts';
+import { addMonthTotals, monthTotalsOf } from './account-months.ts';
 
 export interface LedgerReceiptRow {
   company_id: number;
@@ -183,13 +183,13 @@ export interface NewReceipt {
 
 /**
  * SQLite: writes new receipts with their lines and their dimension allocations, in order, and answers their
- * numbers; the lines reach the month and day totals in the same statements or right after them. Writers are
- * serialised, so each fiscal year's next numbers are its counter's next values without a gap. One receipt: its
- * lines (and allocations) first, then the receipt, whose insert takes its number from its year's counter and whose
- * trigger (migrations 0403, 0413) advances the counters and adds its lines to the month and day totals — two
- * statements. Many: the counters read once, the receipts RECEIPT_CHUNK rows an insert, numbered in the order given
- * (their trigger finds no lines yet), then the lines of all of them, up to CHUNK rows an insert, and their month
- * totals in one upsert, their day totals in another. (PostgreSQL books through its own statement, book-postgres.ts.)
+ * numbers; the lines reach the month totals in the same statements. Writers are serialised, so each fiscal year's
+ * next numbers are its counter's next values without a gap. One receipt: its lines (and allocations) first, then
+ * the receipt, whose insert takes its number from its year's counter and whose trigger (migration 0403) advances
+ * the counters and adds its lines to the month totals — two statements. Many: the counters read once, the receipts
+ * RECEIPT_CHUNK rows an insert, numbered in the order given (their trigger finds no lines yet), then the lines of
+ * all of them, up to CHUNK rows an insert, and their month totals in one upsert. (PostgreSQL books through its own
+ * statement, book-postgres.ts.)
  */
 export async function insertPostedReceipts(db: Db, receipts: readonly NewReceipt[]): Promise<number[]> {
   for (const { row, entries } of receipts) checkEntries(row.company_id, row.id, entries);
@@ -323,7 +323,7 @@ async function insertRowsOf(db: Db, entries: LedgerEntryRow[], dimensions: Ledge
     await insertRows(db, 'ledger_entry_dimensions', dimensions.slice(i, i + CHUNK));
 }
 
-/** Inserts receipts' lines and their allocations (of one company), and adds the lines to the month and day totals. */
+/** Inserts receipts' lines and their allocations (of one company), and adds the lines to the month totals. */
 export async function insertLines(
   db: Db,
   receipts: readonly {
@@ -337,9 +337,7 @@ export async function insertLines(
     receipts.flatMap((r) => r.entries),
     receipts.flatMap((r) => r.dimensions),
   );
-  if (receipts.length === 0) return;
-  await addMonthTotals(db, receipts[0].row.company_id, monthTotalsOf(receipts));
-  await addDayTotals(db, receipts[0].row.company_id, dayTotalsOf(receipts));
+  if (receipts.length > 0) await addMonthTotals(db, receipts[0].row.company_id, monthTotalsOf(receipts));
 }
 
 /** Lines of one receipt that sum to zero, or throws: no unbalanced receipt is stored, whoever writes it. */

@@ -744,14 +744,6 @@ export const ROW_COLUMNS: { [T in keyof Database]: Nullability<Database[T]> } = 
     credit_minor: 'notnull',
     line_count: 'notnull',
   },
-  ledger_account_days: {
-    company_id: 'notnull',
-    account_number: 'notnull',
-    day: 'notnull',
-    debit_minor: 'notnull',
-    credit_minor: 'notnull',
-    line_count: 'notnull',
-  },
   ledger_entry_dimensions: {
     company_id: 'notnull',
     receipt_id: 'notnull',

@@ -1,7 +1,8 @@
-// The ledger's day totals (ledger_account_days) stay equal to the lines they sum, as the month totals do, through
-// every writer of lines: single receipts and batches posted, approvals and invalidations (lines moved in and out of
-// the ledger), lines edited, a year closed (its opening balances, which neither counts) and reopened. The general
-// ledger finds the day a page starts on from them, so a drift would shift its pages.
+// The ledger's month totals (ledger_account_months) stay equal to the lines they sum through every writer of lines:
+// single receipts and batches posted, approvals and invalidations (lines moved in and out of the ledger), lines
+// edited, a year closed (its opening balances, which they leave out) and reopened. The general ledger finds where a
+// page starts from their line counts and the reports sum them, so a drift would shift pages and figures. (On
+// SQLite the table is WITHOUT ROWID since ledger migration 0413, its triggers recreated with it.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ManualClock } from '../src/platform/clock.ts';
@@ -54,31 +55,34 @@ async function fromLines(period: (date: string) => string): Promise<Totals> {
   return totals;
 }
 
-/** Rows of a totals table, leaving out those all lines have left (a total is kept at zero, not deleted). */
-async function kept(table: 'ledger_account_days' | 'ledger_account_months', period: 'day' | 'month') {
+/** The month totals, leaving out those all lines have left (a total is kept at zero, not deleted). */
+async function kept(): Promise<Totals> {
   const rows = await svc.app.ctx.db
-    .selectFrom(table)
-    .select(['account_number', sql<string>`${sql.ref(period)}`.as('at'), 'line_count', 'debit_minor', 'credit_minor'])
+    .selectFrom('ledger_account_months')
+    .select(['account_number', 'month', 'line_count', 'debit_minor', 'credit_minor'])
     .where('company_id', '=', svc.demo.companyId)
     .execute();
   const totals: Totals = new Map();
   for (const r of rows)
     if (Number(r.line_count) !== 0 || BigInt(r.debit_minor) !== 0n || BigInt(r.credit_minor) !== 0n)
-      totals.set(`${r.account_number} ${r.at}`, [Number(r.line_count), BigInt(r.debit_minor), BigInt(r.credit_minor)]);
+      totals.set(`${r.account_number} ${r.month}`, [
+        Number(r.line_count),
+        BigInt(r.debit_minor),
+        BigInt(r.credit_minor),
+      ]);
   return totals;
 }
 
 async function expectTotalsTie() {
-  const days = await kept('ledger_account_days', 'day');
-  expect(days).toEqual(await fromLines((date) => date));
-  expect(await kept('ledger_account_months', 'month')).toEqual(await fromLines((date) => date.slice(0, 7)));
-  expect(days.size).toBeGreaterThan(0);
+  const months = await kept();
+  expect(months).toEqual(await fromLines((date) => date.slice(0, 7)));
+  expect(months.size).toBeGreaterThan(0);
 }
 
 const receipt = (date: string, name: string, lines: [string, string][]) =>
   postReceipt(svc, { date, name, lines: lines.map(([account, amount]) => ({ account, amount })) });
 
-describe('the day totals', () => {
+describe('the month totals', () => {
   it('follow single receipts approved, several on a day', async () => {
     await receipt('2025-12-01', 'Osakepääoma', [
       ['1910', '2500.00'],
