@@ -333,17 +333,14 @@ export const ledgerMigrations: Record<string, Migration> = {
   // SQLite: the month totals WITHOUT ROWID, their rows stored in key order. A report reads a company's rows by
   // their key, and in a rowid table each row was a second lookup, by rowid, into rows that the upserts of a thousand
   // companies interleave (the general ledger's line counts of a year: 0.4 ms at 14 000 rows in all, 0.8 ms at a
-  // million). The triggers that name the table go while it is replaced and come back as they were (0392, 0403).
-  // PostgreSQL reads them from its index and is left as it is.
+  // million). The table is copied and renamed into place; the triggers on other tables that name it (the lines'
+  // deletes and moves, the receipt's insert) resolve it by name when they run, so they stay as they are, and the
+  // rename runs in SQLite's legacy mode, which does not first check them against the schema of the moment without
+  // the table (https://www.sqlite.org/pragma.html#pragma_legacy_alter_table). PostgreSQL reads the totals from its
+  // index and is left as it is.
   '0413_ledger_account_months_keyed': {
     async up(db: Kysely<unknown>) {
       if (db.getExecutor().adapter instanceof PostgresAdapter) return;
-      for (const trigger of [
-        'ledger_entries_months_delete',
-        'ledger_entries_months_update',
-        'ledger_receipts_counters',
-      ])
-        await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
       await sql`create table ledger_account_months_keyed (company_id bigint not null, account_number text not null,
         month text not null, debit_minor bigint not null, credit_minor bigint not null,
         line_count bigint not null default 0,
@@ -352,40 +349,12 @@ export const ledgerMigrations: Record<string, Migration> = {
         select company_id, account_number, month, debit_minor, credit_minor, line_count from ledger_account_months
         order by company_id, account_number, month`.execute(db);
       await sql`drop table ledger_account_months`.execute(db);
-      await sql`alter table ledger_account_months_keyed rename to ledger_account_months`.execute(db);
-      const opening = sql.lit(OPENING_RECEIPT_TYPE);
-      const upsert = (line: 'new' | 'old', sign: '' | '-') =>
-        sql`insert into ledger_account_months (company_id, account_number, month, debit_minor, credit_minor, line_count)
-          select ${sql.raw(line)}.company_id, ${sql.raw(line)}.account_number, substr(${sql.raw(line)}.entry_date, 1, 7),
-            ${sql.raw(sign)}max(${sql.raw(line)}.amount_minor, 0), ${sql.raw(sign)}max(-${sql.raw(line)}.amount_minor, 0),
-            ${sql.raw(sign)}1
-          where ${sql.raw(line)}.in_ledger and not exists (select 1 from ledger_receipts r
-            where r.company_id = ${sql.raw(line)}.company_id and r.id = ${sql.raw(line)}.receipt_id and r.type = ${opening})
-          on conflict (company_id, account_number, month) do update set
-            debit_minor = debit_minor + excluded.debit_minor, credit_minor = credit_minor + excluded.credit_minor,
-            line_count = line_count + excluded.line_count;`;
-      await sql`create trigger ledger_entries_months_delete after delete on ledger_entries
-        begin ${upsert('old', '-')} end`.execute(db);
-      await sql`create trigger ledger_entries_months_update
-        after update of in_ledger, account_number, entry_date, amount_minor on ledger_entries
-        begin ${upsert('old', '-')} ${upsert('new', '')} end`.execute(db);
-      await sql`create trigger ledger_receipts_counters after insert on ledger_receipts begin
-        insert into id_sequences (company_id, name, last_id) values (new.company_id, 'ledger_receipts:count', 1)
-          on conflict (company_id, name) do update set last_id = last_id + 1;
-        insert into id_sequences (company_id, name, last_id)
-          values (new.company_id, 'receipt_number:' || new.fiscal_year_id, new.receipt_number)
-          on conflict (company_id, name) do update set last_id = max(last_id, excluded.last_id);
-        insert into ledger_account_months (company_id, account_number, month, debit_minor, credit_minor, line_count)
-          select e.company_id, e.account_number, substr(e.entry_date, 1, 7), sum(max(e.amount_minor, 0)),
-            sum(max(-e.amount_minor, 0)), count(*)
-          from ledger_entries e
-          where e.company_id = new.company_id and e.receipt_id = new.id and e.id > 0 and e.in_ledger
-            and new.type <> ${opening}
-          group by e.company_id, e.account_number, substr(e.entry_date, 1, 7)
-          on conflict (company_id, account_number, month) do update set
-            debit_minor = debit_minor + excluded.debit_minor, credit_minor = credit_minor + excluded.credit_minor,
-            line_count = line_count + excluded.line_count;
-        end`.execute(db);
+      await sql`pragma legacy_alter_table = on`.execute(db);
+      try {
+        await sql`alter table ledger_account_months_keyed rename to ledger_account_months`.execute(db);
+      } finally {
+        await sql`pragma legacy_alter_table = off`.execute(db);
+      }
     },
   },
   // A line's `allocations` are the ids of the allocations that booked it (the payment events of invoices, whose
