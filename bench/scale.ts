@@ -38,6 +38,7 @@ import {
   RECEIPT_COUNT,
   receiptCount,
   receiptNumberCounter,
+  insertLines,
   type LedgerEntryRow,
   type LedgerReceiptRow,
 } from '../src/ledger/store.ts';
@@ -205,7 +206,8 @@ function draftOf(n: number, accounts: string[]): ReceiptDraft {
 /**
  * Receipts n ∈ [first, first + count) of one company written in bulk: the rows the posting code writes (built by
  * the same mapping, `draftToRow`/`lineToEntry`), numbered from the same counters, inserted many to a statement.
- * The month totals and, on SQLite, the receipt counters follow by the ledger's triggers as for every posting.
+ * The lines are added to the month totals by the ledger's writer of lines, and on SQLite the receipt counters
+ * follow by the receipts' trigger, as for every posting.
  */
 async function writeInBulk(
   trx: Db,
@@ -258,7 +260,7 @@ async function writeInBulk(
   let entryId = firsts[1];
   const now = new Date();
   const receipts: LedgerReceiptRow[] = [];
-  const entries: LedgerEntryRow[] = [];
+  const entries: LedgerEntryRow[][] = [];
   for (const draft of drafts) {
     const fiscalYearId = yearOf(draft.receiptDate);
     const receiptNumber = nextNumber.get(fiscalYearId)!;
@@ -273,7 +275,7 @@ async function writeInBulk(
       createdAt: isoDateTime(now),
     });
     receipts.push(row);
-    for (const line of draft.lines) entries.push(lineToEntry(row, entryId++, line));
+    entries.push(draft.lines.map((line) => lineToEntry(row, entryId++, line)));
   }
   const ROWS = 500; // rows per insert: within SQLite's bound on parameters for either table
   for (let i = 0; i < receipts.length; i += ROWS)
@@ -281,11 +283,12 @@ async function writeInBulk(
       .insertInto('ledger_receipts')
       .values(receipts.slice(i, i + ROWS))
       .execute();
-  for (let i = 0; i < entries.length; i += ROWS)
-    await trx
-      .insertInto('ledger_entries')
-      .values(entries.slice(i, i + ROWS))
-      .execute();
+  // the lines through the ledger's own writer, which adds them to the month totals (SQLite's receipt trigger added
+  // none: the receipts were written before their lines)
+  await insertLines(
+    trx,
+    receipts.map((row, i) => ({ row, entries: entries[i], dimensions: [] })),
+  );
 }
 
 /**

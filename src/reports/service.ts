@@ -345,7 +345,6 @@ export class ReportService {
           page.pageSize,
           at,
           perAccount.filter((a) => a.account > at.account),
-          this.#lineDetails,
         )
       : { lines: [], skipped: 0n };
     const onPage = [...new Set(lines.map((l) => l.account))];

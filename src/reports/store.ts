@@ -15,7 +15,7 @@ import type { Db } from '../db/index.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
 import { OPENING_RECEIPT_TYPE, openingStateOn } from '../ledger/index.ts';
 import { getCompany } from '../company/index.ts';
-import type { LineDetails } from './line-details.ts';
+import type { LineDetail, LineDetails } from './line-details.ts';
 
 /** Debits (positive lines) and credits (negative lines, as a positive sum), minor units. */
 export interface Movement {
@@ -651,6 +651,9 @@ interface LineKey {
   amount_minor: unknown;
 }
 
+/** A line's key with its text. */
+interface PageLine extends LineKey, LineDetail {}
+
 /** Keys of lines in general-ledger order, from the reports index alone (index-only). */
 function lineKeysQuery(db: Db, companyId: number, query: LinesQuery, limit: number, offset = 0) {
   return linesBase(db, companyId, query)
@@ -667,33 +670,32 @@ const lineKeys = (db: Db, companyId: number, query: LinesQuery, limit: number, o
   lineKeysQuery(db, companyId, query, limit, offset).execute();
 
 /**
- * Lines of one account after skipping `skip` of them, with the sum of the skipped ones: one read of the index
- * entries, each summed as it is passed over (a running sum), instead of one read to skip and another to sum.
+ * A page's lines with their text, in general-ledger order, read as the reports index is walked: on SQLite each line
+ * is one read of its row by the rowid its index entry holds (the row is read only for the lines kept, not those
+ * skipped by `offset`), where looking the page's keys up again in the primary key was two reads a line, into a
+ * table whose lines of one account and day lie far apart once a million receipts interleave.
  */
-async function keysAfterSkipping(
-  db: Db,
-  companyId: number,
-  query: LinesQuery,
-  limit: number,
-  skip: number,
-): Promise<{ keys: LineKey[]; skipped: MinorUnits }> {
-  if (skip === 0) return { keys: await lineKeys(db, companyId, query, limit), skipped: 0n };
-  const rows = await db
-    .selectFrom(lineKeysQuery(db, companyId, query, skip + limit).as('k'))
-    .selectAll()
-    .select(
-      sql<unknown>`sum(k.amount_minor) over (order by k.account_number, k.entry_date, k.receipt_id, k.id
-        rows between unbounded preceding and current row)`.as('running'),
-    )
-    .orderBy('k.account_number')
-    .orderBy('k.entry_date')
-    .orderBy('k.receipt_id')
-    .orderBy('k.id')
+function pageLines(db: Db, companyId: number, query: LinesQuery, limit: number, offset: number): Promise<PageLine[]> {
+  return linesBase(db, companyId, query)
+    .select(['e.account_number', 'e.entry_date', 'e.receipt_id', 'e.id', 'e.amount_minor'])
+    .select(['e.description', 'e.partner_id', 'e.vat_percent', 'e.vat_status'])
+    .orderBy('e.account_number')
+    .orderBy('e.entry_date')
+    .orderBy('e.receipt_id')
+    .orderBy('e.id')
     .limit(limit)
-    .offset(skip)
+    .offset(offset)
     .execute();
-  if (rows.length === 0) return { keys: [], skipped: 0n };
-  return { keys: rows, skipped: minor(rows[0].running) - minor(rows[0].amount_minor) };
+}
+
+/** The sum of the first `count` lines in general-ledger order, from the reports index alone. */
+async function sumOfFirst(db: Db, companyId: number, query: LinesQuery, count: number): Promise<MinorUnits> {
+  if (count === 0) return 0n;
+  const row = await db
+    .selectFrom(lineKeysQuery(db, companyId, query, count).as('k'))
+    .select(sql<unknown>`sum(k.amount_minor)`.as('total'))
+    .executeTakeFirst();
+  return row?.total == null ? 0n : minor(row.total);
 }
 
 /**
@@ -755,10 +757,11 @@ export async function pageOfLines(
 
 /**
  * One page of general-ledger lines from a position found from the month line counts: the lines of the position's
- * account from its day on (skipping `skip` of them), then those of the accounts after it (`after`, in order, with
- * how many lines each has in the period) until the page is full. Each query names its accounts, so both engines
- * seek each account's days in the reports index and read no line outside the page but the skipped ones. Answers
- * with the page the sum of the skipped lines (the running balance of the position's account goes on from it).
+ * account from its day (counted up to the page) on, skipping those of that day before the page, then those of
+ * the accounts after it (`after`, in order, with how many lines each has in the period) until the page is full.
+ * Each query names its accounts, so both engines seek each account's days in the reports index and read no line
+ * outside the page but the skipped ones. Answers with the page the sum of the skipped lines (the running balance
+ * of the position's account goes on from it).
  */
 export async function pageFrom(
   db: Db,
@@ -767,16 +770,13 @@ export async function pageFrom(
   limit: number,
   from: PageStart,
   after: { account: string; count: number }[],
-  details: LineDetails,
 ): Promise<{ lines: LedgerLine[]; skipped: MinorUnits }> {
   const day = await dayOfSkip(db, companyId, query, from);
-  const { keys: first, skipped: skippedThatDay } = await keysAfterSkipping(
-    db,
-    companyId,
-    { ...query, start: day.date, accounts: [from.account] },
-    limit,
-    day.skip,
-  );
+  const firstQuery = { ...query, start: day.date, accounts: [from.account] };
+  const [first, skippedThatDay] = await Promise.all([
+    pageLines(db, companyId, firstQuery, limit, day.skip),
+    sumOfFirst(db, companyId, firstQuery, day.skip),
+  ]);
   const skipped = day.skipped + skippedThatDay;
   let room = limit - first.length;
   const whole: string[] = [];
@@ -791,24 +791,27 @@ export async function pageFrom(
     room -= a.count;
   }
   const [middle, end] = await Promise.all([
-    whole.length > 0 ? lineKeys(db, companyId, { ...query, accounts: whole }, limit) : [],
-    last ? lineKeys(db, companyId, { ...query, accounts: [last.account] }, last.take) : [],
+    whole.length > 0 ? pageLines(db, companyId, { ...query, accounts: whole }, limit, 0) : [],
+    last ? pageLines(db, companyId, { ...query, accounts: [last.account] }, last.take, 0) : [],
   ]);
-  const lines = await completeLines(db, companyId, [...first, ...middle, ...end].slice(0, limit), details);
+  const lines = await completeLines(db, companyId, [...first, ...middle, ...end].slice(0, limit));
   return { lines, skipped };
 }
 
-/** Lines of the keys completed with their text and receipt. */
+/**
+ * Lines completed with their receipt, and with their text: that of the lines themselves when they were read with it
+ * (`pageLines`), else found by their keys (`lineDetails`).
+ */
 async function completeLines(
   db: Db,
   companyId: number,
-  keys: LineKey[],
-  lineDetails: LineDetails,
+  keys: readonly LineKey[] | readonly PageLine[],
+  lineDetails?: LineDetails,
 ): Promise<LedgerLine[]> {
   if (keys.length === 0) return [];
   const receiptIds = [...new Set(keys.map((k) => Number(k.receipt_id)))];
   const [details, receipts] = await Promise.all([
-    lineDetails(db, companyId, keys),
+    lineDetails ? lineDetails(db, companyId, keys) : (keys as readonly PageLine[]),
     db
       .selectFrom('ledger_receipts')
       .select(['id', 'receipt_number', 'name', 'type', 'status'])
