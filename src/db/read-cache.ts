@@ -4,11 +4,11 @@
 // the database.
 import type { ChangeStamps } from './changes.ts';
 
-export class ReadCache<V> {
+export class ReadCache<V, K extends string | number = string> {
   readonly #changes: ChangeStamps;
   readonly #tables: readonly string[];
   readonly #limit: number;
-  readonly #entries = new Map<string, { stamp: string; value: V }>();
+  readonly #entries = new Map<K, { stamp: string; value: V }>();
 
   constructor(changes: ChangeStamps, tables: readonly string[], limit = 10_000) {
     this.#changes = changes;
@@ -17,7 +17,7 @@ export class ReadCache<V> {
   }
 
   /** The cached value while still current; undefined when it has to be read. */
-  peek(key: string): V | undefined {
+  peek(key: K): V | undefined {
     const stamp = this.#changes.stamp(this.#tables);
     if (stamp === null) return undefined;
     const entry = this.#entries.get(key);
@@ -33,13 +33,10 @@ export class ReadCache<V> {
    * Reads many through the cache: the ones not cached with one `load` of their keys, which answers those it
    * found by key. In the order of `keys`; undefined where not found.
    */
-  async getMany(
-    keys: readonly string[],
-    load: (missing: string[]) => Promise<Map<string, V>>,
-  ): Promise<(V | undefined)[]> {
+  async getMany(keys: readonly K[], load: (missing: K[]) => Promise<Map<K, V>>): Promise<(V | undefined)[]> {
     const stamp = this.#changes.stamp(this.#tables);
     const out = new Array<V | undefined>(keys.length);
-    const missing: string[] = [];
+    const missing: K[] = [];
     for (let i = 0; i < keys.length; i++) {
       const entry = stamp === null ? undefined : this.#entries.get(keys[i]);
       if (entry && entry.stamp === stamp) out[i] = entry.value;
@@ -56,13 +53,13 @@ export class ReadCache<V> {
     return out;
   }
 
-  #remember(key: string, stamp: string, value: V): void {
+  #remember(key: K, stamp: string, value: V): void {
     if (this.#entries.size >= this.#limit) this.#entries.delete(this.#entries.keys().next().value!);
     this.#entries.set(key, { stamp, value });
   }
 
   /** Reads through the cache; `load` answering undefined (not found) is not cached. */
-  async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
+  async get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     // the stamp is taken before reading, so a write racing the read leaves the entry stale, never wrong
     const stamp = this.#changes.stamp(this.#tables);
     if (stamp !== null) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { parseJson, serializeJson, stringifyJson, serializedOnce } from './json.ts';
 import { Decimal, isDecimal, jsonDecimal } from '../domain/decimal.ts';
 
@@ -43,6 +44,29 @@ describe('exact JSON numbers', () => {
     const second = serializedOnce({ hidden: { toJSON: () => undefined }, results: serializedOnce([shared, shared]) });
     expect(stringifyJson(first)).toBe(plain(first));
     expect(stringifyJson(second)).toBe(plain(second));
+  });
+  it('joins a list not marked whose members are kept, with texts of any script between them', () => {
+    const member = fc.record({ id: fc.integer(), name: fc.string({ unit: 'binary' }), gone: fc.constant(undefined) });
+    const plain = fc.oneof(fc.string({ unit: 'binary', maxLength: 3 }), fc.integer(), fc.constant(null), member);
+    fc.assert(
+      fc.property(
+        member,
+        fc.array(fc.tuple(fc.boolean(), plain)),
+        fc.string({ unit: 'binary', maxLength: 10 }),
+        (first, rest, key) => {
+          // the list itself is not marked: its first member is kept, the others kept or plain values in any order
+          const results = [
+            first,
+            ...rest.map(([kept, value]) =>
+              kept && typeof value === 'object' && value ? serializedOnce({ ...value }) : value,
+            ),
+          ];
+          results[0] = serializedOnce({ ...first });
+          const page = serializedOnce({ [key]: 'ä', results, meta: { key, n: results.length } });
+          expect(Buffer.from(serializeJson(page)).toString('utf8')).toBe(JSON.stringify(page));
+        },
+      ),
+    );
   });
   it('answers the bytes of values marked serializedOnce for the wire, the text of others', () => {
     const answer = serializedOnce({ name: 'Kahvi ☕ ä', price: jsonDecimal('2.50') });

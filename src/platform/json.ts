@@ -67,73 +67,126 @@ function keptJson(value: unknown): Buffer | undefined {
   return bytes;
 }
 
-const SYNTAX = {
-  openArray: Buffer.from('['),
-  closeArray: Buffer.from(']'),
-  openObject: Buffer.from('{'),
-  closeObject: Buffer.from('}'),
-  comma: Buffer.from(','),
-  null: Buffer.from('null'),
-};
-
 /**
  * JSON.stringify's text of `value` as bytes, made from the kept bytes of its members marked serializedOnce. A
- * list marked but not made yet (a page's results) is written into the same bytes instead of into bytes of its
- * own: a page costs one copy of its products' bytes, not one per level.
+ * list marked but not made yet (a page's results), or a list of kept answers, is written into the same bytes
+ * instead of into bytes of its own: a page costs one copy of its products' bytes, not one per level. The pieces
+ * are gathered first (texts between kept bytes joined as one text) and copied once into bytes of their total
+ * length.
  */
 function joined(value: object): Buffer {
-  const parts: Buffer[] = [];
+  const parts = new Parts();
   collect(value, parts);
-  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+  return parts.bytes();
 }
 
-function collect(value: object, parts: Buffer[]): void {
+/** The pieces of a JSON text being made: kept bytes, and the texts between them. */
+class Parts {
+  readonly #pieces: (Buffer | string)[] = [];
+  #text = '';
+  #length = 0;
+
+  text(text: string): void {
+    this.#text += text;
+  }
+
+  kept(bytes: Buffer): void {
+    if (this.#text !== '') this.#flush();
+    this.#pieces.push(bytes);
+    this.#length += bytes.length;
+  }
+
+  #flush(): void {
+    this.#pieces.push(this.#text);
+    this.#length += Buffer.byteLength(this.#text);
+    this.#text = '';
+  }
+
+  bytes(): Buffer {
+    if (this.#text !== '') this.#flush();
+    const pieces = this.#pieces;
+    if (pieces.length === 1 && typeof pieces[0] !== 'string') return pieces[0];
+    const out = Buffer.allocUnsafe(this.#length);
+    let at = 0;
+    for (const piece of pieces) {
+      if (typeof piece === 'string') at = writeText(out, piece, at);
+      else {
+        out.set(piece, at);
+        at += piece.length;
+      }
+    }
+    return out;
+  }
+}
+
+/** Writes `text` as UTF-8 at `at`; answers the end. A short ASCII text (a comma between answers) is written byte by byte: a call into the encoder costs more than the text. */
+function writeText(out: Buffer, text: string, at: number): number {
+  if (text.length <= 8) {
+    let ascii = true;
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) ascii = false;
+    if (ascii) {
+      for (let i = 0; i < text.length; i++) out[at + i] = text.charCodeAt(i);
+      return at + text.length;
+    }
+  }
+  return at + out.write(text, at, 'utf8');
+}
+
+function collect(value: object, parts: Parts): void {
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    parts.push(Buffer.from(JSON.stringify(value)));
+    parts.text(JSON.stringify(value));
     return;
   }
   if (Array.isArray(value)) {
-    parts.push(SYNTAX.openArray);
+    parts.text('[');
     for (let i = 0; i < value.length; i++) {
-      if (i > 0) parts.push(SYNTAX.comma);
-      if (!member(value[i], parts)) parts.push(SYNTAX.null);
+      if (i > 0) parts.text(',');
+      if (!member(value[i], parts)) parts.text('null');
     }
-    parts.push(SYNTAX.closeArray);
+    parts.text(']');
     return;
   }
-  parts.push(SYNTAX.openObject);
+  parts.text('{');
   let first = true;
   for (const key of Object.keys(value)) {
     const item = (value as Record<string, unknown>)[key];
-    const name = `${first ? '' : ','}${JSON.stringify(key)}:`;
-    if (isKept(item)) {
-      parts.push(Buffer.from(name));
+    if (isKept(item) || isListOfKept(item)) {
+      parts.text(`${first ? '' : ','}${JSON.stringify(key)}:`);
       member(item, parts);
     } else {
       // JSON.stringify leaves out a member whose text is undefined (undefined, a function, a toJSON answering it)
       const text = JSON.stringify(item) as string | undefined;
       if (text === undefined) continue;
-      parts.push(Buffer.from(name + text));
+      parts.text(`${first ? '' : ','}${JSON.stringify(key)}:${text}`);
     }
     first = false;
   }
-  parts.push(SYNTAX.closeObject);
+  parts.text('}');
 }
 
 function isKept(item: unknown): item is object {
   return typeof item === 'object' && item !== null && kept.has(item);
 }
 
-/** Adds a member's JSON as bytes; false (nothing added) where JSON.stringify leaves it out. */
-function member(item: unknown, parts: Buffer[]): boolean {
+/** A list not marked whose first member is kept (a page's results): joined from its members' bytes. */
+function isListOfKept(item: unknown): item is unknown[] {
+  return Array.isArray(item) && item.length > 0 && isKept(item[0]);
+}
+
+/** Adds a member's JSON; false (nothing added) where JSON.stringify leaves it out. */
+function member(item: unknown, parts: Parts): boolean {
   if (isKept(item)) {
     // a list not made yet goes into the bytes being made; anything else is made once and kept (a product)
     if (Array.isArray(item) && kept.get(item) === undefined) collect(item, parts);
-    else parts.push(keptJson(item)!);
+    else parts.kept(keptJson(item)!);
+    return true;
+  }
+  if (isListOfKept(item)) {
+    collect(item, parts);
     return true;
   }
   const text = JSON.stringify(item) as string | undefined;
   if (text === undefined) return false;
-  parts.push(Buffer.from(text));
+  parts.text(text);
   return true;
 }

@@ -18,6 +18,18 @@ function localized(answer: ProductAnswer, includeLocalizations: boolean): Produc
     : { ...answer, productLocalizations: undefined };
 }
 
+/**
+ * A product's key in the cache of answers: a small integer where the company and the id are small enough to
+ * share one (a page looks up 50 of them, and an integer key is neither built nor hashed like a text), else a text.
+ */
+export function productKey(companyId: number, id: number): number | string {
+  return companyId < 1 << 10 && id >= 0 && id < 1 << 20 ? companyId * (1 << 20) + id : `${companyId}:${id}`;
+}
+
+export function productIdOfKey(key: number | string): number {
+  return typeof key === 'number' ? key % (1 << 20) : Number(key.slice(key.indexOf(':') + 1));
+}
+
 /** Pages kept, and keys of pages asked once remembered. */
 const PAGES_KEPT = 1_000;
 
@@ -25,7 +37,7 @@ export class CachedProductReads implements Products {
   readonly #ctx: AppContext;
   readonly #plain: ProductService;
   /** Products as answered (with their localizations) by id. */
-  readonly #byId: ReadCache<ProductAnswer>;
+  readonly #byId: ReadCache<ProductAnswer, number | string>;
   /**
    * Pages as answered, by company, search and page: a client polling a list (the first page, most often) costs
    * neither its count nor its ids query while no product changed.
@@ -50,7 +62,7 @@ export class CachedProductReads implements Products {
 
   async get(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductAnswer[]> {
     if (ids.length === 1) {
-      const key = `${companyId}:${ids[0]}`;
+      const key = productKey(companyId, ids[0]);
       // a current answer is taken without the promise of a read
       const current = this.#byId.peek(key);
       if (current) return [localized(current, includeLocalizations)];
@@ -68,17 +80,12 @@ export class CachedProductReads implements Products {
    * others read together in one query (a batch or a page costs no mapping of rows already answered).
    */
   async #answers(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductAnswer[]> {
-    const found = await this.#byId.getMany(
-      ids.map((id) => `${companyId}:${id}`),
-      async (missing) => {
-        const loaded = await this.#plain.get(
-          companyId,
-          missing.map((key) => Number(key.slice(key.indexOf(':') + 1))),
-          true,
-        );
-        return new Map(loaded.map((answer) => [`${companyId}:${answer.id}`, serializedOnce(answer)]));
-      },
-    );
+    const keys = new Array<number | string>(ids.length);
+    for (let i = 0; i < ids.length; i++) keys[i] = productKey(companyId, ids[i]);
+    const found = await this.#byId.getMany(keys, async (missing) => {
+      const loaded = await this.#plain.get(companyId, missing.map(productIdOfKey), true);
+      return new Map(loaded.map((answer) => [productKey(companyId, answer.id!), serializedOnce(answer)]));
+    });
     const answers: ProductAnswer[] = [];
     for (const answer of found) if (answer) answers.push(localized(answer, includeLocalizations));
     return answers;
@@ -100,9 +107,7 @@ export class CachedProductReads implements Products {
         this.#totals.get(searched, () => store.countProducts(this.#ctx.db, companyId, search)),
         store.searchProductIds(this.#ctx.db, companyId, search, page),
       ]);
-      return serializedOnce(
-        paged(serializedOnce(await this.#answers(companyId, ids, includeLocalizations)), total!, page),
-      );
+      return serializedOnce(paged(await this.#answers(companyId, ids, includeLocalizations), total!, page));
     };
     const kept = this.#pages.peek(key);
     if (kept) return kept;

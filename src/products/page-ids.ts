@@ -4,9 +4,17 @@
 import { PostgresAdapter, sql, type Expression, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
 
-/** The ids of `page` joined by commas in `order` (`null` for an empty page): `string_agg` or `group_concat`. */
-export function joinedIds(db: Db, order: Expression<unknown>): RawBuilder<string | null> {
-  return db.getExecutor().adapter instanceof PostgresAdapter
+/**
+ * The ids of `page` joined by commas (`null` for an empty page): `string_agg` or `group_concat`. With an `order`
+ * the list is in that order; without one it is in whatever order the engine aggregates the rows (see
+ * `splitIdsInOrder`): an ordered aggregate sorts the page's rows again in a temporary b-tree, a third of the
+ * query's time on SQLite.
+ */
+export function joinedIds(db: Db, order?: Expression<unknown>): RawBuilder<string | null> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  if (!order)
+    return postgres ? sql<string | null>`string_agg(cast(id as text), ',')` : sql<string | null>`group_concat(id, ',')`;
+  return postgres
     ? sql<string | null>`string_agg(cast(id as text), ',' order by ${order})`
     : sql<string | null>`group_concat(id, ',' order by ${order})`;
 }
@@ -19,6 +27,20 @@ export function joinedIds(db: Db, order: Expression<unknown>): RawBuilder<string
  */
 export function pageLimit(db: Db, limit: number): number | RawBuilder<number> {
   return db.getExecutor().adapter instanceof PostgresAdapter ? limit : sql<number>`+${limit}`;
+}
+
+/**
+ * The numbers of a list that joinedIds made without an order, in id order (`asc` or `desc`): both engines
+ * aggregate a subquery's rows in the order it yields them, but neither promises it, so the list is checked and
+ * sorted where it is not in order.
+ */
+export function splitIdsInOrder(list: string | null, order: 'asc' | 'desc'): number[] {
+  const ids = splitIds(list);
+  const sign = order === 'asc' ? 1 : -1;
+  for (let i = 1; i < ids.length; i++) {
+    if ((ids[i] - ids[i - 1]) * sign < 0) return ids.sort((a, b) => (a - b) * sign);
+  }
+  return ids;
 }
 
 /** The numbers of a list that joinedIds made. */

@@ -6,7 +6,7 @@ import { updateIfVersion } from '../db/versioned.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import type { ProductType } from './schemas.ts';
-import { joinedIds, pageLimit, splitIds } from './page-ids.ts';
+import { joinedIds, pageLimit, splitIds, splitIdsInOrder } from './page-ids.ts';
 
 export interface ProductRow {
   company_id: number;
@@ -182,10 +182,9 @@ function searchStatement(
       const ids = pageOf(db, query.select(search.orderByVersion ? ['id', 'version'] : ['id']), search, page!, param).as(
         'page',
       );
-      const order = search.orderByVersion
-        ? sql.raw(`version ${search.orderByVersion}, id ${page!.order}`)
-        : sql.raw(`id ${page!.order}`);
-      return db.selectFrom(ids).select(joinedIds(db, order).as('ids'));
+      // in id order the list is put in order after reading (splitIdsInOrder)
+      const order = search.orderByVersion && sql.raw(`version ${search.orderByVersion}, id ${page!.order}`);
+      return db.selectFrom(ids).select(joinedIds(db, order || undefined).as('ids'));
     });
     if (searchStatements.size >= SEARCH_SHAPES_KEPT) searchStatements.clear();
     searchStatements.set(key, run);
@@ -222,7 +221,8 @@ export async function searchProductIds(
 ): Promise<number[]> {
   const { run, values } = searchStatement('ids', companyId, search, page);
   const [row] = (await run(db, values)) as { ids: string | null }[];
-  return splitIds(row?.ids ?? null);
+  const list = row?.ids ?? null;
+  return search.orderByVersion ? splitIds(list) : splitIdsInOrder(list, page.order);
 }
 
 // every column named (a column added to ProductRow fails to compile until it is here); built and compiled once
