@@ -6,7 +6,7 @@ import { updateIfVersion } from '../db/versioned.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import type { PageRequest } from '../platform/paging.ts';
 import type { ProductType } from './schemas.ts';
-import { joinedIds, pageLimit, splitIds, splitIdsInOrder } from './page-ids.ts';
+import { joinedIds, splitIds, splitIdsInOrder } from './page-ids.ts';
 
 export interface ProductRow {
   company_id: number;
@@ -155,7 +155,7 @@ function pageOf<O>(
   if (search.orderByVersion) query = query.orderBy('version', search.orderByVersion);
   return query
     .orderBy('id', page.order)
-    .limit(pageLimit(db, param('limit')))
+    .limit(param('limit'))
     .offset(param('offset'));
 }
 
