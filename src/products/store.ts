@@ -153,10 +153,7 @@ function pageOf<O>(
 ) {
   if (page.previousId !== undefined) query = query.where('id', page.order === 'asc' ? '>' : '<', param('previousId'));
   if (search.orderByVersion) query = query.orderBy('version', search.orderByVersion);
-  return query
-    .orderBy('id', page.order)
-    .limit(param('limit'))
-    .offset(param('offset'));
+  return query.orderBy('id', page.order).limit(param('limit')).offset(param('offset'));
 }
 
 type Statement = (db: Db, values: Record<string, unknown>) => Promise<unknown[]>;
