@@ -119,7 +119,10 @@ class Parts {
   }
 }
 
-/** Writes `text` as UTF-8 at `at`; answers the end. A short ASCII text (a comma between answers) is written byte by byte: a call into the encoder costs more than the text. */
+/**
+ * Writes `text` as UTF-8 at `at`; answers the end. A short ASCII text (a comma between answers) is written byte by
+ * byte: a call into the encoder costs more than the text.
+ */
 function writeText(out: Buffer, text: string, at: number): number {
   if (text.length <= 8) {
     let ascii = true;
