@@ -178,15 +178,23 @@ function isListOfKept(item: unknown): item is unknown[] {
 
 /** Adds a member's JSON; false (nothing added) where JSON.stringify leaves it out. */
 function member(item: unknown, parts: Parts): boolean {
-  if (isKept(item)) {
-    // a list not made yet goes into the bytes being made; anything else is made once and kept (a product)
-    if (Array.isArray(item) && kept.get(item) === undefined) collect(item, parts);
-    else parts.kept(keptJson(item)!);
-    return true;
-  }
-  if (isListOfKept(item)) {
-    collect(item, parts);
-    return true;
+  if (typeof item === 'object' && item !== null) {
+    // one lookup for a kept answer whose bytes are made (each product of a page)
+    const bytes = kept.get(item);
+    if (bytes !== undefined) {
+      parts.kept(bytes);
+      return true;
+    }
+    if (kept.has(item)) {
+      // a list not made yet goes into the bytes being made; anything else is made once and kept
+      if (Array.isArray(item)) collect(item, parts);
+      else parts.kept(keptJson(item)!);
+      return true;
+    }
+    if (isListOfKept(item)) {
+      collect(item, parts);
+      return true;
+    }
   }
   const text = JSON.stringify(item) as string | undefined;
   if (text === undefined) return false;

@@ -6,9 +6,10 @@
 // database figures taken once (max).
 import cluster from 'node:cluster';
 import { sql } from 'kysely';
-import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/index.ts';
+import { DurationHistogram, type DurationSeries } from './duration-histogram.ts';
 
 const processRegistry = new Registry();
 collectDefaultMetrics({ register: processRegistry, prefix: 'tase_' });
@@ -31,13 +32,12 @@ new Counter({
   },
 });
 
-const latency = new Histogram({
-  name: 'tase_http_request_duration_seconds',
-  help: 'Time from a request arriving to its answer being sent, by method and route pattern.',
-  labelNames: ['method', 'route'] as const,
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-  registers: [processRegistry],
-});
+const latency = new DurationHistogram(
+  'tase_http_request_duration_seconds',
+  'Time from a request arriving to its answer being sent, by method and route pattern.',
+  [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  [processRegistry],
+);
 
 /** Ledger receipts booked (new receipts; replacements of a document's receipt are not counted). */
 export const postedReceipts = new Counter({
@@ -180,8 +180,9 @@ export function installMetrics(app: FastifyInstance, database: DatabaseHandle): 
   // its route's name or of its series by a made-up key; prom-client's labelled children hash their labels on every
   // call, so the count is kept in a plain number until a scrape reads the counter.
   const measure = (route: string) => {
-    type Series = { answered: (typeof answered)[number]; time: { observe(seconds: number): void } };
+    type Series = { answered: (typeof answered)[number]; time: DurationSeries };
     const byMethod = new Map<string, Map<number, Series>>();
+    const timeByMethod = new Map<string, DurationSeries>();
     return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       const method = request.method;
       const status = reply.statusCode;
@@ -189,15 +190,14 @@ export function installMetrics(app: FastifyInstance, database: DatabaseHandle): 
       if (!byStatus) byMethod.set(method, (byStatus = new Map<number, Series>()));
       let series = byStatus.get(status);
       if (!series) {
-        series = {
-          answered: { labels: { method, route, status: String(status) }, count: 0 },
-          time: latency.labels(method, route),
-        };
+        let time = timeByMethod.get(method);
+        if (!time) timeByMethod.set(method, (time = latency.series({ method, route })));
+        series = { answered: { labels: { method, route, status: String(status) }, count: 0 }, time };
         answered.push(series.answered);
         byStatus.set(status, series);
       }
       series.answered.count++;
-      series.time.observe(reply.elapsedTime / 1000);
+      latency.observe(series.time, reply.elapsedTime / 1000);
       done();
     };
   };

@@ -7,7 +7,7 @@
 // body is counted as it arrives and refused the moment it passes the route's limit (body.ts). The route's schema
 // documents the file field as binary.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -75,53 +75,65 @@ export async function installMultipart(app: FastifyInstance, options: { fileSize
   await app.register(multipart, {
     limits: { fileSize: options.fileSizeLimit, files: 4, fields: 16, fieldSize: 1024 * 1024, parts: 20 },
   });
-  app.addHook('preValidation', async (request, reply) => {
+  // a callback hook: the requests that neither send nor take files (nearly all) pass without a promise
+  app.addHook('preValidation', (request, reply, done) => {
     const wanted = consumesMultipart(request);
     const sent = request.isMultipart();
-    if (!wanted && !sent) return;
-    if (wanted !== sent) {
-      throw apiError('UNSUPPORTED_MEDIA_TYPE', undefined, {
-        contentType: request.headers['content-type'] ?? 'none',
-        expected: wanted ? MULTIPART : 'application/json',
-      });
-    }
-    const body: Record<string, unknown> = {};
-    const files = new Map<string, UploadedFile>();
-    const spooled: string[] = [];
-    // the temporary files go with the answer, whatever it is
-    const removeSpooled = () => Promise.all(spooled.map((path) => rm(path, { force: true }))).then(() => undefined);
-    reply.raw.once('close', () => void removeSpooled());
-    await mkdir(UPLOAD_SPOOL_DIR, { recursive: true, mode: 0o700 });
-    const read = async () => {
-      for await (const part of request.parts()) {
-        if (part.type === 'file' && part.mimetype.startsWith('application/json')) {
-          // a JSON field sent as a file part (as browsers' FormData send a Blob)
-          body[part.fieldname] = fieldValue((await part.toBuffer()).toString('utf8'));
-        } else if (part.type === 'file') {
-          const path = join(UPLOAD_SPOOL_DIR, randomBytes(12).toString('hex'));
-          spooled.push(path);
-          let size = 0;
-          part.file.on('data', (chunk: Buffer) => (size += chunk.length));
-          await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
-          if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
-          files.set(part.fieldname, { fileName: part.filename, size, read: () => readFile(path) });
-          body[part.fieldname] = part.filename || part.fieldname;
-        } else {
-          body[part.fieldname] = fieldValue(part.value);
-        }
-      }
-    };
-    // the watch starts in the same tick as the parser, so it counts every byte: the body is refused the moment
-    // it passes the route's limit or its time, not once it is all held in memory
-    const watch = watchUpload(request);
-    const reading = read();
-    try {
-      await (watch ? Promise.race([reading, watch]) : reading);
-    } catch (err) {
-      reading.catch(() => undefined);
-      throw uploadError(err, options.fileSizeLimit);
-    }
-    uploads.set(request, files);
-    request.body = body;
+    if (!wanted && !sent) return done();
+    readUpload(request, reply, wanted, sent, options.fileSizeLimit).then(() => done(), done);
   });
+}
+
+/** Reads a multipart body into `request.body` (its fields) and its files (spooled to disk until the answer). */
+async function readUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  wanted: boolean,
+  sent: boolean,
+  fileSizeLimit: number,
+): Promise<void> {
+  if (wanted !== sent) {
+    throw apiError('UNSUPPORTED_MEDIA_TYPE', undefined, {
+      contentType: request.headers['content-type'] ?? 'none',
+      expected: wanted ? MULTIPART : 'application/json',
+    });
+  }
+  const body: Record<string, unknown> = {};
+  const files = new Map<string, UploadedFile>();
+  const spooled: string[] = [];
+  // the temporary files go with the answer, whatever it is
+  const removeSpooled = () => Promise.all(spooled.map((path) => rm(path, { force: true }))).then(() => undefined);
+  reply.raw.once('close', () => void removeSpooled());
+  await mkdir(UPLOAD_SPOOL_DIR, { recursive: true, mode: 0o700 });
+  const read = async () => {
+    for await (const part of request.parts()) {
+      if (part.type === 'file' && part.mimetype.startsWith('application/json')) {
+        // a JSON field sent as a file part (as browsers' FormData send a Blob)
+        body[part.fieldname] = fieldValue((await part.toBuffer()).toString('utf8'));
+      } else if (part.type === 'file') {
+        const path = join(UPLOAD_SPOOL_DIR, randomBytes(12).toString('hex'));
+        spooled.push(path);
+        let size = 0;
+        part.file.on('data', (chunk: Buffer) => (size += chunk.length));
+        await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+        if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+        files.set(part.fieldname, { fileName: part.filename, size, read: () => readFile(path) });
+        body[part.fieldname] = part.filename || part.fieldname;
+      } else {
+        body[part.fieldname] = fieldValue(part.value);
+      }
+    }
+  };
+  // the watch starts in the same tick as the parser, so it counts every byte: the body is refused the moment
+  // it passes the route's limit or its time, not once it is all held in memory
+  const watch = watchUpload(request);
+  const reading = read();
+  try {
+    await (watch ? Promise.race([reading, watch]) : reading);
+  } catch (err) {
+    reading.catch(() => undefined);
+    throw uploadError(err, fileSizeLimit);
+  }
+  uploads.set(request, files);
+  request.body = body;
 }

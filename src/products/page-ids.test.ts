@@ -17,6 +17,16 @@ describe('the ids of a page', () => {
     );
     expect(splitIds('')).toEqual([]);
   });
+  it("are read as Number reads the engine's text, also past 2^53", () => {
+    const id = fc.oneof(fc.integer({ min: 0, max: 2 ** 53 - 1 }), fc.bigInt({ min: 0n, max: 2n ** 63n - 1n }));
+    fc.assert(
+      fc.property(fc.array(id, { minLength: 1 }), (ids) => {
+        const list = ids.join(',');
+        expect(splitIds(list)).toEqual(list.split(',').map(Number));
+      }),
+    );
+    expect(splitIds('999999999999999,9007199254740993,12')).toEqual([999999999999999, 9007199254740992, 12]);
+  });
   it('key the cache of answers one to one, small or large', () => {
     const edge = fc.oneof(
       fc.integer({ min: 0, max: 2 ** 53 - 1 }),

