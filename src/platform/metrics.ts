@@ -182,7 +182,6 @@ export function installMetrics(app: FastifyInstance, database: DatabaseHandle): 
   const measure = (route: string) => {
     type Series = { answered: (typeof answered)[number]; time: DurationSeries };
     const byMethod = new Map<string, Map<number, Series>>();
-    const timeByMethod = new Map<string, DurationSeries>();
     return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       const method = request.method;
       const status = reply.statusCode;
@@ -190,8 +189,8 @@ export function installMetrics(app: FastifyInstance, database: DatabaseHandle): 
       if (!byStatus) byMethod.set(method, (byStatus = new Map<number, Series>()));
       let series = byStatus.get(status);
       if (!series) {
-        let time = timeByMethod.get(method);
-        if (!time) timeByMethod.set(method, (time = latency.series({ method, route })));
+        // the statuses of one method and route share its duration series (series() answers the same one)
+        const time = latency.series({ method, route });
         series = { answered: { labels: { method, route, status: String(status) }, count: 0 }, time };
         answered.push(series.answered);
         byStatus.set(status, series);
