@@ -39,6 +39,15 @@ export function requestForLog(request: FastifyRequest) {
  */
 const SECRET_FIELD = /secret|passw|token|api_?key|signature|assertion|otp/i;
 
+/**
+ * False when no field of this JSON text can be a secret one, so redactedBody would give it back unchanged: no text
+ * in it, name or value, matches a secret field's name, and no `\u` escape could spell one. A letter is never
+ * escaped otherwise, so a name that matches once parsed matches in the text.
+ */
+export function mayNameSecretField(json: string): boolean {
+  return SECRET_FIELD.test(json) || json.includes('\\u');
+}
+
 /** A parsed JSON body with the values of its secret fields replaced, at any depth. */
 export function redactedBody(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactedBody);
