@@ -1,5 +1,6 @@
 // The journal's cache of shown answers: an answer sent again and again (a product polled, kept as one text by the
-// read caches) is parsed and redacted once. One cache per journal, so one app's answers never meet another's.
+// read caches) is parsed and redacted once, and one with nothing to redact is not parsed at all. One cache per
+// journal, so one app's answers never meet another's.
 import { mayNameSecretField, redactedBody } from '../platform/log-redaction.ts';
 
 /** Up to KEPT texts of up to KEPT_CHARS characters; the oldest goes first. */
