@@ -236,6 +236,11 @@ describe.runIf(testEngine === 'sqlite')('the built command', () => {
           npm_config_cache: join(folder, 'npm-cache'),
           npm_config_offline: 'true',
           npm_config_update_notifier: 'false',
+          // nothing that could ask a registry (an audit of what it installs has hung offline: npm/cli#4368)
+          npm_config_audit: 'false',
+          npm_config_fund: 'false',
+          // npm says what it is doing, so that a start that never comes shows where npm stopped
+          npm_config_loglevel: 'silly',
           TASE_MODE: 'sandbox',
           DATABASE_URL: ':memory:',
           PORT: String(port),
@@ -255,7 +260,10 @@ describe.runIf(testEngine === 'sqlite')('the built command', () => {
         const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(output)?.[1];
         const deadline = Date.now() + 240_000;
         while (!field('API key')) {
-          if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npx did not start it: ${output}`);
+          if (child.exitCode !== null || Date.now() > deadline)
+            throw new Error(
+              `npx did not start it (exit ${child.exitCode}); the end of its output:\n${output.slice(-6000)}`,
+            );
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
         const base = `http://127.0.0.1:${port}`;

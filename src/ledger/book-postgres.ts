@@ -193,13 +193,33 @@ function factsStillHold(companyId: number, facts: PostingFacts) {
 const ALLOCATED = new Set(['company_id', 'id', 'receipt_id', 'entry_id', 'receipt_number']);
 const filled = (types: Record<string, ColumnType>) => Object.keys(types).filter((c) => !ALLOCATED.has(c));
 const columns = (names: string[], prefix = '') => sql.raw(names.map((c) => `${prefix}${c}`).join(', '));
-const typed = (types: Record<string, ColumnType>, keys: string) =>
-  sql.raw([keys, ...filled(types).map((c) => `${c} ${types[c]}`)].join(', '));
-const MONTH_COLUMNS = sql.raw(
-  Object.entries(MONTH_TOTAL_TYPES)
-    .map(([column, type]) => `${column} ${type}`)
-    .join(', '),
-);
+
+/**
+ * Rows given as a table (in parentheses): one parameter of JSON arrays, a row's values in the order of `keys` and
+ * then of its filled columns of `types`, read by position through jsonb. As objects read by json_to_recordset, the
+ * server built a table of every object's keys to find its columns in, and the text carried every key on every row:
+ * 5,000 lines of ten columns took 46 ms from the client's call to its answer that way, and 24 ms as arrays (one
+ * server, measured side by side).
+ */
+function rowsByPosition(
+  rows: readonly object[],
+  types: Record<string, ColumnType>,
+  keys: Record<string, ColumnType>,
+): RawBuilder<unknown> {
+  const order = [...Object.keys(keys), ...filled(types)];
+  const typeOf = { ...types, ...keys };
+  // bigints made texts here, so that JSON.stringify needs no replacer (called for every value, it cost more than
+  // the rest of the text)
+  const arrays = rows.map((row) =>
+    order.map((column) => {
+      const value = (row as Record<string, unknown>)[column];
+      return typeof value === 'bigint' ? value.toString() : (value ?? null);
+    }),
+  );
+  const fields = order.map((column, i) => `cast(r ->> ${i} as ${typeOf[column]}) as ${column}`).join(', ');
+  return sql`(select ${sql.raw(fields)} from jsonb_array_elements(cast(${JSON.stringify(arrays)} as jsonb)) as r)`;
+}
+
 const json = (rows: readonly unknown[]) =>
   JSON.stringify(rows, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 
@@ -224,8 +244,11 @@ async function writeNumbered(
   const { RECEIPT_TYPES, ENTRY_TYPES, DIMENSION_TYPES } = store;
   const entries = receipts.flatMap((r) => r.entries);
   const result = await sql<{ first_receipt: number; numbers: [number, number][] }>`with ${guard}
-    receipt_rows as materialized (select * from json_to_recordset(cast(${json(receipts.map((r) => r.row))} as json))
-      as r(${typed(RECEIPT_TYPES, 'id bigint')})),
+    receipt_rows as materialized ${rowsByPosition(
+      receipts.map((r) => r.row),
+      RECEIPT_TYPES,
+      { id: 'bigint' },
+    )},
     years as (select fiscal_year_id, count(*) as receipts from receipt_rows group by fiscal_year_id),
     ids as (insert into id_sequences (company_id, name, last_id)
       select ${companyId}, n.name, n.count from (
@@ -249,19 +272,20 @@ async function writeNumbered(
       returning id, receipt_number),
     lines as (insert into ledger_entries (company_id, receipt_id, id, ${columns(filled(ENTRY_TYPES))})
       select ${companyId}, n.first_receipt + l.receipt_id, n.first_entry + l.id, ${columns(filled(ENTRY_TYPES), 'l.')}
-      from allocated n cross join json_to_recordset(cast(${json(entries)} as json))
-          as l(${typed(ENTRY_TYPES, 'receipt_id bigint, id bigint')})),
+      from allocated n cross join ${rowsByPosition(entries, ENTRY_TYPES, { receipt_id: 'bigint', id: 'bigint' })} as l),
     allocations as (insert into ledger_entry_dimensions
         (company_id, receipt_id, entry_id, dimension_id, item_id, amount_minor)
       select ${companyId}, n.first_receipt + d.receipt_id, n.first_entry + d.entry_id, d.dimension_id, d.item_id,
         d.amount_minor
-      from allocated n cross join json_to_recordset(cast(${json(receipts.flatMap((r) => r.dimensions))} as json))
-        as d(${typed(DIMENSION_TYPES, 'receipt_id bigint, entry_id bigint')})),
+      from allocated n cross join ${rowsByPosition(
+        receipts.flatMap((r) => r.dimensions),
+        DIMENSION_TYPES,
+        { receipt_id: 'bigint', entry_id: 'bigint' },
+      )} as d),
     months as (insert into ledger_account_months
         (company_id, account_number, month, debit_minor, credit_minor, line_count)
       select ${companyId}, m.account_number, m.month, m.debit_minor, m.credit_minor, m.line_count
-      from allocated n cross join json_to_recordset(cast(${json(monthTotalsOf(receipts))} as json))
-        as m(${MONTH_COLUMNS})
+      from allocated n cross join ${rowsByPosition(monthTotalsOf(receipts), MONTH_TOTAL_TYPES, {})} as m
       on conflict (company_id, account_number, month) do update set
         debit_minor = ledger_account_months.debit_minor + excluded.debit_minor,
         credit_minor = ledger_account_months.credit_minor + excluded.credit_minor,
