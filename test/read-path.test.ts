@@ -69,6 +69,52 @@ describe('pages of products', () => {
   });
 });
 
+describe('pages of the plain list of products', () => {
+  // the plain list (only its type chosen) is paged from a kept order of ids once asked twice since the register
+  // last changed; the same list with a filter that matches every product is paged by queries: both must agree
+  const ids = async (query: string) => {
+    const answer = await svc.api<Listed>('GET', `/products?${query}`);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toEqual(answer.body);
+    return { ids: answer.body.results.map((p) => p.id), total: answer.body.meta.totalCount };
+  };
+  const everyVersion = 'versionStartDate=2000-01-01';
+  async function expectPagesAsQueried(type: string) {
+    const all = (await ids(`${type}size=200&${everyVersion}`)).ids;
+    for (const order of ['ASC', 'DESC']) {
+      const sorted = order === 'ASC' ? all : [...all].reverse();
+      for (const after of [undefined, sorted[0], sorted[3], sorted.at(-2), sorted.at(-1)]) {
+        for (let page = 0; page < 3; page++) {
+          const query = `${type}orderById=${order}&size=3${after === undefined ? `&page=${page}` : `&previousId=${after}`}`;
+          const listed = await ids(query);
+          const queried = await ids(`${query}&${everyVersion}`);
+          expect(listed).toEqual(queried);
+          const start = after === undefined ? page * 3 : sorted.indexOf(after) + 1;
+          expect(listed.ids).toEqual(sorted.slice(start, start + 3));
+        }
+      }
+    }
+  }
+
+  it('are the pages its queries answer, in both orders and for each type, across writes', async () => {
+    const made: number[] = [];
+    for (let i = 0; i < 7; i++)
+      made.push(
+        (await svc.api('POST', '/products', product(`Ordered ${i}`, { type: i % 3 ? 'SALES' : 'PURCHASE' }))).body.id,
+      );
+    await expectPagesAsQueried('');
+    await expectPagesAsQueried('type=PURCHASE&');
+    // a product created and another deleted: the order is read again
+    made.push((await svc.api('POST', '/products', product('Ordered new', { type: 'PURCHASE' }))).body.id);
+    expect((await svc.api('DELETE', `/products/${made[1]}`)).status).toBe(204);
+    await expectPagesAsQueried('');
+    await expectPagesAsQueried('type=PURCHASE&');
+    const listed = (await ids('size=200')).ids;
+    expect(listed).toContain(made.at(-1));
+    expect(listed).not.toContain(made[1]);
+  });
+});
+
 describe('metrics of the request path', () => {
   const sample = (text: string, series: string) => {
     const line = text.split('\n').find((l) => l.startsWith(`${series} `));

@@ -53,6 +53,12 @@ export class ReadCache<V, K extends string | number = string> {
     return out;
   }
 
+  /** Keeps `value` as current now (a value that depends on nothing read, e.g. that a key was asked for). */
+  put(key: K, value: V): void {
+    const stamp = this.#changes.stamp(this.#tables);
+    if (stamp !== null) this.#remember(key, stamp, value);
+  }
+
   #remember(key: K, stamp: string, value: V): void {
     if (this.#entries.size >= this.#limit) this.#entries.delete(this.#entries.keys().next().value!);
     this.#entries.set(key, { stamp, value });

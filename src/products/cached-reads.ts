@@ -7,6 +7,7 @@ import { serializedOnce } from '../platform/json.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import type { ProductAnswer, ProductService } from './service.ts';
 import * as store from './store.ts';
+import { IDS_KEPT_AT_MOST, idsInOrder, pageOfOrder } from './ids-in-order.ts';
 
 /** What the area answers to its routes: the plain service's operations. */
 export type Products = { [K in keyof ProductService]: ProductService[K] };
@@ -30,6 +31,17 @@ export function productIdOfKey(key: number | string): number {
   return typeof key === 'number' ? key % (1 << 20) : Number(key.slice(key.indexOf(':') + 1));
 }
 
+/** Orders of plain lists kept (one per company and choice of types asked). */
+const ORDERS_KEPT = 200;
+
+/** A search with nothing chosen but its types: the plain list, whose order of ids can be kept. */
+function onlyTypes(search: store.ProductSearch): boolean {
+  // every member, so that a filter added to ProductSearch is never taken for the plain list
+  for (const name in search)
+    if (name !== 'types' && search[name as keyof store.ProductSearch] !== undefined) return false;
+  return true;
+}
+
 /** Pages kept, and keys of pages asked once remembered. */
 const PAGES_KEPT = 1_000;
 
@@ -51,6 +63,13 @@ export class CachedProductReads implements Products {
   readonly #askedOnce = new Set<string>();
   /** How many products match a search, by company and search: paging through a list counts its matches once. */
   readonly #totals: ReadCache<number>;
+  /**
+   * The ids of a plain list (only its types chosen), in order, by company and types; null where the list is
+   * longer than IDS_KEPT_AT_MOST. Any page of the list is then made without a query (ids-in-order.ts).
+   */
+  readonly #orders: ReadCache<Float64Array | null>;
+  /** Plain lists asked for since the register last changed: an order is read from a list's second asking on. */
+  readonly #listedOnce: ReadCache<true>;
 
   constructor(ctx: AppContext, plain: ProductService) {
     this.#ctx = ctx;
@@ -58,6 +77,8 @@ export class CachedProductReads implements Products {
     this.#byId = new ReadCache(ctx.changes, ['products']);
     this.#pages = new ReadCache(ctx.changes, ['products'], PAGES_KEPT);
     this.#totals = new ReadCache(ctx.changes, ['products'], 1_000);
+    this.#orders = new ReadCache(ctx.changes, ['products'], ORDERS_KEPT);
+    this.#listedOnce = new ReadCache(ctx.changes, ['products'], ORDERS_KEPT);
   }
 
   async get(companyId: number, ids: number[], includeLocalizations: boolean): Promise<ProductAnswer[]> {
@@ -102,7 +123,13 @@ export class CachedProductReads implements Products {
     // the page reads only ids from an index and takes the products from the cache
     const searched = `${companyId}:${JSON.stringify(search)}`;
     const key = `${searched}:${includeLocalizations}:${JSON.stringify(page)}`;
+    const listed = onlyTypes(search) ? `${companyId}:${search.types.join(',')}` : undefined;
     const read = async () => {
+      const order = listed === undefined ? null : await this.#keptOrder(companyId, search, listed);
+      if (order)
+        return serializedOnce(
+          paged(await this.#answers(companyId, pageOfOrder(order, page), includeLocalizations), order.length, page),
+        );
       const [total, ids] = await Promise.all([
         this.#totals.get(searched, () => store.countProducts(this.#ctx.db, companyId, search)),
         store.searchProductIds(this.#ctx.db, companyId, search, page),
@@ -116,6 +143,25 @@ export class CachedProductReads implements Products {
     if (this.#askedOnce.size >= PAGES_KEPT) this.#askedOnce.clear();
     this.#askedOnce.add(key);
     return read();
+  }
+
+  /**
+   * The kept order of a plain list, read at its second asking since the register last changed: a client writing
+   * and listing in turn costs a page's query each time, not the whole list's. Null where there is none to use.
+   */
+  async #keptOrder(companyId: number, search: store.ProductSearch, listed: string): Promise<Float64Array | null> {
+    const order = this.#orders.peek(listed);
+    if (order !== undefined) return order;
+    if (!this.#listedOnce.peek(listed)) {
+      this.#listedOnce.put(listed, true);
+      return null;
+    }
+    const read = await this.#orders.get(listed, async () => {
+      const all = { pageNumber: 0, pageSize: IDS_KEPT_AT_MOST + 1, offset: 0, order: 'asc' as const };
+      const ids = await store.searchProductIds(this.#ctx.db, companyId, search, all);
+      return ids.length > IDS_KEPT_AT_MOST ? null : idsInOrder(ids);
+    });
+    return read ?? null;
   }
 
   // writes: the plain service's (the caches see them through the change notices of `products`)
