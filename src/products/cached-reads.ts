@@ -123,9 +123,11 @@ export class CachedProductReads implements Products {
     // the page reads only ids from an index and takes the products from the cache
     const searched = `${companyId}:${JSON.stringify(search)}`;
     const key = `${searched}:${includeLocalizations}:${JSON.stringify(page)}`;
-    const listed = onlyTypes(search) ? `${companyId}:${search.types.join(',')}` : undefined;
     const read = async () => {
-      const order = listed === undefined ? null : await this.#keptOrder(companyId, search, listed);
+      // decided here, not before the page cache is asked: a kept page costs nothing more
+      const order = onlyTypes(search)
+        ? await this.#keptOrder(companyId, search, `${companyId}:${search.types.join(',')}`)
+        : null;
       if (order)
         return serializedOnce(
           paged(await this.#answers(companyId, pageOfOrder(order, page), includeLocalizations), order.length, page),
