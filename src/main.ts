@@ -122,8 +122,12 @@ async function serve(config: Config, args: string[]): Promise<void> {
   process.once('SIGTERM', () => void stop(config.drainGraceMs));
 }
 
+/**
+ * The service's areas for one command, without their background work: a command of a few seconds that claimed
+ * webhook deliveries or began a housekeeping pass would hold its exit until they ended, racing the running service.
+ */
 async function withApp<T>(config: Config, work: (app: App) => Promise<T>): Promise<T> {
-  const app = await buildApp({ config: { ...config, logLevel: 'silent' } });
+  const app = await buildApp({ config: { ...config, logLevel: 'silent' }, background: false });
   try {
     return await work(app);
   } finally {

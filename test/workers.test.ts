@@ -43,6 +43,8 @@ function send(method: string, path: string, headers: Record<string, string> = {}
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
     });
     req.on('error', reject);
+    // a request left unanswered fails as itself, not as the test's timeout
+    req.setTimeout(30_000, () => req.destroy(new Error(`no answer to ${method} ${path} within 30 s`)));
     req.end(body);
   });
 }
@@ -257,6 +259,7 @@ describe('tase serve --workers 2', () => {
     const keyId = /^tak_\d+_(\d+)_/.exec(demo.apiKey)![1];
     await run(process.execPath, ['src/main.ts', 'admin', 'apikey', 'revoke', '--company-id', '1', '--id', keyId], {
       env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
+      timeout: 60_000, // a command that does not end fails as itself, with what it printed
     });
     // SQLite: seen at once (data_version); PostgreSQL: within the bound of the change notices
     if (testEngine === 'postgres') await new Promise((r) => setTimeout(r, STALE_BOUND_MS));
