@@ -109,7 +109,8 @@ const scenarios: [string, autocannon.Options][] = [
     inTurn(Array.from({ length: 1_100 }, (_, i) => `/api/products?size=50&previousId=${ids[i]}`)),
   ],
   [
-    // The same pages of a search with a filter (every product is active): each page's ids are read by a query.
+    // The same pages of a search with a filter (every product is active): paged from that search's own kept order
+    // of ids from its second asking on, as the plain list is.
     'GET page searched',
     inTurn(Array.from({ length: 1_100 }, (_, i) => `/api/products?active=true&size=50&previousId=${ids[i]}`)),
   ],

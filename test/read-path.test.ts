@@ -69,49 +69,57 @@ describe('pages of products', () => {
   });
 });
 
-describe('pages of the plain list of products', () => {
-  // the plain list (only its type chosen) is paged from a kept order of ids once asked twice since the register
-  // last changed; the same list with a filter that matches every product is paged by queries: both must agree
+describe('pages of a search in id order', () => {
+  // a search in id order (the plain list, or with filters) is paged from a kept order of its ids once asked twice
+  // since the register last changed; the same search asked for the first time is paged by queries: a filter that
+  // every product passes, new for each request, makes it so. Both must be the pages of the model.
   const ids = async (query: string) => {
     const answer = await svc.api<Listed>('GET', `/products?${query}`);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text)).toEqual(answer.body);
     return { ids: answer.body.results.map((p) => p.id), total: answer.body.meta.totalCount };
   };
-  const everyVersion = 'versionStartDate=2000-01-01';
-  async function expectPagesAsQueried(type: string) {
-    const all = (await ids(`${type}size=200&${everyVersion}`)).ids;
+  let firstAsked = 0;
+  const askedFirst = () => `versionEndDate=${2100 + firstAsked++}-12-31`;
+  async function expectPagesOfModel(filter: string) {
+    const all = (await ids(`${filter}size=200&${askedFirst()}`)).ids;
     for (const order of ['ASC', 'DESC']) {
       const sorted = order === 'ASC' ? all : [...all].reverse();
       for (const after of [undefined, sorted[0], sorted[3], sorted.at(-2), sorted.at(-1)]) {
         for (let page = 0; page < 3; page++) {
-          const query = `${type}orderById=${order}&size=3${after === undefined ? `&page=${page}` : `&previousId=${after}`}`;
+          const query = `${filter}orderById=${order}&size=3${after === undefined ? `&page=${page}` : `&previousId=${after}`}`;
           const listed = await ids(query);
-          const queried = await ids(`${query}&${everyVersion}`);
-          expect(listed).toEqual(queried);
+          expect(listed).toEqual(await ids(`${query}&${askedFirst()}`));
           const start = after === undefined ? page * 3 : sorted.indexOf(after) + 1;
-          expect(listed.ids).toEqual(sorted.slice(start, start + 3));
+          expect(listed).toEqual({ ids: sorted.slice(start, start + 3), total: all.length });
         }
       }
     }
+    return all;
   }
+  const searches = ['', 'type=PURCHASE&', 'active=false&', 'name=rdered%20o&', 'type=PURCHASE&active=false&'];
 
-  it('are the pages its queries answer, in both orders and for each type, across writes', async () => {
+  it('are the pages its queries answer, in both orders, for the plain list and with filters, across writes', async () => {
     const made: number[] = [];
-    for (let i = 0; i < 7; i++)
+    for (let i = 0; i < 9; i++) {
+      const fields = { type: i % 3 ? 'SALES' : 'PURCHASE', active: i % 4 !== 1 && i !== 6 };
       made.push(
-        (await svc.api('POST', '/products', product(`Ordered ${i}`, { type: i % 3 ? 'SALES' : 'PURCHASE' }))).body.id,
+        (await svc.api('POST', '/products', product(`Ordered ${i % 2 ? 'odd' : 'even'} ${i}`, fields))).body.id,
       );
-    await expectPagesAsQueried('');
-    await expectPagesAsQueried('type=PURCHASE&');
-    // a product created and another deleted: the order is read again
+    }
+    for (const search of searches) await expectPagesOfModel(search);
+    // a product created, another deleted and a third made inactive: each order is read again
     made.push((await svc.api('POST', '/products', product('Ordered new', { type: 'PURCHASE' }))).body.id);
     expect((await svc.api('DELETE', `/products/${made[1]}`)).status).toBe(204);
-    await expectPagesAsQueried('');
-    await expectPagesAsQueried('type=PURCHASE&');
-    const listed = (await ids('size=200')).ids;
-    expect(listed).toContain(made.at(-1));
-    expect(listed).not.toContain(made[1]);
+    expect((await svc.api('PATCH', `/products/${made[3]}`, { active: false })).status).toBe(200);
+    const after = new Map<string, number[]>();
+    for (const search of searches) after.set(search, await expectPagesOfModel(search));
+    expect(after.get('')).toContain(made.at(-1));
+    expect(after.get('')).not.toContain(made[1]);
+    expect(after.get('active=false&')).toContain(made[3]);
+    expect(after.get('type=PURCHASE&active=false&')).toContain(made[3]);
+    // 'Ordered odd …': the products made at odd places but the one deleted and the last
+    expect(after.get('name=rdered%20o&')).toEqual(made.filter((_, i) => i % 2 === 1 && i !== 1 && i < 9));
   });
 });
 

@@ -31,16 +31,8 @@ export function productIdOfKey(key: number | string): number {
   return typeof key === 'number' ? key % (1 << 20) : Number(key.slice(key.indexOf(':') + 1));
 }
 
-/** Orders of plain lists kept (one per company and choice of types asked). */
+/** Orders of searches kept (one per company and search asked): at most 200 × 10 000 ids of 8 bytes, 16 MB. */
 const ORDERS_KEPT = 200;
-
-/** A search with nothing chosen but its types: the plain list, whose order of ids can be kept. */
-function onlyTypes(search: store.ProductSearch): boolean {
-  // every member, so that a filter added to ProductSearch is never taken for the plain list
-  for (const name in search)
-    if (name !== 'types' && search[name as keyof store.ProductSearch] !== undefined) return false;
-  return true;
-}
 
 /** Pages kept, and keys of pages asked once remembered. */
 const PAGES_KEPT = 1_000;
@@ -64,11 +56,12 @@ export class CachedProductReads implements Products {
   /** How many products match a search, by company and search: paging through a list counts its matches once. */
   readonly #totals: ReadCache<number>;
   /**
-   * The ids of a plain list (only its types chosen), in order, by company and types; null where the list is
-   * longer than IDS_KEPT_AT_MOST. Any page of the list is then made without a query (ids-in-order.ts).
+   * The ids that a search in id order matches (the plain list, or any filters), in order, by company and search;
+   * null where there are more than IDS_KEPT_AT_MOST. Any page of the search is then made without a query
+   * (ids-in-order.ts), and its count is the order's length.
    */
   readonly #orders: ReadCache<Float64Array | null>;
-  /** Plain lists asked for since the register last changed: an order is read from a list's second asking on. */
+  /** Searches asked for since the register last changed: an order is read from a search's second asking on. */
   readonly #listedOnce: ReadCache<true>;
 
   constructor(ctx: AppContext, plain: ProductService) {
@@ -124,10 +117,9 @@ export class CachedProductReads implements Products {
     const searched = `${companyId}:${JSON.stringify(search)}`;
     const key = `${searched}:${includeLocalizations}:${JSON.stringify(page)}`;
     const read = async () => {
-      // decided here, not before the page cache is asked: a kept page costs nothing more
-      const order = onlyTypes(search)
-        ? await this.#keptOrder(companyId, search, `${companyId}:${search.types.join(',')}`)
-        : null;
+      // decided here, not before the page cache is asked: a kept page costs nothing more. In version order a
+      // page is not a slice of the ids in order: those searches are paged by queries.
+      const order = search.orderByVersion === undefined ? await this.#keptOrder(companyId, search, searched) : null;
       if (order)
         return serializedOnce(
           paged(await this.#answers(companyId, pageOfOrder(order, page), includeLocalizations), order.length, page),
@@ -148,8 +140,9 @@ export class CachedProductReads implements Products {
   }
 
   /**
-   * The kept order of a plain list, read at its second asking since the register last changed: a client writing
-   * and listing in turn costs a page's query each time, not the whole list's. Null where there is none to use.
+   * The kept order of a search, read at its second asking since the register last changed: a client writing and
+   * listing in turn, or searching once by a name it types, costs a page's query each time, not every match's.
+   * Null where there is none to use.
    */
   async #keptOrder(companyId: number, search: store.ProductSearch, listed: string): Promise<Float64Array | null> {
     const order = this.#orders.peek(listed);

@@ -1,5 +1,5 @@
-// The ids of a company's products of some types, in id order, kept by the cache of reads (cached-reads.ts): a
-// page of the plain list is then a binary search and a slice, without a query. Products are a small register
+// The ids of the products that one search matches, in id order, kept by the cache of reads (cached-reads.ts): a
+// page of that search is then a binary search and a slice, without a query. Products are a small register
 // (a company has hundreds or a few thousand), so the whole order of one list costs kilobytes.
 import type { PageRequest } from '../platform/paging.ts';
 
