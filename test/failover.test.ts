@@ -278,8 +278,8 @@ describe.skipIf(!HA_URL)('failover of the PostgreSQL primary (Patroni)', () => {
     const totals = trial.totals as { debit: number; credit: number };
     expect(totals.debit).toBe(totals.credit);
 
-    // the webhooks of committed events reach the receiver (a delivery leased by the old primary's last moments
-    // waits for its lease to end, so the wait is longer than the lease)
+    // the webhooks of committed events reach the receiver (a delivery claimed in the old primary's last moments,
+    // its round failed, is claimed again by the same worker at its next round, not after its 2-minute lease)
     const due = Date.now() + 60_000;
     while (events.some((id) => !delivered.has(id)) && Date.now() < due) await sleep(200);
     expect(events.filter((id) => !delivered.has(id))).toEqual([]);

@@ -14,6 +14,8 @@ import { openDatabase, type DatabaseHandle } from '../src/db/index.ts';
 import { seedDemo, type DemoCredentials } from '../src/company/demo.ts';
 import { AdminService } from '../src/company/admin.ts';
 import { emitEvent } from '../src/webhooks/outbox.ts';
+import { DeliveryWorker } from '../src/webhooks/worker.ts';
+import type { KyselyPlugin } from 'kysely';
 import { startService, otherCompany, type TestService } from './support/service.ts';
 import { freshDatabase, testEngine } from './support/database.ts';
 import { person, personTokenOn, until } from './mfa-helpers.ts';
@@ -482,6 +484,7 @@ async function startOn(
   clock: ManualClock,
   config: Partial<Config> = {},
   handle?: DatabaseHandle,
+  background = true,
 ): Promise<Running> {
   const database = handle ?? openDatabase({ url, globalTables: globalTables() });
   const app = await buildApp({
@@ -496,6 +499,7 @@ async function startOn(
     },
     clock,
     database,
+    background,
   });
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = app.fastify.server.address();
@@ -519,6 +523,22 @@ async function apiOn(running: Running, token: string, method: string, path: stri
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** An access token of the demo company's API client (client credentials). */
+async function clientToken(running: Running, demo: DemoCredentials): Promise<string> {
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: demo.clientId,
+    client_secret: demo.clientSecret,
+    api_key: demo.apiKey,
+  });
+  const res = await fetch(`${running.base}/api/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 describe('webhook delivery across a restart', () => {
@@ -591,20 +611,7 @@ describe('webhook delivery across a restart', () => {
     const b = await startOn(fresh.url, clock, {}, testEngine === 'sqlite' ? fresh : undefined);
     try {
       const demo = await seedDemo(a.app.ctx);
-      const token = await (async () => {
-        const form = new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: demo.clientId,
-          client_secret: demo.clientSecret,
-          api_key: demo.apiKey,
-        });
-        const res = await fetch(`${a.base}/api/oauth/token`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: form.toString(),
-        });
-        return ((await res.json()) as { access_token: string }).access_token;
-      })();
+      const token = await clientToken(a, demo);
       expect((await apiOn(a, token, 'POST', '/webhooks', hook(receiver.url, ['PAYMENT_UPDATED']))).status).toBe(200);
       const COUNT = 300;
       await a.app.ctx.db.transaction().execute(async (trx) => {
@@ -631,6 +638,64 @@ describe('webhook delivery across a restart', () => {
       await fresh.close();
     }
   }, 120_000);
+});
+
+describe('webhook delivery when the database fails under a round', () => {
+  it('sends what a failed round had claimed at its next round, not after the lease', async () => {
+    const fresh = await freshDatabase();
+    const receiver = await new Receiver().start();
+    // the clock stands still: a lease (2 minutes) never runs out here, so only a claim of the worker's own lease
+    // delivers the row
+    const clock = new ManualClock('2026-11-21T10:00:00Z');
+    const running = await startOn(fresh.url, clock, {}, fresh, false);
+    const warnings: string[] = [];
+    // the fault: the read of the webhook after the claim fails once, as a statement does when the primary dies
+    let failures = 1;
+    const failingOnce: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (failures > 0 && node.kind === 'SelectQueryNode' && JSON.stringify(node).includes('"name":"webhooks"')) {
+          failures--;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const worker = new DeliveryWorker(
+      { ...running.app.ctx, db: running.app.ctx.db.withPlugin(failingOnce) },
+      { logger: { warn: (_data, message) => warnings.push(message) } },
+    );
+    try {
+      const demo = await seedDemo(running.app.ctx);
+      const token = await clientToken(running, demo);
+      expect((await apiOn(running, token, 'POST', '/webhooks', hook(receiver.url, ['USER_UPDATED']))).status).toBe(200);
+      const ids = await running.app.ctx.db.transaction().execute((trx) =>
+        emitEvent(trx, {
+          companyId: demo.companyId,
+          eventType: 'USER_UPDATED',
+          payload: { userId: 1, message: 'updated' },
+          now: clock.now(),
+        }),
+      );
+      expect(ids).toHaveLength(1);
+      worker.start();
+      await until(() => receiver.received[0], 10_000, 'the delivery claimed by the failed round');
+      expect(warnings).toEqual(['webhook delivery round failed']);
+      expect(failures).toBe(0);
+      const [row] = await running.app.ctx.db
+        .selectFrom('webhook_deliveries')
+        .select(['status', 'attempts', 'lease_owner'])
+        .where('company_id', '=', demo.companyId)
+        .execute();
+      expect(row).toEqual({ status: 'DELIVERED', attempts: 1, lease_owner: null });
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await worker.stop();
+      await running.close();
+      await receiver.stop();
+      await fresh.close();
+    }
+  }, 60_000);
 });
 
 // ---- production mode ------------------------------------------------------------------------------------

@@ -172,7 +172,9 @@ export async function searchDeliveries(
 
 /**
  * Claims up to `limit` due deliveries for one worker: sets a lease (owner and expiry) on rows that are pending,
- * due, and not leased by a live worker. On PostgreSQL the candidates are locked with SKIP LOCKED, so several
+ * due, and not leased by a live worker — or leased by this same worker, whose rounds run one after another: a
+ * lease of its own is one a failed round left (the database went away mid-round, e.g. a failover), not one in
+ * flight, and waiting for it to expire would hold those deliveries back for the whole lease. On PostgreSQL the candidates are locked with SKIP LOCKED, so several
  * processes never claim the same row; SQLite serialises writers, which gives the same guarantee.
  *
  * This is the one statement that reads across companies: the queue is global by nature (raw SQL, which the
@@ -188,14 +190,15 @@ export async function claimDue(
   limit: number,
 ): Promise<WebhookDeliveryRow[]> {
   const candidates = sql`select company_id, id from webhook_deliveries
-      where status = 'PENDING' and next_attempt_at <= ${now} and (lease_until is null or lease_until <= ${now})
+      where status = 'PENDING' and next_attempt_at <= ${now}
+        and (lease_until is null or lease_until <= ${now} or lease_owner = ${owner})
       order by next_attempt_at limit ${limit}`;
   const query =
     engine === 'postgres'
       ? sql<WebhookDeliveryRow>`update webhook_deliveries d set lease_owner = ${owner}, lease_until = ${leaseUntil}
           from (${candidates} for update skip locked) due
           where d.company_id = due.company_id and d.id = due.id
-            and d.status = 'PENDING' and (d.lease_until is null or d.lease_until <= ${now})
+            and d.status = 'PENDING' and (d.lease_until is null or d.lease_until <= ${now} or d.lease_owner = ${owner})
           returning d.*`
       : sql<WebhookDeliveryRow>`update webhook_deliveries set lease_owner = ${owner}, lease_until = ${leaseUntil}
           where (company_id, id) in (${candidates})

@@ -165,19 +165,28 @@ export class DeliveryWorker {
     };
     const outcomes: Outcome[] = [];
     const unused: store.WebhookDeliveryRow[] = [];
+    let failure: Error | undefined;
     let next = 0;
     const lanes = Array.from({ length: Math.min(this.#concurrency, rows.length) }, async () => {
       while (next < rows.length) {
         const row = rows[next++];
-        if (!this.#running) {
+        if (!this.#running || failure !== undefined) {
           unused.push(row);
           continue;
         }
-        outcomes.push(await this.#deliver(row, await webhookOf(row)));
+        try {
+          outcomes.push(await this.#deliver(row, await webhookOf(row)));
+        } catch (err) {
+          // the database failed under the round: the rest stays leased by this worker, which claims it again
+          // at its next round (claimDue), so nothing is sent twice at once and nothing waits for the lease
+          failure ??= err instanceof Error ? err : new Error(String(err));
+        }
       }
     });
+    // every lane ends before the round does: a row still being sent must not be claimed again meanwhile
     await Promise.all(lanes);
     await store.recordAttempts(this.#ctx.db, this.#owner, outcomes);
+    if (failure !== undefined) throw failure;
     for (const row of unused) await store.releaseLease(this.#ctx.db, row, this.#owner);
     return rows.length;
   }
