@@ -174,8 +174,9 @@ export async function searchDeliveries(
  * Claims up to `limit` due deliveries for one worker: sets a lease (owner and expiry) on rows that are pending,
  * due, and not leased by a live worker — or leased by this same worker, whose rounds run one after another: a
  * lease of its own is one a failed round left (the database went away mid-round, e.g. a failover), not one in
- * flight, and waiting for it to expire would hold those deliveries back for the whole lease. On PostgreSQL the candidates are locked with SKIP LOCKED, so several
- * processes never claim the same row; SQLite serialises writers, which gives the same guarantee.
+ * flight, and waiting for it to expire would hold those deliveries back for the whole lease. On PostgreSQL the
+ * candidates are locked with SKIP LOCKED, so several processes never claim the same row; SQLite serialises
+ * writers, which gives the same guarantee.
  *
  * This is the one statement that reads across companies: the queue is global by nature (raw SQL, which the
  * company-scope guard lets through because it names company_id). Every other statement on these tables
