@@ -21,6 +21,8 @@ import { yearEndBooking } from './year-end.ts';
 import { ledgerExamples } from './examples.ts';
 
 export { balanceSheetBefore, hasOpeningBalances, openingStateOn } from './year-end.ts';
+export { accountsWithLines } from './account-months.ts';
+export { entriesOf } from './store.ts';
 export { OPENING_RECEIPT_TYPE } from './opening.ts';
 export { ANY_RECEIPT_STATUS } from './schemas.ts';
 

@@ -98,24 +98,34 @@ export async function hasOpeningBalances(db: Db, companyId: number, fiscalYearId
   return (await liveOpeningReceipts(db, companyId, fiscalYearId)).length > 0;
 }
 
-/** Balances of the balance-sheet accounts before `day` (nonzero ones), by the balance rule above. */
+/**
+ * Balances of the balance-sheet accounts before `day` (nonzero ones), by the balance rule above. Each account of
+ * the chart is sought in the reports index (which leads with the account; the lines have no index by day): the
+ * opening balances are lines too, and no month total holds them.
+ */
 export async function balanceSheetBefore(db: Db, companyId: number, day: string): Promise<Map<string, MinorUnits>> {
   const from = await balanceWindowStart(db, companyId, day);
+  const chart = await db
+    .selectFrom('accounts')
+    .select(['number', 'type'])
+    .where('company_id', '=', companyId)
+    .orderBy('number')
+    .execute();
+  const balanceSheet = chart.filter((a) => isBalanceSheet(a.type)).map((a) => a.number);
+  if (balanceSheet.length === 0) return new Map();
   let query = db
     .selectFrom('ledger_entries as e')
-    .innerJoin('accounts as a', (join) =>
-      join.onRef('a.number', '=', 'e.account_number').on('a.company_id', '=', companyId),
-    )
-    .select(['e.account_number', 'a.type', sql<unknown>`sum(e.amount_minor)`.as('total')])
+    .select(['e.account_number', sql<unknown>`sum(e.amount_minor)`.as('total')])
     .where('e.company_id', '=', companyId)
     .where('e.in_ledger', '=', true)
+    .where('e.account_number', 'in', balanceSheet)
     .where('e.entry_date', '<', day);
   if (from !== null) query = query.where('e.entry_date', '>=', from);
-  const rows = await query.groupBy(['e.account_number', 'a.type']).orderBy('e.account_number').execute();
+  const rows = await query.groupBy('e.account_number').orderBy('e.account_number').execute();
   const balances = new Map<string, MinorUnits>();
   for (const row of rows) {
     const total = minor(row.total);
-    if (isBalanceSheet(row.type) && total !== 0n) balances.set(row.account_number, total);
+    if (total !== 0n) balances.set(row.account_number, total);
   }
   return balances;
 }

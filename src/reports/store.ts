@@ -13,7 +13,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
-import { OPENING_RECEIPT_TYPE, openingStateOn } from '../ledger/index.ts';
+import { accountsWithLines, entriesOf, OPENING_RECEIPT_TYPE, openingStateOn } from '../ledger/index.ts';
 import { getCompany } from '../company/index.ts';
 import type { LineDetail, LineDetails } from './line-details.ts';
 
@@ -176,14 +176,13 @@ async function lineMovements(
   let rows: { account_number: string; debit: unknown; credit: unknown }[];
   if (filter.dimension) {
     const { dimensionId, itemId } = filter.dimension;
+    // the item's allocations, then each one's line by its key: a cross join, which SQLite keeps in this order
+    // (without statistics its planner would rather walk every line of the company in the covering reports index)
     let q = db
       .selectFrom('ledger_entry_dimensions as d')
-      .innerJoin('ledger_entries as e', (j) =>
-        j
-          .onRef('e.company_id', '=', 'd.company_id')
-          .onRef('e.receipt_id', '=', 'd.receipt_id')
-          .onRef('e.id', '=', 'd.entry_id'),
-      )
+      .crossJoin('ledger_entries as e')
+      .whereRef('e.receipt_id', '=', 'd.receipt_id')
+      .whereRef('e.id', '=', 'd.entry_id')
       .select([
         'e.account_number',
         sql<unknown>`coalesce(sum(case when d.amount_minor > 0 then d.amount_minor else 0 end), 0)`.as('debit'),
@@ -201,6 +200,8 @@ async function lineMovements(
     for (const condition of lineConditions(companyId, filter)) q = q.where(condition);
     rows = await q.groupBy('e.account_number').execute();
   } else {
+    const accounts =
+      filter.accounts ?? (countsLedgerOnly(filter) ? await accountsWithLines(db, companyId, from, through) : undefined);
     let q = db
       .selectFrom('ledger_entries as e')
       .select(['e.account_number', debitSum.as('debit'), creditSum.as('credit')])
@@ -209,7 +210,7 @@ async function lineMovements(
       .where(notOpeningBalances(companyId))
       .where('e.entry_date', '>=', from)
       .where('e.entry_date', '<=', through);
-    if (filter.accounts) q = q.where('e.account_number', 'in', orNone(filter.accounts));
+    if (accounts) q = q.where('e.account_number', 'in', orNone(accounts));
     for (const condition of lineConditions(companyId, filter)) q = q.where(condition);
     rows = await q.groupBy('e.account_number').execute();
   }
@@ -217,6 +218,13 @@ async function lineMovements(
 }
 
 const orNone = (values: string[]) => (values.length > 0 ? values : ['']);
+
+/**
+ * Whether a filter counts only lines in the ledger, whose accounts the month totals know (`accountsWithLines`):
+ * a read of some days then seeks those accounts in the reports index. Drafts (UNFINISHED) are in no month total.
+ */
+const countsLedgerOnly = (filter: Pick<LineFilter, 'statuses'>) =>
+  !filter.statuses || !filter.statuses.receipts.includes('UNFINISHED');
 
 /**
  * Lines not of an opening-balances receipt (RECEIPT_FOR_OPENING_ACCOUNTS): those restate the balances before a
@@ -356,14 +364,13 @@ export async function carriedTo(db: Db, companyId: number, day: string, filter: 
   const opening = keepsOpeningBalances(filter) ? await openingStateOn(db, companyId, day) : undefined;
   if (!opening) return movements(db, companyId, BEGINNING, dayBefore(day), filter);
   const into = await movements(db, companyId, opening.startDate, dayBefore(day), filter);
-  let q = db
-    .selectFrom('ledger_entries as e')
-    .select(['e.account_number', debitSum.as('debit'), creditSum.as('credit')])
-    .where('e.company_id', '=', companyId)
-    .where('e.receipt_id', 'in', opening.receiptIds);
-  if (filter.accounts) q = q.where('e.account_number', 'in', orNone(filter.accounts));
-  for (const r of await q.groupBy('e.account_number').execute())
-    add(into, r.account_number, minor(r.debit), minor(r.credit));
+  // the opening receipts' lines by their key (a few hundred at most), summed here
+  const accounts = filter.accounts ? new Set(filter.accounts) : undefined;
+  for (const line of await entriesOf(db, companyId, opening.receiptIds)) {
+    if (accounts && !accounts.has(line.account_number)) continue;
+    const amount = line.amount_minor;
+    add(into, line.account_number, amount > 0n ? amount : 0n, amount < 0n ? -amount : 0n);
+  }
   return into;
 }
 
@@ -511,7 +518,7 @@ export interface MonthLines {
   count: number;
 }
 
-/** Lines per account and month of [from, through] counted from the lines, through the reports' date index. */
+/** Lines per account and month of [from, through] counted from the lines, each account sought in the reports index. */
 async function countedMonthLines(
   db: Db,
   companyId: number,
@@ -520,17 +527,19 @@ async function countedMonthLines(
   accounts: string[] | undefined,
 ): Promise<MonthLines[]> {
   if (from > through) return [];
+  const seek = accounts ?? (await accountsWithLines(db, companyId, from, through));
   const month = sql<string>`substr(e.entry_date, 1, 7)`;
-  let q = db
+  const rows = await db
     .selectFrom('ledger_entries as e')
     .select(['e.account_number', month.as('month'), sql<unknown>`count(*)`.as('n')])
     .where('e.company_id', '=', companyId)
     .where('e.in_ledger', '=', true)
     .where(notOpeningBalances(companyId))
     .where('e.entry_date', '>=', from)
-    .where('e.entry_date', '<=', through);
-  if (accounts) q = q.where('e.account_number', 'in', orNone(accounts));
-  const rows = await q.groupBy(['e.account_number', month]).execute();
+    .where('e.entry_date', '<=', through)
+    .where('e.account_number', 'in', orNone(seek))
+    .groupBy(['e.account_number', month])
+    .execute();
   return rows.map((r) => ({ account: r.account_number, month: r.month, count: Number(r.n) }));
 }
 

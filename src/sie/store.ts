@@ -1,10 +1,10 @@
 // SQL of the SIE export: the company's identity, its dimension register, and the approved receipts of a fiscal
 // year read in chunks by keyset (receipt number), each chunk with its lines and dimension allocations. It reads
 // other areas' tables (identity, dimensions, ledger) and writes none.
-import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { minor, type MinorUnits } from '../domain/decimal.ts';
 import { sumsByAccount } from '../reports/index.ts';
+import { entriesOf } from '../ledger/index.ts';
 import { getCompany } from '../company/index.ts';
 
 export interface CompanyIdentity {
@@ -72,28 +72,29 @@ export async function yearSums(
   through: string,
   openingType: string,
 ): Promise<YearSums[]> {
-  const [moved, opening] = await Promise.all([
+  const [moved, openingReceipts] = await Promise.all([
     sumsByAccount(db, companyId, { cutoffs: [], from: year.start, through }),
     db
-      .selectFrom('ledger_receipts as r')
-      .innerJoin('ledger_entries as e', (join) =>
-        join.onRef('e.receipt_id', '=', 'r.id').on('e.company_id', '=', companyId),
-      )
-      .select(['e.account_number', sql<unknown>`coalesce(sum(e.amount_minor), 0)`.as('total')])
-      .where('r.company_id', '=', companyId)
-      .where('r.type', '=', openingType)
-      .where('r.fiscal_year_id', '=', year.id)
-      .where('e.in_ledger', '=', true)
-      .where('e.entry_date', '<=', through)
-      .groupBy('e.account_number')
+      .selectFrom('ledger_receipts')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('type', '=', openingType)
+      .where('fiscal_year_id', '=', year.id)
       .execute(),
   ]);
+  // their lines by key (a few hundred at most), summed here
+  const opening = new Map<string, MinorUnits>();
+  const ids = openingReceipts.map((r) => Number(r.id));
+  for (const line of await entriesOf(db, companyId, ids)) {
+    if (!line.in_ledger || line.entry_date > through) continue;
+    opening.set(line.account_number, (opening.get(line.account_number) ?? 0n) + line.amount_minor);
+  }
   const sums = new Map<string, YearSums>();
   for (const m of moved) sums.set(m.account, { account: m.account, opening: 0n, movement: m.debit - m.credit });
-  for (const o of opening) {
-    const sum = sums.get(o.account_number) ?? { account: o.account_number, opening: 0n, movement: 0n };
-    sum.opening += minor(o.total);
-    sums.set(o.account_number, sum);
+  for (const [account, total] of opening) {
+    const sum = sums.get(account) ?? { account, opening: 0n, movement: 0n };
+    sum.opening += total;
+    sums.set(account, sum);
   }
   return [...sums.values()].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
 }

@@ -2,6 +2,7 @@
 import { allocateIds, type Db } from '../db/index.ts';
 import { RECEIPT_TYPES_OUTSIDE_VAT_RETURN } from '../domain/vat-return.ts';
 import { getCompany } from '../company/index.ts';
+import { accountsWithLines } from '../ledger/index.ts';
 
 export interface VatReturnRow {
   company_id: number;
@@ -241,39 +242,61 @@ export interface VatLedgerLine {
  * they are dated (a correction belongs to the period it corrects, not to the one it is booked in).
  */
 export async function ledgerLines(db: Db, companyId: number, start: string, end: string): Promise<VatLedgerLine[]> {
-  const lines = () =>
-    db
-      .selectFrom('ledger_entries as e')
-      .innerJoin('ledger_receipts as r', (join) =>
-        join.onRef('r.id', '=', 'e.receipt_id').on('r.company_id', '=', companyId),
-      )
-      .leftJoin('accounts as a', (join) =>
-        join.onRef('a.number', '=', 'e.account_number').on('a.company_id', '=', companyId),
-      )
-      .leftJoin('vat_return_corrections as c', (join) =>
-        join.onRef('c.receipt_id', '=', 'e.receipt_id').on('c.company_id', '=', companyId),
-      )
-      .select([
-        'e.receipt_id',
-        'e.id',
-        'e.account_number',
-        'e.amount_minor',
-        'e.vat_percent',
-        'e.vat_type',
-        'e.vat_status',
-        'r.vat_type as header_vat_type',
-        'r.vat_status as header_vat_status',
-        'a.type as account_type',
-      ])
-      .where('e.company_id', '=', companyId)
-      .where('e.in_ledger', '=', true)
-      .where('r.type', 'not in', [...RECEIPT_TYPES_OUTSIDE_VAT_RETURN]);
-  const own = await lines()
+  const columns = [
+    'e.receipt_id',
+    'e.id',
+    'e.account_number',
+    'e.amount_minor',
+    'e.vat_percent',
+    'e.vat_type',
+    'e.vat_status',
+    'r.vat_type as header_vat_type',
+    'r.vat_status as header_vat_status',
+    'a.type as account_type',
+  ] as const;
+  // the period's lines: each account with lines in its months sought in the reports index, which leads with the
+  // account (the lines have no index by day); the types left out hold no month total's lines anyway
+  const accounts = await accountsWithLines(db, companyId, start, end);
+  const own = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_receipts as r', (join) =>
+      join.onRef('r.id', '=', 'e.receipt_id').on('r.company_id', '=', companyId),
+    )
+    .leftJoin('accounts as a', (join) =>
+      join.onRef('a.number', '=', 'e.account_number').on('a.company_id', '=', companyId),
+    )
+    .leftJoin('vat_return_corrections as c', (join) =>
+      join.onRef('c.receipt_id', '=', 'e.receipt_id').on('c.company_id', '=', companyId),
+    )
+    .select(columns)
+    .where('e.company_id', '=', companyId)
+    .where('e.in_ledger', '=', true)
+    .where('e.account_number', 'in', accounts.length > 0 ? accounts : [''])
     .where('e.entry_date', '>=', start)
     .where('e.entry_date', '<=', end)
+    .where('r.type', 'not in', [...RECEIPT_TYPES_OUTSIDE_VAT_RETURN])
     .where('c.receipt_id', 'is', null)
     .execute();
-  const corrections = await lines().where('c.start_date', '=', start).where('c.end_date', '=', end).execute();
+  // the vouchers correcting the period, found from their corrections, their lines by receipt: cross joins, which
+  // SQLite keeps in this order (without statistics it would rather walk every line of the company)
+  const corrections = await db
+    .selectFrom('vat_return_corrections as c')
+    .crossJoin('ledger_receipts as r')
+    .crossJoin('ledger_entries as e')
+    .leftJoin('accounts as a', (join) =>
+      join.onRef('a.number', '=', 'e.account_number').on('a.company_id', '=', companyId),
+    )
+    .select(columns)
+    .where('c.company_id', '=', companyId)
+    .where('r.company_id', '=', companyId)
+    .whereRef('r.id', '=', 'c.receipt_id')
+    .where('e.company_id', '=', companyId)
+    .whereRef('e.receipt_id', '=', 'c.receipt_id')
+    .where('c.start_date', '=', start)
+    .where('c.end_date', '=', end)
+    .where('e.in_ledger', '=', true)
+    .where('r.type', 'not in', [...RECEIPT_TYPES_OUTSIDE_VAT_RETURN])
+    .execute();
   return [...own, ...corrections]
     .sort((x, y) => Number(x.receipt_id) - Number(y.receipt_id) || Number(x.id) - Number(y.id))
     .map(({ receipt_id: _r, id: _i, ...line }) => line);
