@@ -682,11 +682,19 @@ describe('webhook delivery when the database fails under a round', () => {
       await until(() => receiver.received[0], 10_000, 'the delivery claimed by the failed round');
       expect(warnings).toEqual(['webhook delivery round failed']);
       expect(failures).toBe(0);
-      const [row] = await running.app.ctx.db
-        .selectFrom('webhook_deliveries')
-        .select(['status', 'attempts', 'lease_owner'])
-        .where('company_id', '=', demo.companyId)
-        .execute();
+      // the receiver answers before the worker records the delivery: wait for the record
+      const row = await until(
+        async () => {
+          const [found] = await running.app.ctx.db
+            .selectFrom('webhook_deliveries')
+            .select(['status', 'attempts', 'lease_owner'])
+            .where('company_id', '=', demo.companyId)
+            .execute();
+          return found?.status === 'PENDING' ? undefined : found;
+        },
+        10_000,
+        'the delivery recorded',
+      );
       expect(row).toEqual({ status: 'DELIVERED', attempts: 1, lease_owner: null });
       expect(receiver.received).toHaveLength(1);
     } finally {
