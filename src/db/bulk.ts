@@ -34,8 +34,54 @@ export function jsonRows(
 
 interface Reusable {
   query: CompiledQuery;
-  /** For each positional parameter: the row and column its value comes from, or a constant of the statement. */
-  slots: ({ row: number; column: string } | { value: unknown })[];
+  /** The statement's parameters with its constants in place; the rows' values are written over the others. */
+  constants: unknown[];
+  /** Writes the rows' values into the parameters. */
+  fill: (rows: readonly object[], parameters: unknown[]) => void;
+}
+
+type Slot = { row: number; column: string } | { value: unknown };
+
+/**
+ * The writer of the rows' values into the parameters. When the rows' values are one run of parameters, row after
+ * row, each row's columns in one order (as a multi-row insert binds them), it is a function compiled for that
+ * order: a loop over the rows reading each column by its name, which V8 reads at a fixed offset of the rows' shape.
+ * Read by names held in an array (the general case), every value took a lookup in V8's megamorphic cache: ~0.1 µs,
+ * 2 s of a posting of a million lines.
+ */
+function fillerOf(slots: readonly Slot[]): Reusable['fill'] {
+  const first = slots.findIndex((slot) => 'row' in slot);
+  const rowCount = slots.reduce((n, slot) => ('row' in slot ? Math.max(n, slot.row + 1) : n), 0);
+  const order: string[] = [];
+  for (let i = Math.max(first, 0); i < slots.length; i++) {
+    const slot = slots[i];
+    if (!('row' in slot) || slot.row !== 0) break;
+    order.push(slot.column);
+  }
+  const width = order.length;
+  const inOneRun =
+    first >= 0 &&
+    order.every((column) => /^[a-z_][a-z0-9_]*$/.test(column)) &&
+    slots.every((slot, i) => {
+      const k = i - first;
+      if (k < 0 || k >= rowCount * width) return !('row' in slot);
+      return 'row' in slot && slot.row === Math.floor(k / width) && slot.column === order[k % width];
+    });
+  if (inOneRun) {
+    // the column names are checked to be plain SQL names above, and are written as JSON strings
+    const body = order.map((column, j) => `p[at + ${j}] = row[${JSON.stringify(column)}];`).join('\n');
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled once per statement, from column names
+    const fillRow = new Function('row', 'p', 'at', body) as (row: object, p: unknown[], at: number) => void;
+    return (rows, parameters) => {
+      for (let r = 0; r < rows.length; r++) fillRow(rows[r], parameters, first + r * width);
+    };
+  }
+  return (rows, parameters) => {
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i];
+      if ('row' in slot) parameters[i] = (rows[slot.row] as Record<string, unknown>)[slot.column];
+    }
+  };
 }
 
 const SLOT = '\u0000tase-row:';
@@ -64,21 +110,19 @@ export async function withRows<Row extends object, Result>(
       Object.fromEntries(columns.map((column) => [column, `${SLOT}${row}:${column}`])),
     ) as Row[];
     const query = build(standIns).compile();
-    const slots = query.parameters.map((value) => {
+    const slots = query.parameters.map((value): Slot => {
       if (typeof value !== 'string' || !value.startsWith(SLOT)) return { value };
       const [row, column] = value.slice(SLOT.length).split(':');
       return { row: Number(row), column };
     });
-    reusable = { query, slots };
+    const constants = slots.map((slot) => ('value' in slot ? slot.value : null));
+    reusable = { query, constants, fill: fillerOf(slots) };
     if (reusables.size >= 500) reusables.clear();
     reusables.set(key, reusable);
   }
-  const { query, slots } = reusable;
-  const parameters = new Array<unknown>(slots.length);
-  for (let i = 0; i < slots.length; i++) {
-    const slot = slots[i];
-    parameters[i] = 'value' in slot ? slot.value : (rows[slot.row] as Record<string, unknown>)[slot.column];
-  }
+  const { query, constants, fill } = reusable;
+  const parameters = constants.slice();
+  fill(rows, parameters);
   return (await db.executeQuery<Result>({ ...query, parameters })).rows;
 }
 
