@@ -1,6 +1,7 @@
 // Ledger benchmark: posts 100 000 receipts (about 1 000 000 ledger lines) into a fresh database, then times the
 // reports and a SIE export of the whole year over HTTP, with the peak resident memory (RSS) of each phase; last, a tenth
-// as many receipts posted one call a receipt.
+// as many receipts posted one call a receipt. After the bulk posting it measures the engine's floor for the same
+// lines in the same run (see `floor`), and prints the posting's time as a multiple of it.
 //   node bench/ledger.ts                          (embedded SQLite, a file in a temporary directory)
 //   DATABASE_URL=postgres://… node bench/ledger.ts (a new database on that server, dropped afterwards)
 // On PostgreSQL each phase also reports the CPU time of the server processes serving this database (read from
@@ -19,6 +20,8 @@ import type { PostingLine } from '../src/domain/postings.ts';
 import type { ReceiptDraft } from '../src/ledger/index.ts';
 import { sql } from 'kysely';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { globalTables } from '../src/modules.ts';
 import { benchDatabase } from './database.ts';
@@ -81,7 +84,8 @@ async function serverCpu(): Promise<Map<number, number>> {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
     } catch {
-      return new Map(); // the server runs elsewhere
+      // a process that has just ended (the connection of the last reading, still listed as it exits), or the
+      // server runs elsewhere (no process of the list is here: the map stays empty)
     }
   }
   return cpu;
@@ -196,18 +200,106 @@ async function post(receipts: number, api: 'postMany' | 'post'): Promise<void> {
       else for (const draft of drafts) await app.services.ledger.post(trx, companyId, draft);
     });
   }
-  // planner statistics after the bulk load, as autovacuum would gather them
-  if (postgres && api === 'postMany') await sql`vacuum analyze`.execute(db.withoutPlugins());
 }
 
 console.log(`engine: ${app.ctx.engine}, ${RECEIPTS} receipts × ${LINES} lines, Node ${process.version}`);
-await phase(`post ${RECEIPTS} receipts (postMany, 500 a call)`, () => post(RECEIPTS, 'postMany'));
+const posting = await phase(`post ${RECEIPTS} receipts (postMany, 500 a call)`, () => post(RECEIPTS, 'postMany'));
+// planner statistics after the bulk load, as autovacuum would gather them in the background (timed apart: it is
+// not the posting's work)
+if (postgres) await phase('vacuum analyze', () => sql`vacuum analyze`.execute(db.withoutPlugins()));
+await floor(posting.ms);
 if (process.env.BENCH_POSTING_ONLY === '1') {
   clearInterval(sampler);
   await app.close();
   await database.close();
   await bench.remove();
   process.exit(0);
+}
+
+// ------------------------------------------------------------------------------------------------ the floor
+/**
+ * The engine's own cost of storing the same lines, measured in the same run as the posting it is compared with
+ * (on a shared machine the wall time of one run says little beside another's): the rows just posted, read back
+ * untimed 500 receipts at a time and written into an empty table of the same definition and indexes, one
+ * transaction a batch as the posting does. Only the writes are timed. Nothing of a posting but its lines: no
+ * checks, receipts, month totals, allocations or counters. SQLite: a fresh file with the service's settings, rows
+ * bound 1 000 to an insert as the posting binds them. PostgreSQL: `insert … select` on the server (no client
+ * work at all), its server processes' CPU counted.
+ */
+async function floor(postingMs: number): Promise<void> {
+  const receiptIds = (
+    await db.selectFrom('ledger_receipts').select('id').where('company_id', '=', companyId).orderBy('id').execute()
+  ).map((r) => Number(r.id));
+  const batches: [number, number][] = [];
+  for (let i = 0; i < receiptIds.length; i += 500)
+    batches.push([receiptIds[i], receiptIds[Math.min(i + 500, receiptIds.length) - 1]]);
+  let ms = 0;
+  let cpu = 0;
+  let server = 0;
+  let lines = 0;
+  if (postgres) {
+    await sql`create table bench_floor_entries (like ledger_entries including all)`.execute(db.withoutPlugins());
+    const before = await serverCpu();
+    for (const [from, through] of batches) {
+      const started = performance.now();
+      const written = await sql`insert into bench_floor_entries select * from ledger_entries
+        where company_id = ${companyId} and receipt_id between ${from} and ${through}`.execute(db.withoutPlugins());
+      ms += performance.now() - started;
+      lines += Number(written.numAffectedRows ?? 0);
+    }
+    for (const [pid, seconds] of await serverCpu()) server += seconds - (before.get(pid) ?? 0);
+    await sql`drop table bench_floor_entries`.execute(db.withoutPlugins());
+  } else {
+    const source = new DatabaseSync(url, { readOnly: true });
+    const target = new DatabaseSync(join(bench.dir, 'floor.sqlite'));
+    // the settings of src/db/sqlite.ts that bear on writing
+    target.exec(`PRAGMA temp_store = MEMORY; PRAGMA cache_size = -131072; PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 10000`);
+    const definitions = source
+      .prepare(
+        "select sql from sqlite_master where tbl_name = 'ledger_entries' and type in ('table', 'index') and sql is not null order by type desc",
+      )
+      .all() as { sql: string }[];
+    for (const { sql: definition } of definitions) target.exec(definition);
+    const read = source.prepare(
+      'select * from ledger_entries where company_id = ? and receipt_id between ? and ? order by receipt_id, id',
+    );
+    read.setReturnArrays(true);
+    const width = source.prepare('select * from ledger_entries limit 1').columns().length;
+    const ROWS = 1000;
+    const row = `(${new Array(width).fill('?').join(', ')})`;
+    const inserts = new Map<number, ReturnType<DatabaseSync['prepare']>>();
+    const insertOf = (count: number) => {
+      let insert = inserts.get(count);
+      if (!insert)
+        inserts.set(
+          count,
+          (insert = target.prepare(`insert into ledger_entries values ${new Array(count).fill(row).join(', ')}`)),
+        );
+      return insert;
+    };
+    for (const [from, through] of batches) {
+      const rows = read.all(companyId, from, through) as unknown as unknown[][];
+      lines += rows.length;
+      const started = performance.now();
+      const used = process.cpuUsage();
+      target.exec('begin');
+      for (let i = 0; i < rows.length; i += ROWS) {
+        const chunk = rows.slice(i, i + ROWS);
+        insertOf(chunk.length).run(...(chunk.flat() as (string | number | bigint | null)[]));
+      }
+      target.exec('commit');
+      const spent = process.cpuUsage(used);
+      cpu += (spent.user + spent.system) / 1e6;
+      ms += performance.now() - started;
+    }
+    source.close();
+    target.close();
+  }
+  const what = postgres ? `server CPU ${server.toFixed(2)} s` : `CPU ${cpu.toFixed(2)} s`;
+  console.log(
+    `${'floor: the same lines into an empty table'.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(8)} s   ${what}   (${lines} lines; the posting took ${(postingMs / ms).toFixed(2)}× as long)`,
+  );
 }
 
 // ------------------------------------------------------------------------------------------------ reads
