@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, migrate } from './index.ts';
-import { insertRows, withRows } from './bulk.ts';
+import { insertRows, rowWriter, withRows } from './bulk.ts';
 import { allMigrations, globalTables } from '../modules.ts';
 
 const handle = openDatabase({ url: ':memory:', globalTables: globalTables() });
@@ -64,5 +64,20 @@ describe('statements over whole rows', () => {
       ['y-', 6],
       ['z-', 1],
     ]);
+  });
+
+  it("write rows as arrays in the columns' order, bigints as text for JSON, by compiled or general readers", () => {
+    const row = { b: 2n, a: 'x', c: undefined, d: null };
+    for (const columns of [
+      ['a', 'b', 'c', 'd'],
+      ['a', 'b', 'c', 'd', 'not plain'],
+    ]) {
+      const out = new Array<unknown>(columns.length + 1).fill('kept');
+      rowWriter(columns, true)(row, out, 1);
+      expect(out.slice(0, 5)).toEqual(['kept', 'x', '2', null, null]);
+      const raw: unknown[] = [];
+      rowWriter(columns)(row, raw, 0);
+      expect(raw.slice(0, 4)).toEqual(['x', 2n, undefined, null]);
+    }
   });
 });

@@ -6,7 +6,7 @@
 // facts are still the database's: one statement.
 import { sql, type RawBuilder } from 'kysely';
 import { allocateIds, type Db } from '../db/index.ts';
-import { insertRows, type ColumnType } from '../db/bulk.ts';
+import { insertRows, rowWriter, type ColumnType } from '../db/bulk.ts';
 import type { PeriodOfDate, PeriodWithDates } from '../fiscal/index.ts';
 import type { DimensionItemFact, FactsWanted, PostingFacts } from './posting-checks.ts';
 import type { CompanyFacts } from './posting-facts-cache.ts';
@@ -210,12 +210,12 @@ function rowsByPosition(
   const typeOf = { ...types, ...keys };
   // bigints made texts here, so that JSON.stringify needs no replacer (called for every value, it cost more than
   // the rest of the text)
-  const arrays = rows.map((row) =>
-    order.map((column) => {
-      const value = (row as Record<string, unknown>)[column];
-      return typeof value === 'bigint' ? value.toString() : (value ?? null);
-    }),
-  );
+  const write = rowWriter(order, true);
+  const arrays = rows.map((row) => {
+    const values = new Array<unknown>(order.length);
+    write(row, values, 0);
+    return values;
+  });
   const fields = order.map((column, i) => `cast(r ->> ${i} as ${typeOf[column]}) as ${column}`).join(', ');
   return sql`(select ${sql.raw(fields)} from jsonb_array_elements(cast(${JSON.stringify(arrays)} as jsonb)) as r)`;
 }
