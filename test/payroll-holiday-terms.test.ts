@@ -278,3 +278,44 @@ describe('holiday compensation is paid once per employment end', () => {
     expect(await holidays(id)).toMatchObject({ totalRemainingHolidayDays: 0 });
   });
 });
+
+describe('PUT /payrolls/holidayterms at the same time', () => {
+  it('applies concurrent replacements one after the other: each whole, the same version taken once', async () => {
+    const before = (await svc.api('GET', '/payrolls/holidayterms')).body;
+    const termsFrom = (validFrom: string) => ({
+      validFrom,
+      holidayBonusPercent: 50,
+      holidayBonusPayment: 'WITH_HOLIDAY',
+      additionalLeaveDays: 0,
+    });
+    try {
+      // without a version, every replacement is applied in turn and the last one stands whole, never a mixture
+      const dates = ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01', '2026-06-01'];
+      const blind = await Promise.all(
+        dates.map((date) =>
+          svc.api('PUT', '/payrolls/holidayterms', { periods: [termsFrom(date), termsFrom('2020-01-01')] }),
+        ),
+      );
+      expect(blind.map((a) => a.status)).toEqual(dates.map(() => 200));
+      const after = (await svc.api('GET', '/payrolls/holidayterms')).body;
+      expect(after.periods).toHaveLength(2);
+      expect(after.periods[0].validFrom).toBe('2020-01-01');
+      expect(dates).toContain(after.periods[1].validFrom);
+      // with the version read, one replacement wins; the others find it changed
+      const raced = await Promise.all(
+        dates.map((date) =>
+          svc.api('PUT', '/payrolls/holidayterms', { periods: [termsFrom(date)], version: after.version }),
+        ),
+      );
+      expect(raced.filter((a) => a.status === 200)).toHaveLength(1);
+      for (const refused of raced.filter((a) => a.status !== 200)) {
+        expect(refused.status, refused.text).toBe(400);
+        expect(refused.body.errors[0]).toMatchObject({ field: 'version' });
+      }
+      expect((await svc.api('GET', '/payrolls/holidayterms')).body.periods).toHaveLength(1);
+    } finally {
+      const current = (await svc.api('GET', '/payrolls/holidayterms')).body;
+      await svc.api('PUT', '/payrolls/holidayterms', { periods: before.periods, version: current.version });
+    }
+  });
+});

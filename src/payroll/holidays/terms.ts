@@ -2,7 +2,7 @@
 // (lomaraha, a percentage of holiday pay, paid with the holiday or on a set month) and additional leave days
 // (lisävapaa) earned in a credit year. The Annual Holidays Act knows neither; both come from the agreement
 // (domain-facts §1.6), so each company sets its own, and the holiday rules read the terms of each credit year.
-import { allocateId, type Db } from '../../db/index.ts';
+import { allocateIds, type Db } from '../../db/index.ts';
 import { Decimal } from '../../domain/decimal.ts';
 import { creditYearOf } from '../../domain/payroll/holidays.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -205,17 +205,23 @@ export class HolidayTermsSettings {
         violations.add('HOLIDAY_BONUS_MONTH', `${at}.holidayBonusMonth`);
     });
     violations.throwIfAny();
+    const periods = [...body.periods].sort((a, b) => a.validFrom.localeCompare(b.validFrom));
     return this.#ctx.db.transaction().execute(async (trx) => {
+      // The new rows' ids are taken first: the row of their counter stays locked until the commit, so on
+      // PostgreSQL two replacements of one company's terms run one after the other (SQLite has one writer), and
+      // each reads, checks the version of and deletes the terms the one before it wrote. Read first, two at once
+      // both deleted the terms they had read and inserted theirs: a 500 on a repeated date, or both sets kept.
+      const firstId = await allocateIds(trx, companyId, 'payroll_holiday_terms', periods.length);
       const current = await rowsOf(trx, companyId);
       if (current.length > 0) checkVersion(body.version, current[0].version);
       const version = nextVersion(this.#ctx.clock.now(), current[0]?.version);
       await trx.deleteFrom('payroll_holiday_terms').where('company_id', '=', companyId).execute();
-      for (const period of [...body.periods].sort((a, b) => a.validFrom.localeCompare(b.validFrom)))
+      for (const [i, period] of periods.entries())
         await trx
           .insertInto('payroll_holiday_terms')
           .values({
             company_id: companyId,
-            id: await allocateId(trx, companyId, 'payroll_holiday_terms'),
+            id: firstId + i,
             valid_from: period.validFrom,
             holiday_bonus_percent: period.holidayBonusPercent.toFixed(),
             holiday_bonus_payment: period.holidayBonusPayment,
