@@ -146,6 +146,38 @@ describe('fixed regressions', () => {
     expect(none.status, none.text).toBe(200);
     expect(none.body.transactions[0].allocations).toBeUndefined();
   });
+
+  it('reads credentials and cookies holding a NUL as malformed, which PostgreSQL refused in text with a 500', async () => {
+    const session = await fetch(`${svc.base}/authenticator/api/session`, {
+      headers: { cookie: 'tase_authenticator=%00%00:.tak_1_1_x' },
+    });
+    expect(session.status).toBe(401);
+    expect(((await session.json()) as { errors: { status: number }[] }).errors[0].status).toBe(401);
+
+    const basic = Buffer.from('\u0000client:se\u0000cret').toString('base64');
+    const token = await fetch(`${svc.base}/api/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&api_key=x',
+    });
+    expect(token.status).toBe(401);
+    expect(((await token.json()) as { error: string }).error).toBe('invalid_client');
+
+    // the pending login's cookie is unsigned JSON: a client id with a NUL in it is no login flow
+    const flow = { n: 'x', c: '\u0000', r: 'https://example.com/back', e: Date.now() + 600_000, s: null, x: null };
+    const pending = `p.${Buffer.from(JSON.stringify(flow)).toString('base64url')}`;
+    const login = await fetch(`${svc.base}/login`, {
+      method: 'POST',
+      headers: {
+        cookie: `tase_login=${pending}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: svc.base,
+      },
+      body: 'step=password&csrf=x&username=a&password=b',
+    });
+    expect(login.status).toBe(400);
+    expect(await login.text()).toContain('no longer valid');
+  });
 });
 
 describe('fuzzing every operation of the OpenAPI document', () => {

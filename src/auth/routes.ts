@@ -1,6 +1,7 @@
 // The token endpoint (OAuth 2.0, RFC 6749). Form-encoded, client authentication by form fields or HTTP Basic;
 // answers and errors in OAuth's JSON shape (errors also carry the service's `errors` list).
 import { decodedOrUndefined } from '../platform/cookies.ts';
+import { hasControlCharacter } from '../platform/text.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, ADDITION } from '../platform/schema.ts';
 import { OAuthError } from '../platform/errors.ts';
@@ -33,7 +34,7 @@ function clientCredentialsOf(request: FastifyRequest, form: Record<string, strin
     if (colon < 0) throw new OAuthError(401, 'invalid_client', 'Malformed Basic authorization header.');
     const id = decodedOrUndefined(decoded.slice(0, colon));
     const secret = decodedOrUndefined(decoded.slice(colon + 1));
-    if (id === undefined || secret === undefined)
+    if (id === undefined || secret === undefined || hasControlCharacter(id) || hasControlCharacter(secret))
       throw new OAuthError(401, 'invalid_client', 'Malformed Basic authorization header.');
     return { id, secret };
   }

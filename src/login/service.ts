@@ -12,6 +12,7 @@
 // verified as the client's registered one.
 import type { AppContext } from '../platform/context.ts';
 import { isoDateTime, parseDateTime } from '../platform/clock.ts';
+import { hasControlCharacter } from '../platform/text.ts';
 import * as authStore from '../auth/index.ts';
 import {
   CODE_SECONDS,
@@ -118,7 +119,9 @@ function pendingFlow(encoded: string): LoginFlowRow | undefined {
     typeof pending.e !== 'number' ||
     !Number.isFinite(pending.e) ||
     (pending.s !== null && typeof pending.s !== 'string') ||
-    (pending.x !== null && (typeof pending.x !== 'string' || !PKCE_CHALLENGE.test(pending.x)))
+    (pending.x !== null && (typeof pending.x !== 'string' || !PKCE_CHALLENGE.test(pending.x))) ||
+    // the cookie is not signed: texts the service never wrote (a NUL would reach SQL) make it no flow
+    [pending.n, pending.c, pending.r, pending.s].some((text) => text != null && hasControlCharacter(text))
   )
     return undefined;
   const expires = new Date(pending.e);

@@ -24,6 +24,17 @@ export function isWindows1252Text(text: string): boolean {
   return true;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Whether text holds a control character (a NUL among them). Credentials and cookies the service hands out never
+ * do, and a NUL would reach SQL, where PostgreSQL refuses it in text: such a value is refused as malformed.
+ */
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL.test(text);
+}
+
 /** A parsed JSON object, or parameters parsed into an object without Object's prototype (Fastify's). */
 function isPlainObject(value: object): boolean {
   const proto = Object.getPrototypeOf(value) as object | null;
