@@ -229,7 +229,8 @@ export class AttachmentService {
   async remove(caller: Caller, id: number): Promise<void> {
     const row = await this.#db.transaction().execute(async (trx) => {
       const found = await this.#existing(trx, caller, id, 'edit');
-      await store.deleteAttachment(trx, caller.companyId, id);
+      // deleted by another request meanwhile (PostgreSQL): a 404, and its file is that request's to remove
+      if (!(await store.deleteAttachment(trx, caller.companyId, id))) throw notFound('Attachment');
       return found;
     });
     // after the commit: a failure here leaves an unreferenced file, never a row without its file

@@ -1,6 +1,6 @@
 // SQL of attached files. The bytes are read only when a file is fetched; lists read the metadata alone.
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Db } from '../db/index.ts';
+import { deleteRow, type Db } from '../db/index.ts';
 
 export interface AttachmentRow {
   company_id: number;
@@ -87,8 +87,9 @@ export async function renameAttachment(db: Db, companyId: number, id: number, na
   await db.updateTable('attachments').set({ name }).where('company_id', '=', companyId).where('id', '=', id).execute();
 }
 
-export async function deleteAttachment(db: Db, companyId: number, id: number): Promise<void> {
-  await db.deleteFrom('attachments').where('company_id', '=', companyId).where('id', '=', id).execute();
+/** Deletes the attachment; false when there was none (another request deleted it first). */
+export function deleteAttachment(db: Db, companyId: number, id: number): Promise<boolean> {
+  return deleteRow(db, 'attachments', companyId, id);
 }
 
 export interface AttachmentSearch {

@@ -4,7 +4,7 @@
 // bank against receivables or payables), with the excess over the open amount booked as penal expense when asked;
 // rows and products are booked by a receipt of the bank's own. Removing an allocation reverses both. Each entry has
 // at most one allocation; every change runs in one transaction.
-import { allocateId, allocateIds, type Db } from '../db/index.ts';
+import { allocateId, allocateIds, insertOrUpdateTransaction, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound } from '../platform/errors.ts';
 import { isoDateTime } from '../platform/clock.ts';
@@ -96,6 +96,11 @@ export class BankAllocations {
     return paymentEntry(payment);
   }
 
+  /**
+   * The entry has no allocation yet. Two allocations of one entry at the same moment both pass this on PostgreSQL;
+   * the entry's unique key refuses the second insert, and `insertOrUpdateTransaction` runs that one again, to
+   * fail here.
+   */
   async #unallocated(db: Db, companyId: number, entry: Entry): Promise<void> {
     if (await store.allocationOf(db, companyId, entry.source, entry.id))
       throw apiError('BANK_ENTRY_ALREADY_ALLOCATED', undefined, { id: entry.id });
@@ -263,7 +268,7 @@ export class BankAllocations {
     invoiceId: number,
     addPenalExpense: boolean,
   ): Promise<{ message: string }> {
-    return this.#ctx.db.transaction().execute(async (trx) => {
+    return insertOrUpdateTransaction(this.#ctx.db, async (trx) => {
       const entry = await this.#event(trx, caller.companyId, statementId, eventId);
       await this.#unallocated(trx, caller.companyId, entry);
       await this.#allocateInvoice(trx, caller, entry, invoiceId, addPenalExpense);
@@ -320,7 +325,7 @@ export class BankAllocations {
     eventId: number,
     productId: number,
   ): Promise<{ message: string }> {
-    return this.#ctx.db.transaction().execute(async (trx) => {
+    return insertOrUpdateTransaction(this.#ctx.db, async (trx) => {
       const entry = await this.#event(trx, companyId, statementId, eventId);
       await this.#unallocated(trx, companyId, entry);
       const product = await trx
@@ -379,7 +384,7 @@ export class BankAllocations {
     eventId: number,
     body: AllocationMetadataWire,
   ): Promise<{ message: string }> {
-    return this.#ctx.db.transaction().execute(async (trx) => {
+    return insertOrUpdateTransaction(this.#ctx.db, async (trx) => {
       await this.#allocateMetadata(trx, companyId, await this.#event(trx, companyId, statementId, eventId), body);
       return { message: 'Metadata allocated successfully' };
     });
@@ -390,7 +395,7 @@ export class BankAllocations {
     paymentId: number,
     body: AllocationMetadataWire,
   ): Promise<{ message: string }> {
-    return this.#ctx.db.transaction().execute(async (trx) => {
+    return insertOrUpdateTransaction(this.#ctx.db, async (trx) => {
       await this.#allocateMetadata(trx, companyId, await this.#referencePayment(trx, companyId, paymentId), body);
       return { message: 'Metadata allocated successfully' };
     });
@@ -399,7 +404,13 @@ export class BankAllocations {
   /** Removes an entry's allocation of the kind named, reversing the invoice's payment and the bank's receipt. */
   async #remove(trx: Db, caller: Caller, entry: Entry, kind: store.BankAllocationRow['kind']): Promise<void> {
     const allocation = await store.allocationOf(trx, caller.companyId, entry.source, entry.id);
-    if (!allocation || allocation.kind !== kind)
+    // deleted first: a removal of the same allocation at the same moment (PostgreSQL) waits here and then finds
+    // it gone, so the payment and the receipt are reversed once
+    if (
+      !allocation ||
+      allocation.kind !== kind ||
+      !(await store.deleteAllocation(trx, caller.companyId, Number(allocation.id)))
+    )
       throw apiError('BANK_ENTRY_NOT_ALLOCATED', undefined, { id: entry.id, kind: kind.toLowerCase() });
     if (allocation.payment_event_id !== null && allocation.invoice_id !== null)
       await this.#invoices.payments.deletePaymentEvent(
@@ -412,7 +423,6 @@ export class BankAllocations {
       await this.#ledger.reverse(trx, caller.companyId, Number(allocation.ledger_receipt_id), {
         receiptDate: entry.date,
       });
-    await store.deleteAllocation(trx, caller.companyId, Number(allocation.id));
   }
 
   async removeFromEvent(

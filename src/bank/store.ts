@@ -1,6 +1,6 @@
 // SQL of imported bank statements, their events and reference payments.
 import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
+import { deleteRow, type Db } from '../db/index.ts';
 import { jsonRows } from '../db/bulk.ts';
 import type { MinorUnits } from '../domain/decimal.ts';
 
@@ -316,8 +316,9 @@ export async function insertAllocations(db: Db, rows: BankAllocationRow[]): Prom
   if (rows.length > 0) await db.insertInto('bank_allocations').values(rows).execute();
 }
 
-export async function deleteAllocation(db: Db, companyId: number, id: number): Promise<void> {
-  await db.deleteFrom('bank_allocations').where('company_id', '=', companyId).where('id', '=', id).execute();
+/** Deletes the allocation; false when there was none (another request deleted it first). */
+export function deleteAllocation(db: Db, companyId: number, id: number): Promise<boolean> {
+  return deleteRow(db, 'bank_allocations', companyId, id);
 }
 
 /** The ledger account of a bank account of the company (its register's `ledgerAccount`). */

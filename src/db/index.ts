@@ -16,6 +16,7 @@ import { heldByRequest, requestTransactionDialect } from './request-transaction.
 export { MigrationError } from './migration-runner.ts';
 export { databaseUnavailable } from './postgres.ts';
 export { unnestInsert, type RowInserts } from './insert-batches.ts';
+export { deleteRow } from './rows.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -150,6 +151,15 @@ export function isUniqueViolation(err: unknown): boolean {
     e?.errcode === 1555 ||
     /UNIQUE constraint failed/.test(e?.message ?? '')
   );
+}
+
+/**
+ * A write that lost to another request's at the same moment: a unique key the other one took first, or on
+ * PostgreSQL a deadlock or serialization failure. Nothing of it stayed (its transaction was rolled back).
+ */
+export function isConcurrentWriteConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return isUniqueViolation(err) || code === '40001' || code === '40P01';
 }
 
 /**

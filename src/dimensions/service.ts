@@ -1,6 +1,6 @@
 // Rules of the dimension register and of default dimensions (per product, person and business partner).
 import { Decimal } from '../domain/decimal.ts';
-import { allocateId, type Db } from '../db/index.ts';
+import { allocateId, insertOrUpdateTransaction, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { apiError, notFound, Violations } from '../platform/errors.ts';
 import { nextVersion } from '../platform/clock.ts';
@@ -126,7 +126,8 @@ export class DimensionService {
       for (const item of body.items ?? []) await this.#insertItem(trx, companyId, id, item, version);
       return id;
     };
-    const id = db === this.#db ? await this.#db.transaction().execute(run) : await run(db);
+    // a dimension of the same name created at the same moment: the run again finds it (DIMENSION_NAME_EXISTS)
+    const id = db === this.#db ? await insertOrUpdateTransaction(this.#db, run) : await run(db);
     const items = await store.itemsOf(db, companyId, [id]);
     return { id, name: body.name, items: items.map(itemToWire) };
   }

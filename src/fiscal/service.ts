@@ -43,8 +43,9 @@ export async function insertFiscalYear(
   startDate: string,
   endDate: string,
   now: Date,
+  id?: number,
 ): Promise<number> {
-  const id = await allocateId(db, companyId, 'fiscal_years');
+  id ??= await allocateId(db, companyId, 'fiscal_years');
   const version = nextVersion(now);
   const months = monthlyPeriods(startDate, endDate);
   const firstId = await allocateIds(db, companyId, 'fiscal_periods', months.length);
@@ -237,6 +238,9 @@ export class FiscalService {
     const problem = fiscalYearProblem(input.startDate, input.endDate);
     if (problem) throw apiError('FISCAL_YEAR_INVALID', 'startDate', { detail: problem });
     return this.#ctx.db.transaction().execute(async (trx) => {
+      // the id is taken first: its counter's row stays locked until the commit, so on PostgreSQL two years added at
+      // the same moment are added one after the other, the second checked against the first
+      const newId = await allocateId(trx, companyId, 'fiscal_years');
       const years = await store.listYears(trx, companyId);
       if (years.length > 0) {
         const first = years[0];
@@ -249,7 +253,7 @@ export class FiscalService {
           });
         }
       }
-      const id = await insertFiscalYear(trx, companyId, input.startDate, input.endDate, this.#ctx.clock.now());
+      const id = await insertFiscalYear(trx, companyId, input.startDate, input.endDate, this.#ctx.clock.now(), newId);
       const year = (await store.getYear(trx, companyId, id))!;
       // a year added after a closed one opens with its closing balances
       const before = years.find((y) => y.end_date === addDays(input.startDate, -1));
@@ -376,8 +380,7 @@ export class FiscalService {
    */
   async closeYear(companyId: number, fiscalYearId: number, actor: number | null = null): Promise<{ message: string }> {
     return this.#ctx.db.transaction().execute(async (trx) => {
-      const year = await store.getYear(trx, companyId, fiscalYearId);
-      if (!year) throw notFound('Fiscal year');
+      const year = await this.#heldYear(trx, companyId, fiscalYearId);
       if (year.closed) throw apiError('FISCAL_YEAR_CLOSED', 'fiscalYearId');
       for (const p of await store.listPeriods(trx, companyId, fiscalYearId)) {
         if (!p.closed) await this.#setStatus(trx, companyId, p, 'CLOSED', { actor, check: false });
@@ -401,8 +404,7 @@ export class FiscalService {
    */
   async reopenYear(companyId: number, fiscalYearId: number, actor: number | null = null): Promise<{ message: string }> {
     return this.#ctx.db.transaction().execute(async (trx) => {
-      const year = await store.getYear(trx, companyId, fiscalYearId);
-      if (!year) throw notFound('Fiscal year');
+      const year = await this.#heldYear(trx, companyId, fiscalYearId);
       if (!year.closed) throw apiError('FISCAL_YEAR_NOT_CLOSED', 'fiscalYearId');
       const next = await this.#nextYear(trx, companyId, year);
       // the next year's closing balances, and the opening balances of the year after it, were made from this
@@ -469,10 +471,22 @@ export class FiscalService {
     return { fiscalYearId: Number(period.fiscal_year_id), periodId: Number(period.id) };
   }
 
+  // A close or reopen reads what it changes again once it holds the periods (`holdPeriodsIn`): another close or
+  // reopen of the same year or period at the same moment waits, and the checks then see what that one left, so
+  // a year's opening balances are never booked or reversed twice.
+
+  async #heldYear(trx: Db, companyId: number, id: number): Promise<store.FiscalYearRow> {
+    const year = await store.getYear(trx, companyId, id);
+    if (!year) throw notFound('Fiscal year');
+    await this.#locks.holdPeriodsIn(trx, companyId, year.start_date, year.end_date);
+    return (await store.getYear(trx, companyId, id))!;
+  }
+
   async #period(trx: Db, companyId: number, fiscalYearId: number, periodId: number): Promise<store.FiscalPeriodRow> {
     const period = await store.getPeriod(trx, companyId, periodId);
     if (!period || Number(period.fiscal_year_id) !== fiscalYearId) throw notFound('Fiscal period');
-    return period;
+    await this.#locks.holdPeriodsIn(trx, companyId, period.start_date, period.end_date);
+    return (await store.getPeriod(trx, companyId, periodId))!;
   }
 }
 

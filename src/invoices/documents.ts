@@ -490,6 +490,14 @@ export class InvoiceDocuments {
     return this.#forAction(caller, record, level);
   }
 
+  /**
+   * Invoices in id order, held against concurrent changes until the transaction ends, without a caller's rights:
+   * for another area's write checked against them (a payment against the open amount), whose right is checked there.
+   */
+  lockAll(trx: Db, companyId: number, ids: number[]): Promise<store.InvoiceRecord[]> {
+    return this.queries.lockAll(trx, companyId, ids);
+  }
+
   /** `lockForAction` of several invoices in one query, by id; 404 for the first one missing or not visible. */
   async lockAllForAction(
     trx: Db,

@@ -10,7 +10,7 @@ import { isoDateTime } from '../platform/clock.ts';
 import { paged, type PageRequest, type Paged } from '../platform/paging.ts';
 import { fromMinorUnits, minor } from '../domain/decimal.ts';
 import { PaymentFileError, paymentFiles, type CreditTransfer } from '../domain/pain001.ts';
-import { payerAccounts } from './rules.ts';
+import { payerAccounts, type PayerAccount } from './rules.ts';
 import type { PaymentExportResultWire, PaymentFileWire } from './schemas.ts';
 import { getCompany } from '../company/index.ts';
 import * as store from './store.ts';
@@ -49,13 +49,27 @@ export class PaymentFiles {
       const result: PaymentExportResultWire = { files: [], notExported: [] };
       const transfers: CreditTransfer[] = [];
       const byEndToEndId = new Map<string, store.PaymentRow>();
+      const exportable: { payment: store.PaymentRow; payer: PayerAccount }[] = [];
       for (const payment of queued) {
         const payer = accounts.get(Number(payment.payer_account_id));
         const reason = payer ? notSepa(payment, payer.bic) : 'the payer account no longer exists';
-        if (reason || !payer) {
-          result.notExported.push({ paymentId: Number(payment.id), reason: reason ?? '' });
-          continue;
-        }
+        if (reason || !payer) result.notExported.push({ paymentId: Number(payment.id), reason: reason ?? '' });
+        else exportable.push({ payment, payer });
+      }
+      // Taken for this file only while still queued: a cancellation or another export that took a payment since
+      // it was read keeps it (on PostgreSQL this waits for that transaction), so no payment goes to the bank twice
+      // or after it was cancelled.
+      const taken = new Set(
+        await store.moveStatus(
+          trx,
+          companyId,
+          exportable.map(({ payment }) => Number(payment.id)),
+          ['PAYMENT_QUEUED'],
+          'PAYMENT_SENT_TO_BANK',
+        ),
+      );
+      for (const { payment, payer } of exportable) {
+        if (!taken.has(Number(payment.id))) continue;
         const structured = payment.reference_type === 'FI' || payment.reference_type === 'RF';
         const unstructured = [payment.reference && !structured ? payment.reference : undefined, payment.message]
           .filter(Boolean)

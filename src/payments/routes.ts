@@ -182,7 +182,7 @@ export function paymentRoutes(payments: PaymentService, files: PaymentFiles): Ro
         },
         async execute(action, trx) {
           const list = action.payload as InvoicePaymentWire[];
-          const drafts = await payments.prepareInvoicePayments(trx, action.companyId, action.userId, list);
+          const drafts = await payments.prepareInvoicePayments(trx, action.companyId, action.userId, list, true);
           const rows = await payments.insert(trx, action.companyId, drafts);
           const transactions = rows.map((r) => ({ paymentId: Number(r.id), invoiceId: Number(r.invoice_id) }));
           return { result: { transactions }, event: { transactions } };

@@ -39,7 +39,7 @@ import * as store from './store.ts';
 const PAYABLE_TYPES = new Set(['PURCHASE_INVOICE', 'TRAVEL_INVOICE', 'BILL_OF_CHARGES']);
 const PAYABLE_STATUSES = new Set(['APPROVED', 'PARTLY_PAID']);
 const CANCELLABLE = 'PAYMENT_QUEUED';
-const DELETABLE = new Set(['PAYMENT_QUEUED', 'PAYMENT_TRANSACTION_REMOVED']);
+const DELETABLE = new Set<store.PaymentStatus>(['PAYMENT_QUEUED', 'PAYMENT_TRANSACTION_REMOVED']);
 
 type Row = store.PaymentRow;
 type Draft = Omit<Row, 'id' | 'end_to_end_id' | 'group_id' | 'created'>;
@@ -148,18 +148,20 @@ export class PaymentService {
     companyId: number,
     userId: number,
     payments: InvoicePaymentWire[],
+    toInsert = false,
   ): Promise<Draft[]> {
     const ids = [...new Set(payments.map((p) => p.invoiceId))];
-    const invoices = new Map(
-      (
-        await db
+    // Before an insert the invoices are held until the commit: a payment of the same invoice at the same time
+    // waits, then counts this one among the pending ones (else both pass the open-amount check on PostgreSQL).
+    const rows = toInsert
+      ? await this.#invoices.documents.lockAll(db, companyId, ids)
+      : await db
           .selectFrom('invoices')
           .select(['id', 'type', 'status', 'is_offer', 'currency', 'gross_minor', 'paid_minor', 'version'])
           .where('company_id', '=', companyId)
           .where('id', 'in', ids)
-          .execute()
-      ).map((row) => [Number(row.id), row]),
-    );
+          .execute();
+    const invoices = new Map(rows.map((row) => [Number(row.id), row]));
     const missing = ids.find((id) => !invoices.has(id));
     if (missing !== undefined) throw notFound(`Invoice ${missing}`);
     const pending = await store.pendingByInvoice(db, companyId, ids);
@@ -393,16 +395,32 @@ export class PaymentService {
     return `${action === 'cancel' ? 'Cancel' : 'Delete'} the payment of ${money(row.amount).toFixed(2)} ${row.currency} to ${row.receiver_name} on ${row.payment_date}`;
   }
 
+  // The writes below are conditional on the status read: a payment file may take the payment, or another
+  // cancellation remove it, between the read and the write. Then the payment is read again, now as that other
+  // transaction left it, and refused for its new status (or as not found).
+
   async cancel(trx: Db, companyId: number, id: number): Promise<{ message: string }> {
     await this.#actionable(trx, companyId, id, 'cancel');
-    await store.setStatus(trx, companyId, [id], 'PAYMENT_TRANSACTION_REMOVED');
+    const moved = await store.moveStatus(trx, companyId, [id], [CANCELLABLE], 'PAYMENT_TRANSACTION_REMOVED');
+    if (moved.length === 0) await this.#changedMeanwhile(trx, companyId, id, 'cancel');
     return { message: `Payment ${id} cancelled.` };
   }
 
   async delete(trx: Db, companyId: number, id: number): Promise<{ message: string }> {
     await this.#actionable(trx, companyId, id, 'delete');
-    await store.deletePayment(trx, companyId, id);
+    if (!(await store.deletePayment(trx, companyId, id, [...DELETABLE])))
+      await this.#changedMeanwhile(trx, companyId, id, 'delete');
     return { message: `Payment ${id} deleted.` };
+  }
+
+  async #changedMeanwhile(trx: Db, companyId: number, id: number, action: 'cancel' | 'delete'): Promise<never> {
+    // the read throws for the status the other transaction left; the error below only if it changed back
+    const row = await this.#actionable(trx, companyId, id, action);
+    throw apiError('PAYMENT_WRONG_STATUS', 'status', {
+      action,
+      status: row.status,
+      allowed: action === 'cancel' ? CANCELLABLE : [...DELETABLE].join(', '),
+    });
   }
 
   /** A salary list that can be cancelled: every payment still queued (403 once the bank has any of them). */
@@ -426,12 +444,21 @@ export class PaymentService {
 
   async cancelGroup(trx: Db, companyId: number, id: number): Promise<{ message: string }> {
     const { payments } = await this.#cancellableGroup(trx, companyId, id);
-    await store.setStatus(
-      trx,
-      companyId,
-      payments.map((p) => Number(p.id)),
-      'PAYMENT_TRANSACTION_REMOVED',
-    );
+    const ids = payments.map((p) => Number(p.id));
+    // all or none: a payment file that took one of them meanwhile refuses the cancellation (as `cancel` does)
+    const moved = await store.moveStatus(trx, companyId, ids, [CANCELLABLE], 'PAYMENT_TRANSACTION_REMOVED');
+    if (moved.length !== ids.length) {
+      const changed = await store.getPayment(
+        trx,
+        companyId,
+        ids.find((i) => !moved.includes(i))!,
+      );
+      throw apiError('PAYMENT_WRONG_STATUS', 'status', {
+        action: 'cancel',
+        status: changed ? `${changed.status} (payment ${changed.id})` : 'deleted (a payment of the list)',
+        allowed: 'PAYMENT_QUEUED (no payment of the list sent to the bank yet)',
+      });
+    }
     await store.setGroupStatus(trx, companyId, [id], 'PAYMENT_TRANSACTION_CANCELLED');
     return { message: `Direct salary payment list ${id} cancelled.` };
   }
@@ -453,7 +480,9 @@ export class PaymentService {
     for (const payment of sent) {
       const debit = byId.get(payment.end_to_end_id)!;
       if (-debit.amount !== minor(payment.amount)) continue;
-      await store.setStatus(trx, companyId, [Number(payment.id)], 'PAID');
+      // settled once: a second import of the same debit at the same time finds it PAID already
+      if ((await store.moveStatus(trx, companyId, [Number(payment.id)], ['PAYMENT_SENT_TO_BANK'], 'PAID')).length === 0)
+        continue;
       if (payment.invoice_id !== null)
         await this.#invoices.payments.recordPayment(
           trx,

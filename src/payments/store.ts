@@ -6,7 +6,7 @@ import type { MinorUnits } from '../domain/decimal.ts';
 type Amount = MinorUnits | number | string;
 
 /** The states of a payment out (see service.ts). */
-type PaymentStatus = 'PAYMENT_QUEUED' | 'PAYMENT_SENT_TO_BANK' | 'PAID' | 'PAYMENT_TRANSACTION_REMOVED';
+export type PaymentStatus = 'PAYMENT_QUEUED' | 'PAYMENT_SENT_TO_BANK' | 'PAID' | 'PAYMENT_TRANSACTION_REMOVED';
 
 export interface PaymentRow {
   company_id: number;
@@ -108,8 +108,44 @@ export async function setStatus(
     .execute();
 }
 
-export async function deletePayment(db: Db, companyId: number, id: number): Promise<void> {
-  await db.deleteFrom('payments').where('company_id', '=', companyId).where('id', '=', id).execute();
+/**
+ * Moves the payments still in one of the statuses `from` to `to`; answers the ids moved. A payment another
+ * transaction moved meanwhile (a payment file took it, a cancellation removed it) is left out, not overwritten:
+ * on PostgreSQL the update waits for that transaction and then checks the status it committed.
+ */
+export async function moveStatus(
+  db: Db,
+  companyId: number,
+  ids: number[],
+  from: readonly PaymentStatus[],
+  to: PaymentStatus,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const moved = await db
+    .updateTable('payments')
+    .set({ status: to })
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .where('status', 'in', from)
+    .returning('id')
+    .execute();
+  return moved.map((r) => Number(r.id));
+}
+
+/** Deletes the payment if it is still in one of the statuses `from` (as `moveStatus`); false when it was not. */
+export async function deletePayment(
+  db: Db,
+  companyId: number,
+  id: number,
+  from: readonly PaymentStatus[],
+): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('payments')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) === 1;
 }
 
 /** Sum of the amounts of the live payments (queued, sent or paid) of each invoice. */

@@ -61,6 +61,11 @@ export const ERRORS = {
     message:
       'The database cannot be reached at the moment (for example while a standby takes over); retry the request shortly.',
   },
+  CONCURRENT_WRITE: {
+    status: 409,
+    message:
+      'Another request wrote the same data at the same moment, and this one was undone as a whole; retry the request.',
+  },
   SHUTTING_DOWN: { status: 503, message: 'The service is shutting down; retry the request shortly.' },
   RATE_LIMITED: {
     status: 429,

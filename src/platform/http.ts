@@ -24,7 +24,7 @@ import { ADDITIONS_HEADER, additionsProjector, keepUnseenAdditions, wantsAdditio
 import { OPTIONAL_BODY, VERSION_RULE } from './openapi.ts';
 import { OptionalKind, Type, type TObject } from '@sinclair/typebox';
 import { IdempotencyHeaders, type IdempotencyKeys } from './idempotency.ts';
-import { databaseUnavailable } from '../db/index.ts';
+import { databaseUnavailable, isConcurrentWriteConflict } from '../db/index.ts';
 
 const API_REALM = 'Tase API';
 
@@ -128,6 +128,12 @@ export function installConventions(
     if (databaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return send(reply, 503, [errorItem('DATABASE_UNAVAILABLE')], { 'retry-after': '1' });
+    }
+    // A race the code did not foresee (each one found gets its own answer, e.g. test/concurrent-writes.test.ts):
+    // a 409 the client can retry rather than a 500, logged so that it can be found.
+    if (isConcurrentWriteConflict(error)) {
+      request.log.warn({ err: error }, 'concurrent write refused');
+      return send(reply, 409, [errorItem('CONCURRENT_WRITE')]);
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, [errorItem('INTERNAL_ERROR')]);

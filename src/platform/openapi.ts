@@ -35,6 +35,9 @@ Unknown fields in a request body are refused (400), unknown paths answer 404 and
 What is refused before any endpoint has the same body: a path parameter over 2600 characters or a request line
 over 16 KiB (414), a URL not validly percent-encoded UTF-8 (400), request line and headers over 16 KiB (431), a
 request that is not valid HTTP (400), another content type (415), a body over the limit (413), malformed JSON (400).
+Requests that change the same thing at the same moment end as if they had come one after the other: one succeeds,
+the others get what a later request would (a second delete 404, a second close 400). Should a conflict arise that
+the service does not resolve so, the request is undone as a whole and answered 409 \`CONCURRENT_WRITE\`: retry it.
 
 **Paging.** Collections take \`page\` (0-based) and \`size\` (default 50, at most 200), or \`previousId\` for keyset paging,
 and answer \`{results, meta:{pageNumber, pageSize, resultCount, totalCount}}\`. A page past the end is an empty list.

@@ -236,7 +236,8 @@ export class ProductService {
       const row = await store.getProduct(trx, companyId, id);
       if (!row) throw notFound('Product');
       if (row.type === 'TRAVEL') throw apiError('TRAVEL_PRODUCT_CANNOT_BE_DELETED');
-      await store.deleteProduct(trx, companyId, id);
+      // two deletes at the same moment both read the product on PostgreSQL: the one that deleted nothing is a 404
+      if (!(await store.deleteProduct(trx, companyId, id))) throw notFound('Product');
     });
   }
 
@@ -291,7 +292,7 @@ export class ProductService {
       const productIds = await store.productIdsInGroup(trx, companyId, id);
       if (productIds.length > 0)
         throw apiError('PRODUCT_GROUP_HAS_PRODUCTS', 'productIds', { productIds: productIds.join(', ') });
-      await store.deleteGroup(trx, companyId, id);
+      if (!(await store.deleteGroup(trx, companyId, id))) throw notFound('Product group');
     });
   }
 }

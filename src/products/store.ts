@@ -1,6 +1,6 @@
 // SQL of products and product groups.
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { unnestInsert, type Db, type RowInserts } from '../db/index.ts';
+import { deleteRow, unnestInsert, type Db, type RowInserts } from '../db/index.ts';
 import type { Database } from '../db/types.ts';
 import { updateIfVersion } from '../db/versioned.ts';
 import { preparedQuery } from '../db/prepared.ts';
@@ -283,8 +283,14 @@ export function updateProduct(db: Db, row: ProductRow, expectedVersion: string):
   return updateIfVersion(db, 'products', row, expectedVersion);
 }
 
-export async function deleteProduct(db: Db, companyId: number, id: number): Promise<void> {
-  await db.deleteFrom('products').where('company_id', '=', companyId).where('id', '=', id).execute();
+/** Deletes the product; false when there was none (another request deleted it first). */
+export function deleteProduct(db: Db, companyId: number, id: number): Promise<boolean> {
+  return deleteRow(db, 'products', companyId, id);
+}
+
+/** Deletes the product group; false when there was none (another request deleted it first). */
+export function deleteGroup(db: Db, companyId: number, id: number): Promise<boolean> {
+  return deleteRow(db, 'product_groups', companyId, id);
 }
 
 export async function productIdsInGroup(db: Db, companyId: number, groupId: number): Promise<number[]> {
@@ -323,8 +329,4 @@ export async function insertGroup(db: Db, row: ProductGroupRow): Promise<void> {
 
 export async function updateGroup(db: Db, row: ProductGroupRow, expectedVersion: string): Promise<boolean> {
   return updateIfVersion(db, 'product_groups', row, expectedVersion);
-}
-
-export async function deleteGroup(db: Db, companyId: number, id: number): Promise<void> {
-  await db.deleteFrom('product_groups').where('company_id', '=', companyId).where('id', '=', id).execute();
 }

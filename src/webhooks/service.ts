@@ -85,7 +85,9 @@ export class WebhookService {
 
   /** Inserts the subscriptions of a webhook; an event another webhook holds is a 400 naming the event. */
   async #subscribe(trx: AppContext['db'], companyId: number, uuid: string, events: string[]): Promise<void> {
-    const taken = (await store.subscriptionsFor(trx, companyId, events)).filter((s) => s.webhook_uuid !== uuid);
+    // read once: a second read could see another webhook's subscription committed meanwhile and take it for this one's
+    const current = await store.subscriptionsFor(trx, companyId, events);
+    const taken = current.filter((s) => s.webhook_uuid !== uuid);
     const conflict = (rows: { event_type: string; webhook_uuid: string }[]) =>
       new ApiError(
         rows.map((s) =>
@@ -96,7 +98,7 @@ export class WebhookService {
         ),
       );
     if (taken.length > 0) throw conflict(taken);
-    const mine = new Set((await store.subscriptionsFor(trx, companyId, events)).map((s) => s.event_type));
+    const mine = new Set(current.map((s) => s.event_type));
     const added = events.filter((e) => !mine.has(e));
     if (added.length === 0) return;
     try {
@@ -200,7 +202,13 @@ export class WebhookService {
       if (!row) throw notFound('Webhook');
       await store.deleteSubscriptions(trx, companyId, uuid);
       await store.cancelPendingDeliveries(trx, companyId, uuid, now);
-      await trx.deleteFrom('webhooks').where('company_id', '=', companyId).where('uuid', '=', uuid).execute();
+      const deleted = await trx
+        .deleteFrom('webhooks')
+        .where('company_id', '=', companyId)
+        .where('uuid', '=', uuid)
+        .executeTakeFirst();
+      // deleted by another request meanwhile (PostgreSQL reads it in both)
+      if (Number(deleted.numDeletedRows) === 0) throw notFound('Webhook');
     });
   }
 

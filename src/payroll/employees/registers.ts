@@ -1,5 +1,5 @@
 // Rules of the payroll registers: employees (persons with salary info), their tax cards and employments.
-import { allocateId, type Db } from '../../db/index.ts';
+import { allocateId, insertOrUpdateTransaction, type Db } from '../../db/index.ts';
 import { Decimal } from '../../domain/decimal.ts';
 import { identityCodeOf, parseIdentityCode } from '../../domain/payroll/identity-code.ts';
 import { pensionPolicyProblem } from '../../domain/payroll/incomes-register.ts';
@@ -211,7 +211,8 @@ export class EmployeeRecords<T extends store.EmployeeRecordTable, W> {
   async remove(companyId: number, employeeId: number, id: number): Promise<void> {
     await this.#ctx.db.transaction().execute(async (trx) => {
       await this.#row(trx, companyId, employeeId, id);
-      await store.deleteOfEmployee(trx, this.#kind.table, companyId, id);
+      // deleted by another request meanwhile (PostgreSQL reads it in both): a 404 as on a second delete
+      if (!(await store.deleteOfEmployee(trx, this.#kind.table, companyId, id))) throw notFound(this.#kind.resource);
     });
   }
 }
@@ -253,7 +254,8 @@ export class PayrollRegisters {
 
   async createSalaryInfo(companyId: number, body: SalaryInfoWire): Promise<SalaryInfoWire> {
     checkPensionInsurance(body);
-    return this.#ctx.db.transaction().execute(async (trx) => {
+    // salary info of the same person created at the same moment: the run again finds it (EMPLOYEE_EXISTS)
+    return insertOrUpdateTransaction(this.#ctx.db, async (trx) => {
       await this.#checkPerson(trx, companyId, body.personId);
       if (await store.employeeOfPerson(trx, companyId, body.personId))
         throw apiError('EMPLOYEE_EXISTS', 'personId', { personId: body.personId });

@@ -1,6 +1,6 @@
 // SQL of payroll.
 import { sql } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import { deleteRow, type Db } from '../../db/index.ts';
 import { jsonRows } from '../../db/bulk.ts';
 import { updateIfVersion } from '../../db/versioned.ts';
 import type { Database } from '../../db/types.ts';
@@ -216,13 +216,9 @@ export function updateOfEmployee<T extends EmployeeRecordTable>(
   return updateIfVersion(db, table, row, expectedVersion);
 }
 
-export async function deleteOfEmployee(
-  db: Db,
-  table: EmployeeRecordTable,
-  companyId: number,
-  id: number,
-): Promise<void> {
-  await db.deleteFrom(table).where('company_id', '=', companyId).where('id', '=', id).execute();
+/** Deletes the record; false when there was none (another request deleted it first). */
+export function deleteOfEmployee(db: Db, table: EmployeeRecordTable, companyId: number, id: number): Promise<boolean> {
+  return deleteRow(db, table, companyId, id);
 }
 
 export function taxCardsById(db: Db, companyId: number, ids: readonly number[]): Promise<TaxCardRow[]> {
