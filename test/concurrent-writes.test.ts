@@ -150,10 +150,33 @@ describe('payments', () => {
 });
 
 describe('one of a kind', () => {
-  it('creates one dimension of a name, one salary info of a person and one webhook of an event', async () => {
+  it('creates one dimension of a name, item of a code, bank account of an IBAN, salary info of a person, webhook of an event', async () => {
     const dimensions = await atOnce(AT_ONCE, 'POST', '/dimensions', { name: 'Kustannuspaikka', items: [] });
     expect(statuses(dimensions)).toEqual([200, ...Array(AT_ONCE - 1).fill(400)]);
     expect(new Set(messages(dimensions))).toEqual(new Set(['DIMENSION_NAME_EXISTS']));
+
+    const dimension = dimensions.find((d) => d.status === 200)!.body;
+    const items = await atOnce(AT_ONCE, 'POST', `/dimensions/${dimension.id}/items`, { codeName: 'K100' });
+    expect(statuses(items)).toEqual([200, ...Array(AT_ONCE - 1).fill(400)]);
+    expect(new Set(messages(items))).toEqual(new Set(['DIMENSION_ITEM_CODE_NAME_EXISTS']));
+
+    // a replacement is not refused: six at once all succeed, and one allocation stands
+    const product = await ok('POST', '/products', {
+      type: 'SALES',
+      name: 'Tee',
+      price: 3,
+      discount: 0,
+      active: true,
+      currency: 'EUR',
+    });
+    const defaults = `/products/${product.id}/defaults/dimensions/${dimension.id}`;
+    const allocation = { id: dimension.id, items: [{ codeName: 'K100', percent: 100 }] };
+    expect(statuses(await atOnce(AT_ONCE, 'PUT', defaults, allocation))).toEqual(Array(AT_ONCE).fill(200));
+    expect((await ok('GET', defaults)).items).toMatchObject([{ codeName: 'K100', percent: 100 }]);
+
+    const accounts = await atOnce(AT_ONCE, 'POST', '/bankaccounts', bankAccountBody('FI7944052020036082'));
+    expect(statuses(accounts)).toEqual([200, ...Array(AT_ONCE - 1).fill(400)]);
+    expect(new Set(messages(accounts))).toEqual(new Set(['BANK_ACCOUNT_EXISTS']));
 
     const employee = await ok('POST', '/businesspartners', { name: 'Työntekijä Yksi', type: 'PERSON' });
     const salaryInfo = salaryInfoBody(employee.id, { baseSalaryValue: 3000, baseSalaryType: 'ONE_MONTH' });

@@ -1,7 +1,7 @@
 // Rules of the chart of accounts: every new company gets the standard Finnish chart of its form (limited company
 // or sole trader); a company adds accounts of its own, renames and translates accounts, activates and deactivates
 // them (an inactive account cannot be posted to, its history stays).
-import type { Db } from '../db/index.ts';
+import { insertOrUpdateTransaction, type Db } from '../db/index.ts';
 import { allowedAccountTypes } from '../domain/financial-statements.ts';
 import type { AppContext } from '../platform/context.ts';
 import { Decimal } from '../domain/decimal.ts';
@@ -119,7 +119,7 @@ export class AccountService {
     if (input.vatPercent !== undefined && !/^\d{1,3}(\.\d{1,2})?$/.test(input.vatPercent))
       throw apiError('VALIDATION_FAILED', 'vatPercent', { detail: 'a percent such as 25.5' });
     checkTypeInRange(input.number, input.type);
-    return this.#ctx.db.transaction().execute(async (trx) => {
+    return insertOrUpdateTransaction(this.#ctx.db, async (trx) => {
       if (await store.getAccount(trx, companyId, input.number))
         throw apiError('LEDGER_ACCOUNT_EXISTS', 'ledgerAccountCode', { number: input.number });
       const row: store.AccountRow = {

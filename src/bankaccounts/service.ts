@@ -1,7 +1,7 @@
 // Rules of the company's bank accounts: IBAN and BIC validated (ibantools), one default account for
 // invoices and one for payments, payment flags refused on an old-style bank connection.
 import { electronicFormatIBAN, extractBIC, extractIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import { allocateId, type Db } from '../db/index.ts';
+import { allocateId, insertOrUpdateTransaction, type Db } from '../db/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { notFound, Violations } from '../platform/errors.ts';
 import { checkReadOnly } from '../platform/resource.ts';
@@ -150,7 +150,7 @@ export class BankAccountService {
   }
 
   async create(companyId: number, body: BankAccountWire): Promise<BankAccountWire> {
-    return this.#ctx.db.transaction().execute(async (trx) => {
+    return insertOrUpdateTransaction(this.#ctx.db, async (trx) => {
       const connection = body.bankConnection ?? 'WEB_SERVICES';
       const violations = new Violations();
       const normalized = await this.#check(trx, companyId, body, connection, violations);

@@ -163,16 +163,19 @@ export function isConcurrentWriteConflict(err: unknown): boolean {
 }
 
 /**
- * A transaction that reads a row and inserts it when missing, else updates it: two such requests at once may both
- * find it missing on PostgreSQL, and the second insert then violates the key. That one runs again and finds the
- * row, as if it had come second.
+ * A transaction that reads a row and inserts it when missing, else updates it, or that checks a unique name or
+ * number is free before it writes it: two such requests at once may both find it missing on PostgreSQL, and the
+ * second insert then violates the key. That one runs again and finds the row (and its answer, an update or a
+ * refusal such as BANK_ACCOUNT_EXISTS), as if it had come second. Of several at once each run lets one more
+ * through; after `runs` the violation goes up (a 409 CONCURRENT_WRITE).
  */
-export async function insertOrUpdateTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction().execute(work);
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    return db.transaction().execute(work);
+export async function insertOrUpdateTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, runs = 8): Promise<T> {
+  for (let run = 1; ; run++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (err) {
+      if (!isUniqueViolation(err) || run >= runs) throw err;
+    }
   }
 }
 

@@ -95,7 +95,7 @@ export class DimensionService {
 
   /** Renames a dimension; names stay unique in the company. */
   async rename(companyId: number, id: number, body: DimensionNameWire): Promise<DimensionNameWire> {
-    return this.#db.transaction().execute(async (trx) => {
+    return insertOrUpdateTransaction(this.#db, async (trx) => {
       const dimension = await store.getDimension(trx, companyId, id);
       if (!dimension) throw notFound('Dimension');
       const same = await store.dimensionByName(trx, companyId, body.name);
@@ -153,7 +153,7 @@ export class DimensionService {
   }
 
   async addItem(companyId: number, dimensionId: number, body: DimensionItemWire): Promise<DimensionItemWire> {
-    return this.#db.transaction().execute(async (trx) => {
+    return insertOrUpdateTransaction(this.#db, async (trx) => {
       if (!(await store.getDimension(trx, companyId, dimensionId))) throw notFound('Dimension');
       const existing = await store.itemsOf(trx, companyId, [dimensionId]);
       if (existing.some((i) => i.code_name === body.codeName))
@@ -169,7 +169,7 @@ export class DimensionService {
     itemId: number,
     body: DimensionItemWire,
   ): Promise<DimensionItemWire> {
-    return this.#db.transaction().execute(async (trx) => {
+    return insertOrUpdateTransaction(this.#db, async (trx) => {
       const row = await store.getItem(trx, companyId, itemId);
       if (!row || Number(row.dimension_id) !== dimensionId) throw notFound('Dimension item');
       if (body.id !== undefined && body.id !== itemId) throw apiError('READ_ONLY_FIELD_CHANGED', 'id');
@@ -260,7 +260,8 @@ export class DimensionService {
     dimensionId: number,
     body: DefaultDimensionWire,
   ): Promise<DefaultDimensionWire> {
-    return this.#db.transaction().execute(async (trx) => {
+    // two replacements at once both delete nothing and insert on PostgreSQL: the second runs again, replacing the first
+    return insertOrUpdateTransaction(this.#db, async (trx) => {
       await this.#requireOwner(trx, owner);
       const dimension = await store.getDimension(trx, companyId, dimensionId);
       if (!dimension) throw notFound('Dimension');
