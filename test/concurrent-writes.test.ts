@@ -278,14 +278,17 @@ describe('the books', () => {
     ).toHaveLength(1);
   });
 
-  it('allocates a bank event once and reverses its allocation once', async () => {
+  it('imports a statement sent several times at once once, then allocates an event once and reverses it once', async () => {
     await ok('POST', '/bankaccounts', bankAccountBody('FI3715903000000776'));
     const xml = readFileSync(join(import.meta.dirname, 'fixtures', 'bank', 'camt053-fi.001.02.xml'), 'utf8');
-    const imported = await svc.api('POST', '/bankstatements/import', undefined, {
-      raw: xml,
-      contentType: 'application/xml',
-    });
-    expect(imported.status, imported.text).toBe(200);
+    const imports = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        svc.api('POST', '/bankstatements/import', undefined, { raw: xml, contentType: 'application/xml' }),
+      ),
+    );
+    expect(statuses(imports)).toEqual([200, 200, 200, 200]);
+    expect(imports.map((i) => i.body.statements.imported).sort()).toEqual([0, 0, 0, 1]);
+    expect((await ok('GET', '/bankstatements')).results).toHaveLength(1);
     const statement = (await ok('GET', '/bankstatements')).results[0];
     const withdrawal = statement.events.find((e: { sum: number }) => e.sum === -420.1);
     const path = `/bankstatements/${statement.id}/events/${withdrawal.id}/metadata`;

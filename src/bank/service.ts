@@ -465,6 +465,10 @@ export class BankService {
   ): Promise<BankFileImportResultWire> {
     try {
       return await this.#ctx.db.transaction().execute(async (trx) => {
+        // Imports of a company one after the other: taking no statement id locks the sequence's row until the commit
+        // (PostgreSQL), so the same file sent twice at once is imported once and found "already imported" the
+        // second time, rather than meeting the first one's rows in a unique key.
+        await allocateIds(trx, companyId, 'bank_statements', 0);
         const importer = new Importer(trx, companyId, isoDateTime(this.#ctx.clock.now()).slice(0, 19));
         importer.result.format = format ?? '';
         importer.result.schemaValidated = schemaValidated;
