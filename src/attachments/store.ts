@@ -1,6 +1,7 @@
 // SQL of attached files. The bytes are read only when a file is fetched; lists read the metadata alone.
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { deleteRow, type Db } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
+import { deleteRow } from '../db/rows.ts';
 
 export interface AttachmentRow {
   company_id: number;

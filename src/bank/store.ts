@@ -1,6 +1,7 @@
 // SQL of imported bank statements, their events and reference payments.
 import { sql } from 'kysely';
-import { deleteRow, type Db } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
+import { deleteRow } from '../db/rows.ts';
 import { jsonRows } from '../db/bulk.ts';
 import type { MinorUnits } from '../domain/decimal.ts';
 

@@ -16,7 +16,6 @@ import { heldByRequest, requestTransactionDialect } from './request-transaction.
 export { MigrationError } from './migration-runner.ts';
 export { databaseUnavailable } from './postgres.ts';
 export { unnestInsert, type RowInserts } from './insert-batches.ts';
-export { deleteRow } from './rows.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 

@@ -1,6 +1,7 @@
 // SQL of products and product groups.
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { deleteRow, unnestInsert, type Db, type RowInserts } from '../db/index.ts';
+import { unnestInsert, type Db, type RowInserts } from '../db/index.ts';
+import { deleteRow } from '../db/rows.ts';
 import type { Database } from '../db/types.ts';
 import { updateIfVersion } from '../db/versioned.ts';
 import { preparedQuery } from '../db/prepared.ts';

@@ -1,6 +1,7 @@
 // SQL of payroll.
 import { sql } from 'kysely';
-import { deleteRow, type Db } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
+import { deleteRow } from '../../db/rows.ts';
 import { jsonRows } from '../../db/bulk.ts';
 import { updateIfVersion } from '../../db/versioned.ts';
 import type { Database } from '../../db/types.ts';
